@@ -1,0 +1,1 @@
+"""toolsinspector: turn Python classes into function-calling tools for every LLM provider."""

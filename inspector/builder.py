@@ -1,0 +1,262 @@
+"""Build: one collected method → one ToolDescriptor, with diagnostics instead of exceptions."""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import inspect
+import types
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import docstring_parser
+
+from inspector.diagnostics import Diagnostic, Level
+from inspector.docstrings import DocInfo, DocstringStyle, parse_docstring
+from inspector.introspection import MethodInfo
+from inspector.model import (
+    MISSING,
+    AnyOfType,
+    Field,
+    MethodKind,
+    NullType,
+    ParameterKind,
+    Returns,
+    SchemaType,
+    ToolDescriptor,
+    is_nullable,
+)
+from inspector.type_mapping import TypeMapper, to_json_value
+
+_KINDS = {
+    inspect.Parameter.POSITIONAL_ONLY: ParameterKind.POSITIONAL_ONLY,
+    inspect.Parameter.POSITIONAL_OR_KEYWORD: ParameterKind.POSITIONAL_OR_KEYWORD,
+    inspect.Parameter.KEYWORD_ONLY: ParameterKind.KEYWORD_ONLY,
+}
+_VARIADIC = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
+_NO_HINT = object()
+_DOC_TYPE_NODES = (
+    ast.Expression,
+    ast.Name,
+    ast.Attribute,
+    ast.Subscript,
+    ast.Tuple,
+    ast.BinOp,
+    ast.BitOr,
+    ast.Constant,
+    ast.Load,
+)
+
+
+@dataclass
+class MethodBuilder:
+    """Turns methods into tools; one instance per scan so type work is shared."""
+
+    docstring_style: DocstringStyle = DocstringStyle.GOOGLE
+    mapper: TypeMapper = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.mapper = TypeMapper(self.docstring_style)
+
+    def build(self, method: MethodInfo) -> tuple[ToolDescriptor | None, list[Diagnostic]]:
+        """The tool of a method (None when it has no signature) and what was noticed."""
+        report = _Reporter(method)
+        try:
+            signature = inspect.signature(method.function)
+        except (TypeError, ValueError) as error:
+            report(Level.ERROR, f"no signature can be read ({error}); left out")
+            return None, report.diagnostics
+        hints = self._hints(method, report)
+        doc = self._doc(method, report)
+        parameters = list(signature.parameters.values())
+        if (
+            method.kind is not MethodKind.STATIC
+            and parameters
+            and parameters[0].kind not in _VARIADIC
+        ):
+            parameters = parameters[1:]
+        fields = tuple(
+            f for p in parameters if (f := self._field(p, hints, doc, method, report)) is not None
+        )
+        _check_documented(fields, parameters, doc, report)
+        returns = self._returns(method, hints, doc, report)
+        definitions, messages = self.mapper.take()
+        for message in messages:
+            report(Level.WARNING, message)
+        tool = ToolDescriptor(
+            name=method.name,
+            description=doc.description,
+            parameters=fields,
+            returns=returns,
+            definitions=tuple(definitions.items()),
+            is_async=inspect.iscoroutinefunction(method.function),
+            class_name=method.owner.__name__,
+            method_name=method.name,
+            method_kind=method.kind,
+            location=f"{method.path}:{method.line}" if method.line else method.path,
+        )
+        return tool, report.diagnostics
+
+    def _hints(self, method: MethodInfo, report: _Reporter) -> dict[str, object]:
+        function = method.function
+        if not isinstance(getattr(function, "__annotations__", None), dict):
+            return {}
+        localns = {method.owner.__name__: method.owner}
+        try:
+            return typing.get_type_hints(function, localns=localns, include_extras=True)
+        except Exception as error:  # any expression in an annotation may fail; report it
+            report(Level.WARNING, f"type hints cannot be resolved ({_brief(error)})")
+        resolved: dict[str, object] = {}
+        globalns = getattr(function, "__globals__", {})
+        for name, annotation in function.__annotations__.items():
+            holder = types.SimpleNamespace(__annotations__={name: annotation})
+            try:
+                resolved |= typing.get_type_hints(holder, globalns, localns, include_extras=True)
+            except Exception as error:
+                report(
+                    Level.WARNING,
+                    f"{_label(name)}: hint {annotation!r} unresolved "
+                    f"({_brief(error)}); any value accepted",
+                )
+                resolved[name] = typing.Any
+        return resolved
+
+    def _doc(self, method: MethodInfo, report: _Reporter) -> DocInfo:
+        text = inspect.getdoc(method.function)
+        try:
+            doc = parse_docstring(text, self.docstring_style)
+        except docstring_parser.ParseError as error:
+            report(Level.WARNING, f"docstring cannot be parsed ({error}); description left empty")
+            return DocInfo(present=True)
+        if not doc.present:
+            report(Level.WARNING, "no docstring: the tool has no description")
+        return doc
+
+    def _field(
+        self,
+        parameter: inspect.Parameter,
+        hints: dict[str, object],
+        doc: DocInfo,
+        method: MethodInfo,
+        report: _Reporter,
+    ) -> Field | None:
+        name = parameter.name
+        if parameter.kind in _VARIADIC:
+            stars = "*" if parameter.kind is inspect.Parameter.VAR_POSITIONAL else "**"
+            report(Level.INFO, f"{stars}{name} left out: a tool call passes named arguments only")
+            return None
+        documented = doc.params.get(name)
+        hint = hints.get(name, _NO_HINT)
+        if hint is _NO_HINT:
+            hint = self._doc_type(
+                documented.type_name if documented else None, method, name, report
+            )
+        schema_type, explicit = self.mapper.map_described(hint)
+        for message in self.mapper.messages:
+            report(Level.WARNING, f"{_label(name)}: {message}")
+        self.mapper.messages.clear()
+        description = (
+            explicit if explicit is not None else (documented.description if documented else "")
+        )
+        if parameter.default is inspect.Parameter.empty:
+            return Field(name, schema_type, description, True, MISSING, _KINDS[parameter.kind])
+        default = to_json_value(parameter.default)
+        if default is MISSING:
+            report(
+                Level.INFO,
+                f"{_label(name)}: default {parameter.default!r} has no JSON form; "
+                "left out of the schema",
+            )
+        if parameter.default is None and not is_nullable(schema_type):
+            schema_type = _nullable(schema_type)
+        return Field(name, schema_type, description, False, default, _KINDS[parameter.kind])
+
+    def _doc_type(
+        self, type_name: str | None, method: MethodInfo, name: str, report: _Reporter
+    ) -> object:
+        if type_name:
+            resolved = _resolve_doc_type(type_name, method.function)
+            if resolved is not _NO_HINT:
+                return resolved
+            report(
+                Level.WARNING,
+                f"{_label(name)}: docstring type {type_name!r} not understood; any value accepted",
+            )
+            return typing.Any
+        if name != "return":
+            report(Level.WARNING, f"{_label(name)}: no type hint; any value accepted")
+        return typing.Any
+
+    def _returns(
+        self, method: MethodInfo, hints: dict[str, object], doc: DocInfo, report: _Reporter
+    ) -> Returns:
+        hint = hints.get("return", _NO_HINT)
+        if hint is _NO_HINT and doc.returns_type:
+            hint = self._doc_type(doc.returns_type, method, "return", report)
+        if hint is _NO_HINT:
+            return Returns(None, doc.returns)
+        schema_type, explicit = self.mapper.map_described(hint)
+        for message in self.mapper.messages:
+            report(Level.WARNING, f"return value: {message}")
+        self.mapper.messages.clear()
+        return Returns(schema_type, explicit if explicit is not None else doc.returns)
+
+
+@dataclass
+class _Reporter:
+    method: MethodInfo
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def __call__(self, level: Level, message: str) -> None:
+        subject = f"{self.method.owner.__name__}.{self.method.name}"
+        self.diagnostics.append(
+            Diagnostic(level, message, self.method.path, self.method.line, subject)
+        )
+
+
+def _label(name: str) -> str:
+    return "return value" if name == "return" else f"parameter {name!r}"
+
+
+def _brief(error: BaseException) -> str:
+    return f"{type(error).__name__}: {error}"
+
+
+def _nullable(schema_type: SchemaType) -> SchemaType:
+    if isinstance(schema_type, AnyOfType) and not schema_type.keywords:
+        return AnyOfType((*schema_type.options, NullType()))
+    return AnyOfType((schema_type, NullType()))
+
+
+def _check_documented(
+    fields: tuple[Field, ...],
+    parameters: list[inspect.Parameter],
+    doc: DocInfo,
+    report: _Reporter,
+) -> None:
+    if not doc.present:
+        return
+    names = {p.name for p in parameters}
+    for documented in doc.params:
+        if documented.lstrip("*") not in names:
+            report(Level.WARNING, f"documented argument {documented!r} is not in the signature")
+    for f in fields:
+        if f.name not in doc.params and not f.description:
+            report(Level.WARNING, f"{_label(f.name)} is not documented")
+
+
+def _resolve_doc_type(type_name: str, function: Callable[..., object]) -> object:
+    """A docstring type such as ``list[int]`` or ``int | None``, evaluated only if it is made of
+    names, subscripts and ``|``; anything else is not understood."""
+    try:
+        tree = ast.parse(type_name.strip(), mode="eval")
+    except SyntaxError:
+        return _NO_HINT
+    if not all(isinstance(node, _DOC_TYPE_NODES) for node in ast.walk(tree)):
+        return _NO_HINT
+    namespace = {**vars(builtins), **vars(typing), **getattr(function, "__globals__", {})}
+    try:
+        return eval(compile(tree, "<docstring type>", "eval"), {"__builtins__": {}}, namespace)
+    except Exception:
+        return _NO_HINT

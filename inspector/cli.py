@@ -1,0 +1,231 @@
+"""The ``toolsinspector`` command line: parse arguments, call ``api``, print diagnostics."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+from inspector.diagnostics import Diagnostic, InspectorError, Level, UsageError, has_errors
+
+if TYPE_CHECKING:
+    from inspector.api import ScanResult
+
+_DESCRIPTION = "Turn Python classes into function-calling tools for LLM providers."
+_EPILOG = """\
+examples:
+  toolsinspector scan example_class.py:ExampleClass -o tools.json
+  toolsinspector render --provider openai --tools tools.json -o openai.json
+  toolsinspector providers
+
+Diagnostics go to stderr as 'path:line: level: Class.method: message'.
+Exit status: 0 success, 1 errors, 2 usage errors."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="toolsinspector",
+        description=_DESCRIPTION,
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    common = _Parser(add_help=False)
+    common.add_argument(
+        "-q", "--quiet", action="store_true", help="hide info messages and the summary"
+    )
+
+    scan = commands.add_parser(
+        "scan",
+        parents=[common],
+        help="inspect classes into tools.json and the classification file",
+        description="Inspect every public method of the target classes. TARGET is "
+        "path/to/file.py:Class, package.module:Class, or a file or module (every public "
+        "class defined in it).",
+    )
+    scan.add_argument("targets", nargs="+", metavar="TARGET")
+    scan.add_argument(
+        "-o",
+        "--output",
+        default="tools.json",
+        help="tools file to write, or - for stdout (default: tools.json)",
+    )
+    scan.add_argument(
+        "--classification",
+        metavar="FILE",
+        help="classification file (default: <tools>.classification.json beside the "
+        "tools file; not written with -o - unless given)",
+    )
+    scan.add_argument(
+        "--new",
+        choices=["include", "exclude"],
+        default="include",
+        help="value given to methods not yet in the classification file (default: include)",
+    )
+    scan.add_argument(
+        "--prune",
+        action="store_true",
+        help="remove classification entries whose method no longer exists",
+    )
+    scan.add_argument(
+        "--docstring-style",
+        choices=["google", "numpy", "rest", "auto"],
+        default="google",
+        help="docstring style (default: google)",
+    )
+
+    render = commands.add_parser(
+        "render",
+        parents=[common],
+        help="render the included tools for one provider",
+        description="Render the methods the classification file includes through the "
+        "provider's template.",
+    )
+    render.add_argument("--provider", required=True, help="provider name (see 'providers')")
+    render.add_argument("--tools", default="tools.json", help="tools file (default: tools.json)")
+    render.add_argument(
+        "--classification",
+        metavar="FILE",
+        help="classification file (default: <tools>.classification.json)",
+    )
+    render.add_argument(
+        "--strict",
+        action="store_true",
+        help="strict schemas where the provider has them (OpenAI: Structured Outputs subset)",
+    )
+    render.add_argument(
+        "-o", "--output", default="-", help="file to write, or - for stdout (default: -)"
+    )
+    _templates_option(render)
+
+    providers = commands.add_parser(
+        "providers", parents=[common], help="list built-in and user templates"
+    )
+    _templates_option(providers)
+    return parser
+
+
+def _templates_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--templates",
+        metavar="DIR",
+        action="append",
+        default=[],
+        help="directory of user templates, searched before the built-in ones (repeatable)",
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    try:
+        args = _parser().parse_args(argv)
+        return int(_COMMANDS[args.command](args))
+    except UsageError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    except InspectorError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+
+
+def _print_diagnostics(diagnostics: list[Diagnostic], quiet: bool) -> None:
+    for diagnostic in diagnostics:
+        if not (quiet and diagnostic.level is Level.INFO):
+            print(diagnostic, file=sys.stderr)
+
+
+def _template_dirs(args: argparse.Namespace) -> list[Path]:
+    dirs = [Path(d) for d in args.templates]
+    for directory in dirs:
+        if not directory.is_dir():
+            raise UsageError(f"--templates {directory}: not a directory")
+    return dirs
+
+
+def _scan(args: argparse.Namespace) -> int:
+    from inspector.api import scan_targets
+    from inspector.classification import default_path
+    from inspector.docstrings import DocstringStyle
+
+    to_stdout = args.output == "-"
+    output = None if to_stdout else Path(args.output)
+    if args.classification:
+        classification: Path | None = Path(args.classification)
+    else:
+        classification = None if output is None else default_path(output)
+    result = scan_targets(
+        args.targets,
+        output=output,
+        classification_path=classification,
+        include_new=args.new == "include",
+        prune=args.prune,
+        docstring_style=DocstringStyle(args.docstring_style),
+    )
+    if to_stdout:
+        sys.stdout.write(result.tools_text)
+    _print_diagnostics(result.diagnostics, args.quiet)
+    if not args.quiet:
+        _summary(result, sys.stderr if to_stdout else sys.stdout)
+    return 1 if has_errors(result.diagnostics) else 0
+
+
+def _summary(result: ScanResult, stream: TextIO) -> None:
+    counts = {level: 0 for level in Level}
+    for diagnostic in result.diagnostics:
+        counts[diagnostic.level] += 1
+    classes = f"{result.classes} class{'es' if result.classes != 1 else ''}"
+    lines = [
+        f"{classes}, {result.tools} tools: {result.included} included, "
+        f"{result.tools - result.included} excluded",
+        f"diagnostics: {counts[Level.ERROR]} errors, {counts[Level.WARNING]} warnings, "
+        f"{counts[Level.INFO]} info",
+    ]
+    if result.written:
+        lines.append("wrote " + ", ".join(str(p) for p in result.written))
+    if result.unchanged:
+        lines.append("unchanged " + ", ".join(str(p) for p in result.unchanged))
+    print("\n".join(lines), file=stream)
+
+
+def _render(args: argparse.Namespace) -> int:
+    from inspector.api import render_provider
+    from inspector.classification import default_path
+    from inspector.files import write_if_changed
+    from inspector.rendering import RenderOptions
+
+    tools_path = Path(args.tools)
+    classification = Path(args.classification) if args.classification else default_path(tools_path)
+    text, diagnostics = render_provider(
+        args.provider,
+        tools_path=tools_path,
+        classification_path=classification,
+        options=RenderOptions(strict=args.strict, template_dirs=_template_dirs(args)),
+    )
+    _print_diagnostics(diagnostics, args.quiet)
+    if args.output == "-":
+        sys.stdout.write(text)
+    else:
+        write_if_changed(Path(args.output), text)
+    return 1 if has_errors(diagnostics) else 0
+
+
+def _providers(args: argparse.Namespace) -> int:
+    from inspector.introspection import display_path
+    from inspector.providers import available
+
+    for provider in available(_template_dirs(args)):
+        origin = "built-in" if provider.builtin else "user"
+        if provider.overrides_builtin:
+            origin += ", overrides built-in"
+        print(f"{provider.name:<20} {origin:<26} {display_path(str(provider.template))}")
+    return 0
+
+
+_COMMANDS = {"scan": _scan, "render": _render, "providers": _providers}

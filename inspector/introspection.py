@@ -1,0 +1,184 @@
+"""Collect: import targets, list their public classes and each class's public methods."""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import importlib.util
+import inspect
+import os
+import sys
+import traceback
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+from inspector.diagnostics import InspectorError, UsageError
+from inspector.model import MethodKind
+
+_SKIPPED_DESCRIPTORS = (property, functools.cached_property)
+
+
+@dataclass(frozen=True, slots=True)
+class ClassInfo:
+    """A class to inspect and the target text that named it."""
+
+    cls: type
+    source: str
+    path: str
+
+
+@dataclass(frozen=True, slots=True)
+class MethodInfo:
+    """A public method as found on its class, before any type is read."""
+
+    owner: type
+    name: str
+    function: Callable[..., object]
+    kind: MethodKind
+    path: str
+    line: int
+
+
+def display_path(filename: str) -> str:
+    """A file name relative to the working directory when inside it, with ``/`` separators."""
+    try:
+        relative = os.path.relpath(filename)
+    except ValueError:
+        return Path(filename).as_posix()
+    return Path(filename if relative.startswith("..") else relative).as_posix()
+
+
+def resolve_target(target: str) -> list[ClassInfo]:
+    """The classes a target names: ``file.py:Class``, ``pkg.mod:Class``, a file or a module."""
+    module_part, _, attribute = target.partition(":")
+    if not module_part:
+        raise UsageError(f"target {target!r}: expected FILE.py[:Class] or package.module[:Class]")
+    module = _import(module_part, target)
+    if not attribute:
+        return [
+            ClassInfo(cls, f"{target}:{cls.__qualname__}", _module_path(module))
+            for cls in _classes_defined_in(module)
+        ]
+    found: object = module
+    for part in attribute.split("."):
+        found = getattr(found, part, None)
+        if found is None:
+            raise InspectorError(f"target {target!r}: {module_part} has no attribute {attribute!r}")
+    if not isinstance(found, type):
+        raise InspectorError(f"target {target!r}: {attribute} is not a class")
+    return [ClassInfo(found, target, _module_path(module))]
+
+
+def _module_path(module: ModuleType) -> str:
+    filename = getattr(module, "__file__", None)
+    return display_path(filename) if filename else module.__name__
+
+
+def _import(module_part: str, target: str) -> ModuleType:
+    is_file = module_part.endswith(".py") or os.sep in module_part or "/" in module_part
+    try:
+        if is_file:
+            return _import_file(Path(module_part), target)
+        return importlib.import_module(module_part)
+    except InspectorError:
+        raise
+    except (
+        Exception,
+        SystemExit,
+    ) as error:  # the user's module raised while importing: report, never crash
+        raise InspectorError(f"target {target!r}: importing failed: {_describe(error)}") from None
+
+
+def _describe(error: BaseException) -> str:
+    frames = traceback.extract_tb(error.__traceback__)
+    where = f" ({display_path(frames[-1].filename)}:{frames[-1].lineno})" if frames else ""
+    return f"{type(error).__name__}: {error}{where}"
+
+
+def _import_file(path: Path, target: str) -> ModuleType:
+    if not path.is_file():
+        raise InspectorError(f"target {target!r}: no such file {path}")
+    resolved = path.resolve()
+    for module in list(sys.modules.values()):
+        if getattr(module, "__file__", None) and Path(module.__file__ or "").resolve() == resolved:
+            return module
+    directory = str(resolved.parent)
+    if directory not in sys.path:
+        sys.path.insert(0, directory)
+    name = path.stem if path.stem not in sys.modules else f"_toolsinspector_{path.stem}"
+    spec = importlib.util.spec_from_file_location(name, resolved)
+    if spec is None or spec.loader is None:
+        raise InspectorError(f"target {target!r}: cannot import {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
+    return module
+
+
+def _classes_defined_in(module: ModuleType) -> list[type]:
+    return [
+        value
+        for name, value in vars(module).items()
+        if isinstance(value, type)
+        and not name.startswith("_")
+        and value.__module__ == module.__name__
+    ]
+
+
+def is_public(name: str) -> bool:
+    """Public names: no leading underscore (so no dunders either)."""
+    return not name.startswith("_")
+
+
+def iter_methods(info: ClassInfo) -> Iterator[MethodInfo]:
+    """Public methods: the class's own in definition order, then inherited ones, nearest first."""
+    seen: set[str] = set()
+    for owner in _owners(info.cls):
+        for name, raw in vars(owner).items():
+            if name in seen or not is_public(name):
+                continue
+            seen.add(name)
+            method = _as_method(owner, name, raw, info.path)
+            if method is not None:
+                yield method
+
+
+def _owners(cls: type) -> list[type]:
+    """The class and the bases whose methods count: never object or builtins, stdlib only
+    when the inspected class is itself from the standard library."""
+    own_is_stdlib = _is_stdlib(cls)
+    return [
+        base
+        for base in cls.__mro__
+        if base is cls
+        or (base.__module__ != "builtins" and (own_is_stdlib or not _is_stdlib(base)))
+    ]
+
+
+def _is_stdlib(cls: type) -> bool:
+    return cls.__module__.partition(".")[0] in sys.stdlib_module_names
+
+
+def _as_method(owner: type, name: str, raw: object, path: str) -> MethodInfo | None:
+    if isinstance(raw, (*_SKIPPED_DESCRIPTORS, type)):
+        return None
+    if isinstance(raw, staticmethod):
+        function, kind = raw.__func__, MethodKind.STATIC
+    elif isinstance(raw, classmethod):
+        function, kind = raw.__func__, MethodKind.CLASS
+    elif inspect.isroutine(raw):
+        function, kind = raw, MethodKind.INSTANCE
+    else:
+        return None
+    code = getattr(inspect.unwrap(function), "__code__", None)
+    if code is not None:
+        return MethodInfo(
+            owner, name, function, kind, display_path(code.co_filename), code.co_firstlineno
+        )
+    return MethodInfo(owner, name, function, kind, path, 0)

@@ -1,0 +1,409 @@
+"""The provider-neutral model: tools, their parameters and a tagged union of parameter types.
+
+Every type node turns itself into canonical JSON Schema 2020-12 with ``to_schema()``;
+``schema_parser.parse_schema`` reads that form back.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from typing import TypeAlias, Union
+
+Json: TypeAlias = bool | int | float | str | list["Json"] | dict[str, "Json"] | None
+JsonObject: TypeAlias = dict[str, Json]
+Keywords: TypeAlias = tuple[tuple[str, Json], ...]
+"""Extra JSON Schema keywords of a node (description, constraints, ...), in output order."""
+
+SIMPLE_TYPE_NAMES = frozenset({"string", "integer", "number", "boolean", "null"})
+
+
+_LEADING_KEYS = ("type", "title", "format", "enum")
+
+
+def with_description(schema: JsonObject, description: str) -> JsonObject:
+    """The schema with ``description`` placed after its type keys, before any structure."""
+    result: JsonObject = {k: schema[k] for k in _LEADING_KEYS if k in schema}
+    result["description"] = description
+    result.update((k, v) for k, v in schema.items() if k not in result)
+    return result
+
+
+def _with_keywords(schema: JsonObject, keywords: Keywords) -> JsonObject:
+    for key, value in keywords:
+        schema[key] = value
+    return schema
+
+
+@dataclass(frozen=True, slots=True)
+class StringType:
+    """``str`` and everything sent as text (dates, UUIDs, paths, base64 bytes)."""
+
+    format: str | None = None
+    keywords: Keywords = ()
+
+    def to_schema(self) -> JsonObject:
+        schema: JsonObject = {"type": "string"}
+        if self.format:
+            schema["format"] = self.format
+        return _with_keywords(schema, self.keywords)
+
+
+@dataclass(frozen=True, slots=True)
+class IntegerType:
+    """``int``."""
+
+    keywords: Keywords = ()
+
+    def to_schema(self) -> JsonObject:
+        return _with_keywords({"type": "integer"}, self.keywords)
+
+
+@dataclass(frozen=True, slots=True)
+class NumberType:
+    """``float`` (and ``Decimal`` as part of a union with string)."""
+
+    keywords: Keywords = ()
+
+    def to_schema(self) -> JsonObject:
+        return _with_keywords({"type": "number"}, self.keywords)
+
+
+@dataclass(frozen=True, slots=True)
+class BooleanType:
+    """``bool``."""
+
+    keywords: Keywords = ()
+
+    def to_schema(self) -> JsonObject:
+        return _with_keywords({"type": "boolean"}, self.keywords)
+
+
+@dataclass(frozen=True, slots=True)
+class NullType:
+    """``None``."""
+
+    keywords: Keywords = ()
+
+    def to_schema(self) -> JsonObject:
+        return _with_keywords({"type": "null"}, self.keywords)
+
+
+def json_type_name(value: Json) -> str:
+    """The JSON Schema type name of a JSON scalar."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    return "array" if isinstance(value, list) else "object"
+
+
+@dataclass(frozen=True, slots=True)
+class EnumType:
+    """A fixed set of values (``Literal``, ``Enum``); ``type`` is derived from the values."""
+
+    values: tuple[Json, ...]
+    keywords: Keywords = ()
+
+    def value_types(self) -> list[str]:
+        """JSON type names of the values, in first-seen order."""
+        names: list[str] = []
+        for value in self.values:
+            name = json_type_name(value)
+            if name not in names:
+                names.append(name)
+        return names
+
+    def to_schema(self) -> JsonObject:
+        types: list[Json] = list(self.value_types())
+        schema: JsonObject = {}
+        if types:
+            schema["type"] = types[0] if len(types) == 1 else list(types)
+        schema["enum"] = list(self.values)
+        return _with_keywords(schema, self.keywords)
+
+
+@dataclass(frozen=True, slots=True)
+class ArrayType:
+    """Lists, sets (``unique``) and tuples (``prefix`` holds the fixed positions)."""
+
+    items: SchemaType | None = None
+    prefix: tuple[SchemaType, ...] | None = None
+    unique: bool = False
+    keywords: Keywords = ()
+
+    def to_schema(self) -> JsonObject:
+        schema: JsonObject = {"type": "array"}
+        if self.prefix is not None:
+            schema["prefixItems"] = [item.to_schema() for item in self.prefix]
+            schema["minItems"] = schema["maxItems"] = len(self.prefix)
+        if self.items is not None:
+            schema["items"] = self.items.to_schema()
+        if self.unique:
+            schema["uniqueItems"] = True
+        return _with_keywords(schema, self.keywords)
+
+
+class ParameterKind(enum.Enum):
+    """How a Python parameter may be passed."""
+
+    POSITIONAL_OR_KEYWORD = "positional-or-keyword"
+    POSITIONAL_ONLY = "positional-only"
+    KEYWORD_ONLY = "keyword-only"
+
+
+class _Missing(enum.Enum):
+    MISSING = "MISSING"
+
+
+MISSING = _Missing.MISSING
+"""Marks a field without a default (``None`` is a real default)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """A parameter of a tool or a property of an object type."""
+
+    name: str
+    type: SchemaType
+    description: str = ""
+    required: bool = True
+    default: Json | _Missing = MISSING
+    kind: ParameterKind = ParameterKind.POSITIONAL_OR_KEYWORD
+
+    @property
+    def nullable(self) -> bool:
+        """Whether ``null`` is an accepted value."""
+        return is_nullable(self.type)
+
+    def to_schema(self) -> JsonObject:
+        schema = self.type.to_schema()
+        if self.description:
+            schema = with_description(schema, self.description)
+        if self.default is not MISSING:
+            schema["default"] = self.default
+        return schema
+
+
+def object_schema(
+    fields: tuple[Field, ...],
+    additional: SchemaType | bool | None = None,
+    title: str | None = None,
+) -> JsonObject:
+    """An object schema; a free mapping (no fields, ``additional`` set) has no ``properties``."""
+    schema: JsonObject = {"type": "object"}
+    if title:
+        schema["title"] = title
+    if fields or additional is None:
+        schema["properties"] = {f.name: f.to_schema() for f in fields}
+        required: list[Json] = [f.name for f in fields if f.required]
+        if required:
+            schema["required"] = required
+    if isinstance(additional, bool):
+        schema["additionalProperties"] = additional
+    elif isinstance(additional, AnyValueType) and not additional.keywords:
+        pass  # any value is the default
+    elif additional is not None:
+        schema["additionalProperties"] = additional.to_schema()
+    return schema
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectType:
+    """Nested classes (``title`` = class name) and mappings (``additional`` = value type)."""
+
+    properties: tuple[Field, ...] = ()
+    additional: SchemaType | bool | None = None
+    title: str | None = None
+    keywords: Keywords = ()
+
+    def to_schema(self) -> JsonObject:
+        schema = object_schema(self.properties, self.additional, self.title)
+        return _with_keywords(schema, self.keywords)
+
+
+@dataclass(frozen=True, slots=True)
+class AnyOfType:
+    """A union; ``X | None`` is an ``AnyOfType`` holding a ``NullType``."""
+
+    options: tuple[SchemaType, ...]
+    keywords: Keywords = ()
+
+    def to_schema(self) -> JsonObject:
+        compact = _compact_union(self.options)
+        if compact is not None:
+            return _with_keywords(compact, self.keywords)
+        return _with_keywords({"anyOf": [o.to_schema() for o in self.options]}, self.keywords)
+
+
+def _compact_union(options: tuple[SchemaType, ...]) -> JsonObject | None:
+    """``{"type": [...]}`` for unions of bare simple types; an enum plus null stays one enum."""
+    simple = (StringType, IntegerType, NumberType, BooleanType, NullType)
+    if all(isinstance(o, simple) and not o.keywords for o in options):
+        types: list[Json] = []
+        fmt: Json = None
+        for option in options:
+            part = option.to_schema()
+            if part.get("format"):
+                if fmt is not None:
+                    return None
+                fmt = part["format"]
+            types.append(part["type"])
+        schema: JsonObject = {"type": types}
+        if fmt is not None:
+            schema["format"] = fmt
+        return schema
+    if len(options) == 2 and isinstance(options[1], NullType) and not options[1].keywords:
+        first = options[0]
+        if isinstance(first, EnumType) and None not in first.values:
+            schema = first.to_schema()
+            schema["type"] = [*first.value_types(), "null"]
+            schema["enum"] = [*first.values, None]
+            return schema
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class AnyValueType:
+    """``Any``, ``object`` or no annotation: any JSON value."""
+
+    keywords: Keywords = ()
+
+    def to_schema(self) -> JsonObject:
+        return _with_keywords({}, self.keywords)
+
+
+@dataclass(frozen=True, slots=True)
+class RefType:
+    """A reference to a named definition (recursive classes)."""
+
+    name: str
+    keywords: Keywords = ()
+
+    def to_schema(self) -> JsonObject:
+        return _with_keywords({"$ref": f"#/$defs/{self.name}"}, self.keywords)
+
+
+SchemaType: TypeAlias = Union[  # noqa: UP007  (a runtime alias used in isinstance checks)
+    StringType,
+    IntegerType,
+    NumberType,
+    BooleanType,
+    NullType,
+    EnumType,
+    ArrayType,
+    ObjectType,
+    AnyOfType,
+    AnyValueType,
+    RefType,
+]
+
+
+def is_nullable(schema_type: SchemaType) -> bool:
+    """Whether ``null`` validates against the type."""
+    if isinstance(schema_type, NullType | AnyValueType):
+        return True
+    if isinstance(schema_type, EnumType):
+        return None in schema_type.values
+    if isinstance(schema_type, AnyOfType):
+        return any(is_nullable(option) for option in schema_type.options)
+    return False
+
+
+def keyword(schema_type: SchemaType, name: str) -> Json | _Missing:
+    """The value of one extra keyword of a node, or MISSING."""
+    for key, value in schema_type.keywords:
+        if key == name:
+            return value
+    return MISSING
+
+
+def without_keyword(schema_type: SchemaType, name: str) -> SchemaType:
+    """The node without one extra keyword."""
+    kept = tuple((k, v) for k, v in schema_type.keywords if k != name)
+    return replace(schema_type, keywords=kept)
+
+
+@dataclass(frozen=True, slots=True)
+class Returns:
+    """What a tool gives back: its type (``None`` = not annotated) and the documented text."""
+
+    type: SchemaType | None = None
+    description: str = ""
+
+    def to_schema(self) -> JsonObject:
+        schema = self.type.to_schema() if self.type is not None else {}
+        if self.description:
+            schema["description"] = self.description
+        return schema
+
+
+class MethodKind(enum.Enum):
+    """How the method is bound to its class."""
+
+    INSTANCE = "instance"
+    CLASS = "class"
+    STATIC = "static"
+
+
+@dataclass(frozen=True, slots=True)
+class ToolDescriptor:
+    """One tool: a method described independently of any provider."""
+
+    name: str
+    description: str
+    parameters: tuple[Field, ...] = ()
+    returns: Returns = field(default_factory=Returns)
+    definitions: tuple[tuple[str, SchemaType], ...] = ()
+    is_async: bool = False
+    class_name: str = ""
+    method_name: str = ""
+    method_kind: MethodKind = MethodKind.INSTANCE
+    location: str = ""
+
+    def parameters_schema(self) -> JsonObject:
+        """The canonical JSON Schema of the arguments object."""
+        schema = object_schema(self.parameters)
+        if self.definitions:
+            schema["$defs"] = {name: t.to_schema() for name, t in self.definitions}
+        return schema
+
+    def iter_types(self) -> Iterator[SchemaType]:
+        """Every type node of the parameters and definitions, depth first."""
+        for param in self.parameters:
+            yield from walk(param.type)
+        for _, definition in self.definitions:
+            yield from walk(definition)
+
+
+def children(schema_type: SchemaType) -> tuple[SchemaType, ...]:
+    """The direct sub-types of a node."""
+    if isinstance(schema_type, ArrayType):
+        kids = list(schema_type.prefix or ())
+        if schema_type.items is not None:
+            kids.append(schema_type.items)
+        return tuple(kids)
+    if isinstance(schema_type, ObjectType):
+        kids = [f.type for f in schema_type.properties]
+        if not isinstance(schema_type.additional, bool | None):
+            kids.append(schema_type.additional)
+        return tuple(kids)
+    if isinstance(schema_type, AnyOfType):
+        return schema_type.options
+    return ()
+
+
+def walk(schema_type: SchemaType) -> Iterator[SchemaType]:
+    """A node and all nodes below it, depth first."""
+    stack = [schema_type]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(reversed(children(node)))

@@ -1,0 +1,60 @@
+"""Providers: one template each (built-in or the user's), plus what we know of their rules."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+TEMPLATE_SUFFIX = ".json.jinja"
+
+
+@dataclass(frozen=True, slots=True)
+class NameRule:
+    """A provider's rule for tool names."""
+
+    pattern: re.Pattern[str]
+    text: str
+
+
+_OPENAI_NAME = NameRule(
+    re.compile(r"[a-zA-Z0-9_-]{1,64}"), "1-64 characters of a-z, A-Z, 0-9, '_' and '-'"
+)
+NAME_RULES: dict[str, NameRule] = {"openai": _OPENAI_NAME}
+
+
+@dataclass(frozen=True, slots=True)
+class Provider:
+    """A renderable provider: its name, its template file, and whether a user template shadows
+    a built-in one."""
+
+    name: str
+    template: Path
+    builtin: bool
+    overrides_builtin: bool = False
+
+
+def builtin_templates_dir() -> Path:
+    """The shipped templates: inside the installed package, or ``templates/`` in a checkout."""
+    packaged = Path(__file__).with_name("templates")
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parent.parent / "templates"
+
+
+def _templates_in(directory: Path) -> dict[str, Path]:
+    return {
+        path.name.removesuffix(TEMPLATE_SUFFIX): path
+        for path in sorted(directory.glob(f"*{TEMPLATE_SUFFIX}"))
+        if not path.name.startswith("_")
+    }
+
+
+def available(user_dirs: list[Path]) -> list[Provider]:
+    """Every provider, sorted by name; the first user directory that has one wins."""
+    builtin = _templates_in(builtin_templates_dir())
+    found = {name: Provider(name, path, True) for name, path in builtin.items()}
+    for directory in reversed(user_dirs):
+        for name, path in _templates_in(directory).items():
+            found[name] = Provider(name, path, False, name in builtin)
+    return [found[name] for name in sorted(found)]
