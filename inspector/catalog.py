@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from types import ModuleType
 
 from inspector.builder import MethodBuilder
 from inspector.diagnostics import Diagnostic, InspectorError, Level
@@ -56,9 +57,10 @@ def scan(
     builder = MethodBuilder(docstring_style)
     groups: list[CatalogClass] = []
     seen: set[type] = set()
+    loaded: dict[Path, ModuleType] = {}
     for target in targets:
         try:
-            infos = resolve_target(target)
+            infos = resolve_target(target, loaded)
         except InspectorError as error:
             diagnostics.append(Diagnostic(Level.ERROR, str(error)))
             continue

@@ -50,12 +50,14 @@ def display_path(filename: str) -> str:
     return Path(filename if relative.startswith("..") else relative).as_posix()
 
 
-def resolve_target(target: str) -> list[ClassInfo]:
-    """The classes a target names: ``file.py:Class``, ``pkg.mod:Class``, a file or a module."""
+def resolve_target(target: str, loaded: dict[Path, ModuleType]) -> list[ClassInfo]:
+    """The classes a target names: ``file.py:Class``, ``pkg.mod:Class``, a file or a module.
+
+    ``loaded`` holds the files this scan imported, so each is imported once per scan."""
     module_part, _, attribute = target.partition(":")
     if not module_part:
         raise UsageError(f"target {target!r}: expected FILE.py[:Class] or package.module[:Class]")
-    module = _import(module_part, target)
+    module = _import(module_part, target, loaded)
     if not attribute:
         return [
             ClassInfo(cls, f"{target}:{cls.__qualname__}", _module_path(module))
@@ -76,11 +78,11 @@ def _module_path(module: ModuleType) -> str:
     return display_path(filename) if filename else module.__name__
 
 
-def _import(module_part: str, target: str) -> ModuleType:
+def _import(module_part: str, target: str, loaded: dict[Path, ModuleType]) -> ModuleType:
     is_file = module_part.endswith(".py") or os.sep in module_part or "/" in module_part
     try:
         if is_file:
-            return _import_file(Path(module_part), target)
+            return _import_file(Path(module_part), target, loaded)
         return importlib.import_module(module_part)
     except InspectorError:
         raise
@@ -97,17 +99,26 @@ def _describe(error: BaseException) -> str:
     return f"{type(error).__name__}: {error}{where}"
 
 
-def _import_file(path: Path, target: str) -> ModuleType:
+_OWN_IMPORTS: dict[Path, str] = {}
+"""Files an earlier scan imported, by module name: a later scan imports them afresh."""
+
+
+def _import_file(path: Path, target: str, loaded: dict[Path, ModuleType]) -> ModuleType:
     if not path.is_file():
         raise InspectorError(f"target {target!r}: no such file {path}")
     resolved = path.resolve()
-    for module in list(sys.modules.values()):
-        if getattr(module, "__file__", None) and Path(module.__file__ or "").resolve() == resolved:
-            return module
+    if resolved in loaded:
+        return loaded[resolved]
+    if resolved not in _OWN_IMPORTS:
+        for module in list(sys.modules.values()):  # imported by the user's own program: reuse
+            file = getattr(module, "__file__", None)
+            if isinstance(file, str) and Path(file).resolve() == resolved:
+                loaded[resolved] = module
+                return module
     directory = str(resolved.parent)
     if directory not in sys.path:
         sys.path.insert(0, directory)
-    name = path.stem if path.stem not in sys.modules else f"_toolsinspector_{path.stem}"
+    name = _OWN_IMPORTS.get(resolved) or _free_name(path.stem)
     spec = importlib.util.spec_from_file_location(name, resolved)
     if spec is None or spec.loader is None:
         raise InspectorError(f"target {target!r}: cannot import {path}")
@@ -118,7 +129,13 @@ def _import_file(path: Path, target: str) -> ModuleType:
     except BaseException:
         del sys.modules[name]
         raise
+    _OWN_IMPORTS[resolved] = name
+    loaded[resolved] = module
     return module
+
+
+def _free_name(stem: str) -> str:
+    return stem if stem not in sys.modules else f"_toolsinspector_{stem}"
 
 
 def _classes_defined_in(module: ModuleType) -> list[type]:

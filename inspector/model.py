@@ -19,7 +19,7 @@ Keywords: TypeAlias = tuple[tuple[str, Json], ...]
 SIMPLE_TYPE_NAMES = frozenset({"string", "integer", "number", "boolean", "null"})
 
 
-_LEADING_KEYS = ("type", "title", "format", "enum")
+_LEADING_KEYS = ("$ref", "type", "title", "format", "enum")
 
 
 def with_description(schema: JsonObject, description: str) -> JsonObject:
@@ -32,7 +32,10 @@ def with_description(schema: JsonObject, description: str) -> JsonObject:
 
 def _with_keywords(schema: JsonObject, keywords: Keywords) -> JsonObject:
     for key, value in keywords:
-        schema[key] = value
+        if key == "description" and isinstance(value, str):
+            schema = with_description(schema, value)
+        else:
+            schema[key] = value
     return schema
 
 

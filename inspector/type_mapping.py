@@ -111,11 +111,13 @@ class TypeMapper:
     _in_progress: dict[type, str] = field(default_factory=dict)
     _recursive: set[type] = field(default_factory=set)
     _class_cache: dict[type, SchemaType] = field(default_factory=dict)
+    _defined: dict[type, str] = field(default_factory=dict)
 
     def take(self) -> tuple[dict[str, SchemaType], list[str]]:
         """Definitions and messages gathered since the last call, then reset for the next tool."""
         gathered = (self.definitions, self.messages)
         self.definitions, self.messages = {}, []
+        self._defined = {}
         return gathered
 
     def map(self, hint: object) -> SchemaType:
@@ -131,6 +133,7 @@ class TypeMapper:
         return (
             (lambda h: h in _ANY_HINTS, lambda h: AnyValueType()),
             (lambda h: h is None or h is type(None), lambda h: NullType()),
+            (lambda h: h is typing.LiteralString, lambda h: StringType()),
             (lambda h: typing.get_origin(h) is typing.Annotated, self.map_annotated),
             (_is_union, self.map_union),
             (lambda h: typing.get_origin(h) is typing.Literal, self.map_literal),
@@ -187,11 +190,13 @@ class TypeMapper:
     def map_literal(self, hint: object) -> SchemaType:
         """``Literal[...]``: an enum of the values (Enum members become their values)."""
         values: list[Json] = []
+        seen: set[tuple[type, str]] = set()
         for arg in typing.get_args(hint):
             value = to_json_value(arg)
             if value is MISSING:
                 self.messages.append(f"Literal value {arg!r} has no JSON form; left out")
-            elif value not in values:
+            elif (type(value), repr(value)) not in seen:  # keeps True apart from 1
+                seen.add((type(value), repr(value)))
                 values.append(value)
         return EnumType(tuple(values))
 
@@ -292,6 +297,8 @@ class TypeMapper:
         cached = self._class_cache.get(cls)
         if cached is not None:
             return cached
+        if cls in self._defined:
+            return RefType(self._defined[cls])
         name = self._definition_name(cls)
         self._in_progress[cls] = name
         try:
@@ -302,6 +309,7 @@ class TypeMapper:
             del self._in_progress[cls]
         if cls in self._recursive:
             self.definitions[name] = built
+            self._defined[cls] = name
             return RefType(name)
         if not any(isinstance(node, RefType) for node in walk(built)):
             self._class_cache[cls] = built
@@ -389,7 +397,10 @@ def _field_rows(cls: type) -> list[_FieldRow]:
         return rows
     if typing.is_typeddict(cls):
         required_keys: frozenset[str] = getattr(cls, "__required_keys__", frozenset())
-        return [(n, _strip_required(h), n in required_keys, MISSING) for n, h in hints.items()]
+        return [
+            (n, _strip_required(h), _typed_dict_required(h, n in required_keys), MISSING)
+            for n, h in hints.items()
+        ]
     defaults: dict[str, object] = getattr(cls, "_field_defaults", {})
     field_names: tuple[str, ...] = getattr(cls, "_fields", ())
     return [
@@ -417,6 +428,19 @@ def _pydantic_rows(cls: type) -> list[_FieldRow]:
         default = MISSING if required or info.default_factory else to_json_value(info.default)
         rows.append((info.alias or name, hint, required, default))
     return rows
+
+
+def _typed_dict_required(hint: object, by_totality: bool) -> bool:
+    """``Required``/``NotRequired`` win; Python 3.11 misses them in ``__required_keys__`` when
+    annotations are strings (``from __future__ import annotations``)."""
+    origin = typing.get_origin(hint)
+    if origin is typing.Annotated:
+        return _typed_dict_required(typing.get_args(hint)[0], by_totality)
+    if origin is typing.Required:
+        return True
+    if origin is typing.NotRequired:
+        return False
+    return by_totality
 
 
 def _strip_required(hint: object) -> object:

@@ -1,0 +1,38 @@
+# `make demo` and `make test` work on a fresh machine with Python 3.11+ and make.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-test
+
+.PHONY: demo test lint goldens clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# Re-install when the project's metadata changes.
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	mkdir -p demo
+	$(BIN)/toolsinspector scan example_class.py:ExampleClass -o demo/tools.json
+	$(BIN)/toolsinspector render --provider openai --tools demo/tools.json -o demo/openai.json
+	@echo "demo/: tools.json, tools.classification.json, openai.json"
+
+test: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check inspector tests example_class.py
+	$(BIN)/mypy
+	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+
+goldens: $(STAMP)
+	$(BIN)/python tests/regen_goldens.py
+
+clean:
+	rm -rf $(VENV) demo dist build .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,76 @@
+"""Shared helpers: inspect a class defined in a test, run the command line in-process."""
+
+from __future__ import annotations
+
+import io
+import sys
+from collections.abc import Callable
+from contextlib import redirect_stderr, redirect_stdout
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from inspector.builder import MethodBuilder
+from inspector.cli import main
+from inspector.diagnostics import Diagnostic
+from inspector.docstrings import DocstringStyle
+from inspector.introspection import ClassInfo, iter_methods
+from inspector.model import ToolDescriptor
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = Path(__file__).resolve().parent / "golden"
+
+
+def inspect_class(
+    cls: type, style: DocstringStyle = DocstringStyle.GOOGLE
+) -> tuple[dict[str, ToolDescriptor], list[Diagnostic]]:
+    """Every tool of a class by method name, and the diagnostics."""
+    builder = MethodBuilder(style)
+    tools: dict[str, ToolDescriptor] = {}
+    diagnostics: list[Diagnostic] = []
+    for method in iter_methods(ClassInfo(cls, cls.__name__, "test.py")):
+        tool, notes = builder.build(method)
+        diagnostics += notes
+        if tool is not None:
+            tools[tool.name] = tool
+    return tools, diagnostics
+
+
+def messages(diagnostics: list[Diagnostic]) -> list[str]:
+    """Diagnostics as ``level: subject: message`` (no path), for exact comparisons."""
+    return [f"{d.level.value}: {d.subject}: {d.message}" for d in diagnostics]
+
+
+@dataclass
+class Run:
+    """The outcome of one command line run."""
+
+    status: int
+    stdout: str
+    stderr: str
+
+
+@pytest.fixture
+def run_cli() -> Callable[..., Run]:
+    """Run ``toolsinspector`` in this process and capture its output."""
+
+    def run(*args: str) -> Run:
+        out, err = io.StringIO(), io.StringIO()
+        with redirect_stdout(out), redirect_stderr(err):
+            status = main(list(args))
+        return Run(status, out.getvalue(), err.getvalue())
+
+    return run
+
+
+@pytest.fixture
+def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Work in a temporary directory; modules imported from it are forgotten afterwards."""
+    monkeypatch.chdir(tmp_path)
+    before = set(sys.modules)
+    yield tmp_path  # type: ignore[misc]
+    for name in set(sys.modules) - before:
+        module = sys.modules[name]
+        if str(getattr(module, "__file__", "") or "").startswith(str(tmp_path)):
+            del sys.modules[name]

@@ -1,0 +1,138 @@
+"""The classification file: kept values, new and stale methods, broken files never rewritten."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import Run
+
+SERVICE_V1 = '''
+class Service:
+    def keep(self) -> None:
+        """Kept."""
+
+    def toggle(self) -> None:
+        """Toggled by the user."""
+
+    def gone(self) -> None:
+        """Removed later."""
+'''
+SERVICE_V2 = '''
+class Service:
+    def keep(self) -> None:
+        """Kept."""
+
+    def toggle(self) -> None:
+        """Toggled by the user."""
+
+    def added(self) -> None:
+        """New in v2."""
+'''
+
+
+def scan(run_cli: Callable[..., Run], *extra: str) -> Run:
+    return run_cli("scan", "service.py:Service", "-o", "tools.json", *extra)
+
+
+def classification() -> object:
+    return json.loads(Path("tools.classification.json").read_text())
+
+
+def test_first_scan_includes_everything(in_tmp: Path, run_cli: Callable[..., Run]) -> None:
+    Path("service.py").write_text(SERVICE_V1)
+    assert scan(run_cli).status == 0
+    assert classification() == {"Service": {"keep": True, "toggle": True, "gone": True}}
+
+
+def test_new_exclude_marks_new_methods_false(in_tmp: Path, run_cli: Callable[..., Run]) -> None:
+    Path("service.py").write_text(SERVICE_V1)
+    assert scan(run_cli, "--new", "exclude").status == 0
+    assert classification() == {"Service": {"keep": False, "toggle": False, "gone": False}}
+
+
+def test_rescan_keeps_user_values_adds_new_and_reports_stale(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("service.py").write_text(SERVICE_V1)
+    scan(run_cli)
+    Path("tools.classification.json").write_text(
+        '{"Service": {"keep": true, "toggle": false, "gone": true}, "Other": {"x": false}}'
+    )
+    Path("service.py").write_text(SERVICE_V2)
+    result = scan(run_cli)
+    assert result.status == 0
+    assert classification() == {
+        "Service": {"keep": True, "toggle": False, "added": True, "gone": True},
+        "Other": {"x": False},
+    }
+    assert result.stderr.splitlines() == [
+        "tools.classification.json: warning: Service.gone: no such method any more; entry kept "
+        "(remove it, or rescan with --prune)",
+        "tools.classification.json: warning: Other.x: no such method any more; entry kept "
+        "(remove it, or rescan with --prune)",
+    ]
+    assert "1 class, 3 tools: 2 included, 1 excluded" in result.stdout
+
+
+def test_prune_removes_stale_entries(in_tmp: Path, run_cli: Callable[..., Run]) -> None:
+    Path("service.py").write_text(SERVICE_V1)
+    scan(run_cli)
+    Path("service.py").write_text(SERVICE_V2)
+    result = scan(run_cli, "--prune", "-q")
+    assert classification() == {"Service": {"keep": True, "toggle": True, "added": True}}
+    assert result.stderr == ""
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ('{"Service": {"keep": true,}}', "tools.classification.json:1:27: classification file "
+         "is not valid JSON: Expecting property name enclosed in double quotes"),
+        ('{\n  "Service": {\n    "keep": "yes"\n  }\n}', "tools.classification.json:3:13: "
+         'Service.keep must be true or false, not "yes"'),
+        ('{"Service": [true]}', "tools.classification.json:1:13: 'Service' must be an object "
+         "of method → true/false"),
+        ("[]", "tools.classification.json:1:1: classification file must be an object of classes"),
+    ],
+)
+def test_broken_file_is_reported_with_position_and_never_overwritten(
+    in_tmp: Path, run_cli: Callable[..., Run], content: str, message: str
+) -> None:
+    Path("service.py").write_text(SERVICE_V1)
+    Path("tools.classification.json").write_text(content)
+    result = scan(run_cli)
+    assert result.status == 1
+    assert result.stderr == f"error: {message}\n"
+    assert Path("tools.classification.json").read_text() == content
+    assert not Path("tools.json").exists()
+
+
+def test_unchanged_files_are_not_rewritten(in_tmp: Path, run_cli: Callable[..., Run]) -> None:
+    Path("service.py").write_text(SERVICE_V1)
+    scan(run_cli)
+    for name in ("tools.json", "tools.classification.json"):
+        os.utime(name, (1_000_000, 1_000_000))
+    result = scan(run_cli)
+    assert "unchanged tools.json, tools.classification.json" in result.stdout
+    assert os.stat("tools.json").st_mtime == 1_000_000
+    assert os.stat("tools.classification.json").st_mtime == 1_000_000
+    assert sorted(os.listdir()) == ["service.py", "tools.classification.json", "tools.json"]
+
+
+def test_render_follows_the_classification(in_tmp: Path, run_cli: Callable[..., Run]) -> None:
+    Path("service.py").write_text(SERVICE_V1)
+    scan(run_cli)
+    Path("tools.classification.json").write_text(
+        '{"Service": {"keep": true, "toggle": false}}'
+    )
+    result = run_cli("render", "--provider", "openai")
+    assert [t["function"]["name"] for t in json.loads(result.stdout)] == ["keep", "gone"]
+    assert result.stderr == (
+        "tools.classification.json: warning: Service.gone is not in the classification file; "
+        "included (rescan to record it)\n"
+    )

@@ -1,0 +1,321 @@
+"""Inspection rules: which methods become tools, parameters, defaults, kinds, diagnostics."""
+
+from __future__ import annotations
+
+import enum
+import functools
+from typing import TYPE_CHECKING
+
+from inspector.model import MISSING, MethodKind, ParameterKind
+from tests.conftest import inspect_class, messages
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+
+class Shade(enum.Enum):
+    DARK = "dark"
+    LIGHT = "light"
+
+
+class Base:
+    def inherited(self, q: str) -> str:
+        """Inherited from a base.
+
+        Args:
+            q: A query.
+        """
+        return q
+
+    def overridden(self) -> None:
+        """Base version."""
+
+
+class Service(Base):
+    """A service."""
+
+    def overridden(self) -> None:
+        """Own version."""
+
+    def plain(self, a: int, b: int = 10) -> int:
+        """Add.
+
+        Args:
+            a: First.
+            b: Second.
+        """
+        return a + b
+
+    @classmethod
+    def make(cls, name: str) -> None:
+        """Class method.
+
+        Args:
+            name: A name.
+        """
+
+    @staticmethod
+    def tool(x: int) -> None:
+        """Static method.
+
+        Args:
+            x: A number.
+        """
+
+    async def fetch(self, url: str) -> str:
+        """Async.
+
+        Args:
+            url: Where.
+        """
+        return url
+
+    def shaded(self, shade: Shade = Shade.DARK, maybe: int = None) -> None:  # type: ignore[assignment]
+        """Enum default and an implicit Optional.
+
+        Args:
+            shade: A shade.
+            maybe: Defaults to None without saying Optional.
+        """
+
+    def kinds(self, a: int, /, b: int, *rest: int, c: int, d: int = 1, **extra: int) -> None:
+        """Kinds.
+
+        Args:
+            a: A.
+            b: B.
+            c: C.
+            d: D.
+        """
+
+    @property
+    def prop(self) -> int:
+        """Not a tool."""
+        return 1
+
+    @functools.cached_property
+    def cached(self) -> int:
+        """Not a tool."""
+        return 1
+
+    def _private(self) -> None:
+        """Not a tool."""
+
+    def __call__(self) -> None:
+        """Not a tool."""
+
+    constant = 3
+    Nested = Shade
+
+
+def test_public_methods_own_first_then_inherited() -> None:
+    tools, _ = inspect_class(Service)
+    assert list(tools) == [
+        "overridden", "plain", "make", "tool", "fetch", "shaded", "kinds", "inherited"
+    ]
+    assert tools["overridden"].description == "Own version."
+
+
+def test_self_and_cls_never_appear_and_kinds_are_recorded() -> None:
+    tools, _ = inspect_class(Service)
+    assert [p.name for p in tools["make"].parameters] == ["name"]
+    assert tools["make"].method_kind is MethodKind.CLASS
+    assert [p.name for p in tools["tool"].parameters] == ["x"]
+    assert tools["tool"].method_kind is MethodKind.STATIC
+    assert tools["plain"].method_kind is MethodKind.INSTANCE
+
+
+def test_async_is_recorded() -> None:
+    tools, _ = inspect_class(Service)
+    assert tools["fetch"].is_async
+    assert not tools["plain"].is_async
+
+
+def test_required_default_and_nullable_are_separate() -> None:
+    tools, _ = inspect_class(Service)
+    a, b = tools["plain"].parameters
+    assert (a.required, a.default, a.nullable) == (True, MISSING, False)
+    assert (b.required, b.default, b.nullable) == (False, 10, False)
+    shade, maybe = tools["shaded"].parameters
+    assert (shade.required, shade.default) == (False, "dark")
+    assert maybe.to_schema() == {
+        "type": ["integer", "null"],
+        "description": "Defaults to None without saying Optional.",
+        "default": None,
+    }
+    assert maybe.nullable and not maybe.required
+
+
+def test_parameter_kinds_and_variadics() -> None:
+    tools, diagnostics = inspect_class(Service)
+    assert [(p.name, p.kind) for p in tools["kinds"].parameters] == [
+        ("a", ParameterKind.POSITIONAL_ONLY),
+        ("b", ParameterKind.POSITIONAL_OR_KEYWORD),
+        ("c", ParameterKind.KEYWORD_ONLY),
+        ("d", ParameterKind.KEYWORD_ONLY),
+    ]
+    assert [m for m in messages(diagnostics) if "Service.kinds" in m] == [
+        "info: Service.kinds: *rest left out: a tool call passes named arguments only",
+        "info: Service.kinds: **extra left out: a tool call passes named arguments only",
+    ]
+
+
+def test_bad_methods_give_located_diagnostics_and_the_rest_still_comes_out() -> None:
+    class Broken:
+        def unresolved(self, a: Missing, b: int) -> None:  # type: ignore[name-defined]  # noqa: F821
+            """Unresolvable hint.
+
+            Args:
+                a: Cannot be resolved.
+                b: Fine.
+            """
+
+        def undocumented(self, a: int, b) -> None:  # type: ignore[no-untyped-def]  # noqa: ANN001
+            """Summary only.
+
+            Args:
+                a: Documented.
+                ghost: Not a parameter.
+            """
+
+        def nodoc(self) -> None:
+            pass
+
+        c_method = str.upper  # a C method: no Python signature with hints
+
+        def fine(self) -> None:
+            """Still here."""
+
+    tools, diagnostics = inspect_class(Broken)
+    assert list(tools) == ["unresolved", "undocumented", "nodoc", "c_method", "fine"]
+    assert tools["unresolved"].parameters[0].to_schema() == {"description": "Cannot be resolved."}
+    assert tools["unresolved"].parameters[1].to_schema() == {"type": "integer", "description": "Fine."}
+    assert messages(diagnostics) == [
+        "warning: Broken.unresolved: type hints cannot be resolved "
+        "(NameError: name 'Missing' is not defined)",
+        "warning: Broken.unresolved: parameter 'a': hint 'Missing' unresolved "
+        "(NameError: name 'Missing' is not defined); any value accepted",
+        "warning: Broken.undocumented: parameter 'b': no type hint; any value accepted",
+        "warning: Broken.undocumented: documented argument 'ghost' is not in the signature",
+        "warning: Broken.undocumented: parameter 'b' is not documented",
+        "warning: Broken.nodoc: no docstring: the tool has no description",
+    ]
+    assert all(d.path == "tests/test_inspection.py" and d.line > 0 for d in diagnostics[:6])
+
+
+def test_method_without_signature_is_an_error_and_left_out() -> None:
+    class WithBuiltin:
+        odd = getattr  # a C function without a signature on CPython 3.11
+
+        def ok(self) -> None:
+            """Fine."""
+
+    tools, diagnostics = inspect_class(WithBuiltin)
+    assert list(tools) == ["ok"]
+    assert messages(diagnostics) == [
+        "error: WithBuiltin.odd: no signature can be read (no signature found for builtin "
+        "<built-in function getattr>); left out"
+    ]
+
+
+def test_docstring_type_is_used_when_the_hint_is_missing() -> None:
+    class Typed:
+        def run(self, count, names, weird):  # type: ignore[no-untyped-def]  # noqa: ANN001, ANN201
+            """Run.
+
+            Args:
+                count (int): How many.
+                names (list[str]): Names.
+                weird (list of str): Not understood.
+
+            Returns:
+                bool: Whether it worked.
+            """
+
+    tools, diagnostics = inspect_class(Typed)
+    schema = tools["run"].parameters_schema()["properties"]
+    assert schema == {
+        "count": {"type": "integer", "description": "How many."},
+        "names": {"type": "array", "description": "Names.", "items": {"type": "string"}},
+        "weird": {"description": "Not understood."},
+    }
+    assert tools["run"].returns.to_schema() == {"type": "boolean", "description": "Whether it worked."}
+    assert messages(diagnostics) == [
+        "warning: Typed.run: parameter 'weird': docstring type 'list of str' not understood; "
+        "any value accepted"
+    ]
+
+
+CALLS: list[str] = []
+
+
+def record_call() -> type:
+    CALLS.append("called")
+    return int
+
+
+def test_docstring_type_text_is_never_executed() -> None:
+    class Sneaky:
+        def run(self, a, b):  # type: ignore[no-untyped-def]  # noqa: ANN001, ANN201
+            """Run.
+
+            Args:
+                a (record_call()): A call.
+                b (__import__('os').getcwd()): Another call.
+            """
+
+    _, diagnostics = inspect_class(Sneaky)
+    assert CALLS == []
+    assert [m.split(": ", 2)[2] for m in messages(diagnostics)] == [
+        "parameter 'a': docstring type 'record_call()' not understood; any value accepted",
+        "parameter 'b': docstring type \"__import__('os').getcwd()\" not understood; "
+        "any value accepted",
+    ]
+
+
+def test_unserializable_default_is_left_out_but_parameter_stays_optional() -> None:
+    sentinel = object()
+
+    class Defaults:
+        def run(self, a: object = sentinel) -> None:
+            """Run.
+
+            Args:
+                a: Something.
+            """
+
+    tools, diagnostics = inspect_class(Defaults)
+    (a,) = tools["run"].parameters
+    assert (a.required, a.default) == (False, MISSING)
+    assert messages(diagnostics)[0].startswith("info: Defaults.run: parameter 'a': default <object")
+
+
+def make_decorated() -> Callable[..., object]:
+    def decorator(function: Callable[..., int]) -> Callable[..., int]:
+        @functools.wraps(function)
+        def wrapper(*args: object, **kwargs: object) -> int:
+            return function(*args, **kwargs)
+
+        return wrapper
+
+    return decorator
+
+
+class Decorated:
+    @make_decorated()  # type: ignore[untyped-decorator]
+    def wrapped(self, n: int) -> int:
+        """Wrapped with functools.wraps.
+
+        Args:
+            n: A number.
+        """
+        return n
+
+
+def test_wrapped_methods_keep_their_signature() -> None:
+    tools, _ = inspect_class(Decorated)
+    assert tools["wrapped"].parameters_schema() == {
+        "type": "object",
+        "properties": {"n": {"type": "integer", "description": "A number."}},
+        "required": ["n"],
+    }

@@ -1,0 +1,254 @@
+"""Every row of DESIGN.md's type table: hint → exact canonical JSON Schema."""
+
+from __future__ import annotations
+
+import collections.abc as cabc
+import datetime
+import decimal
+import enum
+import pathlib
+import typing
+import uuid
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal, NamedTuple, NotRequired, Optional, TypedDict, Union
+
+import annotated_types
+import pydantic
+import pytest
+import typing_extensions
+
+from inspector.model import JsonObject
+from inspector.type_mapping import TypeMapper
+
+
+class Color(enum.Enum):
+    RED = "red"
+    GREEN = "green"
+
+
+class Level(enum.IntEnum):
+    LOW = 1
+    HIGH = 2
+
+
+class Mode(enum.StrEnum):
+    FAST = "fast"
+
+
+class Mixed(enum.Enum):
+    ONE = 1
+    TWO = "two"
+
+
+@dataclass
+class Point:
+    """A point.
+
+    Attributes:
+        x: Horizontal.
+    """
+
+    x: float
+    y: float = 0.0
+    tags: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Undocumented:
+    a: int
+
+
+class Movie(TypedDict, total=False):
+    title: typing.Required[str]
+    year: int
+
+
+class Film(TypedDict):
+    title: str
+    year: NotRequired[int]
+
+
+class Span(NamedTuple):
+    start: int
+    end: int = -1
+
+
+class User(pydantic.BaseModel):
+    name: str = pydantic.Field(description="Login.", max_length=8)
+    age: int = 0
+
+
+@dataclass
+class Node:
+    value: int
+    next: Node | None = None
+
+
+@dataclass
+class Holder:
+    first: Node
+    second: Node
+
+
+POINT: JsonObject = {
+    "type": "object",
+    "title": "Point",
+    "description": "A point.",
+    "properties": {
+        "x": {"type": "number", "description": "Horizontal."},
+        "y": {"type": "number", "default": 0.0},
+        "tags": {"type": "array", "items": {"type": "string"}},
+    },
+    "required": ["x"],
+}
+
+CASES: list[tuple[object, JsonObject]] = [
+    (str, {"type": "string"}),
+    (int, {"type": "integer"}),
+    (float, {"type": "number"}),
+    (bool, {"type": "boolean"}),
+    (None, {"type": "null"}),
+    (type(None), {"type": "null"}),
+    (bytes, {"type": "string", "contentEncoding": "base64"}),
+    (datetime.datetime, {"type": "string", "format": "date-time"}),
+    (datetime.date, {"type": "string", "format": "date"}),
+    (datetime.time, {"type": "string", "format": "time"}),
+    (datetime.timedelta, {"type": "string", "format": "duration"}),
+    (uuid.UUID, {"type": "string", "format": "uuid"}),
+    (decimal.Decimal, {"type": ["number", "string"]}),
+    (pathlib.Path, {"type": "string", "format": "path"}),
+    (Literal["a", "b"], {"type": "string", "enum": ["a", "b"]}),
+    (Literal[1, True, "x"], {"type": ["integer", "boolean", "string"], "enum": [1, True, "x"]}),
+    (Literal["a", None], {"type": ["string", "null"], "enum": ["a", None]}),
+    (Color, {"type": "string", "enum": ["red", "green"]}),
+    (Level, {"type": "integer", "enum": [1, 2]}),
+    (Mode, {"type": "string", "enum": ["fast"]}),
+    (Mixed, {"type": ["integer", "string"], "enum": [1, "two"]}),
+    (Literal[Color.RED], {"type": "string", "enum": ["red"]}),
+    (list[int], {"type": "array", "items": {"type": "integer"}}),
+    (list, {"type": "array"}),
+    (list[Any], {"type": "array"}),
+    (cabc.Sequence[str], {"type": "array", "items": {"type": "string"}}),
+    (cabc.Iterable[str], {"type": "array", "items": {"type": "string"}}),
+    (set[int], {"type": "array", "items": {"type": "integer"}, "uniqueItems": True}),
+    (frozenset[str], {"type": "array", "items": {"type": "string"}, "uniqueItems": True}),
+    (
+        tuple[int, str],
+        {
+            "type": "array",
+            "prefixItems": [{"type": "integer"}, {"type": "string"}],
+            "minItems": 2,
+            "maxItems": 2,
+        },
+    ),
+    (tuple[int, ...], {"type": "array", "items": {"type": "integer"}}),
+    (tuple[()], {"type": "array", "prefixItems": [], "minItems": 0, "maxItems": 0}),
+    (dict[str, int], {"type": "object", "additionalProperties": {"type": "integer"}}),
+    (dict, {"type": "object"}),
+    (dict[str, Any], {"type": "object"}),
+    (cabc.Mapping[str, list[bool]], {
+        "type": "object",
+        "additionalProperties": {"type": "array", "items": {"type": "boolean"}},
+    }),
+    (int | None, {"type": ["integer", "null"]}),
+    (Optional[str], {"type": ["string", "null"]}),  # noqa: UP045
+    (Union[int, str], {"type": ["integer", "string"]}),  # noqa: UP007
+    (datetime.date | None, {"type": ["string", "null"], "format": "date"}),
+    (Color | None, {"type": ["string", "null"], "enum": ["red", "green", None]}),
+    (list[int] | None, {"anyOf": [{"type": "array", "items": {"type": "integer"}}, {"type": "null"}]}),
+    (int | Union[str, None], {"type": ["integer", "string", "null"]}),  # noqa: UP007
+    (int | Any, {}),
+    (Any, {}),
+    (object, {}),
+    (Point, POINT),
+    (Undocumented, {"type": "object", "title": "Undocumented",
+                    "properties": {"a": {"type": "integer"}}, "required": ["a"]}),
+    (Movie, {"type": "object", "title": "Movie", "properties": {
+        "title": {"type": "string"}, "year": {"type": "integer"}}, "required": ["title"]}),
+    (Film, {"type": "object", "title": "Film", "properties": {
+        "title": {"type": "string"}, "year": {"type": "integer"}}, "required": ["title"]}),
+    (Span, {"type": "object", "title": "Span", "properties": {
+        "start": {"type": "integer"}, "end": {"type": "integer", "default": -1}},
+        "required": ["start"]}),
+    (User, {"type": "object", "title": "User", "properties": {
+        "name": {"type": "string", "description": "Login.", "maxLength": 8},
+        "age": {"type": "integer", "default": 0}}, "required": ["name"]}),
+    (Annotated[int, annotated_types.Gt(0), annotated_types.Le(9)],
+     {"type": "integer", "exclusiveMinimum": 0, "maximum": 9}),
+    (Annotated[float, annotated_types.Interval(ge=0, lt=1), annotated_types.MultipleOf(0.5)],
+     {"type": "number", "minimum": 0, "exclusiveMaximum": 1, "multipleOf": 0.5}),
+    (Annotated[str, annotated_types.Len(2, 4)], {"type": "string", "minLength": 2, "maxLength": 4}),
+    (Annotated[list[int], annotated_types.MinLen(1)],
+     {"type": "array", "items": {"type": "integer"}, "minItems": 1}),
+    (Annotated[dict[str, int], annotated_types.MaxLen(3)],
+     {"type": "object", "additionalProperties": {"type": "integer"}, "maxProperties": 3}),
+    (Annotated[str, pydantic.StringConstraints(pattern="^a")], {"type": "string", "pattern": "^a"}),
+    (Annotated[str, "Inner text."], {"type": "string", "description": "Inner text."}),
+    (Annotated[str, typing_extensions.Doc("Doc text.")],
+     {"type": "string", "description": "Doc text."}),
+    (list[Annotated[int, "An item."]],
+     {"type": "array", "items": {"type": "integer", "description": "An item."}}),
+    (typing.NewType("UserId", int), {"type": "integer"}),
+    (typing.TypeVar("T", bound=str), {"type": "string"}),
+    (typing.TypeVar("U", int, str), {"type": ["integer", "string"]}),
+    (typing.TypeVar("V"), {}),
+    (typing.LiteralString, {"type": "string"}),
+]
+
+
+@pytest.mark.parametrize(("hint", "expected"), CASES, ids=[repr(c[0]) for c in CASES])
+def test_hint_maps_to_exact_schema(hint: object, expected: JsonObject) -> None:
+    mapper = TypeMapper()
+    assert mapper.map(hint).to_schema() == expected
+    assert mapper.definitions == {}
+
+
+def test_recursive_class_becomes_a_definition_and_references() -> None:
+    mapper = TypeMapper()
+    assert mapper.map(Node).to_schema() == {"$ref": "#/$defs/Node"}
+    definitions, notes = mapper.take()
+    assert notes == []
+    assert {k: v.to_schema() for k, v in definitions.items()} == {
+        "Node": {
+            "type": "object",
+            "title": "Node",
+            "properties": {
+                "value": {"type": "integer"},
+                "next": {"anyOf": [{"$ref": "#/$defs/Node"}, {"type": "null"}], "default": None},
+            },
+            "required": ["value"],
+        }
+    }
+
+
+def test_recursive_class_used_twice_is_defined_once() -> None:
+    mapper = TypeMapper()
+    holder = mapper.map(Holder).to_schema()
+    assert holder["properties"] == {"first": {"$ref": "#/$defs/Node"},
+                                    "second": {"$ref": "#/$defs/Node"}}
+    assert list(mapper.definitions) == ["Node"]
+
+
+def test_unsupported_type_is_any_with_a_message() -> None:
+    class Opaque:
+        pass
+
+    mapper = TypeMapper()
+    assert mapper.map(Opaque).to_schema() == {}
+    assert mapper.messages == [
+        "type test_unsupported_type_is_any_with_a_message.<locals>.Opaque has no JSON "
+        "Schema form; any value accepted"
+    ]
+
+
+def test_non_string_mapping_keys_are_reported() -> None:
+    mapper = TypeMapper()
+    assert mapper.map(dict[int, str]).to_schema() == {
+        "type": "object", "additionalProperties": {"type": "string"}
+    }
+    assert mapper.messages == ["mapping keys of type int arrive as JSON strings"]
+
+
+def test_annotated_description_is_split_off_for_fields() -> None:
+    mapped, description = TypeMapper().map_described(Annotated[int, "Count.", annotated_types.Ge(0)])
+    assert (mapped.to_schema(), description) == ({"type": "integer", "minimum": 0}, "Count.")
