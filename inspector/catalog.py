@@ -69,7 +69,9 @@ def scan(
         for info in infos:
             if info.cls not in seen:
                 seen.add(info.cls)
-                groups.append(_scan_class(info, builder, groups, diagnostics))
+                group = _scan_class(info, builder, groups, diagnostics)
+                if group.tools or info.explicit:  # a module's classes without methods are noise
+                    groups.append(group)
     return Catalog(_disambiguate(groups, diagnostics)), diagnostics
 
 

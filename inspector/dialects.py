@@ -68,6 +68,8 @@ class _Strictifier:
             self._object(schema, path)
         if "prefixItems" in schema:
             self._tuple(schema, path)
+        elif schema.get("type") == "array" and "items" not in schema:
+            self.fail(path, "is a list of any values; strict mode needs an item type")
         for key in ("items",):
             child = schema.get(key)
             if isinstance(child, dict):
@@ -169,15 +171,19 @@ def _make_nullable(schema: JsonObject) -> None:
 
 def _constraint_text(key: str, value: Json) -> str:
     texts = {
-        "minLength": f"at least {value} characters",
-        "maxLength": f"at most {value} characters",
+        "minLength": f"at least {_count(value, 'character')}",
+        "maxLength": f"at most {_count(value, 'character')}",
         "uniqueItems": "items must be unique",
         "contentEncoding": f"{value}-encoded",
-        "minProperties": f"at least {value} entries",
-        "maxProperties": f"at most {value} entries",
+        "minProperties": f"at least {_count(value, 'entry', 'entries')}",
+        "maxProperties": f"at most {_count(value, 'entry', 'entries')}",
         "default": f"default: {json.dumps(value, ensure_ascii=False)}",
     }
     return texts.get(key, f"{key}: {json.dumps(value, ensure_ascii=False)}")
+
+
+def _count(value: Json, noun: str, plural: str = "") -> str:
+    return f"{value} {noun if value == 1 else plural or noun + 's'}"
 
 
 def _type_label(schema: JsonObject) -> str:

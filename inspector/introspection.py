@@ -27,6 +27,7 @@ class ClassInfo:
     cls: type
     source: str
     path: str
+    explicit: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +61,7 @@ def resolve_target(target: str, loaded: dict[Path, ModuleType]) -> list[ClassInf
     module = _import(module_part, target, loaded)
     if not attribute:
         return [
-            ClassInfo(cls, f"{target}:{cls.__qualname__}", _module_path(module))
+            ClassInfo(cls, f"{target}:{cls.__qualname__}", _module_path(module), explicit=False)
             for cls in _classes_defined_in(module)
         ]
     found: object = module
@@ -94,7 +95,13 @@ def _import(module_part: str, target: str, loaded: dict[Path, ModuleType]) -> Mo
 
 
 def _describe(error: BaseException) -> str:
-    frames = traceback.extract_tb(error.__traceback__)
+    frames = [
+        frame
+        for frame in traceback.extract_tb(error.__traceback__)
+        if not frame.filename.startswith("<frozen")
+        and "importlib" not in Path(frame.filename).parts
+        and Path(frame.filename).resolve() != Path(__file__).resolve()
+    ]
     where = f" ({display_path(frames[-1].filename)}:{frames[-1].lineno})" if frames else ""
     return f"{type(error).__name__}: {error}{where}"
 
@@ -167,19 +174,27 @@ def iter_methods(info: ClassInfo) -> Iterator[MethodInfo]:
 
 
 def _owners(cls: type) -> list[type]:
-    """The class and the bases whose methods count: never object or builtins, stdlib only
-    when the inspected class is itself from the standard library."""
-    own_is_stdlib = _is_stdlib(cls)
+    """The class and the bases whose methods count: those of the same top-level package, and
+    the user's own (neither builtins, nor the standard library, nor an installed package)."""
+    package = _top_package(cls)
     return [
         base
         for base in cls.__mro__
         if base is cls
-        or (base.__module__ != "builtins" and (own_is_stdlib or not _is_stdlib(base)))
+        or (base.__module__ != "builtins" and (_top_package(base) == package or _is_users(base)))
     ]
 
 
-def _is_stdlib(cls: type) -> bool:
-    return cls.__module__.partition(".")[0] in sys.stdlib_module_names
+def _top_package(cls: type) -> str:
+    return cls.__module__.partition(".")[0]
+
+
+def _is_users(cls: type) -> bool:
+    if _top_package(cls) in sys.stdlib_module_names:
+        return False
+    module = sys.modules.get(cls.__module__)
+    file = getattr(module, "__file__", None) or ""
+    return not any(part in ("site-packages", "dist-packages") for part in Path(file).parts)
 
 
 def _as_method(owner: type, name: str, raw: object, path: str) -> MethodInfo | None:
@@ -189,7 +204,7 @@ def _as_method(owner: type, name: str, raw: object, path: str) -> MethodInfo | N
         function, kind = raw.__func__, MethodKind.STATIC
     elif isinstance(raw, classmethod):
         function, kind = raw.__func__, MethodKind.CLASS
-    elif inspect.isroutine(raw):
+    elif inspect.isroutine(raw) and callable(raw):
         function, kind = raw, MethodKind.INSTANCE
     else:
         return None

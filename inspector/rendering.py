@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -159,10 +160,20 @@ def render(
     try:
         text = env.get_template(template_name).render(tools=tools, strict=options.strict)
     except jinja2.TemplateError as error:
-        line = getattr(error, "lineno", None)
+        line = getattr(error, "lineno", None) or _template_line(error, template_name)
         where = f"{template_name}:{line}" if line else template_name
         raise InspectorError(f"template {where}: {error}") from None
     return json_text(_parse_rendered(text, template_name)), collector.diagnostics
+
+
+def _template_line(error: BaseException, template_name: str) -> int | None:
+    """The template line of a render-time error: Jinja puts template frames in tracebacks."""
+    lines = [
+        frame.lineno
+        for frame in traceback.extract_tb(error.__traceback__)
+        if frame.filename.endswith(template_name)
+    ]
+    return lines[-1] if lines else None
 
 
 def _parse_rendered(text: str, template_name: str) -> Json:

@@ -91,12 +91,19 @@ def test_prune_removes_stale_entries(in_tmp: Path, run_cli: Callable[..., Run]) 
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        ('{"Service": {"keep": true,}}', "tools.classification.json:1:27: classification file "
-         "is not valid JSON: Expecting property name enclosed in double quotes"),
-        ('{\n  "Service": {\n    "keep": "yes"\n  }\n}', "tools.classification.json:3:13: "
-         'Service.keep must be true or false, not "yes"'),
-        ('{"Service": [true]}', "tools.classification.json:1:13: 'Service' must be an object "
-         "of method → true/false"),
+        (
+            '{"Service": {"keep": true,}}',
+            "tools.classification.json:1:27: classification file "
+            "is not valid JSON: Expecting property name enclosed in double quotes",
+        ),
+        (
+            '{\n  "Service": {\n    "keep": "yes"\n  }\n}',
+            'tools.classification.json:3:13: Service.keep must be true or false, not "yes"',
+        ),
+        (
+            '{"Service": [true]}',
+            "tools.classification.json:1:13: 'Service' must be an object of method → true/false",
+        ),
         ("[]", "tools.classification.json:1:1: classification file must be an object of classes"),
     ],
 )
@@ -127,9 +134,7 @@ def test_unchanged_files_are_not_rewritten(in_tmp: Path, run_cli: Callable[..., 
 def test_render_follows_the_classification(in_tmp: Path, run_cli: Callable[..., Run]) -> None:
     Path("service.py").write_text(SERVICE_V1)
     scan(run_cli)
-    Path("tools.classification.json").write_text(
-        '{"Service": {"keep": true, "toggle": false}}'
-    )
+    Path("tools.classification.json").write_text('{"Service": {"keep": true, "toggle": false}}')
     result = run_cli("render", "--provider", "openai")
     assert [t["function"]["name"] for t in json.loads(result.stdout)] == ["keep", "gone"]
     assert result.stderr == (

@@ -111,7 +111,14 @@ class Service(Base):
 def test_public_methods_own_first_then_inherited() -> None:
     tools, _ = inspect_class(Service)
     assert list(tools) == [
-        "overridden", "plain", "make", "tool", "fetch", "shaded", "kinds", "inherited"
+        "overridden",
+        "plain",
+        "make",
+        "tool",
+        "fetch",
+        "shaded",
+        "kinds",
+        "inherited",
     ]
     assert tools["overridden"].description == "Own version."
 
@@ -170,7 +177,7 @@ def test_bad_methods_give_located_diagnostics_and_the_rest_still_comes_out() -> 
                 b: Fine.
             """
 
-        def undocumented(self, a: int, b) -> None:  # type: ignore[no-untyped-def]  # noqa: ANN001
+        def undocumented(self, a: int, b) -> None:  # type: ignore[no-untyped-def]
             """Summary only.
 
             Args:
@@ -189,7 +196,10 @@ def test_bad_methods_give_located_diagnostics_and_the_rest_still_comes_out() -> 
     tools, diagnostics = inspect_class(Broken)
     assert list(tools) == ["unresolved", "undocumented", "nodoc", "c_method", "fine"]
     assert tools["unresolved"].parameters[0].to_schema() == {"description": "Cannot be resolved."}
-    assert tools["unresolved"].parameters[1].to_schema() == {"type": "integer", "description": "Fine."}
+    assert tools["unresolved"].parameters[1].to_schema() == {
+        "type": "integer",
+        "description": "Fine.",
+    }
     assert messages(diagnostics) == [
         "warning: Broken.unresolved: type hints cannot be resolved "
         "(NameError: name 'Missing' is not defined)",
@@ -220,7 +230,7 @@ def test_method_without_signature_is_an_error_and_left_out() -> None:
 
 def test_docstring_type_is_used_when_the_hint_is_missing() -> None:
     class Typed:
-        def run(self, count, names, weird):  # type: ignore[no-untyped-def]  # noqa: ANN001, ANN201
+        def run(self, count, names, weird):  # type: ignore[no-untyped-def]
             """Run.
 
             Args:
@@ -239,7 +249,10 @@ def test_docstring_type_is_used_when_the_hint_is_missing() -> None:
         "names": {"type": "array", "description": "Names.", "items": {"type": "string"}},
         "weird": {"description": "Not understood."},
     }
-    assert tools["run"].returns.to_schema() == {"type": "boolean", "description": "Whether it worked."}
+    assert tools["run"].returns.to_schema() == {
+        "type": "boolean",
+        "description": "Whether it worked.",
+    }
     assert messages(diagnostics) == [
         "warning: Typed.run: parameter 'weird': docstring type 'list of str' not understood; "
         "any value accepted"
@@ -256,7 +269,7 @@ def record_call() -> type:
 
 def test_docstring_type_text_is_never_executed() -> None:
     class Sneaky:
-        def run(self, a, b):  # type: ignore[no-untyped-def]  # noqa: ANN001, ANN201
+        def run(self, a, b):  # type: ignore[no-untyped-def]
             """Run.
 
             Args:

@@ -146,48 +146,102 @@ CASES: list[tuple[object, JsonObject]] = [
     (dict[str, int], {"type": "object", "additionalProperties": {"type": "integer"}}),
     (dict, {"type": "object"}),
     (dict[str, Any], {"type": "object"}),
-    (cabc.Mapping[str, list[bool]], {
-        "type": "object",
-        "additionalProperties": {"type": "array", "items": {"type": "boolean"}},
-    }),
+    (
+        cabc.Mapping[str, list[bool]],
+        {
+            "type": "object",
+            "additionalProperties": {"type": "array", "items": {"type": "boolean"}},
+        },
+    ),
     (int | None, {"type": ["integer", "null"]}),
     (Optional[str], {"type": ["string", "null"]}),  # noqa: UP045
     (Union[int, str], {"type": ["integer", "string"]}),  # noqa: UP007
     (datetime.date | None, {"type": ["string", "null"], "format": "date"}),
     (Color | None, {"type": ["string", "null"], "enum": ["red", "green", None]}),
-    (list[int] | None, {"anyOf": [{"type": "array", "items": {"type": "integer"}}, {"type": "null"}]}),
+    (
+        list[int] | None,
+        {"anyOf": [{"type": "array", "items": {"type": "integer"}}, {"type": "null"}]},
+    ),
     (int | Union[str, None], {"type": ["integer", "string", "null"]}),  # noqa: UP007
     (int | Any, {}),
     (Any, {}),
     (object, {}),
     (Point, POINT),
-    (Undocumented, {"type": "object", "title": "Undocumented",
-                    "properties": {"a": {"type": "integer"}}, "required": ["a"]}),
-    (Movie, {"type": "object", "title": "Movie", "properties": {
-        "title": {"type": "string"}, "year": {"type": "integer"}}, "required": ["title"]}),
-    (Film, {"type": "object", "title": "Film", "properties": {
-        "title": {"type": "string"}, "year": {"type": "integer"}}, "required": ["title"]}),
-    (Span, {"type": "object", "title": "Span", "properties": {
-        "start": {"type": "integer"}, "end": {"type": "integer", "default": -1}},
-        "required": ["start"]}),
-    (User, {"type": "object", "title": "User", "properties": {
-        "name": {"type": "string", "description": "Login.", "maxLength": 8},
-        "age": {"type": "integer", "default": 0}}, "required": ["name"]}),
-    (Annotated[int, annotated_types.Gt(0), annotated_types.Le(9)],
-     {"type": "integer", "exclusiveMinimum": 0, "maximum": 9}),
-    (Annotated[float, annotated_types.Interval(ge=0, lt=1), annotated_types.MultipleOf(0.5)],
-     {"type": "number", "minimum": 0, "exclusiveMaximum": 1, "multipleOf": 0.5}),
+    (
+        Undocumented,
+        {
+            "type": "object",
+            "title": "Undocumented",
+            "properties": {"a": {"type": "integer"}},
+            "required": ["a"],
+        },
+    ),
+    (
+        Movie,
+        {
+            "type": "object",
+            "title": "Movie",
+            "properties": {"title": {"type": "string"}, "year": {"type": "integer"}},
+            "required": ["title"],
+        },
+    ),
+    (
+        Film,
+        {
+            "type": "object",
+            "title": "Film",
+            "properties": {"title": {"type": "string"}, "year": {"type": "integer"}},
+            "required": ["title"],
+        },
+    ),
+    (
+        Span,
+        {
+            "type": "object",
+            "title": "Span",
+            "properties": {"start": {"type": "integer"}, "end": {"type": "integer", "default": -1}},
+            "required": ["start"],
+        },
+    ),
+    (
+        User,
+        {
+            "type": "object",
+            "title": "User",
+            "properties": {
+                "name": {"type": "string", "description": "Login.", "maxLength": 8},
+                "age": {"type": "integer", "default": 0},
+            },
+            "required": ["name"],
+        },
+    ),
+    (
+        Annotated[int, annotated_types.Gt(0), annotated_types.Le(9)],
+        {"type": "integer", "exclusiveMinimum": 0, "maximum": 9},
+    ),
+    (
+        Annotated[float, annotated_types.Interval(ge=0, lt=1), annotated_types.MultipleOf(0.5)],
+        {"type": "number", "minimum": 0, "exclusiveMaximum": 1, "multipleOf": 0.5},
+    ),
     (Annotated[str, annotated_types.Len(2, 4)], {"type": "string", "minLength": 2, "maxLength": 4}),
-    (Annotated[list[int], annotated_types.MinLen(1)],
-     {"type": "array", "items": {"type": "integer"}, "minItems": 1}),
-    (Annotated[dict[str, int], annotated_types.MaxLen(3)],
-     {"type": "object", "additionalProperties": {"type": "integer"}, "maxProperties": 3}),
+    (
+        Annotated[list[int], annotated_types.MinLen(1)],
+        {"type": "array", "items": {"type": "integer"}, "minItems": 1},
+    ),
+    (
+        Annotated[dict[str, int], annotated_types.MaxLen(3)],
+        {"type": "object", "additionalProperties": {"type": "integer"}, "maxProperties": 3},
+    ),
     (Annotated[str, pydantic.StringConstraints(pattern="^a")], {"type": "string", "pattern": "^a"}),
     (Annotated[str, "Inner text."], {"type": "string", "description": "Inner text."}),
-    (Annotated[str, typing_extensions.Doc("Doc text.")],
-     {"type": "string", "description": "Doc text."}),
-    (list[Annotated[int, "An item."]],
-     {"type": "array", "items": {"type": "integer", "description": "An item."}}),
+    (
+        Annotated[str, typing_extensions.Doc("Doc text.")],
+        {"type": "string", "description": "Doc text."},
+    ),
+    (
+        list[Annotated[int, "An item."]],
+        {"type": "array", "items": {"type": "integer", "description": "An item."}},
+    ),
     (typing.NewType("UserId", int), {"type": "integer"}),
     (typing.TypeVar("T", bound=str), {"type": "string"}),
     (typing.TypeVar("U", int, str), {"type": ["integer", "string"]}),
@@ -224,8 +278,10 @@ def test_recursive_class_becomes_a_definition_and_references() -> None:
 def test_recursive_class_used_twice_is_defined_once() -> None:
     mapper = TypeMapper()
     holder = mapper.map(Holder).to_schema()
-    assert holder["properties"] == {"first": {"$ref": "#/$defs/Node"},
-                                    "second": {"$ref": "#/$defs/Node"}}
+    assert holder["properties"] == {
+        "first": {"$ref": "#/$defs/Node"},
+        "second": {"$ref": "#/$defs/Node"},
+    }
     assert list(mapper.definitions) == ["Node"]
 
 
@@ -244,11 +300,14 @@ def test_unsupported_type_is_any_with_a_message() -> None:
 def test_non_string_mapping_keys_are_reported() -> None:
     mapper = TypeMapper()
     assert mapper.map(dict[int, str]).to_schema() == {
-        "type": "object", "additionalProperties": {"type": "string"}
+        "type": "object",
+        "additionalProperties": {"type": "string"},
     }
     assert mapper.messages == ["mapping keys of type int arrive as JSON strings"]
 
 
 def test_annotated_description_is_split_off_for_fields() -> None:
-    mapped, description = TypeMapper().map_described(Annotated[int, "Count.", annotated_types.Ge(0)])
+    mapped, description = TypeMapper().map_described(
+        Annotated[int, "Count.", annotated_types.Ge(0)]
+    )
     assert (mapped.to_schema(), description) == ({"type": "integer", "minimum": 0}, "Count.")

@@ -1,0 +1,58 @@
+"""The golden cases: each input is scanned and rendered; outputs are compared byte for byte.
+
+``python tests/regen_goldens.py`` (or ``make goldens``) rewrites them; review the diff."""
+
+from __future__ import annotations
+
+import io
+from contextlib import redirect_stderr, redirect_stdout
+from dataclasses import dataclass
+from pathlib import Path
+
+from inspector.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = Path(__file__).resolve().parent / "golden"
+
+
+@dataclass(frozen=True)
+class Case:
+    """One golden input: a target and the folder of its expected outputs."""
+
+    name: str
+    target: str
+
+
+CASES = (
+    Case("example_class", "example_class.py:ExampleClass"),
+    Case("type_battery", "tests/golden/inputs/type_battery.py:TypeBattery"),
+)
+RENDERS = {
+    "openai.json": ["--provider", "openai"],
+    "openai-strict.json": ["--provider", "openai", "--strict"],
+}
+
+
+def _run(*args: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        status = main(list(args))
+    return status, out.getvalue(), err.getvalue()
+
+
+def produce(case: Case, workdir: Path) -> dict[str, str]:
+    """Every output file of a case, by golden file name. Runs from the repository root so that
+    locations are relative; writes its scratch files into ``workdir``."""
+    tools = workdir / f"{case.name}.tools.json"
+    status, _, scan_err = _run("scan", case.target, "-o", str(tools))
+    assert status == 0, scan_err
+    outputs = {
+        "tools.json": tools.read_text(encoding="utf-8"),
+        "scan.stderr": scan_err,
+    }
+    for file_name, args in RENDERS.items():
+        status, text, err = _run("render", *args, "--tools", str(tools))
+        assert status == 0, err
+        outputs[file_name] = text
+        outputs[file_name.replace(".json", ".stderr")] = err
+    return outputs

@@ -1,0 +1,332 @@
+"""The command line: commands, exit statuses, output files, determinism, python -m."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT, Run
+
+SERVICE = '''
+class Service:
+    def ping(self, host: str) -> bool:
+        """Check a host.
+
+        Args:
+            host: Name or address.
+        """
+        return True
+'''
+
+
+def test_scan_writes_tools_and_classification_and_summarizes(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("service.py").write_text(SERVICE)
+    result = run_cli("scan", "service.py:Service", "-o", "out/tools.json")
+    assert result.status == 0
+    assert result.stderr == ""
+    assert result.stdout == (
+        "1 class, 1 tools: 1 included, 0 excluded\n"
+        "diagnostics: 0 errors, 0 warnings, 0 info\n"
+        "wrote out/tools.json, out/tools.classification.json\n"
+    )
+    data = json.loads(Path("out/tools.json").read_text())
+    assert data == {
+        "format": "toolsinspector/1",
+        "classes": {
+            "Service": {
+                "source": "service.py:Service",
+                "methods": {
+                    "ping": {
+                        "type": "function",
+                        "function": {
+                            "name": "ping",
+                            "description": "Check a host.",
+                            "parameters": {
+                                "type": "object",
+                                "properties": {
+                                    "host": {"type": "string", "description": "Name or address."}
+                                },
+                                "required": ["host"],
+                            },
+                        },
+                        "returns": {"type": "boolean"},
+                        "async": False,
+                        "kind": "instance",
+                        "location": "service.py:3",
+                    }
+                },
+            }
+        },
+    }
+
+
+def test_module_target_takes_every_public_class_defined_in_it(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("pkg").mkdir()
+    Path("pkg/__init__.py").write_text("")
+    Path("pkg/mod.py").write_text(
+        "from json import JSONDecoder\n"
+        "class B:\n    def b(self) -> None:\n        'B.'\n"
+        "class _Hidden:\n    def h(self) -> None:\n        'H.'\n"
+        "class A:\n    def a(self) -> None:\n        'A.'\n"
+    )
+    sys.path.insert(0, str(in_tmp))
+    try:
+        result = run_cli("scan", "pkg.mod", "-o", "-", "-q")
+    finally:
+        sys.path.remove(str(in_tmp))
+        for name in ("pkg", "pkg.mod"):
+            sys.modules.pop(name, None)
+    data = json.loads(result.stdout)
+    assert list(data["classes"]) == ["B", "A"]
+    assert data["classes"]["A"]["source"] == "pkg.mod:A"
+    assert not Path("tools.classification.json").exists()
+
+
+def test_stdout_output_sends_the_summary_to_stderr(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("service.py").write_text(SERVICE)
+    result = run_cli("scan", "service.py:Service", "-o", "-")
+    assert json.loads(result.stdout)["classes"]["Service"]["methods"]["ping"]
+    assert result.stderr.startswith("1 class, 1 tools")
+    assert sorted(os.listdir()) == ["service.py"]
+
+
+@pytest.mark.parametrize(
+    ("args", "status", "message"),
+    [
+        (
+            ["scan", "missing.py:Service"],
+            1,
+            "error: target 'missing.py:Service': no such file missing.py\n",
+        ),
+        (
+            ["scan", "service.py:Nope"],
+            1,
+            "error: target 'service.py:Nope': service.py has no attribute 'Nope'\n",
+        ),
+        (
+            ["scan", "broken.py"],
+            1,
+            "error: target 'broken.py': importing failed: "
+            "ZeroDivisionError: division by zero (broken.py:1)\n",
+        ),
+        (
+            ["scan", "no_such_module_xyz"],
+            1,
+            "error: target 'no_such_module_xyz': importing "
+            "failed: ModuleNotFoundError: No module named 'no_such_module_xyz'\n",
+        ),
+        (["scan"], 2, "error: toolsinspector scan: the following arguments are required: TARGET\n"),
+        (["frobnicate"], 2, None),
+        (
+            ["render", "--provider", "nope"],
+            2,
+            "error: unknown provider 'nope'; available: openai\n",
+        ),
+        (
+            ["render", "--provider", "openai", "--tools", "missing.json"],
+            1,
+            "error: missing.json: tools file not found\n",
+        ),
+        (
+            ["render", "--provider", "openai", "--templates", "nodir"],
+            2,
+            "error: --templates nodir: not a directory\n",
+        ),
+    ],
+)
+def test_errors_are_messages_with_exit_status(
+    in_tmp: Path, run_cli: Callable[..., Run], args: list[str], status: int, message: str | None
+) -> None:
+    Path("service.py").write_text(SERVICE)
+    Path("broken.py").write_text("1 / 0\n")
+    Path("tools.json").write_text('{"format": "toolsinspector/1", "classes": {}}')
+    result = run_cli(*args)
+    assert result.status == status
+    if message is not None:
+        assert result.stderr.endswith(message)
+    assert "Traceback" not in result.stderr
+
+
+def test_a_failing_target_does_not_stop_the_others(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("service.py").write_text(SERVICE)
+    result = run_cli("scan", "missing.py:X", "service.py:Service", "-o", "tools.json")
+    assert result.status == 1
+    assert "ping" in json.loads(Path("tools.json").read_text())["classes"]["Service"]["methods"]
+
+
+def test_tools_file_with_wrong_shape_is_reported(in_tmp: Path, run_cli: Callable[..., Run]) -> None:
+    Path("tools.json").write_text('{"format": "toolsinspector/1", "classes": {"A": []}}')
+    result = run_cli("render", "--provider", "openai")
+    assert (result.status, result.stderr) == (
+        1,
+        "error: tools.json: classes.A: expected an object\n",
+    )
+
+
+def test_same_method_name_in_two_classes_becomes_class_method(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("two.py").write_text(
+        "class Alpha:\n    def run(self) -> None:\n        'A.'\n"
+        "class Beta:\n    def run(self) -> None:\n        'B.'\n"
+    )
+    result = run_cli("scan", "two.py", "-o", "tools.json")
+    assert result.stderr.splitlines() == [
+        "two.py:2: warning: Alpha.run: another class has a method 'run': the tool is named "
+        "'Alpha_run'",
+        "two.py:5: warning: Beta.run: another class has a method 'run': the tool is named "
+        "'Beta_run'",
+    ]
+    rendered = run_cli("render", "--provider", "openai")
+    assert [t["function"]["name"] for t in json.loads(rendered.stdout)] == ["Alpha_run", "Beta_run"]
+
+
+def test_name_breaking_the_provider_rule_is_an_error(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("uni.py").write_text("class Uni:\n    def größe(self) -> None:\n        'Size.'\n")
+    run_cli("scan", "uni.py", "-o", "tools.json")
+    result = run_cli("render", "--provider", "openai")
+    assert result.status == 1
+    assert result.stderr == (
+        "error: uni.py:2: Uni.größe: tool name 'größe' breaks openai's rule (1-64 characters "
+        "of a-z, A-Z, 0-9, '_' and '-')\n"
+    )
+
+
+def test_user_templates_override_and_add_providers(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("service.py").write_text(SERVICE)
+    run_cli("scan", "service.py:Service", "-o", "tools.json")
+    Path("mine").mkdir()
+    Path("mine/names.json.jinja").write_text(
+        '[{% for tool in tools %}{{ tool.name | tojson }}{{ "," if not loop.last }}{% endfor %}]'
+    )
+    Path("mine/openai.json.jinja").write_text('{"overridden": {{ tools | length }}}')
+    Path("mine/_partial.json.jinja").write_text("not a provider")
+    listing = run_cli("providers", "--templates", "mine")
+    assert [line.split()[:2] for line in listing.stdout.splitlines()] == [
+        ["names", "user"],
+        ["openai", "user,"],
+    ]
+    assert "overrides built-in" in listing.stdout
+    names = run_cli("render", "--provider", "names", "--templates", "mine")
+    assert (names.status, names.stdout) == (0, '[\n  "ping"\n]\n')
+    overridden = run_cli("render", "--provider", "openai", "--templates", "mine")
+    assert overridden.stdout == '{\n  "overridden": 1\n}\n'
+
+
+def test_template_yielding_invalid_json_names_template_and_line(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("service.py").write_text(SERVICE)
+    run_cli("scan", "service.py:Service", "-o", "tools.json")
+    Path("mine").mkdir()
+    Path("mine/bad.json.jinja").write_text(
+        "[\n{% for tool in tools %}\n  {{ tool.name }}\n{% endfor %}\n]\n"
+    )
+    Path("mine/undef.json.jinja").write_text("[{{ nothing_here }}]")
+    bad = run_cli("render", "--provider", "bad", "--templates", "mine")
+    assert (bad.status, bad.stderr) == (
+        1,
+        "error: template bad.json.jinja rendered invalid JSON at output line 2, column 3: "
+        "Expecting value\n    ping\n",
+    )
+    undefined = run_cli("render", "--provider", "undef", "--templates", "mine")
+    assert undefined.status == 1
+    assert undefined.stderr == "error: template undef.json.jinja:1: 'nothing_here' is undefined\n"
+
+
+def test_template_text_in_descriptions_is_not_evaluated(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("tricky.py").write_text(
+        "class Tricky:\n    def run(self) -> None:\n"
+        "        '''Use {{ tools }} and {% raw %} and <b>&amp;</b> \"quotes\" ünïcode.'''\n"
+    )
+    run_cli("scan", "tricky.py", "-o", "tools.json")
+    result = run_cli("render", "--provider", "openai")
+    assert json.loads(result.stdout)[0]["function"]["description"] == (
+        'Use {{ tools }} and {% raw %} and <b>&amp;</b> "quotes" ünïcode.'
+    )
+    assert "ünïcode" in result.stdout and "<b>" in Path("tools.json").read_text()
+
+
+def test_strict_render_flags_schemas_that_cannot_be_strict(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("m.py").write_text(
+        "class M:\n    def put(self, data: dict[str, int], key: str = 'k') -> None:\n"
+        "        '''Store.\n\n        Args:\n            data: Values.\n            key: Key.\n'''\n"
+        "    def get(self, key: str = 'k') -> None:\n"
+        "        '''Load.\n\n        Args:\n            key: Key.\n'''\n"
+    )
+    run_cli("scan", "m.py", "-o", "tools.json")
+    result = run_cli("render", "--provider", "openai", "--strict", "-q")
+    put, get = json.loads(result.stdout)
+    assert "strict" not in put["function"]
+    assert put["function"]["parameters"]["properties"]["key"] == {
+        "type": "string",
+        "description": "Key.",
+        "default": "k",
+    }
+    assert get["function"]["strict"] is True
+    assert get["function"]["parameters"] == {
+        "type": "object",
+        "properties": {"key": {"type": ["string", "null"], "description": 'Key. (default: "k")'}},
+        "required": ["key"],
+        "additionalProperties": False,
+    }
+    assert result.stderr == (
+        "m.py:2: warning: M.put: cannot be strict: parameter 'data' is a free-form mapping "
+        '(dict); strict mode needs fixed properties; rendered without "strict"\n'
+    )
+
+
+def _subprocess_scan(seed: str) -> bytes:
+    env = {**os.environ, "PYTHONHASHSEED": seed}
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "inspector",
+            "scan",
+            "tests/golden/inputs/type_battery.py",
+            "example_class.py",
+            "-o",
+            "-",
+            "-q",
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        check=True,
+    ).stdout
+
+
+def test_python_dash_m_output_is_identical_across_hash_seeds() -> None:
+    outputs = {_subprocess_scan(seed) for seed in ("0", "1", "12345")}
+    assert len(outputs) == 1
+    assert b'"TypeBattery"' in outputs.pop()
+
+
+def test_console_script_help_lists_commands() -> None:
+    script = Path(sys.executable).with_name("toolsinspector")
+    result = subprocess.run([str(script), "--help"], capture_output=True, text=True, check=True)
+    for command in ("scan", "render", "providers"):
+        assert command in result.stdout
