@@ -1,1 +1,67 @@
-"""toolsinspector: turn Python classes into function-calling tools for every LLM provider."""
+"""toolsinspector: turn Python classes into function-calling tools for every LLM provider.
+
+The names below are imported lazily, so that ``import inspector`` (and the command line)
+start fast.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from inspector.api import ScanResult, render_provider, scan_targets
+    from inspector.catalog import Catalog, CatalogClass, scan
+    from inspector.diagnostics import Diagnostic, InspectorError, Level, UsageError
+    from inspector.docstrings import DocstringStyle
+    from inspector.model import Field, ParameterKind, Returns, ToolDescriptor
+    from inspector.rendering import RenderOptions
+
+__all__ = [
+    "Catalog",
+    "CatalogClass",
+    "Diagnostic",
+    "DocstringStyle",
+    "Field",
+    "InspectorError",
+    "Level",
+    "ParameterKind",
+    "RenderOptions",
+    "Returns",
+    "ScanResult",
+    "ToolDescriptor",
+    "UsageError",
+    "render_provider",
+    "scan",
+    "scan_targets",
+]
+
+_HOMES = {
+    "ScanResult": "api",
+    "render_provider": "api",
+    "scan_targets": "api",
+    "Catalog": "catalog",
+    "CatalogClass": "catalog",
+    "scan": "catalog",
+    "Diagnostic": "diagnostics",
+    "InspectorError": "diagnostics",
+    "Level": "diagnostics",
+    "UsageError": "diagnostics",
+    "DocstringStyle": "docstrings",
+    "Field": "model",
+    "ParameterKind": "model",
+    "Returns": "model",
+    "ToolDescriptor": "model",
+    "RenderOptions": "rendering",
+}
+
+
+def __getattr__(name: str) -> object:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'inspector' has no attribute {name!r}")
+    return getattr(importlib.import_module(f"inspector.{home}"), name)
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

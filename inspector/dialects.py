@@ -64,11 +64,11 @@ class _Strictifier:
         if not any(k in schema for k in ("type", "enum", "anyOf", "$ref", "const")):
             self.fail(path, "accepts any value; strict mode needs a type")
         self._move_unsupported(schema, path)
-        if schema.get("type") == "object" or "properties" in schema:
+        if "object" in _types(schema) or "properties" in schema:
             self._object(schema, path)
         if "prefixItems" in schema:
             self._tuple(schema, path)
-        elif schema.get("type") == "array" and "items" not in schema:
+        elif "array" in _types(schema) and "items" not in schema:
             self.fail(path, "is a list of any values; strict mode needs an item type")
         for key in ("items",):
             child = schema.get(key)
@@ -140,6 +140,13 @@ class _Strictifier:
     def fail(self, path: str, text: str) -> None:
         self.result.conforms = False
         self.result.problems.append(f"{_where(path)} {text}")
+
+
+def _types(schema: JsonObject) -> set[str]:
+    declared = schema.get("type")
+    if isinstance(declared, list):
+        return {d for d in declared if isinstance(d, str)}
+    return {declared} if isinstance(declared, str) else set()
 
 
 def _where(path: str) -> str:

@@ -144,9 +144,11 @@ class ArrayType:
 
     def to_schema(self) -> JsonObject:
         schema: JsonObject = {"type": "array"}
-        if self.prefix is not None:
+        if self.prefix:
             schema["prefixItems"] = [item.to_schema() for item in self.prefix]
             schema["minItems"] = schema["maxItems"] = len(self.prefix)
+        elif self.prefix is not None:  # the empty tuple
+            schema["maxItems"] = 0
         if self.items is not None:
             schema["items"] = self.items.to_schema()
         if self.unique:
@@ -249,7 +251,10 @@ class AnyOfType:
 def _compact_union(options: tuple[SchemaType, ...]) -> JsonObject | None:
     """``{"type": [...]}`` for unions of bare simple types; an enum plus null stays one enum."""
     simple = (StringType, IntegerType, NumberType, BooleanType, NullType)
-    if all(isinstance(o, simple) and not o.keywords for o in options):
+    names = [type(o) for o in options]
+    if len(set(names)) == len(names) and all(
+        isinstance(o, simple) and not o.keywords for o in options
+    ):
         types: list[Json] = []
         fmt: Json = None
         for option in options:

@@ -156,6 +156,8 @@ def _array(schema: JsonObject) -> SchemaType:
         if schema.get("minItems") == schema.get("maxItems") == len(prefix):
             used += ["minItems", "maxItems"]
     items = schema.get("items")
+    if prefix is None and items is None and schema.get("maxItems") == 0:
+        prefix, used = (), [*used, "maxItems"]  # the empty tuple
     return ArrayType(
         items=parse_schema(items) if items is not None and items is not False else None,
         prefix=prefix,

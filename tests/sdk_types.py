@@ -48,9 +48,13 @@ def _unwrap(hint: Any, by_totality: bool) -> tuple[bool, Any]:
     return required, hint
 
 
+_META = jsonschema.Draft202012Validator(jsonschema.Draft202012Validator.META_SCHEMA)
+
+
 def check_json_schema(schema: object) -> None:
     """Valid against the JSON Schema 2020-12 meta-schema."""
-    jsonschema.Draft202012Validator.check_schema(schema)  # type: ignore[arg-type]
+    error = jsonschema.exceptions.best_match(_META.iter_errors(schema))
+    assert error is None, f"not valid JSON Schema 2020-12: {error}"
 
 
 def walk_schemas(schema: Any) -> typing.Iterator[dict[str, Any]]:

@@ -272,7 +272,8 @@ def test_strict_render_flags_schemas_that_cannot_be_strict(
 ) -> None:
     Path("m.py").write_text(
         "class M:\n    def put(self, data: dict[str, int], key: str = 'k') -> None:\n"
-        "        '''Store.\n\n        Args:\n            data: Values.\n            key: Key.\n'''\n"
+        "        '''Store.\n\n        Args:\n"
+        "            data: Values.\n            key: Key.\n'''\n"
         "    def get(self, key: str = 'k') -> None:\n"
         "        '''Load.\n\n        Args:\n            key: Key.\n'''\n"
     )

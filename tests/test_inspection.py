@@ -70,7 +70,7 @@ class Service(Base):
         """
         return url
 
-    def shaded(self, shade: Shade = Shade.DARK, maybe: int = None) -> None:  # type: ignore[assignment]
+    def shaded(self, shade: Shade = Shade.DARK, maybe: int = None) -> None:  # type: ignore[assignment]  # noqa: RUF013
         """Enum default and an implicit Optional.
 
         Args:

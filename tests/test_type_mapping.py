@@ -142,7 +142,7 @@ CASES: list[tuple[object, JsonObject]] = [
         },
     ),
     (tuple[int, ...], {"type": "array", "items": {"type": "integer"}}),
-    (tuple[()], {"type": "array", "prefixItems": [], "minItems": 0, "maxItems": 0}),
+    (tuple[()], {"type": "array", "maxItems": 0}),
     (dict[str, int], {"type": "object", "additionalProperties": {"type": "integer"}}),
     (dict, {"type": "object"}),
     (dict[str, Any], {"type": "object"}),

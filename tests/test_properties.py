@@ -1,0 +1,191 @@
+"""Property tests: canonical schemas are valid and read back unchanged; strict output holds
+its invariants; rendered text carries any description back exactly; classification merges
+never lose a user's value."""
+
+from __future__ import annotations
+
+import json
+import string
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from inspector.catalog import Catalog, CatalogClass
+from inspector.classification import merge
+from inspector.dialects import openai_strict_parameters
+from inspector.model import (
+    MISSING,
+    AnyOfType,
+    AnyValueType,
+    ArrayType,
+    BooleanType,
+    EnumType,
+    Field,
+    IntegerType,
+    NullType,
+    NumberType,
+    ObjectType,
+    SchemaType,
+    StringType,
+    ToolDescriptor,
+)
+from inspector.rendering import RenderOptions, render
+from inspector.schema_parser import parse_fields, parse_schema
+from tests.sdk_types import check_json_schema, walk_schemas
+
+names = st.text(string.ascii_letters + "_", min_size=1, max_size=8)
+texts = st.text(max_size=30)
+json_scalars = st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=5)
+
+leaves: st.SearchStrategy[SchemaType] = st.one_of(
+    st.builds(StringType, st.sampled_from([None, "date-time", "uuid", "path"])),
+    st.just(IntegerType()),
+    st.just(NumberType()),
+    st.just(BooleanType()),
+    st.just(NullType()),
+    st.just(AnyValueType()),
+    st.lists(st.text(max_size=4) | st.integers(-3, 3), unique=True, min_size=1, max_size=4).map(
+        lambda values: EnumType(tuple(values))
+    ),
+)
+
+
+def fields_of(children: st.SearchStrategy[SchemaType]) -> st.SearchStrategy[tuple[Field, ...]]:
+    field = st.builds(
+        Field,
+        name=names,
+        type=children,
+        description=texts,
+        required=st.booleans(),
+        default=st.just(MISSING) | json_scalars,
+    )
+    return st.lists(field, max_size=4, unique_by=lambda f: f.name).map(tuple)
+
+
+def extend(children: st.SearchStrategy[SchemaType]) -> st.SearchStrategy[SchemaType]:
+    return st.one_of(
+        st.builds(ArrayType, items=children, unique=st.booleans()),
+        st.lists(children, max_size=3).map(lambda p: ArrayType(prefix=tuple(p))),
+        st.builds(ObjectType, properties=fields_of(children), title=st.none() | names),
+        st.builds(ObjectType, additional=children),
+        st.lists(children, min_size=2, max_size=3).map(lambda o: AnyOfType(tuple(o))),
+    )
+
+
+schema_types = st.recursive(leaves, extend, max_leaves=12)
+
+
+@given(schema_types)
+@settings(max_examples=300)
+def test_canonical_schema_is_valid_and_reads_back_unchanged(schema_type: SchemaType) -> None:
+    schema = schema_type.to_schema()
+    check_json_schema(schema)
+    assert parse_schema(schema).to_schema() == schema
+
+
+def tool_of(fields: tuple[Field, ...], description: str = "") -> ToolDescriptor:
+    return ToolDescriptor("tool", description, fields, class_name="C", method_name="tool")
+
+
+@given(fields_of(schema_types))
+@settings(max_examples=300)
+def test_tool_parameters_read_back_unchanged(fields: tuple[Field, ...]) -> None:
+    schema = tool_of(fields).parameters_schema()
+    parsed, definitions = parse_fields(schema)
+    assert tool_of(parsed).parameters_schema() == schema
+    assert definitions == ()
+
+
+STRICT_KEYWORDS = {
+    "type",
+    "enum",
+    "anyOf",
+    "$ref",
+    "$defs",
+    "properties",
+    "required",
+    "additionalProperties",
+    "items",
+    "description",
+    "title",
+    "format",
+    "pattern",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "minItems",
+    "maxItems",
+}
+
+
+@given(fields_of(schema_types))
+@settings(max_examples=300)
+def test_strict_output_meets_the_structured_outputs_rules(fields: tuple[Field, ...]) -> None:
+    result = openai_strict_parameters(tool_of(fields))
+    check_json_schema(result.schema)
+    if not result.conforms:
+        assert result.problems
+        return
+    for sub in walk_schemas(result.schema):
+        assert set(sub) <= STRICT_KEYWORDS, set(sub) - STRICT_KEYWORDS
+        declared = sub.get("type")
+        if declared == "object" or (isinstance(declared, list) and "object" in declared):
+            assert sub["additionalProperties"] is False
+            assert sub["required"] == list(sub["properties"])
+    for field in fields:  # optional parameters stay optional: null is accepted
+        if not field.required:
+            prop = result.schema["properties"][field.name]
+            assert accepts_null(prop), prop
+
+
+def accepts_null(schema: dict[str, Any]) -> bool:
+    declared = schema.get("type")
+    if declared == "null" or (isinstance(declared, list) and "null" in declared):
+        return True
+    return any(accepts_null(option) for option in schema.get("anyOf", []))
+
+
+@given(st.text(), st.text())
+@settings(max_examples=200)
+def test_any_description_text_comes_back_exactly(description: str, param_text: str) -> None:
+    field = Field("x", StringType(), param_text, True)
+    text, _ = render("openai", [tool_of((field,), description)], RenderOptions())
+    (tool,) = json.loads(text)
+    assert tool["function"].get("description", "") == description
+    assert tool["function"]["parameters"]["properties"]["x"].get("description", "") == param_text
+
+
+classifications = st.dictionaries(
+    names, st.dictionaries(names, st.booleans(), max_size=4), max_size=3
+)
+
+
+@given(
+    classifications,
+    st.dictionaries(names, st.lists(names, unique=True, max_size=4), max_size=3),
+    st.booleans(),
+)
+def test_merge_keeps_every_user_value(
+    existing: dict[str, dict[str, bool]], methods: dict[str, list[str]], include_new: bool
+) -> None:
+    catalog = Catalog(
+        tuple(
+            CatalogClass(
+                key,
+                key,
+                tuple(ToolDescriptor(m, "", class_name=key, method_name=m) for m in names_),
+            )
+            for key, names_ in methods.items()
+        )
+    )
+    merged = merge(existing, catalog, include_new=include_new, prune=False).classification
+    for key, values in existing.items():
+        for method, value in values.items():
+            assert merged[key][method] is value
+    for key, names_ in methods.items():
+        for method in names_:
+            expected = existing.get(key, {}).get(method, include_new)
+            assert merged[key][method] is expected

@@ -1,0 +1,26 @@
+"""The public API: every name in ``__all__`` resolves, the list is sorted, import stays light."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import inspector
+
+
+def test_all_is_sorted_and_every_name_resolves() -> None:
+    assert inspector.__all__ == sorted(inspector.__all__)
+    for name in inspector.__all__:
+        assert getattr(inspector, name) is not None
+
+
+def test_importing_the_package_or_the_cli_loads_no_heavy_module() -> None:
+    code = (
+        "import sys, inspector, inspector.cli; "
+        "print(sorted(m for m in ('jinja2', 'docstring_parser', 'pydantic', 'inspector.catalog') "
+        "if m in sys.modules))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "[]"
