@@ -60,13 +60,21 @@ class MethodBuilder:
         self.mapper = TypeMapper(self.docstring_style)
 
     def build(self, method: MethodInfo) -> tuple[ToolDescriptor | None, list[Diagnostic]]:
-        """The tool of a method (None when it has no signature) and what was noticed."""
+        """The tool of a method (None when it cannot be inspected) and what was noticed."""
         report = _Reporter(method)
+        try:
+            return self._build(method, report), report.diagnostics
+        except Exception as error:  # one odd method must not stop the scan
+            self.mapper.take()
+            report(Level.ERROR, f"cannot be inspected ({_brief(error)}); left out")
+            return None, report.diagnostics
+
+    def _build(self, method: MethodInfo, report: _Reporter) -> ToolDescriptor | None:
         try:
             signature = inspect.signature(method.function)
         except (TypeError, ValueError) as error:
             report(Level.ERROR, f"no signature can be read ({error}); left out")
-            return None, report.diagnostics
+            return None
         hints = self._hints(method, report)
         doc = self._doc(method, report)
         parameters = list(signature.parameters.values())
@@ -84,7 +92,7 @@ class MethodBuilder:
         definitions, messages = self.mapper.take()
         for message in messages:
             report(Level.WARNING, message)
-        tool = ToolDescriptor(
+        return ToolDescriptor(
             name=method.name,
             description=doc.description,
             parameters=fields,
@@ -96,7 +104,6 @@ class MethodBuilder:
             method_kind=method.kind,
             location=f"{method.path}:{method.line}" if method.line else method.path,
         )
-        return tool, report.diagnostics
 
     def _hints(self, method: MethodInfo, report: _Reporter) -> dict[str, object]:
         function = method.function

@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from typing import TypeAlias, Union
+from typing import TypeAlias
 
 Json: TypeAlias = bool | int | float | str | list["Json"] | dict[str, "Json"] | None
 JsonObject: TypeAlias = dict[str, Json]
@@ -299,19 +299,19 @@ class RefType:
         return _with_keywords({"$ref": f"#/$defs/{self.name}"}, self.keywords)
 
 
-SchemaType: TypeAlias = Union[  # noqa: UP007  (a runtime alias used in isinstance checks)
-    StringType,
-    IntegerType,
-    NumberType,
-    BooleanType,
-    NullType,
-    EnumType,
-    ArrayType,
-    ObjectType,
-    AnyOfType,
-    AnyValueType,
-    RefType,
-]
+SchemaType: TypeAlias = (
+    StringType
+    | IntegerType
+    | NumberType
+    | BooleanType
+    | NullType
+    | EnumType
+    | ArrayType
+    | ObjectType
+    | AnyOfType
+    | AnyValueType
+    | RefType
+)
 
 
 def is_nullable(schema_type: SchemaType) -> bool:

@@ -305,6 +305,12 @@ class TypeMapper:
             built = ObjectType(
                 properties=self._fields_of(cls), title=cls.__name__, keywords=self._class_doc(cls)
             )
+        except Exception as error:  # unresolvable field hints, odd classes
+            self.messages.append(
+                f"fields of {cls.__qualname__} cannot be read ({type(error).__name__}: {error}); "
+                "any value accepted"
+            )
+            return AnyValueType()
         finally:
             del self._in_progress[cls]
         if cls in self._recursive:

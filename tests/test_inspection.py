@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import enum
 import functools
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Annotated
 
 from inspector.model import MISSING, MethodKind, ParameterKind
 from tests.conftest import inspect_class, messages
@@ -332,3 +333,69 @@ def test_wrapped_methods_keep_their_signature() -> None:
         "properties": {"n": {"type": "integer", "description": "A number."}},
         "required": ["n"],
     }
+
+
+@dataclass
+class Dangling:
+    ref: NotDefinedAnywhere  # type: ignore[name-defined]  # noqa: F821
+
+
+def test_nested_class_with_unresolvable_fields_is_any_with_a_warning() -> None:
+    class UsesDangling:
+        def run(self, d: Dangling) -> None:
+            """Run.
+
+            Args:
+                d: Dangling.
+            """
+
+    tools, diagnostics = inspect_class(UsesDangling)
+    assert tools["run"].parameters[0].to_schema() == {"description": "Dangling."}
+    assert messages(diagnostics) == [
+        "warning: UsesDangling.run: parameter 'd': fields of Dangling cannot be read "
+        "(NameError: name 'NotDefinedAnywhere' is not defined); any value accepted"
+    ]
+
+
+def test_broken_docstring_is_a_warning_and_the_tool_stays() -> None:
+    class BadDoc:
+        def run(self, a: int) -> None:
+            """Run.
+
+            Args:
+                a
+            """
+
+    tools, diagnostics = inspect_class(BadDoc)
+    assert tools["run"].description == ""
+    assert messages(diagnostics) == [
+        "warning: BadDoc.run: docstring cannot be parsed (Expected a colon in 'a'.); "
+        "description left empty",
+        "warning: BadDoc.run: parameter 'a' is not documented",
+    ]
+
+
+class Hostile:
+    """Annotated metadata that raises on any attribute access."""
+
+    def __getattr__(self, name: str) -> object:
+        raise RuntimeError("no attributes here")
+
+
+def test_unexpected_failure_in_one_method_is_an_error_and_others_survive() -> None:
+    class Host:
+        def bad(self, a: Annotated[int, Hostile()]) -> None:
+            """Bad.
+
+            Args:
+                a: A.
+            """
+
+        def good(self) -> None:
+            """Good."""
+
+    tools, diagnostics = inspect_class(Host)
+    assert list(tools) == ["good"]
+    assert messages(diagnostics) == [
+        "error: Host.bad: cannot be inspected (RuntimeError: no attributes here); left out"
+    ]
