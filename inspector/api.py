@@ -1,4 +1,4 @@
-"""The commands as functions: scan targets into files, render a provider's file."""
+"""The commands as functions: scan targets into files, render providers' files."""
 
 from __future__ import annotations
 
@@ -8,10 +8,12 @@ from pathlib import Path
 
 from inspector import catalog as catalog_module
 from inspector import classification as classification_module
-from inspector.diagnostics import Diagnostic
+from inspector.diagnostics import Diagnostic, InspectorError, Level, UsageError
 from inspector.docstrings import DocstringStyle
-from inspector.files import json_text, write_if_changed
+from inspector.files import json_text, read_json, write_if_changed
+from inspector.model import JsonObject
 from inspector.rendering import RenderOptions, organize, render
+from inspector.report import size_report
 
 
 @dataclass
@@ -67,6 +69,52 @@ def _record(result: ScanResult, path: Path, text: str) -> None:
     (result.written if write_if_changed(path, text) else result.unchanged).append(path)
 
 
+@dataclass
+class Rendered:
+    """One provider's file: its text (None when it failed) and its diagnostics."""
+
+    provider: str
+    text: str | None
+    diagnostics: list[Diagnostic]
+    report: list[str] = field(default_factory=list)
+
+
+def render_providers(
+    providers: Sequence[str],
+    *,
+    tools_path: Path,
+    classification_path: Path,
+    options: RenderOptions,
+    report: bool = False,
+) -> tuple[list[Rendered], list[Diagnostic]]:
+    """Each provider's file for the included tools of a tools.json; one provider's error does
+    not stop the others. Returns the files and the diagnostics of organizing the tools."""
+    catalog = catalog_module.load(tools_path)
+    choices = classification_module.load(classification_path)
+    tools, diagnostics = organize(catalog, choices, classification_path)
+    for name in sorted(set(options.annotations) - {tool.name for tool in tools}):
+        diagnostics.append(
+            Diagnostic(
+                Level.WARNING, f"annotations given for {name!r}, which is not an included tool"
+            )
+        )
+    results = []
+    for provider in providers:
+        try:
+            text, notes = render(provider, tools, options)
+        except UsageError:
+            raise
+        except InspectorError as error:
+            results.append(Rendered(provider, None, [Diagnostic(Level.ERROR, str(error))]))
+            continue
+        rendered = Rendered(provider, text, notes)
+        if report:
+            rendered.report, warnings = size_report(provider, text, tools)
+            rendered.diagnostics += warnings
+        results.append(rendered)
+    return results, diagnostics
+
+
 def render_provider(
     provider: str,
     *,
@@ -74,9 +122,41 @@ def render_provider(
     classification_path: Path,
     options: RenderOptions,
 ) -> tuple[str, list[Diagnostic]]:
-    """The provider's file for the included tools of a tools.json."""
-    catalog = catalog_module.load(tools_path)
-    choices = classification_module.load(classification_path)
-    tools, diagnostics = organize(catalog, choices, classification_path)
-    text, notes = render(provider, tools, options)
-    return text, diagnostics + notes
+    """The provider's file for the included tools of a tools.json; errors raise."""
+    (rendered,), diagnostics = render_providers(
+        [provider],
+        tools_path=tools_path,
+        classification_path=classification_path,
+        options=options,
+    )
+    if rendered.text is None:
+        raise InspectorError(rendered.diagnostics[0].message)
+    return rendered.text, diagnostics + rendered.diagnostics
+
+
+_ANNOTATION_HINTS = {
+    "title": str,
+    "readOnlyHint": bool,
+    "destructiveHint": bool,
+    "idempotentHint": bool,
+    "openWorldHint": bool,
+}
+
+
+def load_annotations(path: Path) -> dict[str, JsonObject]:
+    """MCP annotation hints by tool name: ``{"tool": {"readOnlyHint": true, ...}}``."""
+    data = read_json(path, "annotations file")
+    if not isinstance(data, dict):
+        raise InspectorError(f"{path}: expected an object of tool name → annotations")
+    for tool, hints in data.items():
+        if not isinstance(hints, dict):
+            raise InspectorError(f"{path}: {tool}: expected an object of annotation hints")
+        for key, value in hints.items():
+            expected = _ANNOTATION_HINTS.get(key)
+            if expected is None:
+                raise InspectorError(
+                    f"{path}: {tool}.{key}: unknown hint; known: {', '.join(_ANNOTATION_HINTS)}"
+                )
+            if not isinstance(value, expected):
+                raise InspectorError(f"{path}: {tool}.{key}: expected a {expected.__name__}")
+    return data

@@ -84,11 +84,15 @@ def _parser() -> argparse.ArgumentParser:
     render = commands.add_parser(
         "render",
         parents=[common],
-        help="render the included tools for one provider",
+        help="render the included tools for a provider (or all of them)",
         description="Render the methods the classification file includes through the "
         "provider's template.",
     )
-    render.add_argument("--provider", required=True, help="provider name (see 'providers')")
+    render.add_argument(
+        "--provider",
+        required=True,
+        help="provider name (see 'providers'), or 'all': every provider into -o DIRECTORY",
+    )
     render.add_argument("--tools", default="tools.json", help="tools file (default: tools.json)")
     render.add_argument(
         "--classification",
@@ -98,10 +102,32 @@ def _parser() -> argparse.ArgumentParser:
     render.add_argument(
         "--strict",
         action="store_true",
-        help="strict schemas where the provider has them (OpenAI: Structured Outputs subset)",
+        help="strict schemas where the provider has them (OpenAI, OpenAI Responses, Mistral: "
+        "the Structured Outputs subset; Anthropic, Bedrock: Anthropic's strict subset)",
     )
     render.add_argument(
-        "-o", "--output", default="-", help="file to write, or - for stdout (default: -)"
+        "--gemini-json-schema",
+        action="store_true",
+        help="Gemini: write parametersJsonSchema (JSON Schema) instead of parameters "
+        "(OpenAPI subset)",
+    )
+    render.add_argument(
+        "--mcp-annotations",
+        metavar="FILE",
+        help='MCP: a JSON file of annotation hints by tool name, e.g. {"fetch_page": '
+        '{"readOnlyHint": true}}',
+    )
+    render.add_argument(
+        "--report",
+        action="store_true",
+        help="print each tool's size in characters and estimated tokens to stderr, and warn "
+        "past the provider's documented limits",
+    )
+    render.add_argument(
+        "-o",
+        "--output",
+        default="-",
+        help="file to write, - for stdout (default), or a directory with --provider all",
     )
     _templates_option(render)
 
@@ -135,10 +161,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
-def _print_diagnostics(diagnostics: list[Diagnostic], quiet: bool) -> None:
+def _print_diagnostics(
+    diagnostics: list[Diagnostic], quiet: bool, printed: set[Diagnostic] | None = None
+) -> None:
+    """Print to stderr; ``printed`` keeps a message shared by several providers to one line."""
     for diagnostic in diagnostics:
-        if not (quiet and diagnostic.level is Level.INFO):
-            print(diagnostic, file=sys.stderr)
+        if (quiet and diagnostic.level is Level.INFO) or diagnostic in (printed or ()):
+            continue
+        print(diagnostic, file=sys.stderr)
+        if printed is not None:
+            printed.add(diagnostic)
 
 
 def _template_dirs(args: argparse.Namespace) -> list[Path]:
@@ -195,24 +227,47 @@ def _summary(result: ScanResult, stream: TextIO) -> None:
 
 
 def _render(args: argparse.Namespace) -> int:
-    from inspector.api import render_provider
+    from inspector.api import load_annotations, render_providers
     from inspector.classification import default_path
     from inspector.files import write_if_changed
+    from inspector.providers import available
     from inspector.rendering import RenderOptions
 
+    template_dirs = _template_dirs(args)
+    every = args.provider == "all"
+    if every and args.output == "-":
+        raise UsageError("--provider all writes one file per provider: give -o DIRECTORY")
+    providers = [p.name for p in available(template_dirs)] if every else [args.provider]
     tools_path = Path(args.tools)
     classification = Path(args.classification) if args.classification else default_path(tools_path)
-    text, diagnostics = render_provider(
-        args.provider,
+    options = RenderOptions(
+        strict=args.strict,
+        template_dirs=template_dirs,
+        gemini_json_schema=args.gemini_json_schema,
+        annotations=load_annotations(Path(args.mcp_annotations)) if args.mcp_annotations else {},
+    )
+    results, diagnostics = render_providers(
+        providers,
         tools_path=tools_path,
         classification_path=classification,
-        options=RenderOptions(strict=args.strict, template_dirs=_template_dirs(args)),
+        options=options,
+        report=args.report,
     )
     _print_diagnostics(diagnostics, args.quiet)
-    if args.output == "-":
-        sys.stdout.write(text)
-    else:
-        write_if_changed(Path(args.output), text)
+    printed: set[Diagnostic] = set()
+    for rendered in results:
+        diagnostics += rendered.diagnostics
+        _print_diagnostics(rendered.diagnostics, args.quiet, printed)
+        for line in rendered.report:
+            print(line, file=sys.stderr)
+        if rendered.text is None:
+            continue
+        if every:
+            write_if_changed(Path(args.output) / f"{rendered.provider}.json", rendered.text)
+        elif args.output == "-":
+            sys.stdout.write(rendered.text)
+        else:
+            write_if_changed(Path(args.output), rendered.text)
     return 1 if has_errors(diagnostics) else 0
 
 

@@ -17,10 +17,34 @@ class NameRule:
     text: str
 
 
-_OPENAI_NAME = NameRule(
+_ALNUM_DASH_64 = NameRule(
     re.compile(r"[a-zA-Z0-9_-]{1,64}"), "1-64 characters of a-z, A-Z, 0-9, '_' and '-'"
 )
-NAME_RULES: dict[str, NameRule] = {"openai": _OPENAI_NAME}
+NAME_RULES: dict[str, NameRule] = {
+    "openai": _ALNUM_DASH_64,
+    "openai-responses": _ALNUM_DASH_64,
+    "anthropic": _ALNUM_DASH_64,
+    "mistral": _ALNUM_DASH_64,
+    "bedrock": _ALNUM_DASH_64,
+    "gemini": NameRule(
+        re.compile(r"[A-Za-z_][A-Za-z0-9_.:-]{0,63}"),
+        "a letter or '_' first, then a-z, A-Z, 0-9, '_', '.', ':' and '-', at most 64 characters",
+    ),
+    "mcp": NameRule(
+        re.compile(r"[A-Za-z0-9._-]{1,128}"), "1-128 characters of A-Z, a-z, 0-9, '_', '-' and '.'"
+    ),
+    "cohere": NameRule(
+        re.compile(r"[A-Za-z_][A-Za-z0-9_]*"), "a-z, A-Z, 0-9 and '_', not starting with a digit"
+    ),
+}
+"""Tool-name rules by provider (PROVIDERS.md); Ollama and Hugging Face document none."""
+
+PARAMETER_NAME_RULES: dict[str, NameRule] = {
+    "gemini": NameRule(
+        re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}"),
+        "a letter or '_' first, then a-z, A-Z, 0-9 and '_', at most 64 characters",
+    ),
+}
 
 
 @dataclass(frozen=True, slots=True)

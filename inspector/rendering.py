@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import traceback
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -12,10 +11,16 @@ from typing import TYPE_CHECKING
 from inspector.catalog import Catalog
 from inspector.classification import Classification, is_included
 from inspector.diagnostics import Diagnostic, InspectorError, Level, UsageError
-from inspector.dialects import DialectResult, canonical_parameters, openai_strict_parameters
 from inspector.files import json_text
-from inspector.model import Json, ToolDescriptor
-from inspector.providers import NAME_RULES, TEMPLATE_SUFFIX, available, builtin_templates_dir
+from inspector.filters import Collector, make_filters
+from inspector.model import Json, JsonObject, ToolDescriptor
+from inspector.providers import (
+    NAME_RULES,
+    PARAMETER_NAME_RULES,
+    TEMPLATE_SUFFIX,
+    available,
+    builtin_templates_dir,
+)
 
 if TYPE_CHECKING:
     import jinja2
@@ -57,57 +62,11 @@ class RenderOptions:
 
     strict: bool = False
     template_dirs: list[Path] = field(default_factory=list)
+    gemini_json_schema: bool = False
+    annotations: dict[str, JsonObject] = field(default_factory=dict)
 
 
-@dataclass
-class _Collector:
-    """Diagnostics raised by filters while a template renders."""
-
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-
-    def add(self, level: Level, tool: ToolDescriptor, message: str) -> None:
-        path, _, line = tool.location.rpartition(":")
-        self.diagnostics.append(
-            Diagnostic(
-                level,
-                message,
-                path,
-                int(line) if line.isdigit() else 0,
-                f"{tool.class_name}.{tool.method_name}",
-            )
-        )
-
-
-def _tojson(value: object) -> str:
-    """JSON for templates; unlike Jinja's own filter it does not HTML-escape ``<>&'``."""
-    return json.dumps(value, ensure_ascii=False)
-
-
-def _filters(collector: _Collector) -> dict[str, Callable[..., object]]:
-    def openai_parameters(tool: ToolDescriptor, strict: bool = False) -> DialectResult:
-        """``.schema``: the parameters; ``.conforms``: whether ``"strict": true`` may be set."""
-        if not strict:
-            return DialectResult(canonical_parameters(tool))
-        result = openai_strict_parameters(tool)
-        if result.notes:
-            moved = "; ".join(result.notes)
-            collector.add(Level.INFO, tool, f"strict mode: moved into descriptions: {moved}")
-        for problem in result.problems:
-            collector.add(
-                Level.WARNING, tool, f'cannot be strict: {problem}; rendered without "strict"'
-            )
-        if not result.conforms:
-            return DialectResult(canonical_parameters(tool), conforms=False)
-        return result
-
-    return {
-        "tojson": _tojson,
-        "json_schema": canonical_parameters,
-        "openai_parameters": openai_parameters,
-    }
-
-
-def environment(template_dirs: list[Path], collector: _Collector) -> jinja2.Environment:
+def environment(template_dirs: list[Path], collector: Collector) -> jinja2.Environment:
     """A Jinja environment: the user's directories first, then the built-in templates."""
     import jinja2
 
@@ -121,7 +80,7 @@ def environment(template_dirs: list[Path], collector: _Collector) -> jinja2.Envi
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    env.filters.update(_filters(collector))
+    env.filters.update(make_filters(collector))
     return env
 
 
@@ -135,6 +94,13 @@ def check_names(provider: str, tools: list[ToolDescriptor]) -> None:
             raise InspectorError(
                 f"{subject}: tool name {tool.name!r} breaks {provider}'s rule ({rule.text})"
             )
+        parameter_rule = PARAMETER_NAME_RULES.get(provider)
+        for parameter in tool.parameters if parameter_rule else ():
+            if parameter_rule and not parameter_rule.pattern.fullmatch(parameter.name):
+                raise InspectorError(
+                    f"{subject}: parameter name {parameter.name!r} breaks {provider}'s rule "
+                    f"({parameter_rule.text})"
+                )
         if tool.name in seen:
             other = seen[tool.name]
             raise InspectorError(
@@ -154,11 +120,16 @@ def render(
     check_names(provider, tools)
     import jinja2
 
-    collector = _Collector()
+    collector = Collector()
     env = environment(options.template_dirs, collector)
     template_name = f"{provider}{TEMPLATE_SUFFIX}"
     try:
-        text = env.get_template(template_name).render(tools=tools, strict=options.strict)
+        text = env.get_template(template_name).render(
+            tools=tools,
+            strict=options.strict,
+            gemini_json_schema=options.gemini_json_schema,
+            annotations=options.annotations,
+        )
     except jinja2.TemplateError as error:
         line = getattr(error, "lineno", None) or _template_line(error, template_name)
         where = f"{template_name}:{line}" if line else template_name

@@ -27,10 +27,26 @@ CASES = (
     Case("example_class", "example_class.py:ExampleClass"),
     Case("type_battery", "tests/golden/inputs/type_battery.py:TypeBattery"),
 )
-RENDERS = {
+ANNOTATIONS = "tests/golden/inputs/mcp_annotations.json"
+RENDERS: dict[str, list[str]] = {
     "openai.json": ["--provider", "openai"],
     "openai-strict.json": ["--provider", "openai", "--strict"],
+    "openai-responses.json": ["--provider", "openai-responses"],
+    "openai-responses-strict.json": ["--provider", "openai-responses", "--strict"],
+    "anthropic.json": ["--provider", "anthropic"],
+    "anthropic-strict.json": ["--provider", "anthropic", "--strict"],
+    "gemini.json": ["--provider", "gemini"],
+    "gemini-json-schema.json": ["--provider", "gemini", "--gemini-json-schema"],
+    "ollama.json": ["--provider", "ollama"],
+    "mistral.json": ["--provider", "mistral"],
+    "mistral-strict.json": ["--provider", "mistral", "--strict"],
+    "bedrock.json": ["--provider", "bedrock"],
+    "bedrock-strict.json": ["--provider", "bedrock", "--strict"],
+    "mcp.json": ["--provider", "mcp", "--mcp-annotations", ANNOTATIONS],
+    "cohere.json": ["--provider", "cohere"],
+    "huggingface.json": ["--provider", "huggingface"],
 }
+"""Every golden render: file name → render arguments."""
 
 
 def _run(*args: str) -> tuple[int, str, str]:
@@ -54,5 +70,6 @@ def produce(case: Case, workdir: Path) -> dict[str, str]:
         status, text, err = _run("render", *args, "--tools", str(tools))
         assert status == 0, err
         outputs[file_name] = text
-        outputs[file_name.replace(".json", ".stderr")] = err
+        if err:
+            outputs[file_name.replace(".json", ".stderr")] = err
     return outputs

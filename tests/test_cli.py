@@ -132,7 +132,8 @@ def test_stdout_output_sends_the_summary_to_stderr(
         (
             ["render", "--provider", "nope"],
             2,
-            "error: unknown provider 'nope'; available: openai\n",
+            "error: unknown provider 'nope'; available: anthropic, bedrock, cohere, gemini, "
+            "huggingface, mcp, mistral, ollama, openai, openai-responses\n",
         ),
         (
             ["render", "--provider", "openai", "--tools", "missing.json"],
@@ -220,10 +221,20 @@ def test_user_templates_override_and_add_providers(
     Path("mine/openai.json.jinja").write_text('{"overridden": {{ tools | length }}}')
     Path("mine/_partial.json.jinja").write_text("not a provider")
     listing = run_cli("providers", "--templates", "mine")
-    assert [line.split()[:2] for line in listing.stdout.splitlines()] == [
-        ["names", "user"],
-        ["openai", "user,"],
-    ]
+    rows = {line.split()[0]: line.split()[1] for line in listing.stdout.splitlines()}
+    assert rows == {
+        "anthropic": "built-in",
+        "bedrock": "built-in",
+        "cohere": "built-in",
+        "gemini": "built-in",
+        "huggingface": "built-in",
+        "mcp": "built-in",
+        "mistral": "built-in",
+        "names": "user",
+        "ollama": "built-in",
+        "openai": "user,",
+        "openai-responses": "built-in",
+    }
     assert "overrides built-in" in listing.stdout
     names = run_cli("render", "--provider", "names", "--templates", "mine")
     assert (names.status, names.stdout) == (0, '[\n  "ping"\n]\n')
@@ -294,8 +305,8 @@ def test_strict_render_flags_schemas_that_cannot_be_strict(
         "additionalProperties": False,
     }
     assert result.stderr == (
-        "m.py:2: warning: M.put: cannot be strict: parameter 'data' is a free-form mapping "
-        '(dict); strict mode needs fixed properties; rendered without "strict"\n'
+        "m.py:2: warning: M.put: cannot be strict for OpenAI: parameter 'data' is a free-form "
+        'mapping (dict); strict mode needs fixed properties; rendered without "strict"\n'
     )
 
 

@@ -13,7 +13,13 @@ from hypothesis import strategies as st
 
 from inspector.catalog import Catalog, CatalogClass
 from inspector.classification import merge
-from inspector.dialects import openai_strict_parameters
+from inspector.dialects import (
+    ANTHROPIC,
+    OPENAI,
+    gemini_parameters,
+    ollama_parameters,
+    strict_parameters,
+)
 from inspector.model import (
     MISSING,
     AnyOfType,
@@ -124,7 +130,7 @@ STRICT_KEYWORDS = {
 @given(fields_of(schema_types))
 @settings(max_examples=300)
 def test_strict_output_meets_the_structured_outputs_rules(fields: tuple[Field, ...]) -> None:
-    result = openai_strict_parameters(tool_of(fields))
+    result = strict_parameters(tool_of(fields), OPENAI)
     check_json_schema(result.schema)
     if not result.conforms:
         assert result.problems
@@ -189,3 +195,61 @@ def test_merge_keeps_every_user_value(
         for method in names_:
             expected = existing.get(key, {}).get(method, include_new)
             assert merged[key][method] is expected
+
+
+@given(fields_of(schema_types))
+@settings(max_examples=200)
+def test_anthropic_strict_keeps_optional_parameters_optional(fields: tuple[Field, ...]) -> None:
+    result = strict_parameters(tool_of(fields), ANTHROPIC)
+    check_json_schema(result.schema)
+    assert result.schema is not None
+    assert result.schema.get("required", []) == [f.name for f in fields if f.required]
+    if result.conforms:
+        for sub in walk_schemas(result.schema):
+            assert not {
+                "minimum",
+                "maximum",
+                "maxItems",
+                "minLength",
+                "maxLength",
+                "uniqueItems",
+                "multipleOf",
+            } & set(sub)
+            if "properties" in sub:
+                assert sub["additionalProperties"] is False
+
+
+@given(fields_of(schema_types))
+@settings(max_examples=200)
+def test_gemini_parameters_are_a_valid_openapi_schema(fields: tuple[Field, ...]) -> None:
+    from google.genai import types as genai_types
+
+    schema = gemini_parameters(tool_of(fields)).schema
+    if not fields:
+        assert schema is None
+        return
+    assert schema is not None
+    genai_types.Schema.model_validate(schema)
+    for sub in walk_schemas(schema):
+        assert not {
+            "$ref",
+            "$defs",
+            "additionalProperties",
+            "const",
+            "default",
+            "exclusiveMinimum",
+            "exclusiveMaximum",
+            "prefixItems",
+        } & set(sub)
+        assert isinstance(sub.get("type", ""), str)
+        assert all(isinstance(v, str) for v in sub.get("enum", []))
+
+
+@given(fields_of(schema_types))
+@settings(max_examples=200)
+def test_ollama_client_keeps_every_key(fields: tuple[Field, ...]) -> None:
+    import ollama
+
+    parameters = ollama_parameters(tool_of(fields)).schema
+    entry = {"type": "function", "function": {"name": "tool", "parameters": parameters}}
+    assert ollama.Tool.model_validate(entry).model_dump(exclude_none=True, by_alias=True) == entry

@@ -1,0 +1,148 @@
+"""render: every provider at once, name rules, the size report, MCP annotations."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from inspector.providers import NAME_RULES
+from tests.conftest import Run
+
+SERVICE = '''
+class Service:
+    def ping(self, host: str) -> bool:
+        """Check a host.
+
+        Args:
+            host: Name or address.
+        """
+        return True
+
+    def silent(self) -> None:
+        pass
+'''
+BUILTIN = [
+    "anthropic",
+    "bedrock",
+    "cohere",
+    "gemini",
+    "huggingface",
+    "mcp",
+    "mistral",
+    "ollama",
+    "openai",
+    "openai-responses",
+]
+
+
+@pytest.fixture
+def scanned(in_tmp: Path, run_cli: Callable[..., Run]) -> Path:
+    Path("service.py").write_text(SERVICE)
+    assert run_cli("scan", "service.py:Service", "-o", "tools.json", "-q").status == 0
+    return in_tmp
+
+
+def test_all_writes_one_file_per_provider(scanned: Path, run_cli: Callable[..., Run]) -> None:
+    result = run_cli("render", "--provider", "all", "-o", "out", "-q")
+    assert result.status == 0
+    assert sorted(os.listdir("out")) == sorted(f"{name}.json" for name in BUILTIN)
+    bedrock = json.loads(Path("out/bedrock.json").read_text())
+    assert bedrock["tools"][1]["toolSpec"]["description"] == "silent"
+    assert result.stderr == (
+        "service.py:11: warning: Service.silent: no description; the tool name is used instead\n"
+    )
+
+
+def test_all_needs_a_directory(scanned: Path, run_cli: Callable[..., Run]) -> None:
+    result = run_cli("render", "--provider", "all")
+    assert (result.status, result.stderr) == (
+        2,
+        "error: --provider all writes one file per provider: give -o DIRECTORY\n",
+    )
+
+
+def test_a_name_one_provider_rejects_stops_only_that_provider(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("uni.py").write_text("class Uni:\n    def größe(self) -> None:\n        'Size.'\n")
+    run_cli("scan", "uni.py", "-o", "tools.json", "-q")
+    result = run_cli("render", "--provider", "all", "-o", "out", "-q")
+    assert result.status == 1
+    assert sorted(os.listdir("out")) == ["huggingface.json", "ollama.json"]
+    errors = result.stderr.splitlines()
+    assert len(errors) == len(NAME_RULES)
+    assert (
+        "error: uni.py:2: Uni.größe: tool name 'größe' breaks cohere's rule (a-z, A-Z, 0-9 "
+        "and '_', not starting with a digit)" in errors
+    )
+
+
+def test_gemini_checks_parameter_names(in_tmp: Path, run_cli: Callable[..., Run]) -> None:
+    Path("p.py").write_text("class P:\n    def run(self, tëmp: int) -> None:\n        'Run.'\n")
+    run_cli("scan", "p.py", "-o", "tools.json", "-q")
+    result = run_cli("render", "--provider", "gemini")
+    assert result.status == 1
+    assert result.stderr == (
+        "error: p.py:2: P.run: parameter name 'tëmp' breaks gemini's rule (a letter or '_' first, "
+        "then a-z, A-Z, 0-9 and '_', at most 64 characters)\n"
+    )
+
+
+DOCS = {True: "Long." * 240, False: "Short."}
+
+
+def test_report_lists_sizes_and_warns_past_limits(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    methods = "".join(
+        f"    def m{i}(self, x: int) -> None:\n        '''{DOCS[i == 0]}'''\n" for i in range(130)
+    )
+    Path("big.py").write_text(f"class Big:\n{methods}")
+    run_cli("scan", "big.py", "-o", "tools.json", "-q")
+    result = run_cli("render", "--provider", "openai", "--report", "-o", "openai.json", "-q")
+    lines = result.stderr.splitlines()
+    assert (
+        lines[1] == "big.py:2: warning: Big.m0: openai: description has 1200 characters; "
+        "some models reject more than 1024"
+    )
+    assert lines[0] == "warning: openai: 130 tools; at most 128 are accepted in one request"
+    assert lines[2].split() == ["openai:", "tool", "chars", "~tokens"]
+    entry = json.loads(Path("openai.json").read_text())[1]
+    size = len(json.dumps(entry, ensure_ascii=False, separators=(",", ":")))
+    assert lines[4].split() == ["openai:", "m1", str(size), str(-(-size // 4))]
+    assert lines[-1].split()[:4] == ["openai:", "total", "(130", "tools)"]
+
+
+def test_mcp_annotations_are_validated_and_applied(
+    scanned: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("hints.json").write_text('{"ping": {"readOnlyHint": true, "title": "Ping"}}')
+    result = run_cli("render", "--provider", "mcp", "--mcp-annotations", "hints.json", "-q")
+    tools = json.loads(result.stdout)["tools"]
+    assert tools[0]["annotations"] == {"readOnlyHint": True, "title": "Ping"}
+    assert tools[0]["title"] == "Ping"
+    assert "annotations" not in tools[1]
+    Path("bad.json").write_text('{"ping": {"readOnly": true}}')
+    bad = run_cli("render", "--provider", "mcp", "--mcp-annotations", "bad.json")
+    assert (bad.status, bad.stderr) == (
+        1,
+        "error: bad.json: ping.readOnly: unknown hint; known: title, readOnlyHint, "
+        "destructiveHint, idempotentHint, openWorldHint\n",
+    )
+    Path("typed.json").write_text('{"ping": {"readOnlyHint": "yes"}}')
+    typed = run_cli("render", "--provider", "mcp", "--mcp-annotations", "typed.json")
+    assert typed.stderr == "error: typed.json: ping.readOnlyHint: expected a bool\n"
+
+
+def test_mcp_output_schema_wraps_non_objects(scanned: Path, run_cli: Callable[..., Run]) -> None:
+    tools = json.loads(run_cli("render", "--provider", "mcp", "-q").stdout)["tools"]
+    assert tools[0]["outputSchema"] == {
+        "type": "object",
+        "properties": {"result": {"type": "boolean"}},
+        "required": ["result"],
+    }
+    assert "outputSchema" not in tools[1]
