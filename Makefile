@@ -18,8 +18,9 @@ $(STAMP): pyproject.toml | $(BIN)/python
 demo: $(STAMP)
 	mkdir -p demo
 	$(BIN)/toolsinspector scan example_class.py:ExampleClass -o demo/tools.json
-	$(BIN)/toolsinspector render --provider openai --tools demo/tools.json -o demo/openai.json
-	@echo "demo/: tools.json, tools.classification.json, openai.json"
+	$(BIN)/toolsinspector render --provider all --tools demo/tools.json -o demo --quiet
+	@echo "demo/: tools.json, tools.classification.json and one file per provider:"
+	@ls demo
 
 test: $(STAMP)
 	$(BIN)/ruff check .

@@ -146,3 +146,39 @@ def test_mcp_output_schema_wraps_non_objects(scanned: Path, run_cli: Callable[..
         "required": ["result"],
     }
     assert "outputSchema" not in tools[1]
+
+
+def test_readme_worked_example_adds_a_provider(scanned: Path, run_cli: Callable[..., Run]) -> None:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    template = readme.split("`mytemplates/acme.json.jinja`:\n\n```jinja\n")[1].split("```")[0]
+    Path("mytemplates").mkdir()
+    Path("mytemplates/acme.json.jinja").write_text(template)
+    listing = run_cli("providers", "--templates", "mytemplates")
+    assert "acme                 user" in listing.stdout
+    result = run_cli("render", "--provider", "acme", "--templates", "mytemplates", "-q")
+    assert json.loads(result.stdout) == {
+        "acme_tools": [
+            {
+                "id": "ping",
+                "summary": "Check a host.",
+                "enforce": True,
+                "input": {
+                    "type": "object",
+                    "properties": {"host": {"type": "string", "description": "Name or address."}},
+                    "required": ["host"],
+                    "additionalProperties": False,
+                },
+            },
+            {
+                "id": "silent",
+                "summary": "silent",
+                "enforce": True,
+                "input": {
+                    "type": "object",
+                    "properties": {},
+                    "required": [],
+                    "additionalProperties": False,
+                },
+            },
+        ]
+    }
