@@ -3,7 +3,13 @@ a null union is written ``nullable: true``."""
 
 from __future__ import annotations
 
-from inspector.dialects.common import DialectResult, objects, sub_schemas
+from inspector.dialects.common import (
+    DialectResult,
+    object_values,
+    objects,
+    sub_schemas,
+    used_definitions,
+)
 from inspector.model import Json, JsonObject, ToolDescriptor
 
 
@@ -23,6 +29,9 @@ def huggingface_return(tool: ToolDescriptor) -> JsonObject | None:
     schema = returns.to_schema()
     if schema.get("type") == "null":
         return None
+    needed = used_definitions(schema, object_values(tool.parameters_schema().get("$defs")))
+    if needed:
+        schema["$defs"] = needed
     _nullable_style(schema)
     return schema
 
