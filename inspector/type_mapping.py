@@ -183,6 +183,7 @@ class TypeMapper:
                     options.append(part)
         if any(isinstance(o, AnyValueType) and not o.keywords for o in options):
             return AnyValueType()
+        options = _merge_enums(options)
         if has_null:
             options.append(NullType())
         return options[0] if len(options) == 1 else AnyOfType(tuple(options))
@@ -353,6 +354,23 @@ class TypeMapper:
     def _unsupported(self, hint: object) -> SchemaType:
         self.messages.append(f"type {_hint_name(hint)} has no JSON Schema form; any value accepted")
         return AnyValueType()
+
+
+def _merge_enums(options: list[SchemaType]) -> list[SchemaType]:
+    """``Literal[1] | Literal[2] | str`` → one enum of 1 and 2, then str."""
+    enums = [o for o in options if isinstance(o, EnumType) and not o.keywords]
+    if len(enums) < 2:
+        return options
+    values: list[Json] = []
+    seen: set[tuple[type, str]] = set()
+    for enum_type in enums:
+        for value in enum_type.values:
+            if (type(value), repr(value)) not in seen:
+                seen.add((type(value), repr(value)))
+                values.append(value)
+    first = options.index(enums[0])
+    rest = [o for o in options if o not in enums]
+    return [*rest[:first], EnumType(tuple(values)), *rest[first:]]
 
 
 def _is_union(hint: object) -> bool:

@@ -164,6 +164,10 @@ CASES: list[tuple[object, JsonObject]] = [
     ),
     (int | Union[str, None], {"type": ["integer", "string", "null"]}),  # noqa: UP007
     (int | Any, {}),
+    (
+        Literal[1] | str | Literal["a", 1],
+        {"anyOf": [{"type": ["integer", "string"], "enum": [1, "a"]}, {"type": "string"}]},
+    ),
     (Any, {}),
     (object, {}),
     (Point, POINT),
