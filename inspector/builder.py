@@ -55,6 +55,7 @@ class MethodBuilder:
 
     docstring_style: DocstringStyle = DocstringStyle.GOOGLE
     mapper: TypeMapper = field(init=False)
+    _hint_cache: dict[object, object] = field(default_factory=dict, init=False)
 
     def __post_init__(self) -> None:
         self.mapper = TypeMapper(self.docstring_style)
@@ -71,13 +72,12 @@ class MethodBuilder:
 
     def _build(self, method: MethodInfo, report: _Reporter) -> ToolDescriptor | None:
         try:
-            signature = inspect.signature(method.function)
+            parameters = _parameters(method.function)
         except (TypeError, ValueError) as error:
             report(Level.ERROR, f"no signature can be read ({error}); left out")
             return None
         hints = self._hints(method, report)
         doc = self._doc(method, report)
-        parameters = list(signature.parameters.values())
         if (
             method.kind is not MethodKind.STATIC
             and parameters
@@ -106,21 +106,23 @@ class MethodBuilder:
         )
 
     def _hints(self, method: MethodInfo, report: _Reporter) -> dict[str, object]:
+        """Like ``typing.get_type_hints(include_extras=True)``, with each distinct annotation
+        of a module evaluated once per scan; an annotation that fails becomes "any"."""
         function = method.function
-        if not isinstance(getattr(function, "__annotations__", None), dict):
+        annotations = getattr(function, "__annotations__", None)
+        if not isinstance(annotations, dict):
             return {}
-        localns = {method.owner.__name__: method.owner}
-        try:
-            return typing.get_type_hints(function, localns=localns, include_extras=True)
-        except Exception as error:  # any expression in an annotation may fail; report it
-            report(Level.WARNING, f"type hints cannot be resolved ({_brief(error)})")
+        target = inspect.unwrap(function) if hasattr(function, "__wrapped__") else function
+        globalns = getattr(target, "__globals__", {})
         resolved: dict[str, object] = {}
-        globalns = getattr(function, "__globals__", {})
-        for name, annotation in function.__annotations__.items():
-            holder = types.SimpleNamespace(__annotations__={name: annotation})
+        failed = False
+        for name, annotation in annotations.items():
             try:
-                resolved |= typing.get_type_hints(holder, globalns, localns, include_extras=True)
-            except Exception as error:
+                resolved[name] = self._resolve(annotation, globalns, method.owner)
+            except Exception as error:  # any expression in an annotation may fail; report it
+                if not failed:
+                    report(Level.WARNING, f"type hints cannot be resolved ({_brief(error)})")
+                    failed = True
                 report(
                     Level.WARNING,
                     f"{_label(name)}: hint {annotation!r} unresolved "
@@ -129,8 +131,26 @@ class MethodBuilder:
                 resolved[name] = typing.Any
         return resolved
 
+    def _resolve(self, annotation: object, globalns: dict[str, object], owner: type) -> object:
+        mentions_owner = isinstance(annotation, str) and owner.__name__ in annotation
+        key: object = (id(globalns), annotation, owner if mentions_owner else None)
+        try:
+            return self._hint_cache[key]
+        except KeyError:
+            pass
+        except TypeError:  # an unhashable annotation: evaluate without caching
+            key = None
+        holder = types.SimpleNamespace(__annotations__={"hint": annotation})
+        localns = {owner.__name__: owner}
+        value = typing.get_type_hints(holder, globalns, localns, include_extras=True)["hint"]
+        if key is not None:
+            self._hint_cache[key] = value
+        return value
+
     def _doc(self, method: MethodInfo, report: _Reporter) -> DocInfo:
-        text = inspect.getdoc(method.function)
+        text = method.function.__doc__  # docstring-parser dedents; getdoc only to inherit one
+        if text is None:
+            text = inspect.getdoc(method.function)
         try:
             doc = parse_docstring(text, self.docstring_style)
         except docstring_parser.ParseError as error:
@@ -208,6 +228,50 @@ class MethodBuilder:
             report(Level.WARNING, f"return value: {message}")
         self.mapper.messages.clear()
         return Returns(schema_type, explicit if explicit is not None else doc.returns)
+
+
+_CO_VARARGS, _CO_VARKEYWORDS = inspect.CO_VARARGS, inspect.CO_VARKEYWORDS
+
+
+def _parameters(function: Callable[..., object]) -> list[inspect.Parameter]:
+    """The parameters in order: read straight from the code object of a plain function (what
+    ``inspect.signature`` does, without its general machinery), else ``inspect.signature``."""
+    code = getattr(function, "__code__", None)
+    plain = (
+        type(function) is types.FunctionType
+        and code is not None
+        and not hasattr(function, "__wrapped__")
+        and not hasattr(function, "__signature__")
+    )
+    if not plain:
+        return list(inspect.signature(function).parameters.values())
+    assert isinstance(function, types.FunctionType) and code is not None
+    names = code.co_varnames
+    positional = code.co_argcount
+    keyword_only = code.co_kwonlyargcount
+    defaults = function.__defaults__ or ()
+    kw_defaults = function.__kwdefaults__ or {}
+    first_default = positional - len(defaults)
+    empty = inspect.Parameter.empty
+    result = []
+    for index, name in enumerate(names[:positional]):
+        kind = (
+            inspect.Parameter.POSITIONAL_ONLY
+            if index < code.co_posonlyargcount
+            else inspect.Parameter.POSITIONAL_OR_KEYWORD
+        )
+        default = defaults[index - first_default] if index >= first_default else empty
+        result.append(inspect.Parameter(name, kind, default=default))
+    next_name = positional + keyword_only
+    if code.co_flags & _CO_VARARGS:
+        result.append(inspect.Parameter(names[next_name], inspect.Parameter.VAR_POSITIONAL))
+        next_name += 1
+    for name in names[positional : positional + keyword_only]:
+        default = kw_defaults.get(name, empty)
+        result.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default))
+    if code.co_flags & _CO_VARKEYWORDS:
+        result.append(inspect.Parameter(names[next_name], inspect.Parameter.VAR_KEYWORD))
+    return result
 
 
 @dataclass

@@ -3,21 +3,88 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from inspector.diagnostics import InspectorError
 
 
 def json_text(data: object) -> str:
-    """2-space indented JSON with readable characters (no ``\\u`` escapes), ending in a newline."""
-    text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    """2-space indented JSON with readable characters (no ``\\u`` escapes), ending in a newline.
+
+    The same text as ``json.dumps(data, indent=2, ensure_ascii=False)``, several times faster:
+    the standard library drops to its pure-Python encoder whenever ``indent`` is set."""
+    parts: list[str] = []
+    _pretty(data, "\n", parts, _encode_string)
+    text = "".join(parts) + "\n"
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:  # lone surrogates cannot be UTF-8: escape them instead
-        return json.dumps(data, indent=2, ensure_ascii=True) + "\n"
+        parts.clear()
+        _pretty(data, "\n", parts, _encode_ascii)
+        return "".join(parts) + "\n"
     return text
+
+
+_encode_string = json.encoder.encode_basestring
+_encode_ascii = json.encoder.encode_basestring_ascii
+_float_repr = float.__repr__
+
+
+def _pretty(value: object, newline: str, parts: list[str], encode: Callable[[str], str]) -> None:
+    """Append the indented JSON of ``value``; ``newline`` is ``\\n`` plus the current indent."""
+    if isinstance(value, str):
+        parts.append(encode(value))
+    elif isinstance(value, dict):
+        if not value:
+            parts.append("{}")
+            return
+        inner = newline + "  "
+        separator = "{" + inner
+        for key, item in value.items():
+            parts.append(separator)
+            parts.append(encode(key if isinstance(key, str) else _key(key)))
+            parts.append(": ")
+            _pretty(item, inner, parts, encode)
+            separator = "," + inner
+        parts.append(newline + "}")
+    elif isinstance(value, list | tuple):
+        if not value:
+            parts.append("[]")
+            return
+        inner = newline + "  "
+        separator = "[" + inner
+        for item in value:
+            parts.append(separator)
+            _pretty(item, inner, parts, encode)
+            separator = "," + inner
+        parts.append(newline + "]")
+    else:
+        parts.append(_scalar(value))
+
+
+def _key(key: object) -> str:
+    scalar = _scalar(key)
+    return scalar.strip('"') if isinstance(key, bool | None) else scalar
+
+
+def _scalar(value: object) -> str:
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, int):
+        return int.__repr__(value)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            return {"nan": "NaN", "inf": "Infinity", "-inf": "-Infinity"}[repr(value)]
+        return _float_repr(value)
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
 
 
 def write_if_changed(path: Path, text: str) -> bool:

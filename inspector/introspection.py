@@ -42,6 +42,7 @@ class MethodInfo:
     line: int
 
 
+@functools.lru_cache(maxsize=1024)
 def display_path(filename: str) -> str:
     """A file name relative to the working directory when inside it, with ``/`` separators."""
     try:

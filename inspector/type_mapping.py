@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import collections.abc as cabc
+import contextlib
 import dataclasses
 import datetime
 import decimal
@@ -112,6 +113,13 @@ class TypeMapper:
     _recursive: set[type] = field(default_factory=set)
     _class_cache: dict[type, SchemaType] = field(default_factory=dict)
     _defined: dict[type, str] = field(default_factory=dict)
+    _hint_cache: dict[object, SchemaType] = field(default_factory=dict)
+    _handlers: tuple[tuple[Callable[[object], bool], Callable[[object], SchemaType]], ...] = field(
+        init=False
+    )
+
+    def __post_init__(self) -> None:
+        self._handlers = self._dispatch()
 
     def take(self) -> tuple[dict[str, SchemaType], list[str]]:
         """Definitions and messages gathered since the last call, then reset for the next tool."""
@@ -121,8 +129,20 @@ class TypeMapper:
         return gathered
 
     def map(self, hint: object) -> SchemaType:
-        """The model type of a hint."""
-        for predicate, handler in self._dispatch():
+        """The model type of a hint; a hint mapped before without side effects is reused."""
+        try:
+            return self._hint_cache[hint]
+        except (KeyError, TypeError):  # not seen yet, or unhashable
+            pass
+        before = (len(self.messages), len(self.definitions), len(self._recursive))
+        mapped = self._map(hint)
+        if before == (len(self.messages), len(self.definitions), len(self._recursive)):
+            with contextlib.suppress(TypeError):
+                self._hint_cache[hint] = mapped
+        return mapped
+
+    def _map(self, hint: object) -> SchemaType:
+        for predicate, handler in self._handlers:
             if predicate(hint):
                 return handler(hint)
         return self._unsupported(hint)
