@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-test
 
-.PHONY: demo test lint goldens clean
+.PHONY: demo test lint goldens bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,13 +24,16 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/ruff format --check inspector tests example_class.py
+	$(BIN)/ruff format --check inspector tests benchmarks example_class.py
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/run.py --sizes 2000,20000 --repeat 5
 
 goldens: $(STAMP)
 	$(BIN)/python tests/regen_goldens.py

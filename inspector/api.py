@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+import gc
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from inspector import catalog as catalog_module
 from inspector import classification as classification_module
@@ -12,8 +15,9 @@ from inspector.diagnostics import Diagnostic, InspectorError, Level, UsageError
 from inspector.docstrings import DocstringStyle
 from inspector.files import json_text, read_json, write_if_changed
 from inspector.model import JsonObject
-from inspector.rendering import RenderOptions, organize, render
-from inspector.report import size_report
+
+if TYPE_CHECKING:
+    from inspector.rendering import RenderOptions
 
 
 @dataclass
@@ -42,8 +46,9 @@ def scan_targets(
 
     The classification file is read first: if it is broken, nothing is written."""
     existing = classification_module.load(classification_path) if classification_path else None
-    catalog, diagnostics = catalog_module.scan(targets, docstring_style)
-    result = ScanResult(json_text(catalog_module.to_json(catalog)), diagnostics=diagnostics)
+    with _collector_paused():
+        catalog, diagnostics = catalog_module.scan(targets, docstring_style)
+        result = ScanResult(json_text(catalog_module.to_json(catalog)), diagnostics=diagnostics)
     result.classes = len(catalog.classes)
     result.tools = sum(len(group.tools) for group in catalog.classes)
     included = {(k, t.method_name) for k, t in catalog.tools()}
@@ -63,6 +68,19 @@ def scan_targets(
         } & included
     result.included = len(included)
     return result
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a scan builds many small objects that all stay
+    alive: its passes over them cost a fifth of the scan. Restored afterwards."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def _record(result: ScanResult, path: Path, text: str) -> None:
@@ -89,6 +107,9 @@ def render_providers(
 ) -> tuple[list[Rendered], list[Diagnostic]]:
     """Each provider's file for the included tools of a tools.json; one provider's error does
     not stop the others. Returns the files and the diagnostics of organizing the tools."""
+    from inspector.rendering import organize, render
+    from inspector.report import size_report
+
     catalog = catalog_module.load(tools_path)
     choices = classification_module.load(classification_path)
     tools, diagnostics = organize(catalog, choices, classification_path)

@@ -35,10 +35,10 @@ _float_repr = float.__repr__
 
 
 def _pretty(value: object, newline: str, parts: list[str], encode: Callable[[str], str]) -> None:
-    """Append the indented JSON of ``value``; ``newline`` is ``\\n`` plus the current indent."""
-    if isinstance(value, str):
-        parts.append(encode(value))
-    elif isinstance(value, dict):
+    """Append the indented JSON of ``value``; ``newline`` is ``\\n`` plus the current indent.
+
+    Strings, the most common leaves, are written inline rather than by a recursive call."""
+    if isinstance(value, dict):
         if not value:
             parts.append("{}")
             return
@@ -47,8 +47,11 @@ def _pretty(value: object, newline: str, parts: list[str], encode: Callable[[str
         for key, item in value.items():
             parts.append(separator)
             parts.append(encode(key if isinstance(key, str) else _key(key)))
-            parts.append(": ")
-            _pretty(item, inner, parts, encode)
+            if isinstance(item, str):
+                parts.append(": " + encode(item))
+            else:
+                parts.append(": ")
+                _pretty(item, inner, parts, encode)
             separator = "," + inner
         parts.append(newline + "}")
     elif isinstance(value, list | tuple):
@@ -59,9 +62,14 @@ def _pretty(value: object, newline: str, parts: list[str], encode: Callable[[str
         separator = "[" + inner
         for item in value:
             parts.append(separator)
-            _pretty(item, inner, parts, encode)
+            if isinstance(item, str):
+                parts.append(encode(item))
+            else:
+                _pretty(item, inner, parts, encode)
             separator = "," + inner
         parts.append(newline + "]")
+    elif isinstance(value, str):
+        parts.append(encode(value))
     else:
         parts.append(_scalar(value))
 
