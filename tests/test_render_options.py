@@ -120,11 +120,12 @@ def test_report_lists_sizes_and_warns_past_limits(
 def test_mcp_annotations_are_validated_and_applied(
     scanned: Path, run_cli: Callable[..., Run]
 ) -> None:
-    Path("hints.json").write_text('{"ping": {"readOnlyHint": true, "title": "Ping"}}')
+    Path("hints.json").write_text('{"ping": {"readOnlyHint": true, "title": "Ping a host"}}')
     result = run_cli("render", "--provider", "mcp", "--mcp-annotations", "hints.json", "-q")
     tools = json.loads(result.stdout)["tools"]
-    assert tools[0]["annotations"] == {"readOnlyHint": True, "title": "Ping"}
-    assert tools[0]["title"] == "Ping"
+    assert tools[0]["annotations"] == {"readOnlyHint": True, "title": "Ping a host"}
+    assert tools[0]["title"] == "Ping a host"
+    assert tools[1]["title"] == "Silent"
     assert "annotations" not in tools[1]
     Path("bad.json").write_text('{"ping": {"readOnly": true}}')
     bad = run_cli("render", "--provider", "mcp", "--mcp-annotations", "bad.json")
