@@ -342,3 +342,27 @@ def test_console_script_help_lists_commands() -> None:
     result = subprocess.run([str(script), "--help"], capture_output=True, text=True, check=True)
     for command in ("scan", "render", "providers"):
         assert command in result.stdout
+
+
+def test_nested_class_target_and_docstring_style_flag(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("outer.py").write_text(
+        "class Outer:\n    class Inner:\n        def run(self, n: int) -> None:\n"
+        "            '''Run.\n\n            :param n: How many.\n            '''\n"
+    )
+    result = run_cli("scan", "outer.py:Outer.Inner", "-o", "-", "--docstring-style", "rest")
+    data = json.loads(result.stdout)
+    assert list(data["classes"]) == ["Outer.Inner"]
+    run = data["classes"]["Outer.Inner"]["methods"]["run"]["function"]
+    assert run["parameters"]["properties"]["n"]["description"] == "How many."
+
+
+def test_two_classes_with_one_name_get_distinct_keys(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("a.py").write_text("class Svc:\n    def left(self) -> None:\n        'L.'\n")
+    Path("b.py").write_text("class Svc:\n    def right(self) -> None:\n        'R.'\n")
+    result = run_cli("scan", "a.py:Svc", "b.py:Svc", "-o", "-")
+    assert list(json.loads(result.stdout)["classes"]) == ["Svc", "b.Svc"]
+    assert "b.py: warning: Svc: two classes named Svc: this one is keyed 'b.Svc'" in result.stderr
