@@ -48,7 +48,7 @@ def scan_targets(
     existing = classification_module.load(classification_path) if classification_path else None
     with _collector_paused():
         catalog, diagnostics = catalog_module.scan(targets, docstring_style)
-        result = ScanResult(json_text(catalog_module.to_json(catalog)), diagnostics=diagnostics)
+        result = ScanResult(catalog_module.to_text(catalog), diagnostics=diagnostics)
     result.classes = len(catalog.classes)
     result.tools = sum(len(group.tools) for group in catalog.classes)
     included = {(k, t.method_name) for k, t in catalog.tools()}

@@ -11,7 +11,7 @@ from types import ModuleType
 from inspector.builder import MethodBuilder
 from inspector.diagnostics import Diagnostic, InspectorError, Level
 from inspector.docstrings import DocstringStyle
-from inspector.files import read_json
+from inspector.files import LazyObject, json_text, read_json
 from inspector.introspection import ClassInfo, iter_methods, resolve_target
 from inspector.model import (
     Field,
@@ -132,15 +132,19 @@ def _disambiguate(
 
 def to_json(catalog: Catalog) -> JsonObject:
     """The tools.json document."""
+    return {"format": FORMAT, "classes": {g.key: _class_json(g) for g in catalog.classes}}
+
+
+def to_text(catalog: Catalog) -> str:
+    """The tools.json text, built class by class (the same text as ``json_text(to_json(...))``)."""
+    classes = LazyObject(lambda: ((g.key, _class_json(g)) for g in catalog.classes))
+    return json_text({"format": FORMAT, "classes": classes})
+
+
+def _class_json(group: CatalogClass) -> JsonObject:
     return {
-        "format": FORMAT,
-        "classes": {
-            group.key: {
-                "source": group.source,
-                "methods": {tool.method_name: _tool_json(tool) for tool in group.tools},
-            }
-            for group in catalog.classes
-        },
+        "source": group.source,
+        "methods": {tool.method_name: _tool_json(tool) for tool in group.tools},
     }
 
 

@@ -6,7 +6,7 @@ import json
 import math
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from inspector.diagnostics import InspectorError
@@ -29,6 +29,14 @@ def json_text(data: object) -> str:
     return text
 
 
+class LazyObject:
+    """A JSON object whose values are built one at a time while ``json_text`` writes it, so
+    that only one value's dicts and pieces are alive at once (a large tools.json)."""
+
+    def __init__(self, items: Callable[[], Iterator[tuple[str, object]]]) -> None:
+        self.items = items
+
+
 _encode_string = json.encoder.encode_basestring
 _encode_ascii = json.encoder.encode_basestring_ascii
 _float_repr = float.__repr__
@@ -38,7 +46,15 @@ def _pretty(value: object, newline: str, parts: list[str], encode: Callable[[str
     """Append the indented JSON of ``value``; ``newline`` is ``\\n`` plus the current indent.
 
     Strings, the most common leaves, are written inline rather than by a recursive call."""
-    if isinstance(value, dict):
+    if isinstance(value, LazyObject):
+        separator, inner = "{", newline + "  "
+        for key, item in value.items():
+            piece: list[str] = [separator, inner, encode(key), ": "]
+            _pretty(item, inner, piece, encode)
+            parts.append("".join(piece))
+            separator = ","
+        parts.append(newline + "}" if separator == "," else "{}")
+    elif isinstance(value, dict):
         if not value:
             parts.append("{}")
             return
