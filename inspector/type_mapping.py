@@ -10,14 +10,11 @@ import collections.abc as cabc
 import contextlib
 import dataclasses
 import datetime
-import decimal
 import enum
-import ipaddress
 import math
 import pathlib
 import types
 import typing
-import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
@@ -49,9 +46,6 @@ _STRING_FORMATS: dict[type, str | None] = {
     datetime.date: "date",
     datetime.time: "time",
     datetime.timedelta: "duration",
-    uuid.UUID: "uuid",
-    ipaddress.IPv4Address: "ipv4",
-    ipaddress.IPv6Address: "ipv6",
     pathlib.PurePath: "path",
     pathlib.Path: "path",
     pathlib.PurePosixPath: "path",
@@ -59,6 +53,12 @@ _STRING_FORMATS: dict[type, str | None] = {
     pathlib.PosixPath: "path",
     pathlib.WindowsPath: "path",
 }
+_FORMATS_BY_NAME = {
+    ("uuid", "UUID"): "uuid",
+    ("ipaddress", "IPv4Address"): "ipv4",
+    ("ipaddress", "IPv6Address"): "ipv6",
+}
+"""Classes recognized by module and name, so that their modules need not be imported here."""
 _SEQUENCE_ORIGINS = frozenset(
     {list, cabc.Sequence, cabc.MutableSequence, cabc.Iterable, cabc.Collection, cabc.Iterator}
 )
@@ -282,7 +282,10 @@ class TypeMapper:
             return IntegerType()
         if hint is float:
             return NumberType()
-        if hint is decimal.Decimal:
+        named = (hint.__module__, hint.__qualname__)
+        if named in _FORMATS_BY_NAME:
+            return StringType(_FORMATS_BY_NAME[named])
+        if named == ("decimal", "Decimal"):
             return AnyOfType((NumberType(), StringType()))
         if hint in (bytes, bytearray):
             return StringType(keywords=(("contentEncoding", "base64"),))
