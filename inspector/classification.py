@@ -98,7 +98,8 @@ def merge(
             if not prune:
                 result.setdefault(class_key, {})[method] = value
     if prune:
-        result = {k: v for k, v in result.items() if v or k in {g.key for g in catalog.classes}}
+        scanned = {group.key for group in catalog.classes}
+        result = {k: v for k, v in result.items() if v or k in scanned}
     return Merge(result, added, [] if prune else stale, stale if prune else [])
 
 

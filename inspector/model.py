@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TypeAlias
 
 Json: TypeAlias = bool | int | float | str | list["Json"] | dict[str, "Json"] | None
@@ -325,20 +325,6 @@ def is_nullable(schema_type: SchemaType) -> bool:
     return False
 
 
-def keyword(schema_type: SchemaType, name: str) -> Json | _Missing:
-    """The value of one extra keyword of a node, or MISSING."""
-    for key, value in schema_type.keywords:
-        if key == name:
-            return value
-    return MISSING
-
-
-def without_keyword(schema_type: SchemaType, name: str) -> SchemaType:
-    """The node without one extra keyword."""
-    kept = tuple((k, v) for k, v in schema_type.keywords if k != name)
-    return replace(schema_type, keywords=kept)
-
-
 @dataclass(frozen=True, slots=True)
 class Returns:
     """What a tool gives back: its type (``None`` = not annotated) and the documented text."""
@@ -382,13 +368,6 @@ class ToolDescriptor:
         if self.definitions:
             schema["$defs"] = {name: t.to_schema() for name, t in self.definitions}
         return schema
-
-    def iter_types(self) -> Iterator[SchemaType]:
-        """Every type node of the parameters and definitions, depth first."""
-        for param in self.parameters:
-            yield from walk(param.type)
-        for _, definition in self.definitions:
-            yield from walk(definition)
 
 
 def children(schema_type: SchemaType) -> tuple[SchemaType, ...]:
