@@ -181,3 +181,33 @@ def load_annotations(path: Path) -> dict[str, JsonObject]:
             if not isinstance(value, expected):
                 raise InspectorError(f"{path}: {tool}.{key}: expected a {expected.__name__}")
     return data
+
+
+@dataclass
+class StubsResult:
+    """The stubs text, the format the input was read as, and what was noticed."""
+
+    text: str
+    format: str
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+def write_stubs(
+    schema_path: Path,
+    *,
+    format_name: str = "auto",
+    class_name: str | None = None,
+    typed_dict: bool = False,
+    template_dirs: Sequence[Path] = (),
+) -> StubsResult:
+    """Typed Python stubs of the tool definitions in ``schema_path`` (any supported format)."""
+    from inspector.formats import DEFAULT_CLASS, read_catalog
+    from inspector.stubs import build_module, render_stubs
+
+    data = read_json(schema_path, "schema file")
+    try:
+        catalog, found = read_catalog(data, format_name, class_name or DEFAULT_CLASS)
+    except InspectorError as error:
+        raise InspectorError(f"{schema_path}: {error}") from None
+    module, diagnostics = build_module(catalog, schema_path.name, typed_dict)
+    return StubsResult(render_stubs(module, list(template_dirs)), found, diagnostics)

@@ -8,7 +8,7 @@ import inspect
 import types
 import typing
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import docstring_parser
 
@@ -92,8 +92,12 @@ class MethodBuilder:
         definitions, messages = self.mapper.take()
         for message in messages:
             report(Level.WARNING, message)
+        renamed = _renames(method.owner, "__parameter_names__").get(method.name)
+        if isinstance(renamed, dict):
+            fields = tuple(_renamed_field(f, renamed) for f in fields)
+        tool_name = _renames(method.owner, "__tool_names__").get(method.name)
         return ToolDescriptor(
-            name=method.name,
+            name=tool_name if isinstance(tool_name, str) else method.name,
             description=doc.description,
             parameters=fields,
             returns=returns,
@@ -284,6 +288,18 @@ class _Reporter:
         self.diagnostics.append(
             Diagnostic(level, message, self.method.path, self.method.line, subject)
         )
+
+
+def _renames(owner: type, attribute: str) -> dict[str, object]:
+    """A class's ``__tool_names__`` (method → tool name) or ``__parameter_names__``
+    (method → {parameter → schema name}); anything but a dict counts as none."""
+    value = getattr(owner, attribute, None)
+    return value if isinstance(value, dict) else {}
+
+
+def _renamed_field(f: Field, names: dict[object, object]) -> Field:
+    schema_name = names.get(f.name)
+    return replace(f, name=schema_name) if isinstance(schema_name, str) else f
 
 
 def _label(name: str) -> str:

@@ -18,6 +18,7 @@ _EPILOG = """\
 examples:
   toolsinspector scan example_class.py:ExampleClass -o tools.json
   toolsinspector render --provider openai --tools tools.json -o openai.json
+  toolsinspector stubs openai.json -o stubs.py
   toolsinspector providers
 
 Diagnostics go to stderr as 'path:line: level: Class.method: message'.
@@ -130,6 +131,33 @@ def _parser() -> argparse.ArgumentParser:
         help="file to write, - for stdout (default), or a directory with --provider all",
     )
     _templates_option(render)
+
+    stubs = commands.add_parser(
+        "stubs",
+        parents=[common],
+        help="write typed Python stubs from tool definitions",
+        description="Write a typed Python module from tools.json or any provider's tool "
+        "file; inspecting it gives the same schemas back.",
+    )
+    stubs.add_argument("schema", metavar="SCHEMA.json", help="tools.json or a provider's file")
+    stubs.add_argument("-o", "--output", default="-", help="file to write, - for stdout (default)")
+    stubs.add_argument(
+        "--format",
+        default="auto",
+        help="input format: auto (default: detected), tools, openai, openai-responses, "
+        "anthropic, gemini, ollama, mistral, bedrock, mcp, cohere, huggingface",
+    )
+    stubs.add_argument(
+        "--class-name",
+        metavar="NAME",
+        help="class of a provider file's tools (default: Tools); tools.json keeps its classes",
+    )
+    stubs.add_argument(
+        "--typed-dict",
+        action="store_true",
+        help="nested objects as TypedDicts instead of dataclasses",
+    )
+    _templates_option(stubs)
 
     providers = commands.add_parser(
         "providers", parents=[common], help="list built-in and user templates"
@@ -271,6 +299,30 @@ def _render(args: argparse.Namespace) -> int:
     return 1 if has_errors(diagnostics) else 0
 
 
+def _stubs(args: argparse.Namespace) -> int:
+    from inspector.api import write_stubs
+    from inspector.files import write_if_changed
+    from inspector.formats import FORMATS
+
+    if args.format not in ("auto", *FORMATS):
+        raise UsageError(f"--format {args.format}: unknown; known: auto, {', '.join(FORMATS)}")
+    result = write_stubs(
+        Path(args.schema),
+        format_name=args.format,
+        class_name=args.class_name,
+        typed_dict=args.typed_dict,
+        template_dirs=_template_dirs(args),
+    )
+    _print_diagnostics(result.diagnostics, args.quiet)
+    if args.output == "-":
+        sys.stdout.write(result.text)
+    else:
+        write_if_changed(Path(args.output), result.text)
+        if not args.quiet:
+            print(f"read {args.schema} as {result.format}; wrote {args.output}")
+    return 0
+
+
 def _providers(args: argparse.Namespace) -> int:
     from inspector.introspection import display_path
     from inspector.providers import available
@@ -283,4 +335,4 @@ def _providers(args: argparse.Namespace) -> int:
     return 0
 
 
-_COMMANDS = {"scan": _scan, "render": _render, "providers": _providers}
+_COMMANDS = {"scan": _scan, "render": _render, "stubs": _stubs, "providers": _providers}

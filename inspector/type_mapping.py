@@ -67,6 +67,8 @@ _MAPPING_ORIGINS = frozenset({dict, cabc.Mapping, cabc.MutableMapping})
 _TYPED_DICT_QUALIFIERS = frozenset(
     q for q in (typing.Required, typing.NotRequired, getattr(typing, "ReadOnly", None)) if q
 )
+_EMPTY_FACTORIES: frozenset[object] = frozenset({list, dict, set, frozenset, tuple})
+"""Dataclass default factories whose value is known without calling user code."""
 _ANY_HINTS: frozenset[object] = frozenset({typing.Any, object})
 _CONSTRAINTS = {
     "gt": "exclusiveMinimum",
@@ -438,6 +440,8 @@ def _field_rows(cls: type) -> list[_FieldRow]:
             has_default = f.default is not dataclasses.MISSING
             has_factory = f.default_factory is not dataclasses.MISSING
             default = to_json_value(f.default) if has_default else MISSING
+            if has_factory and f.default_factory in _EMPTY_FACTORIES:
+                default = to_json_value(f.default_factory())  # type: ignore[misc]
             rows.append(
                 (f.name, hints.get(f.name, typing.Any), not (has_default or has_factory), default)
             )
@@ -504,6 +508,11 @@ def _read_metadata(item: object, extra: dict[str, Json]) -> None:
     if isinstance(item, str):
         extra["description"] = item
         return
+    keywords = item if isinstance(item, dict) else getattr(item, "json_schema_extra", None)
+    if isinstance(keywords, dict):  # JSON Schema keywords, as they should appear
+        extra.update((k, v) for k, v in keywords.items() if isinstance(k, str))
+        if isinstance(item, dict):
+            return
     documentation = getattr(item, "documentation", None)
     if isinstance(documentation, str):
         extra["description"] = documentation

@@ -47,6 +47,19 @@ RENDERS: dict[str, list[str]] = {
     "huggingface.json": ["--provider", "huggingface"],
 }
 """Every golden render: file name → render arguments."""
+STUB_SOURCES = (
+    "openai.json",
+    "openai-strict.json",
+    "openai-responses.json",
+    "anthropic.json",
+    "gemini.json",
+    "gemini-json-schema.json",
+    "bedrock.json",
+    "mcp.json",
+    "huggingface.json",
+)
+"""Renders whose stubs are golden files too (``stubs-from-<render>.py``); the other renders
+share one of these formats."""
 
 
 def _run(*args: str) -> tuple[int, str, str]:
@@ -72,4 +85,21 @@ def produce(case: Case, workdir: Path) -> dict[str, str]:
         outputs[file_name] = text
         if err:
             outputs[file_name.replace(".json", ".stderr")] = err
+    for stub_name, source, extra in _stub_runs(tools, outputs, workdir):
+        status, text, err = _run("stubs", str(source), "-q", *extra)
+        assert status == 0, err
+        outputs[stub_name] = text
+        if err:
+            outputs[stub_name.replace(".py", ".stderr")] = err
     return outputs
+
+
+def _stub_runs(
+    tools: Path, outputs: dict[str, str], workdir: Path
+) -> list[tuple[str, Path, list[str]]]:
+    runs = [("stubs.py", tools, []), ("stubs-typed-dict.py", tools, ["--typed-dict"])]
+    for file_name in STUB_SOURCES:
+        source = workdir / file_name
+        source.write_text(outputs[file_name], encoding="utf-8")
+        runs.append((f"stubs-from-{file_name.removesuffix('.json')}.py", source, []))
+    return runs

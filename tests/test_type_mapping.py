@@ -97,7 +97,7 @@ POINT: JsonObject = {
     "properties": {
         "x": {"type": "number", "description": "Horizontal."},
         "y": {"type": "number", "default": 0.0},
-        "tags": {"type": "array", "items": {"type": "string"}},
+        "tags": {"type": "array", "items": {"type": "string"}, "default": []},
     },
     "required": ["x"],
 }

@@ -1,0 +1,307 @@
+"""Typed stubs of the tools in openai-strict.json, written by toolsinspector.
+
+Inspecting this module gives the same tool schemas back; fill in the bodies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from typing import Annotated, Any, Literal
+from uuid import UUID
+
+
+class Schema:
+    """JSON Schema keywords of the annotated type that Python cannot say."""
+
+    def __init__(self, json_schema_extra: dict[str, Any]) -> None:
+        self.json_schema_extra = json_schema_extra
+
+
+@dataclass
+class Point:
+    """
+    Attributes:
+        x: Horizontal position.
+        y: Vertical position. (default: 0.0)
+    """
+
+    x: float
+    y: float | None
+
+
+@dataclass
+class Movie:
+    """
+    Attributes:
+        title: The title.
+        year: Year of release, if known.
+    """
+
+    title: str
+    year: int | None
+
+
+@dataclass
+class Span:
+    """
+    Attributes:
+        start: First line.
+        end: Last line. (default: -1)
+    """
+
+    start: int
+    end: int | None
+
+
+@dataclass
+class User:
+    """
+    Attributes:
+        name: Login name. (at least 1 character)
+        age: (default: 0)
+    """
+
+    name: str
+    age: Annotated[int | None, Schema({"minimum": 0})]
+
+
+@dataclass
+class TreeNode_2:
+    """A node of a tree.
+
+    Attributes:
+        label: Text of the node.
+        children: Sub-trees. (default: [])
+    """
+
+    label: str
+    children: list[TreeNode_2] | None
+
+
+@dataclass
+class TreeNode:
+    """
+    Attributes:
+        label: Text of the node.
+        children: Sub-trees. (default: [])
+    """
+
+    label: str
+    children: list[TreeNode_2] | None
+
+
+class Tools:
+    """Stubs of tools."""
+
+    def scalars(self, s: str, i: int, f: float, b: bool, n: None) -> Any:
+        """Plain scalars.
+
+        Args:
+            s: A string.
+            i: An integer.
+            f: A float.
+            b: A boolean.
+            n: Only null.
+        """
+        raise NotImplementedError
+
+    def formats(
+        self,
+        when: datetime,
+        day: date,
+        at: time,
+        wait: timedelta,
+        ident: UUID,
+        price: float | str,
+        where: str,
+        blob: str,
+    ) -> Any:
+        """Types sent as formatted strings.
+
+        Args:
+            when: A timestamp.
+            day: A date.
+            at: A time of day.
+            wait: A duration.
+            ident: A UUID.
+            price: An exact decimal.
+            where: A file path. (format: path)
+            blob: Raw bytes. (base64-encoded)
+        """
+        raise NotImplementedError
+
+    def optional(self, a: int | None, b: str | None, c: int | None) -> Any:
+        """Required and nullable are separate.
+
+        Args:
+            a: Required but may be null.
+            b: Optional and nullable.
+            c: Optional, nullable, with a default. (default: 3)
+        """
+        raise NotImplementedError
+
+    def unions(self, a: int | str, b: int | list[int] | None) -> Any:
+        """Unions.
+
+        Args:
+            a: Integer or string.
+            b: Integer, list of integers, or null.
+        """
+        raise NotImplementedError
+
+    def enums(
+        self,
+        lit: Literal["a", "b"],
+        mixed: Literal[1, "one", True],
+        color: Literal["red", "green"] | None,
+        level: Literal[1, 2] | None,
+        mode: Literal["fast", "safe"] | None,
+    ) -> Any:
+        """Literals and enums.
+
+        Args:
+            lit: A literal.
+            mixed: Mixed literal values.
+            color: An Enum; its default is a member. (default: "red")
+            level: An IntEnum. (default: 2)
+            mode: A StrEnum or null.
+        """
+        raise NotImplementedError
+
+    def containers(
+        self,
+        items: list[str],
+        seq: list[int],
+        unique: set[str],
+        frozen: set[int],
+        pair: tuple[int, str],
+        many: list[float],
+        mapping: dict[str, int],
+        readonly: dict[str, list[bool]],
+        bare: list[Any],
+    ) -> Any:
+        """Containers.
+
+        Args:
+            items: A list.
+            seq: A sequence.
+            unique: A set.
+            frozen: A frozenset.
+            pair: A fixed tuple.
+            many: A variadic tuple.
+            mapping: A dict.
+            readonly: A mapping of lists.
+            bare: A list of anything.
+        """
+        raise NotImplementedError
+
+    def anything(self, a: Any, b: Any, c: Any = None) -> Any:
+        """Any, unannotated and object.
+
+        Args:
+            a: Anything.
+            b: Unannotated.
+            c: An object.
+        """
+        raise NotImplementedError
+
+    def nested(
+        self,
+        point: Annotated[Point, Schema({"additionalProperties": False})],
+        movie: Annotated[Movie, Schema({"additionalProperties": False})],
+        span: Annotated[Span, Schema({"additionalProperties": False})],
+        user: Annotated[User, Schema({"additionalProperties": False})],
+        points: list[
+            Annotated[
+                Point,
+                Schema(
+                    {
+                        "description": "A point on a plane.",
+                        "additionalProperties": False,
+                    },
+                ),
+            ]
+        ],
+    ) -> Any:
+        """Nested classes.
+
+        Args:
+            point: A dataclass.
+            movie: A TypedDict.
+            span: A NamedTuple.
+            user: A pydantic model.
+            points: A list of dataclasses.
+        """
+        raise NotImplementedError
+
+    def recursive(
+        self,
+        tree: Annotated[TreeNode, Schema({"additionalProperties": False})],
+        forest: list[TreeNode_2] | None,
+    ) -> Any:
+        """A recursive class.
+
+        Args:
+            tree: A tree.
+            forest: More trees.
+        """
+        raise NotImplementedError
+
+    def annotated(
+        self,
+        count: Annotated[int, Schema({"minimum": 1, "maximum": 10})],
+        name: str,
+        ratio: Annotated[float, Schema({"exclusiveMinimum": 0, "exclusiveMaximum": 1})],
+        code: Annotated[str, Schema({"pattern": "^[A-Z]+$"})],
+        tags: Annotated[list[str], Schema({"minItems": 1, "maxItems": 5})],
+    ) -> Any:
+        """Annotated metadata.
+
+        Args:
+            count: Between 1 and 10.
+            name: Explicit text beats the docstring.
+            ratio: A fraction.
+            code: Upper-case letters. (at least 2 characters)
+            tags: One to five tags.
+        """
+        raise NotImplementedError
+
+    def kinds(self, a: int, b: int, c: int, d: int | None) -> Any:
+        """Parameter kinds.
+
+        Args:
+            a: Positional-only.
+            b: Positional or keyword.
+            c: Keyword-only.
+            d: Keyword-only with a default. (default: 4)
+        """
+        raise NotImplementedError
+
+    def build(self, name: str) -> Any:
+        """A class method: no cls.
+
+        Args:
+            name: A name.
+        """
+        raise NotImplementedError
+
+    def helper(self, x: int) -> Any:
+        """A static method.
+
+        Args:
+            x: A number.
+        """
+        raise NotImplementedError
+
+    def later(self, delay: float | None) -> Any:
+        """An async method.
+
+        Args:
+            delay: Seconds. (default: 0.5)
+        """
+        raise NotImplementedError
+
+    def no_arguments(self) -> Any:
+        """A tool without arguments."""
+        raise NotImplementedError
