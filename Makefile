@@ -19,7 +19,8 @@ demo: $(STAMP)
 	mkdir -p demo
 	$(BIN)/toolsinspector scan example_class.py:ExampleClass -o demo/tools.json
 	$(BIN)/toolsinspector render --provider all --tools demo/tools.json -o demo --quiet
-	@echo "demo/: tools.json, tools.classification.json and one file per provider:"
+	$(BIN)/toolsinspector stubs demo/tools.json -o demo/stubs.py --quiet
+	@echo "demo/: tools.json, tools.classification.json, stubs.py and one file per provider:"
 	@ls demo
 
 test: $(STAMP)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import cast
 
 from inspector import catalog
 from inspector.catalog import Catalog, CatalogClass
@@ -242,10 +243,11 @@ def _bedrock_config(data: Json) -> Json:
 
 
 def read_catalog(
-    data: Json, format_name: str = "auto", class_name: str = DEFAULT_CLASS
+    document: object, format_name: str = "auto", class_name: str = DEFAULT_CLASS
 ) -> tuple[Catalog, str]:
     """The catalog of a document in ``format_name`` (or the one format that reads it), and the
     format's name; a document no format reads raises an error listing each format's reason."""
+    data = cast(Json, document)
     if format_name in _SAME_AS_OPENAI:
         format_name = "openai"
     if format_name != "auto":

@@ -25,7 +25,7 @@ def string(text: str) -> str:
 
 
 def _escape(char: str, quote: str) -> str:
-    if char == "\\" or char == quote:
+    if char in ("\\", quote):
         return "\\" + char
     if char.isprintable():
         return char
@@ -103,7 +103,7 @@ def identifier(name: str, taken: set[str], reserved: frozenset[str] = frozenset(
     """A usable name close to ``name`` and not in ``taken`` (which it joins): ``class`` →
     ``class_``, ``2fast`` → ``_2fast``, ``get-weather`` → ``get_weather``."""
     candidate = "".join(c if (c.isalnum() or c == "_") and c.isascii() else "_" for c in name)
-    if not candidate or not candidate[0].isalpha() and candidate[0] != "_":
+    if not candidate or (not candidate[0].isalpha() and candidate[0] != "_"):
         candidate = "_" + candidate
     if keyword.iskeyword(candidate) or candidate in _BUILTINS or candidate in reserved:
         candidate += "_"

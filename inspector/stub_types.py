@@ -215,19 +215,12 @@ class TypeWriter:
 
     def _object(self, node: ObjectType, hint: str, keywords: JsonObject) -> Expr:
         if node.title is None and not node.properties and node.additional is not None:
-            value = (
-                Atom(self.use("typing", "Any"))
-                if node.additional is True or isinstance(node.additional, AnyValueType)
-                else None
-            )
-            if isinstance(node.additional, bool | AnyValueType):
-                if node.additional is False:
-                    keywords["additionalProperties"] = False
-                elif isinstance(node.additional, AnyValueType) and node.additional.keywords:
-                    value = self.annotation(node.additional, hint).expr()
+            extra = node.additional
+            if isinstance(extra, bool):
+                keywords["additionalProperties"] = extra  # said explicitly: keep it so
+                value: Expr = Atom(self.use("typing", "Any"))
             else:
-                value = self.annotation(node.additional, hint).expr()
-            assert value is not None
+                value = self.annotation(extra, hint).expr()
             return Group("dict", "[", (Atom("str"), value), "]")
         key = (node.title, json.dumps(ObjectType(node.properties, title=node.title).to_schema()))
         name = self._classes.get(key)

@@ -121,6 +121,7 @@ class _ClassWriter:
         class_var = "ClassVar"
         if self.tool_names or self.parameter_names:
             self.types.use("typing", class_var)
+            body.append("")
         if self.tool_names:
             body.extend(
                 pycode.layout(
@@ -241,9 +242,9 @@ def _method_lines(
     return lines
 
 
-def build_module(catalog: Catalog, source: str, typed_dict: bool = False) -> tuple[
-    StubModule, list[Diagnostic]
-]:
+def build_module(
+    catalog: Catalog, source: str, typed_dict: bool = False
+) -> tuple[StubModule, list[Diagnostic]]:
     """The prepared stubs of every tool in the catalog."""
     if not any(group.tools for group in catalog.classes):
         raise InspectorError("no tools to write stubs for")
@@ -268,7 +269,9 @@ def build_module(catalog: Catalog, source: str, typed_dict: bool = False) -> tup
         "Inspecting this module gives the same tool schemas back; fill in the bodies."
     )
     return (
-        StubModule(pycode.docstring_body(text), _imports(types.imports), tuple(blocks), tuple(classes)),
+        StubModule(
+            pycode.docstring_body(text), _imports(types.imports), tuple(blocks), tuple(classes)
+        ),
         diagnostics,
     )
 
@@ -283,9 +286,12 @@ def _imports(names: set[tuple[str, str]]) -> tuple[str, ...]:
         modules.setdefault(module, []).append(name)
     lines = []
     for module in sorted(modules):
-        expr = Group("", "(", tuple(Atom(n) for n in modules[module]), ")")
-        one = f"from {module} import {', '.join(modules[module])}"
-        lines.extend([one] if len(one) <= pycode.LINE_LENGTH else pycode.layout(expr, "", f"from {module} import ", ""))
+        one_line = f"from {module} import {', '.join(modules[module])}"
+        if len(one_line) <= pycode.LINE_LENGTH:
+            lines.append(one_line)
+        else:
+            expr = Group("", "(", tuple(Atom(n) for n in modules[module]), ")")
+            lines.extend(pycode.layout(expr, "", f"from {module} import ", ""))
     return tuple(lines)
 
 

@@ -440,8 +440,9 @@ def _field_rows(cls: type) -> list[_FieldRow]:
             has_default = f.default is not dataclasses.MISSING
             has_factory = f.default_factory is not dataclasses.MISSING
             default = to_json_value(f.default) if has_default else MISSING
-            if has_factory and f.default_factory in _EMPTY_FACTORIES:
-                default = to_json_value(f.default_factory())  # type: ignore[misc]
+            factory: typing.Any = f.default_factory
+            if has_factory and factory in _EMPTY_FACTORIES:
+                default = to_json_value(factory())
             rows.append(
                 (f.name, hints.get(f.name, typing.Any), not (has_default or has_factory), default)
             )

@@ -1,0 +1,319 @@
+"""Stubs: golden stubs pass ruff and mypy --strict, scan back to the schemas they came from,
+keep hostile names and text inert, and every format is detected or refused clearly."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from inspector.catalog import Catalog, CatalogClass, from_json, scan, to_json
+from inspector.diagnostics import InspectorError
+from inspector.formats import read_catalog
+from inspector.model import Field, ToolDescriptor
+from inspector.stubs import build_module, render_stubs
+from tests.conftest import Run
+from tests.goldens import CASES, GOLDEN, RENDERS, ROOT, STUB_SOURCES, Case
+from tests.test_properties import fields_of, schema_types
+
+GOLDEN_STUBS = sorted(GOLDEN.glob("*/stubs*.py"))
+
+
+def _tool(name: str) -> list[str]:
+    executable = shutil.which(name, path=str(Path(sys.executable).parent))
+    assert executable, f"{name} is not installed (the test extra installs it)"
+    return [executable]
+
+
+def test_golden_stubs_pass_ruff_check_ruff_format_and_mypy_strict(tmp_path: Path) -> None:
+    assert len(GOLDEN_STUBS) == len(CASES) * (2 + len(STUB_SOURCES))
+    files = [str(p) for p in GOLDEN_STUBS]
+    for command in (
+        [*_tool("ruff"), "check", "--isolated", *files],
+        [*_tool("ruff"), "format", "--isolated", "--check", *files],
+    ):
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        assert done.returncode == 0, done.stdout + done.stderr
+    # one mypy run per file: the golden folders hold modules of the same name
+    for path in GOLDEN_STUBS:
+        done = subprocess.run(
+            [
+                *_tool("mypy"),
+                "--strict",
+                "--no-incremental",
+                "--cache-dir",
+                str(tmp_path),
+                str(path),
+            ],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert done.returncode == 0, f"{path}:\n{done.stdout}{done.stderr}"
+
+
+def _comparable(document: Any) -> Any:
+    """A tools.json document without what depends on the file scanned (source, location)."""
+    for group in document["classes"].values():
+        group.pop("source")
+        for entry in group["methods"].values():
+            entry.pop("location")
+    return document
+
+
+def _scan_stub(text: str, directory: Path, classes: list[str]) -> dict[str, Any]:
+    module = directory / f"stub_{uuid.uuid4().hex}.py"
+    module.write_text(text, encoding="utf-8")
+    catalog, diagnostics = scan([f"{module}:{name}" for name in classes])
+    assert not [d for d in diagnostics if d.level.value == "error"], diagnostics
+    return to_json(catalog)
+
+
+@pytest.mark.parametrize("stub_name", ["stubs.py", "stubs-typed-dict.py"])
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_stubs_of_tools_json_scan_back_to_the_same_tools_json(
+    case: Case, stub_name: str, tmp_path: Path
+) -> None:
+    original = json.loads((GOLDEN / case.name / "tools.json").read_text(encoding="utf-8"))
+    text = (GOLDEN / case.name / stub_name).read_text(encoding="utf-8")
+    back = _scan_stub(text, tmp_path, list(original["classes"]))
+    assert _comparable(back) == _comparable(original)
+
+
+RENDERED_BACK = [n for n in RENDERS if n != "ollama.json" and "strict" not in n]
+"""Every non-strict render is a fixed point of stubs → scan → render. Ollama's dialect moves
+structure into descriptions and strict mode makes optional parameters required-and-nullable:
+both lose what the stubs would need."""
+
+
+@pytest.mark.parametrize("render_name", RENDERED_BACK)
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_stubs_of_a_provider_file_render_back_to_the_same_file(
+    case: Case,
+    render_name: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    run_cli: Callable[..., Run],
+) -> None:
+    monkeypatch.chdir(ROOT)
+    source = GOLDEN / case.name / render_name
+    stub = tmp_path / "stub_of_provider.py"
+    run = run_cli("stubs", str(source), "-o", str(stub), "-q")
+    assert run.status == 0, run.stderr
+    tools = tmp_path / "tools.json"
+    run = run_cli("scan", f"{stub}:Tools", "-o", str(tools), "-q")
+    assert run.status == 0, run.stderr
+    run = run_cli("render", *RENDERS[render_name], "--tools", str(tools))
+    assert run.status == 0, run.stderr
+    text = run.stdout
+    assert json.loads(text) == json.loads(source.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(
+    ("document", "expected"),
+    [
+        ([{"type": "function", "function": {"name": "f"}}], "openai"),
+        ({"tools": [{"type": "function", "function": {"name": "f"}}]}, "openai"),
+        ([{"type": "function", "name": "f", "parameters": {}}], "openai-responses"),
+        ([{"name": "f", "input_schema": {"type": "object"}}], "anthropic"),
+        ({"functionDeclarations": [{"name": "f"}]}, "gemini"),
+        ([{"function_declarations": [{"name": "f"}]}], "gemini"),
+        ({"tools": [{"functionDeclarations": [{"name": "f"}]}]}, "gemini"),
+        ({"tools": [{"name": "f", "inputSchema": {"type": "object"}}]}, "mcp"),
+        (
+            {"jsonrpc": "2.0", "id": 1, "result": {"tools": [{"name": "f", "inputSchema": {}}]}},
+            "mcp",
+        ),
+        ({"tools": [{"toolSpec": {"name": "f", "inputSchema": {"json": {}}}}]}, "bedrock"),
+        (
+            {"toolConfig": {"tools": [{"toolSpec": {"name": "f", "inputSchema": {"json": {}}}}]}},
+            "bedrock",
+        ),
+        ({"format": "toolsinspector/1", "classes": {}}, "tools"),
+    ],
+)
+def test_format_is_detected(document: Any, expected: str) -> None:
+    _, found = read_catalog(document)
+    assert found == expected
+
+
+def test_a_file_no_format_reads_gets_every_reason() -> None:
+    with pytest.raises(InspectorError) as raised:
+        read_catalog({"tools": [{"nom": "f"}]})
+    message = str(raised.value)
+    assert message.splitlines()[0] == "no supported tool format reads this file:"
+    for name in ("tools", "openai", "openai-responses", "anthropic", "gemini", "mcp", "bedrock"):
+        assert f"\n  {name}: " in message
+    assert "  anthropic: tool 0: 'name' must be a string" in message
+
+
+def test_gemini_openapi_schema_reads_as_json_schema() -> None:
+    document = {
+        "functionDeclarations": [
+            {
+                "name": "f",
+                "parameters": {
+                    "type": "OBJECT",
+                    "properties": {
+                        "a": {"type": "STRING", "nullable": True},
+                        "b": {"type": "STRING", "format": "enum", "enum": ["x", "y"]},
+                        "c": {"type": "ARRAY", "items": {"type": "INTEGER"}, "minItems": "1"},
+                    },
+                    "required": ["a"],
+                    "propertyOrdering": ["a", "b", "c"],
+                },
+            }
+        ]
+    }
+    catalog, _ = read_catalog(document)
+    assert catalog.classes[0].tools[0].parameters_schema() == {
+        "type": "object",
+        "properties": {
+            "a": {"type": ["string", "null"]},
+            "b": {"type": "string", "enum": ["x", "y"]},
+            "c": {"type": "array", "items": {"type": "integer"}, "minItems": 1},
+        },
+        "required": ["a"],
+    }
+
+
+HOSTILE = [
+    {
+        "type": "function",
+        "function": {
+            "name": name,
+            "description": description,
+            "parameters": {
+                "type": "object",
+                "properties": {
+                    "from": {"type": "integer", "description": 'Start; """ ends nothing.'},
+                    "self": {"type": "string", "enum": ["a'b", 'c"d', "e\\f", "{{ x }}"]},
+                    "class_": {"type": "string", "description": "Taken first."},
+                    "class": {"type": "boolean", "default": True},
+                    "2x": {"type": "string", "default": '"""\n\x00\'\\'},
+                    "x-y": {
+                        "type": "object",
+                        "title": "Point-3D!",
+                        "properties": {
+                            "in": {"type": "integer"},
+                            "ok": {"type": "string", "description": "Fine."},
+                        },
+                        "required": ["in"],
+                    },
+                    "list": {"type": "array", "items": {"type": "string"}},
+                },
+                "required": ["from", "self"],
+            },
+        },
+    }
+    for name, description in [
+        ("class", 'Open """); import os; os.system("touch pwned"); ("""'),
+        ("2fast", "{% raw %}{{ 7 * 7 }}{# not a comment #}\\N{BULLET} \\u0041"),
+        ("get-weather", "Line one.\n\nArgs:\n    fake: looks like a section."),
+        ("list", "A builtin name."),
+        ("_private", "Leading underscore."),
+        ("self", "Lone surrogate \ud800 and NUL \x00 and \u2028 separator."),
+    ]
+]
+
+
+def test_hostile_names_and_text_make_a_safe_module_that_scans_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run_cli: Callable[..., Run]
+) -> None:
+    source = tmp_path / "hostile.json"
+    source.write_text(json.dumps(HOSTILE), encoding="utf-8")
+    stub = tmp_path / "hostile_stubs.py"
+    monkeypatch.chdir(tmp_path)
+    run = run_cli("stubs", str(source), "-o", str(stub), "-q")
+    assert run.status == 0, run.stderr
+    text = stub.read_text(encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-c", "import hostile_stubs"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert not (tmp_path / "pwned").exists()
+    assert "def class_(" in text
+    assert "def tool_2fast(" in text
+    assert "def get_weather(" in text
+    assert "def list_(" in text
+    assert "def private(" in text
+    for command in (
+        [*_tool("ruff"), "check", "--isolated", str(stub)],
+        [*_tool("ruff"), "format", "--isolated", "--check", str(stub)],
+        [*_tool("mypy"), "--strict", "--cache-dir", str(tmp_path / ".mypy"), str(stub)],
+    ):
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        assert done.returncode == 0, done.stdout + done.stderr
+    catalog, _ = scan([f"{stub}:Tools"])
+    back = {tool.name: tool for _, tool in catalog.tools()}
+    expected, _ = read_catalog(HOSTILE)
+    for tool in expected.classes[0].tools:
+        assert tool.name in back
+        assert back[tool.name].parameters_schema() == tool.parameters_schema()
+
+
+def test_descriptions_a_docstring_cannot_hold_are_reported_and_kept() -> None:
+    catalog, _ = read_catalog(HOSTILE)
+    _, diagnostics = build_module(catalog, "hostile.json")
+    assert [(d.subject, d.message) for d in diagnostics] == [
+        ("Tools.get-weather", "its description cannot be carried by a docstring exactly")
+    ]
+
+
+texts = st.text(max_size=40)
+
+
+@st.composite
+def tools_documents(draw: st.DrawFn) -> dict[str, Any]:
+    """A tools.json document of one class with a few tools of generated parameters."""
+    tools = []
+    for index in range(draw(st.integers(1, 3))):
+        fields: tuple[Field, ...] = draw(fields_of(schema_types))
+        name = draw(st.sampled_from(["run", "class", "list", "get-x", "_p", "2d", "self"]))
+        tools.append(
+            ToolDescriptor(
+                f"{name}{index}" if index else name,
+                draw(texts),
+                fields,
+                class_name="Generated",
+                method_name=f"m{index}",
+                is_async=draw(st.booleans()),
+            )
+        )
+    return to_json(Catalog((CatalogClass("Generated", "", tuple(tools)),)))
+
+
+@given(document=tools_documents(), typed_dict=st.booleans())
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+def test_stubs_round_trip_every_schema_the_inspector_produces(
+    document: dict[str, Any], typed_dict: bool, tmp_path: Path
+) -> None:
+    """stubs then scan is the identity on schemas the inspector wrote: the first pass turns
+    any schema into one the inspector produced, the second must give it back unchanged."""
+    first = _stub_and_scan(document, typed_dict, tmp_path)
+    second = _stub_and_scan(first, typed_dict, tmp_path)
+    assert _comparable(second) == _comparable(first)
+
+
+def _stub_and_scan(document: dict[str, Any], typed_dict: bool, directory: Path) -> Any:
+    module, _ = build_module(from_json(document), "generated.json", typed_dict)
+    text = render_stubs(module, [])
+    compile(text, "stubs.py", "exec")
+    return _scan_stub(text, directory, ["Generated"])
