@@ -10,7 +10,7 @@ import importlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from inspector.api import ScanResult, render_provider, scan_targets
+    from inspector.api import ScanResult, StubsResult, render_provider, scan_targets, write_stubs
     from inspector.catalog import Catalog, CatalogClass, scan
     from inspector.diagnostics import Diagnostic, InspectorError, Level, UsageError
     from inspector.docstrings import DocstringStyle
@@ -29,17 +29,21 @@ __all__ = [
     "RenderOptions",
     "Returns",
     "ScanResult",
+    "StubsResult",
     "ToolDescriptor",
     "UsageError",
     "render_provider",
     "scan",
     "scan_targets",
+    "write_stubs",
 ]
 
 _HOMES = {
     "ScanResult": "api",
     "render_provider": "api",
     "scan_targets": "api",
+    "StubsResult": "api",
+    "write_stubs": "api",
     "Catalog": "catalog",
     "CatalogClass": "catalog",
     "scan": "catalog",

@@ -317,3 +317,32 @@ def _stub_and_scan(document: dict[str, Any], typed_dict: bool, directory: Path) 
     text = render_stubs(module, [])
     compile(text, "stubs.py", "exec")
     return _scan_stub(text, directory, ["Generated"])
+
+
+def test_cli_options_class_name_format_and_user_template(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run_cli: Callable[..., Run]
+) -> None:
+    monkeypatch.chdir(ROOT)
+    source = str(GOLDEN / "example_class" / "anthropic.json")
+    run = run_cli("stubs", source, "--class-name", "Shop", "--format", "anthropic")
+    assert run.status == 0, run.stderr
+    assert "\nclass Shop:\n" in run.stdout
+    wrong = run_cli("stubs", source, "--format", "gemini")
+    assert wrong.status == 1
+    assert wrong.stderr.startswith("error: ")
+    assert "functionDeclarations" in wrong.stderr
+    unknown = run_cli("stubs", source, "--format", "yaml")
+    assert unknown.status == 2
+    assert "--format yaml: unknown" in unknown.stderr
+    templates = tmp_path / "templates"
+    templates.mkdir()
+    (templates / "stubs.py.jinja").write_text(
+        "# custom\n{% for c in module.classes %}{{ c }}\n{% endfor %}", encoding="utf-8"
+    )
+    custom = run_cli("stubs", source, "--templates", str(templates))
+    assert custom.status == 0, custom.stderr
+    assert custom.stdout.startswith("# custom\nclass Tools:\n")
+    out = tmp_path / "s.py"
+    written = run_cli("stubs", source, "-o", str(out))
+    assert written.stdout == f"read {source} as anthropic; wrote {out}\n"
+    assert out.read_text(encoding="utf-8") == run_cli("stubs", source).stdout
