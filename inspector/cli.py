@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -20,6 +20,9 @@ examples:
   toolsinspector render --provider openai --tools tools.json -o openai.json
   toolsinspector stubs openai.json -o stubs.py
   toolsinspector providers
+  toolsinspector            (same as 'build': everything [tool.toolsinspector] names)
+  toolsinspector check      (for CI and pre-commit: exit 1 when a file is stale)
+  toolsinspector diff --git HEAD --fail-on breaking
 
 Diagnostics go to stderr as 'path:line: level: Class.method: message'.
 Exit status: 0 success, 1 errors, 2 usage errors."""
@@ -159,6 +162,10 @@ def _parser() -> argparse.ArgumentParser:
     )
     _templates_option(stubs)
 
+    from inspector import cli_project
+
+    cli_project.add_parsers(commands, common)
+
     providers = commands.add_parser(
         "providers", parents=[common], help="list built-in and user templates"
     )
@@ -179,8 +186,9 @@ def _templates_option(parser: argparse.ArgumentParser) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     try:
-        args = _parser().parse_args(argv)
-        return int(_COMMANDS[args.command](args))
+        arguments = list(sys.argv[1:] if argv is None else argv)
+        args = _parser().parse_args(arguments or ["build"])
+        return int(_commands()[args.command](args))
     except UsageError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -189,7 +197,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
-def _print_diagnostics(
+def print_diagnostics(
     diagnostics: list[Diagnostic], quiet: bool, printed: set[Diagnostic] | None = None
 ) -> None:
     """Print to stderr; ``printed`` keeps a message shared by several providers to one line."""
@@ -230,7 +238,7 @@ def _scan(args: argparse.Namespace) -> int:
     )
     if to_stdout:
         sys.stdout.write(result.tools_text)
-    _print_diagnostics(result.diagnostics, args.quiet)
+    print_diagnostics(result.diagnostics, args.quiet)
     if not args.quiet:
         _summary(result, sys.stderr if to_stdout else sys.stdout)
     return 1 if has_errors(result.diagnostics) else 0
@@ -281,11 +289,11 @@ def _render(args: argparse.Namespace) -> int:
         options=options,
         report=args.report,
     )
-    _print_diagnostics(diagnostics, args.quiet)
+    print_diagnostics(diagnostics, args.quiet)
     printed: set[Diagnostic] = set()
     for rendered in results:
         diagnostics += rendered.diagnostics
-        _print_diagnostics(rendered.diagnostics, args.quiet, printed)
+        print_diagnostics(rendered.diagnostics, args.quiet, printed)
         for line in rendered.report:
             print(line, file=sys.stderr)
         if rendered.text is None:
@@ -313,7 +321,7 @@ def _stubs(args: argparse.Namespace) -> int:
         typed_dict=args.typed_dict,
         template_dirs=_template_dirs(args),
     )
-    _print_diagnostics(result.diagnostics, args.quiet)
+    print_diagnostics(result.diagnostics, args.quiet)
     if args.output == "-":
         sys.stdout.write(result.text)
     else:
@@ -335,4 +343,15 @@ def _providers(args: argparse.Namespace) -> int:
     return 0
 
 
-_COMMANDS = {"scan": _scan, "render": _render, "stubs": _stubs, "providers": _providers}
+def _commands() -> dict[str, Callable[[argparse.Namespace], int]]:
+    from inspector import cli_project
+
+    return {
+        "scan": _scan,
+        "render": _render,
+        "stubs": _stubs,
+        "providers": _providers,
+        "build": cli_project.build,
+        "check": cli_project.check,
+        "diff": cli_project.diff,
+    }

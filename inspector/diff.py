@@ -1,0 +1,412 @@
+"""Changes between two versions of the same tools, classified by what they do to a caller.
+
+**breaking**: a call that worked may now fail (tool or parameter removed or renamed, optional →
+required, type narrowed or changed, enum value removed, null no longer accepted, object
+property removed, additionalProperties tightened, constraint tightened). **compatible**: every
+old call still works (optional parameter added, type widened, enum value added, constraint
+loosened, default changed). **docs**: descriptions and titles only.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+
+from inspector.catalog import Catalog
+from inspector.model import (
+    MISSING,
+    AnyOfType,
+    AnyValueType,
+    ArrayType,
+    EnumType,
+    Field,
+    IntegerType,
+    Json,
+    NullType,
+    NumberType,
+    ObjectType,
+    RefType,
+    SchemaType,
+    ToolDescriptor,
+)
+
+
+class Severity(enum.IntEnum):
+    """How a change affects callers; higher is worse."""
+
+    DOCS = 0
+    COMPATIBLE = 1
+    BREAKING = 2
+
+    @property
+    def label(self) -> str:
+        """The lower-case name used in output."""
+        return self.name.lower()
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One change of one tool; ``path`` is ``""`` for the tool itself."""
+
+    tool: str
+    path: str
+    severity: Severity
+    message: str
+
+
+_LOWER_BOUNDS = ("minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties")
+_UPPER_BOUNDS = ("maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties")
+_DOC_KEYWORDS = frozenset({"description", "title", "examples", "$comment"})
+
+
+def diff_catalogs(old: Catalog, new: Catalog) -> list[Change]:
+    """Every change from ``old`` to ``new``, tool by tool in order of appearance."""
+    before = {tool.name: tool for _, tool in old.tools()}
+    after = {tool.name: tool for _, tool in new.tools()}
+    removed = [name for name in before if name not in after]
+    added = [name for name in after if name not in before]
+    renamed = _renames(removed, added, before, after)
+    changes: list[Change] = []
+    for name, tool in before.items():
+        if name in renamed:
+            changes.append(
+                Change(name, "", Severity.BREAKING, f"tool renamed to {renamed[name]!r}")
+            )
+        elif name not in after:
+            changes.append(Change(name, "", Severity.BREAKING, "tool removed"))
+        else:
+            changes.extend(diff_tools(tool, after[name]))
+    for name in added:
+        if name not in renamed.values():
+            changes.append(Change(name, "", Severity.COMPATIBLE, "tool added"))
+    return changes
+
+
+def _renames(
+    removed: list[str],
+    added: list[str],
+    before: dict[str, ToolDescriptor],
+    after: dict[str, ToolDescriptor],
+) -> dict[str, str]:
+    """A removed tool whose parameters an added one has exactly was renamed."""
+    result: dict[str, str] = {}
+    for old_name in removed:
+        schema = before[old_name].parameters_schema()
+        for new_name in added:
+            if new_name not in result.values() and after[new_name].parameters_schema() == schema:
+                result[old_name] = new_name
+                break
+    return result
+
+
+def diff_tools(old: ToolDescriptor, new: ToolDescriptor) -> Iterator[Change]:
+    """The changes of one tool: description, parameters, return value."""
+    if old.description != new.description:
+        yield Change(old.name, "", Severity.DOCS, "description changed")
+    context = _Context(old.name, dict(old.definitions), dict(new.definitions))
+    yield from context.fields(old.parameters, new.parameters, "", "parameter")
+    if old.returns.description != new.returns.description:
+        yield Change(old.name, "return", Severity.DOCS, "description changed")
+    if old.returns.type is not None and new.returns.type is not None:
+        for change in context.types(old.returns.type, new.returns.type, "return"):
+            severity = (
+                Severity.BREAKING if change.severity is not Severity.DOCS else change.severity
+            )
+            yield Change(change.tool, change.path, severity, change.message)
+    elif (old.returns.type is None) != (new.returns.type is None):
+        yield Change(old.name, "return", Severity.BREAKING, "return type changed")
+
+
+@dataclass
+class _Context:
+    tool: str
+    old_definitions: dict[str, SchemaType]
+    new_definitions: dict[str, SchemaType]
+    compared: set[str] = field(default_factory=set)
+
+    def change(self, path: str, severity: Severity, message: str) -> Change:
+        return Change(self.tool, path, severity, message)
+
+    def fields(
+        self, old: tuple[Field, ...], new: tuple[Field, ...], prefix: str, noun: str
+    ) -> Iterator[Change]:
+        before = {f.name: f for f in old}
+        after = {f.name: f for f in new}
+        removed = [n for n in before if n not in after]
+        added = [n for n in after if n not in before]
+        renamed: dict[str, str] = {}
+        for name in removed:
+            match = next(
+                (a for a in added if a not in renamed.values() and _same(before[name], after[a])),
+                None,
+            )
+            if match is not None:
+                renamed[name] = match
+        for name, f in before.items():
+            path = f"{prefix}{name}"
+            if name in renamed:
+                yield self.change(path, Severity.BREAKING, f"{noun} renamed to {renamed[name]!r}")
+            elif name not in after:
+                yield self.change(path, Severity.BREAKING, f"{noun} removed")
+            else:
+                yield from self.compare_field(f, after[name], path, noun)
+        for name in added:
+            if name in renamed.values():
+                continue
+            required = after[name].required
+            yield self.change(
+                f"{prefix}{name}",
+                Severity.BREAKING if required else Severity.COMPATIBLE,
+                f"{'required' if required else 'optional'} {noun} added",
+            )
+
+    def compare_field(self, old: Field, new: Field, path: str, noun: str) -> Iterator[Change]:
+        if old.required and not new.required:
+            yield self.change(path, Severity.COMPATIBLE, f"{noun} became optional")
+        elif new.required and not old.required:
+            yield self.change(path, Severity.BREAKING, f"{noun} became required")
+        if old.default != new.default:
+            yield self.change(
+                path,
+                Severity.COMPATIBLE,
+                f"default changed from {_show(old.default)} to {_show(new.default)}",
+            )
+        if old.description != new.description:
+            yield self.change(path, Severity.DOCS, "description changed")
+        yield from self.types(old.type, new.type, path)
+
+    def types(self, old: SchemaType, new: SchemaType, path: str) -> Iterator[Change]:
+        if old == new:
+            return
+        yield from self.keywords(old, new, path)
+        old_bare, new_bare = _bare(old), _bare(new)
+        if old_bare == new_bare:
+            return
+        if type(old_bare) is type(new_bare):
+            yield from self.same_kind(old_bare, new_bare, path)
+            return
+        old_options, new_options = _options(old_bare), _options(new_bare)
+        if _accepts_all(new_options, old_options):
+            yield self.change(path, Severity.COMPATIBLE, _widened(old_options, new_options))
+        else:
+            yield self.change(path, Severity.BREAKING, _narrowed(old_bare, new_bare))
+
+    def same_kind(self, old: SchemaType, new: SchemaType, path: str) -> Iterator[Change]:
+        if isinstance(old, EnumType) and isinstance(new, EnumType):
+            lost = [v for v in old.values if not _member(v, new.values)]
+            gained = [v for v in new.values if not _member(v, old.values)]
+            for value in lost:
+                what = (
+                    "null no longer accepted"
+                    if value is None
+                    else f"enum value {_show(value)} removed"
+                )
+                yield self.change(path, Severity.BREAKING, what)
+            for value in gained:
+                what = "null accepted" if value is None else f"enum value {_show(value)} added"
+                yield self.change(path, Severity.COMPATIBLE, what)
+        elif isinstance(old, ArrayType) and isinstance(new, ArrayType):
+            yield from self.arrays(old, new, path)
+        elif isinstance(old, ObjectType) and isinstance(new, ObjectType):
+            yield from self.objects(old, new, path)
+        elif isinstance(old, AnyOfType) and isinstance(new, AnyOfType):
+            yield from self.unions(old, new, path)
+        elif isinstance(old, RefType) and isinstance(new, RefType) and old.name == new.name:
+            yield from self.definition(old.name, path)
+        else:
+            yield self.change(path, Severity.BREAKING, _narrowed(old, new))
+
+    def definition(self, name: str, path: str) -> Iterator[Change]:
+        """A ``$defs`` entry both versions refer to, compared once."""
+        if name in self.compared:
+            return
+        self.compared.add(name)
+        old, new = self.old_definitions.get(name), self.new_definitions.get(name)
+        if old is not None and new is not None:
+            yield from self.types(old, new, path)
+
+    def arrays(self, old: ArrayType, new: ArrayType, path: str) -> Iterator[Change]:
+        if new.unique and not old.unique:
+            yield self.change(path, Severity.BREAKING, "items must now be unique")
+        elif old.unique and not new.unique:
+            yield self.change(path, Severity.COMPATIBLE, "items need no longer be unique")
+        if (old.prefix is None) != (new.prefix is None) or len(old.prefix or ()) != len(
+            new.prefix or ()
+        ):
+            yield self.change(path, Severity.BREAKING, "tuple shape changed")
+        else:
+            for index, (a, b) in enumerate(zip(old.prefix or (), new.prefix or (), strict=True)):
+                yield from self.types(a, b, f"{path}[{index}]")
+        if old.items is not None and new.items is not None:
+            yield from self.types(old.items, new.items, f"{path}[]")
+        elif old.items is None and new.items is not None and old.prefix is None:
+            yield self.change(f"{path}[]", Severity.BREAKING, "item type narrowed")
+        elif new.items is None and old.items is not None and new.prefix is None:
+            yield self.change(f"{path}[]", Severity.COMPATIBLE, "item type widened to any")
+
+    def objects(self, old: ObjectType, new: ObjectType, path: str) -> Iterator[Change]:
+        if old.title != new.title:
+            yield self.change(path, Severity.DOCS, "title changed")
+        yield from self.fields(old.properties, new.properties, f"{path}.", "property")
+        yield from self.additional(old.additional, new.additional, path)
+
+    def additional(
+        self, old: SchemaType | bool | None, new: SchemaType | bool | None, path: str
+    ) -> Iterator[Change]:
+        def openness(value: SchemaType | bool | None) -> int:
+            if value is False:
+                return 0
+            if value is None or value is True or isinstance(value, AnyValueType):
+                return 2
+            return 1
+
+        if openness(new) < openness(old):
+            yield self.change(path, Severity.BREAKING, "additionalProperties tightened")
+        elif openness(new) > openness(old):
+            yield self.change(path, Severity.COMPATIBLE, "additionalProperties loosened")
+        elif isinstance(old, SchemaType) and isinstance(new, SchemaType):
+            yield from self.types(old, new, f"{path}{{}}")
+
+    def unions(self, old: AnyOfType, new: AnyOfType, path: str) -> Iterator[Change]:
+        if _accepts_all(new.options, old.options):
+            yield self.change(path, Severity.COMPATIBLE, _widened(old.options, new.options))
+        elif len(old.options) == len(new.options):
+            for index, (a, b) in enumerate(zip(old.options, new.options, strict=True)):
+                yield from self.types(a, b, f"{path}|{index}")
+        else:
+            yield self.change(path, Severity.BREAKING, _narrowed(old, new))
+
+    def keywords(self, old: SchemaType, new: SchemaType, path: str) -> Iterator[Change]:
+        before, after = dict(old.keywords), dict(new.keywords)
+        if any(before.get(k) != after.get(k) for k in _DOC_KEYWORDS):
+            yield self.change(path, Severity.DOCS, "description changed")
+        for bounds, tighter in ((_LOWER_BOUNDS, 1), (_UPPER_BOUNDS, -1)):
+            for key in bounds:
+                a, b = before.get(key), after.get(key)
+                if a == b:
+                    continue
+                if b is None:
+                    yield self.change(path, Severity.COMPATIBLE, f"{key} {a} removed")
+                elif a is None:
+                    yield self.change(path, Severity.BREAKING, f"{key} {b} added")
+                elif isinstance(a, int | float) and isinstance(b, int | float):
+                    tightened = (b - a) * tighter > 0
+                    yield self.change(
+                        path,
+                        Severity.BREAKING if tightened else Severity.COMPATIBLE,
+                        f"{key} {'tightened' if tightened else 'loosened'} from {a} to {b}",
+                    )
+        known = {*_DOC_KEYWORDS, *_LOWER_BOUNDS, *_UPPER_BOUNDS}
+        for key in sorted((set(before) | set(after)) - known):
+            if before.get(key) == after.get(key):
+                continue
+            if key not in after:
+                yield self.change(path, Severity.COMPATIBLE, f"{key} removed")
+            else:
+                yield self.change(path, Severity.BREAKING, f"{key} changed to {_show(after[key])}")
+
+
+def _bare(schema_type: SchemaType) -> SchemaType:
+    """The node without its keywords (which ``keywords`` compares)."""
+    if not schema_type.keywords:
+        return schema_type
+    return replace(schema_type, keywords=())
+
+
+def _options(schema_type: SchemaType) -> tuple[SchemaType, ...]:
+    return schema_type.options if isinstance(schema_type, AnyOfType) else (schema_type,)
+
+
+def _accepts(new: SchemaType, old: SchemaType) -> bool:
+    """Whether ``new`` accepts every value ``old`` accepts (as far as types tell)."""
+    if isinstance(new, AnyValueType) or _bare(new) == _bare(old):
+        return True
+    if isinstance(new, NumberType) and isinstance(old, IntegerType):
+        return True
+    if isinstance(old, EnumType):
+        if isinstance(new, EnumType):
+            return all(_member(v, new.values) for v in old.values)
+        return all(_json_kind_accepts(new, v) for v in old.values)
+    return False
+
+
+def _accepts_all(new: tuple[SchemaType, ...], old: tuple[SchemaType, ...]) -> bool:
+    return all(any(_accepts(n, o) for n in new) for o in old)
+
+
+def _json_kind_accepts(schema_type: SchemaType, value: Json) -> bool:
+    from inspector.model import BooleanType, StringType
+
+    if value is None:
+        return isinstance(schema_type, NullType)
+    if isinstance(value, bool):
+        return isinstance(schema_type, BooleanType)
+    if isinstance(value, int):
+        return isinstance(schema_type, IntegerType | NumberType)
+    if isinstance(value, float):
+        return isinstance(schema_type, NumberType)
+    return isinstance(value, str) and isinstance(schema_type, StringType) and not schema_type.format
+
+
+def _widened(old: tuple[SchemaType, ...], new: tuple[SchemaType, ...]) -> str:
+    null_added = any(isinstance(o, NullType) for o in new) and not any(
+        isinstance(o, NullType) for o in old
+    )
+    if null_added and len(new) == len(old) + 1:
+        return "null accepted"
+    return f"type widened from {_describe(old)} to {_describe(new)}"
+
+
+def _narrowed(old: SchemaType, new: SchemaType) -> str:
+    old_options, new_options = _options(old), _options(new)
+    null_removed = any(isinstance(o, NullType) for o in old_options) and not any(
+        isinstance(o, NullType) for o in new_options
+    )
+    if null_removed and len(old_options) == len(new_options) + 1:
+        return "null no longer accepted"
+    if _accepts_all(old_options, new_options):
+        return f"type narrowed from {_describe(old_options)} to {_describe(new_options)}"
+    return f"type changed from {_describe(old_options)} to {_describe(new_options)}"
+
+
+def _describe(options: tuple[SchemaType, ...]) -> str:
+    names = []
+    for option in options:
+        schema = option.to_schema()
+        declared = schema.get("type")
+        if "$ref" in schema:
+            names.append(str(schema["$ref"]).rpartition("/")[2])
+        elif isinstance(option, ObjectType) and option.title:
+            names.append(option.title)
+        elif isinstance(declared, str):
+            names.append(declared)
+        elif isinstance(declared, list):
+            names.extend(str(d) for d in declared)
+        else:
+            names.append("any")
+    return " | ".join(dict.fromkeys(names))
+
+
+def _member(value: Json, values: tuple[Json, ...]) -> bool:
+    return any(type(v) is type(value) and v == value for v in values)
+
+
+def _same(old: Field, new: Field) -> bool:
+    return (old.type, old.required, old.default) == (new.type, new.required, new.default)
+
+
+def _show(value: Json | object) -> str:
+    import json
+
+    if value is MISSING:
+        return "none"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def summary(changes: list[Change]) -> dict[str, int]:
+    """Counts by severity label, breaking first."""
+    return {
+        severity.label: sum(1 for c in changes if c.severity is severity)
+        for severity in sorted(Severity, reverse=True)
+    }

@@ -1,0 +1,219 @@
+"""Project configuration, ``build``, ``check`` and the pre-commit hooks."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+import yaml
+
+from inspector.docstrings import DocstringStyle
+from inspector.project import load_config
+from tests.conftest import ROOT, Run
+
+CONFIG = """\
+[project]
+name = "shop"
+
+[tool.toolsinspector]
+targets = ["shop/services.py:ExampleClass"]
+tools = "tools/tools.json"
+providers = ["openai", "anthropic"]
+out-dir = "tools/"
+strict = true
+stubs = "tools/stubs.py"
+"""
+FILES = [
+    "tools/tools.json",
+    "tools/tools.classification.json",
+    "tools/openai.json",
+    "tools/anthropic.json",
+    "tools/stubs.py",
+]
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A project with the example class as ``shop/services.py`` and a pyproject config."""
+    (tmp_path / "shop").mkdir()
+    shutil.copy(ROOT / "example_class.py", tmp_path / "shop" / "services.py")
+    (tmp_path / "pyproject.toml").write_text(CONFIG, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_config_keys_are_read_with_paths_relative_to_the_file(project: Path) -> None:
+    config = load_config(project / "pyproject.toml")
+    assert config.targets == ("shop/services.py:ExampleClass",)
+    assert config.tools_path == project / "tools/tools.json"
+    assert config.classification_path == project / "tools/tools.classification.json"
+    assert config.providers == ("openai", "anthropic")
+    assert config.provider_dir == project / "tools"
+    assert config.strict is True
+    assert config.stubs == project / "tools/stubs.py"
+    assert config.docstring_style is DocstringStyle.GOOGLE
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        (
+            'target = ["x.py:C"]',
+            "unknown key 'target' (did you mean 'targets'?); known: targets, tools,",
+        ),
+        ('strict = "yes"', "strict must be true or false, not 'yes'"),
+        ("targets = 3", 'targets must be a list of targets such as "pkg/mod.py:Class", not 3'),
+        ('docstring-style = "javadoc"', "docstring-style must be one of google, numpy, rest"),
+        ('new = "maybe"', 'new must be "include" or "exclude", not \'maybe\''),
+        ("templates = [1]", "templates must be a path or a list of paths, not [1]"),
+    ],
+)
+def test_config_errors_name_the_key(
+    project: Path, run_cli: Callable[..., Run], line: str, message: str
+) -> None:
+    targets = "" if line.startswith("targets") else 'targets = ["shop/services.py:C"]\n'
+    (project / "pyproject.toml").write_text(
+        f"[tool.toolsinspector]\n{targets}{line}\n", encoding="utf-8"
+    )
+    run = run_cli("check")
+    assert run.status == 2
+    assert "pyproject.toml: [tool.toolsinspector]: " in run.stderr
+    assert message in run.stderr
+    assert not (project / "tools.json").exists()
+
+
+def test_broken_toml_and_missing_config_are_usage_errors(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run_cli: Callable[..., Run]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    run = run_cli("build")
+    assert run.status == 2
+    assert "no [tool.toolsinspector] table in a pyproject.toml here or above" in run.stderr
+    (tmp_path / "pyproject.toml").write_text("[tool.toolsinspector\n", encoding="utf-8")
+    run = run_cli("build", "--config", "pyproject.toml")
+    assert run.status == 2
+    assert "pyproject.toml: not valid TOML (" in run.stderr
+
+
+def test_check_reports_missing_then_build_writes_then_check_passes(
+    project: Path, run_cli: Callable[..., Run]
+) -> None:
+    run = run_cli("check")
+    assert run.status == 1
+    assert run.stdout.splitlines() == [f"{name}: missing" for name in FILES]
+    assert not (project / "tools").exists()  # check never writes
+    run = run_cli()  # bare toolsinspector = build
+    assert run.status == 0, run.stderr
+    assert run.stdout == f"wrote {', '.join(FILES)}; 0 files unchanged\n"
+    for name in FILES:
+        assert (project / name).is_file()
+    run = run_cli("check")
+    assert (run.status, run.stdout) == (0, "5 files up to date\n")
+    assert '"strict": true' in (project / "tools/openai.json").read_text(encoding="utf-8")
+
+
+def test_check_names_the_changed_tools_and_stale_files(
+    project: Path, run_cli: Callable[..., Run]
+) -> None:
+    assert run_cli("build", "-q").status == 0
+    mtimes = {name: (project / name).stat().st_mtime_ns for name in FILES}
+    source = project / "shop" / "services.py"
+    source.write_text(
+        source.read_text(encoding="utf-8").replace("Add two numbers.", "Add two integers."),
+        encoding="utf-8",
+    )
+    run = run_cli("check")
+    assert run.status == 1
+    assert run.stdout.splitlines() == [
+        "tools/tools.json: stale (1 tool changed: method1)",
+        "tools/openai.json: stale",
+        "tools/anthropic.json: stale",
+        "tools/stubs.py: stale",
+    ]
+    assert {name: (project / name).stat().st_mtime_ns for name in FILES} == mtimes
+    run = run_cli("build")
+    assert run.stdout.startswith("wrote tools/tools.json, tools/openai.json, ")
+    assert run.stdout.endswith("; 1 file unchanged\n")
+
+
+def test_command_line_overrides_the_config(project: Path, run_cli: Callable[..., Run]) -> None:
+    run = run_cli("build", "-q", "--provider", "gemini", "--no-strict", "--tools", "out/t.json")
+    assert run.status == 0, run.stderr
+    assert sorted(p.name for p in (project / "tools").iterdir()) == ["gemini.json", "stubs.py"]
+    assert sorted(p.name for p in (project / "out").iterdir()) == [
+        "t.classification.json",
+        "t.json",
+    ]
+    run = run_cli("build", "-q", "example_class_copy.py:Nothing", "--provider", "gemini")
+    assert run.status == 1
+    assert "no such file" in run.stderr
+
+
+def test_a_toml_file_of_its_own_and_the_user_s_choices_are_kept(
+    project: Path, run_cli: Callable[..., Run]
+) -> None:
+    (project / "tools.toml").write_text(
+        'targets = ["shop/services.py:ExampleClass"]\nproviders = ["openai"]\n',
+        encoding="utf-8",
+    )
+    assert run_cli("build", "-q", "--config", "tools.toml").status == 0
+    classification = project / "tools.classification.json"
+    text = classification.read_text(encoding="utf-8")
+    classification.write_text(text.replace('"method1": true', '"method1": false'), "utf-8")
+    assert run_cli("build", "-q", "--config", "tools.toml").status == 0
+    assert '"method1": false' in classification.read_text(encoding="utf-8")
+    assert '"name": "method1"' not in (project / "openai.json").read_text(encoding="utf-8")
+    assert run_cli("check", "--config", "tools.toml").status == 0
+
+
+def test_check_of_tools_json_alone_does_not_import_jinja(project: Path) -> None:
+    (project / "pyproject.toml").write_text(
+        '[tool.toolsinspector]\ntargets = ["shop/services.py:ExampleClass"]\n', encoding="utf-8"
+    )
+    script = (
+        "import sys\nfrom inspector.cli import main\n"
+        "main(['build', '-q'])\nfor name in list(sys.modules):\n"
+        "    if name.startswith('jinja2'): del sys.modules[name]\n"
+        "status = main(['check'])\nprint(status, 'jinja2' in sys.modules)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert done.stdout.splitlines()[-1] == "0 False", done.stderr
+
+
+def test_pre_commit_hooks_run_the_way_pre_commit_runs_them(project: Path) -> None:
+    hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    by_id = {hook["id"]: hook for hook in hooks}
+    assert set(by_id) == {"toolsinspector-check", "toolsinspector-build"}
+    bin_dir = Path(sys.executable).parent
+
+    def run_hook(hook_id: str) -> subprocess.CompletedProcess[str]:
+        hook = by_id[hook_id]
+        assert hook["language"] == "python"
+        assert hook["pass_filenames"] is False
+        command = shlex.split(hook["entry"]) + hook.get("args", [])
+        executable = shutil.which(command[0], path=str(bin_dir))
+        assert executable, f"{command[0]} is not installed in {bin_dir}"
+        return subprocess.run(
+            [executable, *command[1:]], cwd=project, capture_output=True, text=True, check=False
+        )
+
+    stale = run_hook("toolsinspector-check")
+    assert stale.returncode == 1
+    assert "tools/tools.json: missing" in stale.stdout
+    built = run_hook("toolsinspector-build")
+    assert built.returncode == 0, built.stderr
+    fresh = run_hook("toolsinspector-check")
+    assert fresh.returncode == 0, fresh.stdout + fresh.stderr
