@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from inspector.docstrings import DocstringStyle
     from inspector.model import Field, ParameterKind, Returns, ToolDescriptor
     from inspector.rendering import RenderOptions
+    from inspector.toolbox import Toolbox, ToolCallError
 
 __all__ = [
     "Catalog",
@@ -30,7 +31,9 @@ __all__ = [
     "Returns",
     "ScanResult",
     "StubsResult",
+    "ToolCallError",
     "ToolDescriptor",
+    "Toolbox",
     "UsageError",
     "render_provider",
     "scan",
@@ -57,6 +60,8 @@ _HOMES = {
     "Returns": "model",
     "ToolDescriptor": "model",
     "RenderOptions": "rendering",
+    "ToolCallError": "toolbox",
+    "Toolbox": "toolbox",
 }
 
 

@@ -69,13 +69,13 @@ def scan(
         for info in infos:
             if info.cls not in seen:
                 seen.add(info.cls)
-                group = _scan_class(info, builder, groups, diagnostics)
+                group = scan_class(info, builder, groups, diagnostics)
                 if group.tools or info.explicit:  # a module's classes without methods are noise
                     groups.append(group)
-    return Catalog(_disambiguate(groups, diagnostics)), diagnostics
+    return Catalog(disambiguate(groups, diagnostics)), diagnostics
 
 
-def _scan_class(
+def scan_class(
     info: ClassInfo,
     builder: MethodBuilder,
     earlier: list[CatalogClass],
@@ -102,7 +102,7 @@ def _scan_class(
     return CatalogClass(key, info.source, tuple(tools))
 
 
-def _disambiguate(
+def disambiguate(
     groups: list[CatalogClass], diagnostics: list[Diagnostic]
 ) -> tuple[CatalogClass, ...]:
     """Tool names are method names; a name two classes share becomes ``Class_method`` in both."""

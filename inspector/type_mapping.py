@@ -157,7 +157,7 @@ class TypeMapper:
             (lambda h: h is None or h is type(None), lambda h: NullType()),
             (lambda h: h is typing.LiteralString, lambda h: StringType()),
             (lambda h: typing.get_origin(h) is typing.Annotated, self.map_annotated),
-            (_is_union, self.map_union),
+            (is_union, self.map_union),
             (lambda h: typing.get_origin(h) is typing.Literal, self.map_literal),
             (lambda h: isinstance(h, typing.TypeVar), self.map_typevar),
             (lambda h: isinstance(h, typing.NewType), lambda h: self.map(h.__supertype__)),  # type: ignore[attr-defined]
@@ -247,7 +247,7 @@ class TypeMapper:
         value = getattr(origin, "__value__", None)
         if value is not None:
             return self.map(value)
-        if isinstance(origin, type) and typing.get_origin(hint) is not None and _has_fields(origin):
+        if isinstance(origin, type) and typing.get_origin(hint) is not None and has_fields(origin):
             return self.map_class(origin)
         return self._unsupported(hint)
 
@@ -291,7 +291,7 @@ class TypeMapper:
             return AnyOfType((NumberType(), StringType()))
         if hint in (bytes, bytearray):
             return StringType(keywords=(("contentEncoding", "base64"),))
-        if _has_fields(hint):
+        if has_fields(hint):
             return self._structured(hint)
         for base, handler in ((str, StringType), (int, IntegerType), (float, NumberType)):
             if issubclass(hint, base):
@@ -363,7 +363,7 @@ class TypeMapper:
     def _fields_of(self, cls: type) -> tuple[Field, ...]:
         doc = _own_doc(cls)
         texts = parse_docstring(doc, self.docstring_style).attributes if doc else {}
-        rows = _field_rows(cls)
+        rows = field_rows(cls)
         fields: list[Field] = []
         for name, hint, required, default in rows:
             mapped, explicit = self.map_described(hint)
@@ -398,7 +398,7 @@ def _merge_enums(options: list[SchemaType]) -> list[SchemaType]:
     return [*rest[:first], EnumType(tuple(values)), *rest[first:]]
 
 
-def _is_union(hint: object) -> bool:
+def is_union(hint: object) -> bool:
     origin = typing.get_origin(hint)
     return origin is typing.Union or origin is types.UnionType
 
@@ -417,7 +417,7 @@ def _own_doc(cls: type) -> str | None:
     return doc
 
 
-def _has_fields(cls: type) -> bool:
+def has_fields(cls: type) -> bool:
     return (
         dataclasses.is_dataclass(cls)
         or typing.is_typeddict(cls)
@@ -429,7 +429,7 @@ def _has_fields(cls: type) -> bool:
 _FieldRow = tuple[str, object, bool, Json | _Missing]
 
 
-def _field_rows(cls: type) -> list[_FieldRow]:
+def field_rows(cls: type) -> list[_FieldRow]:
     """(name, hint, required, default) for each field of a structured class."""
     if isinstance(getattr(cls, "model_fields", None), dict):
         return _pydantic_rows(cls)
