@@ -1,0 +1,851 @@
+"""Toolbox: conversions, errors written for the model, leniency, async, choosing tools, and
+each provider's tool-call messages (built with the providers' SDK types, answered in shapes
+those SDKs accept). Nothing here calls a model or the network."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import datetime
+import decimal
+import enum
+import json
+import pathlib
+import threading
+import uuid
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal, NamedTuple, TypedDict
+
+import annotated_types
+import botocore.session
+import botocore.validate
+import cohere
+import mcp.types
+import ollama
+import pydantic
+import pytest
+from anthropic.types import ToolResultBlockParam, ToolUseBlock
+from google.genai import types as genai
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from mistralai.client.models import AssistantMessage, FunctionCall, ToolCall, ToolMessage
+from openai.types.chat import (
+    ChatCompletionMessage,
+    ChatCompletionMessageFunctionToolCall,
+    ChatCompletionToolMessageParam,
+)
+from openai.types.chat.chat_completion_message_function_tool_call import Function
+from openai.types.responses import ResponseFunctionToolCall
+from openai.types.responses.response_input_item_param import FunctionCallOutput
+
+from example_class import ExampleClass
+from inspector import Toolbox, ToolCallError
+from inspector.model import (
+    AnyOfType,
+    ArrayType,
+    BooleanType,
+    EnumType,
+    IntegerType,
+    NullType,
+    NumberType,
+    ObjectType,
+    SchemaType,
+    StringType,
+)
+from tests.conftest import GOLDEN
+from tests.sdk_types import check_typed_dict
+
+
+class Color(enum.Enum):
+    """A colour."""
+
+    RED = "red"
+    GREEN = "green"
+
+
+@dataclass
+class Item:
+    """A line of an order.
+
+    Attributes:
+        sku: Article number.
+        qty: How many.
+    """
+
+    sku: str
+    qty: Annotated[int, annotated_types.Ge(1)] = 1
+
+
+@dataclass
+class Basket:
+    """Items to buy.
+
+    Attributes:
+        items: The lines.
+        note: Free text.
+    """
+
+    items: list[Item]
+    note: str | None = None
+    tags: list[str] = field(default_factory=list)
+
+
+class Span(NamedTuple):
+    """Lines."""
+
+    start: int
+    end: int = -1
+
+
+class Movie(TypedDict):
+    """A film."""
+
+    title: str
+    year: int
+
+
+class User(pydantic.BaseModel):
+    """A user."""
+
+    name: str = pydantic.Field(min_length=1)
+    age: int = 0
+
+
+class Service:
+    """Methods whose results show what they received."""
+
+    def scalars(self, s: str, i: int, f: float, b: bool) -> list[object]:
+        """Scalars.
+
+        Args:
+            s: Text.
+            i: Whole number.
+            f: Real number.
+            b: Flag.
+        """
+        return [s, i, f, b]
+
+    def texts(
+        self,
+        *,
+        when: datetime.datetime,
+        day: datetime.date,
+        at: datetime.time,
+        wait: datetime.timedelta,
+        ident: uuid.UUID,
+        price: decimal.Decimal,
+        where: pathlib.Path,
+        blob: bytes,
+    ) -> list[object]:
+        """Values sent as text.
+
+        Args:
+            when: Timestamp.
+            day: Date.
+            at: Time.
+            wait: Duration.
+            ident: UUID.
+            price: Decimal.
+            where: Path.
+            blob: Bytes.
+        """
+        return [when, day, at, wait, ident, price, where, blob]
+
+    def choices(self, color: Color, size: Literal["S", "M"], mode: int | str = 1) -> list[object]:
+        """Enums, literals, unions.
+
+        Args:
+            color: Colour.
+            size: Size.
+            mode: Mode.
+        """
+        return [color, size, mode]
+
+    def containers(
+        self, pair: tuple[int, str], unique: set[int], scores: dict[str, float]
+    ) -> list[object]:
+        """Containers.
+
+        Args:
+            pair: Tuple.
+            unique: Set.
+            scores: Mapping.
+        """
+        return [pair, unique, scores]
+
+    def nested(self, basket: Basket, span: Span, movie: Movie, user: User) -> list[object]:
+        """Nested classes.
+
+        Args:
+            basket: Dataclass.
+            span: NamedTuple.
+            movie: TypedDict.
+            user: Pydantic model.
+        """
+        return [basket, span, movie, user]
+
+    def bounded(
+        self,
+        n: Annotated[int, annotated_types.Interval(ge=0, lt=10)],
+        code: Annotated[str, annotated_types.MaxLen(3)],
+    ) -> int:
+        """Constraints.
+
+        Args:
+            n: Small number.
+            code: Short code.
+        """
+        return n
+
+    def optional(self, a: int | None, b: int = 5) -> list[object]:
+        """Nullable and default.
+
+        Args:
+            a: Nullable, required.
+            b: Optional.
+        """
+        return [a, b]
+
+    async def later(self, x: int) -> dict[str, object]:
+        """Async.
+
+        Args:
+            x: Value.
+        """
+        await asyncio.sleep(0)
+        return {"x": x, "thread": threading.current_thread().name}
+
+    def where(self) -> str:
+        """The thread it runs in."""
+        return threading.current_thread().name
+
+    def explode(self, message: str) -> None:
+        """Raise.
+
+        Args:
+            message: Text of the error.
+        """
+        raise ValueError(message)
+
+
+@pytest.fixture
+def toolbox() -> Toolbox:
+    return Toolbox(Service())
+
+
+def test_scalars_and_text_formats_are_converted(toolbox: Toolbox) -> None:
+    assert toolbox.call("scalars", {"s": "a", "i": 2, "f": 3, "b": True}) == ["a", 2, 3.0, True]
+    result = toolbox.call(
+        "texts",
+        {
+            "when": "2024-05-01T12:30:00+02:00",
+            "day": "2024-05-01",
+            "at": "12:30:00",
+            "wait": "PT1H30M",
+            "ident": "12345678-1234-5678-1234-567812345678",
+            "price": "19.99",
+            "where": "/tmp/x",
+            "blob": "aGk=",
+        },
+    )
+    assert result == [
+        datetime.datetime(
+            2024, 5, 1, 12, 30, tzinfo=datetime.timezone(datetime.timedelta(hours=2))
+        ),
+        datetime.date(2024, 5, 1),
+        datetime.time(12, 30),
+        datetime.timedelta(hours=1, minutes=30),
+        uuid.UUID("12345678-1234-5678-1234-567812345678"),
+        decimal.Decimal("19.99"),
+        pathlib.Path("/tmp/x"),
+        b"hi",
+    ]
+
+
+def test_enums_literals_unions_containers_and_classes(toolbox: Toolbox) -> None:
+    assert toolbox.call("choices", {"color": "red", "size": "M", "mode": "fast"}) == [
+        Color.RED,
+        "M",
+        "fast",
+    ]
+    assert toolbox.call(
+        "containers", {"pair": [1, "a"], "unique": [1, 2, 2], "scores": {"x": 1}}
+    ) == [
+        (1, "a"),
+        {1, 2},
+        {"x": 1.0},
+    ]
+    basket, span, movie, user = toolbox.call(  # type: ignore[misc]
+        "nested",
+        {
+            "basket": {"items": [{"sku": "A"}, {"sku": "B", "qty": 2}]},
+            "span": {"start": 3},
+            "movie": {"title": "M", "year": 1999},
+            "user": {"name": "ann"},
+        },
+    )
+    assert basket == Basket([Item("A"), Item("B", 2)])
+    assert span == Span(3)
+    assert movie == {"title": "M", "year": 1999}
+    assert user == User(name="ann")
+
+
+@pytest.mark.parametrize(
+    ("name", "arguments", "message"),
+    [
+        ("scalar", {}, "unknown tool 'scalar'; did you mean 'scalars'? Available: scalars, texts,"),
+        (
+            "scalars",
+            {"s": "a", "i": 2, "f": 1, "b": True, "x": 0},
+            "scalars: unexpected argument 'x'; the tool takes: b, f, i, s",
+        ),
+        ("scalars", {"s": "a", "i": 2, "f": 1}, "scalars: missing required argument 'b'"),
+        ("scalars", {"s": 1, "i": 2, "f": 1, "b": True}, "scalars: s: expected string, got 1"),
+        (
+            "scalars",
+            {"s": "a", "i": 2.5, "f": 1, "b": True},
+            "scalars: i: expected integer, got 2.5",
+        ),
+        (
+            "scalars",
+            {"s": "a", "i": 2, "f": 1, "b": "maybe"},
+            'scalars: b: expected boolean, got "maybe"',
+        ),
+        (
+            "choices",
+            {"color": "blue", "size": "S"},
+            'choices: color: invalid value "blue"; allowed: "red", "green"',
+        ),
+        (
+            "choices",
+            {"color": "red", "size": "XL"},
+            'choices: size: invalid value "XL"; allowed: "S", "M"',
+        ),
+        (
+            "choices",
+            {"color": "red", "size": "S", "mode": [1]},
+            "choices: mode: expected integer or string, got [1]",
+        ),
+        (
+            "containers",
+            {"pair": [1], "unique": [], "scores": {}},
+            "containers: pair: expected exactly 2 items, got 1",
+        ),
+        (
+            "containers",
+            {"pair": [1, "a"], "unique": [], "scores": {"x": "y"}},
+            'containers: scores.x: expected number, got "y"',
+        ),
+        (
+            "nested",
+            {
+                "basket": {"items": [{"sku": "A"}, {"sku": "B", "qty": "two"}]},
+                "span": {"start": 1},
+                "movie": {"title": "M", "year": 1},
+                "user": {"name": "a"},
+            },
+            'nested: basket.items[1].qty: expected integer, got "two"',
+        ),
+        (
+            "nested",
+            {
+                "basket": {"items": [{"sku": "A", "qty": 0}]},
+                "span": {"start": 1},
+                "movie": {"title": "M", "year": 1},
+                "user": {"name": "a"},
+            },
+            "nested: basket.items[0].qty: must be at least 1, got 0",
+        ),
+        (
+            "nested",
+            {
+                "basket": {"items": [], "color": 1},
+                "span": {"start": 1},
+                "movie": {"title": "M", "year": 1},
+                "user": {"name": "a"},
+            },
+            "nested: basket.color: unexpected property; Basket has: items, note, tags",
+        ),
+        (
+            "nested",
+            {
+                "basket": {"items": []},
+                "span": {"start": 1},
+                "movie": {"title": "M"},
+                "user": {"name": "a"},
+            },
+            "nested: movie.year: missing required property",
+        ),
+        (
+            "nested",
+            {
+                "basket": {"items": []},
+                "span": {"start": 1},
+                "movie": {"title": "M", "year": 1},
+                "user": {"name": ""},
+            },
+            "nested: user: name: String should have at least 1 character",
+        ),
+        ("bounded", {"n": 10, "code": "a"}, "bounded: n: must be less than 10, got 10"),
+        (
+            "bounded",
+            {"n": 1, "code": "abcd"},
+            "bounded: code: must have at most 3 characters, got 4",
+        ),
+        (
+            "texts",
+            {
+                "when": "yesterday",
+                "day": "2024-05-01",
+                "at": "12:00",
+                "wait": 1,
+                "ident": "x",
+                "price": 1,
+                "where": "p",
+                "blob": "aGk=",
+            },
+            'texts: when: expected a date-time such as "2024-05-01T12:00:00", got "yesterday"',
+        ),
+        ("explode", {"message": "no stock"}, "explode failed: ValueError: no stock"),
+        (
+            "scalars",
+            "{not json",
+            "scalars: the arguments are not valid JSON (Expecting property name enclosed in "
+            "double quotes: line 1 column 2 (char 1))",
+        ),
+        ("scalars", "[1]", "scalars: arguments must be an object, got [1]"),
+    ],
+)
+def test_errors_are_written_for_the_model(
+    toolbox: Toolbox, name: str, arguments: Any, message: str
+) -> None:
+    with pytest.raises(ToolCallError) as raised:
+        toolbox.call(name, arguments)
+    assert raised.value.message.startswith(message)
+    if not message.startswith("unknown tool"):
+        assert raised.value.message == message
+
+
+def test_debug_adds_the_traceback() -> None:
+    with pytest.raises(ToolCallError) as raised:
+        Toolbox(Service(), debug=True).call("explode", {"message": "x"})
+    assert raised.value.message.startswith(
+        "explode failed: ValueError: x\nTraceback (most recent call last):"
+    )
+
+
+def test_lenient_where_models_slip_and_says_so(toolbox: Toolbox) -> None:
+    assert toolbox.call("scalars", {"s": "a", "i": "2", "f": "1.5", "b": "true"}) == [
+        "a",
+        2,
+        1.5,
+        True,
+    ]
+    assert toolbox.last_notes == [
+        "i: number sent as a string",
+        "f: number sent as a string",
+        "b: boolean sent as a string",
+    ]
+    assert toolbox.call("containers", {"pair": '[1, "a"]', "unique": [], "scores": "{}"}) == [
+        (1, "a"),
+        set(),
+        {},
+    ]
+    assert toolbox.last_notes == [
+        "pair: JSON text read as the value it holds",
+        "scores: JSON text read as the value it holds",
+    ]
+    assert toolbox.call("optional", {}) == [None, 5]
+    assert toolbox.last_notes == ["a: omitted; null used"]
+    assert toolbox.call("optional", '{"a": 1, "b": null}') == [1, 5]
+    assert toolbox.last_notes == ["b: null; the default used"]
+
+
+def test_async_and_sync_run_where_they_should(toolbox: Toolbox) -> None:
+    assert toolbox.call("later", {"x": 1})["x"] == 1  # type: ignore[index]
+    assert asyncio.run(toolbox.acall("later", {"x": 2}))["x"] == 2  # type: ignore[index]
+    main = threading.current_thread().name
+    assert asyncio.run(toolbox.acall("where")) != main  # a sync tool runs in a worker thread
+
+    async def inside_a_loop() -> object:
+        return toolbox.call("later", {"x": 3})
+
+    assert asyncio.run(inside_a_loop())["x"] == 3  # type: ignore[index]
+
+
+def test_classification_and_globs_choose_the_tools(tmp_path: Any) -> None:
+    classification = {"Service": {"scalars": False}}
+    toolbox = Toolbox(Service(), classification=classification, exclude=["ex*"], include=["*"])
+    names = [t.name for t in toolbox.tools]
+    assert "scalars" not in names and "explode" not in names and "texts" in names
+    with pytest.raises(ToolCallError, match="unknown tool 'scalars'"):
+        toolbox.call("scalars", {"s": "a", "i": 1, "f": 1, "b": True})
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps({"Service": {"texts": False}}), encoding="utf-8")
+    only = Toolbox(Service(), classification=path, include=["Service.t*", "choices"])
+    assert [t.name for t in only.tools] == ["choices"]
+
+
+def test_definitions_are_what_render_writes() -> None:
+    toolbox = Toolbox(ExampleClass())
+    golden = json.loads((GOLDEN / "example_class" / "anthropic-strict.json").read_text("utf-8"))
+    assert toolbox.definitions("anthropic", strict=True) == golden
+    golden = json.loads((GOLDEN / "example_class" / "gemini.json").read_text("utf-8"))
+    assert toolbox.definitions("gemini") == golden
+
+
+ARGS = {"a": 2, "b": 3}
+
+
+def test_openai_chat(toolbox_example: Toolbox) -> None:
+    message = ChatCompletionMessage(
+        role="assistant",
+        tool_calls=[
+            ChatCompletionMessageFunctionToolCall(
+                id="call_1",
+                type="function",
+                function=Function(name="method1", arguments=json.dumps(ARGS)),
+            ),
+            ChatCompletionMessageFunctionToolCall(
+                id="call_2",
+                type="function",
+                function=Function(name="method1", arguments='{"a": "x"}'),
+            ),
+        ],
+    )
+    replies = toolbox_example.handle("openai", message)
+    assert replies == [
+        {"role": "tool", "tool_call_id": "call_1", "content": "5"},
+        {
+            "role": "tool",
+            "tool_call_id": "call_2",
+            "content": 'Error: method1: a: expected integer, got "x"',
+        },
+    ]
+    for reply in replies:
+        check_typed_dict(reply, ChatCompletionToolMessageParam)
+
+
+def test_openai_responses(toolbox_example: Toolbox) -> None:
+    items = [
+        ResponseFunctionToolCall(
+            type="function_call", call_id="fc_1", name="method2", arguments='{"x": "héllo"}'
+        )
+    ]
+    replies = toolbox_example.handle(
+        "openai-responses", {"output": [i.model_dump() for i in items]}
+    )
+    assert replies == [{"type": "function_call_output", "call_id": "fc_1", "output": "5"}]
+    check_typed_dict(replies[0], FunctionCallOutput)
+
+
+def test_anthropic(toolbox_example: Toolbox) -> None:
+    blocks = [
+        {"type": "text", "text": "Let me add."},
+        ToolUseBlock(type="tool_use", id="toolu_1", name="method1", input=ARGS).model_dump(),
+        ToolUseBlock(type="tool_use", id="toolu_2", name="nope", input={}).model_dump(),
+    ]
+    replies = toolbox_example.handle("anthropic", {"role": "assistant", "content": blocks})
+    assert len(replies) == 1 and replies[0]["role"] == "user"
+    content = replies[0]["content"]
+    assert content[0] == {"type": "tool_result", "tool_use_id": "toolu_1", "content": "5"}  # type: ignore[index]
+    assert content[1]["is_error"] is True  # type: ignore[index]
+    assert content[1]["content"].startswith("unknown tool 'nope'")  # type: ignore[index]
+    for block in content:  # type: ignore[union-attr]
+        check_typed_dict(block, ToolResultBlockParam)
+
+
+def test_gemini(toolbox_example: Toolbox) -> None:
+    content = genai.Content(
+        role="model",
+        parts=[
+            genai.Part(
+                function_call=genai.FunctionCall(
+                    id="g1", name="create_task", args={"title": "Buy milk"}
+                )
+            )
+        ],
+    )
+    replies = toolbox_example.handle("gemini", content)
+    assert replies == [
+        {
+            "role": "user",
+            "parts": [
+                {
+                    "functionResponse": {
+                        "id": "g1",
+                        "name": "create_task",
+                        "response": {
+                            "output": {"title": "Buy milk", "priority": "normal", "due": ""}
+                        },
+                    }
+                }
+            ],
+        }
+    ]
+    genai.Content.model_validate(replies[0])
+    response = genai.GenerateContentResponse(candidates=[genai.Candidate(content=content)])
+    assert toolbox_example.handle("gemini", response) == replies
+
+
+def test_ollama(toolbox_example: Toolbox) -> None:
+    message = ollama.Message(
+        role="assistant",
+        tool_calls=[
+            ollama.Message.ToolCall(
+                function=ollama.Message.ToolCall.Function(
+                    name="average", arguments={"values": [1, 2]}
+                )
+            )
+        ],
+    )
+    replies = toolbox_example.handle("ollama", message)
+    assert replies == [{"role": "tool", "tool_name": "average", "content": "1.5"}]
+    ollama.Message.model_validate(replies[0])
+
+
+def test_mistral(toolbox_example: Toolbox) -> None:
+    message = AssistantMessage(
+        tool_calls=[ToolCall(id="m1", function=FunctionCall(name="method1", arguments=ARGS))]
+    )
+    replies = toolbox_example.handle("mistral", message)
+    assert replies == [{"role": "tool", "tool_call_id": "m1", "name": "method1", "content": "5"}]
+    ToolMessage.model_validate(replies[0])
+
+
+def test_bedrock(toolbox_example: Toolbox) -> None:
+    response = {
+        "output": {
+            "message": {
+                "role": "assistant",
+                "content": [
+                    {"text": "Placing it."},
+                    {
+                        "toolUse": {
+                            "toolUseId": "b1",
+                            "name": "create_task",
+                            "input": {"title": "T"},
+                        }
+                    },
+                    {"toolUse": {"toolUseId": "b2", "name": "method1", "input": ARGS}},
+                    {"toolUse": {"toolUseId": "b3", "name": "method1", "input": {}}},
+                ],
+            }
+        },
+        "stopReason": "tool_use",
+    }
+    replies = toolbox_example.handle("bedrock", response)
+    results = [block["toolResult"] for block in replies[0]["content"]]  # type: ignore[index, union-attr]
+    assert results == [
+        {
+            "toolUseId": "b1",
+            "content": [{"json": {"title": "T", "priority": "normal", "due": ""}}],
+            "status": "success",
+        },
+        {"toolUseId": "b2", "content": [{"text": "5"}], "status": "success"},
+        {
+            "toolUseId": "b3",
+            "content": [{"text": "method1: missing required argument 'a'"}],
+            "status": "error",
+        },
+    ]
+    model = botocore.session.get_session().get_service_model("bedrock-runtime")
+    shape = model.operation_model("Converse").input_shape
+    report = botocore.validate.ParamValidator().validate(
+        {"modelId": "m", "messages": [response["output"]["message"], *replies]},
+        shape,  # type: ignore[index]
+    )
+    assert not report.has_errors(), report.generate_report()
+
+
+def test_mcp(toolbox_example: Toolbox) -> None:
+    request = mcp.types.JSONRPCRequest(
+        jsonrpc="2.0",
+        id=7,
+        **mcp.types.CallToolRequest(
+            method="tools/call",
+            params=mcp.types.CallToolRequestParams(name="method1", arguments=ARGS),
+        ).model_dump(),
+    )
+    (reply,) = toolbox_example.handle("mcp", request)
+    assert reply == {
+        "jsonrpc": "2.0",
+        "id": 7,
+        "result": {
+            "content": [{"type": "text", "text": "5"}],
+            "isError": False,
+            "structuredContent": {"result": 5},
+        },
+    }
+    mcp.types.JSONRPCResponse.model_validate(reply)
+    mcp.types.CallToolResult.model_validate(reply["result"])
+    (failed,) = toolbox_example.handle(
+        "mcp",
+        {
+            "jsonrpc": "2.0",
+            "id": "a",
+            "method": "tools/call",
+            "params": {"name": "method1", "arguments": {}},
+        },
+    )
+    assert failed["result"] == {
+        "content": [{"type": "text", "text": "method1: missing required argument 'a'"}],
+        "isError": True,
+    }  # type: ignore[index]
+
+
+def test_cohere(toolbox_example: Toolbox) -> None:
+    message = cohere.AssistantChatMessageV2(
+        tool_calls=[
+            cohere.ToolCallV2(
+                id="c1",
+                type="function",
+                function=cohere.ToolCallV2Function(name="method2", arguments='{"x": "ab"}'),
+            )
+        ]
+    )
+    replies = toolbox_example.handle("cohere", message)
+    assert replies == [{"role": "tool", "tool_call_id": "c1", "content": "2"}]
+    cohere.ToolChatMessageV2.model_validate(replies[0])
+
+
+def test_parallel_async_calls_run_concurrently_and_keep_ids() -> None:
+    class Slow:
+        """Waits."""
+
+        async def wait(self, label: str) -> str:
+            """Wait a little.
+
+            Args:
+                label: Returned.
+            """
+            await asyncio.sleep(0.2)
+            return label
+
+    toolbox = Toolbox(Slow())
+    calls = [
+        {"id": f"t{i}", "function": {"name": "wait", "arguments": json.dumps({"label": str(i)})}}
+        for i in range(5)
+    ]
+
+    async def run() -> tuple[float, list[Any]]:
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        replies = await toolbox.ahandle("openai", {"tool_calls": calls})
+        return loop.time() - start, replies
+
+    elapsed, replies = asyncio.run(run())
+    assert [r["tool_call_id"] for r in replies] == [f"t{i}" for i in range(5)]
+    assert [r["content"] for r in replies] == ["0", "1", "2", "3", "4"]
+    assert elapsed < 0.6  # five 0.2 s waits overlapped
+
+
+@pytest.fixture
+def toolbox_example() -> Toolbox:
+    return Toolbox(ExampleClass())
+
+
+def _json_values() -> st.SearchStrategy[Any]:
+    scalars = (
+        st.none()
+        | st.booleans()
+        | st.integers()
+        | st.floats(allow_nan=False, allow_infinity=False)
+        | st.text(max_size=8)
+    )
+    return st.recursive(
+        scalars,
+        lambda kids: (
+            st.lists(kids, max_size=3) | st.dictionaries(st.text(max_size=5), kids, max_size=3)
+        ),
+        max_leaves=8,
+    )
+
+
+_FORMATS: dict[str | None, st.SearchStrategy[Any]] = {
+    None: st.text(max_size=10),
+    "date-time": st.datetimes().map(lambda d: d.isoformat()),
+    "date": st.dates().map(lambda d: d.isoformat()),
+    "time": st.times().map(lambda t: t.isoformat()),
+    "duration": st.integers(0, 10**6).map(lambda s: f"PT{s}S"),
+    "uuid": st.uuids().map(str),
+    "path": st.text(min_size=1, max_size=10),
+}
+
+
+def values_for(schema_type: SchemaType) -> st.SearchStrategy[Any]:
+    """JSON values valid for a model type (constraints included)."""
+    keywords = dict(schema_type.keywords)
+    if isinstance(schema_type, StringType):
+        if keywords.get("contentEncoding") == "base64":
+            return st.binary(max_size=8).map(lambda b: base64.b64encode(b).decode())
+        if "maxLength" in keywords or "minLength" in keywords:
+            low, high = keywords.get("minLength", 0), keywords.get("maxLength", 10)
+            return st.text(min_size=int(low), max_size=int(high))  # type: ignore[arg-type]
+        return _FORMATS[schema_type.format]
+    if isinstance(schema_type, IntegerType):
+        low = keywords.get("minimum")
+        high = keywords.get("exclusiveMaximum")
+        return st.integers(
+            min_value=int(low) if isinstance(low, int) else None,  # type: ignore[arg-type]
+            max_value=int(high) - 1 if isinstance(high, int) else None,  # type: ignore[arg-type]
+        )
+    if isinstance(schema_type, NumberType):
+        return st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+    if isinstance(schema_type, BooleanType):
+        return st.booleans()
+    if isinstance(schema_type, NullType):
+        return st.none()
+    if isinstance(schema_type, EnumType):
+        return st.sampled_from(schema_type.values)
+    if isinstance(schema_type, ArrayType):
+        if schema_type.prefix is not None:
+            return st.tuples(*(values_for(t) for t in schema_type.prefix)).map(list)
+        items = values_for(schema_type.items) if schema_type.items else _json_values()
+        return st.lists(items, max_size=4, unique_by=(json.dumps if schema_type.unique else None))  # type: ignore[arg-type]
+    if isinstance(schema_type, ObjectType):
+        if not schema_type.properties:
+            extra = schema_type.additional
+            values = values_for(extra) if isinstance(extra, SchemaType) else _json_values()
+            return st.dictionaries(st.text(max_size=5), values, max_size=3)
+        return _object_values(schema_type.properties)
+    if isinstance(schema_type, AnyOfType):
+        options = schema_type.options
+        if {type(o) for o in options} == {NumberType, StringType}:
+            options = (NumberType(),)  # Decimal: the schema's string branch has no pattern
+        return st.one_of(*(values_for(o) for o in options))
+    return _json_values()
+
+
+def _object_values(fields: tuple[Any, ...]) -> st.SearchStrategy[dict[str, Any]]:
+    required = {f.name: values_for(f.type) for f in fields if f.required}
+    optional = {f.name: values_for(f.type) for f in fields if not f.required}
+    return st.fixed_dictionaries(required, optional=optional)
+
+
+VALID_TOOLS = [t for t in Toolbox(Service()).tools if t.name not in ("explode", "later")]
+
+
+@given(data=st.data())
+@settings(max_examples=200, deadline=None)
+def test_arguments_valid_for_the_schema_are_accepted(data: st.DataObject) -> None:
+    tool = data.draw(st.sampled_from(VALID_TOOLS))
+    arguments = data.draw(_object_values(tool.parameters))
+    Toolbox(Service()).call(tool.name, arguments)  # raises on any refusal
+
+
+@given(data=st.data())
+@settings(max_examples=300, deadline=None)
+def test_any_arguments_give_a_result_or_a_tool_call_error(data: st.DataObject) -> None:
+    tools = Toolbox(Service()).tools
+    tool = data.draw(st.sampled_from(tools))
+    names = [p.name for p in tool.parameters] + ["extra"]
+    arguments = data.draw(
+        st.dictionaries(st.sampled_from(names), _json_values(), max_size=4)
+        | _json_values()
+        | st.text(max_size=20)
+    )
+    try:
+        Toolbox(Service()).call(tool.name, arguments)
+    except ToolCallError as error:
+        assert error.message and error.tool == tool.name
