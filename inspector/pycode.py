@@ -199,3 +199,13 @@ def layout(expr: Expr | Pair, indent: str, before: str, after: str) -> list[str]
 def _hugs(group: Group) -> bool:
     """A one-item subscript takes no comma: ``X[a,]`` would mean ``X[(a,)]``."""
     return len(group.items) == 1 and group.open == "[" and bool(group.head)
+
+
+def statement_layout(expr: Expr, indent: str, before: str, after: str) -> list[str]:
+    """``layout`` for an expression outside brackets (an annotated field, a return type): a
+    union that does not fit is parenthesized first, as ``ruff format`` does."""
+    lines = layout(expr, indent, before, after)
+    if len(lines) == 1 or not isinstance(expr, Union):
+        return lines
+    inner = indent + INDENT
+    return [f"{indent}{before}(", *layout(expr, inner, "", ""), f"{indent}){after}"]

@@ -353,7 +353,9 @@ class TypeWriter:
             if f.description and f.name not in carried.names:
                 annotation.description = f.description
             after = f" = {default}" if default is not None else ""
-            lines.extend(pycode.layout(annotation.expr(), pycode.INDENT, f"{f.name}: ", after))
+            lines.extend(
+                pycode.statement_layout(annotation.expr(), pycode.INDENT, f"{f.name}: ", after)
+            )
         if not lines:
             lines.append(f"{pycode.INDENT}pass")
         return lines

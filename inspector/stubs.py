@@ -103,7 +103,8 @@ class _ClassWriter:
         if f.required:
             return None
         if f.default is not MISSING:
-            if fits(f.default, f.type, self.types.typed_dict):
+            mutable = isinstance(f.default, list | dict)  # ruff B006: kept in Schema instead
+            if not mutable and fits(f.default, f.type, self.types.typed_dict):
                 return pycode.literal(f.default)
             annotation.add_default(f.default)
         self.types.uses_no_default = True
@@ -235,7 +236,7 @@ def _method_lines(
     returned = returns.expr()
     signature_lines = pycode.layout(signature, indent, "", f" -> {pycode.flat(returned)}:")
     if len(signature_lines[-1]) > pycode.LINE_LENGTH and len(signature_lines) > 1:
-        signature_lines[-1:] = pycode.layout(returned, indent, ") -> ", ":")
+        signature_lines[-1:] = pycode.statement_layout(returned, indent, ") -> ", ":")
     lines.extend(signature_lines)
     lines.extend(doc)
     lines.append(f"{indent * 2}raise NotImplementedError")
