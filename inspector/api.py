@@ -129,9 +129,10 @@ def render_providers(
             results.append(Rendered(provider, None, [Diagnostic(Level.ERROR, str(error))]))
             continue
         rendered = Rendered(provider, text, notes)
+        lines, warnings = size_report(provider, text, tools)  # limits are always checked
+        rendered.diagnostics += warnings
         if report:
-            rendered.report, warnings = size_report(provider, text, tools)
-            rendered.diagnostics += warnings
+            rendered.report = lines
         results.append(rendered)
     return results, diagnostics
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from types import ModuleType
 
 from inspector.builder import MethodBuilder
-from inspector.diagnostics import Diagnostic, InspectorError, Level
+from inspector.diagnostics import Diagnostic, InspectorError, Level, deep_recursion
 from inspector.docstrings import DocstringStyle
 from inspector.files import LazyObject, json_text, read_json
 from inspector.introspection import ClassInfo, iter_methods, resolve_target
@@ -58,21 +58,42 @@ def scan(
     groups: list[CatalogClass] = []
     seen: set[type] = set()
     loaded: dict[Path, ModuleType] = {}
-    for target in targets:
-        try:
-            infos = resolve_target(target, loaded)
-        except InspectorError as error:
-            diagnostics.append(Diagnostic(Level.ERROR, str(error)))
-            continue
-        if not infos:
-            diagnostics.append(Diagnostic(Level.WARNING, f"target {target!r}: no public class"))
-        for info in infos:
-            if info.cls not in seen:
-                seen.add(info.cls)
-                group = scan_class(info, builder, groups, diagnostics)
-                if group.tools or info.explicit:  # a module's classes without methods are noise
-                    groups.append(group)
+    with deep_recursion():
+        for target in targets:
+            _scan_target(
+                target,
+                builder=builder,
+                groups=groups,
+                seen=seen,
+                loaded=loaded,
+                diagnostics=diagnostics,
+            )
     return Catalog(disambiguate(groups, diagnostics)), diagnostics
+
+
+def _scan_target(
+    target: str,
+    *,
+    builder: MethodBuilder,
+    groups: list[CatalogClass],
+    seen: set[type],
+    loaded: dict[Path, ModuleType],
+    diagnostics: list[Diagnostic],
+) -> None:
+    """One target's classes into ``groups``; a target that fails becomes an error."""
+    try:
+        infos = resolve_target(target, loaded)
+    except InspectorError as error:
+        diagnostics.append(Diagnostic(Level.ERROR, str(error)))
+        return
+    if not infos:
+        diagnostics.append(Diagnostic(Level.WARNING, f"target {target!r}: no public class"))
+    for info in infos:
+        if info.cls not in seen:
+            seen.add(info.cls)
+            group = scan_class(info, builder, groups, diagnostics)
+            if group.tools or info.explicit:  # a module's classes without methods are noise
+                groups.append(group)
 
 
 def scan_class(

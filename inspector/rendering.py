@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from inspector.catalog import Catalog
 from inspector.classification import Classification, is_included
-from inspector.diagnostics import Diagnostic, InspectorError, Level, UsageError
+from inspector.diagnostics import Diagnostic, InspectorError, Level, UsageError, deep_recursion
 from inspector.files import json_text
 from inspector.filters import Collector, make_filters
 from inspector.model import Json, JsonObject, ToolDescriptor
@@ -124,12 +124,13 @@ def render(
     env = environment(options.template_dirs, collector)
     template_name = f"{provider}{TEMPLATE_SUFFIX}"
     try:
-        text = env.get_template(template_name).render(
-            tools=tools,
-            strict=options.strict,
-            gemini_json_schema=options.gemini_json_schema,
-            annotations=options.annotations,
-        )
+        with deep_recursion():
+            text = env.get_template(template_name).render(
+                tools=tools,
+                strict=options.strict,
+                gemini_json_schema=options.gemini_json_schema,
+                annotations=options.annotations,
+            )
     except jinja2.TemplateError as error:
         line = getattr(error, "lineno", None) or _template_line(error, template_name)
         where = f"{template_name}:{line}" if line else template_name

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from inspector.diagnostics import Diagnostic, Level
-from inspector.dialects.common import object_values, sub_schemas, types_of
+from inspector.dialects.common import all_nodes, nesting_depth, object_values, types_of
 from inspector.model import Json, JsonObject, ToolDescriptor
 
 
@@ -111,7 +111,7 @@ def _strict_warnings(
 ) -> None:
     if limits.strict_tools is not None and len(strict) > limits.strict_tools:
         warn(f"{len(strict)} strict tools; at most {limits.strict_tools} per request")
-    nodes = [node for _, schema in strict for node in _all_nodes(schema)]
+    nodes = [node for _, schema in strict for node in all_nodes(schema)]
     properties = [p for node in nodes for p in object_values(node.get("properties")).items()]
     optional = sum(
         1
@@ -131,7 +131,7 @@ def _strict_warnings(
         if limit is not None and found > limit:
             warn(f"{found} {what}; at most {limit}")
     for tool, schema in strict:
-        depth = _depth(schema)
+        depth = nesting_depth(schema)
         if limits.strict_nesting is not None and depth > limits.strict_nesting:
             warn(f"nesting depth {depth}; strict mode allows {limits.strict_nesting}", tool)
 
@@ -153,16 +153,3 @@ def _schema_of(entry: JsonObject) -> JsonObject:
         if isinstance(value, dict):
             return value
     return {}
-
-
-def _all_nodes(schema: JsonObject) -> Iterator[JsonObject]:
-    stack = [schema, *object_values(schema.get("$defs")).values()]
-    while stack:
-        node = stack.pop()
-        yield node
-        stack.extend(sub_schemas(node))
-
-
-def _depth(schema: JsonObject) -> int:
-    children = [_depth(s) for s in sub_schemas(schema) if "properties" in s or "items" in s]
-    return 1 + max(children, default=0) if "properties" in schema else max(children, default=0)

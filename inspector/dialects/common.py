@@ -138,6 +138,27 @@ def sub_schemas(schema: JsonObject) -> Iterator[JsonObject]:
         yield from objects(schema.get(key))
 
 
+def all_nodes(schema: JsonObject) -> Iterator[JsonObject]:
+    """Every node of a schema and of its ``$defs``, iteratively (no depth limit)."""
+    stack = [schema, *object_values(schema.get("$defs")).values()]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(sub_schemas(node))
+
+
+def nesting_depth(schema: JsonObject) -> int:
+    """How many object levels the deepest path goes through (``$ref``s not followed)."""
+    deepest = 0
+    stack = [(schema, 0)]
+    while stack:
+        node, above = stack.pop()
+        level = above + (1 if "properties" in node else 0)
+        deepest = max(deepest, level)
+        stack.extend((child, level) for child in sub_schemas(node))
+    return deepest
+
+
 def references(schema: JsonObject) -> Iterator[str]:
     """Every definition name referenced anywhere below a node (not inside ``$defs``)."""
     stack = [schema]

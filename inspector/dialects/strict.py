@@ -13,9 +13,11 @@ from dataclasses import dataclass
 from inspector.dialects.common import (
     DialectResult,
     Rewrite,
+    all_nodes,
     child_path,
     constraint_text,
     make_nullable,
+    nesting_depth,
     object_values,
     objects,
     recursive_definitions,
@@ -55,6 +57,9 @@ class StrictProfile:
     optional_becomes_nullable: bool
     allows_recursion: bool
     max_min_items: int | None = None
+    max_nesting: int | None = None
+    max_enum_values: int | None = None
+    max_properties: int | None = None
 
 
 OPENAI = StrictProfile(
@@ -76,6 +81,9 @@ OPENAI = StrictProfile(
     ),
     optional_becomes_nullable=True,
     allows_recursion=True,
+    max_nesting=10,
+    max_enum_values=1000,
+    max_properties=5000,
 )
 ANTHROPIC = StrictProfile(
     "Anthropic",
@@ -117,7 +125,29 @@ def strict_parameters(tool: ToolDescriptor, profile: StrictProfile) -> DialectRe
     walker.node(schema, "")
     for name, definition in definitions.items():
         walker.node(definition, f"$defs.{name}")
+    _check_limits(schema, profile, walker.rewrite)
     return result
+
+
+def _items_of(value: Json) -> list[Json]:
+    """A JSON array's items (anything else: none)."""
+    return value if isinstance(value, list) else []
+
+
+def _check_limits(schema: JsonObject, profile: StrictProfile, rewrite: Rewrite) -> None:
+    """The per-schema size limits of a strict mode: a schema past them is not strict."""
+    nodes = list(all_nodes(schema))
+    found = {
+        "levels of nesting": (nesting_depth(schema), profile.max_nesting),
+        "enum values": (sum(len(_items_of(n.get("enum"))) for n in nodes), profile.max_enum_values),
+        "object properties": (
+            sum(len(object_values(n.get("properties"))) for n in nodes),
+            profile.max_properties,
+        ),
+    }
+    for what, (count, limit) in found.items():
+        if limit is not None and count > limit:
+            rewrite.fail("", f"has {count} {what}; {profile.provider} strict mode allows {limit}")
 
 
 @dataclass

@@ -1,0 +1,163 @@
+"""Size and depth: huge classes, docstrings, deep and wide types finish in bounded time without
+RecursionError, and providers' limits become diagnostics instead of files they would reject."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from inspector.catalog import scan
+from inspector.diagnostics import deep_recursion
+from inspector.rendering import RenderOptions, render
+from inspector.report import size_report
+from tests.goldens import RENDERS
+from tests.test_providers import CHECKS
+
+SECONDS = 60.0
+"""A generous bound: each case takes well under a second or two here; a blow-up does not."""
+
+
+def _module(tmp_path: Path, name: str, source: str) -> Path:
+    path = tmp_path / f"{name}.py"
+    path.write_text(source, encoding="utf-8")
+    return path
+
+
+def _scan(path: Path, cls: str) -> tuple[list[object], list[str]]:
+    start = time.perf_counter()
+    catalog, diagnostics = scan([f"{path}:{cls}"])
+    assert time.perf_counter() - start < SECONDS
+    return [tool for _, tool in catalog.tools()], [str(d) for d in diagnostics]
+
+
+def _render_all(tools: list[object]) -> dict[str, tuple[object, list[str]]]:
+    """Every render, each checked against its provider's SDK."""
+    outputs = {}
+    for file_name, args in RENDERS.items():
+        options = RenderOptions(
+            strict="--strict" in args, gemini_json_schema="--gemini-json-schema" in args
+        )
+        text, notes = render(args[1], tools, options)  # type: ignore[arg-type]
+        document = json.loads(text)
+        CHECKS[file_name.removesuffix(".json")](document)
+        outputs[file_name] = (document, [d.message for d in notes])
+    return outputs
+
+
+def test_a_class_with_2000_methods(tmp_path: Path) -> None:
+    body = "".join(
+        f"    def m{i}(self, a: int, b: str = 'x') -> int:\n"
+        f"        '''Method {i}.\n\n        Args:\n"
+        "            a: A.\n            b: B.\n        '''\n"
+        "        return a\n"
+        for i in range(2000)
+    )
+    path = _module(tmp_path, "wide", f"class Wide:\n    '''Many.'''\n{body}")
+    tools, diagnostics = _scan(path, "Wide")
+    assert len(tools) == 2000
+    assert diagnostics == []
+
+
+def test_a_one_megabyte_docstring(tmp_path: Path) -> None:
+    text = ("word " * 200_000).strip()
+    path = _module(
+        tmp_path,
+        "long_doc",
+        f"class Long:\n    def read(self, x: int) -> None:\n        '''{text}\n\n"
+        "        Args:\n            x: X.\n        '''\n",
+    )
+    tools, _ = _scan(path, "Long")
+    assert tools[0].description == text  # type: ignore[attr-defined]
+    text, notes = render("openai", tools, RenderOptions())  # type: ignore[arg-type]
+    assert notes == []
+    _, warnings = size_report("openai", text, tools)  # type: ignore[arg-type]
+    assert [w.message for w in warnings] == [
+        "openai: description has 999999 characters; some models reject more than 1024"
+    ]
+
+
+def _nested_source(depth: int) -> str:
+    classes = [
+        "from __future__ import annotations\nfrom dataclasses import dataclass\n\n",
+        f"@dataclass\nclass D{depth}:\n    '''Leaf.'''\n\n    value: int\n\n",
+    ]
+    for level in range(depth - 1, -1, -1):
+        classes.append(
+            f"@dataclass\nclass D{level}:\n    '''Level {level}.'''\n\n    inner: D{level + 1}\n\n"
+        )
+    classes.append(
+        "class Deep:\n    def go(self, tree: D0) -> None:\n"
+        "        '''Go.\n\n        Args:\n            tree: T.\n        '''\n"
+    )
+    return "".join(classes)
+
+
+def test_a_type_nested_60_levels_deep(tmp_path: Path) -> None:
+    tools, diagnostics = _scan(_module(tmp_path, "deep", _nested_source(60)), "Deep")
+    assert diagnostics == []
+    outputs = _render_all(tools)
+    strict, notes = outputs["openai-strict.json"]
+    assert "strict" not in strict[0]["function"]  # type: ignore[index]
+    assert notes == [
+        "cannot be strict for OpenAI: the arguments object has 62 levels of nesting; "
+        'OpenAI strict mode allows 10; rendered without "strict"'
+    ]
+
+
+def test_recursion_through_three_classes(tmp_path: Path) -> None:
+    source = (
+        "from __future__ import annotations\nfrom dataclasses import dataclass\n\n"
+        "@dataclass\nclass A:\n    '''A.'''\n\n    b: B | None = None\n\n"
+        "@dataclass\nclass B:\n    '''B.'''\n\n    c: list[C]\n\n"
+        "@dataclass\nclass C:\n    '''C.'''\n\n    a: A\n\n"
+        "class Cycle:\n    def walk(self, start: A) -> None:\n        '''Walk.\n\n        Args:\n"
+        "            start: S.\n        '''\n"
+    )
+    tools, diagnostics = _scan(_module(tmp_path, "cycle", source), "Cycle")
+    assert diagnostics == []
+    assert [name for name, _ in tools[0].definitions] == ["A"]  # type: ignore[attr-defined]
+    _render_all(tools)
+
+
+def test_a_union_of_50_members(tmp_path: Path) -> None:
+    classes = "".join(
+        f"@dataclass\nclass C{i}:\n    '''C{i}.'''\n\n    f{i}: int\n\n" for i in range(50)
+    )
+    union = " | ".join(f"C{i}" for i in range(50))
+    source = (
+        "from __future__ import annotations\nfrom dataclasses import dataclass\n\n"
+        f"{classes}class Wide:\n    def pick(self, one: {union}) -> None:\n"
+        "        '''Pick.\n\n        Args:\n            one: One.\n        '''\n"
+    )
+    tools, diagnostics = _scan(_module(tmp_path, "union50", source), "Wide")
+    assert diagnostics == []
+    assert len(tools[0].parameters_schema()["properties"]["one"]["anyOf"]) == 50  # type: ignore[attr-defined]
+    _render_all(tools)
+
+
+def test_an_enum_with_5000_members(tmp_path: Path) -> None:
+    source = (
+        "import enum\n\nBig = enum.Enum('Big', {f'V{i}': f'v{i}' for i in range(5000)})\n\n"
+        "class Pick:\n    def choose(self, value: Big) -> None:\n"
+        "        '''Choose.\n\n        Args:\n            value: V.\n        '''\n"
+    )
+    tools, diagnostics = _scan(_module(tmp_path, "big_enum", source), "Pick")
+    assert diagnostics == []
+    outputs = _render_all(tools)
+    strict, notes = outputs["openai-strict.json"]
+    assert "strict" not in strict[0]["function"]  # type: ignore[index]
+    assert notes == [
+        "cannot be strict for OpenAI: the arguments object has 5000 enum values; "
+        'OpenAI strict mode allows 1000; rendered without "strict"'
+    ]
+
+
+@pytest.mark.parametrize("depth", [200])
+def test_deeper_than_the_default_recursion_limit(tmp_path: Path, depth: int) -> None:
+    tools, diagnostics = _scan(_module(tmp_path, f"deep{depth}", _nested_source(depth)), "Deep")
+    assert diagnostics == []
+    with deep_recursion():  # for jsonschema's meta-schema check, not for toolsinspector
+        _render_all(tools)
