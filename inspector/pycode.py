@@ -105,6 +105,10 @@ def identifier(name: str, taken: set[str], reserved: frozenset[str] = frozenset(
     candidate = "".join(c if (c.isalnum() or c == "_") and c.isascii() else "_" for c in name)
     if not candidate or (not candidate[0].isalpha() and candidate[0] != "_"):
         candidate = "_" + candidate
+    if candidate.startswith("__"):  # a class body would mangle it into _Class__name
+        candidate = "_" + candidate.lstrip("_")
+    if candidate == "_":  # a soft keyword, and a builtin in interactive shells
+        candidate = "_arg"
     if keyword.iskeyword(candidate) or candidate in _BUILTINS or candidate in reserved:
         candidate += "_"
     if keyword.issoftkeyword(candidate):

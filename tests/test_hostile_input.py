@@ -1,0 +1,361 @@
+"""Text is data, never code; files are never lost.
+
+Property tests draw names, descriptions, docstrings, enum values and defaults from all of
+Unicode (lone surrogates and NUL included) mixed with text that looks like Jinja or Python.
+Failure injection and a state machine check that no write leaves a partial file and no
+rescan loses a value the user set."""
+
+from __future__ import annotations
+
+import json
+import os
+import uuid
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
+
+from inspector import api, files
+from inspector.catalog import Catalog, CatalogClass, from_json, scan, to_json
+from inspector.classification import load as load_classification
+from inspector.diagnostics import InspectorError
+from inspector.docstrings import parse_docstring
+from inspector.files import json_text
+from inspector.model import MISSING, EnumType, Field, StringType, ToolDescriptor
+from inspector.rendering import RenderOptions, render
+from inspector.stubs import build_module, render_stubs
+from tests.goldens import RENDERS
+
+TRICKY = [
+    "{{ 7 * 7 }}",
+    "{% raw %}",
+    "{% endraw %}",
+    "{#",
+    "#}",
+    '"""',
+    "'''",
+    "\\N{BULLET}",
+    "\\u0041",
+    "\\",
+    '"',
+    "'",
+    "\n",
+    "\r\n",
+    "\t",
+    "\x00",
+    "\ud800",
+    "\udfff",
+    "\u2028",
+    "${x}",
+    "</script>",
+]
+any_text = st.lists(
+    st.sampled_from(TRICKY) | st.text(st.characters(exclude_categories=()), max_size=6),
+    max_size=6,
+).map("".join)
+
+
+def as_json_reads_it(text: str) -> str:
+    """JSON escapes are UTF-16: two lone surrogates that form a pair read back as the one
+    character they encode, whatever writes them."""
+    result: str = json.loads(json.dumps(text))
+    return result
+
+
+def _strings(document: Any) -> list[str]:
+    """Every string value and key in a JSON document."""
+    found: list[str] = []
+    stack = [document]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.append(item)
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, dict):
+            found.extend(item)
+            stack.extend(item.values())
+    return found
+
+
+NON_STRICT = {name: args for name, args in RENDERS.items() if "--strict" not in args}
+
+
+@given(description=any_text, parameter_text=any_text, value=any_text, default=any_text)
+@settings(max_examples=150, deadline=None)
+def test_any_text_reaches_every_provider_file_exactly(
+    description: str, parameter_text: str, value: str, default: str
+) -> None:
+    fields = (
+        Field(
+            "choice",
+            EnumType((value, "other")) if value != "other" else EnumType((value,)),
+            parameter_text,
+        ),
+        Field("note", StringType(), "", False, default),
+    )
+    tool = ToolDescriptor("tool", description, fields, class_name="C", method_name="tool")
+    for file_name, args in NON_STRICT.items():
+        options = RenderOptions(gemini_json_schema="--gemini-json-schema" in args)
+        document = json.loads(render(args[1], [tool], options)[0])
+        strings = _strings(document)
+        for text in map(as_json_reads_it, (description, parameter_text, value)):
+            if text:
+                assert any(text in s for s in strings), (file_name, text)
+        if default:  # kept as a value, or as JSON text in a "(default: ...)" note
+            forms = (as_json_reads_it(default), json.dumps(default, ensure_ascii=False))
+            assert any(form in s for s in strings for form in forms), file_name
+
+
+@given(name=any_text)
+@settings(max_examples=150, deadline=None)
+def test_a_tool_name_is_carried_exactly_or_refused_with_the_rule(name: str) -> None:
+    tool = ToolDescriptor(name, "Does.", (), class_name="C", method_name="m")
+    for args in NON_STRICT.values():
+        try:
+            text, _ = render(args[1], [tool], RenderOptions())
+        except InspectorError as error:
+            assert f"tool name {name!r} breaks {args[1]}'s rule" in str(error)
+            continue
+        assert as_json_reads_it(name) in _strings(json.loads(text))
+
+
+@given(docstring=any_text)
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+def test_any_docstring_is_read_as_data(docstring: str, tmp_path: Path) -> None:
+    module = tmp_path / f"doc_{uuid.uuid4().hex}.py"
+    module.write_text(
+        "class C:\n    def f(self, x: int) -> None:\n        pass\n\n"
+        f"    f.__doc__ = {docstring!r}\n",
+        encoding="utf-8",
+    )
+    catalog, _ = scan([f"{module}:C"])
+    document = json.loads(json_text(to_json(catalog)))
+    (tool,) = [t for _, t in from_json(document).tools()]
+    try:
+        expected = parse_docstring(docstring).description
+    except Exception:  # the parser refused it: the scan reported it and left it empty
+        expected = ""
+    assert tool.description == expected
+
+
+@given(
+    class_key=any_text.filter(bool),
+    method=any_text.filter(bool),
+    value=st.booleans(),
+)
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+def test_classification_round_trips_any_names(
+    class_key: str, method: str, value: bool, tmp_path: Path
+) -> None:
+    path = tmp_path / f"c_{uuid.uuid4().hex}.json"
+    files.write_if_changed(path, json_text({class_key: {method: value}}))
+    assert load_classification(path) == {class_key: {method: value}}
+
+
+@given(
+    names=st.lists(any_text, min_size=1, max_size=3, unique=True),
+    texts=st.lists(any_text, min_size=3, max_size=3),
+)
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+def test_stubs_of_any_names_and_text_compile_and_carry_them_back(
+    names: list[str], texts: list[str], tmp_path: Path
+) -> None:
+    enum_values = tuple(dict.fromkeys(texts))
+    fields = tuple(
+        Field(
+            name,
+            EnumType(enum_values),
+            texts[0],
+            index == 0,
+            MISSING if index == 0 else enum_values[0],
+        )
+        for index, name in enumerate(names)
+    )
+    tool = ToolDescriptor(
+        names[0] or "t", texts[1], fields, class_name="C", method_name=names[0] or "t"
+    )
+    module, _ = build_module(Catalog((CatalogClass("C", "", (tool,)),)), "hostile.json")
+    text = render_stubs(module, [])
+    compile(text, "stubs.py", "exec")
+    path = tmp_path / f"stub_{uuid.uuid4().hex}.py"
+    path.write_text(text, encoding="utf-8")
+    catalog, _ = scan([f"{path}:C"])
+    (back,) = [t for _, t in catalog.tools()]
+    assert back.name == tool.name
+    assert back.parameters_schema()["properties"] == tool.parameters_schema()["properties"]
+
+
+SOURCE = '''\
+class Shop:
+    """Sells."""
+
+    def buy(self, item: str) -> None:
+        """Buy.
+
+        Args:
+            item: What.
+        """
+
+    def sell(self, item: str) -> None:
+        """Sell.
+
+        Args:
+            item: What.
+        """
+'''
+
+
+@pytest.fixture
+def shop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "shop.py").write_text(SOURCE, encoding="utf-8")
+    return tmp_path
+
+
+def test_a_failure_while_writing_the_classification_keeps_the_old_file(
+    shop: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tools, classification = shop / "tools.json", shop / "tools.classification.json"
+    api.scan_targets(["shop.py:Shop"], output=tools, classification_path=classification)
+    classification.write_text('{"Shop": {"buy": false, "sell": true}}\n', encoding="utf-8")
+    old = classification.read_bytes()
+    (shop / "shop.py").write_text(
+        SOURCE + '\n    def rent(self) -> None:\n        """Rent."""\n', "utf-8"
+    )
+    real_replace = os.replace
+
+    def failing_replace(source: str, target: Path) -> None:
+        if Path(target).name == classification.name:
+            raise OSError(28, "No space left on device")
+        real_replace(source, target)
+
+    monkeypatch.setattr(files.os, "replace", failing_replace)
+    with pytest.raises(InspectorError, match="cannot write"):
+        api.scan_targets(["shop.py:Shop"], output=tools, classification_path=classification)
+    assert classification.read_bytes() == old  # old, whole
+    assert "rent" in tools.read_text(encoding="utf-8")  # new, whole
+    assert sorted(p.name for p in shop.iterdir()) == [
+        "shop.py",
+        "tools.classification.json",
+        "tools.json",
+    ]
+
+
+def test_an_exception_after_tools_json_is_written_leaves_whole_files(
+    shop: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tools, classification = shop / "tools.json", shop / "tools.classification.json"
+    api.scan_targets(["shop.py:Shop"], output=tools, classification_path=classification)
+    before = {p.name: p.read_bytes() for p in (tools, classification)}
+    real_write = files.write_if_changed
+    calls = []
+
+    def interrupted(path: Path, text: str) -> bool:
+        calls.append(path)
+        if path == classification:
+            raise KeyboardInterrupt
+        return real_write(path, text)
+
+    monkeypatch.setattr(api, "write_if_changed", interrupted)
+    (shop / "shop.py").write_text(SOURCE.replace("Buy.", "Buy now."), "utf-8")
+    with pytest.raises(KeyboardInterrupt):
+        api.scan_targets(["shop.py:Shop"], output=tools, classification_path=classification)
+    assert calls == [tools, classification]
+    assert json.loads(tools.read_text(encoding="utf-8"))  # the new file, whole
+    assert "Buy now." in tools.read_text(encoding="utf-8")
+    assert classification.read_bytes() == before["tools.classification.json"]
+
+
+class ClassificationMachine(RuleBasedStateMachine):
+    """Add and remove methods, rename the class, toggle values in the file, rescan, prune: a
+    value the user set is never lost while its method exists (or until a prune removes it)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        import tempfile
+
+        self.directory = Path(tempfile.mkdtemp())
+        self.class_name = "Shop"
+        self.methods: list[str] = ["buy"]
+        self.user: dict[tuple[str, str], bool] = {}
+        self.counter = 0
+        self._rescan()
+
+    def _source(self) -> str:
+        body = "".join(f'    def {m}(self) -> None:\n        """{m}."""\n\n' for m in self.methods)
+        empty = "    pass\n"
+        return f'class {self.class_name}:\n    """Shop."""\n\n{body or empty}'
+
+    def _rescan(self, prune: bool = False) -> None:
+        module = self.directory / "shop.py"
+        module.write_text(self._source(), encoding="utf-8")
+        api.scan_targets(
+            [f"{module}:{self.class_name}"],
+            output=self.directory / "tools.json",
+            classification_path=self.directory / "tools.classification.json",
+            prune=prune,
+        )
+        if prune:
+            self.user = {
+                (c, m): v
+                for (c, m), v in self.user.items()
+                if c == self.class_name and m in self.methods
+            }
+
+    def _file(self) -> dict[str, dict[str, bool]]:
+        return load_classification(self.directory / "tools.classification.json") or {}
+
+    @rule()
+    def add_method(self) -> None:
+        self.counter += 1
+        self.methods.append(f"m{self.counter}")
+
+    @rule(data=st.data())
+    def remove_method(self, data: st.DataObject) -> None:
+        if self.methods:
+            self.methods.remove(data.draw(st.sampled_from(self.methods)))
+
+    @rule(name=st.sampled_from(["Shop", "Store", "Market"]))
+    def rename_class(self, name: str) -> None:
+        self.class_name = name
+
+    @rule(data=st.data(), value=st.booleans())
+    def toggle(self, data: st.DataObject, value: bool) -> None:
+        current = self._file()
+        entries = [(c, m) for c, methods in current.items() for m in methods]
+        if not entries:
+            return
+        key = data.draw(st.sampled_from(entries))
+        current[key[0]][key[1]] = value
+        (self.directory / "tools.classification.json").write_text(json_text(current), "utf-8")
+        self.user[key] = value
+
+    @rule()
+    def rescan(self) -> None:
+        self._rescan()
+
+    @rule()
+    def prune(self) -> None:
+        self._rescan(prune=True)
+
+    @invariant()
+    def user_values_are_kept(self) -> None:
+        current = self._file()
+        for (class_key, method), value in self.user.items():
+            assert current.get(class_key, {}).get(method) == value, (class_key, method)
+
+
+TestClassificationMachine = ClassificationMachine.TestCase
+TestClassificationMachine.settings = settings(
+    max_examples=40, stateful_step_count=12, deadline=None
+)
