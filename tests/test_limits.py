@@ -161,3 +161,16 @@ def test_deeper_than_the_default_recursion_limit(tmp_path: Path, depth: int) -> 
     assert diagnostics == []
     with deep_recursion():  # for jsonschema's meta-schema check, not for toolsinspector
         _render_all(tools)
+
+
+def test_more_properties_than_openai_strict_allows_is_reported_not_sent_strict() -> None:
+    from inspector.model import Field, IntegerType, ToolDescriptor
+
+    fields = tuple(Field(f"p{i}", IntegerType(), "", False, 0) for i in range(5001))
+    tool = ToolDescriptor("wide", "Wide.", fields, class_name="C", method_name="wide")
+    text, notes = render("openai", [tool], RenderOptions(strict=True))
+    assert "strict" not in json.loads(text)[0]["function"]
+    assert [n.message for n in notes][-1] == (
+        "cannot be strict for OpenAI: the arguments object has 5001 object properties; "
+        'OpenAI strict mode allows 5000; rendered without "strict"'
+    )

@@ -9,6 +9,7 @@ import py_compile
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ from inspector.diagnostics import Level
 from inspector.introspection import iter_methods, resolve_target
 from inspector.rendering import RenderOptions, render
 from inspector.stubs import build_module, render_stubs
+from tests.conftest import Run
 from tests.goldens import RENDERS
 from tests.test_providers import CHECKS
 
@@ -90,3 +92,12 @@ def test_stubs_compile_and_pass_ruff(
     )
     assert done.returncode == 0, done.stdout
     assert to_json(catalog)["classes"]  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("target", COUNTS)
+def test_the_command_line_exits_0_or_1_without_a_traceback(
+    target: str, tmp_path: Path, run_cli: Callable[..., Run]
+) -> None:
+    run = run_cli("scan", target, "-o", str(tmp_path / "tools.json"), "-q")
+    assert run.status == (1 if COUNTS[target][1] else 0)
+    assert "Traceback" not in run.stderr
