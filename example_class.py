@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import enum
 from dataclasses import dataclass, field
 from typing import Literal
@@ -142,5 +141,4 @@ class ExampleClass:
         Returns:
             The page's text.
         """
-        await asyncio.sleep(0)
         return f"<html>{url}</html>"

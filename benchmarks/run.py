@@ -10,6 +10,7 @@ import argparse
 import importlib
 import inspect
 import json
+import os
 import platform
 import statistics
 import subprocess
@@ -138,6 +139,9 @@ def peak_rss(directory: str, which: str) -> float:
 def cold_start(repeat: int) -> list[str]:
     """Median wall time of the command line and of importing the package."""
     script = Path(sys.executable).with_name("toolsinspector")
+    # As after `pip install`: bytecode caches written (some machines set
+    # PYTHONDONTWRITEBYTECODE, which would compile every module on every run).
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     with tempfile.TemporaryDirectory() as scratch:
         tools = Path(scratch) / "tools.json"
         subprocess.run(
@@ -145,6 +149,7 @@ def cold_start(repeat: int) -> list[str]:
             cwd=ROOT,
             check=True,
             capture_output=True,
+            env=env,
         )
         commands = {
             "python -c pass": [sys.executable, "-c", "pass"],
@@ -167,10 +172,14 @@ def cold_start(repeat: int) -> list[str]:
                 "-q",
             ],
         }
+        for command in commands.values():  # warm-up: caches written, files in the page cache
+            subprocess.run(command, cwd=ROOT, check=True, capture_output=True, env=env)
         medians = {
             name: statistics.median(
                 timed(
-                    lambda c=command: subprocess.run(c, cwd=ROOT, check=True, capture_output=True)
+                    lambda c=command: subprocess.run(
+                        c, cwd=ROOT, check=True, capture_output=True, env=env
+                    )
                 )
                 for _ in range(repeat)
             )

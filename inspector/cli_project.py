@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
-import subprocess
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -167,6 +165,8 @@ def _shown(path: Path) -> str:
 
 
 def _tools_detail(old_text: str, new_text: str) -> str:
+    import json
+
     from inspector.catalog import from_json
     from inspector.diff import diff_catalogs
 
@@ -182,6 +182,8 @@ def _tools_detail(old_text: str, new_text: str) -> str:
 
 def diff(args: argparse.Namespace) -> int:
     """Print the changes between two versions; the exit status follows ``--fail-on``."""
+    import json
+
     from inspector.diff import Severity, diff_catalogs, summary
 
     if args.git:
@@ -251,6 +253,9 @@ def _read(path: Path) -> object:
 
 
 def _committed(ref: str, path: Path) -> object:
+    import json
+    import subprocess
+
     done = subprocess.run(
         ["git", "show", f"{ref}:./{_git_relative(path)}"],
         capture_output=True,
