@@ -49,11 +49,12 @@ def floor(methods: list[Callable[..., object]]) -> None:
         docstring_parser.parse(method.__doc__ or "", style=style)
 
 
-def ours(services: Path) -> str:
-    """Our full scan, to the tools.json text."""
+def ours() -> str:
+    """Our full scan of the imported corpus module, to the tools.json text (like the floor,
+    it starts from classes already imported: importing them costs every tool the same)."""
     from inspector.api import scan_targets
 
-    result = scan_targets([str(services)], output=None, classification_path=None)
+    result = scan_targets(["services"], output=None, classification_path=None)
     assert not result.diagnostics, result.diagnostics[:3]
     return result.tools_text
 
@@ -89,14 +90,14 @@ def timed(work: Callable[[], object]) -> float:
 def compare(size: int, repeat: int) -> list[str]:
     """Alternate floor and ours; medians, ratio, output size, peers."""
     with tempfile.TemporaryDirectory() as scratch:
-        services = generate(Path(scratch), size)
+        generate(Path(scratch), size)
         classes, methods = load_methods(Path(scratch))
-        text = ours(services)  # warm both paths once
+        text = ours()  # warm both paths once
         floor(methods)
         floor_times, our_times = [], []
         for _ in range(repeat):
             floor_times.append(timed(lambda: floor(methods)))
-            our_times.append(timed(lambda: ours(services)))
+            our_times.append(timed(ours))
         per = 1e6 / len(methods)
         floor_us = statistics.median(floor_times) * per
         our_us = statistics.median(our_times) * per
@@ -128,7 +129,7 @@ def peak_rss(directory: str, which: str) -> float:
         f"sys.path.insert(0, {str(ROOT)!r}); "
         "from benchmarks import run; from pathlib import Path; "
         f"d = Path({directory!r}); classes, methods = run.load_methods(d); "
-        + ("run.floor(methods)" if which == "floor" else "run.ours(d / 'services.py')")
+        + ("run.floor(methods)" if which == "floor" else "run.ours()")
         + "; print(next(l for l in open('/proc/self/status') if l.startswith('VmHWM')))"
     )
     # VmHWM, not ru_maxrss: Linux carries ru_maxrss over from the forking parent.

@@ -9,6 +9,7 @@ import types
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 import docstring_parser
 
@@ -166,7 +167,7 @@ class MethodBuilder:
 
     def _field(
         self,
-        parameter: inspect.Parameter,
+        parameter: _Parameter,
         hints: dict[str, object],
         doc: DocInfo,
         method: MethodInfo,
@@ -237,7 +238,15 @@ class MethodBuilder:
 _CO_VARARGS, _CO_VARKEYWORDS = inspect.CO_VARARGS, inspect.CO_VARKEYWORDS
 
 
-def _parameters(function: Callable[..., object]) -> list[inspect.Parameter]:
+class _Parameter(NamedTuple):
+    """What a tool needs of a parameter (``inspect.Parameter`` validates much more, slowly)."""
+
+    name: str
+    kind: inspect._ParameterKind
+    default: object = inspect.Parameter.empty
+
+
+def _parameters(function: Callable[..., object]) -> list[_Parameter]:
     """The parameters in order: read straight from the code object of a plain function (what
     ``inspect.signature`` does, without its general machinery), else ``inspect.signature``."""
     code = getattr(function, "__code__", None)
@@ -248,7 +257,10 @@ def _parameters(function: Callable[..., object]) -> list[inspect.Parameter]:
         and not hasattr(function, "__signature__")
     )
     if not plain:
-        return list(inspect.signature(function).parameters.values())
+        return [
+            _Parameter(p.name, p.kind, p.default)
+            for p in inspect.signature(function).parameters.values()
+        ]
     assert isinstance(function, types.FunctionType) and code is not None
     names = code.co_varnames
     positional = code.co_argcount
@@ -265,16 +277,16 @@ def _parameters(function: Callable[..., object]) -> list[inspect.Parameter]:
             else inspect.Parameter.POSITIONAL_OR_KEYWORD
         )
         default = defaults[index - first_default] if index >= first_default else empty
-        result.append(inspect.Parameter(name, kind, default=default))
+        result.append(_Parameter(name, kind, default))
     next_name = positional + keyword_only
     if code.co_flags & _CO_VARARGS:
-        result.append(inspect.Parameter(names[next_name], inspect.Parameter.VAR_POSITIONAL))
+        result.append(_Parameter(names[next_name], inspect.Parameter.VAR_POSITIONAL))
         next_name += 1
     for name in names[positional : positional + keyword_only]:
         default = kw_defaults.get(name, empty)
-        result.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default))
+        result.append(_Parameter(name, inspect.Parameter.KEYWORD_ONLY, default))
     if code.co_flags & _CO_VARKEYWORDS:
-        result.append(inspect.Parameter(names[next_name], inspect.Parameter.VAR_KEYWORD))
+        result.append(_Parameter(names[next_name], inspect.Parameter.VAR_KEYWORD))
     return result
 
 
@@ -318,7 +330,7 @@ def _nullable(schema_type: SchemaType) -> SchemaType:
 
 def _check_documented(
     fields: tuple[Field, ...],
-    parameters: list[inspect.Parameter],
+    parameters: list[_Parameter],
     doc: DocInfo,
     report: _Reporter,
 ) -> None:

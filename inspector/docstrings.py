@@ -27,7 +27,7 @@ _PARSER_STYLES = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ParamDoc:
     """What a docstring says of one argument."""
 
@@ -35,7 +35,7 @@ class ParamDoc:
     type_name: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DocInfo:
     """The parts of a docstring a tool needs."""
 

@@ -45,8 +45,46 @@ _float_repr = float.__repr__
 def _pretty(value: object, newline: str, parts: list[str], encode: Callable[[str], str]) -> None:
     """Append the indented JSON of ``value``; ``newline`` is ``\\n`` plus the current indent.
 
-    Strings, the most common leaves, are written inline rather than by a recursive call."""
-    if isinstance(value, LazyObject):
+    Scalars, the most common leaves, are written inline rather than by a recursive call."""
+    kind = type(value)
+    if kind is dict:
+        if not value:
+            parts.append("{}")
+            return
+        inner = newline + "  "
+        separator = "{" + inner
+        for key, item in value.items():  # type: ignore[attr-defined]
+            item_kind = type(item)
+            if item_kind is str:
+                parts.append(
+                    f"{separator}{encode(key if type(key) is str else _key(key))}: {encode(item)}"
+                )
+            elif item_kind is bool or item is None or item_kind is int:
+                parts.append(
+                    f"{separator}{encode(key if type(key) is str else _key(key))}: {_scalar(item)}"
+                )
+            else:
+                parts.append(f"{separator}{encode(key if type(key) is str else _key(key))}: ")
+                _pretty(item, inner, parts, encode)
+            separator = "," + inner
+        parts.append(newline + "}")
+    elif kind is list or kind is tuple:
+        if not value:
+            parts.append("[]")
+            return
+        inner = newline + "  "
+        separator = "[" + inner
+        for item in value:  # type: ignore[attr-defined]
+            if type(item) is str:
+                parts.append(separator + encode(item))
+            else:
+                parts.append(separator)
+                _pretty(item, inner, parts, encode)
+            separator = "," + inner
+        parts.append(newline + "]")
+    elif kind is str:
+        parts.append(encode(value))  # type: ignore[arg-type]
+    elif isinstance(value, LazyObject):
         separator, inner = "{", newline + "  "
         for key, item in value.items():
             piece: list[str] = [separator, inner, encode(key), ": "]
@@ -54,40 +92,18 @@ def _pretty(value: object, newline: str, parts: list[str], encode: Callable[[str
             parts.append("".join(piece))
             separator = ","
         parts.append(newline + "}" if separator == "," else "{}")
-    elif isinstance(value, dict):
-        if not value:
-            parts.append("{}")
-            return
-        inner = newline + "  "
-        separator = "{" + inner
-        for key, item in value.items():
-            parts.append(separator)
-            parts.append(encode(key if isinstance(key, str) else _key(key)))
-            if isinstance(item, str):
-                parts.append(": " + encode(item))
-            else:
-                parts.append(": ")
-                _pretty(item, inner, parts, encode)
-            separator = "," + inner
-        parts.append(newline + "}")
-    elif isinstance(value, list | tuple):
-        if not value:
-            parts.append("[]")
-            return
-        inner = newline + "  "
-        separator = "[" + inner
-        for item in value:
-            parts.append(separator)
-            if isinstance(item, str):
-                parts.append(encode(item))
-            else:
-                _pretty(item, inner, parts, encode)
-            separator = "," + inner
-        parts.append(newline + "]")
-    elif isinstance(value, str):
-        parts.append(encode(value))
+    elif isinstance(value, dict | list | tuple | str):  # subclasses: the slow, general way
+        _pretty(_plain(value), newline, parts, encode)
     else:
         parts.append(_scalar(value))
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, dict):
+        return dict(value)
+    if isinstance(value, list | tuple):
+        return list(value)
+    return str(value)
 
 
 def _key(key: object) -> str:

@@ -20,6 +20,7 @@ SIMPLE_TYPE_NAMES = frozenset({"string", "integer", "number", "boolean", "null"}
 
 
 _LEADING_KEYS = ("$ref", "type", "title", "format", "enum")
+_LEADING_SET = frozenset(_LEADING_KEYS)
 
 
 def with_description(schema: JsonObject, description: str) -> JsonObject:
@@ -191,7 +192,10 @@ class Field:
     def to_schema(self) -> JsonObject:
         schema = self.type.to_schema()
         if self.description:
-            schema = with_description(schema, self.description)
+            if schema.keys() <= _LEADING_SET:  # nothing to place it before: no copy
+                schema["description"] = self.description
+            else:
+                schema = with_description(schema, self.description)
         if self.default is not MISSING:
             schema["default"] = self.default
         return schema

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from inspector.builder import MethodBuilder
 from inspector.cli import main
@@ -17,6 +18,11 @@ from inspector.diagnostics import Diagnostic
 from inspector.docstrings import DocstringStyle
 from inspector.introspection import ClassInfo, iter_methods
 from inspector.model import ToolDescriptor
+
+settings.register_profile("project", deadline=None)
+settings.load_profile("project")
+"""No per-example deadline: a first example that imports an SDK, or a busy 2-core CI machine,
+must not turn a correct property into a flaky failure."""
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"
