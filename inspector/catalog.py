@@ -56,6 +56,7 @@ def scan(
     diagnostics: list[Diagnostic] = []
     builder = MethodBuilder(docstring_style)
     groups: list[CatalogClass] = []
+    keys: set[str] = set()
     seen: set[type] = set()
     loaded: dict[Path, ModuleType] = {}
     with deep_recursion():
@@ -64,6 +65,7 @@ def scan(
                 target,
                 builder=builder,
                 groups=groups,
+                keys=keys,
                 seen=seen,
                 loaded=loaded,
                 diagnostics=diagnostics,
@@ -76,6 +78,7 @@ def _scan_target(
     *,
     builder: MethodBuilder,
     groups: list[CatalogClass],
+    keys: set[str],
     seen: set[type],
     loaded: dict[Path, ModuleType],
     diagnostics: list[Diagnostic],
@@ -91,15 +94,16 @@ def _scan_target(
     for info in infos:
         if info.cls not in seen:
             seen.add(info.cls)
-            group = scan_class(info, builder, groups, diagnostics)
+            group = scan_class(info, builder, keys, diagnostics)
             if group.tools or info.explicit:  # a module's classes without methods are noise
                 groups.append(group)
+                keys.add(group.key)
 
 
 def scan_class(
     info: ClassInfo,
     builder: MethodBuilder,
-    earlier: list[CatalogClass],
+    taken: set[str],
     diagnostics: list[Diagnostic],
 ) -> CatalogClass:
     tools: list[ToolDescriptor] = []
@@ -109,7 +113,7 @@ def scan_class(
         if tool is not None:
             tools.append(tool)
     key = info.cls.__qualname__
-    if any(group.key == key for group in earlier):
+    if key in taken:
         key = f"{info.cls.__module__}.{info.cls.__qualname__}"
         diagnostics.append(
             Diagnostic(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import builtins
 import keyword
 import math
+import unicodedata
 from dataclasses import dataclass
 
 from inspector.model import Json
@@ -89,9 +90,11 @@ def literal_expr(value: Json) -> Expr:
 
 
 def is_plain_name(name: str) -> bool:
-    """An identifier that is not a keyword, a soft keyword or a builtin, and not private."""
+    """An identifier Python reads as written (NFKC-stable) that is not a keyword, a soft
+    keyword or a builtin, and not private."""
     return (
         name.isidentifier()
+        and unicodedata.normalize("NFKC", name) == name  # Python reads "º" as "o"
         and not keyword.iskeyword(name)
         and not keyword.issoftkeyword(name)
         and name not in _BUILTINS

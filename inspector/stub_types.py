@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import keyword
+import unicodedata
 from dataclasses import dataclass, field
 
 from inspector import pycode
@@ -364,6 +365,7 @@ class TypeWriter:
 def _field_name_ok(name: str, module_names: set[str]) -> bool:
     return (
         name.isidentifier()
+        and unicodedata.normalize("NFKC", name) == name
         and not keyword.iskeyword(name)
         and not name.startswith("__")
         and name not in module_names

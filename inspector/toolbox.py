@@ -86,7 +86,7 @@ class Toolbox:
             cls = obj if isinstance(obj, type) else type(obj)
             path = display_path(inspect.getsourcefile(cls) or "") if _has_source(cls) else ""
             group = scan_class(
-                ClassInfo(cls, cls.__qualname__, path), builder, groups, self.diagnostics
+                ClassInfo(cls, cls.__qualname__, path), builder, set(owners), self.diagnostics
             )
             groups.append(group)
             owners[group.key] = obj
