@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, TextIO, TypeAlias
 
 from inspector.diagnostics import Diagnostic, InspectorError, Level, UsageError, has_errors
 
@@ -33,7 +33,12 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message}")
 
 
-def _parser() -> argparse.ArgumentParser:
+_Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+
+
+def _parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser; with a known ``command`` only that command's options are built (building
+    them all costs a few milliseconds of every start)."""
     parser = _Parser(
         prog="toolsinspector",
         description=_DESCRIPTION,
@@ -45,7 +50,23 @@ def _parser() -> argparse.ArgumentParser:
     common.add_argument(
         "-q", "--quiet", action="store_true", help="hide info messages and the summary"
     )
+    from inspector import cli_project
 
+    adders = {
+        "scan": _add_scan,
+        "render": _add_render,
+        "stubs": _add_stubs,
+        "build": cli_project.add_build,
+        "check": cli_project.add_check,
+        "diff": cli_project.add_diff,
+        "providers": _add_providers,
+    }
+    for name in [command] if command in adders else adders:
+        adders[name](commands, common)
+    return parser
+
+
+def _add_scan(commands: _Commands, common: argparse.ArgumentParser) -> None:
     scan = commands.add_parser(
         "scan",
         parents=[common],
@@ -85,6 +106,8 @@ def _parser() -> argparse.ArgumentParser:
         help="docstring style (default: google)",
     )
 
+
+def _add_render(commands: _Commands, common: argparse.ArgumentParser) -> None:
     render = commands.add_parser(
         "render",
         parents=[common],
@@ -135,6 +158,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     _templates_option(render)
 
+
+def _add_stubs(commands: _Commands, common: argparse.ArgumentParser) -> None:
     stubs = commands.add_parser(
         "stubs",
         parents=[common],
@@ -162,15 +187,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     _templates_option(stubs)
 
-    from inspector import cli_project
 
-    cli_project.add_parsers(commands, common)
-
+def _add_providers(commands: _Commands, common: argparse.ArgumentParser) -> None:
     providers = commands.add_parser(
         "providers", parents=[common], help="list built-in and user templates"
     )
     _templates_option(providers)
-    return parser
 
 
 def _templates_option(parser: argparse.ArgumentParser) -> None:
@@ -186,8 +208,8 @@ def _templates_option(parser: argparse.ArgumentParser) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     try:
-        arguments = list(sys.argv[1:] if argv is None else argv)
-        args = _parser().parse_args(arguments or ["build"])
+        arguments = list(sys.argv[1:] if argv is None else argv) or ["build"]
+        args = _parser(arguments[0]).parse_args(arguments)
         return int(_commands()[args.command](args))
     except UsageError as error:
         print(f"error: {error}", file=sys.stderr)

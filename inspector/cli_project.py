@@ -15,21 +15,39 @@ if TYPE_CHECKING:
     from inspector.project import Config
 
 
-def add_parsers(commands: argparse._SubParsersAction[Any], common: argparse.ArgumentParser) -> None:
-    """Add ``build``, ``check`` and ``diff`` to the command line."""
-    for name, summary in (
-        ("build", "regenerate every file [tool.toolsinspector] names (the default command)"),
-        ("check", "exit 1 if a file [tool.toolsinspector] names is stale or missing; never writes"),
-    ):
-        parser = commands.add_parser(
-            name,
-            parents=[common],
-            help=summary,
-            description=summary[0].upper() + summary[1:] + ". Command-line values override "
-            "the configuration (pyproject.toml's [tool.toolsinspector], found from the current "
-            "directory up, or --config).",
-        )
-        _project_options(parser)
+_BUILD_CHECK = {
+    "build": "regenerate every file [tool.toolsinspector] names (the default command)",
+    "check": "exit 1 if a file [tool.toolsinspector] names is stale or missing; never writes",
+}
+
+
+def add_build(commands: argparse._SubParsersAction[Any], common: argparse.ArgumentParser) -> None:
+    """Add ``build`` to the command line."""
+    _add_project_command(commands, common, "build")
+
+
+def add_check(commands: argparse._SubParsersAction[Any], common: argparse.ArgumentParser) -> None:
+    """Add ``check`` to the command line."""
+    _add_project_command(commands, common, "check")
+
+
+def _add_project_command(
+    commands: argparse._SubParsersAction[Any], common: argparse.ArgumentParser, name: str
+) -> None:
+    summary = _BUILD_CHECK[name]
+    parser = commands.add_parser(
+        name,
+        parents=[common],
+        help=summary,
+        description=summary[0].upper() + summary[1:] + ". Command-line values override "
+        "the configuration (pyproject.toml's [tool.toolsinspector], found from the current "
+        "directory up, or --config).",
+    )
+    _project_options(parser)
+
+
+def add_diff(commands: argparse._SubParsersAction[Any], common: argparse.ArgumentParser) -> None:
+    """Add ``diff`` to the command line."""
     diff = commands.add_parser(
         "diff",
         parents=[common],

@@ -120,7 +120,9 @@ def _import_file(path: Path, target: str, loaded: dict[Path, ModuleType]) -> Mod
     if resolved not in _OWN_IMPORTS:
         for module in list(sys.modules.values()):  # imported by the user's own program: reuse
             file = getattr(module, "__file__", None)
-            if isinstance(file, str) and Path(file).resolve() == resolved:
+            if not isinstance(file, str) or os.path.basename(file) != resolved.name:
+                continue  # cheap test first: resolving every module's path costs milliseconds
+            if Path(file).resolve() == resolved:
                 loaded[resolved] = module
                 return module
     directory = str(resolved.parent)
