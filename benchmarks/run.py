@@ -87,29 +87,40 @@ def timed(work: Callable[[], object]) -> float:
     return time.perf_counter() - start
 
 
+OURS = "toolsinspector scan → tools.json"
+PEER_FULL_SIZE = 2000
+"""Peers are timed every round up to this size, in half the rounds above it (they are slow)."""
+
+
 def compare(size: int, repeat: int) -> list[str]:
-    """Alternate floor and ours; medians, ratio, output size, peers."""
+    """Rounds of floor, ours and each peer; medians of times and of per-round ratios."""
     with tempfile.TemporaryDirectory() as scratch:
         generate(Path(scratch), size)
         classes, methods = load_methods(Path(scratch))
         text = ours()  # warm both paths once
         floor(methods)
-        floor_times, our_times = [], []
-        for _ in range(repeat):
-            floor_times.append(timed(lambda: floor(methods)))
-            our_times.append(timed(ours))
+        contenders: dict[str, Callable[[], object]] = {OURS: ours, **peers(classes)}
+        peer_rounds = repeat if size <= PEER_FULL_SIZE else max(1, repeat // 2)
+        times: dict[str, list[float]] = {name: [] for name in ("floor", *contenders)}
+        ratios: dict[str, list[float]] = {name: [] for name in contenders}
+        for round_number in range(repeat):
+            # the floor, then every contender: ratios are taken within a round, so a machine
+            # that slows down for a while moves both sides of each ratio
+            floor_time = timed(lambda: floor(methods))
+            times["floor"].append(floor_time)
+            for name, work in contenders.items():
+                if name != OURS and round_number >= peer_rounds:
+                    continue
+                elapsed = timed(work)
+                times[name].append(elapsed)
+                ratios[name].append(elapsed / floor_time)
         per = 1e6 / len(methods)
-        floor_us = statistics.median(floor_times) * per
-        our_us = statistics.median(our_times) * per
+        floor_us = statistics.median(times["floor"]) * per
         tools = len(json.loads(text)["classes"]) * 10
-        rows = [
-            f"| {size} | floor (signature + hints + docstring) | {floor_us:.1f} | 1.00 |",
-            f"| {size} | toolsinspector scan → tools.json | {our_us:.1f} | "
-            f"{our_us / floor_us:.2f} |",
-        ]
-        for name, work in peers(classes).items():
-            peer_us = statistics.median(timed(work) for _ in range(max(1, repeat // 2))) * per
-            rows.append(f"| {size} | {name} | {peer_us:.1f} | {peer_us / floor_us:.2f} |")
+        rows = [f"| {size} | floor (signature + hints + docstring) | {floor_us:.1f} | 1.00 |"]
+        for name in contenders:
+            us = statistics.median(times[name]) * per
+            rows.append(f"| {size} | {name} | {us:.1f} | {statistics.median(ratios[name]):.2f} |")
         rss_floor, rss_ours = peak_rss(scratch, "floor"), peak_rss(scratch, "ours")
         rows.append(
             f"| {size} | peak RSS floor / ours (MiB) | {rss_floor:.1f} / {rss_ours:.1f} | "

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import enum
+import functools
 from dataclasses import dataclass, field
 
 import docstring_parser
+import docstring_parser.google
 
 _PARAM_SECTIONS = frozenset({"param", "parameter", "arg", "argument", "key", "keyword"})
 
@@ -51,7 +53,10 @@ def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.GOO
     """Parse a docstring; raises ``docstring_parser.ParseError`` on text the style rejects."""
     if not text or not text.strip():
         return DocInfo()
-    parsed = docstring_parser.parse(text, style=_PARSER_STYLES[style])
+    if style is DocstringStyle.GOOGLE:
+        parsed = _google_parser().parse(text)
+    else:
+        parsed = docstring_parser.parse(text, style=_PARSER_STYLES[style])
     params: dict[str, ParamDoc] = {}
     attributes: dict[str, ParamDoc] = {}
     for param in parsed.params:
@@ -66,6 +71,13 @@ def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.GOO
         returns_type=returns.type_name if returns else None,
         present=True,
     )
+
+
+@functools.cache
+def _google_parser() -> docstring_parser.google.GoogleParser:
+    """One parser for every docstring: ``docstring_parser.parse`` builds a new one (and looks
+    up its section regex) per call; the parsing itself is the same."""
+    return docstring_parser.google.GoogleParser()
 
 
 def _description(parsed: docstring_parser.Docstring) -> str:
