@@ -10,6 +10,7 @@ loosened, default changed). **docs**: descriptions and titles only.
 from __future__ import annotations
 
 import enum
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
@@ -19,6 +20,7 @@ from inspector.model import (
     AnyOfType,
     AnyValueType,
     ArrayType,
+    BooleanType,
     EnumType,
     Field,
     IntegerType,
@@ -28,6 +30,7 @@ from inspector.model import (
     ObjectType,
     RefType,
     SchemaType,
+    StringType,
     ToolDescriptor,
 )
 
@@ -336,8 +339,6 @@ def _accepts_all(new: tuple[SchemaType, ...], old: tuple[SchemaType, ...]) -> bo
 
 
 def _json_kind_accepts(schema_type: SchemaType, value: Json) -> bool:
-    from inspector.model import BooleanType, StringType
-
     if value is None:
         return isinstance(schema_type, NullType)
     if isinstance(value, bool):
@@ -397,8 +398,6 @@ def _same(old: Field, new: Field) -> bool:
 
 
 def _show(value: Json | object) -> str:
-    import json
-
     if value is MISSING:
         return "none"
     return json.dumps(value, ensure_ascii=False)

@@ -11,9 +11,13 @@ import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from inspector.diagnostics import Diagnostic, InspectorError, UsageError, has_errors
 from inspector.docstrings import DocstringStyle
+
+if TYPE_CHECKING:
+    from inspector.catalog import Catalog
 
 TABLE = ("tool", "toolsinspector")
 _STYLES = tuple(style.value for style in DocstringStyle)
@@ -217,14 +221,12 @@ def generate(config: Config) -> Generated:
 
 def _render(
     config: Config,
-    catalog: object,
+    catalog: Catalog,
     classification: dict[str, dict[str, bool]],
     result: Generated,
 ) -> None:
-    from inspector.catalog import Catalog
     from inspector.rendering import RenderOptions, organize, render
 
-    assert isinstance(catalog, Catalog)
     tools, notes = organize(catalog, classification, config.classification_path)
     result.diagnostics += notes
     options = RenderOptions(

@@ -8,7 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from inspector.diagnostics import Diagnostic, Level
-from inspector.dialects.common import all_nodes, nesting_depth, object_values, types_of
+from inspector.dialects.common import all_nodes, items_of, object_values, types_of
+from inspector.dialects.strict import OPENAI
 from inspector.model import Json, JsonObject, ToolDescriptor
 
 
@@ -19,7 +20,6 @@ class Limits:
     max_tools: int | None = None
     max_description: int | None = None
     strict_properties: int | None = None
-    strict_nesting: int | None = None
     strict_enum_values: int | None = None
     strict_tools: int | None = None
     strict_optional: int | None = None
@@ -29,9 +29,8 @@ class Limits:
 _OPENAI = Limits(
     max_tools=128,
     max_description=1024,
-    strict_properties=5000,
-    strict_nesting=10,
-    strict_enum_values=1000,
+    strict_properties=OPENAI.max_properties,  # across all strict schemas of a request; each
+    strict_enum_values=OPENAI.max_enum_values,  # schema's own limits make it non-strict
 )
 LIMITS = {
     "openai": _OPENAI,
@@ -117,10 +116,10 @@ def _strict_warnings(
         1
         for node in nodes
         for name in object_values(node.get("properties"))
-        if name not in _names(node.get("required"))
+        if name not in items_of(node.get("required"))
     )
     unions = sum(1 for _, p in properties if "anyOf" in p or len(types_of(p)) > 1)
-    enum_values = sum(len(_names(n.get("enum"))) for n in nodes)
+    enum_values = sum(len(items_of(n.get("enum"))) for n in nodes)
     checks = [
         (limits.strict_properties, len(properties), "object properties across strict schemas"),
         (limits.strict_enum_values, enum_values, "enum values across strict schemas"),
@@ -130,14 +129,6 @@ def _strict_warnings(
     for limit, found, what in checks:
         if limit is not None and found > limit:
             warn(f"{found} {what}; at most {limit}")
-    for tool, schema in strict:
-        depth = nesting_depth(schema)
-        if limits.strict_nesting is not None and depth > limits.strict_nesting:
-            warn(f"nesting depth {depth}; strict mode allows {limits.strict_nesting}", tool)
-
-
-def _names(value: Json) -> list[Json]:
-    return value if isinstance(value, list) else []
 
 
 def _is_strict(entry: JsonObject) -> bool:

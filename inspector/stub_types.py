@@ -32,6 +32,7 @@ from inspector.model import (
     json_type_name,
 )
 from inspector.pycode import Atom, Expr, Group, Union
+from inspector.stub_docs import attributes_docstring
 
 _FORMAT_CLASSES = {
     "date-time": ("datetime", "datetime"),
@@ -259,16 +260,13 @@ class TypeWriter:
         else:
             self.blocks.append(self._dataclass(name, node, text))
 
-    def _field_annotation(self, f: Field) -> Annotation:
-        return self.annotation(f.type, f.name)
-
     def _dataclass(self, name: str, node: ObjectType, description: str) -> list[str]:
         lines: list[str] = []
         seen_optional = False
         keyword_only = False
         body: list[tuple[Field, Annotation, str | None]] = []
         for f in node.properties:
-            annotation = self._field_annotation(f)
+            annotation = self.annotation(f.type, f.name)
             default = self._field_default(f, annotation)
             if default is None:
                 keyword_only = keyword_only or seen_optional
@@ -302,7 +300,7 @@ class TypeWriter:
     def _typed_dict(self, name: str, node: ObjectType, description: str) -> list[str]:
         body: list[tuple[Field, Annotation, str | None]] = []
         for f in node.properties:
-            annotation = self._field_annotation(f)
+            annotation = self.annotation(f.type, f.name)
             if f.default is not MISSING:
                 annotation.add_default(f.default)
             if not f.required:
@@ -318,7 +316,7 @@ class TypeWriter:
         """``Name = TypedDict("Name", {...})``: keys that are not identifiers stay exact."""
         entries: list[Expr | pycode.Pair] = []
         for f in node.properties:
-            annotation = self._field_annotation(f)
+            annotation = self.annotation(f.type, f.name)
             if f.description:
                 annotation.description = f.description
             if f.default is not MISSING:
@@ -343,8 +341,6 @@ class TypeWriter:
     def _class_body(
         self, body: list[tuple[Field, Annotation, str | None]], description: str
     ) -> list[str]:
-        from inspector.stub_docs import attributes_docstring
-
         documented = [(f.name, f.description) for f, _, _ in body if f.description]
         docstring, carried = attributes_docstring(description, documented)
         if description and not carried.description:

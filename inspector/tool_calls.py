@@ -3,6 +3,7 @@ tool-result messages that answer them."""
 
 from __future__ import annotations
 
+import base64
 import dataclasses
 import datetime
 import decimal
@@ -97,8 +98,6 @@ def _jsonable(value: object) -> object:
     if isinstance(value, set | frozenset | tuple):
         return list(value)
     if isinstance(value, bytes):
-        import base64
-
         return base64.b64encode(value).decode("ascii")
     as_dict = getattr(value, "_asdict", None) or getattr(value, "model_dump", None)
     if callable(as_dict):

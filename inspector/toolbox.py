@@ -13,12 +13,12 @@ import threading
 import traceback
 import typing
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from inspector.arguments import ArgumentError, Converter, shown
 from inspector.builder import MethodBuilder
-from inspector.catalog import Catalog, CatalogClass, disambiguate, scan_class
+from inspector.catalog import CatalogClass, disambiguate, scan_class
 from inspector.classification import Classification, is_included
 from inspector.classification import load as load_classification
 from inspector.diagnostics import Diagnostic
@@ -49,7 +49,6 @@ class _Bound:
     python_names: dict[str, str]
 
 
-@dataclass
 class Toolbox:
     """The tools of some objects, ready to describe and to call.
 
@@ -60,9 +59,7 @@ class Toolbox:
     objects: tuple[object, ...]
     diagnostics: list[Diagnostic]
     debug: bool
-    last_notes: list[str] = field(default_factory=list)
-    _tools: dict[str, _Bound] = field(default_factory=dict)
-    _catalog: Catalog = field(default_factory=lambda: Catalog(()))
+    last_notes: list[str]
 
     def __init__(
         self,
@@ -77,30 +74,26 @@ class Toolbox:
         self.diagnostics = []
         self.debug = debug
         self.last_notes = []
-        self._tools = {}
+        self._tools: dict[str, _Bound] = {}
         choices = _classification(classification)
         builder = MethodBuilder(docstring_style)
         groups: list[CatalogClass] = []
         owners: dict[str, object] = {}
         for obj in objects:
             cls = obj if isinstance(obj, type) else type(obj)
-            path = display_path(inspect.getsourcefile(cls) or "") if _has_source(cls) else ""
+            path = _source_path(cls)
             group = scan_class(
                 ClassInfo(cls, cls.__qualname__, path), builder, set(owners), self.diagnostics
             )
             groups.append(group)
             owners[group.key] = obj
-        included = []
         for group in disambiguate(groups, self.diagnostics):
-            tools = tuple(
-                t for t in group.tools if _chosen(group.key, t, choices, include, tuple(exclude))
-            )
-            included.append(CatalogClass(group.key, group.source, tools))
-            for tool in tools:
+            for tool in group.tools:
+                if not _chosen(group.key, tool, choices, include, tuple(exclude)):
+                    continue
                 bound = _bind(owners[group.key], tool)
                 if bound is not None:
                     self._tools[tool.name] = bound
-        self._catalog = Catalog(tuple(included))
 
     @property
     def tools(self) -> list[ToolDescriptor]:
@@ -320,11 +313,13 @@ def _bind(obj: object, tool: ToolDescriptor) -> _Bound | None:
     return _Bound(tool, function, hints, python_names)
 
 
-def _has_source(cls: type) -> bool:
+def _source_path(cls: type) -> str:
+    """Where the class is defined, for diagnostics ("" for builtins)."""
     try:
-        return inspect.getsourcefile(cls) is not None
+        source = inspect.getsourcefile(cls)
     except TypeError:
-        return False
+        return ""
+    return display_path(source) if source else ""
 
 
 def _run_to_completion(awaitable: typing.Awaitable[object]) -> object:

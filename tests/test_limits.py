@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from inspector.catalog import scan
 from inspector.diagnostics import deep_recursion
 from inspector.rendering import RenderOptions, render
 from inspector.report import size_report
+from tests.conftest import Run
 from tests.goldens import RENDERS
 from tests.test_providers import CHECKS
 
@@ -173,4 +175,21 @@ def test_more_properties_than_openai_strict_allows_is_reported_not_sent_strict()
     assert [n.message for n in notes][-1] == (
         "cannot be strict for OpenAI: the arguments object has 5001 object properties; "
         'OpenAI strict mode allows 5000; rendered without "strict"'
+    )
+
+
+def test_every_render_warns_past_a_limit_without_report(
+    tmp_path: Path, run_cli: Callable[..., Run]
+) -> None:
+    path = _module(
+        tmp_path,
+        "wordy",
+        f"class Wordy:\n    def say(self) -> None:\n        '''{'word ' * 300}'''\n",
+    )
+    tools = tmp_path / "tools.json"
+    assert run_cli("scan", f"{path}:Wordy", "-o", str(tools), "-q").status == 0
+    run = run_cli("render", "--provider", "openai", "--tools", str(tools), "-q")
+    assert run.status == 0
+    assert "openai: description has 1500 characters; some models reject more than 1024" in (
+        run.stderr
     )

@@ -113,6 +113,11 @@ def objects(value: Json) -> list[JsonObject]:
     return [v for v in value if isinstance(v, dict)] if isinstance(value, list) else []
 
 
+def items_of(value: Json) -> list[Json]:
+    """A JSON array's items (anything else: none)."""
+    return value if isinstance(value, list) else []
+
+
 def object_values(value: Json) -> dict[str, JsonObject]:
     """The object-valued entries of a JSON object (anything else: none)."""
     if not isinstance(value, dict):

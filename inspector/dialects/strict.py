@@ -16,6 +16,7 @@ from inspector.dialects.common import (
     all_nodes,
     child_path,
     constraint_text,
+    items_of,
     make_nullable,
     nesting_depth,
     object_values,
@@ -129,17 +130,12 @@ def strict_parameters(tool: ToolDescriptor, profile: StrictProfile) -> DialectRe
     return result
 
 
-def _items_of(value: Json) -> list[Json]:
-    """A JSON array's items (anything else: none)."""
-    return value if isinstance(value, list) else []
-
-
 def _check_limits(schema: JsonObject, profile: StrictProfile, rewrite: Rewrite) -> None:
     """The per-schema size limits of a strict mode: a schema past them is not strict."""
     nodes = list(all_nodes(schema))
     found = {
         "levels of nesting": (nesting_depth(schema), profile.max_nesting),
-        "enum values": (sum(len(_items_of(n.get("enum"))) for n in nodes), profile.max_enum_values),
+        "enum values": (sum(len(items_of(n.get("enum"))) for n in nodes), profile.max_enum_values),
         "object properties": (
             sum(len(object_values(n.get("properties"))) for n in nodes),
             profile.max_properties,
