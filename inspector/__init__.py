@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from inspector.api import ScanResult, StubsResult, render_provider, scan_targets, write_stubs
-    from inspector.catalog import Catalog, CatalogClass, scan
+    from inspector.catalog import Catalog, CatalogClass
     from inspector.diagnostics import Diagnostic, InspectorError, Level, UsageError
-    from inspector.docstrings import DocstringStyle
     from inspector.model import Field, ParameterKind, Returns, ToolDescriptor
-    from inspector.rendering import RenderOptions
-    from inspector.toolbox import Toolbox, ToolCallError
+    from inspector.render.options import RenderOptions
+    from inspector.runtime.toolbox import Toolbox, ToolCallError
+    from inspector.scan.docstrings import DocstringStyle
+    from inspector.scan.scanner import scan
 
 __all__ = [
     "Catalog",
@@ -49,19 +50,19 @@ _HOMES = {
     "write_stubs": "api",
     "Catalog": "catalog",
     "CatalogClass": "catalog",
-    "scan": "catalog",
+    "scan": "scan.scanner",
     "Diagnostic": "diagnostics",
     "InspectorError": "diagnostics",
     "Level": "diagnostics",
     "UsageError": "diagnostics",
-    "DocstringStyle": "docstrings",
+    "DocstringStyle": "scan.docstrings",
     "Field": "model",
     "ParameterKind": "model",
     "Returns": "model",
     "ToolDescriptor": "model",
-    "RenderOptions": "rendering",
-    "ToolCallError": "toolbox",
-    "Toolbox": "toolbox",
+    "RenderOptions": "render.options",
+    "ToolCallError": "runtime.toolbox",
+    "Toolbox": "runtime.toolbox",
 }
 
 

@@ -1,23 +1,21 @@
-"""The commands as functions: scan targets into files, render providers' files."""
+"""The commands as functions: scan targets into files, render providers' files, write stubs."""
 
 from __future__ import annotations
 
-import contextlib
-import gc
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from inspector import catalog as catalog_module
-from inspector import classification as classification_module
-from inspector.diagnostics import Diagnostic, InspectorError, Level, UsageError
-from inspector.docstrings import DocstringStyle
-from inspector.files import json_text, read_json, write_if_changed
+from inspector.diagnostics import Diagnostic, InspectorError
+from inspector.files import classification as classification_file
+from inspector.files.jsonio import json_text, read_json, write_if_changed
+from inspector.files.tools_json import load as load_tools
+from inspector.files.tools_json import to_text
 from inspector.model import JsonObject
-
-if TYPE_CHECKING:
-    from inspector.rendering import RenderOptions
+from inspector.project import pipeline
+from inspector.project.pipeline import Rendered
+from inspector.render.options import RenderOptions
+from inspector.scan.docstrings import DocstringStyle
 
 
 @dataclass
@@ -45,20 +43,19 @@ def scan_targets(
     """Inspect targets; write tools.json (unless ``output`` is None) and the classification file.
 
     The classification file is read first: if it is broken, nothing is written."""
-    existing = classification_module.load(classification_path) if classification_path else None
-    with collector_paused():
-        catalog, diagnostics = catalog_module.scan(targets, docstring_style)
-        result = ScanResult(catalog_module.to_text(catalog), diagnostics=diagnostics)
+    existing = classification_file.load(classification_path) if classification_path else None
+    catalog, diagnostics = pipeline.scan(targets, docstring_style=docstring_style)
+    result = ScanResult(to_text(catalog), diagnostics=diagnostics)
     result.classes = len(catalog.classes)
     result.tools = sum(len(group.tools) for group in catalog.classes)
     included = {(k, t.method_name) for k, t in catalog.tools()}
     if output is not None:
         _record(result, output, result.tools_text)
     if classification_path is not None:
-        merged = classification_module.merge(
-            existing, catalog, include_new=include_new, prune=prune
+        merged, notes = pipeline.classify(
+            existing, catalog, classification_path, include_new=include_new, prune=prune
         )
-        result.diagnostics += classification_module.stale_diagnostics(merged, classification_path)
+        result.diagnostics += notes
         _record(result, classification_path, json_text(merged.classification))
         included = {
             (k, m)
@@ -70,31 +67,8 @@ def scan_targets(
     return result
 
 
-@contextlib.contextmanager
-def collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a scan builds many small objects that all stay
-    alive: its passes over them cost a fifth of the scan. Restored afterwards."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 def _record(result: ScanResult, path: Path, text: str) -> None:
     (result.written if write_if_changed(path, text) else result.unchanged).append(path)
-
-
-@dataclass
-class Rendered:
-    """One provider's file: its text (None when it failed) and its diagnostics."""
-
-    provider: str
-    text: str | None
-    diagnostics: list[Diagnostic]
-    report: list[str] = field(default_factory=list)
 
 
 def render_providers(
@@ -103,38 +77,14 @@ def render_providers(
     tools_path: Path,
     classification_path: Path,
     options: RenderOptions,
-    report: bool = False,
 ) -> tuple[list[Rendered], list[Diagnostic]]:
     """Each provider's file for the included tools of a tools.json; one provider's error does
-    not stop the others. Returns the files and the diagnostics of organizing the tools."""
-    from inspector.rendering import organize, render
-    from inspector.report import size_report
-
-    catalog = catalog_module.load(tools_path)
-    choices = classification_module.load(classification_path)
-    tools, diagnostics = organize(catalog, choices, classification_path)
-    for name in sorted(set(options.annotations) - {tool.name for tool in tools}):
-        diagnostics.append(
-            Diagnostic(
-                Level.WARNING, f"annotations given for {name!r}, which is not an included tool"
-            )
-        )
-    results = []
-    for provider in providers:
-        try:
-            text, notes = render(provider, tools, options)
-        except UsageError:
-            raise
-        except InspectorError as error:
-            results.append(Rendered(provider, None, [Diagnostic(Level.ERROR, str(error))]))
-            continue
-        rendered = Rendered(provider, text, notes)
-        lines, warnings = size_report(provider, text, tools)  # limits are always checked
-        rendered.diagnostics += warnings
-        if report:
-            rendered.report = lines
-        results.append(rendered)
-    return results, diagnostics
+    not stop the others. Returns the files and the diagnostics of selecting the tools."""
+    catalog = load_tools(tools_path)
+    choices = classification_file.load(classification_path)
+    tools, diagnostics = pipeline.select(catalog, choices, classification_path)
+    diagnostics += pipeline.annotation_diagnostics(options, tools)
+    return pipeline.render(providers, tools, options), diagnostics
 
 
 def render_provider(
@@ -202,13 +152,14 @@ def write_stubs(
     template_dirs: Sequence[Path] = (),
 ) -> StubsResult:
     """Typed Python stubs of the tool definitions in ``schema_path`` (any supported format)."""
-    from inspector.formats import DEFAULT_CLASS, read_catalog
-    from inspector.stubs import build_module, render_stubs
+    from inspector.files.provider_files import DEFAULT_CLASS, read_catalog
 
     data = read_json(schema_path, "schema file")
     try:
         catalog, found = read_catalog(data, format_name, class_name or DEFAULT_CLASS)
     except InspectorError as error:
         raise InspectorError(f"{schema_path}: {error}") from None
-    module, diagnostics = build_module(catalog, schema_path.name, typed_dict)
-    return StubsResult(render_stubs(module, list(template_dirs)), found, diagnostics)
+    text, diagnostics = pipeline.stubs(
+        catalog, schema_path.name, typed_dict=typed_dict, template_dirs=template_dirs
+    )
+    return StubsResult(text, found, diagnostics)

@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from inspector.builder import MethodBuilder
-from inspector.cli import main
+from inspector.cli.main import main
 from inspector.diagnostics import Diagnostic
-from inspector.docstrings import DocstringStyle
-from inspector.introspection import ClassInfo, iter_methods
 from inspector.model import ToolDescriptor
+from inspector.scan.docstrings import DocstringStyle
+from inspector.scan.methods import MethodBuilder
+from inspector.scan.targets import ClassInfo, iter_methods
 
 settings.register_profile("project", deadline=None)
 settings.load_profile("project")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from inspector.docstrings import DocstringStyle
+from inspector.scan.docstrings import DocstringStyle
 from tests.conftest import inspect_class, messages
 
 

@@ -44,8 +44,10 @@ def test_tools_json_parameters_are_valid_json_schema(case: Case) -> None:
 
 
 def test_streamed_text_equals_the_document_dumped_whole() -> None:
-    from inspector.catalog import Catalog, scan, to_json, to_text
-    from inspector.files import json_text
+    from inspector.catalog import Catalog
+    from inspector.files.jsonio import json_text
+    from inspector.files.tools_json import to_json, to_text
+    from inspector.scan.scanner import scan
 
     catalog, _ = scan(
         [str(ROOT / "tests/golden/inputs/type_battery.py"), str(ROOT / "example_class.py")]

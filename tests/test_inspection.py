@@ -426,7 +426,7 @@ def _sample_functions() -> list[Callable[..., object]]:
 def test_fast_parameter_reading_matches_inspect_signature() -> None:
     import inspect
 
-    from inspector.builder import _parameters
+    from inspector.scan.methods import _parameters
 
     for function in _sample_functions():
         expected = [

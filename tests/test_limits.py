@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from inspector.catalog import scan
 from inspector.diagnostics import deep_recursion
-from inspector.rendering import RenderOptions, render
-from inspector.report import size_report
+from inspector.render.jinja import render_template as render
+from inspector.render.limits import size_report
+from inspector.render.options import RenderOptions
+from inspector.scan.scanner import scan
 from tests.conftest import Run
 from tests.goldens import RENDERS
 from tests.test_providers import CHECKS

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from inspector.docstrings import DocstringStyle
-from inspector.project import load_config
+from inspector.project.config import load_config
+from inspector.scan.docstrings import DocstringStyle
 from tests.conftest import ROOT, Run
 
 CONFIG = """\
@@ -177,7 +177,7 @@ def test_check_of_tools_json_alone_does_not_import_jinja(project: Path) -> None:
         '[tool.toolsinspector]\ntargets = ["shop/services.py:ExampleClass"]\n', encoding="utf-8"
     )
     script = (
-        "import sys\nfrom inspector.cli import main\n"
+        "import sys\nfrom inspector.cli.main import main\n"
         "main(['build', '-q'])\nfor name in list(sys.modules):\n"
         "    if name.startswith('jinja2'): del sys.modules[name]\n"
         "status = main(['check'])\nprint(status, 'jinja2' in sys.modules)\n"

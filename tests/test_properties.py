@@ -12,14 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from inspector.catalog import Catalog, CatalogClass
-from inspector.classification import merge
-from inspector.dialects import (
-    ANTHROPIC,
-    OPENAI,
-    gemini_parameters,
-    ollama_parameters,
-    strict_parameters,
-)
+from inspector.files.classification import merge
+from inspector.files.schemas import parse_fields, parse_schema
 from inspector.model import (
     MISSING,
     AnyOfType,
@@ -36,8 +30,11 @@ from inspector.model import (
     StringType,
     ToolDescriptor,
 )
-from inspector.rendering import RenderOptions, render
-from inspector.schema_parser import parse_fields, parse_schema
+from inspector.providers.gemini import gemini_parameters
+from inspector.providers.ollama import ollama_parameters
+from inspector.providers.strict import ANTHROPIC, OPENAI, strict_parameters
+from inspector.render.jinja import render_template as render
+from inspector.render.options import RenderOptions
 from tests.sdk_types import check_json_schema, walk_schemas
 
 names = st.text(string.ascii_letters + "_", min_size=1, max_size=8)
@@ -267,7 +264,7 @@ json_values = st.recursive(
 @given(json_values)
 @settings(max_examples=300)
 def test_json_text_is_what_json_dumps_writes(value: Any) -> None:
-    from inspector.files import json_text
+    from inspector.files.jsonio import json_text
 
     expected = json.dumps(value, indent=2, ensure_ascii=False) + "\n"
     try:

@@ -14,11 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from inspector.catalog import scan, to_json
 from inspector.diagnostics import Level
-from inspector.introspection import iter_methods, resolve_target
-from inspector.rendering import RenderOptions, render
-from inspector.stubs import build_module, render_stubs
+from inspector.files.tools_json import to_json
+from inspector.render.jinja import render_template as render
+from inspector.render.options import RenderOptions
+from inspector.scan.scanner import scan
+from inspector.scan.targets import iter_methods, resolve_target
+from inspector.stubs.module import build_module, render_stubs
 from tests.conftest import Run
 from tests.goldens import RENDERS
 from tests.test_providers import CHECKS

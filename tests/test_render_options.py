@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from inspector.providers import NAME_RULES
+from inspector.providers.registry import NAME_RULES
 from tests.conftest import Run
 
 SERVICE = '''

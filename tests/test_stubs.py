@@ -16,11 +16,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from inspector.catalog import Catalog, CatalogClass, from_json, scan, to_json
+from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import InspectorError
-from inspector.formats import read_catalog
+from inspector.files.provider_files import read_catalog
+from inspector.files.tools_json import from_json, to_json
 from inspector.model import Field, ToolDescriptor
-from inspector.stubs import build_module, render_stubs
+from inspector.scan.scanner import scan
+from inspector.stubs.module import build_module, render_stubs
 from tests.conftest import Run
 from tests.goldens import CASES, GOLDEN, RENDERS, ROOT, STUB_SOURCES, Case
 from tests.test_properties import fields_of, schema_types

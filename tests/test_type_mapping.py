@@ -18,7 +18,7 @@ import pytest
 import typing_extensions
 
 from inspector.model import JsonObject
-from inspector.type_mapping import TypeMapper
+from inspector.scan.hints import TypeMapper
 
 
 class Color(enum.Enum):

@@ -1,0 +1,367 @@
+"""The ``toolsinspector`` command line: parse arguments, call ``api``, print diagnostics."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO, TypeAlias
+
+from inspector.cli.output import print_diagnostics
+from inspector.diagnostics import Diagnostic, InspectorError, Level, UsageError, has_errors
+
+if TYPE_CHECKING:
+    from inspector.api import ScanResult
+
+_DESCRIPTION = "Turn Python classes into function-calling tools for LLM providers."
+_EPILOG = """\
+examples:
+  toolsinspector scan example_class.py:ExampleClass -o tools.json
+  toolsinspector render --provider openai --tools tools.json -o openai.json
+  toolsinspector stubs openai.json -o stubs.py
+  toolsinspector providers
+  toolsinspector            (same as 'build': everything [tool.toolsinspector] names)
+  toolsinspector check      (for CI and pre-commit: exit 1 when a file is stale)
+  toolsinspector diff --git HEAD --fail-on breaking
+
+Diagnostics go to stderr as 'path:line: level: Class.method: message'.
+Exit status: 0 success, 1 errors, 2 usage errors."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(f"{self.prog}: {message}")
+
+
+_Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+
+
+def _parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser; with a known ``command`` only that command's options are built (building
+    them all costs a few milliseconds of every start)."""
+    parser = _Parser(
+        prog="toolsinspector",
+        description=_DESCRIPTION,
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    common = _Parser(add_help=False)
+    common.add_argument(
+        "-q", "--quiet", action="store_true", help="hide info messages and the summary"
+    )
+    from inspector.cli import project as cli_project
+
+    adders = {
+        "scan": _add_scan,
+        "render": _add_render,
+        "stubs": _add_stubs,
+        "build": cli_project.add_build,
+        "check": cli_project.add_check,
+        "diff": cli_project.add_diff,
+        "providers": _add_providers,
+    }
+    for name in [command] if command in adders else adders:
+        adders[name](commands, common)
+    return parser
+
+
+def _add_scan(commands: _Commands, common: argparse.ArgumentParser) -> None:
+    scan = commands.add_parser(
+        "scan",
+        parents=[common],
+        help="inspect classes into tools.json and the classification file",
+        description="Inspect every public method of the target classes. TARGET is "
+        "path/to/file.py:Class, package.module:Class, or a file or module (every public "
+        "class defined in it).",
+    )
+    scan.add_argument("targets", nargs="+", metavar="TARGET")
+    scan.add_argument(
+        "-o",
+        "--output",
+        default="tools.json",
+        help="tools file to write, or - for stdout (default: tools.json)",
+    )
+    scan.add_argument(
+        "--classification",
+        metavar="FILE",
+        help="classification file (default: <tools>.classification.json beside the "
+        "tools file; not written with -o - unless given)",
+    )
+    scan.add_argument(
+        "--new",
+        choices=["include", "exclude"],
+        default="include",
+        help="value given to methods not yet in the classification file (default: include)",
+    )
+    scan.add_argument(
+        "--prune",
+        action="store_true",
+        help="remove classification entries whose method no longer exists",
+    )
+    scan.add_argument(
+        "--docstring-style",
+        choices=["google", "numpy", "rest", "auto"],
+        default="google",
+        help="docstring style (default: google)",
+    )
+
+
+def _add_render(commands: _Commands, common: argparse.ArgumentParser) -> None:
+    render = commands.add_parser(
+        "render",
+        parents=[common],
+        help="render the included tools for a provider (or all of them)",
+        description="Render the methods the classification file includes through the "
+        "provider's template.",
+    )
+    render.add_argument(
+        "--provider",
+        required=True,
+        help="provider name (see 'providers'), or 'all': every provider into -o DIRECTORY",
+    )
+    render.add_argument("--tools", default="tools.json", help="tools file (default: tools.json)")
+    render.add_argument(
+        "--classification",
+        metavar="FILE",
+        help="classification file (default: <tools>.classification.json)",
+    )
+    render.add_argument(
+        "--strict",
+        action="store_true",
+        help="strict schemas where the provider has them (OpenAI, OpenAI Responses, Mistral: "
+        "the Structured Outputs subset; Anthropic, Bedrock: Anthropic's strict subset)",
+    )
+    render.add_argument(
+        "--gemini-json-schema",
+        action="store_true",
+        help="Gemini: write parametersJsonSchema (JSON Schema) instead of parameters "
+        "(OpenAPI subset)",
+    )
+    render.add_argument(
+        "--mcp-annotations",
+        metavar="FILE",
+        help='MCP: a JSON file of annotation hints by tool name, e.g. {"fetch_page": '
+        '{"readOnlyHint": true}}',
+    )
+    render.add_argument(
+        "--report",
+        action="store_true",
+        help="print each tool's size in characters and estimated tokens to stderr, and warn "
+        "past the provider's documented limits",
+    )
+    render.add_argument(
+        "-o",
+        "--output",
+        default="-",
+        help="file to write, - for stdout (default), or a directory with --provider all",
+    )
+    _templates_option(render)
+
+
+def _add_stubs(commands: _Commands, common: argparse.ArgumentParser) -> None:
+    stubs = commands.add_parser(
+        "stubs",
+        parents=[common],
+        help="write typed Python stubs from tool definitions",
+        description="Write a typed Python module from tools.json or any provider's tool "
+        "file; inspecting it gives the same schemas back.",
+    )
+    stubs.add_argument("schema", metavar="SCHEMA.json", help="tools.json or a provider's file")
+    stubs.add_argument("-o", "--output", default="-", help="file to write, - for stdout (default)")
+    stubs.add_argument(
+        "--format",
+        default="auto",
+        help="input format: auto (default: detected), tools, openai, openai-responses, "
+        "anthropic, gemini, ollama, mistral, bedrock, mcp, cohere, huggingface",
+    )
+    stubs.add_argument(
+        "--class-name",
+        metavar="NAME",
+        help="class of a provider file's tools (default: Tools); tools.json keeps its classes",
+    )
+    stubs.add_argument(
+        "--typed-dict",
+        action="store_true",
+        help="nested objects as TypedDicts instead of dataclasses",
+    )
+    _templates_option(stubs)
+
+
+def _add_providers(commands: _Commands, common: argparse.ArgumentParser) -> None:
+    providers = commands.add_parser(
+        "providers", parents=[common], help="list built-in and user templates"
+    )
+    _templates_option(providers)
+
+
+def _templates_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--templates",
+        metavar="DIR",
+        action="append",
+        default=[],
+        help="directory of user templates, searched before the built-in ones (repeatable)",
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    try:
+        arguments = list(sys.argv[1:] if argv is None else argv) or ["build"]
+        args = _parser(arguments[0]).parse_args(arguments)
+        return int(_commands()[args.command](args))
+    except UsageError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    except InspectorError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+
+
+def _template_dirs(args: argparse.Namespace) -> list[Path]:
+    dirs = [Path(d) for d in args.templates]
+    for directory in dirs:
+        if not directory.is_dir():
+            raise UsageError(f"--templates {directory}: not a directory")
+    return dirs
+
+
+def _scan(args: argparse.Namespace) -> int:
+    from inspector.api import scan_targets
+    from inspector.files.classification import default_path
+    from inspector.scan.docstrings import DocstringStyle
+
+    to_stdout = args.output == "-"
+    output = None if to_stdout else Path(args.output)
+    if args.classification:
+        classification: Path | None = Path(args.classification)
+    else:
+        classification = None if output is None else default_path(output)
+    result = scan_targets(
+        args.targets,
+        output=output,
+        classification_path=classification,
+        include_new=args.new == "include",
+        prune=args.prune,
+        docstring_style=DocstringStyle(args.docstring_style),
+    )
+    if to_stdout:
+        sys.stdout.write(result.tools_text)
+    print_diagnostics(result.diagnostics, args.quiet)
+    if not args.quiet:
+        _summary(result, sys.stderr if to_stdout else sys.stdout)
+    return 1 if has_errors(result.diagnostics) else 0
+
+
+def _summary(result: ScanResult, stream: TextIO) -> None:
+    counts = {level: 0 for level in Level}
+    for diagnostic in result.diagnostics:
+        counts[diagnostic.level] += 1
+    classes = f"{result.classes} class{'es' if result.classes != 1 else ''}"
+    lines = [
+        f"{classes}, {result.tools} tools: {result.included} included, "
+        f"{result.tools - result.included} excluded",
+        f"diagnostics: {counts[Level.ERROR]} errors, {counts[Level.WARNING]} warnings, "
+        f"{counts[Level.INFO]} info",
+    ]
+    if result.written:
+        lines.append("wrote " + ", ".join(str(p) for p in result.written))
+    if result.unchanged:
+        lines.append("unchanged " + ", ".join(str(p) for p in result.unchanged))
+    print("\n".join(lines), file=stream)
+
+
+def _render(args: argparse.Namespace) -> int:
+    from inspector.api import load_annotations, render_providers
+    from inspector.files.classification import default_path
+    from inspector.files.jsonio import write_if_changed
+    from inspector.providers.registry import available
+    from inspector.render.options import RenderOptions
+
+    template_dirs = _template_dirs(args)
+    every = args.provider == "all"
+    if every and args.output == "-":
+        raise UsageError("--provider all writes one file per provider: give -o DIRECTORY")
+    providers = [p.name for p in available(template_dirs)] if every else [args.provider]
+    tools_path = Path(args.tools)
+    classification = Path(args.classification) if args.classification else default_path(tools_path)
+    options = RenderOptions(
+        strict=args.strict,
+        template_dirs=template_dirs,
+        gemini_json_schema=args.gemini_json_schema,
+        annotations=load_annotations(Path(args.mcp_annotations)) if args.mcp_annotations else {},
+    )
+    results, diagnostics = render_providers(
+        providers,
+        tools_path=tools_path,
+        classification_path=classification,
+        options=options,
+    )
+    print_diagnostics(diagnostics, args.quiet)
+    printed: set[Diagnostic] = set()
+    for rendered in results:
+        diagnostics += rendered.diagnostics
+        print_diagnostics(rendered.diagnostics, args.quiet, printed)
+        for line in rendered.report if args.report else ():
+            print(line, file=sys.stderr)
+        if rendered.text is None:
+            continue
+        if every:
+            write_if_changed(Path(args.output) / f"{rendered.provider}.json", rendered.text)
+        elif args.output == "-":
+            sys.stdout.write(rendered.text)
+        else:
+            write_if_changed(Path(args.output), rendered.text)
+    return 1 if has_errors(diagnostics) else 0
+
+
+def _stubs(args: argparse.Namespace) -> int:
+    from inspector.api import write_stubs
+    from inspector.files.jsonio import write_if_changed
+    from inspector.files.provider_files import FORMATS
+
+    if args.format not in ("auto", *FORMATS):
+        raise UsageError(f"--format {args.format}: unknown; known: auto, {', '.join(FORMATS)}")
+    result = write_stubs(
+        Path(args.schema),
+        format_name=args.format,
+        class_name=args.class_name,
+        typed_dict=args.typed_dict,
+        template_dirs=_template_dirs(args),
+    )
+    print_diagnostics(result.diagnostics, args.quiet)
+    if args.output == "-":
+        sys.stdout.write(result.text)
+    else:
+        write_if_changed(Path(args.output), result.text)
+        if not args.quiet:
+            print(f"read {args.schema} as {result.format}; wrote {args.output}")
+    return 0
+
+
+def _providers(args: argparse.Namespace) -> int:
+    from inspector.providers.registry import available
+    from inspector.scan.targets import display_path
+
+    for provider in available(_template_dirs(args)):
+        origin = "built-in" if provider.builtin else "user"
+        if provider.overrides_builtin:
+            origin += ", overrides built-in"
+        print(f"{provider.name:<20} {origin:<26} {display_path(str(provider.template))}")
+    return 0
+
+
+def _commands() -> dict[str, Callable[[argparse.Namespace], int]]:
+    from inspector.cli import project as cli_project
+
+    return {
+        "scan": _scan,
+        "render": _render,
+        "stubs": _stubs,
+        "providers": _providers,
+        "build": cli_project.build,
+        "check": cli_project.check,
+        "diff": cli_project.diff,
+    }

@@ -1,0 +1,302 @@
+"""The project commands: ``build`` and ``check`` (from ``[tool.toolsinspector]``) and ``diff``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from inspector.diagnostics import InspectorError, Level, UsageError, has_errors
+
+if TYPE_CHECKING:
+    from inspector.catalog import Catalog
+    from inspector.project.config import Config
+    from inspector.project.diff import Change
+
+
+_BUILD_CHECK = {
+    "build": "regenerate every file [tool.toolsinspector] names (the default command)",
+    "check": "exit 1 if a file [tool.toolsinspector] names is stale or missing; never writes",
+}
+
+
+def add_build(commands: argparse._SubParsersAction[Any], common: argparse.ArgumentParser) -> None:
+    """Add ``build`` to the command line."""
+    _add_project_command(commands, common, "build")
+
+
+def add_check(commands: argparse._SubParsersAction[Any], common: argparse.ArgumentParser) -> None:
+    """Add ``check`` to the command line."""
+    _add_project_command(commands, common, "check")
+
+
+def _add_project_command(
+    commands: argparse._SubParsersAction[Any], common: argparse.ArgumentParser, name: str
+) -> None:
+    summary = _BUILD_CHECK[name]
+    parser = commands.add_parser(
+        name,
+        parents=[common],
+        help=summary,
+        description=summary[0].upper() + summary[1:] + ". Command-line values override "
+        "the configuration (pyproject.toml's [tool.toolsinspector], found from the current "
+        "directory up, or --config).",
+    )
+    _project_options(parser)
+
+
+def add_diff(commands: argparse._SubParsersAction[Any], common: argparse.ArgumentParser) -> None:
+    """Add ``diff`` to the command line."""
+    diff = commands.add_parser(
+        "diff",
+        parents=[common],
+        help="list breaking, compatible and docs changes between two versions of the tools",
+        description="Compare two tools.json files or two files of the same provider format "
+        "(OLD NEW), or a file with its committed version (--git REF [FILE]).",
+    )
+    diff.add_argument("files", nargs="*", metavar="FILE", help="OLD NEW, or with --git: FILE")
+    diff.add_argument(
+        "--git",
+        metavar="REF",
+        help="compare FILE (default: the configured tools "
+        "file) as committed at REF with the working tree",
+    )
+    diff.add_argument("--json", action="store_true", help="print the changes as JSON")
+    diff.add_argument(
+        "--fail-on",
+        choices=["breaking", "compatible", "any"],
+        help="exit 1 when a change this severe or worse is found (default: always exit 0)",
+    )
+    diff.add_argument("--config", metavar="FILE", help="config file (for the default FILE)")
+
+
+def _project_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("targets", nargs="*", metavar="TARGET", help="override the targets")
+    parser.add_argument("--config", metavar="FILE", help="pyproject.toml or a TOML file")
+    parser.add_argument("--tools", metavar="FILE", help="tools file")
+    parser.add_argument("--classification", metavar="FILE", help="classification file")
+    parser.add_argument(
+        "--provider", action="append", default=[], help="provider to render (repeatable)"
+    )
+    parser.add_argument("--out-dir", metavar="DIR", help="directory of the providers' files")
+    parser.add_argument("--stubs", metavar="FILE", help="also write typed stubs to FILE")
+    parser.add_argument(
+        "--strict", action=argparse.BooleanOptionalAction, default=None, help="strict schemas"
+    )
+    parser.add_argument(
+        "--docstring-style", choices=["google", "numpy", "rest", "auto"], default=None
+    )
+    parser.add_argument(
+        "--templates", metavar="DIR", action="append", default=[], help="user templates"
+    )
+
+
+def _config(args: argparse.Namespace) -> Config:
+    from inspector.project.config import Config, find_config, load_config, with_overrides
+    from inspector.scan.docstrings import DocstringStyle
+
+    cwd = Path.cwd()
+    if args.config:
+        config = load_config(Path(args.config))
+    else:
+        found = find_config(cwd)
+        if found is None and not args.targets:
+            raise UsageError(
+                "no [tool.toolsinspector] table in a pyproject.toml here or above, and no "
+                "TARGET given (see the README's 'Project configuration')"
+            )
+        config = load_config(found) if found else Config(root=cwd)
+
+    def path(value: str | None) -> Path | None:
+        return cwd / value if value else None
+
+    return with_overrides(
+        config,
+        targets=tuple(args.targets),
+        tools=path(args.tools),
+        classification=path(args.classification),
+        providers=tuple(args.provider),
+        out_dir=path(args.out_dir),
+        stubs=path(args.stubs),
+        strict=args.strict,
+        docstring_style=DocstringStyle(args.docstring_style) if args.docstring_style else None,
+        templates=tuple(cwd / t for t in args.templates),
+    )
+
+
+def build(args: argparse.Namespace) -> int:
+    """Write every file the configuration names (only those whose content changed)."""
+    from inspector.cli.output import print_diagnostics
+    from inspector.files.jsonio import write_if_changed
+    from inspector.project.generate import generate
+
+    config = _config(args)
+    generated = generate(config)
+    print_diagnostics(generated.diagnostics, args.quiet)
+    if has_errors(generated.diagnostics):
+        print("errors found: nothing written", file=sys.stderr)
+        return 1
+    written = [path for path, text in generated.files.items() if write_if_changed(path, text)]
+    if not args.quiet:
+        unchanged = len(generated.files) - len(written)
+        names = ", ".join(_shown(p) for p in written) or "nothing"
+        print(f"wrote {names}; {unchanged} file{'s' if unchanged != 1 else ''} unchanged")
+    return 0
+
+
+def check(args: argparse.Namespace) -> int:
+    """Exit 0 when every file is as ``build`` would write it, else 1 with a line per file."""
+    from inspector.cli.output import print_diagnostics
+    from inspector.project.generate import generate
+
+    config = _config(args)
+    generated = generate(config)
+    errors = [d for d in generated.diagnostics if d.level is Level.ERROR]
+    print_diagnostics(errors, args.quiet)
+    if errors:
+        print("errors found: nothing compared", file=sys.stderr)
+        return 1
+    problems = []
+    for path, text in generated.files.items():
+        if not path.exists():
+            problems.append(f"{_shown(path)}: missing")
+            continue
+        on_disk = path.read_text(encoding="utf-8")
+        if on_disk != text:
+            detail = _tools_detail(on_disk, text) if path == config.tools_path else ""
+            problems.append(f"{_shown(path)}: stale{detail}")
+    for line in problems:
+        print(line)
+    if problems:
+        print("run `toolsinspector build` to regenerate", file=sys.stderr)
+    elif not args.quiet:
+        print(f"{len(generated.files)} files up to date")
+    return 1 if problems else 0
+
+
+def _shown(path: Path) -> str:
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def _tools_detail(old_text: str, new_text: str) -> str:
+    import json
+
+    from inspector.files.tools_json import from_json
+    from inspector.project.diff import diff_catalogs
+
+    try:
+        changes = diff_catalogs(from_json(json.loads(old_text)), from_json(json.loads(new_text)))
+    except (InspectorError, ValueError):
+        return " (not a readable tools file)"
+    tools = list(dict.fromkeys(c.tool for c in changes))
+    if not tools:
+        return " (formatting or locations only)"
+    return f" ({len(tools)} tool{'s' if len(tools) != 1 else ''} changed: {', '.join(tools)})"
+
+
+def diff(args: argparse.Namespace) -> int:
+    """Print the changes between two versions; the exit status follows ``--fail-on``."""
+    import json
+
+    from inspector.project.diff import Severity, diff_catalogs, summary
+
+    if args.git:
+        if len(args.files) > 1:
+            raise UsageError("diff --git REF takes at most one FILE")
+        path = Path(args.files[0]) if args.files else _configured_tools(args)
+        old_data, new_data = _committed(args.git, path), _read(path)
+        names = (f"{path} at {args.git}", str(path))
+    else:
+        if len(args.files) != 2:
+            raise UsageError("diff needs OLD and NEW files (or --git REF)")
+        old_data, new_data = _read(Path(args.files[0])), _read(Path(args.files[1]))
+        names = (args.files[0], args.files[1])
+    old, new = _catalog(old_data, names[0]), _catalog(new_data, names[1])
+    if old[1] != new[1]:
+        raise UsageError(
+            f"{names[0]} is {old[1]} but {names[1]} is {new[1]}: compare like with like"
+        )
+    changes = diff_catalogs(old[0], new[0])
+    counts = summary(changes)
+    if args.json:
+        document = {
+            "changes": [
+                {"tool": c.tool, "path": c.path, "class": c.severity.label, "message": c.message}
+                for c in changes
+            ],
+            "summary": counts,
+        }
+        print(json.dumps(document, indent=2, ensure_ascii=False))
+    else:
+        _print_changes(changes, counts)
+    threshold = {
+        "breaking": Severity.BREAKING,
+        "compatible": Severity.COMPATIBLE,
+        "any": Severity.DOCS,
+    }
+    if args.fail_on and any(c.severity >= threshold[args.fail_on] for c in changes):
+        return 1
+    return 0
+
+
+def _print_changes(changes: list[Change], counts: dict[str, int]) -> None:
+    current = None
+    for change in changes:
+        if change.tool != current:
+            current = change.tool
+            print(f"{current}:")
+        where = f"{change.path}: " if change.path else ""
+        print(f"  {change.severity.label:<10} {where}{change.message}")
+    if not changes:
+        print("no changes")
+    else:
+        print(", ".join(f"{n} {label}" for label, n in counts.items()))
+
+
+def _configured_tools(args: argparse.Namespace) -> Path:
+    from inspector.project.config import find_config, load_config
+
+    found = Path(args.config) if args.config else find_config(Path.cwd())
+    return load_config(found).tools_path if found else Path("tools.json")
+
+
+def _read(path: Path) -> object:
+    from inspector.files.jsonio import read_json
+
+    return read_json(path, "tools file")
+
+
+def _committed(ref: str, path: Path) -> object:
+    import json
+    import subprocess
+
+    done = subprocess.run(
+        ["git", "show", f"{ref}:./{_git_relative(path)}"],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=path.parent if path.is_absolute() else None,
+    )
+    if done.returncode != 0:
+        raise InspectorError(f"git show {ref}:{path}: {done.stderr.strip()}")
+    try:
+        return json.loads(done.stdout)
+    except json.JSONDecodeError as error:
+        raise InspectorError(f"{path} at {ref}: not JSON ({error})") from None
+
+
+def _git_relative(path: Path) -> str:
+    return path.name if path.is_absolute() else str(path)
+
+
+def _catalog(data: object, name: str) -> tuple[Catalog, str]:
+    from inspector.files.provider_files import read_catalog
+
+    try:
+        return read_catalog(data)
+    except InspectorError as error:
+        raise InspectorError(f"{name}: {error}") from None

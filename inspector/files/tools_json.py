@@ -1,0 +1,130 @@
+"""tools.json: the catalog written as text and read back."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from inspector.catalog import Catalog, CatalogClass
+from inspector.diagnostics import InspectorError
+from inspector.files.jsonio import LazyObject, json_text, read_json
+from inspector.files.schemas import parse_fields, parse_schema
+from inspector.model import (
+    Field,
+    Json,
+    JsonObject,
+    MethodKind,
+    ParameterKind,
+    Returns,
+    ToolDescriptor,
+)
+
+FORMAT = "toolsinspector/1"
+
+
+def to_json(catalog: Catalog) -> JsonObject:
+    """The tools.json document."""
+    return {"format": FORMAT, "classes": {g.key: _class_json(g) for g in catalog.classes}}
+
+
+def to_text(catalog: Catalog) -> str:
+    """The tools.json text, built class by class (the same text as ``json_text(to_json(...))``)."""
+    classes = LazyObject(lambda: ((g.key, _class_json(g)) for g in catalog.classes))
+    return json_text({"format": FORMAT, "classes": classes})
+
+
+def _class_json(group: CatalogClass) -> JsonObject:
+    return {
+        "source": group.source,
+        "methods": {tool.method_name: _tool_json(tool) for tool in group.tools},
+    }
+
+
+def _tool_json(tool: ToolDescriptor) -> JsonObject:
+    entry: JsonObject = {
+        "type": "function",
+        "function": {
+            "name": tool.name,
+            "description": tool.description,
+            "parameters": tool.parameters_schema(),
+        },
+        "returns": tool.returns.to_schema(),
+        "async": tool.is_async,
+        "kind": tool.method_kind.value,
+    }
+    kinds: JsonObject = {
+        p.name: p.kind.value
+        for p in tool.parameters
+        if p.kind is not ParameterKind.POSITIONAL_OR_KEYWORD
+    }
+    if kinds:
+        entry["parameter_kinds"] = kinds
+    entry["location"] = tool.location
+    return entry
+
+
+def load(path: Path) -> Catalog:
+    """Read a tools.json file; any shape error names the file and the place."""
+    data = read_json(path, "tools file")
+    try:
+        return from_json(data)
+    except InspectorError as error:
+        raise InspectorError(f"{path}: {error}") from None
+
+
+def from_json(data: object) -> Catalog:
+    """The catalog of a tools.json document."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise InspectorError(f'not a tools file (expected "format": "{FORMAT}")')
+    classes = _mapping(data.get("classes"), "classes")
+    groups = []
+    for key, raw_group in classes.items():
+        group = _mapping(raw_group, f"classes.{key}")
+        methods = _mapping(group.get("methods"), f"classes.{key}.methods")
+        tools = tuple(
+            _tool_from_json(key, name, _mapping(entry, f"classes.{key}.methods.{name}"))
+            for name, entry in methods.items()
+        )
+        groups.append(CatalogClass(key, str(group.get("source", "")), tools))
+    return Catalog(tuple(groups))
+
+
+def _mapping(value: Json | object, where: str) -> dict[str, Json]:
+    if not isinstance(value, dict):
+        raise InspectorError(f"{where}: expected an object")
+    return value
+
+
+def _tool_from_json(class_key: str, method: str, entry: dict[str, Json]) -> ToolDescriptor:
+    where = f"classes.{class_key}.methods.{method}"
+    function = _mapping(entry.get("function"), f"{where}.function")
+    parameters = _mapping(function.get("parameters", {"type": "object"}), f"{where}.parameters")
+    try:
+        fields, definitions = parse_fields(parameters)
+        returns = entry.get("returns") or {}
+        returns = _mapping(returns, f"{where}.returns")
+        description = returns.get("description")
+        return_schema = {k: v for k, v in returns.items() if k != "description"}
+        kinds = _mapping(entry.get("parameter_kinds") or {}, f"{where}.parameter_kinds")
+        return ToolDescriptor(
+            name=str(function.get("name", method)),
+            description=str(function.get("description") or ""),
+            parameters=tuple(_with_kind(f, kinds) for f in fields),
+            returns=Returns(
+                parse_schema(return_schema) if returns else None,
+                description if isinstance(description, str) else "",
+            ),
+            definitions=definitions,
+            is_async=entry.get("async") is True,
+            class_name=class_key.rpartition(".")[2],
+            method_name=method,
+            method_kind=MethodKind(entry.get("kind", "instance")),
+            location=str(entry.get("location", "")),
+        )
+    except (InspectorError, ValueError) as error:
+        raise InspectorError(f"{where}: {error}") from None
+
+
+def _with_kind(field: Field, kinds: dict[str, Json]) -> Field:
+    kind = kinds.get(field.name)
+    return replace(field, kind=ParameterKind(kind)) if isinstance(kind, str) else field

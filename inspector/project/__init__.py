@@ -1,0 +1,2 @@
+"""The project: the one pipeline every door calls, ``[tool.toolsinspector]`` configuration,
+and diff."""

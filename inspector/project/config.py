@@ -1,0 +1,151 @@
+"""The project's ``[tool.toolsinspector]`` configuration: what to generate, and where."""
+
+from __future__ import annotations
+
+import difflib
+import tomllib
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from inspector.diagnostics import UsageError
+from inspector.scan.docstrings import DocstringStyle
+
+TABLE = ("tool", "toolsinspector")
+_STYLES = tuple(style.value for style in DocstringStyle)
+
+
+@dataclass(frozen=True)
+class Config:
+    """What to generate; paths are absolute (relative ones are read against ``root``)."""
+
+    root: Path
+    targets: tuple[str, ...] = ()
+    tools: Path | None = None
+    classification: Path | None = None
+    providers: tuple[str, ...] = ()
+    out_dir: Path | None = None
+    strict: bool = False
+    docstring_style: DocstringStyle = DocstringStyle.GOOGLE
+    templates: tuple[Path, ...] = ()
+    stubs: Path | None = None
+    include_new: bool = True
+    gemini_json_schema: bool = False
+    source: Path | None = None
+
+    @property
+    def tools_path(self) -> Path:
+        """The tools file (default ``tools.json`` in the root)."""
+        return self.tools or self.root / "tools.json"
+
+    @property
+    def classification_path(self) -> Path:
+        """The classification file (default beside the tools file)."""
+        from inspector.files.classification import default_path
+
+        return self.classification or default_path(self.tools_path)
+
+    @property
+    def provider_dir(self) -> Path:
+        """Where provider files go (default: beside the tools file)."""
+        return self.out_dir or self.tools_path.parent
+
+
+_KEYS: dict[str, tuple[str, str]] = {
+    "targets": ("list", 'a list of targets such as "pkg/mod.py:Class"'),
+    "tools": ("path", "a path"),
+    "classification": ("path", "a path"),
+    "providers": ("list", "a list of provider names"),
+    "out-dir": ("path", "a path"),
+    "strict": ("bool", "true or false"),
+    "docstring-style": ("style", f"one of {', '.join(_STYLES)}"),
+    "templates": ("paths", "a path or a list of paths"),
+    "stubs": ("path", "a path"),
+    "new": ("new", '"include" or "exclude"'),
+    "gemini-json-schema": ("bool", "true or false"),
+}
+"""Every key of the table: its kind and how an error describes what it must be."""
+
+
+def find_config(start: Path) -> Path | None:
+    """The nearest pyproject.toml with a ``[tool.toolsinspector]`` table, from ``start`` up."""
+    for directory in (start, *start.parents):
+        candidate = directory / "pyproject.toml"
+        if candidate.is_file() and _table(_read_toml(candidate), candidate, required=False):
+            return candidate
+    return None
+
+
+def load_config(path: Path) -> Config:
+    """The configuration in a pyproject.toml (``[tool.toolsinspector]``) or in a TOML file of its
+    own (the top-level table); every wrong key or value is an error naming it."""
+    data = _read_toml(path)
+    table = _table(data, path, required=path.name == "pyproject.toml")
+    if table is None:
+        table = data
+    root = path.resolve().parent
+    where = f"{path}: [tool.toolsinspector]" if table is not data else str(path)
+    values: dict[str, object] = {}
+    for key, value in table.items():
+        if key not in _KEYS:
+            close = difflib.get_close_matches(key, _KEYS, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise UsageError(f"{where}: unknown key {key!r}{hint}; known: {', '.join(_KEYS)}")
+        values[key.replace("-", "_")] = _value(key, value, root, where)
+    return Config(root=root, source=path, **values)  # type: ignore[arg-type]
+
+
+def _read_toml(path: Path) -> dict[str, object]:
+    try:
+        with path.open("rb") as stream:
+            return tomllib.load(stream)
+    except OSError as error:
+        raise UsageError(f"{path}: cannot be read ({error.strerror})") from None
+    except tomllib.TOMLDecodeError as error:
+        raise UsageError(f"{path}: not valid TOML ({error})") from None
+
+
+def _table(data: dict[str, object], path: Path, required: bool) -> dict[str, object] | None:
+    tool = data.get(TABLE[0])
+    table = tool.get(TABLE[1]) if isinstance(tool, dict) else None
+    if table is None:
+        if required:
+            raise UsageError(f"{path}: no [tool.toolsinspector] table")
+        return None
+    if not isinstance(table, dict):
+        raise UsageError(f"{path}: [tool.toolsinspector] must be a table")
+    return table
+
+
+def _value(key: str, value: object, root: Path, where: str) -> object:
+    kind, wanted = _KEYS[key]
+    problem = UsageError(f"{where}: {key} must be {wanted}, not {value!r}")
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise problem
+        return value
+    if kind == "path":
+        if not isinstance(value, str) or not value:
+            raise problem
+        return root / value
+    if kind == "paths":
+        items = [value] if isinstance(value, str) else value
+        if not isinstance(items, list) or not all(isinstance(i, str) and i for i in items):
+            raise problem
+        return tuple(root / i for i in items)
+    if kind == "list":
+        if not isinstance(value, list) or not all(isinstance(i, str) and i for i in value):
+            raise problem
+        return tuple(value)
+    if kind == "style":
+        if value not in _STYLES:
+            raise problem
+        return DocstringStyle(value)
+    if value not in ("include", "exclude"):
+        raise problem
+    return value == "include"
+
+
+def with_overrides(config: Config, **overrides: object) -> Config:
+    """The configuration with command-line values (None = not given) taking precedence."""
+    given = {k: v for k, v in overrides.items() if v is not None and v != ()}
+    return replace(config, **given)  # type: ignore[arg-type]

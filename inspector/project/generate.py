@@ -1,0 +1,62 @@
+"""Every file the configuration names, generated in memory by the pipeline, to be written
+(``build``) or compared with the disk (``check``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from inspector.diagnostics import Diagnostic, UsageError, has_errors
+from inspector.files import classification as classification_file
+from inspector.files.jsonio import json_text
+from inspector.files.tools_json import to_text
+from inspector.project import pipeline
+from inspector.project.config import Config
+from inspector.render.options import RenderOptions
+
+
+@dataclass
+class Generated:
+    """Every file the configuration names, as it should be, plus what was noticed."""
+
+    files: dict[Path, str] = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+def generate(config: Config) -> Generated:
+    """Scan the targets and produce tools.json, the classification file, each provider's file
+    and the stubs, without writing anything; after a scan with errors, only tools.json."""
+    if not config.targets:
+        raise UsageError("no targets: give TARGET arguments or set targets in the config")
+    result = Generated()
+    existing = classification_file.load(config.classification_path)
+    catalog, result.diagnostics = pipeline.scan(
+        config.targets, docstring_style=config.docstring_style, root=config.root
+    )
+    result.files[config.tools_path] = to_text(catalog)
+    if has_errors(result.diagnostics):
+        return result  # the caller reports them; nothing is compared or written
+    merged, notes = pipeline.classify(
+        existing, catalog, config.classification_path, include_new=config.include_new
+    )
+    result.diagnostics += notes
+    result.files[config.classification_path] = json_text(merged.classification)
+    if config.providers:
+        tools, notes = pipeline.select(catalog, merged.classification, config.classification_path)
+        result.diagnostics += notes
+        options = RenderOptions(
+            strict=config.strict,
+            template_dirs=list(config.templates),
+            gemini_json_schema=config.gemini_json_schema,
+        )
+        for rendered in pipeline.render(config.providers, tools, options):
+            result.diagnostics += rendered.diagnostics
+            if rendered.text is not None:
+                result.files[config.provider_dir / f"{rendered.provider}.json"] = rendered.text
+    if config.stubs is not None:
+        text, notes = pipeline.stubs(
+            catalog, config.tools_path.name, template_dirs=config.templates
+        )
+        result.diagnostics += notes
+        result.files[config.stubs] = text
+    return result

@@ -1,0 +1,166 @@
+"""The one pipeline: scan → classify → select → render / stubs.
+
+Every door (``scan``/``render``/``stubs`` on the command line, ``build``/``check``, the Python
+API, the Toolbox and ``serve``) calls these steps, so the same input gives the same files and
+the same diagnostics whichever way it came in."""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import os
+import sys
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from inspector.catalog import Catalog
+from inspector.diagnostics import Diagnostic, InspectorError, Level, UsageError
+from inspector.files import classification as classification_file
+from inspector.files.classification import Classification, Merge
+from inspector.model import ToolDescriptor
+from inspector.render.options import RenderOptions
+from inspector.scan.docstrings import DocstringStyle
+
+
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a scan builds many small objects that all stay
+    alive: its passes over them cost a fifth of the scan. Restored afterwards."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+@contextlib.contextmanager
+def in_root(root: Path | None) -> Iterator[None]:
+    """Run with ``root`` as working directory and on ``sys.path`` (nothing changes for None), so
+    targets and the locations written into tools.json are read as the project sees them."""
+    if root is None:
+        yield
+        return
+    before = Path.cwd()
+    added = str(root) not in sys.path
+    if added:
+        sys.path.insert(0, str(root))
+    os.chdir(root)
+    try:
+        yield
+    finally:
+        os.chdir(before)
+        if added:
+            sys.path.remove(str(root))
+
+
+def scan(
+    targets: Sequence[str],
+    *,
+    docstring_style: DocstringStyle = DocstringStyle.GOOGLE,
+    root: Path | None = None,
+) -> tuple[Catalog, list[Diagnostic]]:
+    """Step 1: inspect the targets into a catalog; what fails becomes a diagnostic."""
+    from inspector.scan.scanner import scan as scan_catalog
+
+    with in_root(root), collector_paused():
+        return scan_catalog(list(targets), docstring_style)
+
+
+def scan_objects(
+    objects: Sequence[object], docstring_style: DocstringStyle = DocstringStyle.GOOGLE
+) -> tuple[Catalog, dict[str, object], list[Diagnostic]]:
+    """Step 1 for live objects (instances or classes): the catalog, each class key's object,
+    and the diagnostics."""
+    from inspector.scan.scanner import scan_classes
+    from inspector.scan.targets import class_info
+
+    infos = [class_info(obj if isinstance(obj, type) else type(obj)) for obj in objects]
+    with collector_paused():
+        catalog, diagnostics = scan_classes(infos, docstring_style)
+    owners = {group.key: obj for group, obj in zip(catalog.classes, objects, strict=True)}
+    return catalog, owners, diagnostics
+
+
+def classify(
+    existing: Classification | None,
+    catalog: Catalog,
+    classification_path: Path,
+    *,
+    include_new: bool = True,
+    prune: bool = False,
+) -> tuple[Merge, list[Diagnostic]]:
+    """Step 2: the classification file updated for this catalog, and what changed in it."""
+    merged = classification_file.merge(existing, catalog, include_new=include_new, prune=prune)
+    return merged, classification_file.stale_diagnostics(merged, classification_path)
+
+
+def select(
+    catalog: Catalog,
+    classification: Classification | None,
+    classification_path: Path | None,
+    *,
+    include_new: bool = True,
+) -> tuple[list[ToolDescriptor], list[Diagnostic]]:
+    """Step 3: the included tools, flat, in catalog order. Methods the classification does not
+    mention follow ``include_new``."""
+    from inspector.render.selection import select_tools
+
+    return select_tools(catalog, classification, classification_path, include_new=include_new)
+
+
+@dataclass
+class Rendered:
+    """One provider's file: its text (None when it failed), its diagnostics and size report."""
+
+    provider: str
+    text: str | None
+    diagnostics: list[Diagnostic]
+    report: list[str] = field(default_factory=list)
+
+
+def render(
+    providers: Iterable[str], tools: list[ToolDescriptor], options: RenderOptions
+) -> list[Rendered]:
+    """Step 4: each provider's file for these tools. One provider's failure does not stop the
+    others; the provider limits are always checked."""
+    from inspector.render.jinja import render_template
+    from inspector.render.limits import size_report
+
+    results = []
+    for provider in providers:
+        try:
+            text, notes = render_template(provider, tools, options)
+        except UsageError:
+            raise
+        except InspectorError as error:
+            results.append(Rendered(provider, None, [Diagnostic(Level.ERROR, str(error))]))
+            continue
+        lines, warnings = size_report(provider, text, tools)
+        results.append(Rendered(provider, text, notes + warnings, lines))
+    return results
+
+
+def annotation_diagnostics(options: RenderOptions, tools: list[ToolDescriptor]) -> list[Diagnostic]:
+    """Warnings for MCP annotations given for tools that are not included."""
+    names = {tool.name for tool in tools}
+    return [
+        Diagnostic(Level.WARNING, f"annotations given for {name!r}, which is not an included tool")
+        for name in sorted(set(options.annotations) - names)
+    ]
+
+
+def stubs(
+    catalog: Catalog,
+    source_name: str,
+    *,
+    typed_dict: bool = False,
+    template_dirs: Sequence[Path] = (),
+) -> tuple[str, list[Diagnostic]]:
+    """Step 5 (instead of render): the typed Python stubs of a catalog."""
+    from inspector.stubs.module import build_module, render_stubs
+
+    module, diagnostics = build_module(catalog, source_name, typed_dict)
+    return render_stubs(module, list(template_dirs)), diagnostics

@@ -1,0 +1,266 @@
+"""Gemini: ``parameters`` in the OpenAPI 3.0 subset of ``types.Schema``, or
+``parametersJsonSchema`` in Gemini's JSON Schema subset.
+
+The OpenAPI subset has one upper-case ``type`` per schema, ``nullable`` instead of null unions,
+string-only ``enum``, no ``$ref`` (recursive types are inlined a few levels deep), no
+``additionalProperties``, ``const``, ``exclusive*`` or ``default``.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass, field
+
+from inspector.model import Json, JsonObject, ToolDescriptor
+from inspector.providers.schema_walk import (
+    DialectResult,
+    Rewrite,
+    child_path,
+    count,
+    object_values,
+    objects,
+    ref_name,
+    tuple_as_items,
+    types_of,
+)
+
+RECURSION_DEPTH = 3
+"""How many levels of a recursive type are inlined before deeper levels are left out."""
+
+_KEPT = frozenset(
+    {
+        "description",
+        "title",
+        "minItems",
+        "maxItems",
+        "minLength",
+        "maxLength",
+        "pattern",
+        "minimum",
+        "maximum",
+        "minProperties",
+        "maxProperties",
+    }
+)
+_JSON_SCHEMA_KEPT = frozenset(
+    {
+        "type",
+        "title",
+        "description",
+        "default",
+        "enum",
+        "format",
+        "properties",
+        "required",
+        "additionalProperties",
+        "minProperties",
+        "maxProperties",
+        "items",
+        "prefixItems",
+        "minItems",
+        "maxItems",
+        "uniqueItems",
+        "minimum",
+        "maximum",
+        "minLength",
+        "maxLength",
+        "pattern",
+        "anyOf",
+        "oneOf",
+        "$ref",
+        "$defs",
+        "propertyOrdering",
+    }
+)
+_FORMATS = {"STRING": frozenset({"date-time", "enum"})}
+
+
+def gemini_parameters(tool: ToolDescriptor) -> DialectResult:
+    """``parameters`` (OpenAPI subset), or None for a tool without arguments."""
+    if not tool.parameters:
+        return DialectResult(None)
+    canonical = tool.parameters_schema()
+    result = DialectResult(None)
+    converter = _OpenApi(Rewrite(result), object_values(canonical.pop("$defs", None)))
+    result.schema = converter.convert(canonical, "", ())
+    return result
+
+
+def gemini_json_schema_parameters(tool: ToolDescriptor) -> DialectResult:
+    """``parametersJsonSchema``: the canonical schema less the keywords Gemini ignores."""
+    if not tool.parameters:
+        return DialectResult(None)
+    schema = tool.parameters_schema()
+    result = DialectResult(schema)
+    rewrite = Rewrite(result)
+    stack: list[tuple[JsonObject, str]] = [(schema, "")]
+    for name, definition in object_values(schema.get("$defs")).items():
+        stack.append((definition, f"$defs.{name}"))
+    while stack:
+        node, path = stack.pop()
+        if "const" in node:
+            node["enum"] = [node.pop("const")]
+        rewrite.move(node, path, tuple(k for k in node if k not in _JSON_SCHEMA_KEPT))
+        for name, prop in object_values(node.get("properties")).items():
+            stack.append((prop, child_path(path, name)))
+        for key in ("items", "additionalProperties"):
+            value = node.get(key)
+            if isinstance(value, dict):
+                stack.append((value, f"{path}[]"))
+        for option in objects(node.get("anyOf")) + objects(node.get("prefixItems")):
+            stack.append((option, path))
+    return result
+
+
+@dataclass
+class _OpenApi:
+    rewrite: Rewrite
+    definitions: dict[str, JsonObject]
+    pruned: set[str] = field(default_factory=set)
+
+    def convert(self, schema: JsonObject, path: str, refs: tuple[str, ...]) -> JsonObject | None:
+        """The node in the OpenAPI subset; None when recursion depth cuts it off."""
+        node = copy.deepcopy(schema)
+        name = ref_name(node.pop("$ref", None))
+        if name is not None:
+            if refs.count(name) >= RECURSION_DEPTH or name not in self.definitions:
+                return None
+            node = {**copy.deepcopy(self.definitions[name]), **node}
+            refs = (*refs, name)
+        if "const" in node:
+            node["enum"] = [node.pop("const")]
+        if "anyOf" in node or "oneOf" in node:
+            return self._union(node, path, refs)
+        kinds = types_of(node)
+        nullable = "null" in kinds
+        kinds = [k for k in kinds if k != "null"]
+        if "enum" in node:
+            return self._enum(node, path, nullable)
+        if len(kinds) > 1:
+            options: list[Json] = [{"type": k} for k in kinds]
+            rest = {k: v for k, v in node.items() if k != "type"}
+            return self._union({**rest, "anyOf": options}, path, refs, nullable)
+        if not kinds and nullable:
+            return self._node(node, path, refs, "NULL")
+        kind = kinds[0].upper() if kinds else None
+        if kind is None:
+            self.rewrite.result.problems.append(
+                f"parameter {path!r} accepts any value; Gemini wants one type, so it is left "
+                "untyped"
+            )
+        out = self._node(node, path, refs, kind)
+        if out is not None and nullable:
+            out["nullable"] = True
+        return out
+
+    def _node(
+        self, node: JsonObject, path: str, refs: tuple[str, ...], kind: str | None
+    ) -> JsonObject | None:
+        out: JsonObject = {"type": kind} if kind else {}
+        if kind == "ARRAY":
+            if "prefixItems" in node:
+                tuple_as_items(node, path, self.rewrite)
+            items = node.pop("items", None)
+            if isinstance(items, dict):
+                converted = self.convert(items, f"{path}[]", refs)
+                if converted is None:
+                    return None
+                out["items"] = converted
+        elif kind == "OBJECT":
+            self._object(node, out, path, refs)
+        fmt = node.pop("format", None)
+        if isinstance(fmt, str):
+            if fmt in _FORMATS.get(kind or "", ()):
+                out["format"] = fmt
+            else:
+                self.rewrite.note(node, path, f"format: {fmt}")
+        node.pop("type", None)
+        self.rewrite.move(node, path, tuple(k for k in node if k not in _KEPT))
+        return _ordered({**out, **node})
+
+    def _object(self, node: JsonObject, out: JsonObject, path: str, refs: tuple[str, ...]) -> None:
+        properties: JsonObject = {}
+        dropped: list[str] = []
+        for name, prop in object_values(node.pop("properties", None)).items():
+            converted = self.convert(prop, child_path(path, name), refs)
+            if converted is None:
+                dropped.append(name)
+            else:
+                properties[name] = converted
+        required = node.pop("required", None)
+        extra = node.pop("additionalProperties", None)
+        if properties:
+            out["properties"] = properties
+        if isinstance(required, list):
+            kept: list[Json] = [r for r in required if r in properties]
+            if kept:
+                out["required"] = kept
+        if isinstance(extra, dict) and extra:
+            self.rewrite.note(node, path, f"an object whose values are: {_compact(extra)}")
+        elif extra is not None and not isinstance(extra, dict) and not properties:
+            self.rewrite.note(node, path, "an object of any entries")
+        for name in dropped:
+            self.rewrite.note(
+                node,
+                path,
+                f"{name}: nested more than {count(RECURSION_DEPTH, 'level')} deep, left out",
+            )
+            self.rewrite.result.problems.append(
+                f"parameter {child_path(path, name)!r}: recursive type inlined "
+                f"{count(RECURSION_DEPTH, 'level')} deep for Gemini; deeper levels left out"
+            )
+
+    def _enum(self, node: JsonObject, path: str, nullable: bool) -> JsonObject:
+        values = node.pop("enum")
+        values = values if isinstance(values, list) else []
+        nullable = nullable or None in values
+        present = [v for v in values if v is not None]
+        kinds = {type(v) for v in present}
+        out: JsonObject = {"type": "STRING", "format": "enum"}
+        out["enum"] = [v if isinstance(v, str) else json.dumps(v) for v in present]
+        if kinds - {str}:
+            self.rewrite.note(node, path, "values are sent as text")
+        node.pop("type", None)
+        node.pop("format", None)
+        self.rewrite.move(node, path, tuple(k for k in node if k not in _KEPT))
+        out.update(node)
+        if nullable:
+            out["nullable"] = True
+        return _ordered(out)
+
+    def _union(
+        self, node: JsonObject, path: str, refs: tuple[str, ...], nullable: bool = False
+    ) -> JsonObject | None:
+        options = objects(node.pop("anyOf", None) or node.pop("oneOf", None))
+        converted: list[JsonObject] = []
+        for option in options:
+            if option == {"type": "null"}:
+                nullable = True
+                continue
+            out = self.convert(option, path, refs)
+            if out is not None:
+                converted.append(out)
+        if not converted:
+            return None
+        self.rewrite.move(node, path, tuple(k for k in node if k not in _KEPT))
+        if len(converted) == 1:
+            merged = {**converted[0], **node}
+        else:
+            merged = {"anyOf": list[Json](converted), **node}
+        if nullable:
+            merged["nullable"] = True
+        return _ordered(merged)
+
+
+_FIRST = ("type", "format", "title", "description", "enum", "nullable")
+
+
+def _ordered(schema: JsonObject) -> JsonObject:
+    """Readable key order: type and text first, structure after."""
+    first = {k: schema[k] for k in _FIRST if k in schema}
+    return {**first, **{k: v for k, v in schema.items() if k not in first}}
+
+
+def _compact(schema: JsonObject) -> str:
+    return json.dumps(schema, ensure_ascii=False, separators=(",", ":"))

@@ -1,0 +1,53 @@
+"""Ollama: the Python client keeps only ``type``, ``items``, ``description`` and ``enum`` of each
+parameter (and ``$defs``, ``required``, ``properties`` at the top); everything else it drops
+silently, so it moves into the description here."""
+
+from __future__ import annotations
+
+import json
+
+from inspector.model import Json, JsonObject, ToolDescriptor
+from inspector.providers.schema_walk import (
+    DialectResult,
+    Rewrite,
+    object_values,
+    objects,
+    tuple_as_items,
+    types_of,
+)
+
+_PROPERTY_KEYS = frozenset({"type", "items", "description", "enum"})
+_STRUCTURE_KEYS = ("properties", "required", "additionalProperties", "title", "$ref", "anyOf")
+
+
+def ollama_parameters(tool: ToolDescriptor) -> DialectResult:
+    """Parameters whose every key survives ``ollama.Tool``."""
+    schema = tool.parameters_schema()
+    result = DialectResult(schema)
+    rewrite = Rewrite(result)
+    for name, prop in object_values(schema.get("properties")).items():
+        _flatten(prop, name, rewrite)
+    return result
+
+
+def _flatten(prop: JsonObject, path: str, rewrite: Rewrite) -> None:
+    if "prefixItems" in prop:
+        tuple_as_items(prop, path, rewrite)
+    options = objects(prop.get("anyOf"))
+    if options and all(set(o) == {"type"} and isinstance(o["type"], str) for o in options):
+        prop.pop("anyOf")
+        prop["type"] = list[Json](o["type"] for o in options)
+    structure = {k: prop.pop(k) for k in _STRUCTURE_KEYS if k in prop}
+    if structure:
+        kinds = sorted({t for o in options for t in types_of(o)}) or (
+            ["object"] if "properties" in structure or "additionalProperties" in structure else []
+        )
+        if kinds and "type" not in prop:
+            prop["type"] = kinds[0] if len(kinds) == 1 else list[Json](kinds)
+        shape = json.dumps(structure, ensure_ascii=False, separators=(",", ":"))
+        rewrite.note(prop, path, f"JSON schema: {shape}")
+        rewrite.result.problems.append(
+            f"parameter {path!r}: Ollama's client drops nested schemas; the structure is "
+            "described in the text instead"
+        )
+    rewrite.move(prop, path, tuple(k for k in prop if k not in _PROPERTY_KEYS))

@@ -1,0 +1,118 @@
+"""Render tools through a provider's Jinja template into checked, normalized JSON text."""
+
+from __future__ import annotations
+
+import json
+import traceback
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from inspector.diagnostics import Diagnostic, InspectorError, UsageError, deep_recursion
+from inspector.files.jsonio import json_text
+from inspector.model import Json, ToolDescriptor
+from inspector.providers.registry import (
+    NAME_RULES,
+    PARAMETER_NAME_RULES,
+    TEMPLATE_SUFFIX,
+    available,
+    builtin_templates_dir,
+)
+from inspector.render.filters import Collector, make_filters
+from inspector.render.options import RenderOptions
+
+if TYPE_CHECKING:
+    import jinja2
+
+
+def environment(template_dirs: list[Path], collector: Collector) -> jinja2.Environment:
+    """A Jinja environment: the user's directories first, then the built-in templates."""
+    import jinja2
+
+    loaders: list[jinja2.BaseLoader] = [jinja2.FileSystemLoader(d) for d in template_dirs]
+    loaders.append(jinja2.FileSystemLoader(builtin_templates_dir()))
+    env = jinja2.Environment(
+        loader=jinja2.ChoiceLoader(loaders),
+        autoescape=False,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters.update(make_filters(collector))
+    return env
+
+
+def check_names(provider: str, tools: list[ToolDescriptor]) -> None:
+    """Every name obeys the provider's rule and is unique; otherwise an error naming the method."""
+    rule = NAME_RULES.get(provider)
+    seen: dict[str, ToolDescriptor] = {}
+    for tool in tools:
+        subject = f"{tool.location}: {tool.class_name}.{tool.method_name}"
+        if rule is not None and not rule.pattern.fullmatch(tool.name):
+            raise InspectorError(
+                f"{subject}: tool name {tool.name!r} breaks {provider}'s rule ({rule.text})"
+            )
+        parameter_rule = PARAMETER_NAME_RULES.get(provider)
+        for parameter in tool.parameters if parameter_rule else ():
+            if parameter_rule and not parameter_rule.pattern.fullmatch(parameter.name):
+                raise InspectorError(
+                    f"{subject}: parameter name {parameter.name!r} breaks {provider}'s rule "
+                    f"({parameter_rule.text})"
+                )
+        if tool.name in seen:
+            other = seen[tool.name]
+            raise InspectorError(
+                f"{subject}: tool name {tool.name!r} is also used by "
+                f"{other.class_name}.{other.method_name}"
+            )
+        seen[tool.name] = tool
+
+
+def render_template(
+    provider: str, tools: list[ToolDescriptor], options: RenderOptions
+) -> tuple[str, list[Diagnostic]]:
+    """The provider's file for these tools, as checked and normalized JSON text."""
+    names = [p.name for p in available(options.template_dirs)]
+    if provider not in names:
+        raise UsageError(f"unknown provider {provider!r}; available: {', '.join(names)}")
+    check_names(provider, tools)
+    import jinja2
+
+    collector = Collector()
+    env = environment(options.template_dirs, collector)
+    template_name = f"{provider}{TEMPLATE_SUFFIX}"
+    try:
+        with deep_recursion():
+            text = env.get_template(template_name).render(
+                tools=tools,
+                strict=options.strict,
+                gemini_json_schema=options.gemini_json_schema,
+                annotations=options.annotations,
+            )
+    except jinja2.TemplateError as error:
+        line = getattr(error, "lineno", None) or _template_line(error, template_name)
+        where = f"{template_name}:{line}" if line else template_name
+        raise InspectorError(f"template {where}: {error}") from None
+    return json_text(_parse_rendered(text, template_name)), collector.diagnostics
+
+
+def _template_line(error: BaseException, template_name: str) -> int | None:
+    """The template line of a render-time error: Jinja puts template frames in tracebacks."""
+    lines = [
+        frame.lineno
+        for frame in traceback.extract_tb(error.__traceback__)
+        if frame.filename.endswith(template_name)
+    ]
+    return lines[-1] if lines else None
+
+
+def _parse_rendered(text: str, template_name: str) -> Json:
+    try:
+        parsed: Json = json.loads(text)
+    except json.JSONDecodeError as error:
+        bad_line = text.splitlines()[error.lineno - 1] if text.splitlines() else ""
+        raise InspectorError(
+            f"template {template_name} rendered invalid JSON at output line {error.lineno}, "
+            f"column {error.colno}: {error.msg}\n    {bad_line.strip()[:200]}"
+        ) from None
+    return parsed

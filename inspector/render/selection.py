@@ -1,0 +1,48 @@
+"""Select: the tools the classification file includes, flat, in catalog order."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from inspector.catalog import Catalog
+from inspector.diagnostics import Diagnostic, Level
+from inspector.files.classification import Classification, is_included
+from inspector.model import ToolDescriptor
+
+
+def select_tools(
+    catalog: Catalog,
+    classification: Classification | None,
+    classification_path: Path | None,
+    *,
+    include_new: bool = True,
+) -> tuple[list[ToolDescriptor], list[Diagnostic]]:
+    """The included tools, flat, in catalog order. A method the classification does not mention
+    is included when ``include_new`` (with a warning), excluded otherwise."""
+    diagnostics: list[Diagnostic] = []
+    where = str(classification_path or "")
+    if classification is None and classification_path is not None:
+        diagnostics.append(
+            Diagnostic(
+                Level.INFO,
+                "no classification file: every method is included",
+                where,
+            )
+        )
+    tools = []
+    for class_key, tool in catalog.tools():
+        choice = is_included(classification, class_key, tool.method_name)
+        if choice is None and classification is not None:
+            verdict = "included" if include_new else "excluded"
+            diagnostics.append(
+                Diagnostic(
+                    Level.WARNING,
+                    f"{class_key}.{tool.method_name} is not in the classification "
+                    f"file; {verdict} (rescan to record it)",
+                    where,
+                )
+            )
+            choice = include_new
+        if choice is not False:
+            tools.append(tool)
+    return tools, diagnostics

@@ -1,0 +1,351 @@
+"""Toolbox: the tools of live objects, their definitions for any provider, and the execution
+of a model's tool calls with validated, converted arguments and errors a model can act on."""
+
+from __future__ import annotations
+
+import asyncio
+import difflib
+import fnmatch
+import inspect
+import json
+import logging
+import threading
+import traceback
+import typing
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from inspector.diagnostics import Diagnostic, InspectorError, Level
+from inspector.files.classification import Classification
+from inspector.files.classification import load as load_classification
+from inspector.model import Json, JsonObject, MethodKind, ParameterKind, ToolDescriptor
+from inspector.project import pipeline
+from inspector.project.pipeline import Rendered
+from inspector.render.options import RenderOptions
+from inspector.runtime.arguments import ArgumentError, Converter, shown
+from inspector.runtime.messages import Call, Outcome, answer, read_calls, to_json, to_text
+from inspector.scan.docstrings import DocstringStyle
+
+log = logging.getLogger("inspector.toolbox")
+
+
+class ToolCallError(Exception):
+    """A call that cannot be made or failed; ``message`` is written for the model."""
+
+    def __init__(self, message: str, tool: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.tool = tool
+
+
+@dataclass(frozen=True)
+class _Bound:
+    """A tool and how to call its method."""
+
+    descriptor: ToolDescriptor
+    function: Callable[..., object]
+    hints: dict[str, object]
+    python_names: dict[str, str]
+
+
+class Toolbox:
+    """The tools of some objects, ready to describe and to call.
+
+    ``classification`` (a file path or a class → method → bool mapping) and ``include`` /
+    ``exclude`` (globs over tool names or ``Class.method``) choose the tools; excluded ones
+    cannot be called."""
+
+    objects: tuple[object, ...]
+    diagnostics: list[Diagnostic]
+    debug: bool
+    last_notes: list[str]
+
+    def __init__(
+        self,
+        *objects: object,
+        classification: str | Path | Mapping[str, Mapping[str, bool]] | None = None,
+        include: Iterable[str] | None = None,
+        exclude: Iterable[str] = (),
+        docstring_style: DocstringStyle = DocstringStyle.GOOGLE,
+        debug: bool = False,
+    ) -> None:
+        self.objects = objects
+        self.diagnostics = []
+        self.debug = debug
+        self.last_notes = []
+        self._tools: dict[str, _Bound] = {}
+        choices = _classification(classification)
+        catalog, owners, self.diagnostics = pipeline.scan_objects(objects, docstring_style)
+        tools, notes = pipeline.select(catalog, choices, None)
+        self.diagnostics += notes
+        chosen = {id(tool) for tool in tools}
+        for class_key, tool in catalog.tools():
+            if id(tool) not in chosen or not _matches(class_key, tool, include, tuple(exclude)):
+                continue
+            bound = _bind(owners[class_key], tool)
+            if bound is not None:
+                self._tools[tool.name] = bound
+
+    @property
+    def tools(self) -> list[ToolDescriptor]:
+        """The callable tools, in order."""
+        return [bound.descriptor for bound in self._tools.values()]
+
+    def render(
+        self,
+        provider: str,
+        *,
+        strict: bool = False,
+        gemini_json_schema: bool = False,
+        template_dirs: Iterable[Path] = (),
+    ) -> Rendered:
+        """The provider's file for the callable tools, with the render's diagnostics: what
+        ``toolsinspector render`` writes and prints for the same tools."""
+        options = RenderOptions(
+            strict=strict, template_dirs=list(template_dirs), gemini_json_schema=gemini_json_schema
+        )
+        (rendered,) = pipeline.render([provider], self.tools, options)
+        return rendered
+
+    def definitions(
+        self,
+        provider: str,
+        *,
+        strict: bool = False,
+        gemini_json_schema: bool = False,
+        template_dirs: Iterable[Path] = (),
+    ) -> Json:
+        """The provider's tool definitions as JSON; the render's warnings are logged, an error
+        raises ``InspectorError``."""
+        rendered = self.render(
+            provider,
+            strict=strict,
+            gemini_json_schema=gemini_json_schema,
+            template_dirs=template_dirs,
+        )
+        for diagnostic in rendered.diagnostics:
+            if diagnostic.level is not Level.INFO:
+                log.warning("%s", diagnostic)
+        if rendered.text is None:
+            raise InspectorError(rendered.diagnostics[0].message)
+        parsed: Json = json.loads(rendered.text)
+        return parsed
+
+    def call(self, name: str, arguments: Mapping[str, object] | str | None = None) -> object:
+        """Run a tool (an async one to completion); raises ``ToolCallError``."""
+        bound, args, kwargs = self._prepare(name, arguments)
+        try:
+            result = bound.function(*args, **kwargs)
+            if inspect.isawaitable(result):
+                result = _run_to_completion(result)
+        except ToolCallError:
+            raise
+        except Exception as error:
+            raise self._failure(name, error) from error
+        return result
+
+    async def acall(self, name: str, arguments: Mapping[str, object] | str | None = None) -> object:
+        """Run a tool: awaited when async, in a worker thread when not."""
+        bound, args, kwargs = self._prepare(name, arguments)
+        try:
+            if bound.descriptor.is_async:
+                result = bound.function(*args, **kwargs)
+                if inspect.isawaitable(result):
+                    result = await result
+                return result
+            return await asyncio.to_thread(bound.function, *args, **kwargs)
+        except ToolCallError:
+            raise
+        except Exception as error:
+            raise self._failure(name, error) from error
+
+    def handle(self, provider: str, message: object) -> list[JsonObject]:
+        """Run every tool call in a provider's message, in order; return the provider's
+        tool-result messages. A failing call becomes an error result, never an exception."""
+        return answer(provider, [self._outcome(call) for call in read_calls(provider, message)])
+
+    async def ahandle(self, provider: str, message: object) -> list[JsonObject]:
+        """Like ``handle``; async tools of one message run concurrently, results keep the call
+        order and ids."""
+        calls = read_calls(provider, message)
+
+        async def run(call: Call) -> Outcome:
+            try:
+                value = await self.acall(call.name, _args(call))
+            except ToolCallError as error:
+                return Outcome(call, error=error.message)
+            return self._success(call, value)
+
+        outcomes = await asyncio.gather(*(run(c) for c in calls))
+        return answer(provider, list(outcomes))
+
+    def _outcome(self, call: Call) -> Outcome:
+        try:
+            value = self.call(call.name, _args(call))
+        except ToolCallError as error:
+            return Outcome(call, error=error.message)
+        return self._success(call, value)
+
+    def _success(self, call: Call, value: object) -> Outcome:
+        from inspector.providers.mcp import mcp_structured_content
+
+        try:
+            as_json = to_json(value)
+        except TypeError:
+            as_json = repr(value)
+        bound = self._tools[call.name]
+        structured = mcp_structured_content(bound.descriptor, as_json)
+        return Outcome(
+            call, as_json, to_text(value if isinstance(value, str) else as_json), None, structured
+        )
+
+    def _failure(self, name: str, error: Exception) -> ToolCallError:
+        message = f"{name} failed: {type(error).__name__}: {error}"
+        if self.debug:
+            message += "\n" + "".join(traceback.format_exception(error))
+        return ToolCallError(message, name)
+
+    def _prepare(
+        self, name: str, arguments: Mapping[str, object] | str | None
+    ) -> tuple[_Bound, list[object], dict[str, object]]:
+        bound = self._tools.get(name)
+        if bound is None:
+            raise ToolCallError(_unknown(name, list(self._tools)), name)
+        self.last_notes = []
+        values = _decode(name, arguments)
+        converter = Converter()
+        args: list[object] = []
+        kwargs: dict[str, object] = {}
+        known = {f.name for f in bound.descriptor.parameters}
+        unexpected = [k for k in values if k not in known]
+        if unexpected:
+            takes = ", ".join(sorted(known)) or "no arguments"
+            raise ToolCallError(
+                f"{name}: unexpected argument {unexpected[0]!r}; the tool takes: {takes}", name
+            )
+        for parameter in bound.descriptor.parameters:
+            python_name = bound.python_names.get(parameter.name, parameter.name)
+            if parameter.name not in values:
+                if not parameter.required:
+                    continue
+                if not parameter.nullable:
+                    raise ToolCallError(
+                        f"{name}: missing required argument {parameter.name!r}", name
+                    )
+                value: object = None
+                self.last_notes.append(f"{parameter.name}: omitted; null used")
+            else:
+                raw = values[parameter.name]
+                if raw is None and not parameter.required and not parameter.nullable:
+                    self.last_notes.append(f"{parameter.name}: null; the default used")
+                    continue
+                hint = bound.hints.get(python_name, typing.Any)
+                try:
+                    value = converter.convert(typing.cast(Json, raw), hint, parameter.name)
+                except ArgumentError as error:
+                    raise ToolCallError(f"{name}: {error}", name) from None
+            if parameter.kind is ParameterKind.POSITIONAL_ONLY:
+                args.append(value)
+            else:
+                kwargs[python_name] = value
+        self.last_notes += converter.notes
+        for note in self.last_notes:
+            log.info("%s: lenient argument reading: %s", name, note)
+        return bound, args, kwargs
+
+
+def _args(call: Call) -> Mapping[str, object] | str | None:
+    arguments = call.arguments
+    if arguments is None or isinstance(arguments, str | dict):
+        return arguments
+    raise ToolCallError(
+        f"{call.name}: arguments must be an object, got {shown(arguments)}", call.name
+    )
+
+
+def _decode(name: str, arguments: Mapping[str, object] | str | None) -> dict[str, object]:
+    if arguments is None or arguments == "":
+        return {}
+    if isinstance(arguments, str):
+        try:
+            arguments = json.loads(arguments)
+        except ValueError as error:
+            raise ToolCallError(
+                f"{name}: the arguments are not valid JSON ({error})", name
+            ) from None
+    if not isinstance(arguments, Mapping):
+        raise ToolCallError(f"{name}: arguments must be an object, got {shown(arguments)}", name)
+    return dict(arguments)
+
+
+def _unknown(name: str, available: list[str]) -> str:
+    close = difflib.get_close_matches(name, available, n=3)
+    hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+    return f"unknown tool {name!r}{hint} Available: {', '.join(available) or 'none'}"
+
+
+def _classification(
+    value: str | Path | Mapping[str, Mapping[str, bool]] | None,
+) -> Classification | None:
+    if value is None:
+        return None
+    if isinstance(value, str | Path):
+        return load_classification(Path(value)) or {}
+    return {k: dict(v) for k, v in value.items()}
+
+
+def _matches(
+    class_key: str,
+    tool: ToolDescriptor,
+    include: Iterable[str] | None,
+    exclude: tuple[str, ...],
+) -> bool:
+    """Whether the tool passes the ``include`` and ``exclude`` globs."""
+    names = (tool.name, f"{class_key}.{tool.method_name}")
+    if include is not None and not any(fnmatch.fnmatchcase(n, p) for p in include for n in names):
+        return False
+    return not any(fnmatch.fnmatchcase(n, p) for p in exclude for n in names)
+
+
+def _bind(obj: object, tool: ToolDescriptor) -> _Bound | None:
+    function = getattr(obj, tool.method_name, None)
+    if not callable(function):
+        return None
+    if isinstance(obj, type) and tool.method_kind is MethodKind.INSTANCE:
+        return None  # a class was given: its instance methods have nothing to bind to
+    target = inspect.unwrap(function)
+    try:
+        hints = typing.get_type_hints(target, include_extras=True)
+    except Exception:  # the builder already reported it; convert nothing then
+        hints = {}
+    renames = getattr(obj, "__parameter_names__", None)
+    names = renames.get(tool.method_name) if isinstance(renames, dict) else None
+    python_names = {v: k for k, v in names.items()} if isinstance(names, dict) else {}
+    return _Bound(tool, function, hints, python_names)
+
+
+def _run_to_completion(awaitable: typing.Awaitable[object]) -> object:
+    """Await in a fresh event loop (in a thread when one is already running here)."""
+
+    async def wait() -> object:
+        return await awaitable
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(wait())
+    outcome: dict[str, object] = {}
+
+    def target() -> None:
+        try:
+            outcome["value"] = asyncio.run(wait())
+        except BaseException as error:  # handed back to the caller's thread
+            outcome["error"] = error
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if "error" in outcome:
+        raise typing.cast(BaseException, outcome["error"])
+    return outcome.get("value")

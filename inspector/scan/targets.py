@@ -1,0 +1,228 @@
+"""Collect: import targets, list their public classes and each class's public methods."""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import importlib.util
+import inspect
+import os
+import sys
+import traceback
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+from inspector.diagnostics import InspectorError, UsageError
+from inspector.model import MethodKind
+
+_SKIPPED_DESCRIPTORS = (property, functools.cached_property)
+
+
+@dataclass(frozen=True, slots=True)
+class ClassInfo:
+    """A class to inspect and the target text that named it."""
+
+    cls: type
+    source: str
+    path: str
+    explicit: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class MethodInfo:
+    """A public method as found on its class, before any type is read."""
+
+    owner: type
+    name: str
+    function: Callable[..., object]
+    kind: MethodKind
+    path: str
+    line: int
+
+
+@functools.lru_cache(maxsize=1024)
+def display_path(filename: str) -> str:
+    """A file name relative to the working directory when inside it, with ``/`` separators."""
+    try:
+        relative = os.path.relpath(filename)
+    except ValueError:
+        return Path(filename).as_posix()
+    return Path(filename if relative.startswith("..") else relative).as_posix()
+
+
+def class_info(cls: type) -> ClassInfo:
+    """A class given directly (not through a target), located where it is defined."""
+    try:
+        source = inspect.getsourcefile(cls)
+    except TypeError:
+        source = None
+    return ClassInfo(cls, cls.__qualname__, display_path(source) if source else "")
+
+
+def resolve_target(target: str, loaded: dict[Path, ModuleType]) -> list[ClassInfo]:
+    """The classes a target names: ``file.py:Class``, ``pkg.mod:Class``, a file or a module.
+
+    ``loaded`` holds the files this scan imported, so each is imported once per scan."""
+    module_part, _, attribute = target.partition(":")
+    if not module_part:
+        raise UsageError(f"target {target!r}: expected FILE.py[:Class] or package.module[:Class]")
+    module = _import(module_part, target, loaded)
+    if not attribute:
+        return [
+            ClassInfo(cls, f"{target}:{cls.__qualname__}", _module_path(module), explicit=False)
+            for cls in _classes_defined_in(module)
+        ]
+    found: object = module
+    for part in attribute.split("."):
+        found = getattr(found, part, None)
+        if found is None:
+            raise InspectorError(f"target {target!r}: {module_part} has no attribute {attribute!r}")
+    if not isinstance(found, type):
+        raise InspectorError(f"target {target!r}: {attribute} is not a class")
+    return [ClassInfo(found, target, _module_path(module))]
+
+
+def _module_path(module: ModuleType) -> str:
+    filename = getattr(module, "__file__", None)
+    return display_path(filename) if filename else module.__name__
+
+
+def _import(module_part: str, target: str, loaded: dict[Path, ModuleType]) -> ModuleType:
+    is_file = module_part.endswith(".py") or os.sep in module_part or "/" in module_part
+    try:
+        if is_file:
+            return _import_file(Path(module_part), target, loaded)
+        return importlib.import_module(module_part)
+    except InspectorError:
+        raise
+    except (
+        Exception,
+        SystemExit,
+    ) as error:  # the user's module raised while importing: report, never crash
+        raise InspectorError(f"target {target!r}: importing failed: {_describe(error)}") from None
+
+
+def _describe(error: BaseException) -> str:
+    frames = [
+        frame
+        for frame in traceback.extract_tb(error.__traceback__)
+        if not frame.filename.startswith("<frozen")
+        and "importlib" not in Path(frame.filename).parts
+        and Path(frame.filename).resolve() != Path(__file__).resolve()
+    ]
+    where = f" ({display_path(frames[-1].filename)}:{frames[-1].lineno})" if frames else ""
+    return f"{type(error).__name__}: {error}{where}"
+
+
+_OWN_IMPORTS: dict[Path, str] = {}
+"""Files an earlier scan imported, by module name: a later scan imports them afresh."""
+
+
+def _import_file(path: Path, target: str, loaded: dict[Path, ModuleType]) -> ModuleType:
+    if not path.is_file():
+        raise InspectorError(f"target {target!r}: no such file {path}")
+    resolved = path.resolve()
+    if resolved in loaded:
+        return loaded[resolved]
+    if resolved not in _OWN_IMPORTS:
+        for module in list(sys.modules.values()):  # imported by the user's own program: reuse
+            file = getattr(module, "__file__", None)
+            if not isinstance(file, str) or os.path.basename(file) != resolved.name:
+                continue  # cheap test first: resolving every module's path costs milliseconds
+            if Path(file).resolve() == resolved:
+                loaded[resolved] = module
+                return module
+    directory = str(resolved.parent)
+    if directory not in sys.path:
+        sys.path.insert(0, directory)
+    name = _OWN_IMPORTS.get(resolved) or _free_name(path.stem)
+    spec = importlib.util.spec_from_file_location(name, resolved)
+    if spec is None or spec.loader is None:
+        raise InspectorError(f"target {target!r}: cannot import {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
+    _OWN_IMPORTS[resolved] = name
+    loaded[resolved] = module
+    return module
+
+
+def _free_name(stem: str) -> str:
+    return stem if stem not in sys.modules else f"_toolsinspector_{stem}"
+
+
+def _classes_defined_in(module: ModuleType) -> list[type]:
+    return [
+        value
+        for name, value in vars(module).items()
+        if isinstance(value, type)
+        and not name.startswith("_")
+        and value.__module__ == module.__name__
+    ]
+
+
+def is_public(name: str) -> bool:
+    """Public names: no leading underscore (so no dunders either)."""
+    return not name.startswith("_")
+
+
+def iter_methods(info: ClassInfo) -> Iterator[MethodInfo]:
+    """Public methods: the class's own in definition order, then inherited ones, nearest first."""
+    seen: set[str] = set()
+    for owner in _owners(info.cls):
+        for name, raw in vars(owner).items():
+            if name in seen or not is_public(name):
+                continue
+            seen.add(name)
+            method = _as_method(owner, name, raw, info.path)
+            if method is not None:
+                yield method
+
+
+def _owners(cls: type) -> list[type]:
+    """The class and the bases whose methods count: those of the same top-level package, and
+    the user's own (neither builtins, nor the standard library, nor an installed package)."""
+    package = _top_package(cls)
+    return [
+        base
+        for base in cls.__mro__
+        if base is cls
+        or (base.__module__ != "builtins" and (_top_package(base) == package or _is_users(base)))
+    ]
+
+
+def _top_package(cls: type) -> str:
+    return cls.__module__.partition(".")[0]
+
+
+def _is_users(cls: type) -> bool:
+    if _top_package(cls) in sys.stdlib_module_names:
+        return False
+    module = sys.modules.get(cls.__module__)
+    file = getattr(module, "__file__", None) or ""
+    return not any(part in ("site-packages", "dist-packages") for part in Path(file).parts)
+
+
+def _as_method(owner: type, name: str, raw: object, path: str) -> MethodInfo | None:
+    if isinstance(raw, (*_SKIPPED_DESCRIPTORS, type)):
+        return None
+    if isinstance(raw, staticmethod):
+        function, kind = raw.__func__, MethodKind.STATIC
+    elif isinstance(raw, classmethod):
+        function, kind = raw.__func__, MethodKind.CLASS
+    elif inspect.isroutine(raw) and callable(raw):
+        function, kind = raw, MethodKind.INSTANCE
+    else:
+        return None
+    code = getattr(inspect.unwrap(function), "__code__", None)
+    if code is not None:
+        return MethodInfo(
+            owner, name, function, kind, display_path(code.co_filename), code.co_firstlineno
+        )
+    return MethodInfo(owner, name, function, kind, path, 0)

@@ -1,0 +1,1 @@
+"""Stubs: typed Python modules written from the neutral model."""

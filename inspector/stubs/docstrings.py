@@ -1,0 +1,93 @@
+"""Google-style docstrings for stubs, checked by parsing them back the way a scan will.
+
+A text a docstring cannot carry exactly (say, an argument description that itself looks like
+a section header) is reported as not carried, so the caller can keep it another way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import docstring_parser
+
+from inspector.scan.docstrings import DocInfo, parse_docstring
+from inspector.stubs import pycode
+
+
+@dataclass(frozen=True, slots=True)
+class Carried:
+    """What the docstring carries exactly."""
+
+    description: bool
+    names: frozenset[str]
+    returns: bool
+
+
+def attributes_docstring(
+    description: str, documented: list[tuple[str, str]]
+) -> tuple[list[str], Carried]:
+    """A class docstring (at class-body indent) with an ``Attributes:`` section."""
+    return docstring(pycode.INDENT, description, "Attributes", documented, "")
+
+
+def docstring(
+    indent: str,
+    description: str,
+    section: str,
+    entries: list[tuple[str, str]],
+    returns: str,
+) -> tuple[list[str], Carried]:
+    """The docstring lines, and what they carry; entries that do not survive are left out."""
+    for _ in range(len(entries) + 1):
+        text = _compose(indent, description, section, entries, returns)
+        info = _parse(text)
+        found = info.params if section == "Args" else info.attributes
+        kept = [(n, t) for n, t in entries if n in found and found[n].description == t]
+        if len(kept) == len(entries):
+            break
+        entries = kept
+    if not text.strip():
+        return [], Carried(True, frozenset(), True)
+    body = pycode.docstring_body(text).split("\n")
+    lines = [f'{indent}"""{body[0]}', *body[1:]]
+    lines[-1] += '"""'
+    return lines, Carried(
+        info.description == description,
+        frozenset(n for n, _ in entries),
+        info.returns == returns,
+    )
+
+
+def _parse(text: str) -> DocInfo:
+    try:
+        return parse_docstring(text)
+    except docstring_parser.ParseError:
+        return DocInfo()
+
+
+def _compose(
+    indent: str, description: str, section: str, entries: list[tuple[str, str]], returns: str
+) -> str:
+    """The docstring text as Python will hold it (indented like the source)."""
+    blocks: list[list[str]] = []
+    if description:
+        blocks.append(description.split("\n"))
+    if entries:
+        lines = [f"{section}:"]
+        for name, text in entries:
+            first, *rest = text.split("\n")
+            lines.append(f"{pycode.INDENT}{name}: {first}")
+            lines.extend(f"{pycode.INDENT * 2}{line}" if line else "" for line in rest)
+        blocks.append(lines)
+    if returns:
+        returned = (f"{pycode.INDENT}{line}" if line else "" for line in returns.split("\n"))
+        blocks.append(["Returns:", *returned])
+    if not blocks:
+        return ""
+    lines = [line for block in blocks for line in [*block, ""]][:-1]
+    if not description:
+        lines.insert(0, "")  # a section on the first line would not be dedented with the rest
+    if len(lines) == 1:
+        return lines[0]
+    indented = [lines[0], *(f"{indent}{line}" if line else "" for line in lines[1:])]
+    return "\n".join([*indented, indent])

@@ -1,0 +1,305 @@
+"""Python stubs from tool definitions: a typed module whose inspection gives the schemas back.
+
+The code is prepared here (names made safe, text escaped, lines laid out for ``ruff format``);
+the ``stubs.py.jinja`` template arranges it, so a user template can change the layout.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from inspector.catalog import Catalog, CatalogClass
+from inspector.diagnostics import Diagnostic, InspectorError, Level
+from inspector.model import MISSING, Field, MethodKind, ParameterKind, ToolDescriptor
+from inspector.stubs import pycode
+from inspector.stubs.annotations import Annotation, TypeWriter, fits
+from inspector.stubs.docstrings import docstring
+from inspector.stubs.pycode import Atom, Group
+
+TEMPLATE = "stubs.py.jinja"
+_NO_DEFAULT_BLOCK = (
+    "class _NoDefault:",
+    '    """The default of an optional argument whose schema gives none."""',
+    "",
+    "    def __repr__(self) -> str:",
+    '        return "NO_DEFAULT"',
+    "",
+    "",
+    "NO_DEFAULT: Any = _NoDefault()",
+)
+
+
+_SCHEMA_BLOCK = (
+    "class Schema:",
+    '    """JSON Schema keywords of the annotated type that Python cannot say."""',
+    "",
+    "    def __init__(self, json_schema_extra: dict[str, Any]) -> None:",
+    "        self.json_schema_extra = json_schema_extra",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class StubModule:
+    """What the stubs template receives: prepared, safe code."""
+
+    docstring: str
+    imports: tuple[str, ...]
+    blocks: tuple[str, ...]
+    classes: tuple[str, ...]
+
+
+@dataclass
+class _ClassWriter:
+    """One tool class: its methods and the names it had to change."""
+
+    types: TypeWriter
+    name: str
+    diagnostics: list[Diagnostic]
+    methods: set[str] = field(default_factory=set)
+    tool_names: dict[str, str] = field(default_factory=dict)
+    parameter_names: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    def method(self, tool: ToolDescriptor) -> list[str]:
+        """The method of one tool."""
+        wanted = tool.method_name or tool.name
+        python_name = _method_name(wanted, self.methods, frozenset(self.types.taken))
+        if python_name != tool.name:
+            self.tool_names[python_name] = tool.name
+        self.types.start_tool(tool.definitions)
+        names = _parameter_names(tool.parameters)
+        renamed = {py: f.name for py, f in zip(names, tool.parameters, strict=True) if py != f.name}
+        if renamed:
+            self.parameter_names[python_name] = renamed
+        annotations = [self.types.annotation(f.type, f.name) for f in tool.parameters]
+        defaults = [self._default(f, a) for f, a in zip(tool.parameters, annotations, strict=True)]
+        returns = (
+            self.types.annotation(tool.returns.type, f"{tool.name}_result")
+            if tool.returns.type is not None
+            else Annotation(Atom(self.types.use("typing", "Any")), self.types)
+        )
+        entries = [(py, f.description) for py, f in zip(names, tool.parameters, strict=True)]
+        doc, carried = docstring(
+            pycode.INDENT * 2,
+            tool.description,
+            "Args",
+            [(n, t) for n, t in entries if t],
+            tool.returns.description,
+        )
+        for (py, text), annotation in zip(entries, annotations, strict=True):
+            if text and py not in carried.names:
+                annotation.description = text
+        if tool.returns.description and not carried.returns:
+            returns.description = tool.returns.description
+        if not carried.description:
+            self._note(tool, "its description cannot be carried by a docstring exactly")
+        for note in self.types.notes:
+            self._note(tool, note)
+        self.types.notes.clear()
+        items = _signature_items(tool, names, annotations, defaults)
+        return _method_lines(tool, python_name, items, returns, doc)
+
+    def _default(self, f: Field, annotation: Annotation) -> str | None:
+        if f.required:
+            return None
+        if f.default is not MISSING:
+            mutable = isinstance(f.default, list | dict)  # ruff B006: kept in Schema instead
+            if not mutable and fits(f.default, f.type, self.types.typed_dict):
+                return pycode.literal(f.default)
+            annotation.add_default(f.default)
+        self.types.uses_no_default = True
+        return "NO_DEFAULT"
+
+    def _note(self, tool: ToolDescriptor, message: str) -> None:
+        self.diagnostics.append(
+            Diagnostic(Level.WARNING, message, subject=f"{self.name}.{tool.name}")
+        )
+
+    def lines(self, source: str, methods: list[list[str]]) -> list[str]:
+        """The whole class."""
+        what = f"the tools of {source}" if source else "tools"
+        body = [f'{pycode.INDENT}"""{pycode.docstring_body(f"Stubs of {what}.")}"""']
+        class_var = "ClassVar"
+        if self.tool_names or self.parameter_names:
+            self.types.use("typing", class_var)
+            body.append("")
+        if self.tool_names:
+            body.extend(
+                pycode.layout(
+                    pycode.literal_expr(dict(sorted(self.tool_names.items()))),
+                    pycode.INDENT,
+                    f"__tool_names__: {class_var}[dict[str, str]] = ",
+                    "",
+                )
+            )
+        if self.parameter_names:
+            body.extend(
+                pycode.layout(
+                    pycode.literal_expr(dict(sorted(self.parameter_names.items()))),  # type: ignore[arg-type]
+                    pycode.INDENT,
+                    f"__parameter_names__: {class_var}[dict[str, dict[str, str]]] = ",
+                    "",
+                )
+            )
+        for method in methods:
+            body.extend(["", *method])
+        return [f"class {self.name}:", *body]
+
+
+def _method_name(wanted: str, methods: set[str], module_names: frozenset[str]) -> str:
+    """A public method name: no leading underscore (scans skip private methods)."""
+    stripped = wanted.lstrip("_") or "tool"
+    if not (stripped[0].isascii() and stripped[0].isalpha()):
+        stripped = f"tool_{stripped}"
+    return pycode.identifier(stripped, methods, module_names | {"self", "cls"})
+
+
+def _parameter_names(parameters: tuple[Field, ...]) -> list[str]:
+    taken = {f.name for f in parameters if pycode.is_plain_name(f.name)} - {"self", "cls"}
+    names = []
+    for f in parameters:
+        if f.name in taken and pycode.is_plain_name(f.name):
+            names.append(f.name)
+        else:
+            names.append(pycode.identifier(f.name, taken, frozenset({"self", "cls"})))
+    return names
+
+
+def _signature_items(
+    tool: ToolDescriptor,
+    names: list[str],
+    annotations: list[Annotation],
+    defaults: list[str | None],
+) -> list[pycode.Expr]:
+    """``name: type = default`` items with ``/`` and ``*`` where Python needs them."""
+    items: list[pycode.Expr] = []
+    if tool.method_kind is MethodKind.INSTANCE:
+        items.append(Atom("self"))
+    elif tool.method_kind is MethodKind.CLASS:
+        items.append(Atom("cls"))
+    positional_only, keyword_only = ParameterKind.POSITIONAL_ONLY, ParameterKind.KEYWORD_ONLY
+    phase = positional_only
+    seen_default = has_positional_only = False
+    for f, name, annotation, default in zip(
+        tool.parameters, names, annotations, defaults, strict=True
+    ):
+        kind = f.kind
+        if phase is keyword_only or (default is None and seen_default):
+            kind = keyword_only  # a required parameter after an optional one
+        if phase is positional_only and kind is not positional_only:
+            if has_positional_only:
+                items.append(Atom("/"))
+            phase = ParameterKind.POSITIONAL_OR_KEYWORD
+        if kind is keyword_only and phase is not keyword_only:
+            items.append(Atom("*"))
+            phase = keyword_only
+        has_positional_only = has_positional_only or kind is positional_only
+        seen_default = seen_default or (default is not None and phase is not keyword_only)
+        items.append(_parameter(name, annotation, default))
+    if phase is positional_only and has_positional_only:
+        items.append(Atom("/"))
+    return items
+
+
+def _parameter(name: str, annotation: Annotation, default: str | None) -> pycode.Expr:
+    expr = annotation.expr()
+    after = f" = {default}" if default is not None else ""
+    if isinstance(expr, Group):
+        return Group(f"{name}: {expr.head}", expr.open, expr.items, expr.close + after)
+    if isinstance(expr, pycode.Union):
+        first, *middle, last = expr.options
+        return pycode.Union(
+            (
+                Atom(f"{name}: {pycode.flat(first)}"),
+                *middle,
+                Atom(f"{pycode.flat(last)}{after}"),
+            )
+        )
+    return Atom(f"{name}: {pycode.flat(expr)}{after}")
+
+
+def _method_lines(
+    tool: ToolDescriptor,
+    name: str,
+    items: list[pycode.Expr],
+    returns: Annotation,
+    doc: list[str],
+) -> list[str]:
+    indent = pycode.INDENT
+    lines = []
+    if tool.method_kind is MethodKind.STATIC:
+        lines.append(f"{indent}@staticmethod")
+    elif tool.method_kind is MethodKind.CLASS:
+        lines.append(f"{indent}@classmethod")
+    prefix = "async def" if tool.is_async else "def"
+    signature = Group(f"{prefix} {name}", "(", tuple(items), ")")
+    returned = returns.expr()
+    signature_lines = pycode.layout(signature, indent, "", f" -> {pycode.flat(returned)}:")
+    if len(signature_lines[-1]) > pycode.LINE_LENGTH and len(signature_lines) > 1:
+        signature_lines[-1:] = pycode.statement_layout(returned, indent, ") -> ", ":")
+    lines.extend(signature_lines)
+    lines.extend(doc)
+    lines.append(f"{indent * 2}raise NotImplementedError")
+    return lines
+
+
+def build_module(
+    catalog: Catalog, source: str, typed_dict: bool = False
+) -> tuple[StubModule, list[Diagnostic]]:
+    """The prepared stubs of every tool in the catalog."""
+    if not any(group.tools for group in catalog.classes):
+        raise InspectorError("no tools to write stubs for")
+    types = TypeWriter(typed_dict=typed_dict)
+    diagnostics: list[Diagnostic] = []
+    writers = [
+        (group, _ClassWriter(types, types.claim(_class_key_name(group)), diagnostics))
+        for group in catalog.classes
+    ]
+    classes = []
+    for group, writer in writers:
+        methods = [writer.method(tool) for tool in group.tools]
+        classes.append("\n".join(writer.lines(group.source, methods)))
+    blocks = ["\n".join(block) for block in types.blocks]
+    helpers = [(types.uses_schema, _SCHEMA_BLOCK), (types.uses_no_default, _NO_DEFAULT_BLOCK)]
+    for used, block in reversed(helpers):
+        if used:
+            types.use("typing", "Any")
+            blocks.insert(0, "\n".join(block))
+    text = (
+        f"Typed stubs of the tools in {source}, written by toolsinspector.\n\n"
+        "Inspecting this module gives the same tool schemas back; fill in the bodies."
+    )
+    return (
+        StubModule(
+            pycode.docstring_body(text), _imports(types.imports), tuple(blocks), tuple(classes)
+        ),
+        diagnostics,
+    )
+
+
+def _class_key_name(group: CatalogClass) -> str:
+    return group.key.rpartition(".")[2]
+
+
+def _imports(names: set[tuple[str, str]]) -> tuple[str, ...]:
+    modules: dict[str, list[str]] = {}
+    for module, name in sorted(names):
+        modules.setdefault(module, []).append(name)
+    lines = []
+    for module in sorted(modules):
+        one_line = f"from {module} import {', '.join(modules[module])}"
+        if len(one_line) <= pycode.LINE_LENGTH:
+            lines.append(one_line)
+        else:
+            expr = Group("", "(", tuple(Atom(n) for n in modules[module]), ")")
+            lines.extend(pycode.layout(expr, "", f"from {module} import ", ""))
+    return tuple(lines)
+
+
+def render_stubs(module: StubModule, template_dirs: list[Path]) -> str:
+    """The stubs module text, through the (possibly user-overridden) stubs template."""
+    from inspector.render.filters import Collector
+    from inspector.render.jinja import environment
+
+    env = environment(template_dirs, Collector())
+    return env.get_template(TEMPLATE).render(module=module)
