@@ -80,11 +80,12 @@ def render_providers(
 ) -> tuple[list[Rendered], list[Diagnostic]]:
     """Each provider's file for the included tools of a tools.json; one provider's error does
     not stop the others. Returns the files and the diagnostics of selecting the tools."""
-    catalog = load_tools(tools_path)
-    choices = classification_file.load(classification_path)
-    tools, diagnostics = pipeline.select(catalog, choices, classification_path)
-    diagnostics += pipeline.annotation_diagnostics(options, tools)
-    return pipeline.render(providers, tools, options), diagnostics
+    with pipeline.collector_paused():  # many long-lived objects: GC passes would be quadratic
+        catalog = load_tools(tools_path)
+        choices = classification_file.load(classification_path)
+        tools, diagnostics = pipeline.select(catalog, choices, classification_path)
+        diagnostics += pipeline.annotation_diagnostics(options, tools)
+        return pipeline.render(providers, tools, options), diagnostics
 
 
 def render_provider(

@@ -21,6 +21,7 @@ class Collector:
     """Diagnostics raised by filters while a template renders (each once)."""
 
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    _seen: set[Diagnostic] = field(default_factory=set)
 
     def add(self, level: Level, tool: ToolDescriptor, message: str) -> None:
         """Record a diagnostic located at the tool's method."""
@@ -32,7 +33,8 @@ class Collector:
             int(line) if line.isdigit() else 0,
             f"{tool.class_name}.{tool.method_name}",
         )
-        if diagnostic not in self.diagnostics:
+        if diagnostic not in self._seen:
+            self._seen.add(diagnostic)
             self.diagnostics.append(diagnostic)
 
 
