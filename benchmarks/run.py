@@ -1,15 +1,14 @@
-"""The benchmark: our full scan against the floor (signature + hints + docstring parse).
+"""The benchmark: whole commands, as the user runs them, against the floor process.
 
-Usage: ``python benchmarks/run.py [--sizes 2000,20000] [--repeat 5] [--smoke]``. Prints a
-Markdown report. Ratios, not absolute times, are the claims; see benchmarks/README.md.
+Usage: ``python benchmarks/run.py [--sizes 2000,20000] [--repeat 5] [--smoke]``. Prints
+Markdown tables. Every row is a fresh process (Python start-up and imports included); each
+round runs every command once, in the same order, so a machine that slows down for a while
+moves all of them. Ratios, not absolute times, are the claims; see benchmarks/README.md.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
-import inspect
-import json
 import os
 import platform
 import statistics
@@ -17,207 +16,254 @@ import subprocess
 import sys
 import tempfile
 import time
-import typing
-from collections.abc import Callable
+from collections.abc import Sequence
 from pathlib import Path
-
-import docstring_parser
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.corpus import generate  # noqa: E402
 
+FLOOR = "floor: python + import + signature + hints + docstring"
+PROVIDERS = (
+    "openai",
+    "openai-responses",
+    "anthropic",
+    "gemini",
+    "ollama",
+    "mistral",
+    "bedrock",
+    "mcp",
+    "cohere",
+    "huggingface",
+)
 
-def load_methods(directory: Path) -> tuple[list[type], list[Callable[..., object]]]:
-    """Import the generated services; every class and every method."""
-    sys.path.insert(0, str(directory))
-    for name in ("services", "models"):
-        sys.modules.pop(name, None)
-    services = importlib.import_module("services")
-    classes = [c for n, c in vars(services).items() if n.startswith("Service")]
-    methods = [f for c in classes for n, f in vars(c).items() if n.startswith("op")]
-    return classes, methods
+# Each command runs inside this wrapper, which records the process's peak RSS (VmHWM: unlike
+# ru_maxrss it is not carried over from a forking parent) into the file named by $BENCH_RSS.
+_WRAPPER = """\
+import os, runpy, sys
+def _record():
+    with open('/proc/self/status') as status:
+        line = next(l for l in status if l.startswith('VmHWM'))
+    with open(os.environ['BENCH_RSS'], 'w') as out:
+        out.write(line.split()[1])
+import atexit; atexit.register(_record)
+sys.argv = sys.argv[1:]
+"""
+_RUN_CLI = _WRAPPER + "from inspector.cli import main; raise SystemExit(main(sys.argv))\n"
+_RUN_FILE = _WRAPPER + "runpy.run_path(sys.argv[0], run_name='__main__')\n"
 
-
-def floor(methods: list[Callable[..., object]]) -> None:
-    """The work no implementation can skip."""
-    style = docstring_parser.DocstringStyle.GOOGLE
-    for method in methods:
-        inspect.signature(method)
-        typing.get_type_hints(method, include_extras=True)
-        docstring_parser.parse(method.__doc__ or "", style=style)
-
-
-def ours() -> str:
-    """Our full scan of the imported corpus module, to the tools.json text (like the floor,
-    it starts from classes already imported: importing them costs every tool the same)."""
-    from inspector.api import scan_targets
-
-    result = scan_targets(["services"], output=None, classification_path=None)
-    assert not result.diagnostics, result.diagnostics[:3]
-    return result.tools_text
-
-
-def peers(classes: list[type]) -> dict[str, Callable[[], object]]:
-    """Peer libraries' schema builders, when installed (the ``bench`` extra)."""
-    instances = [cls() for cls in classes]
-    bound = [getattr(i, n) for i in instances for n in vars(type(i)) if n.startswith("op")]
-    found: dict[str, Callable[[], object]] = {}
-    try:
-        from langchain_core.utils.function_calling import convert_to_openai_tool
-
-        found["langchain-core convert_to_openai_tool"] = lambda: [
-            convert_to_openai_tool(m) for m in bound
-        ]
-    except ImportError:
-        pass
-    try:
-        from pydantic_ai import Tool
-
-        found["pydantic-ai Tool(...).tool_def"] = lambda: [Tool(m).tool_def for m in bound]
-    except ImportError:
-        pass
-    return found
-
-
-def timed(work: Callable[[], object]) -> float:
-    start = time.perf_counter()
-    work()
-    return time.perf_counter() - start
-
-
-OURS = "toolsinspector scan → tools.json"
-PEER_FULL_SIZE = 2000
-"""Peers are timed every round up to this size, in half the rounds above it (they are slow)."""
-
-
-def compare(size: int, repeat: int) -> list[str]:
-    """Rounds of floor, ours and each peer; medians of times and of per-round ratios."""
-    with tempfile.TemporaryDirectory() as scratch:
-        generate(Path(scratch), size)
-        classes, methods = load_methods(Path(scratch))
-        text = ours()  # warm both paths once
-        floor(methods)
-        contenders: dict[str, Callable[[], object]] = {OURS: ours, **peers(classes)}
-        peer_rounds = repeat if size <= PEER_FULL_SIZE else max(1, repeat // 2)
-        times: dict[str, list[float]] = {name: [] for name in ("floor", *contenders)}
-        ratios: dict[str, list[float]] = {name: [] for name in contenders}
-        for round_number in range(repeat):
-            # the floor, then every contender: ratios are taken within a round, so a machine
-            # that slows down for a while moves both sides of each ratio
-            floor_time = timed(lambda: floor(methods))
-            times["floor"].append(floor_time)
-            for name, work in contenders.items():
-                if name != OURS and round_number >= peer_rounds:
-                    continue
-                elapsed = timed(work)
-                times[name].append(elapsed)
-                ratios[name].append(elapsed / floor_time)
-        per = 1e6 / len(methods)
-        floor_us = statistics.median(times["floor"]) * per
-        tools = len(json.loads(text)["classes"]) * 10
-        rows = [f"| {size} | floor (signature + hints + docstring) | {floor_us:.1f} | 1.00 |"]
-        for name in contenders:
-            us = statistics.median(times[name]) * per
-            rows.append(f"| {size} | {name} | {us:.1f} | {statistics.median(ratios[name]):.2f} |")
-        rss_floor, rss_ours = peak_rss(scratch, "floor"), peak_rss(scratch, "ours")
-        rows.append(
-            f"| {size} | peak RSS floor / ours (MiB) | {rss_floor:.1f} / {rss_ours:.1f} | "
-            f"+{rss_ours - rss_floor:.1f} MiB |"
-        )
-        rows.append(
-            f"| {size} | tools.json bytes (per tool) | {len(text.encode())} "
-            f"({len(text.encode()) // tools}) | |"
-        )
-        return rows
+_FLOOR_SCRIPT = """\
+import inspect, sys, typing
+import docstring_parser
+sys.path.insert(0, '.')
+import services
+style = docstring_parser.DocstringStyle.GOOGLE
+for name, cls in vars(services).items():
+    if name.startswith('Service'):
+        for method_name, method in vars(cls).items():
+            if method_name.startswith('op'):
+                inspect.signature(method)
+                typing.get_type_hints(method, include_extras=True)
+                docstring_parser.parse(method.__doc__ or '', style=style)
+"""
+_TOOLBOX_SCRIPT = """\
+import sys
+sys.path.insert(0, '.')
+import services
+from inspector import Toolbox
+objects = [cls() for name, cls in vars(services).items() if name.startswith('Service')]
+box = Toolbox(*objects)
+if sys.argv[1:] == ['definitions']:
+    box.definitions('openai')
+"""
+_PEER_SCRIPTS = {
+    "langchain-core convert_to_openai_tool": (
+        "langchain_core",
+        "from langchain_core.utils.function_calling import convert_to_openai_tool as convert\n",
+    ),
+    "pydantic-ai Tool(...).tool_def": (
+        "pydantic_ai",
+        "from pydantic_ai import Tool\ndef convert(method):\n    return Tool(method).tool_def\n",
+    ),
+}
+_PEER_BODY = """\
+import sys
+sys.path.insert(0, '.')
+import services
+for name, cls in vars(services).items():
+    if name.startswith('Service'):
+        instance = cls()
+        for method_name in vars(cls):
+            if method_name.startswith('op'):
+                convert(getattr(instance, method_name))
+"""
 
 
-def peak_rss(directory: str, which: str) -> float:
-    """Peak RSS (MiB) of a fresh process doing only the floor, or only our scan."""
-    code = (
-        "import sys; sys.argv = ['x']; "
-        f"sys.path.insert(0, {str(ROOT)!r}); "
-        "from benchmarks import run; from pathlib import Path; "
-        f"d = Path({directory!r}); classes, methods = run.load_methods(d); "
-        + ("run.floor(methods)" if which == "floor" else "run.ours()")
-        + "; print(next(l for l in open('/proc/self/status') if l.startswith('VmHWM')))"
+def _peers() -> dict[str, str]:
+    """The peers' scripts, for the peers installed (the ``bench`` extra)."""
+    import importlib.util
+
+    return {
+        name: head + _PEER_BODY
+        for name, (module, head) in _PEER_SCRIPTS.items()
+        if importlib.util.find_spec(module) is not None
+    }
+
+
+def _commands(corpus: Path, peers: bool) -> dict[str, list[str]]:
+    """Every measured command: its label and its arguments (a CLI command, or a script)."""
+    scripts = {"floor.py": _FLOOR_SCRIPT, "toolbox.py": _TOOLBOX_SCRIPT}
+    if peers:
+        scripts.update({f"peer{i}.py": s for i, s in enumerate(_peers().values())})
+    for name, text in scripts.items():
+        (corpus / name).write_text(text, encoding="utf-8")
+    commands: dict[str, list[str]] = {
+        FLOOR: ["file", "floor.py"],
+        "scan services.py -o tools.json": ["cli", "scan", "services.py", "-o", "tools.json"],
+    }
+    for provider in PROVIDERS:
+        commands[f"render --provider {provider}"] = _render(provider)
+    commands["render --provider openai --strict"] = [*_render("openai"), "--strict"]
+    commands["render --provider anthropic --strict"] = [*_render("anthropic"), "--strict"]
+    commands["render --provider all -o out"] = ["cli", "render", "--provider", "all", "-o", "out"]
+    commands["stubs tools.json"] = ["cli", "stubs", "tools.json", "-o", "stubs.py"]
+    commands["check (unchanged: tools.json + openai)"] = ["cli", "check"]
+    commands["diff tools.json tools.json"] = ["cli", "diff", "tools.json", "tools.json"]
+    commands["Toolbox(...)"] = ["file", "toolbox.py"]
+    commands["Toolbox(...).definitions('openai')"] = ["file", "toolbox.py", "definitions"]
+    if peers:
+        for index, name in enumerate(_peers()):
+            commands[f"peer: {name}"] = ["file", f"peer{index}.py"]
+    return commands
+
+
+def _render(provider: str) -> list[str]:
+    return ["cli", "render", "--provider", provider, "-o", f"out-{provider}.json"]
+
+
+def _prepare(corpus: Path) -> None:
+    """The project ``check`` finds unchanged: tools.json and openai.json built from the config."""
+    (corpus / "out").mkdir(exist_ok=True)
+    (corpus / "pyproject.toml").write_text(
+        '[tool.toolsinspector]\ntargets = ["services.py"]\nproviders = ["openai"]\n',
+        encoding="utf-8",
     )
-    # VmHWM, not ru_maxrss: Linux carries ru_maxrss over from the forking parent.
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    return int(out.stdout.split()[1]) / 1024
+    _run(corpus, ["cli", "build", "-q"])
+
+
+def _run(corpus: Path, command: Sequence[str]) -> tuple[float, float]:
+    """Wall seconds and peak RSS (MiB) of one fresh process."""
+    kind, *arguments = command
+    wrapper = _RUN_CLI if kind == "cli" else _RUN_FILE
+    rss_file = corpus / ".rss"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["BENCH_RSS"] = str(rss_file)
+    env["PYTHONPATH"] = str(ROOT)
+    start = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-c", wrapper, *arguments],
+        cwd=corpus,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    elapsed = time.perf_counter() - start
+    if done.returncode != 0 and not (arguments and arguments[0] in ("check", "render")):
+        raise SystemExit(f"{' '.join(arguments)} failed:\n{done.stderr[-2000:]}")
+    return elapsed, int(rss_file.read_text()) / 1024
+
+
+def measure(size: int, repeat: int, peers: bool) -> dict[str, tuple[float, float, float]]:
+    """Per command: median wall seconds, median ratio to the floor (per round), peak RSS."""
+    with tempfile.TemporaryDirectory() as scratch:
+        corpus = Path(scratch)
+        generate(corpus, size)
+        commands = _commands(corpus, peers)
+        _run(corpus, commands["scan services.py -o tools.json"])  # tools.json for the others
+        _prepare(corpus)
+        for command in commands.values():  # warm-up: bytecode and page caches
+            _run(corpus, command)
+        walls: dict[str, list[float]] = {name: [] for name in commands}
+        ratios: dict[str, list[float]] = {name: [] for name in commands}
+        peaks: dict[str, float] = {}
+        for _ in range(repeat):
+            floor_wall = 0.0
+            for name, command in commands.items():
+                wall, peaks[name] = _run(corpus, command)
+                floor_wall = wall if name == FLOOR else floor_wall
+                walls[name].append(wall)
+                ratios[name].append(wall / floor_wall)
+        return {
+            name: (statistics.median(walls[name]), statistics.median(ratios[name]), peaks[name])
+            for name in commands
+        }
 
 
 def cold_start(repeat: int) -> list[str]:
-    """Median wall time of the command line and of importing the package."""
-    script = Path(sys.executable).with_name("toolsinspector")
-    # As after `pip install`: bytecode caches written (some machines set
-    # PYTHONDONTWRITEBYTECODE, which would compile every module on every run).
+    """Median wall time of the command line and of importing the package, on a tiny input."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    script = str(Path(sys.executable).with_name("toolsinspector"))
     with tempfile.TemporaryDirectory() as scratch:
-        tools = Path(scratch) / "tools.json"
-        subprocess.run(
-            [str(script), "scan", "example_class.py:ExampleClass", "-o", str(tools), "-q"],
-            cwd=ROOT,
-            check=True,
-            capture_output=True,
-            env=env,
-        )
+        tools = str(Path(scratch) / "tools.json")
+        scan = [script, "scan", "example_class.py:ExampleClass", "-o", tools, "-q"]
+        subprocess.run(scan, cwd=ROOT, check=True, capture_output=True, env=env)
         commands = {
             "python -c pass": [sys.executable, "-c", "pass"],
             "python -c 'import inspector'": [sys.executable, "-c", "import inspector"],
-            "toolsinspector scan example_class.py:ExampleClass -o -": [
-                str(script),
-                "scan",
-                "example_class.py:ExampleClass",
-                "-o",
-                "-",
-                "-q",
-            ],
+            "toolsinspector scan example_class.py:ExampleClass -o -": [*scan[:4], "-", "-q"],
             "toolsinspector render --provider openai": [
-                str(script),
-                "render",
-                "--provider",
-                "openai",
-                "--tools",
-                str(tools),
-                "-q",
+                *[script, "render", "--provider", "openai", "--tools", tools, "-q"]
             ],
         }
-        for command in commands.values():  # warm-up: caches written, files in the page cache
+        medians = {}
+        for name, command in commands.items():
             subprocess.run(command, cwd=ROOT, check=True, capture_output=True, env=env)
-        medians = {
-            name: statistics.median(
-                timed(
-                    lambda c=command: subprocess.run(
-                        c, cwd=ROOT, check=True, capture_output=True, env=env
-                    )
-                )
-                for _ in range(repeat)
-            )
-            * 1000
-            for name, command in commands.items()
-        }
+            times = []
+            for _ in range(repeat):
+                start = time.perf_counter()
+                subprocess.run(command, cwd=ROOT, check=True, capture_output=True, env=env)
+                times.append(time.perf_counter() - start)
+            medians[name] = statistics.median(times) * 1000
     bare = medians["python -c pass"]
     return [f"| {name} | {ms:.0f} | {ms - bare:+.0f} |" for name, ms in medians.items()]
+
+
+def report(results: dict[int, dict[str, tuple[float, float, float]]]) -> list[str]:
+    """The whole-process table: per command and size, wall, ratio, RSS; growth between sizes."""
+    sizes = sorted(results)
+    head = "| command |" + "".join(f" {s}: s | x floor | MiB |" for s in sizes)
+    if len(sizes) > 1:
+        head += f" growth {sizes[-1]}/{sizes[0]} |"
+    lines = [head, "|---|" + "---|" * (3 * len(sizes) + (len(sizes) > 1))]
+    for name in results[sizes[0]]:
+        row = f"| {name} |"
+        for size in sizes:
+            wall, ratio, rss = results[size][name]
+            row += f" {wall:.2f} | {ratio:.2f} | {rss:.0f} |"
+        if len(sizes) > 1:
+            row += f" {results[sizes[-1]][name][0] / results[sizes[0]][name][0]:.1f}x |"
+        lines.append(row)
+    return lines
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sizes", default="2000,20000", help="methods per corpus")
-    parser.add_argument("--repeat", type=int, default=5, help="alternated repetitions")
+    parser.add_argument("--repeat", type=int, default=5, help="rounds of every command")
     parser.add_argument("--smoke", action="store_true", help="tiny run for CI: 50 methods, once")
+    parser.add_argument("--no-peers", action="store_true", help="leave the peers out")
     args = parser.parse_args()
     sizes = [50] if args.smoke else [int(s) for s in args.sizes.split(",")]
     repeat = 1 if args.smoke else args.repeat
     print(
-        f"Machine: {platform.processor() or platform.machine()}, "
+        f"Machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
         f"{platform.python_implementation()} {platform.python_version()}, "
-        f"{platform.system()} {platform.release()}\n"
+        f"{platform.system()} {platform.release()}; {repeat} rounds\n"
     )
-    print("| methods | what | µs/method | ratio to floor |\n|---|---|---|---|")
-    for size in sizes:
-        print("\n".join(compare(size, repeat)))
+    results = {size: measure(size, repeat, not args.no_peers) for size in sizes}
+    print("\n".join(report(results)))
     print("\n| command (median wall time) | ms | vs bare Python |\n|---|---|---|")
     print("\n".join(cold_start(3 if args.smoke else 15)))
 

@@ -1,4 +1,5 @@
-"""The benchmark harness keeps working: a tiny run (no timing is asserted)."""
+"""The benchmark harness keeps working: a tiny run of every whole-process row (no timing is
+asserted)."""
 
 from __future__ import annotations
 
@@ -18,5 +19,17 @@ def test_benchmark_smoke_run_prints_the_tables() -> None:
         timeout=300,
     )
     lines = result.stdout.splitlines()
-    assert any(line.startswith("| 50 | toolsinspector scan → tools.json |") for line in lines)
-    assert any(line.startswith("| toolsinspector render --provider openai |") for line in lines)
+    rows = {line.split(" | ")[0].lstrip("| ") for line in lines if line.startswith("| ")}
+    for command in (
+        "floor: python + import + signature + hints + docstring",
+        "scan services.py -o tools.json",
+        "render --provider gemini",
+        "render --provider openai --strict",
+        "render --provider all -o out",
+        "stubs tools.json",
+        "check (unchanged: tools.json + openai)",
+        "diff tools.json tools.json",
+        "Toolbox(...).definitions('openai')",
+        "toolsinspector render --provider openai",
+    ):
+        assert command in rows
