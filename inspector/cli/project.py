@@ -134,7 +134,7 @@ def build(args: argparse.Namespace) -> int:
     config = _config(args)
     generated = generate(config)
     print_diagnostics(generated.diagnostics, args.quiet)
-    if has_errors(generated.diagnostics):
+    if generated.scan_failed:
         print("errors found: nothing written", file=sys.stderr)
         return 1
     written = [path for path, text in generated.files.items() if write_if_changed(path, text)]
@@ -142,7 +142,7 @@ def build(args: argparse.Namespace) -> int:
         unchanged = len(generated.files) - len(written)
         names = ", ".join(_shown(p) for p in written) or "nothing"
         print(f"wrote {names}; {unchanged} file{'s' if unchanged != 1 else ''} unchanged")
-    return 0
+    return 1 if has_errors(generated.diagnostics) else 0
 
 
 def check(args: argparse.Namespace) -> int:

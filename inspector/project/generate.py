@@ -21,11 +21,13 @@ class Generated:
 
     files: dict[Path, str] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    scan_failed: bool = False
 
 
 def generate(config: Config) -> Generated:
     """Scan the targets and produce tools.json, the classification file, each provider's file
-    and the stubs, without writing anything; after a scan with errors, only tools.json."""
+    and the stubs, without writing anything; after a scan with errors, only tools.json. A
+    provider whose render fails has no file (an error says why); the others do."""
     if not config.targets:
         raise UsageError("no targets: give TARGET arguments or set targets in the config")
     result = Generated()
@@ -35,6 +37,7 @@ def generate(config: Config) -> Generated:
     )
     result.files[config.tools_path] = to_text(catalog)
     if has_errors(result.diagnostics):
+        result.scan_failed = True
         return result  # the caller reports them; nothing is compared or written
     merged, notes = pipeline.classify(
         existing, catalog, config.classification_path, include_new=config.include_new

@@ -1,0 +1,120 @@
+"""One pipeline: the same input gives the same files and diagnostics through every door
+(``scan`` + ``render``, ``build``, ``Toolbox``)."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from inspector.runtime.toolbox import Toolbox
+from tests.conftest import Run
+
+MANY = "class Many:\n" + "".join(
+    f"    def tool_{i}(self) -> int:\n        'Tool {i}.'\n        return {i}\n" for i in range(130)
+)
+"""130 tools: past OpenAI's 128-tool limit, which every door must warn about."""
+
+STRICT_SOURCE = '''\
+from dataclasses import dataclass
+
+
+@dataclass
+class Place:
+    """A place."""
+
+    name: str
+    country: str = "NL"
+
+
+class Travel:
+    def visit(self, place: Place, days: int = 3) -> str:
+        """Visit a place.
+
+        Args:
+            place: Where to go.
+            days: How long to stay.
+        """
+        return f"{place.name} {days}"
+
+    def anything(self, payload: dict[str, object]) -> None:
+        """Cannot be strict.
+
+        Args:
+            payload: Free-form data.
+        """
+'''
+
+
+def _three_doors(
+    run_cli: Callable[..., Run], module: str, cls: str, provider: str, *flags: str
+) -> tuple[list[str], list[str], list[str]]:
+    """The provider file and its render diagnostics from ``render``, ``build`` and Toolbox."""
+    assert run_cli("scan", f"{module}.py:{cls}", "-o", "tools.json", "-q").status == 0
+    cli = run_cli("render", "--provider", provider, *flags, "-o", "cli.json")
+    strict = "true" if "--strict" in flags else "false"
+    Path("pyproject.toml").write_text(
+        f'[tool.toolsinspector]\ntargets = ["{module}.py:{cls}"]\n'
+        f'tools = "build/tools.json"\nproviders = ["{provider}"]\nstrict = {strict}\n',
+        encoding="utf-8",
+    )
+    build = run_cli("build", "-q")
+    sys.path.insert(0, str(Path.cwd()))
+    try:
+        instance = getattr(importlib.import_module(module), cls)()
+    finally:
+        sys.path.remove(str(Path.cwd()))
+    rendered = Toolbox(instance).render(provider, strict="--strict" in flags)
+    files = [
+        Path("cli.json").read_text(encoding="utf-8"),
+        Path(f"build/{provider}.json").read_text(encoding="utf-8"),
+        rendered.text or "",
+    ]
+    render_lines = sorted(line for line in cli.stderr.splitlines() if "classification" not in line)
+    build_lines = sorted(line for line in build.stderr.splitlines() if "warning" in line)
+    toolbox_lines = sorted(str(d) for d in rendered.diagnostics if d.level.value != "info")
+    return files, [*render_lines], [*build_lines, "|", *toolbox_lines]
+
+
+@pytest.mark.parametrize(
+    ("provider", "flags"),
+    [("openai", ("--strict",)), ("gemini", ()), ("ollama", ()), ("anthropic", ("--strict",))],
+)
+def test_render_build_and_toolbox_give_the_same_file_and_warnings(
+    in_tmp: Path, run_cli: Callable[..., Run], provider: str, flags: tuple[str, ...]
+) -> None:
+    Path("travel.py").write_text(STRICT_SOURCE, encoding="utf-8")
+    files, render_lines, others = _three_doors(run_cli, "travel", "Travel", provider, *flags)
+    assert files[0] == files[1] == files[2]
+    warnings = [line for line in render_lines if "warning" in line]
+    build_lines, toolbox_lines = others[: others.index("|")], others[others.index("|") + 1 :]
+    assert warnings == build_lines == toolbox_lines
+
+
+def test_every_door_warns_past_the_tool_limit(in_tmp: Path, run_cli: Callable[..., Run]) -> None:
+    Path("many.py").write_text(MANY, encoding="utf-8")
+    files, render_lines, others = _three_doors(run_cli, "many", "Many", "openai")
+    assert files[0] == files[1] == files[2]
+    limit = [line for line in render_lines if "128" in line]
+    assert len(limit) == 1
+    assert others == [*limit, "|", *limit]
+
+
+def test_one_failing_provider_does_not_stop_the_others_in_build(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("uni.py").write_text(
+        "class Uni:\n    def größe(self) -> None:\n        'Size.'\n", encoding="utf-8"
+    )
+    Path("pyproject.toml").write_text(
+        '[tool.toolsinspector]\ntargets = ["uni.py:Uni"]\nproviders = ["openai", "ollama"]\n',
+        encoding="utf-8",
+    )
+    result = run_cli("build", "-q")
+    assert result.status == 1
+    assert "tool name 'größe' breaks openai's rule" in result.stderr
+    assert not Path("openai.json").exists()
+    assert '"name": "größe"' in Path("ollama.json").read_text(encoding="utf-8")
