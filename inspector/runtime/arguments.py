@@ -26,7 +26,8 @@ import uuid
 from dataclasses import dataclass, field
 
 from inspector.model import Json
-from inspector.scan.hints import TypeMapper, field_rows, has_fields, is_union
+from inspector.scan.fields import field_rows, has_fields
+from inspector.scan.hints import TypeMapper, is_union
 
 _ANY: frozenset[object] = frozenset({typing.Any, object})
 _SEQUENCES = frozenset({list, cabc.Sequence, cabc.MutableSequence, cabc.Iterable, cabc.Collection})
@@ -81,7 +82,7 @@ def type_name(value: object) -> str:
 
 @dataclass
 class Converter:
-    """Converts JSON values by hint; ``notes`` collects what leniency accepted."""
+    """Converts JSON values by hint; ``notes`` records what leniency accepted."""
 
     mapper: TypeMapper = field(default_factory=TypeMapper)
     notes: list[str] = field(default_factory=list)
