@@ -143,7 +143,7 @@ class StubsResult:
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
-def write_stubs(
+def stubs_from_file(
     schema_path: Path,
     *,
     format_name: str = "auto",

@@ -65,21 +65,6 @@ def shown(value: object) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def type_name(value: object) -> str:
-    """The JSON type of a value, as the model would call it."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    return "array" if isinstance(value, list) else "object"
-
-
 @dataclass
 class Converter:
     """Converts JSON values by hint; ``notes`` records what leniency accepted."""
