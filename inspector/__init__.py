@@ -16,6 +16,7 @@ if TYPE_CHECKING:
         ScanResult,
         StubsResult,
         render_provider,
+        scan_catalog,
         scan_targets,
         stubs_from_file,
     )
@@ -25,7 +26,6 @@ if TYPE_CHECKING:
     from inspector.render.options import RenderOptions
     from inspector.runtime.toolbox import Toolbox, ToolCallError
     from inspector.scan.docstrings import DocstringStyle
-    from inspector.scan.scanner import scan
 
     __version__: str
 
@@ -47,7 +47,7 @@ __all__ = [
     "Toolbox",
     "UsageError",
     "render_provider",
-    "scan",
+    "scan_catalog",
     "scan_targets",
     "stubs_from_file",
 ]
@@ -55,12 +55,12 @@ __all__ = [
 _HOMES = {
     "ScanResult": "api",
     "render_provider": "api",
+    "scan_catalog": "api",
     "scan_targets": "api",
     "StubsResult": "api",
     "stubs_from_file": "api",
     "Catalog": "catalog",
     "CatalogClass": "catalog",
-    "scan": "scan.scanner",
     "Diagnostic": "diagnostics",
     "InspectorError": "diagnostics",
     "Level": "diagnostics",
