@@ -31,7 +31,7 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/ruff format --check inspector tests benchmarks example_class.py
+	$(BIN)/ruff format --check inspector tests benchmarks example_class.py docs/hooks
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
 	$(MAKE) --no-print-directory docs

@@ -49,7 +49,8 @@ def test_cli_reference_names_every_command_and_option() -> None:
         for action in parser._actions:
             for option in action.option_strings:
                 assert f"`{option}" in section, (name, option)
-    assert "| `--version` | print the version and exit |" in reference
+    assert "| `--version` | print the version and exit. |" in reference
+    assert "| `TARGET` | One or more. |" in reference
 
 
 def test_cli_reference_replaces_only_its_marker() -> None:

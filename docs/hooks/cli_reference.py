@@ -13,6 +13,7 @@ from inspector.cli.main import _parser
 
 MARKER = "<!-- cli-reference -->"
 _WIDTH = 90
+_COUNTS = {"+": " One or more.", "*": " Any number.", "?": " Optional."}
 
 
 def on_page_markdown(markdown: str, **kwargs: Any) -> str:
@@ -72,7 +73,11 @@ def _argument(action: argparse.Action) -> str:
 
 
 def _meaning(action: argparse.Action) -> str:
-    text = action.help or ""
+    text = (action.help or "").strip()
+    if text and not text.endswith("."):
+        text += "."
+    if not action.option_strings:
+        text += _COUNTS.get(str(action.nargs), "")
     if action.choices and action.nargs != 0:
         text += " One of: " + ", ".join(f"`{choice}`" for choice in action.choices) + "."
     if isinstance(action, argparse._AppendAction) and "repeat" not in text:
