@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-test
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: demo test lint goldens bench clean
+.PHONY: demo test lint goldens docs bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -13,7 +13,7 @@ $(BIN)/python:
 
 # Re-install when the project's metadata changes.
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,docs]'
 	touch $(STAMP)
 
 # The peers the benchmarks compare against (langchain-core, pydantic-ai); not needed by tests.
@@ -31,9 +31,15 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/ruff format --check inspector tests benchmarks example_class.py
+	$(BIN)/ruff format --check inspector tests benchmarks example_class.py docs/hooks
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
+	$(MAKE) --no-print-directory docs
+
+# The documentation site (MkDocs + Material) into site/; --strict fails on a broken link or a
+# stale API name.
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -46,4 +52,4 @@ goldens: $(STAMP)
 	$(BIN)/python tests/regen_goldens.py
 
 clean:
-	rm -rf $(VENV) demo dist build .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) demo site dist build .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -6,18 +6,28 @@ start fast.
 
 from __future__ import annotations
 
+import functools
 import importlib
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from inspector.api import ScanResult, StubsResult, render_provider, scan_targets, write_stubs
+    from inspector.api import (
+        ScanResult,
+        StubsResult,
+        render_provider,
+        scan_catalog,
+        scan_targets,
+        stubs_from_file,
+    )
     from inspector.catalog import Catalog, CatalogClass
     from inspector.diagnostics import Diagnostic, InspectorError, Level, UsageError
     from inspector.model import Field, ParameterKind, Returns, ToolDescriptor
     from inspector.render.options import RenderOptions
     from inspector.runtime.toolbox import Toolbox, ToolCallError
     from inspector.scan.docstrings import DocstringStyle
-    from inspector.scan.scanner import scan
+
+    __version__: str
 
 __all__ = [
     "Catalog",
@@ -37,20 +47,20 @@ __all__ = [
     "Toolbox",
     "UsageError",
     "render_provider",
-    "scan",
+    "scan_catalog",
     "scan_targets",
-    "write_stubs",
+    "stubs_from_file",
 ]
 
 _HOMES = {
     "ScanResult": "api",
     "render_provider": "api",
+    "scan_catalog": "api",
     "scan_targets": "api",
     "StubsResult": "api",
-    "write_stubs": "api",
+    "stubs_from_file": "api",
     "Catalog": "catalog",
     "CatalogClass": "catalog",
-    "scan": "scan.scanner",
     "Diagnostic": "diagnostics",
     "InspectorError": "diagnostics",
     "Level": "diagnostics",
@@ -67,6 +77,8 @@ _HOMES = {
 
 
 def __getattr__(name: str) -> object:
+    if name == "__version__":
+        return _version()
     home = _HOMES.get(name)
     if home is None:
         raise AttributeError(f"module 'inspector' has no attribute {name!r}")
@@ -75,3 +87,25 @@ def __getattr__(name: str) -> object:
 
 def __dir__() -> list[str]:
     return sorted(__all__)
+
+
+@functools.cache
+def _version() -> str:
+    """The installed distribution's version, else the one in the source tree's pyproject.toml."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("toolsinspector")
+    except metadata.PackageNotFoundError:
+        return _source_version(Path(__file__).resolve().parent.parent / "pyproject.toml")
+
+
+def _source_version(pyproject: Path) -> str:
+    import tomllib
+
+    try:
+        project = tomllib.loads(pyproject.read_text(encoding="utf-8")).get("project", {})
+    except (OSError, tomllib.TOMLDecodeError):
+        return "0+unknown"
+    version = project.get("version") if project.get("name") == "toolsinspector" else None
+    return version if isinstance(version, str) else "0+unknown"

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from inspector.catalog import Catalog
 from inspector.diagnostics import Diagnostic, InspectorError
 from inspector.files import classification as classification_file
 from inspector.files.jsonio import json_text, read_json, write_if_changed
@@ -29,6 +30,13 @@ class ScanResult:
     written: list[Path] = field(default_factory=list)
     unchanged: list[Path] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+def scan_catalog(
+    targets: Sequence[str], *, docstring_style: DocstringStyle = DocstringStyle.GOOGLE
+) -> tuple[Catalog, list[Diagnostic]]:
+    """Inspect targets into an in-memory catalog and its diagnostics; nothing is written."""
+    return pipeline.scan(targets, docstring_style=docstring_style)
 
 
 def scan_targets(
@@ -144,7 +152,7 @@ class StubsResult:
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
-def write_stubs(
+def stubs_from_file(
     schema_path: Path,
     *,
     format_name: str = "auto",

@@ -1,4 +1,4 @@
-"""Diagnostics are data: collected while inspecting, printed by the command line."""
+"""Diagnostics are data: gathered while scanning and rendering, printed by the command line."""
 
 from __future__ import annotations
 

@@ -16,8 +16,6 @@ JsonObject: TypeAlias = dict[str, Json]
 Keywords: TypeAlias = tuple[tuple[str, Json], ...]
 """Extra JSON Schema keywords of a node (description, constraints, ...), in output order."""
 
-SIMPLE_TYPE_NAMES = frozenset({"string", "integer", "number", "boolean", "null"})
-
 
 _LEADING_KEYS = ("$ref", "type", "title", "format", "enum")
 _LEADING_SET = frozenset(_LEADING_KEYS)

@@ -14,6 +14,18 @@ def test_all_is_sorted_and_every_name_resolves() -> None:
         assert getattr(inspector, name) is not None
 
 
+def test_no_public_name_is_shadowed_by_a_subpackage() -> None:
+    code = (
+        "import inspector, inspector.cli.main, inspector.runtime.toolbox, types; "
+        "print([n for n in inspector.__all__ "
+        "if isinstance(getattr(inspector, n), types.ModuleType)])"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "[]"
+
+
 def test_importing_the_package_or_the_cli_loads_no_heavy_module() -> None:
     code = (
         "import sys, inspector, inspector.cli.main; "

@@ -149,9 +149,9 @@ def test_mcp_output_schema_wraps_non_objects(scanned: Path, run_cli: Callable[..
     assert "outputSchema" not in tools[1]
 
 
-def test_readme_worked_example_adds_a_provider(scanned: Path, run_cli: Callable[..., Run]) -> None:
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
-    template = readme.split("`mytemplates/acme.json.jinja`:\n\n```jinja\n")[1].split("```")[0]
+def test_docs_worked_example_adds_a_provider(scanned: Path, run_cli: Callable[..., Run]) -> None:
+    guide = (Path(__file__).resolve().parent.parent / "docs/guides/render.md").read_text()
+    template = guide.split("`mytemplates/acme.json.jinja`:\n\n```jinja\n")[1].split("```")[0]
     Path("mytemplates").mkdir()
     Path("mytemplates/acme.json.jinja").write_text(template)
     listing = run_cli("providers", "--templates", "mytemplates")

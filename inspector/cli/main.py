@@ -34,6 +34,16 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message}")
 
 
+class _Version(argparse.Action):
+    """``--version``: the version is looked up only when asked for (it costs start-up time)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        import inspector
+
+        print(f"{parser.prog} {inspector.__version__}")
+        parser.exit()
+
+
 _Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 
@@ -46,6 +56,7 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", action=_Version, nargs=0, help="print the version and exit")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     common = _Parser(add_help=False)
     common.add_argument(
@@ -318,13 +329,13 @@ def _render(args: argparse.Namespace) -> int:
 
 
 def _stubs(args: argparse.Namespace) -> int:
-    from inspector.api import write_stubs
+    from inspector.api import stubs_from_file
     from inspector.files.jsonio import write_if_changed
     from inspector.files.provider_files import FORMATS
 
     if args.format not in ("auto", *FORMATS):
         raise UsageError(f"--format {args.format}: unknown; known: auto, {', '.join(FORMATS)}")
-    result = write_stubs(
+    result = stubs_from_file(
         Path(args.schema),
         format_name=args.format,
         class_name=args.class_name,

@@ -65,7 +65,6 @@ class Merge:
     """The updated classification and what changed."""
 
     classification: Classification
-    added: int
     stale: list[str]
     pruned: list[str]
 
@@ -78,16 +77,11 @@ def merge(
     Order: the catalog's classes and methods first, then stale entries where they were."""
     old = existing or {}
     result: Classification = {}
-    added = 0
     for group in catalog.classes:
         kept = old.get(group.key, {})
         methods: dict[str, bool] = {}
         for tool in group.tools:
-            if tool.method_name in kept:
-                methods[tool.method_name] = kept[tool.method_name]
-            else:
-                methods[tool.method_name] = include_new
-                added += 1
+            methods[tool.method_name] = kept.get(tool.method_name, include_new)
         result[group.key] = methods
     stale: list[str] = []
     for class_key, methods in old.items():
@@ -100,7 +94,7 @@ def merge(
     if prune:
         scanned = {group.key for group in catalog.classes}
         result = {k: v for k, v in result.items() if v or k in scanned}
-    return Merge(result, added, [] if prune else stale, stale if prune else [])
+    return Merge(result, [] if prune else stale, stale if prune else [])
 
 
 def stale_diagnostics(merged: Merge, path: Path) -> list[Diagnostic]:

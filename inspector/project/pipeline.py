@@ -24,7 +24,7 @@ from inspector.scan.docstrings import DocstringStyle
 
 
 @contextlib.contextmanager
-def collector_paused() -> Iterator[None]:
+def gc_paused() -> Iterator[None]:
     """Pause the cyclic garbage collector while a scan builds many small objects that all stay
     alive: its passes over them cost a fifth of the scan. Restored afterwards."""
     was_enabled = gc.isenabled()
@@ -65,7 +65,7 @@ def scan(
     """Step 1: inspect the targets into a catalog; what fails becomes a diagnostic."""
     from inspector.scan.scanner import scan as scan_catalog
 
-    with in_root(root), collector_paused():
+    with in_root(root), gc_paused():
         return scan_catalog(list(targets), docstring_style)
 
 
@@ -78,7 +78,7 @@ def scan_objects(
     from inspector.scan.targets import class_info
 
     infos = [class_info(obj if isinstance(obj, type) else type(obj)) for obj in objects]
-    with collector_paused():
+    with gc_paused():
         catalog, diagnostics = scan_classes(infos, docstring_style)
     owners = {group.key: obj for group, obj in zip(catalog.classes, objects, strict=True)}
     return catalog, owners, diagnostics

@@ -17,8 +17,8 @@ from inspector.providers.strict import ANTHROPIC, OPENAI, StrictProfile, strict_
 
 
 @dataclass
-class Collector:
-    """Diagnostics raised by filters while a template renders (each once)."""
+class FilterDiagnostics:
+    """The diagnostics filters raise while one template renders (each once)."""
 
     diagnostics: list[Diagnostic] = field(default_factory=list)
     _seen: set[Diagnostic] = field(default_factory=set)
@@ -43,43 +43,19 @@ def tojson(value: object) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def make_filters(collector: Collector) -> dict[str, Callable[..., object]]:
-    """Every filter, bound to one render's collector."""
-
-    def report(tool: ToolDescriptor, label: str, result: DialectResult) -> None:
-        if result.notes:
-            moved = "; ".join(result.notes)
-            collector.add(Level.INFO, tool, f"{label}: moved into descriptions: {moved}")
-        for problem in result.problems:
-            collector.add(Level.WARNING, tool, f"{label}: {problem}")
-
-    def strict_filter(profile: StrictProfile, label: str) -> Callable[..., DialectResult]:
-        def parameters(tool: ToolDescriptor, strict: bool = False) -> DialectResult:
-            """``.schema``: the parameters; ``.conforms``: whether ``strict`` may be set."""
-            if not strict:
-                return DialectResult(tool.parameters_schema())
-            result = strict_parameters(tool, profile)
-            if result.notes:
-                moved = "; ".join(result.notes)
-                collector.add(Level.INFO, tool, f"{label} strict: moved into descriptions: {moved}")
-            if result.conforms:
-                return result
-            for problem in result.problems:
-                collector.add(
-                    Level.WARNING,
-                    tool,
-                    f'cannot be strict for {label}: {problem}; rendered without "strict"',
-                )
-            return DialectResult(tool.parameters_schema(), conforms=False)
-
-        return parameters
+def make_filters(diagnostics: FilterDiagnostics) -> dict[str, Callable[..., object]]:
+    """Every filter, bound to one render's diagnostics."""
 
     def plain_filter(
         function: Callable[[ToolDescriptor], DialectResult], label: str
     ) -> Callable[[ToolDescriptor], DialectResult]:
         def parameters(tool: ToolDescriptor) -> DialectResult:
             result = function(tool)
-            report(tool, label, result)
+            if result.notes:
+                moved = "; ".join(result.notes)
+                diagnostics.add(Level.INFO, tool, f"{label}: moved into descriptions: {moved}")
+            for problem in result.problems:
+                diagnostics.add(Level.WARNING, tool, f"{label}: {problem}")
             return result
 
         return parameters
@@ -88,7 +64,7 @@ def make_filters(collector: Collector) -> dict[str, Callable[..., object]]:
         """The description, or the name when there is none (for providers that need text)."""
         if tool.description:
             return tool.description
-        collector.add(Level.WARNING, tool, "no description; the tool name is used instead")
+        diagnostics.add(Level.WARNING, tool, "no description; the tool name is used instead")
         return tool.name
 
     def json_schema(tool: ToolDescriptor) -> JsonObject:
@@ -97,8 +73,8 @@ def make_filters(collector: Collector) -> dict[str, Callable[..., object]]:
     return {
         "tojson": tojson,
         "json_schema": json_schema,
-        "openai_parameters": strict_filter(OPENAI, "OpenAI"),
-        "anthropic_parameters": strict_filter(ANTHROPIC, "Anthropic"),
+        "openai_parameters": _strict_filter(diagnostics, OPENAI, "OpenAI"),
+        "anthropic_parameters": _strict_filter(diagnostics, ANTHROPIC, "Anthropic"),
         "gemini_parameters": plain_filter(gemini_parameters, "Gemini"),
         "gemini_json_schema": plain_filter(gemini_json_schema_parameters, "Gemini"),
         "ollama_parameters": plain_filter(ollama_parameters, "Ollama"),
@@ -108,3 +84,29 @@ def make_filters(collector: Collector) -> dict[str, Callable[..., object]]:
         "mcp_title": mcp_title,
         "description_or_name": description_or_name,
     }
+
+
+def _strict_filter(
+    diagnostics: FilterDiagnostics, profile: StrictProfile, label: str
+) -> Callable[..., DialectResult]:
+    """A ``<provider>_parameters(strict=...)`` filter for one strict profile."""
+
+    def parameters(tool: ToolDescriptor, strict: bool = False) -> DialectResult:
+        """``.schema``: the parameters; ``.conforms``: whether ``strict`` may be set."""
+        if not strict:
+            return DialectResult(tool.parameters_schema())
+        result = strict_parameters(tool, profile)
+        if result.notes:
+            moved = "; ".join(result.notes)
+            diagnostics.add(Level.INFO, tool, f"{label} strict: moved into descriptions: {moved}")
+        if result.conforms:
+            return result
+        for problem in result.problems:
+            diagnostics.add(
+                Level.WARNING,
+                tool,
+                f'cannot be strict for {label}: {problem}; rendered without "strict"',
+            )
+        return DialectResult(tool.parameters_schema(), conforms=False)
+
+    return parameters

@@ -17,14 +17,14 @@ from inspector.providers.registry import (
     available,
     builtin_templates_dir,
 )
-from inspector.render.filters import Collector, make_filters
+from inspector.render.filters import FilterDiagnostics, make_filters
 from inspector.render.options import RenderOptions
 
 if TYPE_CHECKING:
     import jinja2
 
 
-def environment(template_dirs: list[Path], collector: Collector) -> jinja2.Environment:
+def environment(template_dirs: list[Path], diagnostics: FilterDiagnostics) -> jinja2.Environment:
     """A Jinja environment: the user's directories first, then the built-in templates."""
     import jinja2
 
@@ -38,7 +38,7 @@ def environment(template_dirs: list[Path], collector: Collector) -> jinja2.Envir
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    env.filters.update(make_filters(collector))
+    env.filters.update(make_filters(diagnostics))
     return env
 
 
@@ -78,8 +78,8 @@ def render_template(
     check_names(provider, tools)
     import jinja2
 
-    collector = Collector()
-    env = environment(options.template_dirs, collector)
+    raised = FilterDiagnostics()
+    env = environment(options.template_dirs, raised)
     template_name = f"{provider}{TEMPLATE_SUFFIX}"
     try:
         with deep_recursion():
@@ -93,7 +93,7 @@ def render_template(
         line = getattr(error, "lineno", None) or _template_line(error, template_name)
         where = f"{template_name}:{line}" if line else template_name
         raise InspectorError(f"template {where}: {error}") from None
-    return json_text(_parse_rendered(text, template_name)), collector.diagnostics
+    return json_text(_parse_rendered(text, template_name)), raised.diagnostics
 
 
 def _template_line(error: BaseException, template_name: str) -> int | None:

@@ -26,7 +26,8 @@ import uuid
 from dataclasses import dataclass, field
 
 from inspector.model import Json
-from inspector.scan.hints import TypeMapper, field_rows, has_fields, is_union
+from inspector.scan.fields import field_rows, has_fields
+from inspector.scan.hints import TypeMapper, is_union
 
 _ANY: frozenset[object] = frozenset({typing.Any, object})
 _SEQUENCES = frozenset({list, cabc.Sequence, cabc.MutableSequence, cabc.Iterable, cabc.Collection})
@@ -64,24 +65,9 @@ def shown(value: object) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def type_name(value: object) -> str:
-    """The JSON type of a value, as the model would call it."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    return "array" if isinstance(value, list) else "object"
-
-
 @dataclass
 class Converter:
-    """Converts JSON values by hint; ``notes`` collects what leniency accepted."""
+    """Converts JSON values by hint; ``notes`` records what leniency accepted."""
 
     mapper: TypeMapper = field(default_factory=TypeMapper)
     notes: list[str] = field(default_factory=list)

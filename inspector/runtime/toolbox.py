@@ -92,7 +92,7 @@ class Toolbox:
         """The callable tools, in order."""
         return [bound.descriptor for bound in self._tools.values()]
 
-    def render(
+    def provider_file(
         self,
         provider: str,
         *,
@@ -118,7 +118,7 @@ class Toolbox:
     ) -> Json:
         """The provider's tool definitions as JSON; the render's warnings are logged, an error
         raises ``InspectorError``."""
-        rendered = self.render(
+        rendered = self.provider_file(
             provider,
             strict=strict,
             gemini_json_schema=gemini_json_schema,

@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import collections.abc as cabc
 import contextlib
-import dataclasses
 import datetime
 import enum
-import math
 import pathlib
 import types
 import typing
@@ -35,10 +33,10 @@ from inspector.model import (
     RefType,
     SchemaType,
     StringType,
-    _Missing,
     walk,
 )
 from inspector.scan.docstrings import DocstringStyle, parse_docstring
+from inspector.scan.fields import field_rows, has_fields, to_json_value
 
 _STRING_FORMATS: dict[type, str | None] = {
     str: None,
@@ -64,11 +62,6 @@ _SEQUENCE_ORIGINS = frozenset(
 )
 _SET_ORIGINS = frozenset({set, frozenset, cabc.Set, cabc.MutableSet})
 _MAPPING_ORIGINS = frozenset({dict, cabc.Mapping, cabc.MutableMapping})
-_TYPED_DICT_QUALIFIERS = frozenset(
-    q for q in (typing.Required, typing.NotRequired, getattr(typing, "ReadOnly", None)) if q
-)
-_EMPTY_FACTORIES: frozenset[object] = frozenset({list, dict, set, frozenset, tuple})
-"""Dataclass default factories whose value is known without calling user code."""
 _ANY_HINTS: frozenset[object] = frozenset({typing.Any, object})
 _CONSTRAINTS = {
     "gt": "exclusiveMinimum",
@@ -83,25 +76,6 @@ _LENGTH_KEYWORDS = {
     ArrayType: ("minItems", "maxItems"),
     ObjectType: ("minProperties", "maxProperties"),
 }
-
-
-def to_json_value(value: object) -> Json | _Missing:
-    """A default value as JSON (Enum → its value), or MISSING when it has no JSON form."""
-    if isinstance(value, enum.Enum):
-        value = value.value
-    if value is None or isinstance(value, bool | int | str):
-        return value
-    if isinstance(value, float):
-        return value if math.isfinite(value) else MISSING
-    if isinstance(value, tuple | list):
-        items = [to_json_value(v) for v in value]
-        return MISSING if any(i is MISSING for i in items) else typing.cast(list[Json], items)
-    if isinstance(value, dict) and all(isinstance(k, str) for k in value):
-        mapped = {k: to_json_value(v) for k, v in value.items()}
-        if any(v is MISSING for v in mapped.values()):
-            return MISSING
-        return typing.cast(dict[str, Json], mapped)
-    return MISSING
 
 
 @dataclass
@@ -417,95 +391,8 @@ def _own_doc(cls: type) -> str | None:
     return doc
 
 
-def has_fields(cls: type) -> bool:
-    return (
-        dataclasses.is_dataclass(cls)
-        or typing.is_typeddict(cls)
-        or (issubclass(cls, tuple) and hasattr(cls, "_fields"))
-        or isinstance(getattr(cls, "model_fields", None), dict)
-    )
-
-
-_FieldRow = tuple[str, object, bool, Json | _Missing]
-
-
-def field_rows(cls: type) -> list[_FieldRow]:
-    """(name, hint, required, default) for each field of a structured class."""
-    if isinstance(getattr(cls, "model_fields", None), dict):
-        return _pydantic_rows(cls)
-    hints = typing.get_type_hints(cls, include_extras=True)
-    if dataclasses.is_dataclass(cls):
-        rows: list[_FieldRow] = []
-        for f in dataclasses.fields(cls):
-            has_default = f.default is not dataclasses.MISSING
-            has_factory = f.default_factory is not dataclasses.MISSING
-            default = to_json_value(f.default) if has_default else MISSING
-            factory: typing.Any = f.default_factory
-            if has_factory and factory in _EMPTY_FACTORIES:
-                default = to_json_value(factory())
-            rows.append(
-                (f.name, hints.get(f.name, typing.Any), not (has_default or has_factory), default)
-            )
-        return rows
-    if typing.is_typeddict(cls):
-        required_keys: frozenset[str] = getattr(cls, "__required_keys__", frozenset())
-        return [
-            (n, _strip_required(h), _typed_dict_required(h, n in required_keys), MISSING)
-            for n, h in hints.items()
-        ]
-    defaults: dict[str, object] = getattr(cls, "_field_defaults", {})
-    field_names: tuple[str, ...] = getattr(cls, "_fields", ())
-    return [
-        (
-            n,
-            hints.get(n, typing.Any),
-            n not in defaults,
-            to_json_value(defaults[n]) if n in defaults else MISSING,
-        )
-        for n in field_names
-    ]
-
-
-def _pydantic_rows(cls: type) -> list[_FieldRow]:
-    rows: list[_FieldRow] = []
-    model_fields: dict[str, typing.Any] = getattr(cls, "model_fields", {})
-    for name, info in model_fields.items():
-        hint: object = info.annotation
-        metadata = list(info.metadata)
-        if info.description:
-            metadata.insert(0, info.description)
-        if metadata:
-            hint = typing.Annotated[(hint, *metadata)]
-        required = bool(info.is_required())
-        default = MISSING if required or info.default_factory else to_json_value(info.default)
-        rows.append((info.alias or name, hint, required, default))
-    return rows
-
-
-def _typed_dict_required(hint: object, by_totality: bool) -> bool:
-    """``Required``/``NotRequired`` win; Python 3.11 misses them in ``__required_keys__`` when
-    annotations are strings (``from __future__ import annotations``)."""
-    origin = typing.get_origin(hint)
-    if origin is typing.Annotated:
-        return _typed_dict_required(typing.get_args(hint)[0], by_totality)
-    if origin is typing.Required:
-        return True
-    if origin is typing.NotRequired:
-        return False
-    return by_totality
-
-
-def _strip_required(hint: object) -> object:
-    while typing.get_origin(hint) in _TYPED_DICT_QUALIFIERS:
-        hint = typing.get_args(hint)[0]
-    if typing.get_origin(hint) is typing.Annotated:
-        inner, *metadata = typing.get_args(hint)
-        return typing.Annotated[(_strip_required(inner), *metadata)]
-    return hint
-
-
 def _read_metadata(item: object, extra: dict[str, Json]) -> None:
-    """Collect description and constraints from one ``Annotated`` metadata item."""
+    """Read description and constraints from one ``Annotated`` metadata item."""
     if isinstance(item, str):
         extra["description"] = item
         return
@@ -541,7 +428,7 @@ def _read_metadata(item: object, extra: dict[str, Json]) -> None:
 
 
 def _apply_metadata(mapped: SchemaType, extra: dict[str, Json]) -> SchemaType:
-    """Attach collected keywords; length constraints get the name that fits the type."""
+    """Attach keywords read from metadata; length bounds get the name that fits the type."""
     if not extra:
         return mapped
     lengths = _LENGTH_KEYWORDS.get(type(mapped), ("minLength", "maxLength"))

@@ -1,4 +1,4 @@
-"""Build: one collected method → one ToolDescriptor, with diagnostics instead of exceptions."""
+"""Build: one public method → one ToolDescriptor, with diagnostics instead of exceptions."""
 
 from __future__ import annotations
 
@@ -27,7 +27,8 @@ from inspector.model import (
     is_nullable,
 )
 from inspector.scan.docstrings import DocInfo, DocstringStyle, parse_docstring
-from inspector.scan.hints import TypeMapper, to_json_value
+from inspector.scan.fields import to_json_value
+from inspector.scan.hints import TypeMapper
 from inspector.scan.targets import MethodInfo
 
 _KINDS = {

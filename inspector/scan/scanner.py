@@ -1,4 +1,4 @@
-"""Scan: every target's classes and methods into a catalog, diagnostics collected."""
+"""Scan: every target's classes and methods into a catalog, with their diagnostics."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Collect: import targets, list their public classes and each class's public methods."""
+"""Find what to scan: import targets, list their public classes and their public methods."""
 
 from __future__ import annotations
 

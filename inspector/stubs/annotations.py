@@ -88,7 +88,7 @@ class Annotation:
 
 @dataclass
 class TypeWriter:
-    """Writes annotations and collects the class definitions, dependencies first."""
+    """Writes annotations and gathers the class definitions, dependencies first."""
 
     typed_dict: bool = False
     taken: set[str] = field(default_factory=lambda: set(RESERVED))

@@ -298,8 +298,8 @@ def _imports(names: set[tuple[str, str]]) -> tuple[str, ...]:
 
 def render_stubs(module: StubModule, template_dirs: list[Path]) -> str:
     """The stubs module text, through the (possibly user-overridden) stubs template."""
-    from inspector.render.filters import Collector
+    from inspector.render.filters import FilterDiagnostics
     from inspector.render.jinja import environment
 
-    env = environment(template_dirs, Collector())
+    env = environment(template_dirs, FilterDiagnostics())
     return env.get_template(TEMPLATE).render(module=module)

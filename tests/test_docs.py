@@ -1,0 +1,75 @@
+"""The documentation keeps up with the code: every public name has an API entry, the CLI
+reference is generated from the parsers, and every page is in the site's navigation.
+
+``make docs`` (run by ``make test``) builds the site with ``--strict``, which fails on a broken
+link or an API entry naming something that no longer exists.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import re
+from types import ModuleType
+
+import inspector
+from inspector.cli.main import _parser
+from tests.conftest import ROOT
+
+DOCS = ROOT / "docs"
+
+
+def load_hook() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("cli_reference", DOCS / "hooks/cli_reference.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def subcommands() -> dict[str, argparse.ArgumentParser]:
+    (action,) = (a for a in _parser()._actions if isinstance(a, argparse._SubParsersAction))
+    return dict(action.choices)
+
+
+def test_every_public_name_has_an_api_entry_at_its_home() -> None:
+    page = (DOCS / "reference/api.md").read_text()
+    documented = re.findall(r"^::: (\S+)$", page, flags=re.MULTILINE)
+    expected = [f"inspector.{inspector._HOMES[name]}.{name}" for name in inspector.__all__]
+    assert sorted(documented) == sorted(expected)
+
+
+def test_cli_reference_names_every_command_and_option() -> None:
+    reference = load_hook().cli_reference()
+    commands = subcommands()
+    assert {"scan", "render", "stubs", "build", "check", "diff", "providers"} <= set(commands)
+    for name, parser in commands.items():
+        section = reference.split(f"## `{name}` {{#{name}}}\n")[1].split("\n## ")[0]
+        assert f"toolsinspector {name} [-h]" in section
+        for action in parser._actions:
+            for option in action.option_strings:
+                assert f"`{option}" in section, (name, option)
+    assert "| `--version` | print the version and exit. |" in reference
+    assert "| `TARGET` | One or more. |" in reference
+
+
+def test_cli_reference_replaces_only_its_marker() -> None:
+    hook = load_hook()
+    page = (DOCS / "reference/cli.md").read_text()
+    assert hook.MARKER in page
+    rendered = hook.on_page_markdown(page)
+    assert hook.MARKER not in rendered
+    assert "## `scan` {#scan}" in rendered
+    assert hook.on_page_markdown("# Other page\n") == "# Other page\n"
+
+
+def test_cli_reference_cells_cannot_break_the_table() -> None:
+    hook = load_hook()
+    assert hook._cell("a | b\n  <tools> *x* & y") == r"a \| b &lt;tools&gt; \*x\* &amp; y"
+
+
+def test_every_page_is_in_the_navigation() -> None:
+    nav = (ROOT / "mkdocs.yml").read_text()
+    pages = sorted(p.relative_to(DOCS).as_posix() for p in DOCS.rglob("*.md"))
+    assert pages
+    assert [page for page in pages if f": {page}\n" not in nav] == []
