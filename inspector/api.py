@@ -88,7 +88,7 @@ def render_providers(
 ) -> tuple[list[Rendered], list[Diagnostic]]:
     """Each provider's file for the included tools of a tools.json; one provider's error does
     not stop the others. Returns the files and the diagnostics of selecting the tools."""
-    with pipeline.collector_paused():  # many long-lived objects: GC passes would be quadratic
+    with pipeline.gc_paused():  # many long-lived objects: GC passes would be quadratic
         catalog = load_tools(tools_path)
         choices = classification_file.load(classification_path)
         tools, diagnostics = pipeline.select(catalog, choices, classification_path)

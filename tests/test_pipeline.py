@@ -67,7 +67,7 @@ def _three_doors(
         instance = getattr(importlib.import_module(module), cls)()
     finally:
         sys.path.remove(str(Path.cwd()))
-    rendered = Toolbox(instance).render(provider, strict="--strict" in flags)
+    rendered = Toolbox(instance).provider_file(provider, strict="--strict" in flags)
     files = [
         Path("cli.json").read_text(encoding="utf-8"),
         Path(f"build/{provider}.json").read_text(encoding="utf-8"),
