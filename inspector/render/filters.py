@@ -6,7 +6,8 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from inspector.diagnostics import Diagnostic, Level
+from inspector.codes import level_of
+from inspector.diagnostics import Diagnostic
 from inspector.model import JsonObject, ToolDescriptor
 from inspector.providers.gemini import gemini_json_schema_parameters, gemini_parameters
 from inspector.providers.huggingface import huggingface_parameters, huggingface_return
@@ -22,15 +23,16 @@ class Collector:
 
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
-    def add(self, level: Level, tool: ToolDescriptor, message: str) -> None:
+    def add(self, code: str, tool: ToolDescriptor, message: str) -> None:
         """Record a diagnostic located at the tool's method."""
         path, _, line = tool.location.rpartition(":")
         diagnostic = Diagnostic(
-            level,
+            level_of(code),
             message,
             path,
             int(line) if line.isdigit() else 0,
             f"{tool.class_name}.{tool.method_name}",
+            code,
         )
         if diagnostic not in self.diagnostics:
             self.diagnostics.append(diagnostic)
@@ -47,9 +49,9 @@ def make_filters(collector: Collector) -> dict[str, Callable[..., object]]:
     def report(tool: ToolDescriptor, label: str, result: DialectResult) -> None:
         if result.notes:
             moved = "; ".join(result.notes)
-            collector.add(Level.INFO, tool, f"{label}: moved into descriptions: {moved}")
+            collector.add("TI402", tool, f"{label}: moved into descriptions: {moved}")
         for problem in result.problems:
-            collector.add(Level.WARNING, tool, f"{label}: {problem}")
+            collector.add("TI403", tool, f"{label}: {problem}")
 
     def strict_filter(profile: StrictProfile, label: str) -> Callable[..., DialectResult]:
         def parameters(tool: ToolDescriptor, strict: bool = False) -> DialectResult:
@@ -59,12 +61,12 @@ def make_filters(collector: Collector) -> dict[str, Callable[..., object]]:
             result = strict_parameters(tool, profile)
             if result.notes:
                 moved = "; ".join(result.notes)
-                collector.add(Level.INFO, tool, f"{label} strict: moved into descriptions: {moved}")
+                collector.add("TI402", tool, f"{label} strict: moved into descriptions: {moved}")
             if result.conforms:
                 return result
             for problem in result.problems:
                 collector.add(
-                    Level.WARNING,
+                    "TI404",
                     tool,
                     f'cannot be strict for {label}: {problem}; rendered without "strict"',
                 )
@@ -86,7 +88,7 @@ def make_filters(collector: Collector) -> dict[str, Callable[..., object]]:
         """The description, or the name when there is none (for providers that need text)."""
         if tool.description:
             return tool.description
-        collector.add(Level.WARNING, tool, "no description; the tool name is used instead")
+        collector.add("TI405", tool, "no description; the tool name is used instead")
         return tool.name
 
     def json_schema(tool: ToolDescriptor) -> JsonObject:
