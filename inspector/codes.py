@@ -4,7 +4,6 @@ A code never changes meaning once released; a message that goes away leaves its 
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -210,6 +209,8 @@ def ignored_codes(values: Iterable[str], where: str) -> frozenset[str]:
 
 
 def _did_you_mean(value: str) -> str:
+    import difflib
+
     by_name = {entry.name: entry.code for entry in CODES.values()}
     if value.strip().lower() in by_name:
         return f" (did you mean {by_name[value.strip().lower()]}?)"

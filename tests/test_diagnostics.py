@@ -3,15 +3,22 @@
 from __future__ import annotations
 
 import ast
+import os
+import random
 import re
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from inspector.cli.output import DiagnosticPrinter
 from inspector.codes import AREAS, CODES, ignored_codes, markdown_table
-from inspector.diagnostics import Diagnostic, Level, UsageError
+from inspector.diagnostics import Diagnostic, Level, UsageError, stable_repr
+from inspector.runtime.toolbox import Toolbox
 from tests.conftest import ROOT, Run
 
 PACKAGE = ROOT / "inspector"
@@ -252,6 +259,17 @@ def test_unknown_ignore_code_is_a_usage_error_before_anything_runs(
     assert not Path("tools.json").exists()
 
 
+@pytest.mark.parametrize("command", [["providers"], ["diff", "a.json", "b.json"], ["build"]])
+def test_every_command_checks_its_ignore_codes(
+    in_tmp: Path, run_cli: Callable[..., Run], command: list[str]
+) -> None:
+    result = run_cli(*command, "--ignore", "TI204,nope")
+    assert (result.status, result.stderr) == (
+        2,
+        "error: --ignore: unknown code 'nope'; see docs/reference/diagnostics.md\n",
+    )
+
+
 def test_ignoring_an_error_code_is_refused(in_tmp: Path, run_cli: Callable[..., Run]) -> None:
     result = run_cli("scan", "missing.py:X", "--ignore", "TI100")
     assert (result.status, result.stderr) == (
@@ -331,6 +349,23 @@ def test_methods_set_to_false_produce_no_warnings(
     assert result.stdout.splitlines()[-1] == "diagnostics: 0 errors, 1 warning (1 TI201), 0 info"
 
 
+def test_build_and_check_are_quiet_about_excluded_methods_too(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("noisy.py").write_text(NOISY, encoding="utf-8")
+    Path("pyproject.toml").write_text(
+        '[tool.toolsinspector]\ntargets = ["noisy.py:Noisy"]\n', encoding="utf-8"
+    )
+    Path("tools.classification.json").write_text(
+        '{"Noisy": {"documented": true, "bare": false, "quiet": false}}', encoding="utf-8"
+    )
+    built = run_cli("build")
+    assert (built.status, built.stderr) == (0, "")
+    assert built.stdout.endswith("diagnostics: 0 errors, 0 warnings, 0 info\n")
+    checked = run_cli("check")
+    assert (checked.status, checked.stderr) == (0, "diagnostics: 0 errors, 0 warnings, 0 info\n")
+
+
 def test_errors_of_excluded_methods_still_show(in_tmp: Path) -> None:
     from inspector.catalog import Catalog, CatalogClass
     from inspector.render.selection import quiet_excluded
@@ -349,6 +384,176 @@ def test_errors_of_excluded_methods_still_show(in_tmp: Path) -> None:
     assert kept == [failed]
     assert quiet_excluded(notes, catalog, {"Service": {"run": True}}) == notes
     assert quiet_excluded(notes, catalog, None) == notes
+
+
+HOSTILE_DEFAULTS = '''
+import functools
+
+SENTINEL = object()
+
+
+class Reprless:
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+
+class Defaults:
+    def run(
+        self,
+        a: int = SENTINEL,
+        b: object = lambda: 1,
+        c: frozenset[str] = frozenset({"delta", "alpha", "charlie", "bravo"}),
+        d: object = Reprless(),
+        e: set[int] = {3, 1, 2},
+        f: object = functools.partial(print, SENTINEL),
+    ) -> None:
+        """Run.
+
+        Args:
+            a: A.
+            b: B.
+            c: C.
+            d: D.
+            e: E.
+            f: F.
+        """
+'''
+
+
+def test_messages_show_defaults_without_addresses_and_sets_sorted(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("defaults.py").write_text(HOSTILE_DEFAULTS, encoding="utf-8")
+    result = run_cli("scan", "defaults.py:Defaults", "-o", "tools.json")
+    assert result.status == 0
+    shown = [line.split(": default ")[1] for line in result.stderr.splitlines()]
+    assert shown == [
+        "<object object> has no JSON form; left out of the schema",
+        "<function Defaults.<lambda>> has no JSON form; left out of the schema",
+        "frozenset({'alpha', 'bravo', 'charlie', 'delta'}) has no JSON form; left out of the "
+        "schema",
+        "<Reprless object> has no JSON form; left out of the schema",
+        "{1, 2, 3} has no JSON form; left out of the schema",
+        "functools.partial(<built-in function print>, <object object>) has no JSON form; left "
+        "out of the schema",
+    ]
+
+
+def _scan_stderr(directory: Path, seed: str) -> bytes:
+    return subprocess.run(
+        [sys.executable, "-m", "inspector", "scan", "defaults.py", "-o", "tools.json"],
+        cwd=directory,
+        env={**os.environ, "PYTHONHASHSEED": seed},
+        capture_output=True,
+        check=True,
+    ).stderr
+
+
+def test_stderr_is_byte_identical_across_runs_and_hash_seeds(in_tmp: Path) -> None:
+    Path("defaults.py").write_text(HOSTILE_DEFAULTS, encoding="utf-8")
+    first, second = _scan_stderr(in_tmp, "1"), _scan_stderr(in_tmp, "2")
+    assert first == second
+    assert b"info[TI110]" in first
+    assert b" at 0x" not in first
+
+
+@given(
+    prefix=st.text(max_size=20),
+    kind=st.sampled_from(["object object", "function f.<locals>.g", "Foo object", "bound x of y"]),
+    address=st.integers(min_value=0, max_value=2**64 - 1),
+)
+def test_no_message_keeps_a_memory_address(prefix: str, kind: str, address: int) -> None:
+    diagnostic = Diagnostic(Level.INFO, f"{prefix}<{kind} at {address:#x}>", code="TI110")
+    assert diagnostic.message == f"{prefix}<{kind}>"
+    assert str(diagnostic) == f"info[TI110]: {prefix}<{kind}>"
+
+
+@given(st.sets(st.one_of(st.text(max_size=5), st.integers())), st.randoms())
+def test_stable_repr_does_not_depend_on_set_order(items: set[object], rng: random.Random) -> None:
+    shuffled = list(items)
+    rng.shuffle(shuffled)
+    assert stable_repr(set(shuffled)) == stable_repr(items)
+    assert stable_repr(frozenset(shuffled)) == stable_repr(frozenset(items))
+    assert stable_repr((items, [1])) == f"({stable_repr(items)}, [1])"
+
+
+def test_a_target_without_public_methods_is_a_warning(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("empty.py").write_text(
+        "class Empty:\n    def _hidden(self) -> None: ...\nclass AlsoEmpty:\n    value = 1\n",
+        encoding="utf-8",
+    )
+    result = run_cli("scan", "empty.py:Empty", "empty.py", "-o", "tools.json")
+    assert result.status == 0
+    assert result.stderr.splitlines() == [
+        "empty.py: warning[TI102]: Empty: no public methods: the class gives no tools",
+        "warning[TI102]: target 'empty.py': no class with public methods",
+    ]
+
+
+def test_a_render_with_no_included_tool_is_a_warning(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    _noisy_scan(run_cli, "-q")
+    Path("tools.classification.json").write_text(
+        '{"Noisy": {"documented": false, "bare": false, "quiet": false}}', encoding="utf-8"
+    )
+    result = run_cli("render", "--provider", "openai")
+    assert (result.status, result.stdout) == (0, "[]\n")
+    assert result.stderr == (
+        "tools.classification.json: warning[TI305]: no tool is included: the tool list is empty\n"
+        "diagnostics: 0 errors, 1 warning (1 TI305), 0 info\n"
+    )
+
+
+class Shop:
+    def order(self, item: str) -> str:
+        """Order.
+
+        Args:
+            item: What.
+        """
+        return item
+
+    def refund(self, item: str) -> str:
+        """Refund.
+
+        Args:
+            item: What.
+        """
+        return item
+
+
+class Loose:
+    def kept(self, a):  # type: ignore[no-untyped-def]
+        return a
+
+    def dropped(self, b):  # type: ignore[no-untyped-def]
+        return b
+
+
+def test_toolbox_patterns_that_match_nothing_are_warnings() -> None:
+    box = Toolbox(Shop(), include=["ord*", "Shop.refnud"], exclude=["*_admin", "Shop.refund"])
+    assert [tool.name for tool in box.tools] == ["order"]
+    assert [str(d) for d in box.diagnostics] == [
+        "warning[TI801]: include pattern 'Shop.refnud' matches no tool",
+        "warning[TI801]: exclude pattern '*_admin' matches no tool",
+    ]
+    choices = {"Shop": {"order": False, "refund": True}}
+    quiet = Toolbox(Shop(), include=["*"], classification=choices)
+    assert [tool.name for tool in quiet.tools] == ["refund"]
+    assert quiet.diagnostics == []
+    nothing = Toolbox(Shop(), classification={"Shop": {"order": False, "refund": False}})
+    assert [str(d) for d in nothing.diagnostics] == [
+        "warning[TI305]: no tool is included: the tool list is empty"
+    ]
+
+
+def test_toolbox_drops_warnings_of_methods_its_classification_excludes() -> None:
+    box = Toolbox(Loose(), classification={"Loose": {"kept": True, "dropped": False}})
+    assert {d.subject for d in box.diagnostics} == {"Loose.kept"}
+    assert {d.subject for d in Toolbox(Loose()).diagnostics} == {"Loose.kept", "Loose.dropped"}
 
 
 if __name__ == "__main__":  # python -m tests.test_diagnostics: rewrite the docs page's table

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO, TypeAlias
 
-from inspector.cli.output import printer_for
+from inspector.cli.output import ignore_option, printer_for
 from inspector.diagnostics import InspectorError, UsageError, has_errors
 
 if TYPE_CHECKING:
@@ -58,6 +58,7 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     common.add_argument(
         "--ignore",
         metavar="CODE,...",
+        type=ignore_option,
         action="append",
         default=[],
         help="diagnostic codes (or prefixes such as TI2) not to print; errors always print",

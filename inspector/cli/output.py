@@ -62,11 +62,15 @@ class DiagnosticPrinter:
         print(self.summary(), file=stream or sys.stderr)
 
 
-def printer_for(args: argparse.Namespace, configured: Iterable[str] = ()) -> DiagnosticPrinter:
-    """The printer of a command: ``-q``, and ``--ignore`` codes added to the configured ones;
-    an unknown code is a usage error."""
+def ignore_option(value: str) -> frozenset[str]:
+    """``--ignore CODE,...`` read at parse time: an unknown code is a usage error."""
     from inspector.codes import ignored_codes
 
-    given = [code for value in args.ignore for code in value.split(",")]
-    ignore = set(configured) | ignored_codes(given, "--ignore")
+    return ignored_codes(value.split(","), "--ignore")
+
+
+def printer_for(args: argparse.Namespace, configured: Iterable[str] = ()) -> DiagnosticPrinter:
+    """The printer of a command: ``-q``, and the ``--ignore`` codes added to the configured
+    ones."""
+    ignore = set(configured).union(*args.ignore)
     return DiagnosticPrinter(quiet=args.quiet, ignore=ignore)
