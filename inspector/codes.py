@@ -54,8 +54,8 @@ CODES: dict[str, Code] = {
         Code(
             "TI108",
             _W,
-            "type-not-exact",
-            "A type has no exact JSON Schema form; the schema is looser than the hint.",
+            "no-schema-form",
+            "A type has no JSON Schema form (an arbitrary class); any value accepted.",
         ),
         Code(
             "TI109",
@@ -80,6 +80,25 @@ CODES: dict[str, Code] = {
             _W,
             "tool-renamed",
             "Two classes share a method name; both become Class_method.",
+        ),
+        Code(
+            "TI113",
+            _W,
+            "mapping-keys-as-strings",
+            "A mapping's keys are not strings; JSON object keys arrive as strings.",
+        ),
+        Code("TI114", _W, "literal-not-json", "A Literal value has no JSON form; it is left out."),
+        Code(
+            "TI115",
+            _W,
+            "enum-value-not-json",
+            "An Enum member's value has no JSON form; its name is used.",
+        ),
+        Code(
+            "TI116",
+            _W,
+            "fields-unreadable",
+            "The fields of a class cannot be read; any value accepted.",
         ),
         Code(
             "TI201", _W, "no-docstring", "A method has no docstring: the tool has no description."

@@ -92,8 +92,8 @@ class MethodBuilder:
         _check_documented(fields, parameters, doc, report)
         returns = self._returns(method, hints, doc, report)
         definitions, messages = self.mapper.take()
-        for message in messages:
-            report("TI108", message)
+        for code, message in messages:
+            report(code, message)
         renamed = _renames(method.owner, "__parameter_names__").get(method.name)
         if isinstance(renamed, dict):
             fields = tuple(_renamed_field(f, renamed) for f in fields)
@@ -186,8 +186,8 @@ class MethodBuilder:
                 documented.type_name if documented else None, method, name, report
             )
         schema_type, explicit = self.mapper.map_described(hint)
-        for message in self.mapper.messages:
-            report("TI108", f"{_label(name)}: {message}")
+        for code, message in self.mapper.messages:
+            report(code, f"{_label(name)}: {message}")
         self.mapper.messages.clear()
         description = (
             explicit if explicit is not None else (documented.description if documented else "")
@@ -230,8 +230,8 @@ class MethodBuilder:
         if hint is _NO_HINT:
             return Returns(None, doc.returns)
         schema_type, explicit = self.mapper.map_described(hint)
-        for message in self.mapper.messages:
-            report("TI108", f"return value: {message}")
+        for code, message in self.mapper.messages:
+            report(code, f"return value: {message}")
         self.mapper.messages.clear()
         return Returns(schema_type, explicit if explicit is not None else doc.returns)
 
