@@ -16,6 +16,7 @@ from inspector.model import JsonObject
 from inspector.project import pipeline
 from inspector.project.pipeline import Rendered
 from inspector.render.options import RenderOptions
+from inspector.render.selection import quiet_excluded
 from inspector.scan.docstrings import DocstringStyle
 
 
@@ -53,6 +54,7 @@ def scan_targets(
     The classification file is read first: if it is broken, nothing is written."""
     existing = classification_file.load(classification_path) if classification_path else None
     catalog, diagnostics = pipeline.scan(targets, docstring_style=docstring_style)
+    diagnostics = quiet_excluded(diagnostics, catalog, existing)
     result = ScanResult(to_text(catalog), diagnostics=diagnostics)
     result.classes = len(catalog.classes)
     result.tools = sum(len(group.tools) for group in catalog.classes)

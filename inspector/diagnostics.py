@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import re
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -17,21 +18,63 @@ class Level(enum.Enum):
     ERROR = "error"
 
 
+_ADDRESS = re.compile(r"\s+at 0x[0-9a-fA-F]+(?=>)")
+"""`` at 0x7f...`` before the ``>`` of a default repr (``<object object at 0x7f...>``)."""
+
+
+def without_addresses(text: str) -> str:
+    """``text`` with the memory addresses of default reprs removed: ``<object object>``."""
+    return _ADDRESS.sub("", text)
+
+
+def stable_repr(value: object) -> str:
+    """``repr`` for a message: set elements sorted (their order follows ``PYTHONHASHSEED``), no
+    memory addresses, and a repr that raises replaced by the type's name."""
+    if isinstance(value, set | frozenset) and value and type(value) in (set, frozenset):
+        body = "{" + ", ".join(sorted(stable_repr(item) for item in value)) + "}"
+        return body if type(value) is set else f"frozenset({body})"
+    if type(value) in (tuple, list) and isinstance(value, tuple | list):
+        items = [stable_repr(item) for item in value]
+        if type(value) is list:
+            return "[" + ", ".join(items) + "]"
+        return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+    if type(value) is dict and isinstance(value, dict):
+        pairs = (f"{stable_repr(k)}: {stable_repr(v)}" for k, v in value.items())
+        return "{" + ", ".join(pairs) + "}"
+    try:
+        return without_addresses(repr(value))
+    except Exception:  # a hostile __repr__ must not stop the scan
+        return f"<{type(value).__name__} object>"
+
+
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
-    """One message about one place: ``path:line: level: Class.method: message``."""
+    """One message about one place: ``path:line: level[CODE]: Class.method: message``.
+
+    ``code`` is one of ``inspector.codes.CODES``; memory addresses are removed from the
+    message, so the same input always gives the same text."""
 
     level: Level
     message: str
     path: str = ""
     line: int = 0
     subject: str = ""
+    code: str = ""
+
+    def __post_init__(self) -> None:
+        if "0x" in self.message:
+            object.__setattr__(self, "message", without_addresses(self.message))
+
+    @property
+    def where(self) -> str:
+        """``path:line``, the path alone, or empty."""
+        return f"{self.path}:{self.line}" if self.line else self.path
 
     def __str__(self) -> str:
-        where = f"{self.path}:{self.line}" if self.line else self.path
-        head = f"{where}: " if where else ""
+        head = f"{self.where}: " if self.where else ""
+        code = f"[{self.code}]" if self.code else ""
         subject = f"{self.subject}: " if self.subject else ""
-        return f"{head}{self.level.value}: {subject}{self.message}"
+        return f"{head}{self.level.value}{code}: {subject}{self.message}"
 
 
 class InspectorError(Exception):

@@ -71,9 +71,9 @@ def test_rescan_keeps_user_values_adds_new_and_reports_stale(
         "Other": {"x": False},
     }
     assert result.stderr.splitlines() == [
-        "tools.classification.json: warning: Service.gone: no such method any more; entry kept "
-        "(remove it, or rescan with --prune)",
-        "tools.classification.json: warning: Other.x: no such method any more; entry kept "
+        "tools.classification.json: warning[TI301]: Service.gone: no such method any more; "
+        "entry kept (remove it, or rescan with --prune)",
+        "tools.classification.json: warning[TI301]: Other.x: no such method any more; entry kept "
         "(remove it, or rescan with --prune)",
     ]
     assert "1 class, 3 tools: 2 included, 1 excluded" in result.stdout
@@ -138,6 +138,7 @@ def test_render_follows_the_classification(in_tmp: Path, run_cli: Callable[..., 
     result = run_cli("render", "--provider", "openai")
     assert [t["function"]["name"] for t in json.loads(result.stdout)] == ["keep", "gone"]
     assert result.stderr == (
-        "tools.classification.json: warning: Service.gone is not in the classification file; "
-        "included (rescan to record it)\n"
+        "tools.classification.json: warning[TI304]: Service.gone is not in the classification "
+        "file; included (rescan to record it)\n"
+        "diagnostics: 0 errors, 1 warning (1 TI304), 0 info\n"
     )

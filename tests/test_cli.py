@@ -34,8 +34,8 @@ def test_scan_writes_tools_and_classification_and_summarizes(
     assert result.stderr == ""
     assert result.stdout == (
         "1 class, 1 tools: 1 included, 0 excluded\n"
-        "diagnostics: 0 errors, 0 warnings, 0 info\n"
         "wrote out/tools.json, out/tools.classification.json\n"
+        "diagnostics: 0 errors, 0 warnings, 0 info\n"
     )
     data = json.loads(Path("out/tools.json").read_text())
     assert data == {
@@ -108,23 +108,23 @@ def test_stdout_output_sends_the_summary_to_stderr(
         (
             ["scan", "missing.py:Service"],
             1,
-            "error: target 'missing.py:Service': no such file missing.py\n",
+            "error[TI100]: target 'missing.py:Service': no such file missing.py\n",
         ),
         (
             ["scan", "service.py:Nope"],
             1,
-            "error: target 'service.py:Nope': service.py has no attribute 'Nope'\n",
+            "error[TI100]: target 'service.py:Nope': service.py has no attribute 'Nope'\n",
         ),
         (
             ["scan", "broken.py"],
             1,
-            "error: target 'broken.py': importing failed: "
+            "error[TI100]: target 'broken.py': importing failed: "
             "ZeroDivisionError: division by zero (broken.py:1)\n",
         ),
         (
             ["scan", "no_such_module_xyz"],
             1,
-            "error: target 'no_such_module_xyz': importing "
+            "error[TI100]: target 'no_such_module_xyz': importing "
             "failed: ModuleNotFoundError: No module named 'no_such_module_xyz'\n",
         ),
         (["scan"], 2, "error: toolsinspector scan: the following arguments are required: TARGET\n"),
@@ -187,9 +187,9 @@ def test_same_method_name_in_two_classes_becomes_class_method(
     )
     result = run_cli("scan", "two.py", "-o", "tools.json")
     assert result.stderr.splitlines() == [
-        "two.py:2: warning: Alpha.run: another class has a method 'run': the tool is named "
+        "two.py:2: warning[TI112]: Alpha.run: another class has a method 'run': the tool is named "
         "'Alpha_run'",
-        "two.py:5: warning: Beta.run: another class has a method 'run': the tool is named "
+        "two.py:5: warning[TI112]: Beta.run: another class has a method 'run': the tool is named "
         "'Beta_run'",
     ]
     rendered = run_cli("render", "--provider", "openai")
@@ -204,8 +204,9 @@ def test_name_breaking_the_provider_rule_is_an_error(
     result = run_cli("render", "--provider", "openai")
     assert result.status == 1
     assert result.stderr == (
-        "error: uni.py:2: Uni.größe: tool name 'größe' breaks openai's rule (1-64 characters "
-        "of a-z, A-Z, 0-9, '_' and '-')\n"
+        "error[TI401]: uni.py:2: Uni.größe: tool name 'größe' breaks openai's rule (1-64 "
+        "characters of a-z, A-Z, 0-9, '_' and '-')\n"
+        "diagnostics: 1 error (1 TI401), 0 warnings, 0 info\n"
     )
 
 
@@ -255,12 +256,16 @@ def test_template_yielding_invalid_json_names_template_and_line(
     bad = run_cli("render", "--provider", "bad", "--templates", "mine")
     assert (bad.status, bad.stderr) == (
         1,
-        "error: template bad.json.jinja rendered invalid JSON at output line 2, column 3: "
-        "Expecting value\n    ping\n",
+        "error[TI401]: template bad.json.jinja rendered invalid JSON at output line 2, column 3: "
+        "Expecting value\n    ping\n"
+        "diagnostics: 1 error (1 TI401), 0 warnings, 0 info\n",
     )
     undefined = run_cli("render", "--provider", "undef", "--templates", "mine")
     assert undefined.status == 1
-    assert undefined.stderr == "error: template undef.json.jinja:1: 'nothing_here' is undefined\n"
+    assert undefined.stderr == (
+        "error[TI401]: template undef.json.jinja:1: 'nothing_here' is undefined\n"
+        "diagnostics: 1 error (1 TI401), 0 warnings, 0 info\n"
+    )
 
 
 def test_template_text_in_descriptions_is_not_evaluated(
@@ -289,7 +294,7 @@ def test_strict_render_flags_schemas_that_cannot_be_strict(
         "        '''Load.\n\n        Args:\n            key: Key.\n'''\n"
     )
     run_cli("scan", "m.py", "-o", "tools.json")
-    result = run_cli("render", "--provider", "openai", "--strict", "-q")
+    result = run_cli("render", "--provider", "openai", "--strict", "--ignore", "TI402")
     put, get = json.loads(result.stdout)
     assert "strict" not in put["function"]
     assert put["function"]["parameters"]["properties"]["key"] == {
@@ -305,8 +310,9 @@ def test_strict_render_flags_schemas_that_cannot_be_strict(
         "additionalProperties": False,
     }
     assert result.stderr == (
-        "m.py:2: warning: M.put: cannot be strict for OpenAI: parameter 'data' is a free-form "
-        'mapping (dict); strict mode needs fixed properties; rendered without "strict"\n'
+        "m.py:2: warning[TI404]: M.put: cannot be strict for OpenAI: parameter 'data' is a "
+        'free-form mapping (dict); strict mode needs fixed properties; rendered without "strict"\n'
+        "diagnostics: 0 errors, 1 warning (1 TI404), 0 info; 2 ignored\n"
     )
 
 
@@ -365,4 +371,7 @@ def test_two_classes_with_one_name_get_distinct_keys(
     Path("b.py").write_text("class Svc:\n    def right(self) -> None:\n        'R.'\n")
     result = run_cli("scan", "a.py:Svc", "b.py:Svc", "-o", "-")
     assert list(json.loads(result.stdout)["classes"]) == ["Svc", "b.Svc"]
-    assert "b.py: warning: Svc: two classes named Svc: this one is keyed 'b.Svc'" in result.stderr
+    assert (
+        "b.py: warning[TI111]: Svc: two classes named Svc: this one is keyed 'b.Svc'"
+        in result.stderr
+    )

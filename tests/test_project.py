@@ -110,7 +110,10 @@ def test_check_reports_missing_then_build_writes_then_check_passes(
     assert not (project / "tools").exists()  # check never writes
     run = run_cli()  # bare toolsinspector = build
     assert run.status == 0, run.stderr
-    assert run.stdout == f"wrote {', '.join(FILES)}; 0 files unchanged\n"
+    assert run.stdout == (
+        f"wrote {', '.join(FILES)}; 0 files unchanged\n"
+        "diagnostics: 0 errors, 0 warnings, 5 info (5 TI402)\n"
+    )
     for name in FILES:
         assert (project / name).is_file()
     run = run_cli("check")
@@ -139,7 +142,9 @@ def test_check_names_the_changed_tools_and_stale_files(
     assert {name: (project / name).stat().st_mtime_ns for name in FILES} == mtimes
     run = run_cli("build")
     assert run.stdout.startswith("wrote tools/tools.json, tools/openai.json, ")
-    assert run.stdout.endswith("; 1 file unchanged\n")
+    assert run.stdout.endswith(
+        "; 1 file unchanged\ndiagnostics: 0 errors, 0 warnings, 5 info (5 TI402)\n"
+    )
 
 
 def test_command_line_overrides_the_config(project: Path, run_cli: Callable[..., Run]) -> None:

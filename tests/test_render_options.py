@@ -47,13 +47,15 @@ def scanned(in_tmp: Path, run_cli: Callable[..., Run]) -> Path:
 
 
 def test_all_writes_one_file_per_provider(scanned: Path, run_cli: Callable[..., Run]) -> None:
-    result = run_cli("render", "--provider", "all", "-o", "out", "-q")
+    result = run_cli("render", "--provider", "all", "-o", "out")
     assert result.status == 0
     assert sorted(os.listdir("out")) == sorted(f"{name}.json" for name in BUILTIN)
     bedrock = json.loads(Path("out/bedrock.json").read_text())
     assert bedrock["tools"][1]["toolSpec"]["description"] == "silent"
     assert result.stderr == (
-        "service.py:11: warning: Service.silent: no description; the tool name is used instead\n"
+        "service.py:11: warning[TI405]: Service.silent: no description; the tool name is used "
+        "instead\n"
+        "diagnostics: 0 errors, 1 warning (1 TI405), 0 info\n"
     )
 
 
@@ -73,10 +75,11 @@ def test_a_name_one_provider_rejects_stops_only_that_provider(
     result = run_cli("render", "--provider", "all", "-o", "out", "-q")
     assert result.status == 1
     assert sorted(os.listdir("out")) == ["huggingface.json", "ollama.json"]
-    errors = result.stderr.splitlines()
+    *errors, summary = result.stderr.splitlines()
     assert len(errors) == len(NAME_RULES)
+    assert summary == f"diagnostics: {len(errors)} errors ({len(errors)} TI401), 0 warnings, 0 info"
     assert (
-        "error: uni.py:2: Uni.größe: tool name 'größe' breaks cohere's rule (a-z, A-Z, 0-9 "
+        "error[TI401]: uni.py:2: Uni.größe: tool name 'größe' breaks cohere's rule (a-z, A-Z, 0-9 "
         "and '_', not starting with a digit)" in errors
     )
 
@@ -87,8 +90,9 @@ def test_gemini_checks_parameter_names(in_tmp: Path, run_cli: Callable[..., Run]
     result = run_cli("render", "--provider", "gemini")
     assert result.status == 1
     assert result.stderr == (
-        "error: p.py:2: P.run: parameter name 'tëmp' breaks gemini's rule (a letter or '_' first, "
-        "then a-z, A-Z, 0-9 and '_', at most 64 characters)\n"
+        "error[TI401]: p.py:2: P.run: parameter name 'tëmp' breaks gemini's rule (a letter or "
+        "'_' first, then a-z, A-Z, 0-9 and '_', at most 64 characters)\n"
+        "diagnostics: 1 error (1 TI401), 0 warnings, 0 info\n"
     )
 
 
@@ -103,18 +107,19 @@ def test_report_lists_sizes_and_warns_past_limits(
     )
     Path("big.py").write_text(f"class Big:\n{methods}")
     run_cli("scan", "big.py", "-o", "tools.json", "-q")
-    result = run_cli("render", "--provider", "openai", "--report", "-o", "openai.json", "-q")
+    result = run_cli("render", "--provider", "openai", "--report", "-o", "openai.json")
     lines = result.stderr.splitlines()
     assert (
-        lines[1] == "big.py:2: warning: Big.m0: openai: description has 1200 characters; "
+        lines[1] == "big.py:2: warning[TI502]: Big.m0: openai: description has 1200 characters; "
         "some models reject more than 1024"
     )
-    assert lines[0] == "warning: openai: 130 tools; at most 128 are accepted in one request"
+    assert lines[0] == "warning[TI501]: openai: 130 tools; at most 128 are accepted in one request"
     assert lines[2].split() == ["openai:", "tool", "chars", "~tokens"]
     entry = json.loads(Path("openai.json").read_text())[1]
     size = len(json.dumps(entry, ensure_ascii=False, separators=(",", ":")))
     assert lines[4].split() == ["openai:", "m1", str(size), str(-(-size // 4))]
-    assert lines[-1].split()[:4] == ["openai:", "total", "(130", "tools)"]
+    assert lines[-2].split()[:4] == ["openai:", "total", "(130", "tools)"]
+    assert lines[-1] == "diagnostics: 0 errors, 2 warnings (1 TI501, 1 TI502), 0 info"
 
 
 def test_mcp_annotations_are_validated_and_applied(

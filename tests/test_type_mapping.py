@@ -296,8 +296,11 @@ def test_unsupported_type_is_any_with_a_message() -> None:
     mapper = TypeMapper()
     assert mapper.map(Opaque).to_schema() == {}
     assert mapper.messages == [
-        "type test_unsupported_type_is_any_with_a_message.<locals>.Opaque has no JSON "
-        "Schema form; any value accepted"
+        (
+            "TI108",
+            "type test_unsupported_type_is_any_with_a_message.<locals>.Opaque has no JSON "
+            "Schema form; any value accepted",
+        )
     ]
 
 
@@ -307,7 +310,7 @@ def test_non_string_mapping_keys_are_reported() -> None:
         "type": "object",
         "additionalProperties": {"type": "string"},
     }
-    assert mapper.messages == ["mapping keys of type int arrive as JSON strings"]
+    assert mapper.messages == [("TI113", "mapping keys of type int arrive as JSON strings")]
 
 
 def test_annotated_description_is_split_off_for_fields() -> None:

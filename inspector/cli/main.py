@@ -8,8 +8,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO, TypeAlias
 
-from inspector.cli.output import print_diagnostics
-from inspector.diagnostics import Diagnostic, InspectorError, Level, UsageError, has_errors
+from inspector.cli.output import ignore_option, printer_for
+from inspector.diagnostics import InspectorError, UsageError, has_errors
 
 if TYPE_CHECKING:
     from inspector.api import ScanResult
@@ -25,7 +25,8 @@ examples:
   toolsinspector check      (for CI and pre-commit: exit 1 when a file is stale)
   toolsinspector diff --git HEAD --fail-on breaking
 
-Diagnostics go to stderr as 'path:line: level: Class.method: message'.
+Diagnostics go to stderr as 'path:line: level[CODE]: Class.method: message', then one
+line of counts per code; --ignore CODE,... silences codes (see docs/reference/diagnostics.md).
 Exit status: 0 success, 1 errors, 2 usage errors."""
 
 
@@ -60,7 +61,18 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     common = _Parser(add_help=False)
     common.add_argument(
-        "-q", "--quiet", action="store_true", help="hide info messages and the summary"
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="print errors and the one-line summary of diagnostics only",
+    )
+    common.add_argument(
+        "--ignore",
+        metavar="CODE,...",
+        type=ignore_option,
+        action="append",
+        default=[],
+        help="diagnostic codes (or prefixes such as TI2) not to print; errors always print",
     )
     from inspector.cli import project as cli_project
 
@@ -244,6 +256,7 @@ def _scan(args: argparse.Namespace) -> int:
     from inspector.files.classification import default_path
     from inspector.scan.docstrings import DocstringStyle
 
+    printer = printer_for(args, _configured_ignore())
     to_stdout = args.output == "-"
     output = None if to_stdout else Path(args.output)
     if args.classification:
@@ -260,22 +273,27 @@ def _scan(args: argparse.Namespace) -> int:
     )
     if to_stdout:
         sys.stdout.write(result.tools_text)
-    print_diagnostics(result.diagnostics, args.quiet)
+    printer.print(result.diagnostics)
+    stream = sys.stderr if to_stdout else sys.stdout
     if not args.quiet:
-        _summary(result, sys.stderr if to_stdout else sys.stdout)
+        _summary(result, stream)
+    printer.print_summary(stream)
     return 1 if has_errors(result.diagnostics) else 0
 
 
+def _configured_ignore() -> tuple[str, ...]:
+    """The ``ignore`` codes of the project's configuration, if there is one here or above."""
+    from inspector.project.config import find_config, load_config
+
+    found = find_config(Path.cwd())
+    return load_config(found).ignore if found else ()
+
+
 def _summary(result: ScanResult, stream: TextIO) -> None:
-    counts = {level: 0 for level in Level}
-    for diagnostic in result.diagnostics:
-        counts[diagnostic.level] += 1
     classes = f"{result.classes} class{'es' if result.classes != 1 else ''}"
     lines = [
         f"{classes}, {result.tools} tools: {result.included} included, "
         f"{result.tools - result.included} excluded",
-        f"diagnostics: {counts[Level.ERROR]} errors, {counts[Level.WARNING]} warnings, "
-        f"{counts[Level.INFO]} info",
     ]
     if result.written:
         lines.append("wrote " + ", ".join(str(p) for p in result.written))
@@ -291,6 +309,7 @@ def _render(args: argparse.Namespace) -> int:
     from inspector.providers.registry import available
     from inspector.render.options import RenderOptions
 
+    printer = printer_for(args, _configured_ignore())
     template_dirs = _template_dirs(args)
     every = args.provider == "all"
     if every and args.output == "-":
@@ -310,11 +329,10 @@ def _render(args: argparse.Namespace) -> int:
         classification_path=classification,
         options=options,
     )
-    print_diagnostics(diagnostics, args.quiet)
-    printed: set[Diagnostic] = set()
+    printer.print(diagnostics)
     for rendered in results:
         diagnostics += rendered.diagnostics
-        print_diagnostics(rendered.diagnostics, args.quiet, printed)
+        printer.print(rendered.diagnostics)
         for line in rendered.report if args.report else ():
             print(line, file=sys.stderr)
         if rendered.text is None:
@@ -325,6 +343,7 @@ def _render(args: argparse.Namespace) -> int:
             sys.stdout.write(rendered.text)
         else:
             write_if_changed(Path(args.output), rendered.text)
+    printer.print_summary()
     return 1 if has_errors(diagnostics) else 0
 
 
@@ -333,6 +352,7 @@ def _stubs(args: argparse.Namespace) -> int:
     from inspector.files.jsonio import write_if_changed
     from inspector.files.provider_files import FORMATS
 
+    printer = printer_for(args, _configured_ignore())
     if args.format not in ("auto", *FORMATS):
         raise UsageError(f"--format {args.format}: unknown; known: auto, {', '.join(FORMATS)}")
     result = stubs_from_file(
@@ -342,13 +362,14 @@ def _stubs(args: argparse.Namespace) -> int:
         typed_dict=args.typed_dict,
         template_dirs=_template_dirs(args),
     )
-    print_diagnostics(result.diagnostics, args.quiet)
+    printer.print(result.diagnostics)
     if args.output == "-":
         sys.stdout.write(result.text)
     else:
         write_if_changed(Path(args.output), result.text)
         if not args.quiet:
             print(f"read {args.schema} as {result.format}; wrote {args.output}")
+    printer.print_summary()
     return 0
 
 

@@ -1,19 +1,76 @@
-"""What the command line prints: diagnostics on stderr."""
+"""What the command line prints: diagnostics on stderr, then one line of counts per code."""
 
 from __future__ import annotations
 
+import argparse
 import sys
+from collections import Counter
+from collections.abc import Iterable
+from typing import TextIO
 
 from inspector.diagnostics import Diagnostic, Level
 
+_LEVELS = ((Level.ERROR, "error", "errors"), (Level.WARNING, "warning", "warnings"))
 
-def print_diagnostics(
-    diagnostics: list[Diagnostic], quiet: bool, printed: set[Diagnostic] | None = None
-) -> None:
-    """Print to stderr; ``printed`` keeps a message shared by several providers to one line."""
-    for diagnostic in diagnostics:
-        if (quiet and diagnostic.level is Level.INFO) or diagnostic in (printed or ()):
-            continue
-        print(diagnostic, file=sys.stderr)
-        if printed is not None:
-            printed.add(diagnostic)
+
+class DiagnosticPrinter:
+    """Prints each diagnostic once to stderr, except ignored codes (never errors) and, with
+    ``quiet``, everything but errors; counts what it was given by level and code."""
+
+    def __init__(self, *, quiet: bool = False, ignore: Iterable[str] = ()) -> None:
+        self.quiet = quiet
+        self.ignore = frozenset(ignore)
+        self.counts: Counter[tuple[Level, str]] = Counter()
+        self.ignored = 0
+        self._seen: set[Diagnostic] = set()
+
+    def print(self, diagnostics: Iterable[Diagnostic]) -> None:
+        """Print the diagnostics not printed before (a message shared by providers once)."""
+        for diagnostic in diagnostics:
+            if diagnostic in self._seen:
+                continue
+            self._seen.add(diagnostic)
+            if diagnostic.code in self.ignore and diagnostic.level is not Level.ERROR:
+                self.ignored += 1
+                continue
+            self.counts[diagnostic.level, diagnostic.code] += 1
+            if not self.quiet or diagnostic.level is Level.ERROR:
+                print(diagnostic, file=sys.stderr)
+
+    def summary(self) -> str:
+        """``diagnostics: 0 errors, 3 warnings (2 TI204, 1 TI201), 1 info (1 TI109)``, then
+        ``; N ignored`` when codes were silenced."""
+        parts = []
+        for level, one, many in (*_LEVELS, (Level.INFO, "info", "info")):
+            codes = sorted(
+                ((n, code) for (at, code), n in self.counts.items() if at is level),
+                key=lambda item: (-item[0], item[1]),
+            )
+            total = sum(n for n, _ in codes)
+            part = f"{total} {one if total == 1 else many}"
+            if codes:
+                part += " (" + ", ".join(f"{n} {code or 'uncoded'}" for n, code in codes) + ")"
+            parts.append(part)
+        ignored = f"; {self.ignored} ignored" if self.ignored else ""
+        return "diagnostics: " + ", ".join(parts) + ignored
+
+    def print_summary(self, stream: TextIO | None = None) -> None:
+        """The summary line: last in the command's summary on stdout, or on stderr when stdout
+        carries the output (``None``)."""
+        if stream is None:
+            sys.stdout.flush()
+        print(self.summary(), file=stream or sys.stderr)
+
+
+def ignore_option(value: str) -> frozenset[str]:
+    """``--ignore CODE,...`` read at parse time: an unknown code is a usage error."""
+    from inspector.codes import ignored_codes
+
+    return ignored_codes(value.split(","), "--ignore")
+
+
+def printer_for(args: argparse.Namespace, configured: Iterable[str] = ()) -> DiagnosticPrinter:
+    """The printer of a command: ``-q``, and the ``--ignore`` codes added to the configured
+    ones."""
+    ignore = set(configured).union(*args.ignore)
+    return DiagnosticPrinter(quiet=args.quiet, ignore=ignore)

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from inspector.diagnostics import InspectorError, Level, UsageError, has_errors
+from inspector.diagnostics import InspectorError, UsageError, has_errors
 
 if TYPE_CHECKING:
     from inspector.catalog import Catalog
@@ -127,35 +127,40 @@ def _config(args: argparse.Namespace) -> Config:
 
 def build(args: argparse.Namespace) -> int:
     """Write every file the configuration names (only those whose content changed)."""
-    from inspector.cli.output import print_diagnostics
+    from inspector.cli.output import printer_for
     from inspector.files.jsonio import write_if_changed
     from inspector.project.generate import generate
 
     config = _config(args)
+    printer = printer_for(args, config.ignore)
     generated = generate(config)
-    print_diagnostics(generated.diagnostics, args.quiet)
+    printer.print(generated.diagnostics)
     if generated.scan_failed:
         print("errors found: nothing written", file=sys.stderr)
+        printer.print_summary()
         return 1
     written = [path for path, text in generated.files.items() if write_if_changed(path, text)]
     if not args.quiet:
         unchanged = len(generated.files) - len(written)
         names = ", ".join(_shown(p) for p in written) or "nothing"
         print(f"wrote {names}; {unchanged} file{'s' if unchanged != 1 else ''} unchanged")
+    printer.print_summary(sys.stdout)
     return 1 if has_errors(generated.diagnostics) else 0
 
 
 def check(args: argparse.Namespace) -> int:
     """Exit 0 when every file is as ``build`` would write it, else 1 with a line per file."""
-    from inspector.cli.output import print_diagnostics
+    from inspector.cli.output import DiagnosticPrinter, printer_for
     from inspector.project.generate import generate
 
     config = _config(args)
+    ignore = printer_for(args, config.ignore).ignore
+    printer = DiagnosticPrinter(quiet=True, ignore=ignore)  # check prints errors only
     generated = generate(config)
-    errors = [d for d in generated.diagnostics if d.level is Level.ERROR]
-    print_diagnostics(errors, args.quiet)
-    if errors:
+    printer.print(generated.diagnostics)
+    if has_errors(generated.diagnostics):
         print("errors found: nothing compared", file=sys.stderr)
+        printer.print_summary()
         return 1
     problems = []
     for path, text in generated.files.items():
@@ -172,6 +177,7 @@ def check(args: argparse.Namespace) -> int:
         print("run `toolsinspector build` to regenerate", file=sys.stderr)
     elif not args.quiet:
         print(f"{len(generated.files)} files up to date")
+    printer.print_summary()
     return 1 if problems else 0
 
 

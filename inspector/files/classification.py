@@ -104,11 +104,14 @@ def stale_diagnostics(merged: Merge, path: Path) -> list[Diagnostic]:
             Level.WARNING,
             f"{name}: no such method any more; entry kept (remove it, or rescan with --prune)",
             str(path),
+            code="TI301",
         )
         for name in merged.stale
     ]
     notes += [
-        Diagnostic(Level.INFO, f"{name}: no such method any more; entry removed", str(path))
+        Diagnostic(
+            Level.INFO, f"{name}: no such method any more; entry removed", str(path), code="TI302"
+        )
         for name in merged.pruned
     ]
     return notes

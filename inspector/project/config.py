@@ -7,6 +7,7 @@ import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from inspector.codes import ignored_codes
 from inspector.diagnostics import UsageError
 from inspector.scan.docstrings import DocstringStyle
 
@@ -30,6 +31,7 @@ class Config:
     stubs: Path | None = None
     include_new: bool = True
     gemini_json_schema: bool = False
+    ignore: tuple[str, ...] = ()
     source: Path | None = None
 
     @property
@@ -62,6 +64,7 @@ _KEYS: dict[str, tuple[str, str]] = {
     "stubs": ("path", "a path"),
     "new": ("new", '"include" or "exclude"'),
     "gemini-json-schema": ("bool", "true or false"),
+    "ignore": ("codes", 'a list of diagnostic codes such as "TI204"'),
 }
 """Every key of the table: its kind and how an error describes what it must be."""
 
@@ -136,6 +139,10 @@ def _value(key: str, value: object, root: Path, where: str) -> object:
         if not isinstance(value, list) or not all(isinstance(i, str) and i for i in value):
             raise problem
         return tuple(value)
+    if kind == "codes":
+        if not isinstance(value, list) or not all(isinstance(i, str) for i in value):
+            raise problem
+        return tuple(sorted(ignored_codes(value, f"{where}: ignore")))
     if kind == "style":
         if value not in _STYLES:
             raise problem

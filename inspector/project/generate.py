@@ -13,6 +13,7 @@ from inspector.files.tools_json import to_text
 from inspector.project import pipeline
 from inspector.project.config import Config
 from inspector.render.options import RenderOptions
+from inspector.render.selection import quiet_excluded
 
 
 @dataclass
@@ -35,6 +36,7 @@ def generate(config: Config) -> Generated:
     catalog, result.diagnostics = pipeline.scan(
         config.targets, docstring_style=config.docstring_style, root=config.root
     )
+    result.diagnostics = quiet_excluded(result.diagnostics, catalog, existing)
     result.files[config.tools_path] = to_text(catalog)
     if has_errors(result.diagnostics):
         result.scan_failed = True

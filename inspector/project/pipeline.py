@@ -136,7 +136,9 @@ def render(
         except UsageError:
             raise
         except InspectorError as error:
-            results.append(Rendered(provider, None, [Diagnostic(Level.ERROR, str(error))]))
+            results.append(
+                Rendered(provider, None, [Diagnostic(Level.ERROR, str(error), code="TI401")])
+            )
             continue
         lines, warnings = size_report(provider, text, tools)
         results.append(Rendered(provider, text, notes + warnings, lines))
@@ -147,7 +149,11 @@ def annotation_diagnostics(options: RenderOptions, tools: list[ToolDescriptor]) 
     """Warnings for MCP annotations given for tools that are not included."""
     names = {tool.name for tool in tools}
     return [
-        Diagnostic(Level.WARNING, f"annotations given for {name!r}, which is not an included tool")
+        Diagnostic(
+            Level.WARNING,
+            f"annotations given for {name!r}, which is not an included tool",
+            code="TI406",
+        )
         for name in sorted(set(options.annotations) - names)
     ]
 

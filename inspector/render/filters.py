@@ -6,7 +6,8 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from inspector.diagnostics import Diagnostic, Level
+from inspector.codes import level_of
+from inspector.diagnostics import Diagnostic
 from inspector.model import JsonObject, ToolDescriptor
 from inspector.providers.gemini import gemini_json_schema_parameters, gemini_parameters
 from inspector.providers.huggingface import huggingface_parameters, huggingface_return
@@ -23,15 +24,16 @@ class FilterDiagnostics:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     _seen: set[Diagnostic] = field(default_factory=set)
 
-    def add(self, level: Level, tool: ToolDescriptor, message: str) -> None:
+    def add(self, code: str, tool: ToolDescriptor, message: str) -> None:
         """Record a diagnostic located at the tool's method."""
         path, _, line = tool.location.rpartition(":")
         diagnostic = Diagnostic(
-            level,
+            level_of(code),
             message,
             path,
             int(line) if line.isdigit() else 0,
             f"{tool.class_name}.{tool.method_name}",
+            code,
         )
         if diagnostic not in self._seen:
             self._seen.add(diagnostic)
@@ -53,9 +55,9 @@ def make_filters(diagnostics: FilterDiagnostics) -> dict[str, Callable[..., obje
             result = function(tool)
             if result.notes:
                 moved = "; ".join(result.notes)
-                diagnostics.add(Level.INFO, tool, f"{label}: moved into descriptions: {moved}")
+                diagnostics.add("TI402", tool, f"{label}: moved into descriptions: {moved}")
             for problem in result.problems:
-                diagnostics.add(Level.WARNING, tool, f"{label}: {problem}")
+                diagnostics.add("TI403", tool, f"{label}: {problem}")
             return result
 
         return parameters
@@ -64,7 +66,7 @@ def make_filters(diagnostics: FilterDiagnostics) -> dict[str, Callable[..., obje
         """The description, or the name when there is none (for providers that need text)."""
         if tool.description:
             return tool.description
-        diagnostics.add(Level.WARNING, tool, "no description; the tool name is used instead")
+        diagnostics.add("TI405", tool, "no description; the tool name is used instead")
         return tool.name
 
     def json_schema(tool: ToolDescriptor) -> JsonObject:
@@ -98,12 +100,12 @@ def _strict_filter(
         result = strict_parameters(tool, profile)
         if result.notes:
             moved = "; ".join(result.notes)
-            diagnostics.add(Level.INFO, tool, f"{label} strict: moved into descriptions: {moved}")
+            diagnostics.add("TI402", tool, f"{label} strict: moved into descriptions: {moved}")
         if result.conforms:
             return result
         for problem in result.problems:
             diagnostics.add(
-                Level.WARNING,
+                "TI404",
                 tool,
                 f'cannot be strict for {label}: {problem}; rendered without "strict"',
             )

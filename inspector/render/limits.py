@@ -81,19 +81,24 @@ def _limit_warnings(
         return []
     warnings: list[Diagnostic] = []
 
-    def warn(message: str, tool: ToolDescriptor | None = None) -> None:
+    def warn(code: str, message: str, tool: ToolDescriptor | None = None) -> None:
         path, line, subject = "", 0, ""
         if tool is not None:
             path, _, number = tool.location.rpartition(":")
             line = int(number) if number.isdigit() else 0
             subject = f"{tool.class_name}.{tool.method_name}"
-        warnings.append(Diagnostic(Level.WARNING, f"{provider}: {message}", path, line, subject))
+        warnings.append(
+            Diagnostic(Level.WARNING, f"{provider}: {message}", path, line, subject, code)
+        )
 
     if limits.max_tools is not None and len(entries) > limits.max_tools:
-        warn(f"{len(entries)} tools; at most {limits.max_tools} are accepted in one request")
+        warn(
+            "TI501", f"{len(entries)} tools; at most {limits.max_tools} are accepted in one request"
+        )
     for tool in tools:
         if limits.max_description and len(tool.description) > limits.max_description:
             warn(
+                "TI502",
                 f"description has {len(tool.description)} characters; some models reject more "
                 f"than {limits.max_description}",
                 tool,
@@ -109,7 +114,7 @@ def _strict_warnings(
     warn: Callable[..., None],
 ) -> None:
     if limits.strict_tools is not None and len(strict) > limits.strict_tools:
-        warn(f"{len(strict)} strict tools; at most {limits.strict_tools} per request")
+        warn("TI503", f"{len(strict)} strict tools; at most {limits.strict_tools} per request")
     nodes = [node for _, schema in strict for node in all_nodes(schema)]
     properties = [p for node in nodes for p in object_values(node.get("properties")).items()]
     optional = sum(
@@ -128,7 +133,7 @@ def _strict_warnings(
     ]
     for limit, found, what in checks:
         if limit is not None and found > limit:
-            warn(f"{found} {what}; at most {limit}")
+            warn("TI504", f"{found} {what}; at most {limit}")
 
 
 def _is_strict(entry: JsonObject) -> bool:

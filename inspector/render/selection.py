@@ -27,6 +27,7 @@ def select_tools(
                 Level.INFO,
                 "no classification file: every method is included",
                 where,
+                code="TI303",
             )
         )
     tools = []
@@ -40,9 +41,34 @@ def select_tools(
                     f"{class_key}.{tool.method_name} is not in the classification "
                     f"file; {verdict} (rescan to record it)",
                     where,
+                    code="TI304",
                 )
             )
             choice = include_new
         if choice is not False:
             tools.append(tool)
+    if not tools:
+        diagnostics.append(
+            Diagnostic(
+                Level.WARNING, "no tool is included: the tool list is empty", where, code="TI305"
+            )
+        )
     return tools, diagnostics
+
+
+def quiet_excluded(
+    diagnostics: list[Diagnostic], catalog: Catalog, classification: Classification | None
+) -> list[Diagnostic]:
+    """The diagnostics without the warnings and infos located at a method the classification
+    sets to ``false`` (and at no included method). Errors stay."""
+    places: dict[bool, set[tuple[str, str]]] = {True: set(), False: set()}
+    for class_key, tool in catalog.tools():
+        included = is_included(classification, class_key, tool.method_name) is not False
+        for owner in (tool.class_name, class_key):
+            places[included].add((tool.location, f"{owner}.{tool.method_name}"))
+    silenced = places[False] - places[True]
+    if not silenced:
+        return diagnostics
+    return [
+        d for d in diagnostics if d.level is Level.ERROR or (d.where, d.subject) not in silenced
+    ]

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from inspector.catalog import Catalog
 from inspector.diagnostics import Diagnostic, InspectorError, Level
 from inspector.files.classification import Classification
 from inspector.files.classification import load as load_classification
@@ -23,6 +24,7 @@ from inspector.model import Json, JsonObject, MethodKind, ParameterKind, ToolDes
 from inspector.project import pipeline
 from inspector.project.pipeline import Rendered
 from inspector.render.options import RenderOptions
+from inspector.render.selection import quiet_excluded
 from inspector.runtime.arguments import ArgumentError, Converter, shown
 from inspector.runtime.messages import Call, Outcome, answer, read_calls, to_json, to_text
 from inspector.scan.docstrings import DocstringStyle
@@ -78,7 +80,7 @@ class Toolbox:
         choices = _classification(classification)
         catalog, owners, self.diagnostics = pipeline.scan_objects(objects, docstring_style)
         tools, notes = pipeline.select(catalog, choices, None)
-        self.diagnostics += notes
+        self.diagnostics = quiet_excluded(self.diagnostics, catalog, choices) + notes
         chosen = {id(tool) for tool in tools}
         for class_key, tool in catalog.tools():
             if id(tool) not in chosen or not _matches(class_key, tool, include, tuple(exclude)):
@@ -86,6 +88,8 @@ class Toolbox:
             bound = _bind(owners[class_key], tool)
             if bound is not None:
                 self._tools[tool.name] = bound
+        self.diagnostics += _unmatched(catalog, include or (), "include")
+        self.diagnostics += _unmatched(catalog, exclude, "exclude")
 
     @property
     def tools(self) -> list[ToolDescriptor]:
@@ -306,6 +310,16 @@ def _matches(
     if include is not None and not any(fnmatch.fnmatchcase(n, p) for p in include for n in names):
         return False
     return not any(fnmatch.fnmatchcase(n, p) for p in exclude for n in names)
+
+
+def _unmatched(catalog: Catalog, patterns: Iterable[str], what: str) -> list[Diagnostic]:
+    """A warning for each pattern that matches no tool name and no ``Class.method``."""
+    names = [n for key, tool in catalog.tools() for n in (tool.name, f"{key}.{tool.method_name}")]
+    return [
+        Diagnostic(Level.WARNING, f"{what} pattern {p!r} matches no tool", code="TI801")
+        for p in patterns
+        if not any(fnmatch.fnmatchcase(name, p) for name in names)
+    ]
 
 
 def _bind(obj: object, tool: ToolDescriptor) -> _Bound | None:

@@ -84,7 +84,8 @@ class TypeMapper:
 
     docstring_style: DocstringStyle = DocstringStyle.GOOGLE
     definitions: dict[str, SchemaType] = field(default_factory=dict)
-    messages: list[str] = field(default_factory=list)
+    messages: list[tuple[str, str]] = field(default_factory=list)
+    """(diagnostic code, message) pairs gathered since the last ``take``."""
     _in_progress: dict[type, str] = field(default_factory=dict)
     _recursive: set[type] = field(default_factory=set)
     _class_cache: dict[type, SchemaType] = field(default_factory=dict)
@@ -97,7 +98,7 @@ class TypeMapper:
     def __post_init__(self) -> None:
         self._handlers = self._dispatch()
 
-    def take(self) -> tuple[dict[str, SchemaType], list[str]]:
+    def take(self) -> tuple[dict[str, SchemaType], list[tuple[str, str]]]:
         """Definitions and messages gathered since the last call, then reset for the next tool."""
         gathered = (self.definitions, self.messages)
         self.definitions, self.messages = {}, []
@@ -191,7 +192,7 @@ class TypeMapper:
         for arg in typing.get_args(hint):
             value = to_json_value(arg)
             if value is MISSING:
-                self.messages.append(f"Literal value {arg!r} has no JSON form; left out")
+                self.messages.append(("TI114", f"Literal value {arg!r} has no JSON form; left out"))
             elif (type(value), repr(value)) not in seen:  # keeps True apart from 1
                 seen.add((type(value), repr(value)))
                 values.append(value)
@@ -240,7 +241,7 @@ class TypeMapper:
     def _mapping(self, args: tuple[object, ...]) -> SchemaType:
         if args and args[0] not in (str, *_ANY_HINTS):
             self.messages.append(
-                f"mapping keys of type {_hint_name(args[0])} arrive as JSON strings"
+                ("TI113", f"mapping keys of type {_hint_name(args[0])} arrive as JSON strings")
             )
         value = self.map(args[1]) if len(args) == 2 else AnyValueType()
         return ObjectType(additional=value)
@@ -284,7 +285,7 @@ class TypeMapper:
             value = to_json_value(member.value)
             if value is MISSING:
                 self.messages.append(
-                    f"{hint.__name__}.{member.name} has no JSON value; its name is used"
+                    ("TI115", f"{hint.__name__}.{member.name} has no JSON value; its name is used")
                 )
                 value = member.name
             values.append(value)
@@ -307,8 +308,11 @@ class TypeMapper:
             )
         except Exception as error:  # unresolvable field hints, odd classes
             self.messages.append(
-                f"fields of {cls.__qualname__} cannot be read ({type(error).__name__}: {error}); "
-                "any value accepted"
+                (
+                    "TI116",
+                    f"fields of {cls.__qualname__} cannot be read ({type(error).__name__}: "
+                    f"{error}); any value accepted",
+                )
             )
             return AnyValueType()
         finally:
@@ -351,7 +355,9 @@ class TypeMapper:
         return tuple(fields)
 
     def _unsupported(self, hint: object) -> SchemaType:
-        self.messages.append(f"type {_hint_name(hint)} has no JSON Schema form; any value accepted")
+        self.messages.append(
+            ("TI108", f"type {_hint_name(hint)} has no JSON Schema form; any value accepted")
+        )
         return AnyValueType()
 
 

@@ -13,7 +13,8 @@ from typing import NamedTuple
 
 import docstring_parser
 
-from inspector.diagnostics import Diagnostic, Level
+from inspector.codes import level_of
+from inspector.diagnostics import Diagnostic, stable_repr
 from inspector.model import (
     MISSING,
     AnyOfType,
@@ -69,14 +70,14 @@ class MethodBuilder:
             return self._build(method, report), report.diagnostics
         except Exception as error:  # one odd method must not stop the scan
             self.mapper.take()
-            report(Level.ERROR, f"cannot be inspected ({_brief(error)}); left out")
+            report("TI103", f"cannot be inspected ({_brief(error)}); left out")
             return None, report.diagnostics
 
     def _build(self, method: MethodInfo, report: _Reporter) -> ToolDescriptor | None:
         try:
             parameters = _parameters(method.function)
         except (TypeError, ValueError) as error:
-            report(Level.ERROR, f"no signature can be read ({error}); left out")
+            report("TI104", f"no signature can be read ({error}); left out")
             return None
         hints = self._hints(method, report)
         doc = self._doc(method, report)
@@ -92,8 +93,8 @@ class MethodBuilder:
         _check_documented(fields, parameters, doc, report)
         returns = self._returns(method, hints, doc, report)
         definitions, messages = self.mapper.take()
-        for message in messages:
-            report(Level.WARNING, message)
+        for code, message in messages:
+            report(code, message)
         renamed = _renames(method.owner, "__parameter_names__").get(method.name)
         if isinstance(renamed, dict):
             fields = tuple(_renamed_field(f, renamed) for f in fields)
@@ -127,10 +128,10 @@ class MethodBuilder:
                 resolved[name] = self._resolve(annotation, globalns, method.owner)
             except Exception as error:  # any expression in an annotation may fail; report it
                 if not failed:
-                    report(Level.WARNING, f"type hints cannot be resolved ({_brief(error)})")
+                    report("TI105", f"type hints cannot be resolved ({_brief(error)})")
                     failed = True
                 report(
-                    Level.WARNING,
+                    "TI105",
                     f"{_label(name)}: hint {annotation!r} unresolved "
                     f"({_brief(error)}); any value accepted",
                 )
@@ -160,10 +161,10 @@ class MethodBuilder:
         try:
             doc = parse_docstring(text, self.docstring_style)
         except docstring_parser.ParseError as error:
-            report(Level.WARNING, f"docstring cannot be parsed ({error}); description left empty")
+            report("TI202", f"docstring cannot be parsed ({error}); description left empty")
             return DocInfo(present=True)
         if not doc.present:
-            report(Level.WARNING, "no docstring: the tool has no description")
+            report("TI201", "no docstring: the tool has no description")
         return doc
 
     def _field(
@@ -177,7 +178,7 @@ class MethodBuilder:
         name = parameter.name
         if parameter.kind in _VARIADIC:
             stars = "*" if parameter.kind is inspect.Parameter.VAR_POSITIONAL else "**"
-            report(Level.INFO, f"{stars}{name} left out: a tool call passes named arguments only")
+            report("TI109", f"{stars}{name} left out: a tool call passes named arguments only")
             return None
         documented = doc.params.get(name)
         hint = hints.get(name, _NO_HINT)
@@ -186,8 +187,8 @@ class MethodBuilder:
                 documented.type_name if documented else None, method, name, report
             )
         schema_type, explicit = self.mapper.map_described(hint)
-        for message in self.mapper.messages:
-            report(Level.WARNING, f"{_label(name)}: {message}")
+        for code, message in self.mapper.messages:
+            report(code, f"{_label(name)}: {message}")
         self.mapper.messages.clear()
         description = (
             explicit if explicit is not None else (documented.description if documented else "")
@@ -197,8 +198,8 @@ class MethodBuilder:
         default = to_json_value(parameter.default)
         if default is MISSING:
             report(
-                Level.INFO,
-                f"{_label(name)}: default {parameter.default!r} has no JSON form; "
+                "TI110",
+                f"{_label(name)}: default {stable_repr(parameter.default)} has no JSON form; "
                 "left out of the schema",
             )
         if parameter.default is None and not is_nullable(schema_type):
@@ -213,12 +214,12 @@ class MethodBuilder:
             if resolved is not _NO_HINT:
                 return resolved
             report(
-                Level.WARNING,
+                "TI107",
                 f"{_label(name)}: docstring type {type_name!r} not understood; any value accepted",
             )
             return typing.Any
         if name != "return":
-            report(Level.WARNING, f"{_label(name)}: no type hint; any value accepted")
+            report("TI106", f"{_label(name)}: no type hint; any value accepted")
         return typing.Any
 
     def _returns(
@@ -230,8 +231,8 @@ class MethodBuilder:
         if hint is _NO_HINT:
             return Returns(None, doc.returns)
         schema_type, explicit = self.mapper.map_described(hint)
-        for message in self.mapper.messages:
-            report(Level.WARNING, f"return value: {message}")
+        for code, message in self.mapper.messages:
+            report(code, f"return value: {message}")
         self.mapper.messages.clear()
         return Returns(schema_type, explicit if explicit is not None else doc.returns)
 
@@ -296,10 +297,10 @@ class _Reporter:
     method: MethodInfo
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
-    def __call__(self, level: Level, message: str) -> None:
+    def __call__(self, code: str, message: str) -> None:
         subject = f"{self.method.owner.__name__}.{self.method.name}"
         self.diagnostics.append(
-            Diagnostic(level, message, self.method.path, self.method.line, subject)
+            Diagnostic(level_of(code), message, self.method.path, self.method.line, subject, code)
         )
 
 
@@ -340,10 +341,10 @@ def _check_documented(
     names = {p.name for p in parameters}
     for documented in doc.params:
         if documented.lstrip("*") not in names:
-            report(Level.WARNING, f"documented argument {documented!r} is not in the signature")
+            report("TI203", f"documented argument {documented!r} is not in the signature")
     for f in fields:
         if f.name not in doc.params and not f.description:
-            report(Level.WARNING, f"{_label(f.name)} is not documented")
+            report("TI204", f"{_label(f.name)} is not documented")
 
 
 def _resolve_doc_type(type_name: str, function: Callable[..., object]) -> object:

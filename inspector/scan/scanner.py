@@ -70,17 +70,24 @@ def _scan_target(
     try:
         infos = resolve_target(target, loaded)
     except InspectorError as error:
-        diagnostics.append(Diagnostic(Level.ERROR, str(error)))
+        diagnostics.append(Diagnostic(Level.ERROR, str(error), code="TI100"))
         return
     if not infos:
-        diagnostics.append(Diagnostic(Level.WARNING, f"target {target!r}: no public class"))
+        diagnostics.append(
+            Diagnostic(Level.WARNING, f"target {target!r}: no public class", code="TI101")
+        )
+    found = False
     for info in infos:
         if info.cls not in seen:
             seen.add(info.cls)
             group = scan_class(info, builder, keys, diagnostics)
+            found = found or bool(group.tools)
             if group.tools or info.explicit:  # a module's classes without methods are noise
                 groups.append(group)
                 keys.add(group.key)
+    if infos and not found and not any(info.explicit for info in infos):
+        message = f"target {target!r}: no class with public methods"
+        diagnostics.append(Diagnostic(Level.WARNING, message, code="TI102"))
 
 
 def scan_class(
@@ -90,12 +97,17 @@ def scan_class(
     diagnostics: list[Diagnostic],
 ) -> CatalogClass:
     tools: list[ToolDescriptor] = []
+    methods = 0
     for method in iter_methods(info):
+        methods += 1
         tool, notes = builder.build(method)
         diagnostics.extend(notes)
         if tool is not None:
             tools.append(tool)
     key = info.cls.__qualname__
+    if not methods and info.explicit:
+        message = "no public methods: the class gives no tools"
+        diagnostics.append(Diagnostic(Level.WARNING, message, info.path, 0, key, code="TI102"))
     if key in taken:
         key = f"{info.cls.__module__}.{info.cls.__qualname__}"
         diagnostics.append(
@@ -105,6 +117,7 @@ def scan_class(
                 info.path,
                 0,
                 info.cls.__qualname__,
+                code="TI111",
             )
         )
     return CatalogClass(key, info.source, tuple(tools))
@@ -129,6 +142,7 @@ def disambiguate(
                         path,
                         int(line or 0),
                         f"{group.key}.{tool.method_name}",
+                        code="TI112",
                     )
                 )
                 tools.append(replace(tool, name=renamed))

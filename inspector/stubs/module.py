@@ -112,7 +112,7 @@ class _ClassWriter:
 
     def _note(self, tool: ToolDescriptor, message: str) -> None:
         self.diagnostics.append(
-            Diagnostic(Level.WARNING, message, subject=f"{self.name}.{tool.name}")
+            Diagnostic(Level.WARNING, message, subject=f"{self.name}.{tool.name}", code="TI601")
         )
 
     def lines(self, source: str, methods: list[list[str]]) -> list[str]:

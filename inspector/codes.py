@@ -1,0 +1,257 @@
+"""The diagnostic codes: one table of every message the tool can print, by area.
+
+A code never changes meaning once released; a message that goes away leaves its code unused."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from inspector.diagnostics import Level, UsageError
+
+AREAS = {
+    "TI1": "Scan: targets, methods and type hints",
+    "TI2": "Docstrings",
+    "TI3": "Classification file and selection",
+    "TI4": "Render: templates and provider dialects",
+    "TI5": "Provider limits",
+    "TI6": "Stubs",
+    "TI8": "Run time: the Toolbox",
+}
+"""The first three characters of a code name its area."""
+
+
+@dataclass(frozen=True)
+class Code:
+    """One kind of diagnostic: its code, level, short name and what it means."""
+
+    code: str
+    level: Level
+    name: str
+    explanation: str
+
+
+_E, _W, _I = Level.ERROR, Level.WARNING, Level.INFO
+
+CODES: dict[str, Code] = {
+    entry.code: entry
+    for entry in (
+        Code("TI100", _E, "target-failed", "A target cannot be found or imported."),
+        Code("TI101", _W, "no-public-class", "A file or module target defines no public class."),
+        Code("TI102", _W, "no-public-methods", "A target class has no public method."),
+        Code("TI103", _E, "method-failed", "A method cannot be inspected; it is left out."),
+        Code("TI104", _E, "no-signature", "A method's signature cannot be read; it is left out."),
+        Code(
+            "TI105", _W, "hint-unresolved", "A type hint cannot be evaluated; any value accepted."
+        ),
+        Code("TI106", _W, "no-type-hint", "A parameter has no type hint; any value accepted."),
+        Code(
+            "TI107",
+            _W,
+            "docstring-type-unknown",
+            "A type written in the docstring is not understood; any value accepted.",
+        ),
+        Code(
+            "TI108",
+            _W,
+            "no-schema-form",
+            "A type has no JSON Schema form (an arbitrary class); any value accepted.",
+        ),
+        Code(
+            "TI109",
+            _I,
+            "variadic-left-out",
+            "`*args` / `**kwargs` are left out: a tool call passes named arguments only.",
+        ),
+        Code(
+            "TI110",
+            _I,
+            "default-not-json",
+            "A default has no JSON form; it is left out of the schema.",
+        ),
+        Code(
+            "TI111",
+            _W,
+            "duplicate-class-name",
+            "Two scanned classes share a name; the second is keyed by module.",
+        ),
+        Code(
+            "TI112",
+            _W,
+            "tool-renamed",
+            "Two classes share a method name; both become Class_method.",
+        ),
+        Code(
+            "TI113",
+            _W,
+            "mapping-keys-as-strings",
+            "A mapping's keys are not strings; JSON object keys arrive as strings.",
+        ),
+        Code("TI114", _W, "literal-not-json", "A Literal value has no JSON form; it is left out."),
+        Code(
+            "TI115",
+            _W,
+            "enum-value-not-json",
+            "An Enum member's value has no JSON form; its name is used.",
+        ),
+        Code(
+            "TI116",
+            _W,
+            "fields-unreadable",
+            "The fields of a class cannot be read; any value accepted.",
+        ),
+        Code(
+            "TI201", _W, "no-docstring", "A method has no docstring: the tool has no description."
+        ),
+        Code("TI202", _W, "docstring-unparsable", "A docstring cannot be parsed."),
+        Code(
+            "TI203",
+            _W,
+            "documented-not-in-signature",
+            "The docstring documents an argument the signature does not have.",
+        ),
+        Code(
+            "TI204",
+            _W,
+            "parameter-undocumented",
+            "A parameter (or the return value) has no description.",
+        ),
+        Code(
+            "TI301",
+            _W,
+            "stale-entry",
+            "A classification entry names a method that no longer exists; it is kept.",
+        ),
+        Code(
+            "TI302", _I, "entry-pruned", "A classification entry of a vanished method is removed."
+        ),
+        Code(
+            "TI303",
+            _I,
+            "no-classification-file",
+            "There is no classification file: every method is included.",
+        ),
+        Code(
+            "TI304",
+            _W,
+            "not-classified",
+            "A method is missing from the classification file; `new` decides.",
+        ),
+        Code("TI305", _W, "no-tools", "No tool is included: the rendered tool list is empty."),
+        Code("TI401", _E, "render-failed", "A provider's file cannot be rendered."),
+        Code(
+            "TI402",
+            _I,
+            "moved-into-description",
+            "Schema keywords the provider does not accept are moved into descriptions.",
+        ),
+        Code(
+            "TI403",
+            _W,
+            "dialect-loss",
+            "The provider's schema dialect cannot express part of a schema.",
+        ),
+        Code(
+            "TI404",
+            _W,
+            "not-strict",
+            'A tool cannot be strict for the provider; it is rendered without "strict".',
+        ),
+        Code(
+            "TI405",
+            _W,
+            "name-as-description",
+            "A tool without description gets its name, for providers that need text.",
+        ),
+        Code(
+            "TI406",
+            _W,
+            "annotations-unknown-tool",
+            "MCP annotations are given for a tool that is not included.",
+        ),
+        Code("TI501", _W, "too-many-tools", "More tools than the provider accepts in one request."),
+        Code(
+            "TI502",
+            _W,
+            "description-too-long",
+            "A description longer than some of the provider's models accept.",
+        ),
+        Code(
+            "TI503",
+            _W,
+            "too-many-strict-tools",
+            "More strict tools than the provider accepts in one request.",
+        ),
+        Code(
+            "TI504",
+            _W,
+            "strict-totals",
+            "Strict schemas together exceed a per-request total of the provider.",
+        ),
+        Code(
+            "TI601",
+            _W,
+            "stub-inexact",
+            "Part of a schema or description cannot be carried by the stubs exactly.",
+        ),
+        Code(
+            "TI801",
+            _W,
+            "pattern-matches-nothing",
+            "A Toolbox `include` or `exclude` pattern matches no tool.",
+        ),
+    )
+}
+"""Every code, in order."""
+
+
+def level_of(code: str) -> Level:
+    """The level of a code of the table."""
+    return CODES[code].level
+
+
+def ignored_codes(values: Iterable[str], where: str) -> frozenset[str]:
+    """The codes silenced by ``values`` (codes or prefixes such as ``TI2``, case-insensitive).
+    Errors are never silenced; an unknown value or an error code is a usage error."""
+    ignored: set[str] = set()
+    for value in values:
+        wanted = value.strip().upper()
+        if not wanted:
+            continue
+        matched = [code for code in CODES if code.startswith(wanted)]
+        if not matched:
+            raise UsageError(f"{where}: unknown code {value!r}{_did_you_mean(value)}")
+        if wanted in CODES and CODES[wanted].level is Level.ERROR:
+            raise UsageError(f"{where}: {wanted} is an error; errors cannot be ignored")
+        ignored.update(code for code in matched if CODES[code].level is not Level.ERROR)
+    return frozenset(ignored)
+
+
+def _did_you_mean(value: str) -> str:
+    import difflib
+
+    by_name = {entry.name: entry.code for entry in CODES.values()}
+    if value.strip().lower() in by_name:
+        return f" (did you mean {by_name[value.strip().lower()]}?)"
+    close = difflib.get_close_matches(value.strip().upper(), CODES, n=1)
+    close = close or difflib.get_close_matches(value.strip().lower(), by_name, n=1)
+    if not close:
+        return "; see docs/reference/diagnostics.md"
+    code = close[0] if close[0] in CODES else by_name[close[0]]
+    return f" (did you mean {code}, {CODES[code].name}?)"
+
+
+def markdown_table() -> str:
+    """The table of every code, by area, as Markdown (the docs page shows it)."""
+    lines = []
+    for prefix, area in AREAS.items():
+        lines += [f"### {prefix}xx: {area}", "", "| Code | Level | Name | Meaning |"]
+        lines.append("|---|---|---|---|")
+        for entry in CODES.values():
+            if entry.code.startswith(prefix):
+                lines.append(
+                    f"| `{entry.code}` | {entry.level.value} | `{entry.name}` | "
+                    f"{entry.explanation} |"
+                )
+        lines.append("")
+    return "\n".join(lines)
