@@ -73,3 +73,10 @@ def test_every_page_is_in_the_navigation() -> None:
     pages = sorted(p.relative_to(DOCS).as_posix() for p in DOCS.rglob("*.md"))
     assert pages
     assert [page for page in pages if f": {page}\n" not in nav] == []
+
+
+def test_readme_links_point_at_files_that_exist() -> None:
+    readme = (ROOT / "README.md").read_text()
+    targets = re.findall(r"\]\(([^)#]+)\)", readme)
+    assert "docs/getting-started.md" in targets
+    assert [t for t in targets if "://" not in t and not (ROOT / t).exists()] == []
