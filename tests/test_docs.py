@@ -8,9 +8,13 @@ link or an API entry naming something that no longer exists.
 from __future__ import annotations
 
 import argparse
+import html
 import importlib.util
 import re
 from types import ModuleType
+
+from hypothesis import given
+from hypothesis import strategies as st
 
 import inspector
 from inspector.cli.main import _parser
@@ -66,6 +70,14 @@ def test_cli_reference_replaces_only_its_marker() -> None:
 def test_cli_reference_cells_cannot_break_the_table() -> None:
     hook = load_hook()
     assert hook._cell("a | b\n  <tools> *x* & y") == r"a \| b &lt;tools&gt; \*x\* &amp; y"
+
+
+@given(st.text())
+def test_any_help_text_stays_inside_its_table_cell(text: str) -> None:
+    cell = load_hook()._cell(text)
+    unescaped = re.sub(r"\\.", "", cell)
+    assert not set(unescaped) & set("|*<>\n\\")
+    assert html.unescape(re.sub(r"\\(.)", r"\1", cell)) == " ".join(text.split())
 
 
 def test_every_page_is_in_the_navigation() -> None:
