@@ -8,9 +8,13 @@ link or an API entry naming something that no longer exists.
 from __future__ import annotations
 
 import argparse
+import html
 import importlib.util
 import re
 from types import ModuleType
+
+from hypothesis import given
+from hypothesis import strategies as st
 
 import inspector
 from inspector.cli.main import _parser
@@ -68,8 +72,23 @@ def test_cli_reference_cells_cannot_break_the_table() -> None:
     assert hook._cell("a | b\n  <tools> *x* & y") == r"a \| b &lt;tools&gt; \*x\* &amp; y"
 
 
+@given(st.text())
+def test_any_help_text_stays_inside_its_table_cell(text: str) -> None:
+    cell = load_hook()._cell(text)
+    unescaped = re.sub(r"\\.", "", cell)
+    assert not set(unescaped) & set("|*<>\n\\")
+    assert html.unescape(re.sub(r"\\(.)", r"\1", cell)) == " ".join(text.split())
+
+
 def test_every_page_is_in_the_navigation() -> None:
     nav = (ROOT / "mkdocs.yml").read_text()
     pages = sorted(p.relative_to(DOCS).as_posix() for p in DOCS.rglob("*.md"))
     assert pages
     assert [page for page in pages if f": {page}\n" not in nav] == []
+
+
+def test_readme_links_point_at_files_that_exist() -> None:
+    readme = (ROOT / "README.md").read_text()
+    targets = re.findall(r"\]\(([^)#]+)\)", readme)
+    assert "docs/getting-started.md" in targets
+    assert [t for t in targets if "://" not in t and not (ROOT / t).exists()] == []

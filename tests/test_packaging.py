@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import tarfile
 import tomllib
 import zipfile
 from importlib import metadata
@@ -116,3 +117,29 @@ def test_version_option_prints_the_version() -> None:
         check=True,
     )
     assert result.stdout == f"toolsinspector {PYPROJECT_VERSION}\n"
+
+
+def test_sdist_carries_what_a_fresh_checkout_needs(tmp_path: Path) -> None:
+    subprocess.run(
+        [sys.executable, "-m", "hatchling", "build", "-t", "sdist", "-d", str(tmp_path)],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
+    (sdist,) = tmp_path.glob("toolsinspector-*.tar.gz")
+    prefix = f"toolsinspector-{PYPROJECT_VERSION}/"
+    with tarfile.open(sdist) as archive:
+        names = {name.removeprefix(prefix) for name in archive.getnames()}
+    expected = {
+        "LICENSE",
+        "CHANGELOG.md",
+        "CONTRIBUTING.md",
+        "README.md",
+        "Makefile",
+        "mkdocs.yml",
+        "docs/index.md",
+        "docs/hooks/cli_reference.py",
+        "inspector/py.typed",
+        "templates/openai.json.jinja",
+    }
+    assert expected <= names

@@ -7,6 +7,7 @@ description and options, so the reference cannot fall behind the code.
 from __future__ import annotations
 
 import argparse
+import re
 from typing import Any
 
 from inspector.cli.main import _parser
@@ -88,4 +89,4 @@ def _meaning(action: argparse.Action) -> str:
 def _cell(text: str) -> str:
     """Text safe inside a Markdown table cell: one line, no HTML, no table or emphasis marks."""
     text = " ".join(text.split()).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return text.replace("|", "\\|").replace("*", "\\*")
+    return re.sub(r"([\\|*])", r"\\\1", text)

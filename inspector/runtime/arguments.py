@@ -26,8 +26,8 @@ import uuid
 from dataclasses import dataclass, field
 
 from inspector.model import Json
-from inspector.scan.fields import field_rows, has_fields
 from inspector.scan.hints import TypeMapper, is_union
+from inspector.scan.structured import field_rows, has_fields
 
 _ANY: frozenset[object] = frozenset({typing.Any, object})
 _SEQUENCES = frozenset({list, cabc.Sequence, cabc.MutableSequence, cabc.Iterable, cabc.Collection})

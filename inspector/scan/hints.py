@@ -36,7 +36,7 @@ from inspector.model import (
     walk,
 )
 from inspector.scan.docstrings import DocstringStyle, parse_docstring
-from inspector.scan.fields import field_rows, has_fields, to_json_value
+from inspector.scan.structured import field_rows, has_fields, to_json_value
 
 _STRING_FORMATS: dict[type, str | None] = {
     str: None,

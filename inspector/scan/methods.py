@@ -28,8 +28,8 @@ from inspector.model import (
     is_nullable,
 )
 from inspector.scan.docstrings import DocInfo, DocstringStyle, parse_docstring
-from inspector.scan.fields import to_json_value
 from inspector.scan.hints import TypeMapper
+from inspector.scan.structured import to_json_value
 from inspector.scan.targets import MethodInfo
 
 _KINDS = {
