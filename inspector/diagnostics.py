@@ -27,24 +27,31 @@ def without_addresses(text: str) -> str:
     return _ADDRESS.sub("", text)
 
 
-def stable_repr(value: object) -> str:
+def stable_repr(value: object, depth: int = 0) -> str:
     """``repr`` for a message: set elements sorted (their order follows ``PYTHONHASHSEED``), no
     memory addresses, and a repr that raises replaced by the type's name."""
-    if isinstance(value, set | frozenset) and value and type(value) in (set, frozenset):
-        body = "{" + ", ".join(sorted(stable_repr(item) for item in value)) + "}"
-        return body if type(value) is set else f"frozenset({body})"
-    if type(value) in (tuple, list) and isinstance(value, tuple | list):
-        items = [stable_repr(item) for item in value]
-        if type(value) is list:
-            return "[" + ", ".join(items) + "]"
-        return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
-    if type(value) is dict and isinstance(value, dict):
-        pairs = (f"{stable_repr(k)}: {stable_repr(v)}" for k, v in value.items())
-        return "{" + ", ".join(pairs) + "}"
+    if depth < 8 and type(value) in (set, frozenset, tuple, list, dict):
+        return _container_repr(value, depth + 1)
     try:
         return without_addresses(repr(value))
     except Exception:  # a hostile __repr__ must not stop the scan
         return f"<{type(value).__name__} object>"
+
+
+def _container_repr(value: object, depth: int) -> str:
+    if isinstance(value, dict):
+        pairs = (f"{stable_repr(k, depth)}: {stable_repr(v, depth)}" for k, v in value.items())
+        return "{" + ", ".join(pairs) + "}"
+    assert isinstance(value, set | frozenset | tuple | list)
+    items = [stable_repr(item, depth) for item in value]
+    if isinstance(value, list):
+        return "[" + ", ".join(items) + "]"
+    if isinstance(value, tuple):
+        return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+    if not value:
+        return repr(value)
+    body = "{" + ", ".join(sorted(items)) + "}"
+    return body if isinstance(value, set) else f"frozenset({body})"
 
 
 @dataclass(frozen=True, slots=True)

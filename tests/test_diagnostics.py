@@ -477,6 +477,15 @@ def test_stable_repr_does_not_depend_on_set_order(items: set[object], rng: rando
     assert stable_repr((items, [1])) == f"({stable_repr(items)}, [1])"
 
 
+def test_stable_repr_of_odd_values() -> None:
+    looped: list[object] = [1]
+    looped.append(looped)
+    assert stable_repr(looped) == "[1, " * 8 + "[1, [...]]" + "]" * 8
+    assert stable_repr((set(), frozenset(), (1,), {"k": {2, 1}})) == (
+        "(set(), frozenset(), (1,), {'k': {1, 2}})"
+    )
+
+
 def test_a_target_without_public_methods_is_a_warning(
     in_tmp: Path, run_cli: Callable[..., Run]
 ) -> None:

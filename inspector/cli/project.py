@@ -150,12 +150,12 @@ def build(args: argparse.Namespace) -> int:
 
 def check(args: argparse.Namespace) -> int:
     """Exit 0 when every file is as ``build`` would write it, else 1 with a line per file."""
-    from inspector.cli.output import DiagnosticPrinter, printer_for
+    from inspector.cli.output import printer_for
     from inspector.project.generate import generate
 
     config = _config(args)
-    ignore = printer_for(args, config.ignore).ignore
-    printer = DiagnosticPrinter(quiet=True, ignore=ignore)  # check prints errors only
+    printer = printer_for(args, config.ignore)
+    printer.quiet = True  # check prints errors only
     generated = generate(config)
     printer.print(generated.diagnostics)
     if has_errors(generated.diagnostics):
