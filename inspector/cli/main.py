@@ -320,10 +320,11 @@ def _render(args: argparse.Namespace) -> int:
 def _stubs(args: argparse.Namespace) -> int:
     from inspector.api import write_stubs
     from inspector.files.jsonio import write_if_changed
-    from inspector.files.provider_files import FORMATS
+    from inspector.providers.registry import formats
 
-    if args.format not in ("auto", *FORMATS):
-        raise UsageError(f"--format {args.format}: unknown; known: auto, {', '.join(FORMATS)}")
+    known = formats(_template_dirs(args))
+    if args.format not in ("auto", *known):
+        raise UsageError(f"--format {args.format}: unknown; known: auto, {', '.join(known)}")
     result = write_stubs(
         Path(args.schema),
         format_name=args.format,

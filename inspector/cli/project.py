@@ -294,7 +294,7 @@ def _git_relative(path: Path) -> str:
 
 
 def _catalog(data: object, name: str) -> tuple[Catalog, str]:
-    from inspector.files.provider_files import read_catalog
+    from inspector.providers.registry import read_catalog
 
     try:
         return read_catalog(data)

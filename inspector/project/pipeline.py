@@ -138,7 +138,7 @@ def render(
         except InspectorError as error:
             results.append(Rendered(provider, None, [Diagnostic(Level.ERROR, str(error))]))
             continue
-        lines, warnings = size_report(provider, text, tools)
+        lines, warnings = size_report(provider, text, tools, options.template_dirs)
         results.append(Rendered(provider, text, notes + warnings, lines))
     return results
 

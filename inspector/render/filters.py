@@ -1,19 +1,18 @@
-"""The named filters templates call: each provider's dialect work, reported as diagnostics."""
+"""The named filters templates call: the shared ones here, each provider's dialect filters from
+its module, their work reported as diagnostics."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from inspector.diagnostics import Diagnostic, Level
 from inspector.model import JsonObject, ToolDescriptor
-from inspector.providers.gemini import gemini_json_schema_parameters, gemini_parameters
-from inspector.providers.huggingface import huggingface_parameters, huggingface_return
-from inspector.providers.mcp import mcp_output_schema, mcp_title
-from inspector.providers.ollama import ollama_parameters
+from inspector.providers.base import Dialect, Filter, Provider, StrictDialect
+from inspector.providers.limits import StrictBudget
 from inspector.providers.schema_walk import DialectResult
-from inspector.providers.strict import ANTHROPIC, OPENAI, StrictProfile, strict_parameters
+from inspector.providers.strict import strict_parameters
 
 
 @dataclass
@@ -41,46 +40,11 @@ def tojson(value: object) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def make_filters(collector: Collector) -> dict[str, Callable[..., object]]:
-    """Every filter, bound to one render's collector."""
-
-    def report(tool: ToolDescriptor, label: str, result: DialectResult) -> None:
-        if result.notes:
-            moved = "; ".join(result.notes)
-            collector.add(Level.INFO, tool, f"{label}: moved into descriptions: {moved}")
-        for problem in result.problems:
-            collector.add(Level.WARNING, tool, f"{label}: {problem}")
-
-    def strict_filter(profile: StrictProfile, label: str) -> Callable[..., DialectResult]:
-        def parameters(tool: ToolDescriptor, strict: bool = False) -> DialectResult:
-            """``.schema``: the parameters; ``.conforms``: whether ``strict`` may be set."""
-            if not strict:
-                return DialectResult(tool.parameters_schema())
-            result = strict_parameters(tool, profile)
-            if result.notes:
-                moved = "; ".join(result.notes)
-                collector.add(Level.INFO, tool, f"{label} strict: moved into descriptions: {moved}")
-            if result.conforms:
-                return result
-            for problem in result.problems:
-                collector.add(
-                    Level.WARNING,
-                    tool,
-                    f'cannot be strict for {label}: {problem}; rendered without "strict"',
-                )
-            return DialectResult(tool.parameters_schema(), conforms=False)
-
-        return parameters
-
-    def plain_filter(
-        function: Callable[[ToolDescriptor], DialectResult], label: str
-    ) -> Callable[[ToolDescriptor], DialectResult]:
-        def parameters(tool: ToolDescriptor) -> DialectResult:
-            result = function(tool)
-            report(tool, label, result)
-            return result
-
-        return parameters
+def make_filters(
+    collector: Collector, providers: Iterable[Provider], budget: StrictBudget | None = None
+) -> dict[str, Callable[..., object]]:
+    """The shared filters and every provider's, bound to one render's collector; ``budget``
+    keeps the strict tools within the rendered provider's per-request limits."""
 
     def description_or_name(tool: ToolDescriptor) -> str:
         """The description, or the name when there is none (for providers that need text)."""
@@ -92,17 +56,62 @@ def make_filters(collector: Collector) -> dict[str, Callable[..., object]]:
     def json_schema(tool: ToolDescriptor) -> JsonObject:
         return tool.parameters_schema()
 
-    return {
+    filters: dict[str, Callable[..., object]] = {
         "tojson": tojson,
         "json_schema": json_schema,
-        "openai_parameters": strict_filter(OPENAI, "OpenAI"),
-        "anthropic_parameters": strict_filter(ANTHROPIC, "Anthropic"),
-        "gemini_parameters": plain_filter(gemini_parameters, "Gemini"),
-        "gemini_json_schema": plain_filter(gemini_json_schema_parameters, "Gemini"),
-        "ollama_parameters": plain_filter(ollama_parameters, "Ollama"),
-        "huggingface_parameters": plain_filter(huggingface_parameters, "Hugging Face"),
-        "huggingface_return": huggingface_return,
-        "mcp_output_schema": mcp_output_schema,
-        "mcp_title": mcp_title,
         "description_or_name": description_or_name,
     }
+    for provider in providers:
+        for name, kind in provider.filters.items():
+            filters[name] = _bind(kind, collector, budget)
+    return filters
+
+
+def _bind(kind: Filter, collector: Collector, budget: StrictBudget | None) -> Callable[..., object]:
+    if isinstance(kind, StrictDialect):
+        return _strict_filter(kind, collector, budget)
+    if isinstance(kind, Dialect):
+        return _dialect_filter(kind, collector)
+    return kind
+
+
+def _dialect_filter(dialect: Dialect, collector: Collector) -> Callable[[ToolDescriptor], object]:
+    def parameters(tool: ToolDescriptor) -> DialectResult:
+        result = dialect.rewrite(tool)
+        if result.notes:
+            moved = "; ".join(result.notes)
+            collector.add(Level.INFO, tool, f"{dialect.label}: moved into descriptions: {moved}")
+        for problem in result.problems:
+            collector.add(Level.WARNING, tool, f"{dialect.label}: {problem}")
+        return result
+
+    return parameters
+
+
+def _strict_filter(
+    dialect: StrictDialect, collector: Collector, budget: StrictBudget | None
+) -> Callable[..., DialectResult]:
+    label = dialect.profile.provider
+
+    def parameters(tool: ToolDescriptor, strict: bool = False) -> DialectResult:
+        """``.schema``: the parameters; ``.conforms``: whether ``strict`` may be set."""
+        if not strict:
+            return DialectResult(tool.parameters_schema())
+        result = strict_parameters(tool, dialect.profile)
+        if not result.conforms:
+            for problem in result.problems:
+                collector.add(
+                    Level.WARNING,
+                    tool,
+                    f'cannot be strict for {label}: {problem}; rendered without "strict"',
+                )
+            return DialectResult(tool.parameters_schema(), conforms=False)
+        assert result.schema is not None
+        if budget is not None and not budget.admit(tool, result.schema):
+            return DialectResult(tool.parameters_schema(), conforms=False)
+        if result.notes:
+            moved = "; ".join(result.notes)
+            collector.add(Level.INFO, tool, f"{label} strict: moved into descriptions: {moved}")
+        return result
+
+    return parameters

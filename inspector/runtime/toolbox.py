@@ -22,9 +22,10 @@ from inspector.files.classification import load as load_classification
 from inspector.model import Json, JsonObject, MethodKind, ParameterKind, ToolDescriptor
 from inspector.project import pipeline
 from inspector.project.pipeline import Rendered
+from inspector.providers.calls import Call, Outcome
 from inspector.render.options import RenderOptions
 from inspector.runtime.arguments import ArgumentError, Converter, shown
-from inspector.runtime.messages import Call, Outcome, answer, read_calls, to_json, to_text
+from inspector.runtime.messages import answer, read_calls, to_json, to_text
 from inspector.scan.docstrings import DocstringStyle
 
 log = logging.getLogger("inspector.toolbox")
@@ -160,15 +161,23 @@ class Toolbox:
         except Exception as error:
             raise self._failure(name, error) from error
 
-    def handle(self, provider: str, message: object) -> list[JsonObject]:
+    def handle(
+        self, provider: str, message: object, *, template_dirs: Iterable[Path] = ()
+    ) -> list[JsonObject]:
         """Run every tool call in a provider's message, in order; return the provider's
-        tool-result messages. A failing call becomes an error result, never an exception."""
-        return answer(provider, [self._outcome(call) for call in read_calls(provider, message)])
+        tool-result messages. A failing call becomes an error result, never an exception.
+        ``template_dirs`` find user providers (their module beside their template)."""
+        dirs = list(template_dirs)
+        calls = read_calls(provider, message, dirs)
+        return answer(provider, [self._outcome(call) for call in calls], dirs)
 
-    async def ahandle(self, provider: str, message: object) -> list[JsonObject]:
+    async def ahandle(
+        self, provider: str, message: object, *, template_dirs: Iterable[Path] = ()
+    ) -> list[JsonObject]:
         """Like ``handle``; async tools of one message run concurrently, results keep the call
         order and ids."""
-        calls = read_calls(provider, message)
+        dirs = list(template_dirs)
+        calls = read_calls(provider, message, dirs)
 
         async def run(call: Call) -> Outcome:
             try:
@@ -178,7 +187,7 @@ class Toolbox:
             return self._success(call, value)
 
         outcomes = await asyncio.gather(*(run(c) for c in calls))
-        return answer(provider, list(outcomes))
+        return answer(provider, list(outcomes), dirs)
 
     def _outcome(self, call: Call) -> Outcome:
         try:
