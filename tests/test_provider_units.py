@@ -299,3 +299,67 @@ def test_a_template_alone_is_a_provider_without_rules(
     assert (run.status, run.stdout, run.stderr) == (0, '[\n  "ping",\n  "trace"\n]\n', "")
     with pytest.raises(InspectorError, match="provider 'acme' defines no tool-call messages"):
         Toolbox().handle("acme", {}, template_dirs=[acme])
+
+
+SHARED_TREE = '''
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Node:
+    """A tree node."""
+
+    name: str
+    children: list[Node] = field(default_factory=list)
+
+
+class Builder:
+    def grow(self, root: Node) -> Node | None:
+        """Grow a tree."""
+        return root
+
+
+class Reader:
+    def top(self) -> Node | None:
+        """The top node."""
+        return None
+'''
+
+
+def _dangling(schema: object, definitions: dict[str, object]) -> list[str]:
+    """``$ref``s below a schema that name no definition in ``definitions``."""
+    found = []
+    stack = [schema]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            reference = node.get("$ref")
+            if isinstance(reference, str) and reference.rpartition("/")[2] not in definitions:
+                found.append(reference)
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return found
+
+
+@pytest.mark.parametrize("order", [("Builder", "Reader"), ("Reader", "Builder")])
+def test_return_schemas_resolve_their_refs_whatever_the_scan_order(
+    in_tmp: Path, run_cli: Callable[..., Run], order: tuple[str, str]
+) -> None:
+    Path("tree.py").write_text(SHARED_TREE, encoding="utf-8")
+    targets = [f"tree.py:{name}" for name in order]
+    assert run_cli("scan", *targets, "-o", "tools.json", "-q").status == 0
+    for provider in ("mcp", "huggingface"):
+        run = run_cli("render", "--provider", provider, "-o", f"{provider}.json", "-q")
+        assert run.status == 0, run.stderr
+    mcp = json.loads(Path("mcp.json").read_text(encoding="utf-8"))["tools"]
+    huggingface = json.loads(Path("huggingface.json").read_text(encoding="utf-8"))
+    returns = [t["outputSchema"] for t in mcp] + [t["function"]["return"] for t in huggingface]
+    assert len(returns) == 4
+    for schema in returns:
+        assert "Node" in schema["$defs"]
+        assert _dangling(schema, schema["$defs"]) == []
+    top = next(t for t in mcp if t["name"] == "top")["outputSchema"]
+    assert top["properties"]["result"] == {"anyOf": [{"$ref": "#/$defs/Node"}, {"type": "null"}]}

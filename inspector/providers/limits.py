@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 
 from inspector.model import JsonObject, ToolDescriptor
-from inspector.providers.schema_walk import all_nodes, items_of, object_values, types_of
+from inspector.providers.schema_walk import all_nodes, count, items_of, object_values, types_of
 
 
 @dataclass(frozen=True)
@@ -64,22 +64,20 @@ def strict_usage(schema: JsonObject) -> StrictUsage:
     )
 
 
-def exceeded(limits: Limits, usage: StrictUsage) -> list[str]:
-    """Each per-request strict limit the usage goes past, in words."""
-    texts = []
+def _over(limits: Limits, usage: StrictUsage) -> list[tuple[int, int, str]]:
+    """Each strict limit the usage goes past: what is used, the limit, what is counted."""
+    found = []
     for used_name, limit_name, what in _CHECKS:
         limit, used = getattr(limits, limit_name), getattr(usage, used_name)
         if limit is not None and used > limit:
-            texts.append(f"{used} {what}; at most {limit} per request")
-    return texts
+            found.append((used, limit, what))
+    return found
 
 
-def limit_texts(limits: Limits) -> list[str]:
-    """The per-request strict limits, in words (``at most 20 strict tools``)."""
+def exceeded(limits: Limits, usage: StrictUsage) -> list[str]:
+    """Each per-request strict limit the usage goes past, in words."""
     return [
-        f"at most {getattr(limits, limit_name)} {what}"
-        for _, limit_name, what in _CHECKS
-        if getattr(limits, limit_name) is not None
+        f"{used} {what}; at most {limit} per request" for used, limit, what in _over(limits, usage)
     ]
 
 
@@ -92,19 +90,21 @@ class StrictBudget:
     used: StrictUsage = field(default_factory=StrictUsage)
     decisions: dict[str, bool] = field(default_factory=dict)
     dropped: list[ToolDescriptor] = field(default_factory=list)
+    reasons: dict[str, None] = field(default_factory=dict)
 
     def admit(self, tool: ToolDescriptor, schema: JsonObject) -> bool:
         """Whether the tool's strict schema still fits (the same answer for the same tool)."""
         if tool.name in self.decisions:
             return self.decisions[tool.name]
         total = self.used + strict_usage(schema)
-        fits = not exceeded(self.limits, total)
-        if fits:
-            self.used = total
-        else:
+        over = _over(self.limits, total)
+        if over:
             self.dropped.append(tool)
-        self.decisions[tool.name] = fits
-        return fits
+            self.reasons.update((f"at most {limit} {what}", None) for _, limit, what in over)
+        else:
+            self.used = total
+        self.decisions[tool.name] = not over
+        return not over
 
     def summary(self, provider: str) -> str | None:
         """One warning naming the tools rendered without ``strict``; None when all fit."""
@@ -112,6 +112,6 @@ class StrictBudget:
             return None
         names = ", ".join(f"{t.class_name}.{t.method_name}" for t in self.dropped)
         return (
-            f'{provider}: {len(self.dropped)} tools rendered without "strict" to stay within '
-            f"the per-request limits ({', '.join(limit_texts(self.limits))}): {names}"
+            f'{provider}: {count(len(self.dropped), "tool")} rendered without "strict" to stay '
+            f"within the per-request limits ({'; '.join(self.reasons)}): {names}"
         )
