@@ -9,6 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from inspector.diagnostics import deep_recursion
 from inspector.model import AnyOfType, Field, IntegerType, ObjectType, StringType, ToolDescriptor
@@ -276,3 +278,37 @@ def test_a_tool_that_cannot_be_strict_reports_no_moved_keywords() -> None:
         "cannot be strict for OpenAI: parameter 'free' is a free-form mapping (dict); "
         'strict mode needs fixed properties; rendered without "strict"'
     ]
+
+
+@settings(max_examples=25)
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 3), st.integers(0, 8), st.integers(0, 5)), min_size=1, max_size=30
+    )
+)
+def test_anthropic_strict_files_stay_within_the_limits_and_drop_only_what_does_not_fit(
+    shapes: list[tuple[int, int, int]],
+) -> None:
+    """Each tool: required, optional and union parameters. Every strict tool fits; every tool
+    that lost ``strict`` would go past a limit on top of the strict tools before it."""
+    from inspector.providers.anthropic import PROVIDER
+    from inspector.providers.limits import StrictUsage, exceeded, strict_usage
+
+    union = AnyOfType((IntegerType(), StringType()))
+    tools = _tools(
+        *(
+            tuple(Field(f"r{i}", StringType()) for i in range(required))
+            + _optional(optional)
+            + tuple(Field(f"u{i}", union) for i in range(unions))
+            for required, optional, unions in shapes
+        )
+    )
+    text, _ = render("anthropic", tools, RenderOptions(strict=True))
+    used = StrictUsage()
+    for entry in json.loads(text):
+        usage = strict_usage(entry["input_schema"])
+        if entry.get("strict"):
+            used = used + usage
+            assert exceeded(PROVIDER.limits, used) == []
+        else:
+            assert exceeded(PROVIDER.limits, used + usage) != []

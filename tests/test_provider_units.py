@@ -149,7 +149,7 @@ def acme(in_tmp: Path, run_cli: Callable[..., Run]) -> Path:
 def test_a_user_provider_is_listed(acme: Path, run_cli: Callable[..., Run]) -> None:
     run = run_cli("providers", "--templates", "templates")
     assert run.status == 0
-    assert "acme                 user                       templates/acme.json.jinja\n" in (
+    assert "acme                 user + module              templates/acme.json.jinja\n" in (
         run.stdout
     )
     assert find("acme", [acme]).module == acme / "acme.py"
@@ -363,3 +363,42 @@ def test_return_schemas_resolve_their_refs_whatever_the_scan_order(
         assert _dangling(schema, schema["$defs"]) == []
     top = next(t for t in mcp if t["name"] == "top")["outputSchema"]
     assert top["properties"]["result"] == {"anyOf": [{"$ref": "#/$defs/Node"}, {"type": "null"}]}
+
+
+def test_a_failing_user_filter_is_an_error_naming_the_template_line(
+    acme: Path, run_cli: Callable[..., Run]
+) -> None:
+    (acme / "acme.py").write_text(
+        "from inspector.providers import Provider\n\n"
+        "def boom(tool):\n    return 1 / 0\n\n"
+        "PROVIDER = Provider('acme', 'Acme', filters={'boom': boom})\n",
+        encoding="utf-8",
+    )
+    (acme / "acme.json.jinja").write_text(
+        "[\n{% for tool in tools %}{{ tool | boom }}{% endfor %}\n]\n", encoding="utf-8"
+    )
+    run = run_cli("render", "--provider", "acme", "--templates", "templates")
+    assert (run.status, run.stdout) == (1, "")
+    assert run.stderr == (
+        "error: template acme.json.jinja:2: ZeroDivisionError: division by zero\n"
+    )
+
+
+def test_a_template_that_sets_strict_itself_is_still_checked_against_the_limits(
+    tmp_path: Path,
+) -> None:
+    from inspector.model import ToolDescriptor
+    from inspector.project import pipeline
+    from inspector.render.options import RenderOptions
+
+    (tmp_path / "anthropic.json.jinja").write_text(
+        '[{% for tool in tools %}{"name": {{ tool.name | tojson }}, "input_schema": '
+        '{{ tool | json_schema | tojson }}, "strict": true}{{ "," if not loop.last }}'
+        "{% endfor %}]",
+        encoding="utf-8",
+    )
+    tools = [ToolDescriptor(f"t{i}", "T.") for i in range(21)]
+    (rendered,) = pipeline.render(["anthropic"], tools, RenderOptions(template_dirs=[tmp_path]))
+    assert [d.message for d in rendered.diagnostics] == [
+        "anthropic: 21 strict tools; at most 20 per request"
+    ]

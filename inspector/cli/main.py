@@ -173,8 +173,8 @@ def _add_stubs(commands: _Commands, common: argparse.ArgumentParser) -> None:
     stubs.add_argument(
         "--format",
         default="auto",
-        help="input format: auto (default: detected), tools, openai, openai-responses, "
-        "anthropic, gemini, ollama, mistral, bedrock, mcp, cohere, huggingface",
+        help="input format: auto (default: detected), tools, or a provider that reads its files "
+        "back (every built-in one; see `providers`)",
     )
     stubs.add_argument(
         "--class-name",
@@ -348,6 +348,8 @@ def _providers(args: argparse.Namespace) -> int:
 
     for provider in available(_template_dirs(args)):
         origin = "built-in" if provider.builtin else "user"
+        if provider.module is not None:
+            origin += " + module"
         if provider.overrides_builtin:
             origin += ", overrides built-in"
         print(f"{provider.name:<20} {origin:<26} {display_path(str(provider.template))}")

@@ -91,29 +91,42 @@ def render_template(
         raise UsageError(f"unknown provider {provider!r}; available: {', '.join(installed)}")
     unit = installed[provider].provider
     check_names(unit, tools)
-    import jinja2
-
     collector = Collector()
     budget = StrictBudget(unit.limits) if options.strict else None
     units = [entry.provider for entry in installed.values()]
     env = environment(options.template_dirs, collector, units, budget)
     template_name = f"{provider}{TEMPLATE_SUFFIX}"
+    text = _render(env, template_name, tools, options)
+    summary = budget.summary(provider) if budget is not None else None
+    if summary is not None:
+        collector.diagnostics.append(Diagnostic(Level.WARNING, summary))
+    return json_text(_parse_rendered(text, template_name)), collector.diagnostics
+
+
+def _render(
+    env: jinja2.Environment, template_name: str, tools: list[ToolDescriptor], options: RenderOptions
+) -> str:
+    """The template's text; any error (a user filter's too) names the template line."""
+    import jinja2
+
     try:
         with deep_recursion():
-            text = env.get_template(template_name).render(
+            return env.get_template(template_name).render(
                 tools=tools,
                 strict=options.strict,
                 gemini_json_schema=options.gemini_json_schema,
                 annotations=options.annotations,
             )
+    except InspectorError:
+        raise
     except jinja2.TemplateError as error:
         line = getattr(error, "lineno", None) or _template_line(error, template_name)
-        where = f"{template_name}:{line}" if line else template_name
-        raise InspectorError(f"template {where}: {error}") from None
-    summary = budget.summary(provider) if budget is not None else None
-    if summary is not None:
-        collector.diagnostics.append(Diagnostic(Level.WARNING, summary))
-    return json_text(_parse_rendered(text, template_name)), collector.diagnostics
+        message = str(error)
+    except Exception as error:  # a user provider's filter
+        line = _template_line(error, template_name)
+        message = f"{type(error).__name__}: {error}"
+    where = f"{template_name}:{line}" if line else template_name
+    raise InspectorError(f"template {where}: {message}")
 
 
 def _template_line(error: BaseException, template_name: str) -> int | None:

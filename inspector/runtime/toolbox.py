@@ -162,21 +162,21 @@ class Toolbox:
             raise self._failure(name, error) from error
 
     def handle(
-        self, provider: str, message: object, *, template_dirs: Iterable[Path] = ()
+        self, provider: str, message: object, *, template_dirs: Iterable[str | Path] = ()
     ) -> list[JsonObject]:
         """Run every tool call in a provider's message, in order; return the provider's
         tool-result messages. A failing call becomes an error result, never an exception.
         ``template_dirs`` find user providers (their module beside their template)."""
-        dirs = list(template_dirs)
+        dirs = [Path(d) for d in template_dirs]
         calls = read_calls(provider, message, dirs)
         return answer(provider, [self._outcome(call) for call in calls], dirs)
 
     async def ahandle(
-        self, provider: str, message: object, *, template_dirs: Iterable[Path] = ()
+        self, provider: str, message: object, *, template_dirs: Iterable[str | Path] = ()
     ) -> list[JsonObject]:
         """Like ``handle``; async tools of one message run concurrently, results keep the call
         order and ids."""
-        dirs = list(template_dirs)
+        dirs = [Path(d) for d in template_dirs]
         calls = read_calls(provider, message, dirs)
 
         async def run(call: Call) -> Outcome:

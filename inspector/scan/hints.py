@@ -139,11 +139,8 @@ class TypeMapper:
             pass
         before = (len(self.messages), len(self.definitions), len(self._recursive))
         mapped = self._map(hint)
-        if before == (
-            len(self.messages),
-            len(self.definitions),
-            len(self._recursive),
-        ) and not any(isinstance(node, RefType) for node in walk(mapped)):
+        after = (len(self.messages), len(self.definitions), len(self._recursive))
+        if before == after and not any(isinstance(node, RefType) for node in walk(mapped)):
             with contextlib.suppress(TypeError):
                 self._hint_cache[hint] = mapped
         return mapped
