@@ -402,3 +402,15 @@ def test_a_template_that_sets_strict_itself_is_still_checked_against_the_limits(
     assert [d.message for d in rendered.diagnostics] == [
         "anthropic: 21 strict tools; at most 20 per request"
     ]
+
+
+def test_diff_reads_a_user_providers_files(acme: Path, run_cli: Callable[..., Run]) -> None:
+    run_cli("render", "--provider", "acme", "--templates", "templates", "-o", "old.json", "-q")
+    document = json.loads(Path("old.json").read_text(encoding="utf-8"))
+    document["acme_tools"].pop()
+    Path("new.json").write_text(json.dumps(document), encoding="utf-8")
+    run = run_cli("diff", "old.json", "new.json", "--templates", "templates", "--json")
+    assert run.status == 0, run.stderr
+    assert json.loads(run.stdout)["changes"] == [
+        {"tool": "trace", "path": "", "class": "breaking", "message": "tool removed"}
+    ]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from inspector.diagnostics import InspectorError
-from inspector.model import Json, JsonObject
+from inspector.model import Json, JsonObject, ToolDescriptor
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,14 +20,14 @@ class Call:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """What a call gave: the result as JSON and as text, or the error message; ``structured`` is
-    the result shaped like the tool's MCP ``outputSchema``."""
+    """What a call gave: the result as JSON and as text, or the error message; ``tool`` is the
+    tool that ran (None when the call named no known tool)."""
 
     call: Call
     value: Json = None
     text: str = ""
     error: str | None = None
-    structured: Json = None
+    tool: ToolDescriptor | None = None
 
 
 def get(data: Json, *keys: str) -> Json:

@@ -104,8 +104,11 @@ def _response(outcome: Outcome) -> JsonObject:
         "content": [{"type": "text", "text": outcome.error or outcome.text}],
         "isError": outcome.error is not None,
     }
-    if outcome.error is None and outcome.structured is not None:
-        result["structuredContent"] = outcome.structured
+    structured = None
+    if outcome.error is None and outcome.tool is not None:
+        structured = mcp_structured_content(outcome.tool, outcome.value)
+    if structured is not None:
+        result["structuredContent"] = structured
     return {"jsonrpc": "2.0", "id": json.loads(outcome.call.id or "null"), "result": result}
 
 

@@ -197,17 +197,12 @@ class Toolbox:
         return self._success(call, value)
 
     def _success(self, call: Call, value: object) -> Outcome:
-        from inspector.providers.mcp import mcp_structured_content
-
         try:
             as_json = to_json(value)
         except TypeError:
             as_json = repr(value)
-        bound = self._tools[call.name]
-        structured = mcp_structured_content(bound.descriptor, as_json)
-        return Outcome(
-            call, as_json, to_text(value if isinstance(value, str) else as_json), None, structured
-        )
+        text = to_text(value if isinstance(value, str) else as_json)
+        return Outcome(call, as_json, text, None, self._tools[call.name].descriptor)
 
     def _failure(self, name: str, error: Exception) -> ToolCallError:
         message = f"{name} failed: {type(error).__name__}: {error}"
