@@ -221,11 +221,12 @@ def _strict_render(provider: str, tools: list[ToolDescriptor]) -> tuple[list[boo
 REQUIRED = (Field("q", StringType()),)
 
 
-def test_anthropic_strict_stops_at_20_tools_per_request() -> None:
-    flags, notes = _strict_render("anthropic", _tools(*[REQUIRED] * 23))
+@pytest.mark.parametrize("provider", ["anthropic", "bedrock"])
+def test_anthropic_strict_stops_at_20_tools_per_request(provider: str) -> None:
+    flags, notes = _strict_render(provider, _tools(*[REQUIRED] * 23))
     assert flags == [True] * 20 + [False] * 3
     assert notes == [
-        'anthropic: 3 tools rendered without "strict" to stay within the per-request limits '
+        f'{provider}: 3 tools rendered without "strict" to stay within the per-request limits '
         "(at most 20 strict tools): C.t20, C.t21, C.t22"
     ]
 

@@ -384,23 +384,37 @@ def test_a_failing_user_filter_is_an_error_naming_the_template_line(
     )
 
 
+OPTIONAL_ENTRY = (
+    '{"name": {{ tool.name | tojson }}, "input_schema": {"type": "object", "properties": '
+    '{"a": {"type": "integer"}, "b": {"type": ["integer", "string"]}}}, "strict": true}'
+)
+SELF_STRICT = {
+    "anthropic": "[{% for tool in tools %}" + OPTIONAL_ENTRY + "{{ ',' if not loop.last }}"
+    "{% endfor %}]",
+    "bedrock": '{"tools": [{% for tool in tools %}{"toolSpec": '
+    + OPTIONAL_ENTRY.replace('"input_schema": ', '"inputSchema": {"json": ').replace(
+        '}}}, "strict"', '}}}}, "strict"'
+    )
+    + "}{{ ',' if not loop.last }}{% endfor %}]}",
+}
+
+
+@pytest.mark.parametrize("provider", sorted(SELF_STRICT))
 def test_a_template_that_sets_strict_itself_is_still_checked_against_the_limits(
-    tmp_path: Path,
+    tmp_path: Path, provider: str
 ) -> None:
     from inspector.model import ToolDescriptor
     from inspector.project import pipeline
     from inspector.render.options import RenderOptions
 
-    (tmp_path / "anthropic.json.jinja").write_text(
-        '[{% for tool in tools %}{"name": {{ tool.name | tojson }}, "input_schema": '
-        '{{ tool | json_schema | tojson }}, "strict": true}{{ "," if not loop.last }}'
-        "{% endfor %}]",
-        encoding="utf-8",
-    )
+    (tmp_path / f"{provider}.json.jinja").write_text(SELF_STRICT[provider], encoding="utf-8")
     tools = [ToolDescriptor(f"t{i}", "T.") for i in range(21)]
-    (rendered,) = pipeline.render(["anthropic"], tools, RenderOptions(template_dirs=[tmp_path]))
+    (rendered,) = pipeline.render([provider], tools, RenderOptions(template_dirs=[tmp_path]))
+    assert rendered.text is not None
     assert [d.message for d in rendered.diagnostics] == [
-        "anthropic: 21 strict tools; at most 20 per request"
+        f"{provider}: 21 strict tools; at most 20 per request",
+        f"{provider}: 42 optional parameters across strict schemas; at most 24 per request",
+        f"{provider}: 21 parameters with unions across strict schemas; at most 16 per request",
     ]
 
 

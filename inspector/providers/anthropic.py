@@ -32,6 +32,8 @@ STRICT = StrictProfile(
     max_min_items=1,
 )
 """Strict tool use's subset (structured-outputs page)."""
+STRICT_LIMITS = Limits(strict_tools=20, strict_optional=24, strict_unions=16)
+"""Strict tool use's per-request limits."""
 
 
 def _tool(item: JsonObject, where: str) -> ToolEntry:
@@ -76,7 +78,7 @@ PROVIDER = Provider(
     "anthropic",
     "Anthropic",
     tool_names=ALNUM_DASH_64,
-    limits=Limits(strict_tools=20, strict_optional=24, strict_unions=16),
+    limits=STRICT_LIMITS,
     filters={"anthropic_parameters": StrictDialect(STRICT)},
     read_tools=read_tools,
     read_calls=read_calls,

@@ -1,11 +1,12 @@
-"""AWS Bedrock Converse: a ``toolConfig`` of ``toolSpec`` entries (the template reuses
-``anthropic_parameters`` for ``strict``), ``toolUse`` content blocks and ``toolResult``
-answers."""
+"""AWS Bedrock Converse: a ``toolConfig`` of ``toolSpec`` entries, ``toolUse`` content blocks and
+``toolResult`` answers. Strict mode targets Claude on Bedrock: the template reuses
+``anthropic_parameters``, and Anthropic's per-request strict limits apply."""
 
 from __future__ import annotations
 
 from inspector.files.provider_files import ToolEntry, entries, mapping, text
 from inspector.model import Json, JsonObject
+from inspector.providers.anthropic import STRICT_LIMITS
 from inspector.providers.base import ALNUM_DASH_64, Provider
 from inspector.providers.calls import Call, Outcome, get, items
 
@@ -65,6 +66,7 @@ PROVIDER = Provider(
     "bedrock",
     "Bedrock",
     tool_names=ALNUM_DASH_64,
+    limits=STRICT_LIMITS,
     read_tools=read_tools,
     read_calls=read_calls,
     answer=answer,

@@ -95,14 +95,13 @@ def _installed(template_dirs: Sequence[Path]) -> dict[str, Installed]:
     }
     for directory in reversed(template_dirs):
         for name, template in _templates_in(directory).items():
-            module = template.with_name(f"{name}.py")
-            if module.is_file():
+            path = template.with_name(f"{name}.py")
+            module = path if path.is_file() else None
+            if module is not None:
                 provider = load_module(module, name)
             else:
                 provider = builtin.get(name) or Provider(name, name)
-            found[name] = Installed(
-                provider, template, False, name in builtin, module if module.is_file() else None
-            )
+            found[name] = Installed(provider, template, False, name in builtin, module)
     return found
 
 

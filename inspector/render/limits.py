@@ -81,16 +81,27 @@ def _limit_warnings(
     return warnings
 
 
+def _inner(entry: JsonObject) -> JsonObject:
+    """The tool itself inside an envelope (``function``, Bedrock's ``toolSpec``)."""
+    for key in ("function", "toolSpec"):
+        value = entry.get(key)
+        if isinstance(value, dict):
+            return value
+    return entry
+
+
 def _is_strict(entry: JsonObject) -> bool:
-    inner = entry.get("function") or entry.get("toolSpec") or entry
-    return isinstance(inner, dict) and inner.get("strict") is True
+    return _inner(entry).get("strict") is True
 
 
 def _schema_of(entry: JsonObject) -> JsonObject:
-    inner = entry.get("function") if isinstance(entry.get("function"), dict) else entry
-    assert isinstance(inner, dict)
-    for key in ("parameters", "input_schema"):
-        value = inner.get(key)
+    inner = _inner(entry)
+    bedrock = inner.get("inputSchema")
+    for value in (
+        inner.get("parameters"),
+        inner.get("input_schema"),
+        bedrock.get("json") if isinstance(bedrock, dict) else None,
+    ):
         if isinstance(value, dict):
             return value
     return {}
