@@ -4,6 +4,7 @@ answers calls like a built-in one."""
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import json
 from collections.abc import Callable
@@ -428,3 +429,27 @@ def test_diff_reads_a_user_providers_files(acme: Path, run_cli: Callable[..., Ru
     assert json.loads(run.stdout)["changes"] == [
         {"tool": "trace", "path": "", "class": "breaking", "message": "tool removed"}
     ]
+
+
+LAYERS = {
+    "providers": ("diagnostics", "model", "catalog", "files", "providers"),
+    "files": ("diagnostics", "model", "catalog", "files"),
+}
+"""What the provider units and the files they read may import (module docstrings aside)."""
+
+
+@pytest.mark.parametrize("package", sorted(LAYERS))
+def test_providers_and_files_import_nothing_above_them(package: str) -> None:
+    root = Path(__file__).resolve().parent.parent / "inspector"
+    allowed = tuple(f"inspector.{name}" for name in LAYERS[package])
+    for path in sorted((root / package).glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            else:
+                continue
+            for name in names:
+                if name.startswith("inspector"):
+                    assert name.startswith(allowed), f"{path.name} imports {name}"
