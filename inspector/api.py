@@ -163,11 +163,12 @@ def stubs_from_file(
     template_dirs: Sequence[Path] = (),
 ) -> StubsResult:
     """Typed Python stubs of the tool definitions in ``schema_path`` (any supported format)."""
-    from inspector.files.provider_files import DEFAULT_CLASS, read_catalog
+    from inspector.files.provider_files import DEFAULT_CLASS
+    from inspector.providers.registry import read_catalog
 
     data = read_json(schema_path, "schema file")
     try:
-        catalog, found = read_catalog(data, format_name, class_name or DEFAULT_CLASS)
+        catalog, found = read_catalog(data, format_name, class_name or DEFAULT_CLASS, template_dirs)
     except InspectorError as error:
         raise InspectorError(f"{schema_path}: {error}") from None
     text, diagnostics = pipeline.stubs(

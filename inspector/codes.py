@@ -189,6 +189,13 @@ CODES: dict[str, Code] = {
             "Strict schemas together exceed a per-request total of the provider.",
         ),
         Code(
+            "TI505",
+            _W,
+            "strict-dropped",
+            "Tools past a per-request strict limit are rendered without strict, so the file is "
+            "accepted.",
+        ),
+        Code(
             "TI601",
             _W,
             "stub-inexact",

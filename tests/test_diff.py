@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from inspector.files.provider_files import read_catalog
 from inspector.project.diff import diff_catalogs
+from inspector.providers.registry import read_catalog
 from tests.conftest import ROOT, Run
 
 

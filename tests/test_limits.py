@@ -9,8 +9,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from inspector.diagnostics import deep_recursion
+from inspector.model import AnyOfType, Field, IntegerType, ObjectType, StringType, ToolDescriptor
+from inspector.project import pipeline
 from inspector.render.jinja import render_template as render
 from inspector.render.limits import size_report
 from inspector.render.options import RenderOptions
@@ -173,10 +177,10 @@ def test_more_properties_than_openai_strict_allows_is_reported_not_sent_strict()
     tool = ToolDescriptor("wide", "Wide.", fields, class_name="C", method_name="wide")
     text, notes = render("openai", [tool], RenderOptions(strict=True))
     assert "strict" not in json.loads(text)[0]["function"]
-    assert [n.message for n in notes][-1] == (
+    assert [n.message for n in notes] == [
         "cannot be strict for OpenAI: the arguments object has 5001 object properties; "
         'OpenAI strict mode allows 5000; rendered without "strict"'
-    )
+    ]
 
 
 def test_every_render_warns_past_a_limit_without_report(
@@ -194,3 +198,118 @@ def test_every_render_warns_past_a_limit_without_report(
     assert "openai: description has 1500 characters; some models reject more than 1024" in (
         run.stderr
     )
+
+
+def _tools(*parameter_sets: tuple[Field, ...]) -> list[ToolDescriptor]:
+    return [
+        ToolDescriptor(f"t{i}", f"Tool {i}.", fields, class_name="C", method_name=f"t{i}")
+        for i, fields in enumerate(parameter_sets)
+    ]
+
+
+def _strict_render(provider: str, tools: list[ToolDescriptor]) -> tuple[list[bool], list[str]]:
+    """Which tools came out strict, and every diagnostic of the render (limits included)."""
+    (rendered,) = pipeline.render([provider], tools, RenderOptions(strict=True))
+    assert rendered.text is not None
+    document = json.loads(rendered.text)
+    CHECKS[provider](document)
+    entries = document["tools"] if isinstance(document, dict) else document
+    flags = [(e.get("function") or e.get("toolSpec") or e).get("strict") is True for e in entries]
+    return flags, [d.message for d in rendered.diagnostics]
+
+
+REQUIRED = (Field("q", StringType()),)
+
+
+@pytest.mark.parametrize("provider", ["anthropic", "bedrock"])
+def test_anthropic_strict_stops_at_20_tools_per_request(provider: str) -> None:
+    flags, notes = _strict_render(provider, _tools(*[REQUIRED] * 23))
+    assert flags == [True] * 20 + [False] * 3
+    assert notes == [
+        f'{provider}: 3 tools rendered without "strict" to stay within the per-request limits '
+        "(at most 20 strict tools): C.t20, C.t21, C.t22"
+    ]
+
+
+INTEGER = IntegerType()
+
+
+def _optional(count: int, kind: IntegerType | AnyOfType = INTEGER) -> tuple[Field, ...]:
+    return tuple(Field(f"p{i}", kind, required=False, default=None) for i in range(count))
+
+
+def test_anthropic_strict_keeps_within_24_optional_parameters_in_tool_order() -> None:
+    flags, notes = _strict_render("anthropic", _tools(*[_optional(5)] * 5, _optional(4)))
+    assert flags == [True, True, True, True, False, True]
+    assert notes == [
+        'anthropic: 1 tool rendered without "strict" to stay within the per-request limits '
+        "(at most 24 optional parameters across strict schemas): C.t4"
+    ]
+
+
+def test_anthropic_strict_keeps_within_16_union_parameters() -> None:
+    union = AnyOfType((IntegerType(), StringType()))
+    required_unions = tuple(Field(f"u{i}", union) for i in range(6))
+    flags, notes = _strict_render("anthropic", _tools(*[required_unions] * 3, _optional(2, union)))
+    assert flags == [True, True, False, True]  # the last one still fits: 14 unions
+    assert notes == [
+        'anthropic: 1 tool rendered without "strict" to stay within the per-request limits '
+        "(at most 16 parameters with unions across strict schemas): C.t2"
+    ]
+
+
+def test_openai_strict_keeps_within_its_request_limits() -> None:
+    wide = tuple(Field(f"p{i}", IntegerType()) for i in range(3000))
+    flags, notes = _strict_render("openai", _tools(wide, wide, REQUIRED))
+    assert flags == [True, False, True]
+    assert notes == [
+        'openai: 1 tool rendered without "strict" to stay within the per-request limits '
+        "(at most 5000 object properties across strict schemas): C.t1"
+    ]
+
+
+def test_a_tool_that_cannot_be_strict_reports_no_moved_keywords() -> None:
+    fields = (
+        Field("n", IntegerType((("minimum", 1),))),
+        Field("free", ObjectType(additional=IntegerType())),
+    )
+    flags, notes = _strict_render("openai", _tools(fields))
+    assert flags == [False]
+    assert notes == [
+        "cannot be strict for OpenAI: parameter 'free' is a free-form mapping (dict); "
+        'strict mode needs fixed properties; rendered without "strict"'
+    ]
+
+
+@settings(max_examples=25)
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 3), st.integers(0, 8), st.integers(0, 5)), min_size=1, max_size=30
+    )
+)
+def test_anthropic_strict_files_stay_within_the_limits_and_drop_only_what_does_not_fit(
+    shapes: list[tuple[int, int, int]],
+) -> None:
+    """Each tool: required, optional and union parameters. Every strict tool fits; every tool
+    that lost ``strict`` would go past a limit on top of the strict tools before it."""
+    from inspector.providers.anthropic import PROVIDER
+    from inspector.providers.limits import StrictUsage, exceeded, strict_usage
+
+    union = AnyOfType((IntegerType(), StringType()))
+    tools = _tools(
+        *(
+            tuple(Field(f"r{i}", StringType()) for i in range(required))
+            + _optional(optional)
+            + tuple(Field(f"u{i}", union) for i in range(unions))
+            for required, optional, unions in shapes
+        )
+    )
+    text, _ = render("anthropic", tools, RenderOptions(strict=True))
+    used = StrictUsage()
+    for entry in json.loads(text):
+        usage = strict_usage(entry["input_schema"])
+        if entry.get("strict"):
+            used = used + usage
+            assert exceeded(PROVIDER.limits, used) == []
+        else:
+            assert exceeded(PROVIDER.limits, used + usage) != []

@@ -30,9 +30,11 @@ from inspector.model import (
     StringType,
     ToolDescriptor,
 )
+from inspector.providers.anthropic import STRICT as ANTHROPIC
 from inspector.providers.gemini import gemini_parameters
 from inspector.providers.ollama import ollama_parameters
-from inspector.providers.strict import ANTHROPIC, OPENAI, strict_parameters
+from inspector.providers.openai import STRICT as OPENAI
+from inspector.providers.strict import strict_parameters
 from inspector.render.jinja import render_template as render
 from inspector.render.options import RenderOptions
 from tests.sdk_types import check_json_schema, walk_schemas

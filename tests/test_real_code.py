@@ -103,3 +103,27 @@ def test_the_command_line_exits_0_or_1_without_a_traceback(
     run = run_cli("scan", target, "-o", str(tmp_path / "tools.json"), "-q")
     assert run.status == (1 if COUNTS[target][1] else 0)
     assert "Traceback" not in run.stderr
+
+
+def test_anthropic_strict_stays_within_the_request_limits_on_real_code(
+    scanned: dict[str, tuple[object, list[object]]],
+) -> None:
+    from inspector.project import pipeline
+    from inspector.providers.anthropic import PROVIDER
+    from inspector.providers.limits import StrictUsage, exceeded, strict_usage
+
+    catalog, _ = scanned["pathlib:Path"]
+    tools = [tool for _, tool in catalog.tools()]  # type: ignore[attr-defined]
+    (rendered,) = pipeline.render(["anthropic"], tools, RenderOptions(strict=True))
+    assert rendered.text is not None
+    document = json.loads(rendered.text)
+    CHECKS["anthropic-strict"](document)
+    strict = [entry for entry in document if entry.get("strict")]
+    usage = sum((strict_usage(e["input_schema"]) for e in strict), start=StrictUsage())
+    assert len(strict) == 20
+    assert exceeded(PROVIDER.limits, usage) == []
+    (summary,) = [d.message for d in rendered.diagnostics if "per-request" in d.message]
+    assert summary.startswith(
+        'anthropic: 7 tools rendered without "strict" to stay within the per-request limits '
+        "(at most 20 strict tools): PurePath.as_posix, "
+    )

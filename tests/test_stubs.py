@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 
 from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import InspectorError
-from inspector.files.provider_files import read_catalog
 from inspector.files.tools_json import from_json, to_json
 from inspector.model import Field, ToolDescriptor
+from inspector.providers.registry import read_catalog
 from inspector.scan.scanner import scan
 from inspector.stubs.module import build_module, render_stubs
 from tests.conftest import Run

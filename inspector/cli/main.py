@@ -196,8 +196,8 @@ def _add_stubs(commands: _Commands, common: argparse.ArgumentParser) -> None:
     stubs.add_argument(
         "--format",
         default="auto",
-        help="input format: auto (default: detected), tools, openai, openai-responses, "
-        "anthropic, gemini, ollama, mistral, bedrock, mcp, cohere, huggingface",
+        help="input format: auto (default: detected), tools, or a provider that reads its files "
+        "back (every built-in one; see `providers`)",
     )
     stubs.add_argument(
         "--class-name",
@@ -350,11 +350,12 @@ def _render(args: argparse.Namespace) -> int:
 def _stubs(args: argparse.Namespace) -> int:
     from inspector.api import stubs_from_file
     from inspector.files.jsonio import write_if_changed
-    from inspector.files.provider_files import FORMATS
+    from inspector.providers.registry import formats
 
     printer = printer_for(args, _configured_ignore())
-    if args.format not in ("auto", *FORMATS):
-        raise UsageError(f"--format {args.format}: unknown; known: auto, {', '.join(FORMATS)}")
+    known = formats(_template_dirs(args))
+    if args.format not in ("auto", *known):
+        raise UsageError(f"--format {args.format}: unknown; known: auto, {', '.join(known)}")
     result = stubs_from_file(
         Path(args.schema),
         format_name=args.format,
@@ -379,6 +380,8 @@ def _providers(args: argparse.Namespace) -> int:
 
     for provider in available(_template_dirs(args)):
         origin = "built-in" if provider.builtin else "user"
+        if provider.module is not None:
+            origin += " + module"
         if provider.overrides_builtin:
             origin += ", overrides built-in"
         print(f"{provider.name:<20} {origin:<26} {display_path(str(provider.template))}")

@@ -69,6 +69,9 @@ def add_diff(commands: argparse._SubParsersAction[Any], common: argparse.Argumen
         help="exit 1 when a change this severe or worse is found (default: always exit 0)",
     )
     diff.add_argument("--config", metavar="FILE", help="config file (for the default FILE)")
+    diff.add_argument(
+        "--templates", metavar="DIR", action="append", default=[], help="user providers"
+    )
 
 
 def _project_options(parser: argparse.ArgumentParser) -> None:
@@ -221,7 +224,8 @@ def diff(args: argparse.Namespace) -> int:
             raise UsageError("diff needs OLD and NEW files (or --git REF)")
         old_data, new_data = _read(Path(args.files[0])), _read(Path(args.files[1]))
         names = (args.files[0], args.files[1])
-    old, new = _catalog(old_data, names[0]), _catalog(new_data, names[1])
+    dirs = [Path(t) for t in args.templates]
+    old, new = _catalog(old_data, names[0], dirs), _catalog(new_data, names[1], dirs)
     if old[1] != new[1]:
         raise UsageError(
             f"{names[0]} is {old[1]} but {names[1]} is {new[1]}: compare like with like"
@@ -299,10 +303,10 @@ def _git_relative(path: Path) -> str:
     return path.name if path.is_absolute() else str(path)
 
 
-def _catalog(data: object, name: str) -> tuple[Catalog, str]:
-    from inspector.files.provider_files import read_catalog
+def _catalog(data: object, name: str, template_dirs: list[Path]) -> tuple[Catalog, str]:
+    from inspector.providers.registry import read_catalog
 
     try:
-        return read_catalog(data)
+        return read_catalog(data, template_dirs=template_dirs)
     except InspectorError as error:
         raise InspectorError(f"{name}: {error}") from None

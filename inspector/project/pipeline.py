@@ -140,7 +140,7 @@ def render(
                 Rendered(provider, None, [Diagnostic(Level.ERROR, str(error), code="TI401")])
             )
             continue
-        lines, warnings = size_report(provider, text, tools)
+        lines, warnings = size_report(provider, text, tools, options.template_dirs)
         results.append(Rendered(provider, text, notes + warnings, lines))
     return results
 

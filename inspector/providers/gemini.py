@@ -1,5 +1,6 @@
-"""Gemini: ``parameters`` in the OpenAPI 3.0 subset of ``types.Schema``, or
-``parametersJsonSchema`` in Gemini's JSON Schema subset.
+"""Gemini (google-genai): ``functionDeclarations`` whose ``parameters`` are in the OpenAPI 3.0
+subset of ``types.Schema`` (or ``parametersJsonSchema`` in Gemini's JSON Schema subset),
+``functionCall`` parts and ``functionResponse`` answers.
 
 The OpenAPI subset has one upper-case ``type`` per schema, ``nullable`` instead of null unions,
 string-only ``enum``, no ``$ref`` (recursive types are inlined a few levels deep), no
@@ -10,9 +11,14 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from dataclasses import dataclass, field
 
+from inspector.diagnostics import InspectorError
+from inspector.files.provider_files import ToolEntry, mapping, text
 from inspector.model import Json, JsonObject, ToolDescriptor
+from inspector.providers.base import Dialect, NameRule, Provider
+from inspector.providers.calls import Call, Outcome, get, items
 from inspector.providers.schema_walk import (
     DialectResult,
     Rewrite,
@@ -264,3 +270,148 @@ def _ordered(schema: JsonObject) -> JsonObject:
 
 def _compact(schema: JsonObject) -> str:
     return json.dumps(schema, ensure_ascii=False, separators=(",", ":"))
+
+
+def _declarations(document: Json) -> list[Json]:
+    """Function declarations from one Tool, a list of Tools, or ``{"tools": [...]}``."""
+    tools = document if isinstance(document, list) else [document]
+    if isinstance(document, dict) and isinstance(document.get("tools"), list):
+        tools = document["tools"]  # type: ignore[assignment]
+    declarations: list[Json] = []
+    for tool in tools:
+        if not isinstance(tool, dict):
+            raise InspectorError("expected Tool objects holding functionDeclarations")
+        found = tool.get("functionDeclarations", tool.get("function_declarations"))
+        if not isinstance(found, list):
+            raise InspectorError('no "functionDeclarations" array')
+        declarations.extend(found)
+    return declarations
+
+
+def _declaration(item: JsonObject, where: str) -> ToolEntry:
+    if "parametersJsonSchema" in item:
+        parameters = mapping(item["parametersJsonSchema"], f"{where}.parametersJsonSchema")
+    else:
+        parameters = from_openapi(mapping(item.get("parameters") or {}, f"{where}.parameters"))
+    returns: JsonObject | None = None
+    if "responseJsonSchema" in item:
+        returns = mapping(item["responseJsonSchema"], f"{where}.responseJsonSchema")
+    elif "response" in item:
+        returns = from_openapi(mapping(item["response"], f"{where}.response"))
+    return ToolEntry(
+        text(item, "name", where, required=True),
+        text(item, "description", where),
+        parameters,
+        returns,
+    )
+
+
+def read_tools(document: Json) -> list[ToolEntry]:
+    """Every function declaration of the document, its schemas read as JSON Schema."""
+    return [
+        _declaration(mapping(item, f"declaration {i}"), f"declaration {i}")
+        for i, item in enumerate(_declarations(document))
+    ]
+
+
+_OPENAPI_INTEGER_KEYS = frozenset(
+    {"minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties"}
+)
+_OPENAPI_DROPPED = frozenset({"nullable", "propertyOrdering"})
+
+
+def from_openapi(schema: JsonObject) -> JsonObject:
+    """Gemini's OpenAPI subset (``"type": "STRING"``, ``nullable``) as JSON Schema."""
+    result: JsonObject = {}
+    for key, value in schema.items():
+        if key in _OPENAPI_DROPPED or (key == "format" and value == "enum"):
+            continue
+        if key == "type" and isinstance(value, str):
+            result[key] = value.lower()
+        elif key == "properties" and isinstance(value, dict):
+            result[key] = {
+                name: from_openapi(sub) if isinstance(sub, dict) else sub
+                for name, sub in value.items()
+            }
+        elif key == "items" and isinstance(value, dict):
+            result[key] = from_openapi(value)
+        elif key == "anyOf" and isinstance(value, list):
+            result[key] = [from_openapi(sub) if isinstance(sub, dict) else sub for sub in value]
+        elif key in _OPENAPI_INTEGER_KEYS and isinstance(value, str) and value.isdigit():
+            result[key] = int(value)  # int64 values arrive as strings in REST JSON
+        else:
+            result[key] = value
+    if schema.get("nullable") is True:
+        return _nullable(result)
+    return result
+
+
+def _nullable(schema: JsonObject) -> JsonObject:
+    declared = schema.get("type")
+    if isinstance(declared, str) and set(schema) <= {"type", "format", "description", "title"}:
+        return {**schema, "type": [declared, "null"]}
+    if isinstance(schema.get("enum"), list) and isinstance(declared, str):
+        values = schema["enum"]
+        assert isinstance(values, list)
+        return {**schema, "type": [declared, "null"], "enum": [*values, None]}
+    description = schema.pop("description", None)
+    wrapped: JsonObject = {"anyOf": [schema, {"type": "null"}]}
+    if description is not None:
+        wrapped["description"] = description
+    return wrapped
+
+
+def read_calls(message: Json) -> list[Call]:
+    """The ``functionCall`` parts of a response's first candidate (or of a content)."""
+    candidates = get(message, "candidates")
+    if isinstance(candidates, list) and candidates:
+        message = get(candidates[0], "content")
+    calls = []
+    for part in items(get(message, "parts"), "parts"):
+        function = get(part, "functionCall", "function_call")
+        if isinstance(function, dict):
+            identifier = get(function, "id")
+            calls.append(
+                Call(
+                    identifier if isinstance(identifier, str) else None,
+                    str(get(function, "name")),
+                    get(function, "args") or {},
+                )
+            )
+    return calls
+
+
+def _response(outcome: Outcome) -> JsonObject:
+    response: JsonObject = (
+        {"error": outcome.error} if outcome.error is not None else {"output": outcome.value}
+    )
+    function: JsonObject = {"name": outcome.call.name, "response": response}
+    if outcome.call.id is not None:
+        function = {"id": outcome.call.id, **function}
+    return {"functionResponse": function}
+
+
+def answer(outcomes: list[Outcome]) -> list[JsonObject]:
+    """One user content holding a ``functionResponse`` part per call."""
+    return [{"role": "user", "parts": [_response(o) for o in outcomes]}]
+
+
+PROVIDER = Provider(
+    "gemini",
+    "Gemini",
+    tool_names=NameRule(
+        re.compile(r"[A-Za-z_][A-Za-z0-9_.:-]{0,63}"),
+        "a letter or '_' first, then a-z, A-Z, 0-9, '_', '.', ':' and '-', at most 64 characters",
+    ),
+    parameter_names=NameRule(
+        re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}"),
+        "a letter or '_' first, then a-z, A-Z, 0-9 and '_', at most 64 characters",
+    ),
+    filters={
+        "gemini_parameters": Dialect(gemini_parameters, "Gemini"),
+        "gemini_json_schema": Dialect(gemini_json_schema_parameters, "Gemini"),
+    },
+    read_tools=read_tools,
+    read_calls=read_calls,
+    answer=answer,
+)

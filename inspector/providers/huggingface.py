@@ -1,9 +1,13 @@
 """Hugging Face chat templates: the shape ``transformers.utils.get_json_schema`` produces, where
-a null union is written ``nullable: true``."""
+a null union is written ``nullable: true`` and the return type is a ``return`` entry; calls come
+as OpenAI-style ``tool_calls``, answers as ``role: tool`` messages naming the tool."""
 
 from __future__ import annotations
 
 from inspector.model import Json, JsonObject, ToolDescriptor
+from inspector.providers.base import Dialect, Provider
+from inspector.providers.calls import Outcome, function_calls, result_text
+from inspector.providers.openai import read_function_tools
 from inspector.providers.schema_walk import (
     DialectResult,
     object_values,
@@ -62,3 +66,21 @@ def _nullable_style(schema: JsonObject) -> None:
             node["nullable"] = True
         stack.extend(sub_schemas(node))
         stack.extend(d for d in node.get("$defs", {}).values() if isinstance(d, dict))  # type: ignore[union-attr]
+
+
+def answer(outcomes: list[Outcome]) -> list[JsonObject]:
+    """One ``role: tool`` message per call, naming the tool."""
+    return [{"role": "tool", "name": o.call.name, "content": result_text(o)} for o in outcomes]
+
+
+PROVIDER = Provider(
+    "huggingface",
+    "Hugging Face",
+    filters={
+        "huggingface_parameters": Dialect(huggingface_parameters, "Hugging Face"),
+        "huggingface_return": huggingface_return,
+    },
+    read_tools=read_function_tools,
+    read_calls=function_calls,
+    answer=answer,
+)

@@ -1,10 +1,17 @@
-"""MCP: ``outputSchema`` from the return annotation, and a display ``title``."""
+"""Model Context Protocol: ``tools/list`` entries with an ``outputSchema`` from the return
+annotation and a display ``title``; ``tools/call`` requests and their JSON-RPC responses."""
 
 from __future__ import annotations
 
 import copy
+import json
+import re
 
+from inspector.diagnostics import InspectorError
+from inspector.files.provider_files import ToolEntry, entries, mapping, properties_of, text
 from inspector.model import Json, JsonObject, NullType, ToolDescriptor
+from inspector.providers.base import NameRule, Provider
+from inspector.providers.calls import Call, Outcome, get
 from inspector.providers.schema_walk import object_values, ref_name, used_definitions
 
 
@@ -54,3 +61,71 @@ def mcp_title(tool: ToolDescriptor) -> str:
     words = tool.name.replace("_", " ").replace("-", " ").split()
     text = " ".join(words)
     return text[:1].upper() + text[1:]
+
+
+def _tool(item: JsonObject, where: str) -> ToolEntry:
+    output = item.get("outputSchema")
+    returns = mapping(output, f"{where}.outputSchema") if output is not None else None
+    if returns is not None and set(properties_of(returns)) == {"result"}:
+        result = properties_of(returns)["result"]  # a non-object return, wrapped when rendered
+        returns = mapping(result, f"{where}.outputSchema.properties.result")
+    return ToolEntry(
+        text(item, "name", where, required=True),
+        text(item, "description", where),
+        mapping(item.get("inputSchema"), f"{where}.inputSchema"),
+        returns,
+    )
+
+
+def read_tools(document: Json) -> list[ToolEntry]:
+    """The tools of a ``tools/list`` result (or of the JSON-RPC response holding one)."""
+    if isinstance(document, dict) and isinstance(document.get("result"), dict):
+        document = document["result"]
+    return entries(document, ("tools",), _tool)
+
+
+def read_calls(message: Json) -> list[Call]:
+    """The one call of a ``tools/call`` request; its id is the request id as JSON text."""
+    method = get(message, "method")
+    if method != "tools/call":
+        raise InspectorError(f"expected a tools/call request, got method {method!r}")
+    params = get(message, "params")
+    return [
+        Call(
+            json.dumps(get(message, "id")),
+            str(get(params, "name")),
+            get(params, "arguments") or {},
+        )
+    ]
+
+
+def _response(outcome: Outcome) -> JsonObject:
+    result: JsonObject = {
+        "content": [{"type": "text", "text": outcome.error or outcome.text}],
+        "isError": outcome.error is not None,
+    }
+    structured = None
+    if outcome.error is None and outcome.tool is not None:
+        structured = mcp_structured_content(outcome.tool, outcome.value)
+    if structured is not None:
+        result["structuredContent"] = structured
+    return {"jsonrpc": "2.0", "id": json.loads(outcome.call.id or "null"), "result": result}
+
+
+def answer(outcomes: list[Outcome]) -> list[JsonObject]:
+    """One JSON-RPC response per call, with ``structuredContent`` when the tool has an
+    ``outputSchema``."""
+    return [_response(o) for o in outcomes]
+
+
+PROVIDER = Provider(
+    "mcp",
+    "MCP",
+    tool_names=NameRule(
+        re.compile(r"[A-Za-z0-9._-]{1,128}"), "1-128 characters of A-Z, a-z, 0-9, '_', '-' and '.'"
+    ),
+    filters={"mcp_output_schema": mcp_output_schema, "mcp_title": mcp_title},
+    read_tools=read_tools,
+    read_calls=read_calls,
+    answer=answer,
+)

@@ -1,4 +1,7 @@
-"""Ollama: the Python client keeps only ``type``, ``items``, ``description`` and ``enum`` of each
+"""Ollama ``/api/chat``: OpenAI Chat's tool shape, ``tool_calls`` in the message and
+``role: tool`` answers naming the tool.
+
+The Python client keeps only ``type``, ``items``, ``description`` and ``enum`` of each
 parameter (and ``$defs``, ``required``, ``properties`` at the top); everything else it drops
 silently, so it moves into the description here."""
 
@@ -7,6 +10,9 @@ from __future__ import annotations
 import json
 
 from inspector.model import Json, JsonObject, ToolDescriptor
+from inspector.providers.base import Dialect, Provider
+from inspector.providers.calls import Outcome, function_calls, result_text
+from inspector.providers.openai import read_function_tools
 from inspector.providers.schema_walk import (
     DialectResult,
     Rewrite,
@@ -51,3 +57,18 @@ def _flatten(prop: JsonObject, path: str, rewrite: Rewrite) -> None:
             "described in the text instead"
         )
     rewrite.move(prop, path, tuple(k for k in prop if k not in _PROPERTY_KEYS))
+
+
+def answer(outcomes: list[Outcome]) -> list[JsonObject]:
+    """One ``role: tool`` message per call, naming the tool."""
+    return [{"role": "tool", "tool_name": o.call.name, "content": result_text(o)} for o in outcomes]
+
+
+PROVIDER = Provider(
+    "ollama",
+    "Ollama",
+    filters={"ollama_parameters": Dialect(ollama_parameters, "Ollama")},
+    read_tools=read_function_tools,
+    read_calls=function_calls,
+    answer=answer,
+)

@@ -1,61 +1,58 @@
-"""Providers: one template each (built-in or the user's), plus what we know of their rules."""
+"""The registry: every provider (the built-in modules, and a user's module beside a user's
+template in a ``--templates`` directory) with its template, and lookups by name.
+
+A user provider is ``DIR/<name>.json.jinja`` plus, optionally, ``DIR/<name>.py`` defining
+``PROVIDER = Provider("<name>", ...)``; a template alone is a provider without name rules,
+limits, reader or messages (or, with a built-in's name, that built-in with another template).
+"""
 
 from __future__ import annotations
 
-import re
+import functools
+import hashlib
+import importlib
+import importlib.util
+import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from inspector.catalog import Catalog
+from inspector.diagnostics import InspectorError
+from inspector.files import provider_files
+from inspector.files.provider_files import DEFAULT_CLASS, TOOLS_FORMAT, Reader
+from inspector.providers.base import Provider
+
 TEMPLATE_SUFFIX = ".json.jinja"
-
-
-@dataclass(frozen=True, slots=True)
-class NameRule:
-    """A provider's rule for tool names."""
-
-    pattern: re.Pattern[str]
-    text: str
-
-
-_ALNUM_DASH_64 = NameRule(
-    re.compile(r"[a-zA-Z0-9_-]{1,64}"), "1-64 characters of a-z, A-Z, 0-9, '_' and '-'"
+BUILTIN_MODULES = (
+    "openai",
+    "openai_responses",
+    "anthropic",
+    "gemini",
+    "ollama",
+    "mistral",
+    "bedrock",
+    "mcp",
+    "cohere",
+    "huggingface",
 )
-NAME_RULES: dict[str, NameRule] = {
-    "openai": _ALNUM_DASH_64,
-    "openai-responses": _ALNUM_DASH_64,
-    "anthropic": _ALNUM_DASH_64,
-    "mistral": _ALNUM_DASH_64,
-    "bedrock": _ALNUM_DASH_64,
-    "gemini": NameRule(
-        re.compile(r"[A-Za-z_][A-Za-z0-9_.:-]{0,63}"),
-        "a letter or '_' first, then a-z, A-Z, 0-9, '_', '.', ':' and '-', at most 64 characters",
-    ),
-    "mcp": NameRule(
-        re.compile(r"[A-Za-z0-9._-]{1,128}"), "1-128 characters of A-Z, a-z, 0-9, '_', '-' and '.'"
-    ),
-    "cohere": NameRule(
-        re.compile(r"[A-Za-z_][A-Za-z0-9_]*"), "a-z, A-Z, 0-9 and '_', not starting with a digit"
-    ),
-}
-"""Tool-name rules by provider (PROVIDERS.md); Ollama and Hugging Face document none."""
-
-PARAMETER_NAME_RULES: dict[str, NameRule] = {
-    "gemini": NameRule(
-        re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}"),
-        "a letter or '_' first, then a-z, A-Z, 0-9 and '_', at most 64 characters",
-    ),
-}
+"""The built-in provider modules, in the order their file readers are tried."""
 
 
 @dataclass(frozen=True, slots=True)
-class Provider:
-    """A renderable provider: its name, its template file, and whether a user template shadows
-    a built-in one."""
+class Installed:
+    """A provider as found: its unit, its template, and where they came from."""
 
-    name: str
+    provider: Provider
     template: Path
     builtin: bool
     overrides_builtin: bool = False
+    module: Path | None = None
+
+    @property
+    def name(self) -> str:
+        """The provider's name (its template's name less ``.json.jinja``)."""
+        return self.provider.name
 
 
 def builtin_templates_dir() -> Path:
@@ -67,6 +64,17 @@ def builtin_templates_dir() -> Path:
     return package.parent / "templates"
 
 
+@functools.cache
+def builtin_providers() -> dict[str, Provider]:
+    """The built-in providers by name, in ``BUILTIN_MODULES`` order."""
+    found = {}
+    for module_name in BUILTIN_MODULES:
+        module = importlib.import_module(f"inspector.providers.{module_name}")
+        provider: Provider = module.PROVIDER
+        found[provider.name] = provider
+    return found
+
+
 def _templates_in(directory: Path) -> dict[str, Path]:
     return {
         path.name.removesuffix(TEMPLATE_SUFFIX): path
@@ -75,11 +83,98 @@ def _templates_in(directory: Path) -> dict[str, Path]:
     }
 
 
-def available(user_dirs: list[Path]) -> list[Provider]:
-    """Every provider, sorted by name; the first user directory that has one wins."""
-    builtin = _templates_in(builtin_templates_dir())
-    found = {name: Provider(name, path, True) for name, path in builtin.items()}
-    for directory in reversed(user_dirs):
-        for name, path in _templates_in(directory).items():
-            found[name] = Provider(name, path, False, name in builtin)
+def _installed(template_dirs: Sequence[Path]) -> dict[str, Installed]:
+    """Built-ins first (in module order), then each user template; the first user directory
+    that has a name wins."""
+    builtin = builtin_providers()
+    templates = _templates_in(builtin_templates_dir())
+    found = {
+        name: Installed(provider, templates[name], True)
+        for name, provider in builtin.items()
+        if name in templates
+    }
+    for directory in reversed(template_dirs):
+        for name, template in _templates_in(directory).items():
+            path = template.with_name(f"{name}.py")
+            module = path if path.is_file() else None
+            if module is not None:
+                provider = load_module(module, name)
+            else:
+                provider = builtin.get(name) or Provider(name, name)
+            found[name] = Installed(provider, template, False, name in builtin, module)
+    return found
+
+
+def available(template_dirs: Sequence[Path] = ()) -> list[Installed]:
+    """Every provider, sorted by name."""
+    found = _installed(template_dirs)
     return [found[name] for name in sorted(found)]
+
+
+def find(name: str, template_dirs: Sequence[Path] = ()) -> Installed:
+    """The provider called ``name``; an unknown name is an error listing the known ones."""
+    found = _installed(template_dirs)
+    if name not in found:
+        raise InspectorError(f"unknown provider {name!r}; available: {', '.join(sorted(found))}")
+    return found[name]
+
+
+def tool_readers(template_dirs: Sequence[Path] = ()) -> dict[str, Reader]:
+    """Each provider that reads its files back, with its reader, in detection order."""
+    return {
+        name: entry.provider.read_tools
+        for name, entry in _installed(template_dirs).items()
+        if entry.provider.read_tools is not None
+    }
+
+
+def formats(template_dirs: Sequence[Path] = ()) -> list[str]:
+    """Every format a tool file can be read in: tools.json and each provider with a reader."""
+    return [TOOLS_FORMAT, *tool_readers(template_dirs)]
+
+
+def read_catalog(
+    document: object,
+    format_name: str = "auto",
+    class_name: str = DEFAULT_CLASS,
+    template_dirs: Sequence[Path] = (),
+) -> tuple[Catalog, str]:
+    """The catalog of a tools.json or provider document, and the format it was read as."""
+    readers = tool_readers(template_dirs)
+    return provider_files.read_catalog(document, readers, format_name, class_name)
+
+
+_LOADED: dict[tuple[str, str], Provider] = {}
+
+
+def load_module(path: Path, name: str) -> Provider:
+    """The ``PROVIDER`` a user's module defines (loaded once per path and content); a module
+    that fails or defines no provider called ``name`` is an error naming the file."""
+    resolved = str(path.resolve())
+    digest = hashlib.sha256(resolved.encode() + b"\0" + path.read_bytes()).hexdigest()
+    key = (resolved, digest)
+    if key in _LOADED:
+        return _LOADED[key]
+    module_name = f"toolsinspector_provider_{digest[:16]}"
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    if spec is None or spec.loader is None:
+        raise InspectorError(f"{path}: cannot be loaded as a Python module")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    try:
+        spec.loader.exec_module(module)
+    except Exception as error:
+        del sys.modules[module_name]
+        raise InspectorError(
+            f"{path}: the provider module failed: {type(error).__name__}: {error}"
+        ) from None
+    provider = getattr(module, "PROVIDER", None)
+    if not isinstance(provider, Provider):
+        raise InspectorError(f"{path}: defines no PROVIDER = Provider({name!r}, ...)")
+    if provider.name != name:
+        raise InspectorError(
+            f"{path}: PROVIDER is named {provider.name!r}; beside {name}{TEMPLATE_SUFFIX} it "
+            f"must be named {name!r}"
+        )
+    _LOADED[key] = provider
+    return provider

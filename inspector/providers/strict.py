@@ -63,52 +63,6 @@ class StrictProfile:
     max_properties: int | None = None
 
 
-OPENAI = StrictProfile(
-    "OpenAI",
-    keywords=frozenset(
-        {
-            "pattern",
-            "minimum",
-            "maximum",
-            "exclusiveMinimum",
-            "exclusiveMaximum",
-            "multipleOf",
-            "minItems",
-            "maxItems",
-        }
-    ),
-    formats=frozenset(
-        {"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"}
-    ),
-    optional_becomes_nullable=True,
-    allows_recursion=True,
-    max_nesting=10,
-    max_enum_values=1000,
-    max_properties=5000,
-)
-ANTHROPIC = StrictProfile(
-    "Anthropic",
-    keywords=frozenset({"pattern", "default", "minItems"}),
-    formats=frozenset(
-        {
-            "date-time",
-            "time",
-            "date",
-            "duration",
-            "email",
-            "hostname",
-            "uri",
-            "ipv4",
-            "ipv6",
-            "uuid",
-        }
-    ),
-    optional_becomes_nullable=False,
-    allows_recursion=False,
-    max_min_items=1,
-)
-
-
 def strict_parameters(tool: ToolDescriptor, profile: StrictProfile) -> DialectResult:
     """The tool's parameters in the profile's strict subset; ``conforms`` is False (with the
     reasons in ``problems``) when a part cannot be expressed strictly."""

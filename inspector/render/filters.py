@@ -1,20 +1,19 @@
-"""The named filters templates call: each provider's dialect work, reported as diagnostics."""
+"""The named filters templates call: the shared ones here, each provider's dialect filters from
+its module, their work reported as diagnostics."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from inspector.codes import level_of
 from inspector.diagnostics import Diagnostic
 from inspector.model import JsonObject, ToolDescriptor
-from inspector.providers.gemini import gemini_json_schema_parameters, gemini_parameters
-from inspector.providers.huggingface import huggingface_parameters, huggingface_return
-from inspector.providers.mcp import mcp_output_schema, mcp_title
-from inspector.providers.ollama import ollama_parameters
+from inspector.providers.base import Dialect, Filter, Provider, StrictDialect
+from inspector.providers.limits import StrictBudget
 from inspector.providers.schema_walk import DialectResult
-from inspector.providers.strict import ANTHROPIC, OPENAI, StrictProfile, strict_parameters
+from inspector.providers.strict import strict_parameters
 
 
 @dataclass
@@ -45,70 +44,82 @@ def tojson(value: object) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def make_filters(diagnostics: FilterDiagnostics) -> dict[str, Callable[..., object]]:
-    """Every filter, bound to one render's diagnostics."""
-
-    def plain_filter(
-        function: Callable[[ToolDescriptor], DialectResult], label: str
-    ) -> Callable[[ToolDescriptor], DialectResult]:
-        def parameters(tool: ToolDescriptor) -> DialectResult:
-            result = function(tool)
-            if result.notes:
-                moved = "; ".join(result.notes)
-                diagnostics.add("TI402", tool, f"{label}: moved into descriptions: {moved}")
-            for problem in result.problems:
-                diagnostics.add("TI403", tool, f"{label}: {problem}")
-            return result
-
-        return parameters
+def make_filters(
+    found: FilterDiagnostics, providers: Iterable[Provider], budget: StrictBudget | None = None
+) -> dict[str, Callable[..., object]]:
+    """The shared filters and every provider's, bound to one render's found; ``budget``
+    keeps the strict tools within the rendered provider's per-request limits."""
 
     def description_or_name(tool: ToolDescriptor) -> str:
         """The description, or the name when there is none (for providers that need text)."""
         if tool.description:
             return tool.description
-        diagnostics.add("TI405", tool, "no description; the tool name is used instead")
+        found.add("TI405", tool, "no description; the tool name is used instead")
         return tool.name
 
     def json_schema(tool: ToolDescriptor) -> JsonObject:
         return tool.parameters_schema()
 
-    return {
+    filters: dict[str, Callable[..., object]] = {
         "tojson": tojson,
         "json_schema": json_schema,
-        "openai_parameters": _strict_filter(diagnostics, OPENAI, "OpenAI"),
-        "anthropic_parameters": _strict_filter(diagnostics, ANTHROPIC, "Anthropic"),
-        "gemini_parameters": plain_filter(gemini_parameters, "Gemini"),
-        "gemini_json_schema": plain_filter(gemini_json_schema_parameters, "Gemini"),
-        "ollama_parameters": plain_filter(ollama_parameters, "Ollama"),
-        "huggingface_parameters": plain_filter(huggingface_parameters, "Hugging Face"),
-        "huggingface_return": huggingface_return,
-        "mcp_output_schema": mcp_output_schema,
-        "mcp_title": mcp_title,
         "description_or_name": description_or_name,
     }
+    for provider in providers:
+        for name, kind in provider.filters.items():
+            filters[name] = _bind(kind, found, budget)
+    return filters
+
+
+def _bind(
+    kind: Filter, found: FilterDiagnostics, budget: StrictBudget | None
+) -> Callable[..., object]:
+    if isinstance(kind, StrictDialect):
+        return _strict_filter(kind, found, budget)
+    if isinstance(kind, Dialect):
+        return _dialect_filter(kind, found)
+    return kind
+
+
+def _dialect_filter(
+    dialect: Dialect, found: FilterDiagnostics
+) -> Callable[[ToolDescriptor], object]:
+    def parameters(tool: ToolDescriptor) -> DialectResult:
+        result = dialect.rewrite(tool)
+        if result.notes:
+            moved = "; ".join(result.notes)
+            found.add("TI402", tool, f"{dialect.label}: moved into descriptions: {moved}")
+        for problem in result.problems:
+            found.add("TI403", tool, f"{dialect.label}: {problem}")
+        return result
+
+    return parameters
 
 
 def _strict_filter(
-    diagnostics: FilterDiagnostics, profile: StrictProfile, label: str
+    dialect: StrictDialect, found: FilterDiagnostics, budget: StrictBudget | None
 ) -> Callable[..., DialectResult]:
-    """A ``<provider>_parameters(strict=...)`` filter for one strict profile."""
+    label = dialect.profile.provider
 
     def parameters(tool: ToolDescriptor, strict: bool = False) -> DialectResult:
         """``.schema``: the parameters; ``.conforms``: whether ``strict`` may be set."""
         if not strict:
             return DialectResult(tool.parameters_schema())
-        result = strict_parameters(tool, profile)
+        result = strict_parameters(tool, dialect.profile)
+        if not result.conforms:
+            for problem in result.problems:
+                found.add(
+                    "TI404",
+                    tool,
+                    f'cannot be strict for {label}: {problem}; rendered without "strict"',
+                )
+            return DialectResult(tool.parameters_schema(), conforms=False)
+        assert result.schema is not None
+        if budget is not None and not budget.admit(tool, result.schema):
+            return DialectResult(tool.parameters_schema(), conforms=False)
         if result.notes:
             moved = "; ".join(result.notes)
-            diagnostics.add("TI402", tool, f"{label} strict: moved into descriptions: {moved}")
-        if result.conforms:
-            return result
-        for problem in result.problems:
-            diagnostics.add(
-                "TI404",
-                tool,
-                f'cannot be strict for {label}: {problem}; rendered without "strict"',
-            )
-        return DialectResult(tool.parameters_schema(), conforms=False)
+            found.add("TI402", tool, f"{label} strict: moved into descriptions: {moved}")
+        return result
 
     return parameters

@@ -4,15 +4,22 @@ from __future__ import annotations
 
 import json
 import traceback
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from inspector.diagnostics import Diagnostic, InspectorError, UsageError, deep_recursion
+from inspector.diagnostics import (
+    Diagnostic,
+    InspectorError,
+    Level,
+    UsageError,
+    deep_recursion,
+)
 from inspector.files.jsonio import json_text
 from inspector.model import Json, ToolDescriptor
+from inspector.providers.base import Provider
+from inspector.providers.limits import StrictBudget
 from inspector.providers.registry import (
-    NAME_RULES,
-    PARAMETER_NAME_RULES,
     TEMPLATE_SUFFIX,
     available,
     builtin_templates_dir,
@@ -24,8 +31,14 @@ if TYPE_CHECKING:
     import jinja2
 
 
-def environment(template_dirs: list[Path], diagnostics: FilterDiagnostics) -> jinja2.Environment:
-    """A Jinja environment: the user's directories first, then the built-in templates."""
+def environment(
+    template_dirs: list[Path],
+    found: FilterDiagnostics,
+    providers: Sequence[Provider] = (),
+    budget: StrictBudget | None = None,
+) -> jinja2.Environment:
+    """A Jinja environment: the user's directories first, then the built-in templates; the
+    shared filters and those of ``providers``."""
     import jinja2
 
     loaders: list[jinja2.BaseLoader] = [jinja2.FileSystemLoader(d) for d in template_dirs]
@@ -38,25 +51,25 @@ def environment(template_dirs: list[Path], diagnostics: FilterDiagnostics) -> ji
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    env.filters.update(make_filters(diagnostics))
+    env.filters.update(make_filters(found, providers, budget))
     return env
 
 
-def check_names(provider: str, tools: list[ToolDescriptor]) -> None:
-    """Every name obeys the provider's rule and is unique; otherwise an error naming the method."""
-    rule = NAME_RULES.get(provider)
+def check_names(provider: Provider, tools: list[ToolDescriptor]) -> None:
+    """Every name obeys the provider's rules and is unique; otherwise an error naming the
+    method."""
+    rule, parameter_rule = provider.tool_names, provider.parameter_names
     seen: dict[str, ToolDescriptor] = {}
     for tool in tools:
         subject = f"{tool.location}: {tool.class_name}.{tool.method_name}"
         if rule is not None and not rule.pattern.fullmatch(tool.name):
             raise InspectorError(
-                f"{subject}: tool name {tool.name!r} breaks {provider}'s rule ({rule.text})"
+                f"{subject}: tool name {tool.name!r} breaks {provider.name}'s rule ({rule.text})"
             )
-        parameter_rule = PARAMETER_NAME_RULES.get(provider)
         for parameter in tool.parameters if parameter_rule else ():
             if parameter_rule and not parameter_rule.pattern.fullmatch(parameter.name):
                 raise InspectorError(
-                    f"{subject}: parameter name {parameter.name!r} breaks {provider}'s rule "
+                    f"{subject}: parameter name {parameter.name!r} breaks {provider.name}'s rule "
                     f"({parameter_rule.text})"
                 )
         if tool.name in seen:
@@ -71,29 +84,49 @@ def check_names(provider: str, tools: list[ToolDescriptor]) -> None:
 def render_template(
     provider: str, tools: list[ToolDescriptor], options: RenderOptions
 ) -> tuple[str, list[Diagnostic]]:
-    """The provider's file for these tools, as checked and normalized JSON text."""
-    names = [p.name for p in available(options.template_dirs)]
-    if provider not in names:
-        raise UsageError(f"unknown provider {provider!r}; available: {', '.join(names)}")
-    check_names(provider, tools)
+    """The provider's file for these tools, as checked and normalized JSON text. With
+    ``strict``, the tools past the provider's per-request strict limits lose ``strict``."""
+    installed = {p.name: p for p in available(options.template_dirs)}
+    if provider not in installed:
+        raise UsageError(f"unknown provider {provider!r}; available: {', '.join(installed)}")
+    unit = installed[provider].provider
+    check_names(unit, tools)
+    found = FilterDiagnostics()
+    budget = StrictBudget(unit.limits) if options.strict else None
+    units = [entry.provider for entry in installed.values()]
+    env = environment(options.template_dirs, found, units, budget)
+    template_name = f"{provider}{TEMPLATE_SUFFIX}"
+    text = _render(env, template_name, tools, options)
+    summary = budget.summary(provider) if budget is not None else None
+    if summary is not None:
+        found.diagnostics.append(Diagnostic(Level.WARNING, summary, code="TI505"))
+    return json_text(_parse_rendered(text, template_name)), found.diagnostics
+
+
+def _render(
+    env: jinja2.Environment, template_name: str, tools: list[ToolDescriptor], options: RenderOptions
+) -> str:
+    """The template's text; any error (a user filter's too) names the template line."""
     import jinja2
 
-    raised = FilterDiagnostics()
-    env = environment(options.template_dirs, raised)
-    template_name = f"{provider}{TEMPLATE_SUFFIX}"
     try:
         with deep_recursion():
-            text = env.get_template(template_name).render(
+            return env.get_template(template_name).render(
                 tools=tools,
                 strict=options.strict,
                 gemini_json_schema=options.gemini_json_schema,
                 annotations=options.annotations,
             )
+    except InspectorError:
+        raise
     except jinja2.TemplateError as error:
         line = getattr(error, "lineno", None) or _template_line(error, template_name)
-        where = f"{template_name}:{line}" if line else template_name
-        raise InspectorError(f"template {where}: {error}") from None
-    return json_text(_parse_rendered(text, template_name)), raised.diagnostics
+        message = str(error)
+    except Exception as error:  # a user provider's filter
+        line = _template_line(error, template_name)
+        message = f"{type(error).__name__}: {error}"
+    where = f"{template_name}:{line}" if line else template_name
+    raise InspectorError(f"template {where}: {message}")
 
 
 def _template_line(error: BaseException, template_name: str) -> int | None:

@@ -4,39 +4,13 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Sequence
+from pathlib import Path
 
 from inspector.diagnostics import Diagnostic, Level
 from inspector.model import Json, JsonObject, ToolDescriptor
-from inspector.providers.schema_walk import all_nodes, items_of, object_values, types_of
-from inspector.providers.strict import OPENAI
-
-
-@dataclass(frozen=True)
-class Limits:
-    """A provider's documented limits (None: none known)."""
-
-    max_tools: int | None = None
-    max_description: int | None = None
-    strict_properties: int | None = None
-    strict_enum_values: int | None = None
-    strict_tools: int | None = None
-    strict_optional: int | None = None
-    strict_unions: int | None = None
-
-
-_OPENAI = Limits(
-    max_tools=128,
-    max_description=1024,
-    strict_properties=OPENAI.max_properties,  # across all strict schemas of a request; each
-    strict_enum_values=OPENAI.max_enum_values,  # schema's own limits make it non-strict
-)
-LIMITS = {
-    "openai": _OPENAI,
-    "openai-responses": _OPENAI,
-    "anthropic": Limits(strict_tools=20, strict_optional=24, strict_unions=16),
-}
+from inspector.providers.limits import Limits, StrictUsage, exceeded, strict_usage
+from inspector.providers.registry import find
 
 
 def tool_entries(document: Json) -> list[JsonObject]:
@@ -56,9 +30,11 @@ def estimate_tokens(characters: int) -> int:
 
 
 def size_report(
-    provider: str, text: str, tools: list[ToolDescriptor]
+    provider: str, text: str, tools: list[ToolDescriptor], template_dirs: Sequence[Path] = ()
 ) -> tuple[list[str], list[Diagnostic]]:
-    """A table of characters and estimated tokens per tool, and warnings past known limits."""
+    """A table of characters and estimated tokens per tool, and warnings past the provider's
+    per-request limits (a strict render stays within the strict ones; a template that sets
+    ``strict`` itself may not)."""
     entries = tool_entries(json.loads(text))
     lines = [f"{provider}: {'tool':<32} {'chars':>8} {'~tokens':>8}"]
     total = 0
@@ -70,15 +46,14 @@ def size_report(
         f"{provider}: {'total (' + str(len(entries)) + ' tools)':<32} {total:>8} "
         f"{estimate_tokens(total):>8}"
     )
-    return lines, _limit_warnings(provider, entries, tools)
+    return lines, _limit_warnings(
+        provider, find(provider, template_dirs).provider.limits, entries, tools
+    )
 
 
 def _limit_warnings(
-    provider: str, entries: list[JsonObject], tools: list[ToolDescriptor]
+    provider: str, limits: Limits, entries: list[JsonObject], tools: list[ToolDescriptor]
 ) -> list[Diagnostic]:
-    limits = LIMITS.get(provider)
-    if limits is None:
-        return []
     warnings: list[Diagnostic] = []
 
     def warn(code: str, message: str, tool: ToolDescriptor | None = None) -> None:
@@ -103,49 +78,35 @@ def _limit_warnings(
                 f"than {limits.max_description}",
                 tool,
             )
-    strict = [(t, _schema_of(e)) for t, e in zip(tools, entries, strict=False) if _is_strict(e)]
-    _strict_warnings(limits, strict, warn)
+    usage = sum(
+        (strict_usage(_schema_of(e)) for e in entries if _is_strict(e)), start=StrictUsage()
+    )
+    for text in exceeded(limits, usage):
+        warn("TI503" if " strict tools; " in text else "TI504", text)
     return warnings
 
 
-def _strict_warnings(
-    limits: Limits,
-    strict: list[tuple[ToolDescriptor, JsonObject]],
-    warn: Callable[..., None],
-) -> None:
-    if limits.strict_tools is not None and len(strict) > limits.strict_tools:
-        warn("TI503", f"{len(strict)} strict tools; at most {limits.strict_tools} per request")
-    nodes = [node for _, schema in strict for node in all_nodes(schema)]
-    properties = [p for node in nodes for p in object_values(node.get("properties")).items()]
-    optional = sum(
-        1
-        for node in nodes
-        for name in object_values(node.get("properties"))
-        if name not in items_of(node.get("required"))
-    )
-    unions = sum(1 for _, p in properties if "anyOf" in p or len(types_of(p)) > 1)
-    enum_values = sum(len(items_of(n.get("enum"))) for n in nodes)
-    checks = [
-        (limits.strict_properties, len(properties), "object properties across strict schemas"),
-        (limits.strict_enum_values, enum_values, "enum values across strict schemas"),
-        (limits.strict_optional, optional, "optional parameters across strict schemas"),
-        (limits.strict_unions, unions, "parameters with unions across strict schemas"),
-    ]
-    for limit, found, what in checks:
-        if limit is not None and found > limit:
-            warn("TI504", f"{found} {what}; at most {limit}")
+def _inner(entry: JsonObject) -> JsonObject:
+    """The tool itself inside an envelope (``function``, Bedrock's ``toolSpec``)."""
+    for key in ("function", "toolSpec"):
+        value = entry.get(key)
+        if isinstance(value, dict):
+            return value
+    return entry
 
 
 def _is_strict(entry: JsonObject) -> bool:
-    inner = entry.get("function") or entry.get("toolSpec") or entry
-    return isinstance(inner, dict) and inner.get("strict") is True
+    return _inner(entry).get("strict") is True
 
 
 def _schema_of(entry: JsonObject) -> JsonObject:
-    inner = entry.get("function") if isinstance(entry.get("function"), dict) else entry
-    assert isinstance(inner, dict)
-    for key in ("parameters", "input_schema"):
-        value = inner.get(key)
+    inner = _inner(entry)
+    bedrock = inner.get("inputSchema")
+    for value in (
+        inner.get("parameters"),
+        inner.get("input_schema"),
+        bedrock.get("json") if isinstance(bedrock, dict) else None,
+    ):
         if isinstance(value, dict):
             return value
     return {}

@@ -23,10 +23,11 @@ from inspector.files.classification import load as load_classification
 from inspector.model import Json, JsonObject, MethodKind, ParameterKind, ToolDescriptor
 from inspector.project import pipeline
 from inspector.project.pipeline import Rendered
+from inspector.providers.calls import Call, Outcome
 from inspector.render.options import RenderOptions
 from inspector.render.selection import quiet_excluded
 from inspector.runtime.arguments import ArgumentError, Converter, shown
-from inspector.runtime.messages import Call, Outcome, answer, read_calls, to_json, to_text
+from inspector.runtime.messages import answer, read_calls, to_json, to_text
 from inspector.scan.docstrings import DocstringStyle
 
 log = logging.getLogger("inspector.toolbox")
@@ -164,15 +165,23 @@ class Toolbox:
         except Exception as error:
             raise self._failure(name, error) from error
 
-    def handle(self, provider: str, message: object) -> list[JsonObject]:
+    def handle(
+        self, provider: str, message: object, *, template_dirs: Iterable[str | Path] = ()
+    ) -> list[JsonObject]:
         """Run every tool call in a provider's message, in order; return the provider's
-        tool-result messages. A failing call becomes an error result, never an exception."""
-        return answer(provider, [self._outcome(call) for call in read_calls(provider, message)])
+        tool-result messages. A failing call becomes an error result, never an exception.
+        ``template_dirs`` find user providers (their module beside their template)."""
+        dirs = [Path(d) for d in template_dirs]
+        calls = read_calls(provider, message, dirs)
+        return answer(provider, [self._outcome(call) for call in calls], dirs)
 
-    async def ahandle(self, provider: str, message: object) -> list[JsonObject]:
+    async def ahandle(
+        self, provider: str, message: object, *, template_dirs: Iterable[str | Path] = ()
+    ) -> list[JsonObject]:
         """Like ``handle``; async tools of one message run concurrently, results keep the call
         order and ids."""
-        calls = read_calls(provider, message)
+        dirs = [Path(d) for d in template_dirs]
+        calls = read_calls(provider, message, dirs)
 
         async def run(call: Call) -> Outcome:
             try:
@@ -182,7 +191,7 @@ class Toolbox:
             return self._success(call, value)
 
         outcomes = await asyncio.gather(*(run(c) for c in calls))
-        return answer(provider, list(outcomes))
+        return answer(provider, list(outcomes), dirs)
 
     def _outcome(self, call: Call) -> Outcome:
         try:
@@ -192,17 +201,12 @@ class Toolbox:
         return self._success(call, value)
 
     def _success(self, call: Call, value: object) -> Outcome:
-        from inspector.providers.mcp import mcp_structured_content
-
         try:
             as_json = to_json(value)
         except TypeError:
             as_json = repr(value)
-        bound = self._tools[call.name]
-        structured = mcp_structured_content(bound.descriptor, as_json)
-        return Outcome(
-            call, as_json, to_text(value if isinstance(value, str) else as_json), None, structured
-        )
+        text = to_text(value if isinstance(value, str) else as_json)
+        return Outcome(call, as_json, text, None, self._tools[call.name].descriptor)
 
     def _failure(self, name: str, error: Exception) -> ToolCallError:
         message = f"{name} failed: {type(error).__name__}: {error}"

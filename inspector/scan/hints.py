@@ -106,14 +106,16 @@ class TypeMapper:
         return gathered
 
     def map(self, hint: object) -> SchemaType:
-        """The model type of a hint; a hint mapped before without side effects is reused."""
+        """The model type of a hint; a hint mapped before without side effects is reused, unless
+        it refers to a definition: those belong to one tool's ``$defs``."""
         try:
             return self._hint_cache[hint]
         except (KeyError, TypeError):  # not seen yet, or unhashable
             pass
         before = (len(self.messages), len(self.definitions), len(self._recursive))
         mapped = self._map(hint)
-        if before == (len(self.messages), len(self.definitions), len(self._recursive)):
+        after = (len(self.messages), len(self.definitions), len(self._recursive))
+        if before == after and not any(isinstance(node, RefType) for node in walk(mapped)):
             with contextlib.suppress(TypeError):
                 self._hint_cache[hint] = mapped
         return mapped

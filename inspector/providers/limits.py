@@ -1,0 +1,117 @@
+"""Per-request limits: what a provider documents, what the strict tools of one request use, and
+the budget that keeps a render within them by dropping ``strict`` from the tools that do not fit."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+
+from inspector.model import JsonObject, ToolDescriptor
+from inspector.providers.schema_walk import all_nodes, count, items_of, object_values, types_of
+
+
+@dataclass(frozen=True)
+class Limits:
+    """A provider's documented limits per request (None: none known)."""
+
+    max_tools: int | None = None
+    max_description: int | None = None
+    strict_tools: int | None = None
+    strict_properties: int | None = None
+    strict_enum_values: int | None = None
+    strict_optional: int | None = None
+    strict_unions: int | None = None
+
+
+@dataclass(frozen=True)
+class StrictUsage:
+    """What strict schemas use of the per-request strict limits."""
+
+    tools: int = 0
+    properties: int = 0
+    enum_values: int = 0
+    optional: int = 0
+    unions: int = 0
+
+    def __add__(self, other: StrictUsage) -> StrictUsage:
+        return StrictUsage(
+            *(getattr(self, f.name) + getattr(other, f.name) for f in fields(StrictUsage))
+        )
+
+
+_CHECKS = (
+    ("tools", "strict_tools", "strict tools"),
+    ("properties", "strict_properties", "object properties across strict schemas"),
+    ("enum_values", "strict_enum_values", "enum values across strict schemas"),
+    ("optional", "strict_optional", "optional parameters across strict schemas"),
+    ("unions", "strict_unions", "parameters with unions across strict schemas"),
+)
+
+
+def strict_usage(schema: JsonObject) -> StrictUsage:
+    """What one strict tool's parameter schema counts against the per-request limits."""
+    nodes = list(all_nodes(schema))
+    properties = [
+        (name, prop, items_of(node.get("required")))
+        for node in nodes
+        for name, prop in object_values(node.get("properties")).items()
+    ]
+    return StrictUsage(
+        tools=1,
+        properties=len(properties),
+        enum_values=sum(len(items_of(n.get("enum"))) for n in nodes),
+        optional=sum(1 for name, _, required in properties if name not in required),
+        unions=sum(1 for _, p, _ in properties if "anyOf" in p or len(types_of(p)) > 1),
+    )
+
+
+def _over(limits: Limits, usage: StrictUsage) -> list[tuple[int, int, str]]:
+    """Each strict limit the usage goes past: what is used, the limit, what is counted."""
+    found = []
+    for used_name, limit_name, what in _CHECKS:
+        limit, used = getattr(limits, limit_name), getattr(usage, used_name)
+        if limit is not None and used > limit:
+            found.append((used, limit, what))
+    return found
+
+
+def exceeded(limits: Limits, usage: StrictUsage) -> list[str]:
+    """Each per-request strict limit the usage goes past, in words."""
+    return [
+        f"{used} {what}; at most {limit} per request" for used, limit, what in _over(limits, usage)
+    ]
+
+
+@dataclass
+class StrictBudget:
+    """One render's strict tools: each is admitted, in render order, while the request stays
+    within the limits; the others are rendered without ``strict``."""
+
+    limits: Limits
+    used: StrictUsage = field(default_factory=StrictUsage)
+    decisions: dict[str, bool] = field(default_factory=dict)
+    dropped: list[ToolDescriptor] = field(default_factory=list)
+    reasons: dict[str, None] = field(default_factory=dict)
+
+    def admit(self, tool: ToolDescriptor, schema: JsonObject) -> bool:
+        """Whether the tool's strict schema still fits (the same answer for the same tool)."""
+        if tool.name in self.decisions:
+            return self.decisions[tool.name]
+        total = self.used + strict_usage(schema)
+        over = _over(self.limits, total)
+        if over:
+            self.dropped.append(tool)
+            self.reasons.update((f"at most {limit} {what}", None) for _, limit, what in over)
+        else:
+            self.used = total
+        self.decisions[tool.name] = not over
+        return not over
+
+    def summary(self, provider: str) -> str | None:
+        """One warning naming the tools rendered without ``strict``; None when all fit."""
+        if not self.dropped:
+            return None
+        names = ", ".join(f"{t.class_name}.{t.method_name}" for t in self.dropped)
+        return (
+            f'{provider}: {count(len(self.dropped), "tool")} rendered without "strict" to stay '
+            f"within the per-request limits ({'; '.join(self.reasons)}): {names}"
+        )

@@ -1,0 +1,56 @@
+"""OpenAI Responses API: flat ``{"type": "function", "name", ...}`` tools with ``strict`` always
+explicit (the templates reuse ``openai_parameters``), ``function_call`` output items and
+``function_call_output`` answers."""
+
+from __future__ import annotations
+
+from inspector.diagnostics import InspectorError
+from inspector.files.provider_files import ToolEntry, entries, mapping, text
+from inspector.model import Json, JsonObject
+from inspector.providers import openai
+from inspector.providers.base import Provider
+from inspector.providers.calls import Call, Outcome, get, items, result_text
+
+
+def _flat(item: JsonObject, where: str) -> ToolEntry:
+    if item.get("type") != "function" or "function" in item:
+        raise InspectorError(f'{where}: expected "type": "function" with a flat "name"')
+    return ToolEntry(
+        text(item, "name", where, required=True),
+        text(item, "description", where),
+        mapping(item.get("parameters") or {}, f"{where}.parameters"),
+    )
+
+
+def read_tools(document: Json) -> list[ToolEntry]:
+    """Flat function tools (a list, or ``{"tools": [...]}``)."""
+    return entries(document, ("tools",), _flat)
+
+
+def read_calls(message: Json) -> list[Call]:
+    """The ``function_call`` items of a response's ``output`` (or of a list of items)."""
+    found = get(message, "output") if isinstance(message, dict) else message
+    return [
+        Call(str(get(item, "call_id", "callId")), str(get(item, "name")), get(item, "arguments"))
+        for item in items(found, "output")
+        if get(item, "type") == "function_call"
+    ]
+
+
+def answer(outcomes: list[Outcome]) -> list[JsonObject]:
+    """One ``function_call_output`` item per call."""
+    return [
+        {"type": "function_call_output", "call_id": o.call.id or "", "output": result_text(o)}
+        for o in outcomes
+    ]
+
+
+PROVIDER = Provider(
+    "openai-responses",
+    "OpenAI",
+    tool_names=openai.PROVIDER.tool_names,
+    limits=openai.LIMITS,
+    read_tools=read_tools,
+    read_calls=read_calls,
+    answer=answer,
+)
