@@ -1,0 +1,269 @@
+"""The MCP server itself, on the SDK's low-level ``Server``: tools/list from the mcp render,
+tools/call through the Toolbox, reloading on a classification change, stdio or streamable HTTP,
+a clean stop on EOF, SIGTERM and SIGINT. Imported only once the SDK is known to be there."""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+import signal
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import anyio
+import anyio.abc
+import jsonschema  # type: ignore[import-untyped]
+import uvicorn
+from mcp import types
+from mcp.server.context import ServerRequestContext
+from mcp.server.lowlevel import NotificationOptions, Server
+from mcp.server.session import ServerSession
+from mcp.server.stdio import stdio_server
+from mcp.server.subscriptions import InMemorySubscriptionBus, ListenHandler, ToolsListChanged
+
+from inspector.diagnostics import InspectorError
+from inspector.model import Json, JsonObject
+from inspector.providers.mcp import mcp_structured_content
+from inspector.runtime.messages import Call, Outcome, answer, to_json, to_text
+from inspector.runtime.serve import ServeOptions, mcp_tools
+from inspector.runtime.toolbox import Toolbox, ToolCallError
+
+log = logging.getLogger("inspector.serve")
+
+_WORKERS = 32
+"""Threads for sync methods: a few slow calls must not hold up the others."""
+
+
+class Tools:
+    """The tools being served: the current Toolbox and its tools/list entries, replaced whole
+    on a reload; the sessions to tell about a change."""
+
+    def __init__(self, build: Callable[[], Toolbox], options: ServeOptions) -> None:
+        self._build = build
+        self._options = options
+        self.toolbox = build()
+        self.listed = mcp_tools(self.toolbox, options.annotations)
+        self.bus = InMemorySubscriptionBus()
+        self._sessions: list[ServerSession] = []
+
+    async def list_tools(
+        self, ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
+    ) -> types.ListToolsResult:
+        """``tools/list``: every tool in one page."""
+        return types.ListToolsResult.model_validate({"tools": self.listed})
+
+    async def call_tool(
+        self, ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
+    ) -> types.CallToolResult:
+        """``tools/call``: through the Toolbox; whatever the method does, an answer."""
+        toolbox, listed = self.toolbox, self.listed
+        call = Call(None, params.name, params.arguments or {})
+        outcome = await _outcome(toolbox, call)
+        schema = next((t.get("outputSchema") for t in listed if t["name"] == call.name), None)
+        if outcome.error is None and isinstance(schema, dict):
+            outcome = _checked(outcome, schema)
+        (reply,) = answer("mcp", [outcome])
+        return types.CallToolResult.model_validate(reply["result"])
+
+    async def initialized(
+        self, ctx: ServerRequestContext[Any], params: types.NotificationParams
+    ) -> None:
+        """Remember a handshake-era session: it hears about tool changes on its own channel."""
+        self._sessions.append(ctx.session)
+
+    async def reload(self) -> None:
+        """Rebuild the tools; when they changed, tell every client. A failure keeps the old."""
+        try:
+            toolbox = self._build()
+            listed = mcp_tools(toolbox, self._options.annotations)
+        except InspectorError as error:
+            log.error("%s; keeping the previous %d tools", error, len(self.listed))
+            return
+        if listed == self.listed:
+            return
+        self.toolbox, self.listed = toolbox, listed
+        log.info("reloaded: %d tools (%s)", len(listed), _names(listed))
+        await self._announce()
+
+    async def _announce(self) -> None:
+        for session in list(self._sessions):
+            try:
+                await session.send_tool_list_changed()
+            except Exception:  # that client is gone
+                self._sessions.remove(session)
+        await self.bus.publish(ToolsListChanged())
+
+    async def watch(self, path: Path) -> None:
+        """Reload whenever the file's content changes (polled: no extra dependency)."""
+        last = _content(path)
+        while True:
+            await anyio.sleep(self._options.poll_seconds)
+            now = _content(path)
+            if now == last:
+                continue
+            last = now
+            if now is None:
+                log.error("%s: missing; keeping the previous %d tools", path, len(self.listed))
+            else:
+                await self.reload()
+
+
+def _content(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+async def _outcome(toolbox: Toolbox, call: Call) -> Outcome:
+    """Run the call in this task, so that even a method raising ``SystemExit`` or
+    ``KeyboardInterrupt`` becomes an error result instead of stopping the server."""
+    try:
+        value = await toolbox.acall(call.name, dict(call.arguments or {}))  # type: ignore[arg-type]
+    except ToolCallError as error:
+        return Outcome(call, error=error.message)
+    except anyio.get_cancelled_exc_class():
+        raise
+    except BaseException as error:  # a hostile method: never let it end the server
+        return Outcome(call, error=f"{call.name} failed: {type(error).__name__}: {error}")
+    try:
+        as_json: Json = to_json(value)
+    except (TypeError, ValueError):
+        as_json = repr(value)
+    tool = next(t for t in toolbox.tools if t.name == call.name)
+    text = to_text(value if isinstance(value, str) else as_json)
+    return Outcome(call, as_json, text, None, mcp_structured_content(tool, as_json))
+
+
+def _checked(outcome: Outcome, schema: JsonObject) -> Outcome:
+    """The outcome, or an error when its structured content breaks the output schema (a
+    client would reject the whole result)."""
+    try:
+        jsonschema.validate(outcome.structured, schema)
+    except jsonschema.ValidationError as error:
+        return Outcome(
+            outcome.call,
+            error=f"{outcome.call.name} returned a value that does not match its declared "
+            f"return type: {error.message}",
+        )
+    return outcome
+
+
+class _Server(Server[Any]):
+    """The low-level server, advertising ``tools.listChanged`` when the tools can change."""
+
+    watching: bool = False
+
+    def create_initialization_options(
+        self,
+        notification_options: NotificationOptions | None = None,
+        experimental_capabilities: dict[str, dict[str, Any]] | None = None,
+        extensions: dict[str, dict[str, Any]] | None = None,
+    ) -> Any:
+        notifications = notification_options or NotificationOptions(tools_changed=self.watching)
+        return super().create_initialization_options(
+            notifications, experimental_capabilities, extensions
+        )
+
+
+def build_server(tools: Tools, options: ServeOptions) -> Server[Any]:
+    """The SDK server for these tools."""
+    server = _Server(
+        options.name,
+        version=options.version,
+        on_list_tools=tools.list_tools,
+        on_call_tool=tools.call_tool,
+        on_subscriptions_listen=ListenHandler(tools.bus),
+    )
+    server.watching = options.watch is not None
+    server.add_notification_handler(
+        "notifications/initialized", types.NotificationParams, tools.initialized
+    )
+    return server
+
+
+def run_server(build: Callable[[], Toolbox], options: ServeOptions) -> None:
+    """Serve until EOF (stdio), SIGTERM or SIGINT."""
+    tools = Tools(build, options)
+    server = build_server(tools, options)
+    anyio.run(_main, tools, server, options)
+
+
+async def _main(tools: Tools, server: Server[Any], options: ServeOptions) -> None:
+    executor = concurrent.futures.ThreadPoolExecutor(_WORKERS, "toolsinspector-call")
+    asyncio.get_running_loop().set_default_executor(executor)
+    where = "stdio"
+    if options.http is not None:
+        where = f"http://{_url_host(options.http[0])}:{options.http[1]}/mcp"
+    log.info(
+        "serving %d tools over %s: %s",
+        len(tools.listed),
+        where,
+        _names(tools.listed),
+    )
+    async with anyio.create_task_group() as group:
+        if options.watch is not None:
+            group.start_soon(tools.watch, options.watch)
+        if options.http is None:
+            group.start_soon(_stop_on_signal, group.cancel_scope.cancel)
+            await _serve_stdio(server)
+        else:
+            await _serve_http(server, options.http, group)
+        group.cancel_scope.cancel()
+    executor.shutdown(wait=False, cancel_futures=True)
+    log.info("stopped")
+
+
+async def _serve_stdio(server: Server[Any]) -> None:
+    async with stdio_server() as (read_stream, write_stream):
+        await server.run(read_stream, write_stream, server.create_initialization_options())
+
+
+class _Uvicorn(uvicorn.Server):
+    """Uvicorn without its own signal handling: ours stops it, and the process exits 0."""
+
+    @contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        yield
+
+
+async def _serve_http(
+    server: Server[Any], address: tuple[str, int], group: anyio.abc.TaskGroup
+) -> None:
+    app = server.streamable_http_app(host=address[0])
+    config = uvicorn.Config(
+        app,
+        host=address[0],
+        port=address[1],
+        log_config=None,
+        access_log=False,
+        lifespan="on",
+        timeout_graceful_shutdown=2,
+    )
+    web = _Uvicorn(config)
+
+    def stop() -> None:
+        web.should_exit = True
+
+    group.start_soon(_stop_on_signal, stop)
+    await web.serve()
+    if not web.started:
+        raise InspectorError(f"cannot listen on {address[0]}:{address[1]}")
+
+
+async def _stop_on_signal(stop: Callable[[], None]) -> None:
+    with anyio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as signals:
+        async for received in signals:
+            log.info("%s: stopping", signal.Signals(received).name)
+            stop()
+
+
+def _names(listed: list[JsonObject]) -> str:
+    return ", ".join(str(tool["name"]) for tool in listed) or "none"
+
+
+def _url_host(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
