@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -62,14 +63,28 @@ def add_serve(commands: argparse._SubParsersAction[Any], common: argparse.Argume
 
 
 def serve(args: argparse.Namespace) -> int:
-    """Serve until the client leaves (EOF on stdio), SIGTERM or SIGINT; exit 0."""
+    """Serve until the client leaves (EOF on stdio), SIGTERM or SIGINT; exit 0 (also when the
+    signal comes while starting)."""
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        return _serve(args)
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _interrupt(number: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _serve(args: argparse.Namespace) -> int:
     from inspector.api import load_annotations
     from inspector.project.config import project_identity
     from inspector.project.pipeline import in_root
     from inspector.runtime import serve as serving
 
     serving.require_sdk()
-    _log_to_stderr(args.quiet)
     config = _config(args)
     settings = config.serve
     root = None if args.targets else config.root
@@ -77,6 +92,7 @@ def serve(args: argparse.Namespace) -> int:
     factory = args.factory or settings.factory
     with in_root(root):
         objects = serving.load_objects(targets, factory)
+    _log_to_stderr(args.quiet)
     classification = _classification(args, config)
     watch = args.watch if args.watch is not None else settings.watch
     if watch and classification is None:
@@ -128,7 +144,11 @@ _DEFAULT = "tools.classification.json"
 
 
 def _log_to_stderr(quiet: bool) -> None:
+    """Our messages on stderr (stdout may be the MCP channel); the SDK's and the web
+    server's warnings reach stderr through Python's last-resort handler."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(levelname)s: %(message)s"))
-    logging.basicConfig(level=logging.WARNING, handlers=[handler], force=True)
-    logging.getLogger("inspector").setLevel(logging.WARNING if quiet else logging.INFO)
+    logger = logging.getLogger("inspector")
+    logger.addHandler(handler)
+    logger.setLevel(logging.WARNING if quiet else logging.INFO)
+    logger.propagate = False

@@ -7,9 +7,11 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import logging
+import os
 import signal
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+import sys
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager, redirect_stdout
 from pathlib import Path
 from typing import Any
 
@@ -198,28 +200,96 @@ async def _main(tools: Tools, server: Server[Any], options: ServeOptions) -> Non
     where = "stdio"
     if options.http is not None:
         where = f"http://{_url_host(options.http[0])}:{options.http[1]}/mcp"
-    log.info(
-        "serving %d tools over %s: %s",
-        len(tools.listed),
-        where,
-        _names(tools.listed),
-    )
     async with anyio.create_task_group() as group:
+        stopping = _Stopping(group.cancel_scope.cancel)
+        await group.start(_stop_on_signal, stopping)
+        log.info("serving %d tools over %s: %s", len(tools.listed), where, _names(tools.listed))
         if options.watch is not None:
             group.start_soon(tools.watch, options.watch)
         if options.http is None:
-            group.start_soon(_stop_on_signal, group.cancel_scope.cancel)
             await _serve_stdio(server)
         else:
-            await _serve_http(server, options.http, group)
+            await _serve_http(server, options.http, stopping)
         group.cancel_scope.cancel()
     executor.shutdown(wait=False, cancel_futures=True)
     log.info("stopped")
 
 
+class _Stopping:
+    """What a SIGTERM or SIGINT does: cancel everything (stdio), or stop the web server."""
+
+    def __init__(self, action: Callable[[], None]) -> None:
+        self.action = action
+
+
+async def _stop_on_signal(
+    stopping: _Stopping, *, task_status: anyio.abc.TaskStatus[None] = anyio.TASK_STATUS_IGNORED
+) -> None:
+    with anyio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as signals:
+        task_status.started()
+        async for received in signals:
+            log.info("%s: stopping", signal.Signals(received).name)
+            stopping.action()
+
+
 async def _serve_stdio(server: Server[Any]) -> None:
-    async with stdio_server() as (read_stream, write_stream):
-        await server.run(read_stream, write_stream, server.create_initialization_options())
+    """The SDK points fd 1 at stderr while it serves; ``print`` in a method goes there at once
+    too, instead of waiting in ``sys.stdout``'s buffer to reach the wire after the end."""
+    sys.stdout.flush()
+    async with (
+        _stdin_lines() as lines,
+        stdio_server(stdin=lines) as (read_stream, write_stream),  # type: ignore[arg-type]
+    ):
+        with redirect_stdout(sys.stderr):
+            await server.run(read_stream, write_stream, server.create_initialization_options())
+
+
+class _PipeLines:
+    """The lines of a pipe, read on the event loop: a signal can stop the server, which it
+    cannot while a thread is blocked reading stdin."""
+
+    def __init__(self, reader: asyncio.StreamReader) -> None:
+        self._reader = reader
+
+    def __aiter__(self) -> _PipeLines:
+        return self
+
+    async def __anext__(self) -> str:
+        line = await self._reader.readline()
+        if not line:
+            raise StopAsyncIteration
+        return line.decode("utf-8", errors="replace")
+
+
+@asynccontextmanager
+async def _stdin_lines() -> AsyncIterator[_PipeLines | None]:
+    """stdin's lines, with fd 0 pointed at the null device meanwhile (a method reading stdin
+    must not take the client's messages); None (the SDK reads it) when stdin is no pipe."""
+    reader = asyncio.StreamReader(limit=_LINE_LIMIT)
+    loop = asyncio.get_running_loop()
+    pipe = os.fdopen(os.dup(0), "rb", buffering=0)
+    try:
+        transport, _ = await loop.connect_read_pipe(
+            lambda: asyncio.StreamReaderProtocol(reader), pipe
+        )
+    except (ValueError, OSError):
+        pipe.close()
+        yield None
+        return
+    saved = os.dup(0)
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.close(null)
+    try:
+        yield _PipeLines(reader)
+    finally:
+        transport.close()
+        os.dup2(saved, 0)
+        os.close(saved)
+
+
+_LINE_LIMIT = 1 << 26
+"""The longest message line read from stdin (64 MiB)."""
 
 
 class _Uvicorn(uvicorn.Server):
@@ -230,9 +300,7 @@ class _Uvicorn(uvicorn.Server):
         yield
 
 
-async def _serve_http(
-    server: Server[Any], address: tuple[str, int], group: anyio.abc.TaskGroup
-) -> None:
+async def _serve_http(server: Server[Any], address: tuple[str, int], stopping: _Stopping) -> None:
     app = server.streamable_http_app(host=address[0])
     config = uvicorn.Config(
         app,
@@ -248,17 +316,11 @@ async def _serve_http(
     def stop() -> None:
         web.should_exit = True
 
-    group.start_soon(_stop_on_signal, stop)
-    await web.serve()
-    if not web.started:
-        raise InspectorError(f"cannot listen on {address[0]}:{address[1]}")
-
-
-async def _stop_on_signal(stop: Callable[[], None]) -> None:
-    with anyio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as signals:
-        async for received in signals:
-            log.info("%s: stopping", signal.Signals(received).name)
-            stop()
+    stopping.action = stop
+    try:
+        await web.serve()
+    except SystemExit:  # uvicorn's answer to an address it cannot bind
+        raise InspectorError(f"cannot listen on {address[0]}:{address[1]}") from None
 
 
 def _names(listed: list[JsonObject]) -> str:

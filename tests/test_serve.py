@@ -1,0 +1,451 @@
+"""serve: a real server process and the MCP SDK's own client, over stdio and streamable HTTP."""
+
+from __future__ import annotations
+
+import inspect
+import json
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from mcp import ClientSession, types
+from mcp.client.stdio import StdioServerParameters, stdio_client
+from mcp.client.streamable_http import streamable_http_client
+
+import example_class
+from inspector.runtime.messages import to_json
+from inspector.runtime.serve import load_objects, parse_address
+from inspector.runtime.toolbox import Toolbox, ToolCallError
+from tests import serve_sample
+from tests.conftest import ROOT, Run
+
+EXAMPLE = f"{ROOT / 'example_class.py'}:ExampleClass"
+SAMPLE = ROOT / "tests" / "serve_sample.py"
+ANNOTATIONS = ROOT / "tests" / "golden" / "inputs" / "mcp_annotations.json"
+LIMIT = 30
+"""Seconds any one test may take, start-up included."""
+
+VALID = {
+    "method1": {"a": 2, "b": 3},
+    "create_task": {"title": "Write", "priority": "high", "due": "2026-01-01"},
+    "convert_temperature": {"value": 100},
+    "place_order": {
+        "order": {"item": "A1", "quantity": 2, "ship_to": {"street": "S 1", "city": "Bonn"}},
+        "express": True,
+    },
+    "average": {"values": [1, 2, 4.5]},
+    "fetch_page": {"url": "https://example.com"},
+}
+"""Valid arguments for every tool of ExampleClass except method2, which the tests exclude."""
+
+DIRECT: dict[str, Callable[[example_class.ExampleClass], object]] = {
+    "method1": lambda o: o.method1(2, 3),
+    "create_task": lambda o: o.create_task("Write", example_class.Priority.HIGH, "2026-01-01"),
+    "convert_temperature": lambda o: o.convert_temperature(100),
+    "place_order": lambda o: o.place_order(
+        example_class.Order("A1", 2, example_class.Address("S 1", "Bonn")), express=True
+    ),
+    "average": lambda o: o.average([1, 2, 4.5]),
+    "fetch_page": lambda o: o.fetch_page("https://example.com"),
+}
+"""The same calls made directly on the class (an awaitable for the async method)."""
+
+
+def serve_command(*args: str) -> list[str]:
+    return [sys.executable, "-m", "inspector", "serve", *args]
+
+
+@pytest.fixture
+def choices(tmp_path: Path) -> Path:
+    """A classification file that excludes ExampleClass.method2."""
+    path = tmp_path / "tools.classification.json"
+    methods = {name: True for name in VALID} | {"method2": False}
+    path.write_text(json.dumps({"ExampleClass": methods}), encoding="utf-8")
+    return path
+
+
+def rendered(
+    run_cli: Callable[..., Run], tmp_path: Path, classification: Path, *targets: str
+) -> Any:
+    """What ``render --provider mcp`` writes for the targets with this classification."""
+    tools = tmp_path / "tools.json"
+    keep = classification.read_text(encoding="utf-8")
+    assert run_cli("scan", *targets, "-o", str(tools), "--classification", str(classification))
+    classification.write_text(keep, encoding="utf-8")
+    result = run_cli(
+        "render",
+        "--provider",
+        "mcp",
+        "--tools",
+        str(tools),
+        "--classification",
+        str(classification),
+        "--mcp-annotations",
+        str(ANNOTATIONS),
+        "-q",
+    )
+    assert result.status == 0, result.stderr
+    return json.loads(result.stdout)["tools"]
+
+
+def listed(result: types.ListToolsResult) -> list[Any]:
+    return [tool.model_dump(by_alias=True, exclude_none=True, mode="json") for tool in result.tools]
+
+
+@asynccontextmanager
+async def stdio_session(
+    *args: str, errlog: Any = None, on_message: Any = None
+) -> AsyncIterator[ClientSession]:
+    parameters = StdioServerParameters(
+        command=sys.executable, args=["-m", "inspector", "serve", *args], cwd=str(ROOT)
+    )
+    async with (
+        stdio_client(parameters, errlog=errlog or sys.stderr) as (read, write),
+        ClientSession(read, write, message_handler=on_message) as session,
+    ):
+        await session.initialize()
+        yield session
+
+
+@asynccontextmanager
+async def http_session(url: str) -> AsyncIterator[ClientSession]:
+    async with (
+        streamable_http_client(url) as (read, write),
+        ClientSession(read, write) as session,
+    ):
+        await session.initialize()
+        yield session
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@contextmanager
+def http_server(*args: str) -> Iterator[tuple[subprocess.Popen[str], str]]:
+    """A server process on a free 127.0.0.1 port, and its URL once it accepts connections."""
+    port = free_port()
+    process = subprocess.Popen(
+        serve_command("--http", str(port), *args),
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + LIMIT
+        while True:
+            assert process.poll() is None, process.communicate()
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.05)
+        yield process, f"http://127.0.0.1:{port}/mcp"
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.communicate()
+
+
+async def check_example_tools(
+    session: ClientSession, expected: Any, choices: Path, *others: object
+) -> None:
+    """The checks both transports pass: the list is the render, every call answers as the
+    method does, bad arguments and an excluded tool give the Toolbox's messages."""
+    assert listed(await session.list_tools()) == expected
+    instance = example_class.ExampleClass()
+    toolbox = Toolbox(instance, *others, classification=choices)
+    assert [tool["name"] for tool in expected] == [tool.name for tool in toolbox.tools]
+    assert {tool["name"] for tool in expected} >= set(VALID)
+    for name, arguments in VALID.items():
+        result = await session.call_tool(name, arguments)
+        direct = DIRECT[name](instance)
+        value = to_json(await direct if inspect.isawaitable(direct) else direct)
+        assert not result.is_error, result
+        text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+        assert [c.model_dump(exclude_none=True) for c in result.content] == [
+            {"type": "text", "text": text}
+        ]
+        assert result.structured_content == (
+            value if isinstance(value, dict) else {"result": value}
+        )
+    for name, arguments in [
+        ("method1", {"a": "two"}),
+        ("place_order", {"order": {"item": "A1"}}),
+        ("method1", {"a": 1, "c": 2}),
+        ("method2", {"x": "abc"}),
+    ]:
+        result = await session.call_tool(name, arguments)
+        with pytest.raises(ToolCallError) as raised:
+            toolbox.call(name, arguments)
+        assert result.is_error
+        assert result.structured_content is None
+        assert [c.model_dump(exclude_none=True) for c in result.content] == [
+            {"type": "text", "text": raised.value.message}
+        ]
+    assert raised.value.message.startswith("unknown tool 'method2'")
+
+
+def test_stdio_lists_the_render_and_calls_through_the_toolbox(
+    run_cli: Callable[..., Run], tmp_path: Path, choices: Path
+) -> None:
+    expected = rendered(run_cli, tmp_path, choices, EXAMPLE)
+
+    async def scenario() -> None:
+        with anyio.fail_after(LIMIT):
+            async with stdio_session(
+                EXAMPLE,
+                "--classification",
+                str(choices),
+                "--mcp-annotations",
+                str(ANNOTATIONS),
+            ) as session:
+                await check_example_tools(session, expected, choices)
+
+    anyio.run(scenario)
+
+
+def test_stdio_survives_hostile_methods(tmp_path: Path) -> None:
+    errors = tmp_path / "stderr.txt"
+
+    async def scenario() -> None:
+        with anyio.fail_after(LIMIT), errors.open("w") as errlog:
+            async with stdio_session(f"{SAMPLE}:Hostile", errlog=errlog) as session:
+                left = await session.call_tool("leave", {})
+                shouted = await session.call_tool("shout", {})
+                failed = await session.call_tool("fail", {})
+                lied = await session.call_tool("lie", {})
+                again = await session.call_tool("shout", {})
+        assert (left.is_error, left.content[0].text) == (  # type: ignore[union-attr]
+            True,
+            "leave failed: SystemExit: 3",
+        )
+        assert (shouted.is_error, shouted.structured_content) == (False, {"result": "ok"})
+        assert failed.content[0].text == (  # type: ignore[union-attr]
+            "fail failed: RuntimeError: broken on purpose"
+        )
+        assert lied.is_error
+        assert lied.content[0].text == (  # type: ignore[union-attr]
+            "lie returned a value that does not match its declared return type: "
+            "'not a number' is not of type 'integer'"
+        )
+        assert not again.is_error
+
+    anyio.run(scenario)
+    assert "noise on stdout" in errors.read_text(encoding="utf-8")
+
+
+def test_http_same_checks_concurrency_a_slow_call_and_sigterm(
+    run_cli: Callable[..., Run], tmp_path: Path, choices: Path
+) -> None:
+    clock = f"{SAMPLE}:Clock"
+    expected = rendered(run_cli, tmp_path, choices, EXAMPLE, clock)
+    options = ["--classification", str(choices), "--mcp-annotations", str(ANNOTATIONS)]
+    with http_server(EXAMPLE, clock, *options) as (process, url):
+
+        async def scenario() -> None:
+            with anyio.fail_after(LIMIT):
+                async with http_session(url) as session:
+                    await check_example_tools(session, expected, choices, serve_sample.Clock())
+                    await fifty_calls(session)
+                    await slow_and_fast(session)
+
+        anyio.run(scenario)
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=LIMIT) == 0
+        out, err = process.communicate()
+    assert out == ""
+    assert "Traceback" not in err
+    assert err.endswith("INFO: SIGTERM: stopping\nINFO: stopped\n")
+
+
+async def fifty_calls(session: ClientSession) -> None:
+    """50 calls at once, sync and async alternating: all complete with their own answer."""
+    results: dict[int, Any] = {}
+
+    async def one(index: int) -> None:
+        tool = "sleep" if index % 2 else "pause"
+        result = await session.call_tool(tool, {"seconds": index / 1000})
+        results[index] = result.structured_content
+
+    started = time.monotonic()
+    async with anyio.create_task_group() as group:
+        for index in range(50):
+            group.start_soon(one, index)
+    assert results == {index: {"result": index / 1000} for index in range(50)}
+    assert time.monotonic() - started < 10
+
+
+async def slow_and_fast(session: ClientSession) -> None:
+    """A sync call sleeping 3 s does not hold up a quick one made after it."""
+    finished: list[str] = []
+
+    async def call(name: str, seconds: float) -> None:
+        await session.call_tool(name, {"seconds": seconds})
+        finished.append(f"{name} {seconds}")
+
+    async with anyio.create_task_group() as group:
+        group.start_soon(call, "sleep", 3.0)
+        await anyio.sleep(0.3)
+        started = time.monotonic()
+        await call("sleep", 0.01)
+        fast = time.monotonic() - started
+    assert finished == ["sleep 0.01", "sleep 3.0"]
+    assert fast < 1.5
+
+
+def test_watch_reloads_and_notifies(tmp_path: Path, choices: Path) -> None:
+    errors = tmp_path / "stderr.txt"
+    changed = anyio.Event()
+
+    async def on_message(message: object) -> None:
+        if isinstance(message, types.ToolListChangedNotification):
+            changed.set()
+
+    async def scenario() -> None:
+        with anyio.fail_after(LIMIT), errors.open("w") as errlog:
+            async with stdio_session(
+                EXAMPLE,
+                "--classification",
+                str(choices),
+                "--watch",
+                errlog=errlog,
+                on_message=on_message,
+            ) as session:
+                before = [tool.name for tool in (await session.list_tools()).tools]
+                choices.write_text("{broken", encoding="utf-8")
+                while "keeping the previous 6 tools" not in errors.read_text(encoding="utf-8"):
+                    await anyio.sleep(0.1)
+                assert [t.name for t in (await session.list_tools()).tools] == before
+                assert not changed.is_set()
+                methods = {name: name != "method1" for name in VALID} | {"method2": False}
+                choices.write_text(json.dumps({"ExampleClass": methods}), encoding="utf-8")
+                await changed.wait()
+                after = [tool.name for tool in (await session.list_tools()).tools]
+                failed = await session.call_tool("method1", {"a": 1})
+        assert before == list(VALID)
+        assert after == [name for name in VALID if name != "method1"]
+        assert failed.is_error
+
+    anyio.run(scenario)
+    log = errors.read_text(encoding="utf-8")
+    assert f"ERROR: {choices}:1:2: " in log
+
+
+def test_eof_on_stdin_ends_the_stdio_server_with_status_0() -> None:
+    process = subprocess.run(
+        serve_command(EXAMPLE, "-q"),
+        cwd=ROOT,
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=LIMIT,
+        check=False,
+    )
+    assert (process.returncode, process.stdout, process.stderr) == (0, "", "")
+
+
+def test_sigint_ends_the_stdio_server_with_status_0() -> None:
+    process = subprocess.Popen(
+        serve_command(EXAMPLE),
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stderr is not None
+        while "serving 7 tools over stdio" not in process.stderr.readline():
+            pass
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=LIMIT) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.communicate()
+
+
+def test_without_the_sdk_serve_says_how_to_install_it(
+    run_cli: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "mcp", None)
+    monkeypatch.setitem(sys.modules, "mcp.server.lowlevel", None)
+    result = run_cli("serve", EXAMPLE)
+    assert (result.status, result.stdout, result.stderr) == (
+        2,
+        "",
+        "error: serving needs the MCP SDK: pip install 'toolsinspector[serve]'\n",
+    )
+
+
+def test_a_constructor_with_arguments_needs_a_factory(run_cli: Callable[..., Run]) -> None:
+    result = run_cli("serve", f"{SAMPLE}:Greeter")
+    assert (result.status, result.stderr) == (
+        2,
+        "error: Greeter needs constructor arguments (greeting): give --factory "
+        "module:callable that returns an instance (or a list of instances)\n",
+    )
+    (greeter,) = load_objects([f"{SAMPLE}:Greeter"], f"{SAMPLE}:make_greeter")
+    assert Toolbox(greeter).call("greet", {"name": "Ada"}) == "Hello, Ada!"
+    (alone,) = load_objects([], "tests.serve_sample:make_greeter")
+    assert type(alone).__name__ == "Greeter"
+
+
+@pytest.mark.parametrize(
+    ("factory", "message"),
+    [
+        ("nocolon", "error: --factory nocolon: expected module:callable or file.py:callable\n"),
+        (
+            "tests.serve_sample:Greeter.greeting",
+            "error: --factory tests.serve_sample:Greeter.greeting: Greeter.greeting is not a "
+            "callable\n",
+        ),
+        (
+            "tests.serve_sample:Greeter",
+            "error: --factory tests.serve_sample:Greeter: TypeError: Greeter.__init__() missing "
+            "1 required positional argument: 'greeting'\n",
+        ),
+        (
+            "tests.serve_sample:make_nothing",
+            "error: --factory tests.serve_sample:make_nothing: must return an instance or a "
+            "list of instances, got []\n",
+        ),
+    ],
+)
+def test_factory_errors(run_cli: Callable[..., Run], factory: str, message: str) -> None:
+    result = run_cli("serve", "--factory", factory)
+    assert result.stderr == message
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("8000", ("127.0.0.1", 8000)),
+        ("0.0.0.0:8001", ("0.0.0.0", 8001)),
+        ("[::1]:8002", ("::1", 8002)),
+        ("localhost:1", ("localhost", 1)),
+    ],
+)
+def test_http_address(text: str, address: tuple[str, int]) -> None:
+    assert parse_address(text) == address
+
+
+@pytest.mark.parametrize("text", ["", "http", ":80", "host:", "0", "65536", "1.2.3.4:x"])
+def test_bad_http_address(text: str) -> None:
+    with pytest.raises(Exception, match=r"expected \[HOST:\]PORT"):
+        parse_address(text)
