@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from inspector.diagnostics import Diagnostic, InspectorError, Level, UsageError
     from inspector.model import Field, ParameterKind, Returns, ToolDescriptor
     from inspector.render.options import RenderOptions
+    from inspector.runtime.serve import serve
     from inspector.runtime.toolbox import Toolbox, ToolCallError
     from inspector.scan.docstrings import DocstringStyle
     from inspector.scan.scanner import scan
@@ -39,6 +40,7 @@ __all__ = [
     "render_provider",
     "scan",
     "scan_targets",
+    "serve",
     "write_stubs",
 ]
 
@@ -61,6 +63,7 @@ _HOMES = {
     "Returns": "model",
     "ToolDescriptor": "model",
     "RenderOptions": "render.options",
+    "serve": "runtime.serve",
     "ToolCallError": "runtime.toolbox",
     "Toolbox": "runtime.toolbox",
 }

@@ -8,6 +8,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
@@ -19,8 +20,11 @@ import pytest
 from mcp import ClientSession, types
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
+from mcp_types.version import LATEST_HANDSHAKE_VERSION
 
 import example_class
+from inspector.diagnostics import UsageError
+from inspector.project.config import ServeConfig, load_config, project_identity
 from inspector.runtime.messages import to_json
 from inspector.runtime.serve import load_objects, parse_address
 from inspector.runtime.toolbox import Toolbox, ToolCallError
@@ -102,17 +106,16 @@ def listed(result: types.ListToolsResult) -> list[Any]:
 
 @asynccontextmanager
 async def stdio_session(
-    *args: str, errlog: Any = None, on_message: Any = None
-) -> AsyncIterator[ClientSession]:
-    parameters = StdioServerParameters(
-        command=sys.executable, args=["-m", "inspector", "serve", *args], cwd=str(ROOT)
-    )
+    *args: str, errlog: Any = None, on_message: Any = None, python: str = ""
+) -> AsyncIterator[tuple[ClientSession, types.InitializeResult]]:
+    """A client session with a server process: ``serve ARGS``, or the Python code given."""
+    command = ["-c", python] if python else ["-m", "inspector", "serve", *args]
+    parameters = StdioServerParameters(command=sys.executable, args=command, cwd=str(ROOT))
     async with (
         stdio_client(parameters, errlog=errlog or sys.stderr) as (read, write),
         ClientSession(read, write, message_handler=on_message) as session,
     ):
-        await session.initialize()
-        yield session
+        yield session, await session.initialize()
 
 
 @asynccontextmanager
@@ -123,6 +126,20 @@ async def http_session(url: str) -> AsyncIterator[ClientSession]:
     ):
         await session.initialize()
         yield session
+
+
+@contextmanager
+def killed_after(process: subprocess.Popen[str], seconds: float) -> Iterator[None]:
+    """Kill the process if the block takes too long: a blocked read then ends, and the test
+    fails instead of hanging."""
+    timer = threading.Timer(seconds, process.kill)
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+        if process.poll() is None:
+            process.kill()
 
 
 def free_port() -> int:
@@ -213,18 +230,31 @@ def test_stdio_lists_the_render_and_calls_through_the_toolbox(
                 str(choices),
                 "--mcp-annotations",
                 str(ANNOTATIONS),
-            ) as session:
+            ) as (session, started):
                 await check_example_tools(session, expected, choices)
+        assert (started.server_info.name, started.server_info.version) == ("ExampleClass", "")
+        assert started.capabilities.tools == types.ToolsCapability(list_changed=False)
 
     anyio.run(scenario)
 
 
-def test_stdio_survives_hostile_methods(tmp_path: Path) -> None:
+HOSTILE = """\
+import inspector
+from tests.serve_sample import Hostile
+inspector.serve(inspector.Toolbox(Hostile()), name="hostile", version="1.2")
+"""
+
+
+def test_python_api_serves_a_toolbox_that_survives_hostile_methods(tmp_path: Path) -> None:
     errors = tmp_path / "stderr.txt"
 
     async def scenario() -> None:
         with anyio.fail_after(LIMIT), errors.open("w") as errlog:
-            async with stdio_session(f"{SAMPLE}:Hostile", errlog=errlog) as session:
+            async with stdio_session(python=HOSTILE, errlog=errlog) as (session, started):
+                assert (started.server_info.name, started.server_info.version) == (
+                    "hostile",
+                    "1.2",
+                )
                 left = await session.call_tool("leave", {})
                 shouted = await session.call_tool("shout", {})
                 failed = await session.call_tool("fail", {})
@@ -325,7 +355,8 @@ def test_watch_reloads_and_notifies(tmp_path: Path, choices: Path) -> None:
                 "--watch",
                 errlog=errlog,
                 on_message=on_message,
-            ) as session:
+            ) as (session, started):
+                assert started.capabilities.tools == types.ToolsCapability(list_changed=True)
                 before = [tool.name for tool in (await session.list_tools()).tools]
                 choices.write_text("{broken", encoding="utf-8")
                 while "keeping the previous 6 tools" not in errors.read_text(encoding="utf-8"):
@@ -346,17 +377,68 @@ def test_watch_reloads_and_notifies(tmp_path: Path, choices: Path) -> None:
     assert f"ERROR: {choices}:1:2: " in log
 
 
-def test_eof_on_stdin_ends_the_stdio_server_with_status_0() -> None:
-    process = subprocess.run(
-        serve_command(EXAMPLE, "-q"),
-        cwd=ROOT,
-        input="",
-        capture_output=True,
+SHOP = """\
+class Shop:
+    \"\"\"A shop.\"\"\"
+
+    def buy(self, item: str) -> str:
+        \"\"\"Buy an item.\"\"\"
+        return f"bought {item}"
+
+    def close(self) -> None:
+        \"\"\"Close the shop.\"\"\"
+"""
+
+PYPROJECT = """\
+[project]
+name = "shop"
+version = "2.0"
+
+[tool.toolsinspector]
+targets = ["shop.py:Shop"]
+
+[tool.toolsinspector.serve]
+classification = "choices.json"
+"""
+
+
+def test_config_table_and_eof_on_stdin_ending_the_server_with_status_0(tmp_path: Path) -> None:
+    (tmp_path / "shop.py").write_text(SHOP, encoding="utf-8")
+    (tmp_path / "pyproject.toml").write_text(PYPROJECT, encoding="utf-8")
+    (tmp_path / "choices.json").write_text('{"Shop": {"close": false}}', encoding="utf-8")
+    requests = [
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "initialize",
+            "params": {
+                "protocolVersion": LATEST_HANDSHAKE_VERSION,
+                "capabilities": {},
+                "clientInfo": {"name": "test", "version": "0"},
+            },
+        },
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
+    ]
+    process = subprocess.Popen(
+        serve_command(),
+        cwd=tmp_path,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         text=True,
-        timeout=LIMIT,
-        check=False,
     )
-    assert (process.returncode, process.stdout, process.stderr) == (0, "", "")
+    assert process.stdin is not None
+    assert process.stdout is not None
+    with killed_after(process, LIMIT):
+        process.stdin.write("".join(json.dumps(request) + "\n" for request in requests))
+        process.stdin.flush()
+        started, listed = (json.loads(process.stdout.readline())["result"] for _ in "12")
+        out, err = process.communicate()  # closes stdin: EOF
+    assert (process.returncode, out) == (0, "")
+    assert err == "INFO: serving 1 tools over stdio: buy\nINFO: stopped\n"
+    assert started["serverInfo"] == {"name": "shop", "version": "2.0"}
+    assert [tool["name"] for tool in listed["tools"]] == ["buy"]
 
 
 def test_sigint_ends_the_stdio_server_with_status_0() -> None:
@@ -368,16 +450,13 @@ def test_sigint_ends_the_stdio_server_with_status_0() -> None:
         stderr=subprocess.PIPE,
         text=True,
     )
-    try:
-        assert process.stderr is not None
-        while "serving 7 tools over stdio" not in process.stderr.readline():
-            pass
+    assert process.stderr is not None
+    with killed_after(process, LIMIT):
+        while "serving 7 tools over stdio" not in (line := process.stderr.readline()):
+            assert line, "the server ended before serving"
         process.send_signal(signal.SIGINT)
-        assert process.wait(timeout=LIMIT) == 0
-    finally:
-        if process.poll() is None:
-            process.kill()
-        process.communicate()
+        out, err = process.communicate()
+    assert (process.returncode, out, err) == (0, "", "INFO: SIGINT: stopping\nINFO: stopped\n")
 
 
 def test_without_the_sdk_serve_says_how_to_install_it(
@@ -391,6 +470,21 @@ def test_without_the_sdk_serve_says_how_to_install_it(
         "",
         "error: serving needs the MCP SDK: pip install 'toolsinspector[serve]'\n",
     )
+
+
+def test_usage_errors_before_serving(run_cli: Callable[..., Run], in_tmp: Path) -> None:
+    """In an empty directory: no configuration, no default classification file."""
+    missing = in_tmp / "missing.json"
+    assert run_cli("serve", EXAMPLE, "--classification", str(missing)).stderr == (
+        f"error: classification file {missing}: not found\n"
+    )
+    assert run_cli("serve", EXAMPLE, "--watch").stderr == (
+        "error: --watch needs a classification file (--classification FILE)\n"
+    )
+    assert run_cli("serve", EXAMPLE, "--http", "x").stderr == (
+        "error: --http x: expected [HOST:]PORT, e.g. 8000 or 0.0.0.0:8000\n"
+    )
+    assert run_cli("serve").stderr == "error: nothing to serve: give a TARGET (or --factory)\n"
 
 
 def test_a_constructor_with_arguments_needs_a_factory(run_cli: Callable[..., Run]) -> None:
@@ -447,5 +541,38 @@ def test_http_address(text: str, address: tuple[str, int]) -> None:
 
 @pytest.mark.parametrize("text", ["", "http", ":80", "host:", "0", "65536", "1.2.3.4:x"])
 def test_bad_http_address(text: str) -> None:
-    with pytest.raises(Exception, match=r"expected \[HOST:\]PORT"):
+    with pytest.raises(UsageError, match=r"expected \[HOST:\]PORT"):
         parse_address(text)
+
+
+def test_serve_table_is_read_and_checked(tmp_path: Path) -> None:
+    path = tmp_path / "pyproject.toml"
+    path.write_text(
+        PYPROJECT
+        + 'factory = "shop.py:make"\nmcp-annotations = "hints.json"\nhttp = "8000"\n'
+        + 'watch = true\nname = "Shop server"\ntargets = ["shop.py:Shop"]\n',
+        encoding="utf-8",
+    )
+    assert load_config(path).serve == ServeConfig(
+        targets=("shop.py:Shop",),
+        classification=tmp_path / "choices.json",
+        factory="shop.py:make",
+        mcp_annotations=tmp_path / "hints.json",
+        http="8000",
+        watch=True,
+        name="Shop server",
+    )
+    assert project_identity(path) == ("shop", "2.0")
+    path.write_text(PYPROJECT + "wach = true\n", encoding="utf-8")
+    with pytest.raises(UsageError) as raised:
+        load_config(path)
+    assert str(raised.value) == (
+        f"{path}: [tool.toolsinspector.serve]: unknown key 'wach' (did you mean 'watch'?); "
+        "known: targets, classification, factory, mcp-annotations, http, watch, name"
+    )
+    path.write_text(PYPROJECT + "http = 8000\n", encoding="utf-8")
+    with pytest.raises(UsageError) as raised:
+        load_config(path)
+    assert str(raised.value) == (
+        f'{path}: [tool.toolsinspector.serve]: http must be a "[HOST:]PORT" text, not 8000'
+    )

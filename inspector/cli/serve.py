@@ -92,7 +92,6 @@ def _serve(args: argparse.Namespace) -> int:
     factory = args.factory or settings.factory
     with in_root(root):
         objects = serving.load_objects(targets, factory)
-    _log_to_stderr(args.quiet)
     classification = _classification(args, config)
     watch = args.watch if args.watch is not None else settings.watch
     if watch and classification is None:
@@ -107,6 +106,11 @@ def _serve(args: argparse.Namespace) -> int:
         watch=classification if watch else None,
         annotations=load_annotations(annotations_path) if annotations_path else {},
     )
+    _log_to_stderr(args.quiet)
+    if classification is None:
+        logging.getLogger("inspector.serve").info(
+            "no classification file: serving every public method"
+        )
     serving.run(serving.builder(objects, classification), options)
     return 0
 
@@ -132,12 +136,7 @@ def _classification(args: argparse.Namespace, config: Config) -> Path | None:
             raise UsageError(f"classification file {named}: not found")
         return Path(named)
     default = config.classification_path if config.source else Path.cwd() / _DEFAULT
-    if default.is_file():
-        return Path(default)
-    logging.getLogger("inspector.serve").info(
-        "no classification file (%s): serving every public method", default.name
-    )
-    return None
+    return Path(default) if default.is_file() else None
 
 
 _DEFAULT = "tools.classification.json"
