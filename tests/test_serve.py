@@ -17,10 +17,11 @@ from typing import Any
 
 import anyio
 import pytest
-from mcp import ClientSession, types
+from mcp import Client, ClientSession, types
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
-from mcp_types.version import LATEST_HANDSHAKE_VERSION
+from mcp.shared.subscriptions import ToolsListChanged
+from mcp_types.version import LATEST_HANDSHAKE_VERSION, LATEST_MODERN_VERSION
 
 import example_class
 from inspector.diagnostics import UsageError
@@ -279,13 +280,13 @@ def test_python_api_serves_a_toolbox_that_survives_hostile_methods(tmp_path: Pat
     assert "noise on stdout" in errors.read_text(encoding="utf-8")
 
 
-def test_http_same_checks_concurrency_a_slow_call_and_sigterm(
+def test_http_same_checks_concurrency_a_slow_call_watch_and_sigterm(
     run_cli: Callable[..., Run], tmp_path: Path, choices: Path
 ) -> None:
     clock = f"{SAMPLE}:Clock"
     expected = rendered(run_cli, tmp_path, choices, EXAMPLE, clock)
     options = ["--classification", str(choices), "--mcp-annotations", str(ANNOTATIONS)]
-    with http_server(EXAMPLE, clock, *options) as (process, url):
+    with http_server(EXAMPLE, clock, *options, "--watch") as (process, url):
 
         async def scenario() -> None:
             with anyio.fail_after(LIMIT):
@@ -293,6 +294,7 @@ def test_http_same_checks_concurrency_a_slow_call_and_sigterm(
                     await check_example_tools(session, expected, choices, serve_sample.Clock())
                     await fifty_calls(session)
                     await slow_and_fast(session)
+                await both_eras_hear_of_changes(url, expected, choices)
 
         anyio.run(scenario)
         process.send_signal(signal.SIGTERM)
@@ -300,7 +302,33 @@ def test_http_same_checks_concurrency_a_slow_call_and_sigterm(
         out, err = process.communicate()
     assert out == ""
     assert "Traceback" not in err
-    assert err.endswith("INFO: SIGTERM: stopping\nINFO: stopped\n")
+    assert err.endswith("info: SIGTERM: stopping\ninfo: stopped\n")
+
+
+async def both_eras_hear_of_changes(url: str, expected: Any, choices: Path) -> None:
+    """A handshake-era session (its standalone stream) and a 2026-era client (a
+    ``subscriptions/listen`` stream) both learn that the tools changed."""
+    heard = anyio.Event()
+
+    async def on_message(message: object) -> None:
+        if isinstance(message, types.ToolListChangedNotification):
+            heard.set()
+
+    async with (
+        streamable_http_client(url) as (read, write),
+        ClientSession(read, write, message_handler=on_message) as session,
+        Client(url) as modern,
+    ):
+        await session.initialize()
+        assert modern.session.protocol_version == LATEST_MODERN_VERSION
+        assert listed(await modern.list_tools()) == expected
+        async with modern.listen(tools_list_changed=True) as events:
+            choices.write_text(json.dumps({"ExampleClass": {"method1": False, "method2": False}}))
+            assert await anext(aiter(events)) == ToolsListChanged()
+            await heard.wait()
+        names = [tool.name for tool in (await session.list_tools()).tools]
+        assert names == [tool["name"] for tool in expected if tool["name"] != "method1"]
+        assert [tool.name for tool in (await modern.list_tools()).tools] == names
 
 
 async def fifty_calls(session: ClientSession) -> None:
@@ -374,7 +402,7 @@ def test_watch_reloads_and_notifies(tmp_path: Path, choices: Path) -> None:
 
     anyio.run(scenario)
     log = errors.read_text(encoding="utf-8")
-    assert f"ERROR: {choices}:1:2: " in log
+    assert f"error: {choices}:1:2: " in log
 
 
 SHOP = """\
@@ -436,7 +464,12 @@ def test_config_table_and_eof_on_stdin_ending_the_server_with_status_0(tmp_path:
         started, listed = (json.loads(process.stdout.readline())["result"] for _ in "12")
         out, err = process.communicate()  # closes stdin: EOF
     assert (process.returncode, out) == (0, "")
-    assert err == "INFO: serving 1 tools over stdio: buy\nINFO: stopped\n"
+    assert err == (
+        "shop.py:4: warning: Shop.buy: parameter 'item' is not documented\n"
+        "warning: Shop.buy is not in the classification file; included (rescan to record it)\n"
+        "info: serving 1 tools over stdio: buy\n"
+        "info: stopped\n"
+    )
     assert started["serverInfo"] == {"name": "shop", "version": "2.0"}
     assert [tool["name"] for tool in listed["tools"]] == ["buy"]
 
@@ -456,7 +489,7 @@ def test_sigint_ends_the_stdio_server_with_status_0() -> None:
             assert line, "the server ended before serving"
         process.send_signal(signal.SIGINT)
         out, err = process.communicate()
-    assert (process.returncode, out, err) == (0, "", "INFO: SIGINT: stopping\nINFO: stopped\n")
+    assert (process.returncode, out, err) == (0, "", "info: SIGINT: stopping\ninfo: stopped\n")
 
 
 def test_without_the_sdk_serve_says_how_to_install_it(

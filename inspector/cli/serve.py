@@ -146,8 +146,18 @@ def _log_to_stderr(quiet: bool) -> None:
     """Our messages on stderr (stdout may be the MCP channel); the SDK's and the web
     server's warnings reach stderr through Python's last-resort handler."""
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(logging.Formatter("%(levelname)s: %(message)s"))
+    handler.setFormatter(_Format())
     logger = logging.getLogger("inspector")
     logger.addHandler(handler)
     logger.setLevel(logging.WARNING if quiet else logging.INFO)
     logger.propagate = False
+
+
+class _Format(logging.Formatter):
+    """``level: message`` like the diagnostics, which are printed as they are."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        text = super().format(record)
+        return (
+            text if getattr(record, "diagnostic", False) else f"{record.levelname.lower()}: {text}"
+        )

@@ -26,9 +26,11 @@ from mcp.server.session import ServerSession
 from mcp.server.stdio import stdio_server
 from mcp.server.subscriptions import InMemorySubscriptionBus, ListenHandler, ToolsListChanged
 
-from inspector.diagnostics import InspectorError
+from inspector.diagnostics import InspectorError, Level
 from inspector.model import Json, JsonObject
+from inspector.project import pipeline
 from inspector.providers.mcp import mcp_structured_content
+from inspector.render.options import RenderOptions
 from inspector.runtime.messages import Call, Outcome, answer, to_json, to_text
 from inspector.runtime.serve import ServeOptions, mcp_tools
 from inspector.runtime.toolbox import Toolbox, ToolCallError
@@ -48,6 +50,11 @@ class Tools:
         self._options = options
         self.toolbox = build()
         self.listed = mcp_tools(self.toolbox, options.annotations)
+        render_options = RenderOptions(annotations=dict(options.annotations))
+        notes = pipeline.annotation_diagnostics(render_options, self.toolbox.tools)
+        for diagnostic in self.toolbox.diagnostics + notes:
+            level = logging.INFO if diagnostic.level is Level.INFO else logging.WARNING
+            log.log(level, "%s", diagnostic, extra={"diagnostic": True})
         self.bus = InMemorySubscriptionBus()
         self._sessions: list[ServerSession] = []
 
