@@ -70,27 +70,23 @@ def serve(
     With ``watch``, a change to the ``classification`` file reloads the tools and tells the
     clients; a broken file is logged and the previous tools kept."""
     require_sdk()
-    if len(objects) == 1 and isinstance(objects[0], Toolbox):
-        toolbox = objects[0]
-        objects = toolbox.objects
-        if classification is None and not watch:
-            build: Callable[[], Toolbox] = lambda: toolbox  # noqa: E731
-        else:
-            build = builder(objects, classification)
-    else:
-        build = builder(objects, classification)
-    watched = Path(classification) if watch and classification is not None else None
-    if watch and watched is None:
+    given = objects[0] if len(objects) == 1 and isinstance(objects[0], Toolbox) else None
+    objects = given.objects if given is not None else objects
+    if not objects:
+        raise UsageError("nothing to serve: give an object or a Toolbox")
+    if watch and classification is None:
         raise UsageError("watching needs a classification file")
-    default_name = type(objects[0]).__name__ if objects else "toolsinspector"
     options = ServeOptions(
-        name=name or default_name,
+        name=name or type(objects[0]).__name__,
         version=version,
         http=http,
-        watch=watched,
+        watch=Path(classification) if watch and classification is not None else None,
         annotations=annotations or {},
     )
-    run(build, options)
+    if given is not None and classification is None:
+        run(lambda: given, options)
+    else:
+        run(builder(objects, classification), options)
 
 
 def builder(objects: Sequence[object], classification: str | Path | None) -> Callable[[], Toolbox]:
