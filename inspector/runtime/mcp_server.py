@@ -10,6 +10,7 @@ import logging
 import os
 import signal
 import sys
+import threading
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager, redirect_stdout
 from pathlib import Path
@@ -37,8 +38,27 @@ from inspector.runtime.toolbox import Toolbox, ToolCallError
 
 log = logging.getLogger("inspector.serve")
 
-_WORKERS = 32
-"""Threads for sync methods: a few slow calls must not hold up the others."""
+
+class _CallThreads(concurrent.futures.ThreadPoolExecutor):
+    """Runs each sync method call in a thread of its own, so a slow call never holds up
+    another; daemon threads, so a call still running does not keep the process alive once
+    the server has stopped. (A ThreadPoolExecutor only for asyncio's sake: no pool.)"""
+
+    def submit(  # type: ignore[override]
+        self, fn: Callable[..., object], /, *args: object, **kwargs: object
+    ) -> concurrent.futures.Future[object]:
+        future: concurrent.futures.Future[object] = concurrent.futures.Future()
+
+        def work() -> None:
+            if not future.set_running_or_notify_cancel():
+                return
+            try:
+                future.set_result(fn(*args, **kwargs))
+            except BaseException as error:  # handed to the awaiting call, which reports it
+                future.set_exception(error)
+
+        threading.Thread(target=work, name="toolsinspector-call", daemon=True).start()
+        return future
 
 
 class Tools:
@@ -202,8 +222,7 @@ def run_server(build: Callable[[], Toolbox], options: ServeOptions) -> None:
 
 
 async def _main(tools: Tools, server: Server[Any], options: ServeOptions) -> None:
-    executor = concurrent.futures.ThreadPoolExecutor(_WORKERS, "toolsinspector-call")
-    asyncio.get_running_loop().set_default_executor(executor)
+    asyncio.get_running_loop().set_default_executor(_CallThreads())
     where = "stdio"
     if options.http is not None:
         where = f"http://{_url_host(options.http[0])}:{options.http[1]}/mcp"
@@ -218,7 +237,6 @@ async def _main(tools: Tools, server: Server[Any], options: ServeOptions) -> Non
         else:
             await _serve_http(server, options.http, stopping)
         group.cancel_scope.cancel()
-    executor.shutdown(wait=False, cancel_futures=True)
     log.info("stopped")
 
 
@@ -324,10 +342,24 @@ async def _serve_http(server: Server[Any], address: tuple[str, int], stopping: _
         web.should_exit = True
 
     stopping.action = stop
+    quiet = _NoCancelledTracebacks()
+    uvicorn_log = logging.getLogger("uvicorn.error")
+    uvicorn_log.addFilter(quiet)
     try:
         await web.serve()
     except SystemExit:  # uvicorn's answer to an address it cannot bind
         raise InspectorError(f"cannot listen on {address[0]}:{address[1]}") from None
+    finally:
+        uvicorn_log.removeFilter(quiet)
+
+
+class _NoCancelledTracebacks(logging.Filter):
+    """Requests still open when the server stops (a call running, a client's event stream)
+    are cancelled: that is the stop working, not a failure to print a traceback for."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        return not isinstance(error, asyncio.CancelledError)
 
 
 def _names(listed: list[JsonObject]) -> str:
