@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import jsonschema
 import pytest
 from mcp import Client, ClientSession, types
 from mcp.client.stdio import StdioServerParameters, stdio_client
@@ -202,6 +203,8 @@ async def check_example_tools(
         assert result.structured_content == (
             value if isinstance(value, dict) else {"result": value}
         )
+        (tool,) = (tool for tool in expected if tool["name"] == name)
+        jsonschema.validate(result.structured_content, tool["outputSchema"])
     for name, arguments in [
         ("method1", {"a": "two"}),
         ("place_order", {"order": {"item": "A1"}}),

@@ -89,9 +89,8 @@ class Tools:
     ) -> types.CallToolResult:
         """``tools/call``: through the Toolbox; whatever the method does, an answer."""
         toolbox, listed = self.toolbox, self.listed
-        call = Call(None, params.name, params.arguments or {})
-        outcome = await _outcome(toolbox, call)
-        schema = next((t.get("outputSchema") for t in listed if t["name"] == call.name), None)
+        outcome = await _outcome(toolbox, params.name, params.arguments or {})
+        schema = next((t.get("outputSchema") for t in listed if t["name"] == params.name), None)
         if outcome.error is None and isinstance(schema, dict):
             outcome = _checked(outcome, schema)
         (reply,) = answer("mcp", [outcome])
@@ -147,11 +146,12 @@ def _content(path: Path) -> bytes | None:
         return None
 
 
-async def _outcome(toolbox: Toolbox, call: Call) -> Outcome:
+async def _outcome(toolbox: Toolbox, name: str, arguments: dict[str, Any]) -> Outcome:
     """Run the call in this task, so that even a method raising ``SystemExit`` or
     ``KeyboardInterrupt`` becomes an error result instead of stopping the server."""
+    call = Call(None, name, None)
     try:
-        value = await toolbox.acall(call.name, dict(call.arguments or {}))  # type: ignore[arg-type]
+        value = await toolbox.acall(name, arguments)
     except ToolCallError as error:
         return Outcome(call, error=error.message)
     except anyio.get_cancelled_exc_class():
