@@ -431,12 +431,19 @@ SHOP = """\
 class Shop:
     \"\"\"A shop.\"\"\"
 
+    def __init__(self, name: str) -> None:
+        self.name = name
+
     def buy(self, item: str) -> str:
         \"\"\"Buy an item.\"\"\"
-        return f"bought {item}"
+        return f"{self.name} sold {item}"
 
     def close(self) -> None:
         \"\"\"Close the shop.\"\"\"
+
+
+def make() -> Shop:
+    return Shop("corner")
 """
 
 PYPROJECT = """\
@@ -449,10 +456,13 @@ targets = ["shop.py:Shop"]
 
 [tool.toolsinspector.serve]
 classification = "choices.json"
+factory = "shop.py:make"
 """
 
 
-def test_config_table_and_eof_on_stdin_ending_the_server_with_status_0(tmp_path: Path) -> None:
+def test_config_table_factory_and_eof_on_stdin_ending_the_server_with_status_0(
+    tmp_path: Path,
+) -> None:
     (tmp_path / "shop.py").write_text(SHOP, encoding="utf-8")
     (tmp_path / "pyproject.toml").write_text(PYPROJECT, encoding="utf-8")
     (tmp_path / "choices.json").write_text('{"Shop": {"close": false}}', encoding="utf-8")
@@ -469,6 +479,12 @@ def test_config_table_and_eof_on_stdin_ending_the_server_with_status_0(tmp_path:
         },
         {"jsonrpc": "2.0", "method": "notifications/initialized"},
         {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
+        {
+            "jsonrpc": "2.0",
+            "id": 3,
+            "method": "tools/call",
+            "params": {"name": "buy", "arguments": {"item": "tea"}},
+        },
     ]
     process = subprocess.Popen(
         serve_command(),
@@ -483,17 +499,18 @@ def test_config_table_and_eof_on_stdin_ending_the_server_with_status_0(tmp_path:
     with killed_after(process, LIMIT):
         process.stdin.write("".join(json.dumps(request) + "\n" for request in requests))
         process.stdin.flush()
-        started, listed = (json.loads(process.stdout.readline())["result"] for _ in "12")
+        started, listed, bought = (json.loads(process.stdout.readline())["result"] for _ in "123")
         out, err = process.communicate()  # closes stdin: EOF
     assert (process.returncode, out) == (0, "")
     assert err == (
-        "shop.py:4: warning: Shop.buy: parameter 'item' is not documented\n"
+        "shop.py:7: warning: Shop.buy: parameter 'item' is not documented\n"
         "warning: Shop.buy is not in the classification file; included (rescan to record it)\n"
         "info: serving 1 tools over stdio: buy\n"
         "info: stopped\n"
     )
     assert started["serverInfo"] == {"name": "shop", "version": "2.0"}
     assert [tool["name"] for tool in listed["tools"]] == ["buy"]
+    assert bought["content"] == [{"type": "text", "text": "corner sold tea"}]
 
 
 def test_sigint_ends_the_stdio_server_with_status_0() -> None:
@@ -604,7 +621,7 @@ def test_serve_table_is_read_and_checked(tmp_path: Path) -> None:
     path = tmp_path / "pyproject.toml"
     path.write_text(
         PYPROJECT
-        + 'factory = "shop.py:make"\nmcp-annotations = "hints.json"\nhttp = "8000"\n'
+        + 'mcp-annotations = "hints.json"\nhttp = "8000"\n'
         + 'watch = true\nname = "Shop server"\ntargets = ["shop.py:Shop"]\n',
         encoding="utf-8",
     )

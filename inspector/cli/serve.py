@@ -30,7 +30,12 @@ def add_serve(commands: argparse._SubParsersAction[Any], common: argparse.Argume
         description=_DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    serve.add_argument("targets", nargs="*", metavar="TARGET", help="file.py:Class, pkg.mod:Class")
+    serve.add_argument(
+        "targets",
+        nargs="*",
+        metavar="TARGET",
+        help="file.py:Class, package.module:Class, or a file or module (its public classes)",
+    )
     serve.add_argument(
         "--classification",
         metavar="FILE",
@@ -54,7 +59,7 @@ def add_serve(commands: argparse._SubParsersAction[Any], common: argparse.Argume
     )
     serve.add_argument(
         "--watch",
-        action="store_true",
+        action=argparse.BooleanOptionalAction,
         default=None,
         help="reload the tools when the classification file changes and notify the clients",
     )
