@@ -531,6 +531,27 @@ def test_sigint_ends_the_stdio_server_with_status_0() -> None:
     assert (process.returncode, out, err) == (0, "", "info: SIGINT: stopping\ninfo: stopped\n")
 
 
+def test_a_port_in_use_is_an_error_without_traceback() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        process = subprocess.run(
+            serve_command(EXAMPLE, "--http", str(port), "-q"),
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=LIMIT,
+            check=False,
+        )
+    assert (process.returncode, process.stdout) == (1, "")
+    assert process.stderr == (
+        f"[Errno 98] error while attempting to bind on address ('127.0.0.1', {port}): "
+        "address already in use\n"
+        f"error: cannot listen on 127.0.0.1:{port}\n"
+    )
+
+
 def test_without_the_sdk_serve_says_how_to_install_it(
     run_cli: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -218,7 +218,19 @@ def run_server(build: Callable[[], Toolbox], options: ServeOptions) -> None:
     """Serve until EOF (stdio), SIGTERM or SIGINT."""
     tools = Tools(build, options)
     server = build_server(tools, options)
-    anyio.run(_main, tools, server, options)
+    try:
+        anyio.run(_main, tools, server, options)
+    except BaseExceptionGroup as group:  # a task group wraps even a single error
+        error = _single(group)
+        if isinstance(error, InspectorError):
+            raise error from None
+        raise
+
+
+def _single(error: BaseException) -> BaseException:
+    while isinstance(error, BaseExceptionGroup) and len(error.exceptions) == 1:
+        error = error.exceptions[0]
+    return error
 
 
 async def _main(tools: Tools, server: Server[Any], options: ServeOptions) -> None:
