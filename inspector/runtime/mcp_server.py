@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import json
 import logging
 import os
 import signal
@@ -168,17 +169,20 @@ async def _outcome(toolbox: Toolbox, name: str, arguments: dict[str, Any]) -> Ou
 
 
 def _checked(outcome: Outcome, schema: JsonObject) -> Outcome:
-    """The outcome, or an error when its structured content breaks the output schema (a
-    client would reject the whole result)."""
+    """The outcome, or an error when its structured content breaks the output schema or holds
+    a number JSON cannot carry (a client would reject the whole result)."""
+    name = outcome.call.name
     try:
+        json.dumps(outcome.structured, allow_nan=False)
         jsonschema.validate(outcome.structured, schema)
+    except ValueError:
+        problem = "infinity or NaN, which JSON cannot carry"
     except jsonschema.ValidationError as error:
-        return Outcome(
-            outcome.call,
-            error=f"{outcome.call.name} returned a value that does not match its declared "
-            f"return type: {error.message}",
-        )
-    return outcome
+        problem = error.message
+    else:
+        return outcome
+    message = f"{name} returned a value that does not match its declared return type: {problem}"
+    return Outcome(outcome.call, error=message)
 
 
 class _Server(Server[Any]):
