@@ -212,9 +212,10 @@ def build_server(tools: Tools, options: ServeOptions) -> Server[Any]:
         on_subscriptions_listen=ListenHandler(tools.bus),
     )
     server.watching = options.watch is not None
-    server.add_notification_handler(
-        "notifications/initialized", types.NotificationParams, tools.initialized
-    )
+    if server.watching:  # only then is there a change to tell the sessions about
+        server.add_notification_handler(
+            "notifications/initialized", types.NotificationParams, tools.initialized
+        )
     return server
 
 
