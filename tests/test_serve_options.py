@@ -1,13 +1,18 @@
-"""serve, before a server starts: options, the config table, factories, usage errors."""
+"""serve without a server process: options, the config table, factories, usage errors and
+the reloading of the tools."""
 
 from __future__ import annotations
 
+import logging
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import anyio
 import pytest
+from mcp.shared.subscriptions import ToolsListChanged
 
+import example_class
 from inspector.diagnostics import UsageError
 from inspector.project.config import ServeConfig, load_config, project_identity
 from inspector.runtime.serve import load_objects, parse_address
@@ -133,3 +138,50 @@ def test_serve_table_is_read_and_checked(tmp_path: Path) -> None:
     assert str(raised.value) == (
         f'{path}: [tool.toolsinspector.serve]: http must be a "[HOST:]PORT" text, not 8000'
     )
+
+
+def test_reload_keeps_the_tools_on_a_broken_or_missing_file_and_announces_real_changes(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    from inspector.runtime.mcp_server import Tools
+    from inspector.runtime.serve import ServeOptions, builder
+
+    choices = tmp_path / "choices.json"
+    choices.write_text('{"ExampleClass": {"method2": false}}', encoding="utf-8")
+    instance = example_class.ExampleClass()
+    tools = Tools(builder([instance], choices), ServeOptions(watch=choices, poll_seconds=0.01))
+    events: list[object] = []
+    tools.bus.subscribe(events.append)
+    names = [tool["name"] for tool in tools.listed]
+
+    async def steps() -> None:
+        with anyio.fail_after(10):
+            await changes()
+
+    async def changes() -> None:
+        choices.write_text('{\n  "ExampleClass": {"method2": false}\n}\n', encoding="utf-8")
+        await tools.reload()  # same choices, other text: nothing to announce
+        choices.write_text('{"ExampleClass": {"method2": fals', encoding="utf-8")
+        await tools.reload()
+        async with anyio.create_task_group() as group:
+            await group.start(tools.watch, choices)
+            choices.unlink()
+            while "missing" not in caplog.text:
+                await anyio.sleep(0.01)
+            assert [tool["name"] for tool in tools.listed] == names
+            choices.write_text('{"ExampleClass": {"method1": false}}', encoding="utf-8")
+            while not events:
+                await anyio.sleep(0.01)
+            group.cancel_scope.cancel()
+
+    with caplog.at_level(logging.INFO, logger="inspector.serve"):
+        anyio.run(steps)
+    assert events == [ToolsListChanged()]
+    assert [tool["name"] for tool in tools.listed] == [
+        "method2" if name == "method1" else name for name in names
+    ]
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == [
+        f"{choices}:1:30: classification file is not valid JSON: Expecting value; "
+        "keeping the previous 6 tools",
+        f"{choices}: missing; keeping the previous 6 tools",
+    ]

@@ -125,9 +125,12 @@ class Tools:
                 self._sessions.remove(session)
         await self.bus.publish(ToolsListChanged())
 
-    async def watch(self, path: Path) -> None:
+    async def watch(
+        self, path: Path, *, task_status: anyio.abc.TaskStatus[None] = anyio.TASK_STATUS_IGNORED
+    ) -> None:
         """Reload whenever the file's content changes (polled: no extra dependency)."""
         last = _content(path)
+        task_status.started()
         while True:
             await anyio.sleep(self._options.poll_seconds)
             now = _content(path)
