@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from inspector.diagnostics import Diagnostic, InspectorError, Level, UsageError
     from inspector.model import Field, ParameterKind, Returns, ToolDescriptor
     from inspector.render.options import RenderOptions
+    from inspector.runtime.serve import serve
     from inspector.runtime.toolbox import Toolbox, ToolCallError
     from inspector.scan.docstrings import DocstringStyle
 
@@ -49,6 +50,7 @@ __all__ = [
     "render_provider",
     "scan_catalog",
     "scan_targets",
+    "serve",
     "stubs_from_file",
 ]
 
@@ -71,6 +73,7 @@ _HOMES = {
     "Returns": "model",
     "ToolDescriptor": "model",
     "RenderOptions": "render.options",
+    "serve": "runtime.serve",
     "ToolCallError": "runtime.toolbox",
     "Toolbox": "runtime.toolbox",
 }

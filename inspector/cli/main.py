@@ -24,6 +24,7 @@ examples:
   toolsinspector            (same as 'build': everything [tool.toolsinspector] names)
   toolsinspector check      (for CI and pre-commit: exit 1 when a file is stale)
   toolsinspector diff --git HEAD --fail-on breaking
+  toolsinspector serve example_class.py:ExampleClass   (an MCP server on stdio)
 
 Diagnostics go to stderr as 'path:line: level[CODE]: Class.method: message', then one
 line of counts per code; --ignore CODE,... silences codes (see docs/reference/diagnostics.md).
@@ -75,6 +76,7 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
         help="diagnostic codes (or prefixes such as TI2) not to print; errors always print",
     )
     from inspector.cli import project as cli_project
+    from inspector.cli import serve as cli_serve
 
     adders = {
         "scan": _add_scan,
@@ -84,6 +86,7 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
         "check": cli_project.add_check,
         "diff": cli_project.add_diff,
         "providers": _add_providers,
+        "serve": cli_serve.add_serve,
     }
     for name in [command] if command in adders else adders:
         adders[name](commands, common)
@@ -390,6 +393,7 @@ def _providers(args: argparse.Namespace) -> int:
 
 def _commands() -> dict[str, Callable[[argparse.Namespace], int]]:
     from inspector.cli import project as cli_project
+    from inspector.cli import serve as cli_serve
 
     return {
         "scan": _scan,
@@ -399,4 +403,5 @@ def _commands() -> dict[str, Callable[[argparse.Namespace], int]]:
         "build": cli_project.build,
         "check": cli_project.check,
         "diff": cli_project.diff,
+        "serve": cli_serve.serve,
     }

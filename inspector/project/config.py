@@ -16,6 +16,19 @@ _STYLES = tuple(style.value for style in DocstringStyle)
 
 
 @dataclass(frozen=True)
+class ServeConfig:
+    """``[tool.toolsinspector.serve]``: what ``toolsinspector serve`` serves, and how."""
+
+    targets: tuple[str, ...] = ()
+    classification: Path | None = None
+    factory: str | None = None
+    mcp_annotations: Path | None = None
+    http: str | None = None
+    watch: bool = False
+    name: str | None = None
+
+
+@dataclass(frozen=True)
 class Config:
     """What to generate; paths are absolute (relative ones are read against ``root``)."""
 
@@ -32,6 +45,7 @@ class Config:
     include_new: bool = True
     gemini_json_schema: bool = False
     ignore: tuple[str, ...] = ()
+    serve: ServeConfig = ServeConfig()
     source: Path | None = None
 
     @property
@@ -65,6 +79,7 @@ _KEYS: dict[str, tuple[str, str]] = {
     "new": ("new", '"include" or "exclude"'),
     "gemini-json-schema": ("bool", "true or false"),
     "ignore": ("codes", 'a list of diagnostic codes such as "TI204"'),
+    "serve": ("serve", "a table of serve settings"),
 }
 """Every key of the table: its kind and how an error describes what it must be."""
 
@@ -120,8 +135,18 @@ def _table(data: dict[str, object], path: Path, required: bool) -> dict[str, obj
 
 
 def _value(key: str, value: object, root: Path, where: str) -> object:
-    kind, wanted = _KEYS[key]
+    if _KEYS[key][0] == "serve":
+        return _serve_table(value, root, where)
+    return _typed(_KEYS[key], key, value, root, where)
+
+
+def _typed(rule: tuple[str, str], key: str, value: object, root: Path, where: str) -> object:
+    kind, wanted = rule
     problem = UsageError(f"{where}: {key} must be {wanted}, not {value!r}")
+    if kind == "text":
+        if not isinstance(value, str) or not value:
+            raise problem
+        return value
     if kind == "bool":
         if not isinstance(value, bool):
             raise problem
@@ -150,6 +175,46 @@ def _value(key: str, value: object, root: Path, where: str) -> object:
     if value not in ("include", "exclude"):
         raise problem
     return value == "include"
+
+
+_SERVE_KEYS: dict[str, tuple[str, str]] = {
+    "targets": ("list", 'a list of targets such as "pkg/mod.py:Class"'),
+    "classification": ("path", "a path"),
+    "factory": ("text", 'a "module:callable" text'),
+    "mcp-annotations": ("path", "a path"),
+    "http": ("text", 'a "[HOST:]PORT" text'),
+    "watch": ("bool", "true or false"),
+    "name": ("text", "a text"),
+}
+"""Every key of the ``serve`` table: its kind and what it must be."""
+
+
+def _serve_table(table: object, root: Path, where: str) -> ServeConfig:
+    where = f"{where[:-1]}.serve]" if where.endswith("]") else f"{where}: serve"
+    if not isinstance(table, dict):
+        raise UsageError(f"{where} must be a table")
+    values: dict[str, object] = {}
+    for key, value in table.items():
+        if key not in _SERVE_KEYS:
+            close = difflib.get_close_matches(key, _SERVE_KEYS, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise UsageError(f"{where}: unknown key {key!r}{hint}; known: {', '.join(_SERVE_KEYS)}")
+        values[key.replace("-", "_")] = _typed(_SERVE_KEYS[key], key, value, root, where)
+    return ServeConfig(**values)  # type: ignore[arg-type]
+
+
+def project_identity(path: Path | None) -> tuple[str | None, str]:
+    """The ``[project]`` name and version of a pyproject.toml (None and "" when not there)."""
+    if path is None or path.name != "pyproject.toml":
+        return None, ""
+    project = _read_toml(path).get("project")
+    if not isinstance(project, dict):
+        return None, ""
+    name, version = project.get("name"), project.get("version")
+    return (
+        name if isinstance(name, str) and name else None,
+        version if isinstance(version, str) else "",
+    )
 
 
 def with_overrides(config: Config, **overrides: object) -> Config:

@@ -84,6 +84,11 @@ def resolve_target(target: str, loaded: dict[Path, ModuleType]) -> list[ClassInf
     return [ClassInfo(found, target, _module_path(module))]
 
 
+def import_module(module_part: str, target: str, loaded: dict[Path, ModuleType]) -> ModuleType:
+    """The module (or file) part of a target, imported once per ``loaded``."""
+    return _import(module_part, target, loaded)
+
+
 def _module_path(module: ModuleType) -> str:
     filename = getattr(module, "__file__", None)
     return display_path(filename) if filename else module.__name__

@@ -1,0 +1,168 @@
+"""``toolsinspector serve``: the included methods as an MCP server (stdio or streamable HTTP)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import signal
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from inspector.diagnostics import UsageError
+
+if TYPE_CHECKING:
+    from inspector.project.config import Config
+
+_DESCRIPTION = """\
+Serve the included methods of the target classes as an MCP server: tools/list is what
+'render --provider mcp' writes, tools/call runs your methods. Settings not given here come
+from [tool.toolsinspector.serve] (and the targets and classification file of
+[tool.toolsinspector]) in the nearest pyproject.toml, or --config."""
+
+
+def add_serve(commands: argparse._SubParsersAction[Any], common: argparse.ArgumentParser) -> None:
+    """Add ``serve`` to the command line."""
+    serve = commands.add_parser(
+        "serve",
+        parents=[common],
+        help="serve the included methods as an MCP server (stdio, or HTTP with --http)",
+        description=_DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    serve.add_argument(
+        "targets",
+        nargs="*",
+        metavar="TARGET",
+        help="file.py:Class, package.module:Class, or a file or module (its public classes)",
+    )
+    serve.add_argument(
+        "--classification",
+        metavar="FILE",
+        help="classification file (default: the configured one, else "
+        "tools.classification.json here if it exists, else every public method)",
+    )
+    serve.add_argument(
+        "--factory",
+        metavar="MODULE:CALLABLE",
+        help="callable returning the instance (or a list of instances) to serve, for classes "
+        "whose constructor needs arguments",
+    )
+    serve.add_argument(
+        "--mcp-annotations", metavar="FILE", help="annotation hints by tool name (JSON)"
+    )
+    serve.add_argument(
+        "--http",
+        metavar="[HOST:]PORT",
+        help="serve streamable HTTP at http://HOST:PORT/mcp (HOST default: 127.0.0.1) "
+        "instead of stdio",
+    )
+    serve.add_argument(
+        "--watch",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="reload the tools when the classification file changes and notify the clients",
+    )
+    serve.add_argument("--name", help="server name (default: the project's name)")
+    serve.add_argument("--config", metavar="FILE", help="pyproject.toml or a TOML file")
+
+
+def serve(args: argparse.Namespace) -> int:
+    """Serve until the client leaves (EOF on stdio), SIGTERM or SIGINT; exit 0 (also when the
+    signal comes while starting)."""
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        return _serve(args)
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _interrupt(number: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from inspector.api import load_annotations
+    from inspector.project.config import project_identity
+    from inspector.project.pipeline import in_root
+    from inspector.runtime import serve as serving
+
+    serving.require_sdk()
+    config = _config(args)
+    settings = config.serve
+    root = None if args.targets else config.root
+    targets = args.targets or list(settings.targets or config.targets)
+    factory = args.factory or settings.factory
+    with in_root(root):
+        objects = serving.load_objects(targets, factory)
+    classification = _classification(args, config)
+    watch = args.watch if args.watch is not None else settings.watch
+    if watch and classification is None:
+        raise UsageError("--watch needs a classification file (--classification FILE)")
+    annotations_path = _path(args.mcp_annotations) or settings.mcp_annotations
+    http = args.http or settings.http
+    project_name, version = project_identity(config.source)
+    options = serving.ServeOptions(
+        name=args.name or settings.name or project_name or type(objects[0]).__name__,
+        version=version,
+        http=serving.parse_address(http) if http else None,
+        watch=classification if watch else None,
+        annotations=load_annotations(annotations_path) if annotations_path else {},
+    )
+    _log_to_stderr(args.quiet)
+    if classification is None:
+        logging.getLogger("inspector.serve").info(
+            "no classification file: serving every public method"
+        )
+    serving.run(serving.builder(objects, classification), options)
+    return 0
+
+
+def _config(args: argparse.Namespace) -> Config:
+    from inspector.project.config import Config, find_config, load_config
+
+    if args.config:
+        return load_config(Path(args.config))
+    found = find_config(Path.cwd())
+    return load_config(found) if found else Config(root=Path.cwd())
+
+
+def _path(value: str | None) -> Path | None:
+    return Path.cwd() / value if value else None
+
+
+def _classification(args: argparse.Namespace, config: Config) -> Path | None:
+    """The classification file: a named one must exist; the default one may be missing."""
+    named = _path(args.classification) or config.serve.classification
+    if named is not None:
+        if not named.is_file():
+            raise UsageError(f"classification file {named}: not found")
+        return Path(named)
+    default = config.classification_path if config.source else Path.cwd() / _DEFAULT
+    return Path(default) if default.is_file() else None
+
+
+_DEFAULT = "tools.classification.json"
+
+
+def _log_to_stderr(quiet: bool) -> None:
+    """Our messages on stderr (stdout may be the MCP channel); the SDK's and the web
+    server's warnings reach stderr through Python's last-resort handler."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(_Format())
+    logger = logging.getLogger("inspector")
+    logger.addHandler(handler)
+    logger.setLevel(logging.WARNING if quiet else logging.INFO)
+    logger.propagate = False
+
+
+class _Format(logging.Formatter):
+    """``level: message`` like the diagnostics, which are printed as they are."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        text = super().format(record)
+        return (
+            text if getattr(record, "diagnostic", False) else f"{record.levelname.lower()}: {text}"
+        )

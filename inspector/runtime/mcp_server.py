@@ -1,0 +1,394 @@
+"""The MCP server itself, on the SDK's low-level ``Server``: tools/list from the mcp render,
+tools/call through the Toolbox, reloading on a classification change, stdio or streamable HTTP,
+a clean stop on EOF, SIGTERM and SIGINT. Imported only once the SDK is known to be there."""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import json
+import logging
+import os
+import signal
+import sys
+import threading
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager, redirect_stdout
+from pathlib import Path
+from typing import Any
+
+import anyio
+import anyio.abc
+import jsonschema  # type: ignore[import-untyped]
+import uvicorn
+from mcp import types
+from mcp.server.context import ServerRequestContext
+from mcp.server.lowlevel import NotificationOptions, Server
+from mcp.server.session import ServerSession
+from mcp.server.stdio import stdio_server
+from mcp.server.subscriptions import InMemorySubscriptionBus, ListenHandler, ToolsListChanged
+
+from inspector.diagnostics import InspectorError, Level
+from inspector.model import Json, JsonObject
+from inspector.project import pipeline
+from inspector.providers.calls import Call, Outcome
+from inspector.providers.mcp import mcp_structured_content
+from inspector.render.options import RenderOptions
+from inspector.runtime.messages import answer, to_json, to_text
+from inspector.runtime.serve import ServeOptions, mcp_tools
+from inspector.runtime.toolbox import Toolbox, ToolCallError
+
+log = logging.getLogger("inspector.serve")
+
+
+class _CallThreads(concurrent.futures.ThreadPoolExecutor):
+    """Runs each sync method call in a thread of its own, so a slow call never holds up
+    another; daemon threads, so a call still running does not keep the process alive once
+    the server has stopped. (A ThreadPoolExecutor only for asyncio's sake: no pool.)"""
+
+    def submit(  # type: ignore[override]
+        self, fn: Callable[..., object], /, *args: object, **kwargs: object
+    ) -> concurrent.futures.Future[object]:
+        future: concurrent.futures.Future[object] = concurrent.futures.Future()
+
+        def work() -> None:
+            if not future.set_running_or_notify_cancel():
+                return
+            try:
+                future.set_result(fn(*args, **kwargs))
+            except BaseException as error:  # handed to the awaiting call, which reports it
+                future.set_exception(error)
+
+        threading.Thread(target=work, name="toolsinspector-call", daemon=True).start()
+        return future
+
+
+class Tools:
+    """The tools being served: the current Toolbox and its tools/list entries, replaced whole
+    on a reload; the sessions to tell about a change."""
+
+    def __init__(self, build: Callable[[], Toolbox], options: ServeOptions) -> None:
+        self._build = build
+        self._options = options
+        self.toolbox = build()
+        self.listed = mcp_tools(self.toolbox, options.annotations)
+        render_options = RenderOptions(annotations=dict(options.annotations))
+        notes = pipeline.annotation_diagnostics(render_options, self.toolbox.tools)
+        for diagnostic in self.toolbox.diagnostics + notes:
+            level = logging.INFO if diagnostic.level is Level.INFO else logging.WARNING
+            log.log(level, "%s", diagnostic, extra={"diagnostic": True})
+        self.bus = InMemorySubscriptionBus()
+        self._sessions: list[ServerSession] = []
+
+    async def list_tools(
+        self, ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
+    ) -> types.ListToolsResult:
+        """``tools/list``: every tool in one page."""
+        return types.ListToolsResult.model_validate({"tools": self.listed})
+
+    async def call_tool(
+        self, ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
+    ) -> types.CallToolResult:
+        """``tools/call``: through the Toolbox; whatever the method does, an answer."""
+        toolbox, listed = self.toolbox, self.listed
+        outcome = await _outcome(toolbox, params.name, params.arguments or {})
+        schema = next((t.get("outputSchema") for t in listed if t["name"] == params.name), None)
+        if outcome.error is None and isinstance(schema, dict):
+            outcome = _checked(outcome, schema)
+        (reply,) = answer("mcp", [outcome])
+        return types.CallToolResult.model_validate(reply["result"])
+
+    async def initialized(
+        self, ctx: ServerRequestContext[Any], params: types.NotificationParams
+    ) -> None:
+        """Remember a handshake-era session: it hears about tool changes on its own channel."""
+        self._sessions.append(ctx.session)
+
+    async def reload(self) -> None:
+        """Rebuild the tools; when they changed, tell every client. A failure keeps the old."""
+        try:
+            toolbox = self._build()
+            listed = mcp_tools(toolbox, self._options.annotations)
+        except InspectorError as error:
+            log.error("%s; keeping the previous %d tools", error, len(self.listed))
+            return
+        if listed == self.listed:
+            return
+        self.toolbox, self.listed = toolbox, listed
+        log.info("reloaded: %d tools (%s)", len(listed), _names(listed))
+        await self._announce()
+
+    async def _announce(self) -> None:
+        for session in list(self._sessions):
+            try:
+                await session.send_tool_list_changed()
+            except Exception:  # that client is gone
+                self._sessions.remove(session)
+        await self.bus.publish(ToolsListChanged())
+
+    async def watch(
+        self, path: Path, *, task_status: anyio.abc.TaskStatus[None] = anyio.TASK_STATUS_IGNORED
+    ) -> None:
+        """Reload whenever the file's content changes (polled: no extra dependency)."""
+        last = _content(path)
+        task_status.started()
+        while True:
+            await anyio.sleep(self._options.poll_seconds)
+            now = _content(path)
+            if now == last:
+                continue
+            last = now
+            if now is None:
+                log.error("%s: missing; keeping the previous %d tools", path, len(self.listed))
+            else:
+                await self.reload()
+
+
+def _content(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+async def _outcome(toolbox: Toolbox, name: str, arguments: dict[str, Any]) -> Outcome:
+    """Run the call in this task, so that even a method raising ``SystemExit`` or
+    ``KeyboardInterrupt`` becomes an error result instead of stopping the server."""
+    call = Call(None, name, None)
+    try:
+        value = await toolbox.acall(name, arguments)
+    except ToolCallError as error:
+        return Outcome(call, error=error.message)
+    except anyio.get_cancelled_exc_class():
+        raise
+    except BaseException as error:  # a hostile method: never let it end the server
+        return Outcome(call, error=f"{call.name} failed: {type(error).__name__}: {error}")
+    try:
+        as_json: Json = to_json(value)
+    except (TypeError, ValueError):
+        as_json = repr(value)
+    tool = next(t for t in toolbox.tools if t.name == call.name)
+    text = to_text(value if isinstance(value, str) else as_json)
+    return Outcome(call, as_json, text, None, tool)
+
+
+def _checked(outcome: Outcome, schema: JsonObject) -> Outcome:
+    """The outcome, or an error when its structured content breaks the output schema or holds
+    a number JSON cannot carry (a client would reject the whole result)."""
+    name = outcome.call.name
+    structured = (
+        None if outcome.tool is None else mcp_structured_content(outcome.tool, outcome.value)
+    )
+    try:
+        json.dumps(structured, allow_nan=False)
+        jsonschema.validate(structured, schema)
+    except ValueError:
+        problem = "infinity or NaN, which JSON cannot carry"
+    except jsonschema.ValidationError as error:
+        problem = error.message
+    else:
+        return outcome
+    message = f"{name} returned a value that does not match its declared return type: {problem}"
+    return Outcome(outcome.call, error=message)
+
+
+class _Server(Server[Any]):
+    """The low-level server, advertising ``tools.listChanged`` when the tools can change."""
+
+    watching: bool = False
+
+    def create_initialization_options(
+        self,
+        notification_options: NotificationOptions | None = None,
+        experimental_capabilities: dict[str, dict[str, Any]] | None = None,
+        extensions: dict[str, dict[str, Any]] | None = None,
+    ) -> Any:
+        notifications = notification_options or NotificationOptions(tools_changed=self.watching)
+        return super().create_initialization_options(
+            notifications, experimental_capabilities, extensions
+        )
+
+
+def build_server(tools: Tools, options: ServeOptions) -> Server[Any]:
+    """The SDK server for these tools."""
+    server = _Server(
+        options.name,
+        version=options.version,
+        on_list_tools=tools.list_tools,
+        on_call_tool=tools.call_tool,
+        on_subscriptions_listen=ListenHandler(tools.bus),
+    )
+    server.watching = options.watch is not None
+    if server.watching:  # only then is there a change to tell the sessions about
+        server.add_notification_handler(
+            "notifications/initialized", types.NotificationParams, tools.initialized
+        )
+    return server
+
+
+def run_server(build: Callable[[], Toolbox], options: ServeOptions) -> None:
+    """Serve until EOF (stdio), SIGTERM or SIGINT."""
+    tools = Tools(build, options)
+    server = build_server(tools, options)
+    try:
+        anyio.run(_main, tools, server, options)
+    except BaseExceptionGroup as group:  # a task group wraps even a single error
+        error = _single(group)
+        if isinstance(error, InspectorError):
+            raise error from None
+        raise
+
+
+def _single(error: BaseException) -> BaseException:
+    while isinstance(error, BaseExceptionGroup) and len(error.exceptions) == 1:
+        error = error.exceptions[0]
+    return error
+
+
+async def _main(tools: Tools, server: Server[Any], options: ServeOptions) -> None:
+    asyncio.get_running_loop().set_default_executor(_CallThreads())
+    where = "stdio"
+    if options.http is not None:
+        where = f"http://{_url_host(options.http[0])}:{options.http[1]}/mcp"
+    async with anyio.create_task_group() as group:
+        stopping = _Stopping(group.cancel_scope.cancel)
+        await group.start(_stop_on_signal, stopping)
+        log.info("serving %d tools over %s: %s", len(tools.listed), where, _names(tools.listed))
+        if options.watch is not None:
+            group.start_soon(tools.watch, options.watch)
+        if options.http is None:
+            await _serve_stdio(server)
+        else:
+            await _serve_http(server, options.http, stopping)
+        group.cancel_scope.cancel()
+    log.info("stopped")
+
+
+class _Stopping:
+    """What a SIGTERM or SIGINT does: cancel everything (stdio), or stop the web server."""
+
+    def __init__(self, action: Callable[[], None]) -> None:
+        self.action = action
+
+
+async def _stop_on_signal(
+    stopping: _Stopping, *, task_status: anyio.abc.TaskStatus[None] = anyio.TASK_STATUS_IGNORED
+) -> None:
+    with anyio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as signals:
+        task_status.started()
+        async for received in signals:
+            log.info("%s: stopping", signal.Signals(received).name)
+            stopping.action()
+
+
+async def _serve_stdio(server: Server[Any]) -> None:
+    """The SDK points fd 1 at stderr while it serves; ``print`` in a method goes there at once
+    too, instead of waiting in ``sys.stdout``'s buffer to reach the wire after the end."""
+    sys.stdout.flush()
+    async with (
+        _stdin_lines() as lines,
+        stdio_server(stdin=lines) as (read_stream, write_stream),  # type: ignore[arg-type]
+    ):
+        with redirect_stdout(sys.stderr):
+            await server.run(read_stream, write_stream, server.create_initialization_options())
+
+
+class _PipeLines:
+    """The lines of a pipe, read on the event loop: a signal can stop the server, which it
+    cannot while a thread is blocked reading stdin."""
+
+    def __init__(self, reader: asyncio.StreamReader) -> None:
+        self._reader = reader
+
+    def __aiter__(self) -> _PipeLines:
+        return self
+
+    async def __anext__(self) -> str:
+        line = await self._reader.readline()
+        if not line:
+            raise StopAsyncIteration
+        return line.decode("utf-8", errors="replace")
+
+
+@asynccontextmanager
+async def _stdin_lines() -> AsyncIterator[_PipeLines | None]:
+    """stdin's lines, with fd 0 pointed at the null device meanwhile (a method reading stdin
+    must not take the client's messages); None (the SDK reads it) when stdin is no pipe."""
+    reader = asyncio.StreamReader(limit=_LINE_LIMIT)
+    loop = asyncio.get_running_loop()
+    pipe = os.fdopen(os.dup(0), "rb", buffering=0)
+    try:
+        transport, _ = await loop.connect_read_pipe(
+            lambda: asyncio.StreamReaderProtocol(reader), pipe
+        )
+    except (ValueError, OSError):
+        pipe.close()
+        yield None
+        return
+    saved = os.dup(0)
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.close(null)
+    try:
+        yield _PipeLines(reader)
+    finally:
+        transport.close()
+        os.dup2(saved, 0)
+        os.close(saved)
+
+
+_LINE_LIMIT = 1 << 26
+"""The longest message line read from stdin (64 MiB)."""
+
+
+class _Uvicorn(uvicorn.Server):
+    """Uvicorn without its own signal handling: ours stops it, and the process exits 0."""
+
+    @contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        yield
+
+
+async def _serve_http(server: Server[Any], address: tuple[str, int], stopping: _Stopping) -> None:
+    app = server.streamable_http_app(host=address[0])
+    config = uvicorn.Config(
+        app,
+        host=address[0],
+        port=address[1],
+        log_config=None,
+        access_log=False,
+        lifespan="on",
+        timeout_graceful_shutdown=2,
+    )
+    web = _Uvicorn(config)
+
+    def stop() -> None:
+        web.should_exit = True
+
+    stopping.action = stop
+    quiet = _NoCancelledTracebacks()
+    uvicorn_log = logging.getLogger("uvicorn.error")
+    uvicorn_log.addFilter(quiet)
+    try:
+        await web.serve()
+    except SystemExit:  # uvicorn's answer to an address it cannot bind
+        raise InspectorError(f"cannot listen on {address[0]}:{address[1]}") from None
+    finally:
+        uvicorn_log.removeFilter(quiet)
+
+
+class _NoCancelledTracebacks(logging.Filter):
+    """Requests still open when the server stops (a call running, a client's event stream)
+    are cancelled: that is the stop working, not a failure to print a traceback for."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        return not isinstance(error, asyncio.CancelledError)
+
+
+def _names(listed: list[JsonObject]) -> str:
+    return ", ".join(str(tool["name"]) for tool in listed) or "none"
+
+
+def _url_host(host: str) -> str:
+    return f"[{host}]" if ":" in host else host

@@ -1,0 +1,188 @@
+"""Serve: the included tools of live objects as an MCP server, over stdio or streamable HTTP.
+
+``tools/list`` is what ``render --provider mcp`` writes for the same tools (the one pipeline's
+render); ``tools/call`` goes through the ``Toolbox``. The MCP SDK (``toolsinspector[serve]``)
+is imported only when a server starts."""
+
+from __future__ import annotations
+
+import inspect
+import json
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from inspector.diagnostics import InspectorError, UsageError
+from inspector.model import JsonObject
+from inspector.project import pipeline
+from inspector.render.options import RenderOptions
+from inspector.runtime.toolbox import Toolbox
+
+log = logging.getLogger("inspector.serve")
+
+INSTALL_HINT = "serving needs the MCP SDK: pip install 'toolsinspector[serve]'"
+
+
+@dataclass(frozen=True)
+class ServeOptions:
+    """How to serve: identity, transport (``http`` = (host, port); None = stdio), the
+    classification file to watch (None = no reloading) and MCP annotation hints by tool."""
+
+    name: str = "toolsinspector"
+    version: str = ""
+    http: tuple[str, int] | None = None
+    watch: Path | None = None
+    annotations: Mapping[str, JsonObject] = field(default_factory=dict)
+    poll_seconds: float = 0.5
+
+
+def require_sdk() -> None:
+    """Raise ``UsageError`` with the install command when the MCP SDK is missing."""
+    try:
+        import mcp.server.lowlevel  # noqa: F401
+    except ImportError:
+        raise UsageError(INSTALL_HINT) from None
+
+
+def mcp_tools(toolbox: Toolbox, annotations: Mapping[str, JsonObject]) -> list[JsonObject]:
+    """The ``tools/list`` entries: the mcp render of the toolbox's tools; errors raise."""
+    options = RenderOptions(annotations=dict(annotations))
+    (rendered,) = pipeline.render(["mcp"], toolbox.tools, options)
+    if rendered.text is None:
+        raise InspectorError(rendered.diagnostics[0].message)
+    tools: list[JsonObject] = json.loads(rendered.text)["tools"]
+    return tools
+
+
+def serve(
+    *objects: object,
+    classification: str | Path | None = None,
+    name: str | None = None,
+    version: str = "",
+    http: tuple[str, int] | None = None,
+    watch: bool = False,
+    annotations: Mapping[str, JsonObject] | None = None,
+) -> None:
+    """Serve the tools of some objects (or of one ``Toolbox``) until the client leaves or a
+    SIGTERM/SIGINT arrives: over stdio, or streamable HTTP at ``http=(host, port)``.
+
+    With ``watch``, a change to the ``classification`` file reloads the tools and tells the
+    clients; a broken file is logged and the previous tools kept."""
+    require_sdk()
+    given = objects[0] if len(objects) == 1 and isinstance(objects[0], Toolbox) else None
+    objects = given.objects if given is not None else objects
+    if not objects:
+        raise UsageError("nothing to serve: give an object or a Toolbox")
+    if watch and classification is None:
+        raise UsageError("watching needs a classification file")
+    options = ServeOptions(
+        name=name or type(objects[0]).__name__,
+        version=version,
+        http=http,
+        watch=Path(classification) if watch and classification is not None else None,
+        annotations=annotations or {},
+    )
+    if given is not None and classification is None:
+        run(lambda: given, options)
+    else:
+        run(builder(objects, classification), options)
+
+
+def builder(objects: Sequence[object], classification: str | Path | None) -> Callable[[], Toolbox]:
+    """A fresh Toolbox of the objects, reading the classification file (again) each call."""
+
+    def build() -> Toolbox:
+        return Toolbox(*objects, classification=classification)
+
+    return build
+
+
+def run(build: Callable[[], Toolbox], options: ServeOptions) -> None:
+    """Serve the tools ``build`` gives (called again on each reload) until told to stop."""
+    require_sdk()
+    from inspector.runtime.mcp_server import run_server
+
+    run_server(build, options)
+
+
+def instances(classes: Sequence[type], made: Sequence[object]) -> list[object]:
+    """The objects to serve: ``made`` (a factory's instances) and an instance of each class
+    that none of them is, made by calling it without arguments."""
+    objects = list(made)
+    for cls in classes:
+        if any(isinstance(obj, cls) for obj in objects):
+            continue
+        needed = _required_arguments(cls)
+        if needed:
+            raise UsageError(
+                f"{cls.__qualname__} needs constructor arguments ({', '.join(needed)}): give "
+                "--factory module:callable that returns an instance (or a list of instances)"
+            )
+        try:
+            objects.append(cls())
+        except Exception as error:
+            raise InspectorError(
+                f"{cls.__qualname__}() failed: {type(error).__name__}: {error}; give --factory "
+                "module:callable that returns an instance"
+            ) from None
+    return objects
+
+
+def _required_arguments(cls: type) -> list[str]:
+    try:
+        signature = inspect.signature(cls)
+    except (TypeError, ValueError):
+        return []
+    return [
+        p.name
+        for p in signature.parameters.values()
+        if p.default is p.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+    ]
+
+
+def factory_objects(factory: Callable[[], object], spec: str) -> list[object]:
+    """What a factory returns, as a list of instances; a failure or a class is an error."""
+    try:
+        made = factory()
+    except Exception as error:
+        raise InspectorError(f"--factory {spec}: {type(error).__name__}: {error}") from None
+    found = list(made) if isinstance(made, list | tuple) else [made]
+    if not found or any(isinstance(obj, type) or obj is None for obj in found):
+        raise InspectorError(
+            f"--factory {spec}: must return an instance or a list of instances, got {made!r}"
+        )
+    return found
+
+
+def load_objects(targets: Sequence[str], factory: str | None) -> list[object]:
+    """The objects to serve for some targets and an optional ``module:callable`` factory."""
+    from types import ModuleType
+
+    from inspector.scan.targets import import_module, resolve_target
+
+    loaded: dict[Path, ModuleType] = {}
+    classes = [info.cls for target in targets for info in resolve_target(target, loaded)]
+    made: list[object] = []
+    if factory is not None:
+        module_part, _, attribute = factory.partition(":")
+        if not module_part or not attribute:
+            raise UsageError(f"--factory {factory}: expected module:callable or file.py:callable")
+        function: object = import_module(module_part, factory, loaded)
+        for part in attribute.split("."):
+            function = getattr(function, part, None)
+        if not callable(function):
+            raise InspectorError(f"--factory {factory}: {attribute} is not a callable")
+        made = factory_objects(function, factory)
+    if not classes and not made:
+        raise UsageError("nothing to serve: give a TARGET (or --factory)")
+    return instances(classes, made)
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """``[HOST:]PORT`` as (host, port); the host defaults to 127.0.0.1 (this machine only)."""
+    host, colon, port = text.rpartition(":")
+    host = host.strip("[]") if colon else "127.0.0.1"
+    if not port.isdigit() or not 0 < int(port) < 65536 or (colon and not host):
+        raise UsageError(f"--http {text}: expected [HOST:]PORT, e.g. 8000 or 0.0.0.0:8000")
+    return host, int(port)
