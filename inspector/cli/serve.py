@@ -88,6 +88,7 @@ def _serve(args: argparse.Namespace) -> int:
     from inspector.project.config import project_identity
     from inspector.project.pipeline import in_root
     from inspector.runtime import serve as serving
+    from inspector.runtime.serve_options import ServeOptions
 
     serving.require_sdk()
     config = _config(args)
@@ -104,7 +105,7 @@ def _serve(args: argparse.Namespace) -> int:
     annotations_path = _path(args.mcp_annotations) or settings.mcp_annotations
     http = args.http or settings.http
     project_name, version = project_identity(config.source)
-    options = serving.ServeOptions(
+    options = ServeOptions(
         name=args.name or settings.name or project_name or type(objects[0]).__name__,
         version=version,
         http=serving.parse_address(http) if http else None,

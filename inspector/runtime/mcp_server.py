@@ -35,7 +35,7 @@ from inspector.providers.calls import Call, Outcome
 from inspector.providers.mcp import mcp_structured_content
 from inspector.render.options import RenderOptions
 from inspector.runtime.messages import answer, to_json, to_text
-from inspector.runtime.serve import ServeOptions, mcp_tools
+from inspector.runtime.serve_options import ServeOptions, mcp_tools
 from inspector.runtime.toolbox import Toolbox, ToolCallError
 
 log = logging.getLogger("inspector.serve")

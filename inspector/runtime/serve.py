@@ -7,34 +7,18 @@ is imported only when a server starts."""
 from __future__ import annotations
 
 import inspect
-import json
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from inspector.diagnostics import InspectorError, UsageError
 from inspector.model import JsonObject
-from inspector.project import pipeline
-from inspector.render.options import RenderOptions
+from inspector.runtime.serve_options import ServeOptions
 from inspector.runtime.toolbox import Toolbox
 
 log = logging.getLogger("inspector.serve")
 
 INSTALL_HINT = "serving needs the MCP SDK: pip install 'toolsinspector[serve]'"
-
-
-@dataclass(frozen=True)
-class ServeOptions:
-    """How to serve: identity, transport (``http`` = (host, port); None = stdio), the
-    classification file to watch (None = no reloading) and MCP annotation hints by tool."""
-
-    name: str = "toolsinspector"
-    version: str = ""
-    http: tuple[str, int] | None = None
-    watch: Path | None = None
-    annotations: Mapping[str, JsonObject] = field(default_factory=dict)
-    poll_seconds: float = 0.5
 
 
 def require_sdk() -> None:
@@ -43,16 +27,6 @@ def require_sdk() -> None:
         import mcp.server.lowlevel  # noqa: F401
     except ImportError:
         raise UsageError(INSTALL_HINT) from None
-
-
-def mcp_tools(toolbox: Toolbox, annotations: Mapping[str, JsonObject]) -> list[JsonObject]:
-    """The ``tools/list`` entries: the mcp render of the toolbox's tools; errors raise."""
-    options = RenderOptions(annotations=dict(annotations))
-    (rendered,) = pipeline.render(["mcp"], toolbox.tools, options)
-    if rendered.text is None:
-        raise InspectorError(rendered.diagnostics[0].message)
-    tools: list[JsonObject] = json.loads(rendered.text)["tools"]
-    return tools
 
 
 def serve(

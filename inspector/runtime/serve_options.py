@@ -1,0 +1,37 @@
+"""What a server needs to know: how to serve, and the tools it lists (the mcp render)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from inspector.diagnostics import InspectorError
+from inspector.model import JsonObject
+from inspector.project import pipeline
+from inspector.render.options import RenderOptions
+from inspector.runtime.toolbox import Toolbox
+
+
+@dataclass(frozen=True)
+class ServeOptions:
+    """How to serve: identity, transport (``http`` = (host, port); None = stdio), the
+    classification file to watch (None = no reloading) and MCP annotation hints by tool."""
+
+    name: str = "toolsinspector"
+    version: str = ""
+    http: tuple[str, int] | None = None
+    watch: Path | None = None
+    annotations: Mapping[str, JsonObject] = field(default_factory=dict)
+    poll_seconds: float = 0.5
+
+
+def mcp_tools(toolbox: Toolbox, annotations: Mapping[str, JsonObject]) -> list[JsonObject]:
+    """The ``tools/list`` entries: the mcp render of the toolbox's tools; errors raise."""
+    options = RenderOptions(annotations=dict(annotations))
+    (rendered,) = pipeline.render(["mcp"], toolbox.tools, options)
+    if rendered.text is None:
+        raise InspectorError(rendered.diagnostics[0].message)
+    tools: list[JsonObject] = json.loads(rendered.text)["tools"]
+    return tools
