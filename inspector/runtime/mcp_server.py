@@ -274,6 +274,9 @@ class _Stopping:
 async def _stop_on_signal(
     stopping: _Stopping, *, task_status: anyio.abc.TaskStatus[None] = anyio.TASK_STATUS_IGNORED
 ) -> None:
+    if sys.platform == "win32":  # no signal receivers there: Ctrl-C interrupts as usual
+        task_status.started()
+        return
     with anyio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as signals:
         task_status.started()
         async for received in signals:
@@ -321,7 +324,7 @@ async def _stdin_lines() -> AsyncIterator[_PipeLines | None]:
         transport, _ = await loop.connect_read_pipe(
             lambda: asyncio.StreamReaderProtocol(reader), pipe
         )
-    except (ValueError, OSError):
+    except (ValueError, OSError, NotImplementedError):
         pipe.close()
         yield None
         return
