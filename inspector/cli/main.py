@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import io
+import os
 import sys
+import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO, TypeAlias
@@ -26,7 +29,8 @@ examples:
   toolsinspector diff --git HEAD --fail-on breaking
 
 Diagnostics go to stderr as 'path:line: level: Class.method: message'.
-Exit status: 0 success, 1 errors, 2 usage errors."""
+Exit status: 0 success, 1 errors (or a stale file for check), 2 usage errors,
+3 internal error (please report it; --debug or TOOLSINSPECTOR_DEBUG=1 shows the traceback)."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -51,6 +55,10 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     common.add_argument(
         "-q", "--quiet", action="store_true", help="hide info messages and the summary"
     )
+    for holder in (parser, common):
+        holder.add_argument(
+            "--debug", action="store_true", help="show the traceback of an internal error"
+        )
     from inspector.cli import project as cli_project
 
     adders = {
@@ -207,17 +215,52 @@ def _templates_option(parser: argparse.ArgumentParser) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status (see ``EXIT_STATUSES``)."""
+    arguments = list(sys.argv[1:] if argv is None else argv) or ["build"]
+    debug = "--debug" in arguments or os.environ.get("TOOLSINSPECTOR_DEBUG", "") not in ("", "0")
     try:
-        arguments = list(sys.argv[1:] if argv is None else argv) or ["build"]
-        args = _parser(arguments[0]).parse_args(arguments)
-        return int(_commands()[args.command](args))
+        _current_directory_importable()
+        command = next((a for a in arguments if a != "--debug"), "build")
+        args = _parser(command).parse_args(arguments)
+        status = int(_commands()[args.command](args))
+        sys.stdout.flush()  # inside the try: a closed pipe shows here, not at exit
+        return status
     except UsageError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     except InspectorError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
+    except BrokenPipeError:  # the reader went away (`| head`): stop quietly, as `cat` does
+        _silence_stdout()
+        return 141
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except Exception as error:  # a bug of ours: one line, the traceback on request
+        if debug:
+            traceback.print_exc()
+        print(
+            f"internal error: {type(error).__name__}: {error}; please report it"
+            + ("" if debug else " (--debug shows the traceback)"),
+            file=sys.stderr,
+        )
+        return 3
+
+
+def _current_directory_importable() -> None:
+    """Module targets import from the current directory, as under ``python -m``."""
+    if "" not in sys.path and os.getcwd() not in sys.path:
+        sys.path.insert(0, "")
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, io.UnsupportedOperation):
+        pass
 
 
 def _template_dirs(args: argparse.Namespace) -> list[Path]:
@@ -238,7 +281,7 @@ def _scan(args: argparse.Namespace) -> int:
     if args.classification:
         classification: Path | None = Path(args.classification)
     else:
-        classification = None if output is None else default_path(output)
+        classification = None if output is None or _is_stream(output) else default_path(output)
     result = scan_targets(
         args.targets,
         output=output,
@@ -253,6 +296,11 @@ def _scan(args: argparse.Namespace) -> int:
     if not args.quiet:
         _summary(result, sys.stderr if to_stdout else sys.stdout)
     return 1 if has_errors(result.diagnostics) else 0
+
+
+def _is_stream(path: Path) -> bool:
+    """A device or FIFO (``/dev/null``, ``/dev/stdout``): no classification file beside it."""
+    return path.exists() and not path.is_file() and not path.is_dir()
 
 
 def _summary(result: ScanResult, stream: TextIO) -> None:
@@ -343,14 +391,22 @@ def _stubs(args: argparse.Namespace) -> int:
 
 def _providers(args: argparse.Namespace) -> int:
     from inspector.providers.registry import available
-    from inspector.scan.targets import display_path
 
     for provider in available(_template_dirs(args)):
         origin = "built-in" if provider.builtin else "user"
         if provider.overrides_builtin:
             origin += ", overrides built-in"
-        print(f"{provider.name:<20} {origin:<26} {display_path(str(provider.template))}")
+        print(f"{provider.name:<20} {origin:<26} {_shown(provider.template)}")
     return 0
+
+
+def _shown(path: Path) -> str:
+    """A path relative to the working directory when inside it, else absolute."""
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:  # another drive
+        return path.as_posix()
+    return Path(path if relative.startswith("..") else relative).as_posix()
 
 
 def _commands() -> dict[str, Callable[[argparse.Namespace], int]]:

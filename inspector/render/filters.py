@@ -24,14 +24,8 @@ class Collector:
 
     def add(self, level: Level, tool: ToolDescriptor, message: str) -> None:
         """Record a diagnostic located at the tool's method."""
-        path, _, line = tool.location.rpartition(":")
-        diagnostic = Diagnostic(
-            level,
-            message,
-            path,
-            int(line) if line.isdigit() else 0,
-            f"{tool.class_name}.{tool.method_name}",
-        )
+        path, line = tool.path_and_line
+        diagnostic = Diagnostic(level, message, path, line, f"{tool.class_name}.{tool.method_name}")
         if diagnostic not in self.diagnostics:
             self.diagnostics.append(diagnostic)
 
