@@ -133,7 +133,14 @@ def _add_render(commands: _Commands, common: argparse.ArgumentParser) -> None:
     render.add_argument(
         "--classification",
         metavar="FILE",
-        help="classification file (default: <tools>.classification.json)",
+        help="classification file, which must exist (default: <tools>.classification.json "
+        "if it exists, else every method is included)",
+    )
+    render.add_argument(
+        "--new",
+        choices=["include", "exclude"],
+        default="include",
+        help="methods the classification file does not mention (default: include, with a warning)",
     )
     render.add_argument(
         "--strict",
@@ -314,6 +321,14 @@ def _summary(result: ScanResult, stream: TextIO) -> None:
         f"diagnostics: {counts[Level.ERROR]} errors, {counts[Level.WARNING]} warnings, "
         f"{counts[Level.INFO]} info",
     ]
+    if result.nothing_written:
+        lines.append("nothing written: every target failed")
+    if result.new_classification and result.newly_included:
+        lines.append(
+            f"newly included: all {len(result.newly_included)} (a new classification file)"
+        )
+    elif result.newly_included:
+        lines.append("newly included: " + ", ".join(result.newly_included))
     if result.written:
         lines.append("wrote " + ", ".join(str(p) for p in result.written))
     if result.unchanged:
@@ -323,7 +338,6 @@ def _summary(result: ScanResult, stream: TextIO) -> None:
 
 def _render(args: argparse.Namespace) -> int:
     from inspector.api import load_annotations, render_providers
-    from inspector.files.classification import default_path
     from inspector.files.jsonio import write_if_changed
     from inspector.providers.registry import available
     from inspector.render.options import RenderOptions
@@ -334,7 +348,6 @@ def _render(args: argparse.Namespace) -> int:
         raise UsageError("--provider all writes one file per provider: give -o DIRECTORY")
     providers = [p.name for p in available(template_dirs)] if every else [args.provider]
     tools_path = Path(args.tools)
-    classification = Path(args.classification) if args.classification else default_path(tools_path)
     options = RenderOptions(
         strict=args.strict,
         template_dirs=template_dirs,
@@ -344,8 +357,9 @@ def _render(args: argparse.Namespace) -> int:
     results, diagnostics = render_providers(
         providers,
         tools_path=tools_path,
-        classification_path=classification,
+        classification_path=Path(args.classification) if args.classification else None,
         options=options,
+        include_new=args.new == "include",
     )
     print_diagnostics(diagnostics, args.quiet)
     printed: set[Diagnostic] = set()

@@ -26,9 +26,10 @@ def scan(
     keys: set[str] = set()
     seen: set[type] = set()
     loaded: dict[Path, ModuleType] = {}
+    failed: list[str] = []
     with deep_recursion():
         for target in targets:
-            _scan_target(
+            ok = _scan_target(
                 target,
                 builder=builder,
                 groups=groups,
@@ -37,7 +38,9 @@ def scan(
                 loaded=loaded,
                 diagnostics=diagnostics,
             )
-    return Catalog(disambiguate(groups, diagnostics)), diagnostics
+            if not ok:
+                failed.append(target)
+    return Catalog(disambiguate(groups, diagnostics), tuple(failed)), diagnostics
 
 
 def scan_classes(
@@ -65,13 +68,13 @@ def _scan_target(
     seen: set[type],
     loaded: dict[Path, ModuleType],
     diagnostics: list[Diagnostic],
-) -> None:
-    """One target's classes into ``groups``; a target that fails becomes an error."""
+) -> bool:
+    """One target's classes into ``groups``; False when the target fails (an error)."""
     try:
         infos = resolve_target(target, loaded)
     except InspectorError as error:
         diagnostics.append(Diagnostic(Level.ERROR, str(error)))
-        return
+        return False
     if not infos:
         diagnostics.append(Diagnostic(Level.WARNING, f"target {target!r}: no public class"))
     for info in infos:
@@ -81,6 +84,7 @@ def _scan_target(
             if group.tools or info.explicit:  # a module's classes without methods are noise
                 groups.append(group)
                 keys.add(group.key)
+    return True
 
 
 def scan_class(
