@@ -77,3 +77,45 @@ def test_a_closed_pipe_ends_quietly() -> None:
     )
     assert done.stderr == ""
     assert done.stdout.strip() in ("0", "141")
+
+
+OPTIONAL_MODELS = '''\
+from dataclasses import dataclass, field
+
+import pydantic
+
+
+@dataclass
+class Options:
+    tags: list[str] = field(default_factory=list)
+    meta: dict[str, int] = field(default_factory=dict)
+
+
+class Model(pydantic.BaseModel):
+    items: list[int] = [1, 2]
+
+
+class Svc:
+    def run(self, options: Options | None = None, model: Model | None = None) -> None:
+        """Run.
+
+        Args:
+            options: How.
+            model: What.
+        """
+'''
+
+
+def test_stubs_of_optional_models_with_list_and_dict_defaults(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("svc.py").write_text(OPTIONAL_MODELS, encoding="utf-8")
+    Path("pyproject.toml").write_text(
+        '[tool.toolsinspector]\ntargets = ["svc.py:Svc"]\nstubs = "stubs.py"\n', encoding="utf-8"
+    )
+    built = run_cli("build", "-q")
+    assert (built.status, built.stderr) == (0, "")
+    stubs = Path("stubs.py").read_text(encoding="utf-8")
+    assert "    meta: dict[str, int] = field(default_factory=dict)\n" in stubs
+    assert "def run(self, options: Options | None = None, model: Model | None = None)" in stubs
+    assert run_cli("stubs", "tools.json", "-o", "-", "-q").stdout == stubs
