@@ -161,3 +161,11 @@ def test_a_closed_pipe_after_a_large_output_is_quiet(tmp_path: Path) -> None:
         ["bash", "-c", command], capture_output=True, text=True, check=False, cwd=tmp_path
     )
     assert done.stderr == ""
+
+
+def test_debug_alone_runs_build_with_tracebacks_on(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    result = run_cli("--debug")
+    assert result.status == 2
+    assert "no [tool.toolsinspector] table in a pyproject.toml here or above" in result.stderr

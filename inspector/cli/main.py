@@ -223,11 +223,13 @@ def _templates_option(parser: argparse.ArgumentParser) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (see ``EXIT_STATUSES``)."""
-    arguments = list(sys.argv[1:] if argv is None else argv) or ["build"]
+    arguments = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in arguments or os.environ.get("TOOLSINSPECTOR_DEBUG", "") not in ("", "0")
+    if all(argument == "--debug" for argument in arguments):
+        arguments.append("build")
     try:
         _current_directory_importable()
-        command = next((a for a in arguments if a != "--debug"), "build")
+        command = next(a for a in arguments if a != "--debug")
         args = _parser(command).parse_args(arguments)
         status = int(_commands()[args.command](args))
         sys.stdout.flush()  # inside the try: a closed pipe shows here, not at exit

@@ -104,19 +104,17 @@ def keep_failed(
         )
         for group in kept
     ]
-    order = list(targets)
-    groups = sorted(
-        [*catalog.classes, *kept], key=lambda g: _target_of(g, order) % (len(order) + 1)
-    )
+    last = len(targets)
+    groups = sorted([*catalog.classes, *kept], key=lambda g: _target_of(g, targets, last))
     return Catalog(disambiguate(groups, notes), failed), notes
 
 
-def _target_of(group: CatalogClass, targets: Sequence[str]) -> int:
-    """The index of the target that named the class (``-1``: none of them)."""
+def _target_of(group: CatalogClass, targets: Sequence[str], otherwise: int = -1) -> int:
+    """The index of the target that named the class (``otherwise`` when none did)."""
     for index, target in enumerate(targets):
         if group.source == target or group.source.startswith(f"{target}:"):
             return index
-    return -1
+    return otherwise
 
 
 KEPT_UNKNOWN_CLASS = "its entries are kept (fix the name, or rescan with --prune)"
