@@ -6,6 +6,7 @@ traceback only with ``--debug`` or ``TOOLSINSPECTOR_DEBUG=1``."""
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import subprocess
 import sys
@@ -13,6 +14,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 
 from tests.conftest import ROOT, Run
 
@@ -169,3 +172,69 @@ def test_debug_alone_runs_build_with_tracebacks_on(
     result = run_cli("--debug")
     assert result.status == 2
     assert "no [tool.toolsinspector] table in a pyproject.toml here or above" in result.stderr
+
+
+_KEYWORDS = st.sampled_from(
+    [
+        "type",
+        "properties",
+        "items",
+        "anyOf",
+        "oneOf",
+        "allOf",
+        "enum",
+        "const",
+        "$ref",
+        "$defs",
+        "required",
+        "additionalProperties",
+        "default",
+        "minimum",
+        "format",
+        "prefixItems",
+        "nullable",
+        "title",
+        "description",
+        "x",
+    ]
+)
+_SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 3)
+    | st.sampled_from(
+        ["string", "integer", "object", "array", "null", "number", "#/$defs/A", "#", "x"]
+    )
+)
+hostile_schemas = st.recursive(
+    _SCALARS,
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(_KEYWORDS | st.text(max_size=2), inner, max_size=4)
+    ),
+    max_leaves=15,
+)
+
+
+@given(parameters=hostile_schemas, returns=hostile_schemas)
+@example(parameters={}, returns={"$defs": None})  # reached a provider's dialect as None
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_hostile_schemas_in_any_file_are_errors_not_crashes(
+    parameters: object, returns: object, tmp_path: Path, run_cli: Callable[..., Run]
+) -> None:
+    function = {"name": "f", "description": "d", "parameters": parameters}
+    tools = {"format": "toolsinspector/1", "classes": {"A": {"source": "a.py:A", "methods": {
+        "f": {"type": "function", "function": function, "returns": returns, "kind": "instance"}
+    }}}}  # fmt: skip
+    (tmp_path / "t.json").write_text(json.dumps(tools), encoding="utf-8")
+    (tmp_path / "o.json").write_text(json.dumps([{"type": "function", "function": function}]))
+    for arguments in (
+        ["render", "--provider", "all", "--tools", "t.json", "-o", "out", "--strict"],
+        ["stubs", "t.json"],
+        ["stubs", "o.json"],
+        ["diff", "o.json", "o.json"],
+    ):
+        result = run_cli(
+            *(str(tmp_path / a) if a.endswith((".json", "out")) else a for a in arguments)
+        )
+        assert result.status in (0, 1, 2), (arguments, result.stderr)
