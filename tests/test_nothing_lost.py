@@ -204,3 +204,28 @@ def test_internal_underscore_parameters_are_left_out_and_refused() -> None:
     ):
         toolbox.call("execute", {"statement": "x", "_add": 1})
     assert toolbox.call("bind", {"_key": "k"}) == "k"
+
+
+def test_build_takes_a_rename_too_and_new_exclude_holds_at_render(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("calendar_service.py").write_text(CALENDAR, encoding="utf-8")
+    Path("pyproject.toml").write_text(
+        '[tool.toolsinspector]\ntargets = ["calendar_service.py:CalendarService"]\n'
+        'providers = ["openai"]\nnew = "exclude"\n',
+        encoding="utf-8",
+    )
+    assert run_cli("build", "-q").status == 0
+    Path("tools.classification.json").write_text(
+        '{"CalendarService": {"book": true, "cancel": false}}\n', encoding="utf-8"
+    )
+    assert run_cli("build", "-q").status == 0
+    renamed = CALENDAR.replace("def cancel(", "def cancel_meeting(")
+    Path("calendar_service.py").write_text(renamed, encoding="utf-8")
+    built = run_cli("build", "-q")
+    assert built.status == 0
+    assert "taken as CalendarService.cancel renamed" in built.stderr
+    assert _read("tools.classification.json") == {
+        "CalendarService": {"book": True, "cancel_meeting": False}
+    }
+    assert [t["function"]["name"] for t in _read("openai.json")] == ["book"]  # type: ignore[attr-defined]
