@@ -72,7 +72,7 @@ def test_a_directory_where_a_file_is_expected_is_an_error(tmp_path: Path) -> Non
         write_if_changed(tmp_path / "tools.json", "{}")
 
 
-@pytest.mark.parametrize("command", ["scan", "render", "stubs"])
+@pytest.mark.parametrize("command", ["scan", "render", "stubs", "build"])
 def test_every_command_follows_a_symlinked_output(
     in_tmp: Path, run_cli: Callable[..., Run], command: str
 ) -> None:
@@ -84,9 +84,12 @@ def test_every_command_follows_a_symlinked_output(
     arguments = {
         "scan": ["scan", "service.py:Service", "--classification", "c.json"],
         "render": ["render", "--provider", "openai"],
-        "stubs": ["stubs", "tools.json"],
+        "stubs": ["stubs", "tools.json", "-o"],
+        "build": ["build", "service.py:Service", "--stubs"],
     }[command]
-    result = run_cli(*arguments, "-o", "out", "-q")
+    if command in ("scan", "render"):
+        arguments.append("-o")
+    result = run_cli(*arguments, "out", "-q")
     assert (result.status, result.stderr) == (0, "")
     assert Path("out").is_symlink()
     assert Path("real/out").read_text(encoding="utf-8") != "old"
