@@ -59,6 +59,10 @@ def test_a_scan_whose_every_target_failed_writes_nothing(
         result = run_cli("scan", "calendar_service.py:CalendarSrvice", "-o", "t.json", *extra)
         assert result.status == 1
         assert result.stdout.splitlines()[-1] == "nothing written: every target failed"
+        assert result.stderr == (
+            "error: target 'calendar_service.py:CalendarSrvice': calendar_service.py has no "
+            "attribute 'CalendarSrvice' (did you mean 'CalendarService'?)\n"
+        )
         assert {name: Path(name).read_bytes() for name in before} == before
     printed = run_cli("scan", "calendar_service.py:CalendarSrvice", "-o", "-", "-q")
     assert (printed.status, printed.stdout) == (1, "")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import functools
 import importlib
 import importlib.util
@@ -97,9 +98,14 @@ def resolve_target(target: str, loaded: dict[Path, ModuleType]) -> list[ClassInf
         ]
     found: object = module
     for part in attribute.split("."):
-        found = getattr(found, part, None)
+        holder, found = found, getattr(found, part, None)
         if found is None:
-            raise InspectorError(f"target {target!r}: {module_part} has no attribute {attribute!r}")
+            public = [name for name in dir(holder) if is_public(name)]
+            close = difflib.get_close_matches(part, public, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise InspectorError(
+                f"target {target!r}: {module_part} has no attribute {attribute!r}{hint}"
+            )
     if not isinstance(found, type):
         raise InspectorError(f"target {target!r}: {attribute} is not a class")
     return [ClassInfo(found, target, _module_path(module))]
