@@ -31,6 +31,12 @@ class ScanResult:
     written: list[Path] = field(default_factory=list)
     unchanged: list[Path] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    newly_included: list[str] = field(default_factory=list)
+    """``Class.method`` of each method this scan made included (new to the classification)."""
+    new_classification: bool = False
+    """Whether the classification file did not exist before this scan."""
+    nothing_written: bool = False
+    """Every target failed: no file was touched."""
 
 
 def scan_catalog(
@@ -51,9 +57,16 @@ def scan_targets(
 ) -> ScanResult:
     """Inspect targets; write tools.json (unless ``output`` is None) and the classification file.
 
-    The classification file is read first: if it is broken, nothing is written."""
+    The classification file is read first: if it is broken, nothing is written. The classes of
+    a target that fails are kept as the tools file had them; when every target fails, nothing
+    is written."""
     existing = classification_file.load(classification_path) if classification_path else None
+    previous = _previous(output)
     catalog, diagnostics = pipeline.scan(targets, docstring_style=docstring_style)
+    catalog, notes = pipeline.keep_failed(catalog, previous, targets)
+    diagnostics += notes
+    if targets and set(catalog.failed_targets) == set(targets):
+        return ScanResult("", diagnostics=diagnostics, nothing_written=True)
     diagnostics = quiet_excluded(diagnostics, catalog, existing)
     result = ScanResult(to_text(catalog), diagnostics=diagnostics)
     result.classes = len(catalog.classes)
@@ -63,7 +76,12 @@ def scan_targets(
         _record(result, output, result.tools_text)
     if classification_path is not None:
         merged, notes = pipeline.classify(
-            existing, catalog, classification_path, include_new=include_new, prune=prune
+            existing,
+            catalog,
+            classification_path,
+            include_new=include_new,
+            prune=prune,
+            previous=previous,
         )
         result.diagnostics += notes
         _record(result, classification_path, json_text(merged.classification))
@@ -73,8 +91,20 @@ def scan_targets(
             for m, on in methods.items()
             if on
         } & included
+        result.newly_included = merged.newly_included
+        result.new_classification = existing is None
     result.included = len(included)
     return result
+
+
+def _previous(output: Path | None) -> Catalog | None:
+    """The tools file being replaced, when it is one (to keep what a failed target had)."""
+    if output is None or not output.is_file():
+        return None
+    try:
+        return load_tools(output)
+    except InspectorError:
+        return None
 
 
 def _record(result: ScanResult, path: Path, text: str) -> None:
@@ -85,15 +115,26 @@ def render_providers(
     providers: Sequence[str],
     *,
     tools_path: Path,
-    classification_path: Path,
+    classification_path: Path | None = None,
     options: RenderOptions,
+    include_new: bool = True,
 ) -> tuple[list[Rendered], list[Diagnostic]]:
     """Each provider's file for the included tools of a tools.json; one provider's error does
-    not stop the others. Returns the files and the diagnostics of selecting the tools."""
+    not stop the others. Returns the files and the diagnostics of selecting the tools.
+
+    ``classification_path`` None: the file beside the tools file, if any (else every method is
+    included); a path given must exist. Methods the file does not mention follow
+    ``include_new``."""
     with pipeline.gc_paused():  # many long-lived objects: GC passes would be quadratic
         catalog = load_tools(tools_path)
-        choices = classification_file.load(classification_path)
-        tools, diagnostics = pipeline.select(catalog, choices, classification_path)
+        if classification_path is None:
+            classification_path = classification_file.default_path(tools_path)
+            choices = classification_file.load(classification_path)
+        else:
+            choices = classification_file.load_required(classification_path)
+        tools, diagnostics = pipeline.select(
+            catalog, choices, classification_path, include_new=include_new
+        )
         diagnostics += pipeline.annotation_diagnostics(options, tools)
         return pipeline.render(providers, tools, options), diagnostics
 
@@ -102,8 +143,9 @@ def render_provider(
     provider: str,
     *,
     tools_path: Path,
-    classification_path: Path,
+    classification_path: Path | None = None,
     options: RenderOptions,
+    include_new: bool = True,
 ) -> tuple[str, list[Diagnostic]]:
     """The provider's file for the included tools of a tools.json; errors raise."""
     (rendered,), diagnostics = render_providers(
@@ -111,6 +153,7 @@ def render_provider(
         tools_path=tools_path,
         classification_path=classification_path,
         options=options,
+        include_new=include_new,
     )
     if rendered.text is None:
         raise InspectorError(rendered.diagnostics[0].message)

@@ -22,6 +22,8 @@ class Catalog:
     """Every inspected method, grouped by class, in source order."""
 
     classes: tuple[CatalogClass, ...]
+    failed_targets: tuple[str, ...] = ()
+    """Targets of the scan that could not be imported or resolved (not written to tools.json)."""
 
     def tools(self) -> Iterator[tuple[str, ToolDescriptor]]:
         """(class key, tool) pairs in file order."""

@@ -101,6 +101,12 @@ CODES: dict[str, Code] = {
             "The fields of a class cannot be read; any value accepted.",
         ),
         Code(
+            "TI117",
+            _I,
+            "internal-parameter",
+            "A parameter named with a leading '_' that has a default is internal: left out.",
+        ),
+        Code(
             "TI201", _W, "no-docstring", "A method has no docstring: the tool has no description."
         ),
         Code("TI202", _W, "docstring-unparsable", "A docstring cannot be parsed."),
@@ -138,6 +144,31 @@ CODES: dict[str, Code] = {
             "A method is missing from the classification file; `new` decides.",
         ),
         Code("TI305", _W, "no-tools", "No tool is included: the rendered tool list is empty."),
+        Code(
+            "TI306",
+            _W,
+            "entry-renamed",
+            "A vanished method and a new one with the same parameters and docstring are taken as "
+            "a rename: the new name keeps the user's value.",
+        ),
+        Code(
+            "TI307",
+            _W,
+            "unknown-class-key",
+            "A class key in the classification file matches no scanned class.",
+        ),
+        Code(
+            "TI308",
+            _I,
+            "failed-target-kept",
+            "A target failed: its classes are kept as the tools file had them.",
+        ),
+        Code(
+            "TI309",
+            _W,
+            "prune-skipped",
+            "A target failed, so --prune removes nothing (its entries would be lost).",
+        ),
         Code("TI401", _E, "render-failed", "A provider's file cannot be rendered."),
         Code(
             "TI402",

@@ -364,6 +364,12 @@ class ToolDescriptor:
     method_kind: MethodKind = MethodKind.INSTANCE
     location: str = ""
 
+    @property
+    def path_and_line(self) -> tuple[str, int]:
+        """The location as data: ``("pkg/mod.py", 12)``; line 0 when unknown (C methods)."""
+        path, _, line = self.location.rpartition(":")
+        return (path, int(line)) if line.isdigit() and path else (self.location, 0)
+
     def parameters_schema(self) -> JsonObject:
         """The canonical JSON Schema of the arguments object."""
         schema = object_schema(self.parameters)

@@ -73,8 +73,8 @@ def test_rescan_keeps_user_values_adds_new_and_reports_stale(
     assert result.stderr.splitlines() == [
         "tools.classification.json: warning[TI301]: Service.gone: no such method any more; "
         "entry kept (remove it, or rescan with --prune)",
-        "tools.classification.json: warning[TI301]: Other.x: no such method any more; entry kept "
-        "(remove it, or rescan with --prune)",
+        "tools.classification.json: warning[TI307]: class 'Other' in the classification file "
+        "matches no scanned class; its entries are kept (fix the name, or rescan with --prune)",
     ]
     assert "1 class, 3 tools: 2 included, 1 excluded" in result.stdout
 

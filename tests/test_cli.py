@@ -34,6 +34,7 @@ def test_scan_writes_tools_and_classification_and_summarizes(
     assert result.stderr == ""
     assert result.stdout == (
         "1 class, 1 tools: 1 included, 0 excluded\n"
+        "newly included: all 1 (a new classification file)\n"
         "wrote out/tools.json, out/tools.classification.json\n"
         "diagnostics: 0 errors, 0 warnings, 0 info\n"
     )

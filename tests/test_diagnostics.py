@@ -142,7 +142,7 @@ def test_ignored_codes_accepts_codes_and_prefixes_never_errors(
 @pytest.mark.parametrize(
     ("value", "message"),
     [
-        ("TI209", "--ignore: unknown code 'TI209' (did you mean TI204, parameter-undocumented?)"),
+        ("TI2041", "--ignore: unknown code 'TI2041' (did you mean TI204, parameter-undocumented?)"),
         ("no-docstring", "--ignore: unknown code 'no-docstring' (did you mean TI201?)"),
         ("no-docstrings", "--ignore: unknown code 'no-docstrings' (did you mean TI201, "),
         ("E501", "--ignore: unknown code 'E501' (did you mean TI501, too-many-tools?)"),
@@ -233,6 +233,7 @@ def test_scan_prints_codes_and_ends_with_counts_per_code(
     ]
     assert result.stdout == (
         "1 class, 3 tools: 3 included, 0 excluded\n"
+        "newly included: all 3 (a new classification file)\n"
         "wrote tools.json, tools.classification.json\n"
         "diagnostics: 0 errors, 3 warnings (2 TI201, 1 TI106), 1 info (1 TI109)\n"
     )
@@ -284,6 +285,7 @@ def test_a_prefix_never_silences_an_error(in_tmp: Path, run_cli: Callable[..., R
     assert result.stderr.splitlines() == [
         "error[TI100]: target 'missing.py:X': no such file missing.py",
         "0 classes, 0 tools: 0 included, 0 excluded",
+        "nothing written: every target failed",
         "diagnostics: 1 error (1 TI100), 0 warnings, 0 info",
     ]
 
@@ -316,7 +318,7 @@ def test_a_wrong_configured_code_is_a_usage_error_naming_the_key(
     assert result.status == 2
     assert result.stderr == (
         f"error: {in_tmp / 'pyproject.toml'}: [tool.toolsinspector]: ignore: unknown code "
-        "'TI999' (did you mean TI109, variadic-left-out?)\n"
+        "'TI999' (did you mean TI309, prune-skipped?)\n"
     )
 
 

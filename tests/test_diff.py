@@ -272,3 +272,32 @@ def test_diff_against_git(
     run = run_cli("diff", "--git", "nope", "sub/tools.json")
     assert run.status == 1
     assert run.stderr.startswith("error: git show nope:sub/tools.json: ")
+
+
+def test_a_strict_optional_parameter_added_is_compatible(
+    tmp_path: Path, run_cli: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    before = "class S:\n    def f(self, a: int) -> None:\n        'F.'\n"
+    after = before.replace("a: int)", "a: int, b: int = 3, *, c: int)")
+    for name, source in (("v1", before), ("v2", after)):
+        Path(f"{name}.py").write_text(source, encoding="utf-8")
+        assert run_cli("scan", f"{name}.py:S", "-o", f"{name}.json", "-q").status == 0
+        for provider in ("openai", "anthropic"):
+            rendered = run_cli(
+                "render", "--provider", provider, "--strict", "--tools", f"{name}.json",
+                "-o", f"{provider}_{name}.json", "-q",
+            )  # fmt: skip
+            assert rendered.status == 0, rendered.stderr
+    assert run_cli("diff", "openai_v1.json", "openai_v2.json").stdout.splitlines() == [
+        "f:",
+        "  compatible b: nullable parameter added (a call without it still works)",
+        "  breaking   c: required parameter added",
+        "1 breaking, 1 compatible, 0 docs",
+    ]
+    assert run_cli("diff", "anthropic_v1.json", "anthropic_v2.json").stdout.splitlines() == [
+        "f:",
+        "  compatible b: optional parameter added",
+        "  breaking   c: required parameter added",
+        "1 breaking, 1 compatible, 0 docs",
+    ]

@@ -283,8 +283,9 @@ def test_an_exception_after_tools_json_is_written_leaves_whole_files(
 
 
 class ClassificationMachine(RuleBasedStateMachine):
-    """Add and remove methods, rename the class, toggle values in the file, rescan, prune: a
-    value the user set is never lost while its method exists (or until a prune removes it)."""
+    """Add, remove and rename methods, rename the class, toggle values in the file, rescan,
+    prune: a value the user set is never lost while its method exists (or until a prune removes
+    it), and follows its method through a rename."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -295,10 +296,15 @@ class ClassificationMachine(RuleBasedStateMachine):
         self.methods: list[str] = ["buy"]
         self.user: dict[tuple[str, str], bool] = {}
         self.counter = 0
+        self.docstrings: dict[str, str] = {"buy": "buy"}
+        self.scanned: tuple[str, list[str]] = ("", [])
         self._rescan()
 
     def _source(self) -> str:
-        body = "".join(f'    def {m}(self) -> None:\n        """{m}."""\n\n' for m in self.methods)
+        body = "".join(
+            f'    def {m}(self) -> None:\n        """{self.docstrings[m]}."""\n\n'
+            for m in self.methods
+        )
         empty = "    pass\n"
         return f'class {self.class_name}:\n    """Shop."""\n\n{body or empty}'
 
@@ -311,6 +317,7 @@ class ClassificationMachine(RuleBasedStateMachine):
             classification_path=self.directory / "tools.classification.json",
             prune=prune,
         )
+        self.scanned = (self.class_name, list(self.methods))
         if prune:
             self.user = {
                 (c, m): v
@@ -325,6 +332,21 @@ class ClassificationMachine(RuleBasedStateMachine):
     def add_method(self) -> None:
         self.counter += 1
         self.methods.append(f"m{self.counter}")
+        self.docstrings[f"m{self.counter}"] = f"m{self.counter}"
+
+    @rule(data=st.data())
+    def rename_method_and_rescan(self, data: st.DataObject) -> None:
+        """Same docstring and parameters under a new name: the rescan takes it as a rename."""
+        if not self.methods or self.scanned != (self.class_name, self.methods):
+            return
+        old = data.draw(st.sampled_from(self.methods))
+        self.counter += 1
+        new = f"r{self.counter}"
+        self.methods[self.methods.index(old)] = new
+        self.docstrings[new] = self.docstrings[old]
+        if (self.class_name, old) in self.user:
+            self.user[(self.class_name, new)] = self.user.pop((self.class_name, old))
+        self._rescan()
 
     @rule(data=st.data())
     def remove_method(self, data: st.DataObject) -> None:
@@ -363,5 +385,5 @@ class ClassificationMachine(RuleBasedStateMachine):
 
 TestClassificationMachine = ClassificationMachine.TestCase
 TestClassificationMachine.settings = settings(
-    max_examples=40, stateful_step_count=12, deadline=None
+    max_examples=80, stateful_step_count=12, deadline=None
 )

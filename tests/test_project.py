@@ -201,12 +201,17 @@ def test_check_of_tools_json_alone_does_not_import_jinja(project: Path) -> None:
 def test_pre_commit_hooks_run_the_way_pre_commit_runs_them(project: Path) -> None:
     hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
     by_id = {hook["id"]: hook for hook in hooks}
-    assert set(by_id) == {"toolsinspector-check", "toolsinspector-build"}
+    assert set(by_id) == {
+        "toolsinspector-check",
+        "toolsinspector-build",
+        "toolsinspector-check-system",
+        "toolsinspector-build-system",
+    }
     bin_dir = Path(sys.executable).parent
 
     def run_hook(hook_id: str) -> subprocess.CompletedProcess[str]:
         hook = by_id[hook_id]
-        assert hook["language"] == "python"
+        assert hook["language"] == ("system" if hook_id.endswith("-system") else "python")
         assert hook["pass_filenames"] is False
         command = shlex.split(hook["entry"]) + hook.get("args", [])
         executable = shutil.which(command[0], path=str(bin_dir))
@@ -222,3 +227,7 @@ def test_pre_commit_hooks_run_the_way_pre_commit_runs_them(project: Path) -> Non
     assert built.returncode == 0, built.stderr
     fresh = run_hook("toolsinspector-check")
     assert fresh.returncode == 0, fresh.stdout + fresh.stderr
+    (project / "tools" / "openai.json").unlink()
+    assert run_hook("toolsinspector-check-system").returncode == 1
+    assert run_hook("toolsinspector-build-system").returncode == 0
+    assert run_hook("toolsinspector-check-system").returncode == 0

@@ -501,8 +501,8 @@ def test_config_table_factory_and_eof_on_stdin_ending_the_server_with_status_0(
     assert (process.returncode, out) == (0, "")
     assert err == (
         "shop.py:7: warning[TI204]: Shop.buy: parameter 'item' is not documented\n"
-        "warning[TI304]: Shop.buy is not in the classification file; included "
-        "(rescan to record it)\n"
+        f"{tmp_path / 'choices.json'}: warning[TI304]: Shop.buy is not in the classification "
+        "file; included (rescan to record it)\n"
         "info: serving 1 tools over stdio: buy\n"
         "info: stopped\n"
     )

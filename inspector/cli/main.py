@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import io
+import os
 import sys
+import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO, TypeAlias
@@ -28,7 +31,8 @@ examples:
 
 Diagnostics go to stderr as 'path:line: level[CODE]: Class.method: message', then one
 line of counts per code; --ignore CODE,... silences codes (see docs/reference/diagnostics.md).
-Exit status: 0 success, 1 errors, 2 usage errors."""
+Exit status: 0 success, 1 errors (or a stale file for check), 2 usage errors,
+3 internal error (please report it; --debug or TOOLSINSPECTOR_DEBUG=1 shows the traceback)."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -75,6 +79,10 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
         default=[],
         help="diagnostic codes (or prefixes such as TI2) not to print; errors always print",
     )
+    for holder in (parser, common):
+        holder.add_argument(
+            "--debug", action="store_true", help="show the traceback of an internal error"
+        )
     from inspector.cli import project as cli_project
     from inspector.cli import serve as cli_serve
 
@@ -151,7 +159,14 @@ def _add_render(commands: _Commands, common: argparse.ArgumentParser) -> None:
     render.add_argument(
         "--classification",
         metavar="FILE",
-        help="classification file (default: <tools>.classification.json)",
+        help="classification file, which must exist (default: <tools>.classification.json "
+        "if it exists, else every method is included)",
+    )
+    render.add_argument(
+        "--new",
+        choices=["include", "exclude"],
+        default="include",
+        help="methods the classification file does not mention (default: include, with a warning)",
     )
     render.add_argument(
         "--strict",
@@ -233,17 +248,54 @@ def _templates_option(parser: argparse.ArgumentParser) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status (see ``EXIT_STATUSES``)."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in arguments or os.environ.get("TOOLSINSPECTOR_DEBUG", "") not in ("", "0")
+    if all(argument == "--debug" for argument in arguments):
+        arguments.append("build")
     try:
-        arguments = list(sys.argv[1:] if argv is None else argv) or ["build"]
-        args = _parser(arguments[0]).parse_args(arguments)
-        return int(_commands()[args.command](args))
+        _current_directory_importable()
+        command = next(a for a in arguments if a != "--debug")
+        args = _parser(command).parse_args(arguments)
+        status = int(_commands()[args.command](args))
+        sys.stdout.flush()  # inside the try: a closed pipe shows here, not at exit
+        return status
     except UsageError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     except InspectorError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
+    except BrokenPipeError:  # the reader went away (`| head`): stop quietly, as `cat` does
+        _silence_stdout()
+        return 141
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except Exception as error:  # a bug of ours: one line, the traceback on request
+        if debug:
+            traceback.print_exc()
+        print(
+            f"internal error: {type(error).__name__}: {error}; please report it"
+            + ("" if debug else " (--debug shows the traceback)"),
+            file=sys.stderr,
+        )
+        return 3
+
+
+def _current_directory_importable() -> None:
+    """Module targets import from the current directory, as under ``python -m``."""
+    if "" not in sys.path and os.getcwd() not in sys.path:
+        sys.path.insert(0, "")
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, io.UnsupportedOperation):
+        pass
 
 
 def _template_dirs(args: argparse.Namespace) -> list[Path]:
@@ -265,7 +317,7 @@ def _scan(args: argparse.Namespace) -> int:
     if args.classification:
         classification: Path | None = Path(args.classification)
     else:
-        classification = None if output is None else default_path(output)
+        classification = None if output is None or _is_stream(output) else default_path(output)
     result = scan_targets(
         args.targets,
         output=output,
@@ -292,12 +344,25 @@ def _configured_ignore() -> tuple[str, ...]:
     return load_config(found).ignore if found else ()
 
 
+def _is_stream(path: Path) -> bool:
+    """A device or FIFO (``/dev/null``, ``/dev/stdout``): no classification file beside it."""
+    return path.exists() and not path.is_file() and not path.is_dir()
+
+
 def _summary(result: ScanResult, stream: TextIO) -> None:
     classes = f"{result.classes} class{'es' if result.classes != 1 else ''}"
     lines = [
         f"{classes}, {result.tools} tools: {result.included} included, "
         f"{result.tools - result.included} excluded",
     ]
+    if result.nothing_written:
+        lines.append("nothing written: every target failed")
+    if result.new_classification and result.newly_included:
+        lines.append(
+            f"newly included: all {len(result.newly_included)} (a new classification file)"
+        )
+    elif result.newly_included:
+        lines.append("newly included: " + ", ".join(result.newly_included))
     if result.written:
         lines.append("wrote " + ", ".join(str(p) for p in result.written))
     if result.unchanged:
@@ -307,7 +372,6 @@ def _summary(result: ScanResult, stream: TextIO) -> None:
 
 def _render(args: argparse.Namespace) -> int:
     from inspector.api import load_annotations, render_providers
-    from inspector.files.classification import default_path
     from inspector.files.jsonio import write_if_changed
     from inspector.providers.registry import available
     from inspector.render.options import RenderOptions
@@ -319,7 +383,6 @@ def _render(args: argparse.Namespace) -> int:
         raise UsageError("--provider all writes one file per provider: give -o DIRECTORY")
     providers = [p.name for p in available(template_dirs)] if every else [args.provider]
     tools_path = Path(args.tools)
-    classification = Path(args.classification) if args.classification else default_path(tools_path)
     options = RenderOptions(
         strict=args.strict,
         template_dirs=template_dirs,
@@ -329,8 +392,9 @@ def _render(args: argparse.Namespace) -> int:
     results, diagnostics = render_providers(
         providers,
         tools_path=tools_path,
-        classification_path=classification,
+        classification_path=Path(args.classification) if args.classification else None,
         options=options,
+        include_new=args.new == "include",
     )
     printer.print(diagnostics)
     for rendered in results:
@@ -379,7 +443,6 @@ def _stubs(args: argparse.Namespace) -> int:
 
 def _providers(args: argparse.Namespace) -> int:
     from inspector.providers.registry import available
-    from inspector.scan.targets import display_path
 
     for provider in available(_template_dirs(args)):
         origin = "built-in" if provider.builtin else "user"
@@ -387,8 +450,17 @@ def _providers(args: argparse.Namespace) -> int:
             origin += " + module"
         if provider.overrides_builtin:
             origin += ", overrides built-in"
-        print(f"{provider.name:<20} {origin:<26} {display_path(str(provider.template))}")
+        print(f"{provider.name:<20} {origin:<26} {_shown(provider.template)}")
     return 0
+
+
+def _shown(path: Path) -> str:
+    """A path relative to the working directory when inside it, else absolute."""
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:  # another drive
+        return path.as_posix()
+    return Path(path if relative.startswith("..") else relative).as_posix()
 
 
 def _commands() -> dict[str, Callable[[argparse.Namespace], int]]:

@@ -85,6 +85,12 @@ def _project_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out-dir", metavar="DIR", help="directory of the providers' files")
     parser.add_argument("--stubs", metavar="FILE", help="also write typed stubs to FILE")
     parser.add_argument(
+        "--new",
+        choices=["include", "exclude"],
+        default=None,
+        help="value for methods not yet in the classification file (config: new)",
+    )
+    parser.add_argument(
         "--strict", action=argparse.BooleanOptionalAction, default=None, help="strict schemas"
     )
     parser.add_argument(
@@ -122,6 +128,7 @@ def _config(args: argparse.Namespace) -> Config:
         providers=tuple(args.provider),
         out_dir=path(args.out_dir),
         stubs=path(args.stubs),
+        include_new=None if args.new is None else args.new == "include",
         strict=args.strict,
         docstring_style=DocstringStyle(args.docstring_style) if args.docstring_style else None,
         templates=tuple(cwd / t for t in args.templates),

@@ -5,14 +5,17 @@ A rescan keeps every value the user set; a file that does not parse is reported,
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from inspector.catalog import Catalog
 from inspector.diagnostics import Diagnostic, InspectorError, Level
 from inspector.files.jsonio import read_json
+from inspector.model import ToolDescriptor
 
 Classification = dict[str, dict[str, bool]]
 
@@ -47,6 +50,15 @@ def load(path: Path) -> Classification | None:
     return result
 
 
+def load_required(path: Path) -> Classification:
+    """The content of a classification file named explicitly: missing is an error, so a typo
+    in its name can never expose every method."""
+    choices = load(path)
+    if choices is None:
+        raise InspectorError(f"{path}: classification file not found")
+    return choices
+
+
 def _where(path: Path, text: str, keys: list[str]) -> str:
     """``path:line:column`` of the value under a key path (found by scanning the text)."""
     position = 0
@@ -67,38 +79,102 @@ class Merge:
     classification: Classification
     stale: list[str]
     pruned: list[str]
+    renamed: list[tuple[str, str, bool]] = field(default_factory=list)
+    """(old ``Class.method``, new ``Class.method``, the value carried over)."""
+    newly_included: list[str] = field(default_factory=list)
+    """``Class.method`` of every method this merge made included (new, with ``include_new``)."""
 
 
 def merge(
-    existing: Classification | None, catalog: Catalog, *, include_new: bool, prune: bool
+    existing: Classification | None,
+    catalog: Catalog,
+    *,
+    include_new: bool,
+    prune: bool,
+    previous: Catalog | None = None,
 ) -> Merge:
     """Keep every existing value, add new methods, keep (or prune) entries whose method is gone.
 
-    Order: the catalog's classes and methods first, then stale entries where they were."""
+    A new method with the parameters and docstring that a vanished one had in ``previous`` (the
+    last tools.json) is that method renamed: it keeps the user's value. Order: the catalog's
+    classes and methods first, then stale entries where they were."""
     old = existing or {}
+    earlier = _Earlier(previous)
     result: Classification = {}
+    renamed: list[tuple[str, str, bool]] = []
+    newly: list[str] = []
     for group in catalog.classes:
         kept = old.get(group.key, {})
+        vanished = dict(kept)
+        for tool in group.tools:
+            vanished.pop(tool.method_name, None)
         methods: dict[str, bool] = {}
         for tool in group.tools:
-            methods[tool.method_name] = kept.get(tool.method_name, include_new)
+            name = tool.method_name
+            source = None if name in kept else earlier.renamed_from(group.key, tool, vanished)
+            if name in kept:
+                methods[name] = kept[name]
+            elif source is not None:
+                methods[name] = vanished.pop(source)
+                renamed.append((f"{group.key}.{source}", f"{group.key}.{name}", methods[name]))
+            else:
+                methods[name] = include_new
+                if include_new:
+                    newly.append(f"{group.key}.{name}")
         result[group.key] = methods
+    gone = {old_name for old_name, _, _ in renamed}
+    stale = _keep_stale(old, result, gone, prune)
+    if prune:
+        scanned = {group.key for group in catalog.classes}
+        result = {k: v for k, v in result.items() if v or k in scanned}
+    return Merge(result, [] if prune else stale, stale if prune else [], renamed, newly)
+
+
+def _keep_stale(
+    old: Classification, result: Classification, gone: set[str], prune: bool
+) -> list[str]:
+    """Entries whose method is gone (renamed ones aside), kept in ``result`` unless pruning."""
     stale: list[str] = []
     for class_key, methods in old.items():
         for method, value in methods.items():
-            if method in result.get(class_key, {}):
+            if method in result.get(class_key, {}) or f"{class_key}.{method}" in gone:
                 continue
             stale.append(f"{class_key}.{method}")
             if not prune:
                 result.setdefault(class_key, {})[method] = value
-    if prune:
-        scanned = {group.key for group in catalog.classes}
-        result = {k: v for k, v in result.items() if v or k in scanned}
-    return Merge(result, [] if prune else stale, stale if prune else [])
+    return stale
 
 
-def stale_diagnostics(merged: Merge, path: Path) -> list[Diagnostic]:
-    """Warnings for entries whose method is gone (kept), infos for pruned ones."""
+class _Earlier:
+    """The previous tools.json's tools, to recognise a renamed method by what it takes."""
+
+    def __init__(self, previous: Catalog | None) -> None:
+        self.tools = {(key, t.method_name): t for key, t in previous.tools()} if previous else {}
+
+    def renamed_from(
+        self, class_key: str, tool: ToolDescriptor, vanished: dict[str, bool]
+    ) -> str | None:
+        """The one vanished method of the class with this tool's parameters and docstring."""
+        if not vanished or not self.tools:
+            return None
+        wanted = _signature(tool)
+        matches = [
+            method
+            for method in vanished
+            if (old := self.tools.get((class_key, method))) is not None
+            and _signature(old) == wanted
+        ]
+        return matches[0] if len(matches) == 1 else None
+
+
+def _signature(tool: ToolDescriptor) -> tuple[str, str]:
+    return json.dumps(tool.parameters_schema(), sort_keys=True), tool.description
+
+
+def stale_diagnostics(merged: Merge, path: Path, unknown: Iterable[str] = ()) -> list[Diagnostic]:
+    """Warnings for entries whose method is gone (kept), infos for pruned ones, a notice for
+    each rename; entries of the ``unknown`` classes are reported once per class elsewhere."""
+    skipped = tuple(f"{key}." for key in unknown)
     notes = [
         Diagnostic(
             Level.WARNING,
@@ -107,6 +183,7 @@ def stale_diagnostics(merged: Merge, path: Path) -> list[Diagnostic]:
             code="TI301",
         )
         for name in merged.stale
+        if not name.startswith(skipped)
     ]
     notes += [
         Diagnostic(
@@ -114,7 +191,44 @@ def stale_diagnostics(merged: Merge, path: Path) -> list[Diagnostic]:
         )
         for name in merged.pruned
     ]
+    notes += [
+        Diagnostic(
+            Level.WARNING,
+            f"{new}: taken as {old} renamed (same parameters and docstring); keeps "
+            f"{json.dumps(value)}",
+            str(path),
+            code="TI306",
+        )
+        for old, new, value in merged.renamed
+    ]
     return notes
+
+
+def unknown_classes(
+    classification: Classification | None,
+    catalog: Catalog,
+    path: Path | None,
+    consequence: str = "its entries are not used",
+) -> tuple[list[str], list[Diagnostic]]:
+    """Class keys of the classification file that match no class of the catalog, each with a
+    warning (and a did-you-mean): a misspelt key would leave the real class unclassified."""
+    scanned = [group.key for group in catalog.classes]
+    known = set(scanned)
+    unknown = [key for key in classification or {} if key not in known]
+    notes = []
+    for key in unknown:
+        close = difflib.get_close_matches(key, scanned, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        notes.append(
+            Diagnostic(
+                Level.WARNING,
+                f"class {key!r} in the classification file matches no scanned class{hint}; "
+                + consequence,
+                str(path or ""),
+                code="TI307",
+            )
+        )
+    return unknown, notes
 
 
 def is_included(classification: Classification | None, class_key: str, method: str) -> bool | None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import math
 import os
+import stat
+import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -128,34 +130,61 @@ def _scalar(value: object) -> str:
 
 
 def write_if_changed(path: Path, text: str) -> bool:
-    """Write ``text`` atomically (temporary file, then rename); False when it was already there."""
-    data = text.encode("utf-8")
+    """Write ``text`` to ``path``; False when a regular file already held it.
+
+    A regular file or a new path is replaced atomically (temporary file, then rename); a
+    symlink is followed and its target replaced so; ``-`` (stdout), a character device
+    (``/dev/null``), a FIFO or a socket is written in place; a directory is an error."""
+    if str(path) == "-":
+        sys.stdout.write(text)
+        return True
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
     try:
-        if path.read_bytes() == data:
-            return False
+        mode: int | None = target.stat().st_mode
     except FileNotFoundError:
-        pass
+        mode = None
+    except OSError as error:
+        raise InspectorError(f"{path}: cannot write ({error.strerror})") from None
+    if mode is not None and stat.S_ISDIR(mode):
+        raise InspectorError(f"{path}: is a directory; a file was expected")
+    data = text.encode("utf-8")
+    if mode is not None and not stat.S_ISREG(mode):
+        _write_in_place(path, target, data)
+        return True
+    try:
+        if mode is not None and target.read_bytes() == data:
+            return False
     except OSError as error:
         raise InspectorError(f"{path}: cannot read ({error.strerror})") from None
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-        try:
-            with os.fdopen(handle, "wb") as stream:
-                stream.write(data)
-                stream.flush()
-                os.fsync(stream.fileno())
-            if path.exists():
-                os.chmod(temporary, path.stat().st_mode & 0o7777)
-            else:
-                os.chmod(temporary, 0o666 & ~_umask())
-            os.replace(temporary, path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        _replace_atomically(target, data, mode)
     except OSError as error:
         raise InspectorError(f"{path}: cannot write ({error.strerror})") from None
     return True
+
+
+def _write_in_place(path: Path, target: Path, data: bytes) -> None:
+    try:
+        with target.open("wb") as stream:
+            stream.write(data)
+    except OSError as error:
+        raise InspectorError(f"{path}: cannot write ({error.strerror})") from None
+
+
+def _replace_atomically(target: Path, data: bytes, mode: int | None) -> None:
+    """A temporary file beside ``target``, then a rename over it; the old mode is kept."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(temporary, mode & 0o7777 if mode is not None else 0o666 & ~_umask())
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
 
 
 def _umask() -> int:

@@ -43,6 +43,9 @@ def parse_schema(schema: Json) -> SchemaType:
         return AnyValueType()
     if not isinstance(schema, dict):
         raise InspectorError(f"expected a JSON Schema object, got {schema!r}")
+    for key in ("$defs", "definitions"):
+        if not isinstance(schema.get(key, {}), dict):
+            raise InspectorError(f"'{key}' must be an object")
     if "$ref" in schema:
         return _ref(schema)
     if "enum" in schema:

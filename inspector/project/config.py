@@ -83,6 +83,9 @@ _KEYS: dict[str, tuple[str, str]] = {
 }
 """Every key of the table: its kind and how an error describes what it must be."""
 
+_FIELDS = {"new": "include_new"}
+"""Keys whose ``Config`` field is not the key with ``_`` for ``-``."""
+
 
 def find_config(start: Path) -> Path | None:
     """The nearest pyproject.toml with a ``[tool.toolsinspector]`` table, from ``start`` up."""
@@ -108,7 +111,7 @@ def load_config(path: Path) -> Config:
             close = difflib.get_close_matches(key, _KEYS, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             raise UsageError(f"{where}: unknown key {key!r}{hint}; known: {', '.join(_KEYS)}")
-        values[key.replace("-", "_")] = _value(key, value, root, where)
+        values[_FIELDS.get(key, key.replace("-", "_"))] = _value(key, value, root, where)
     return Config(root=root, source=path, **values)  # type: ignore[arg-type]
 
 

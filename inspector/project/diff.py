@@ -121,6 +121,16 @@ def diff_tools(old: ToolDescriptor, new: ToolDescriptor) -> Iterator[Change]:
         yield Change(old.name, "return", Severity.BREAKING, "return type changed")
 
 
+def _addition(added: Field, noun: str) -> tuple[Severity, str]:
+    """An added field breaks old calls only when it is required and cannot be null: a strict
+    schema lists an optional parameter as required and nullable (null means its default)."""
+    if not added.required:
+        return Severity.COMPATIBLE, f"optional {noun} added"
+    if added.nullable:
+        return Severity.COMPATIBLE, f"nullable {noun} added (a call without it still works)"
+    return Severity.BREAKING, f"required {noun} added"
+
+
 @dataclass
 class _Context:
     tool: str
@@ -157,12 +167,7 @@ class _Context:
         for name in added:
             if name in renamed.values():
                 continue
-            required = after[name].required
-            yield self.change(
-                f"{prefix}{name}",
-                Severity.BREAKING if required else Severity.COMPATIBLE,
-                f"{'required' if required else 'optional'} {noun} added",
-            )
+            yield self.change(f"{prefix}{name}", *_addition(after[name], noun))
 
     def compare_field(self, old: Field, new: Field, path: str, noun: str) -> Iterator[Change]:
         if old.required and not new.required:

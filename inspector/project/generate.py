@@ -6,9 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from inspector.diagnostics import Diagnostic, UsageError, has_errors
+from inspector.catalog import Catalog
+from inspector.diagnostics import Diagnostic, InspectorError, UsageError, has_errors
 from inspector.files import classification as classification_file
+from inspector.files.classification import Classification
 from inspector.files.jsonio import json_text
+from inspector.files.tools_json import load as load_tools
 from inspector.files.tools_json import to_text
 from inspector.project import pipeline
 from inspector.project.config import Config
@@ -32,7 +35,7 @@ def generate(config: Config) -> Generated:
     if not config.targets:
         raise UsageError("no targets: give TARGET arguments or set targets in the config")
     result = Generated()
-    existing = classification_file.load(config.classification_path)
+    existing = _existing_classification(config)
     catalog, result.diagnostics = pipeline.scan(
         config.targets, docstring_style=config.docstring_style, root=config.root
     )
@@ -42,12 +45,21 @@ def generate(config: Config) -> Generated:
         result.scan_failed = True
         return result  # the caller reports them; nothing is compared or written
     merged, notes = pipeline.classify(
-        existing, catalog, config.classification_path, include_new=config.include_new
+        existing,
+        catalog,
+        config.classification_path,
+        include_new=config.include_new,
+        previous=_previous(config.tools_path),
     )
     result.diagnostics += notes
     result.files[config.classification_path] = json_text(merged.classification)
     if config.providers:
-        tools, notes = pipeline.select(catalog, merged.classification, config.classification_path)
+        tools, notes = pipeline.select(
+            catalog,
+            merged.classification,
+            config.classification_path,
+            include_new=config.include_new,
+        )
         result.diagnostics += notes
         options = RenderOptions(
             strict=config.strict,
@@ -65,3 +77,19 @@ def generate(config: Config) -> Generated:
         result.diagnostics += notes
         result.files[config.stubs] = text
     return result
+
+
+def _existing_classification(config: Config) -> Classification | None:
+    """The classification file; one named explicitly must exist once the tools file does (the
+    first build creates both), so a typo in its name never exposes every method."""
+    if config.classification is not None and config.tools_path.exists():
+        return classification_file.load_required(config.classification)
+    return classification_file.load(config.classification_path)
+
+
+def _previous(tools_path: Path) -> Catalog | None:
+    """The tools file as it was (to recognise renamed methods), when it can be read."""
+    try:
+        return load_tools(tools_path) if tools_path.is_file() else None
+    except InspectorError:
+        return None

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from inspector.catalog import Catalog
+from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import Diagnostic, InspectorError, Level, UsageError
 from inspector.files import classification as classification_file
 from inspector.files.classification import Classification, Merge
@@ -84,6 +84,43 @@ def scan_objects(
     return catalog, owners, diagnostics
 
 
+def keep_failed(
+    catalog: Catalog, previous: Catalog | None, targets: Sequence[str]
+) -> tuple[Catalog, list[Diagnostic]]:
+    """Step 1b: the classes that a failed target had in the previous tools.json, kept as they
+    were and where they were, so a typo or a broken import never deletes them."""
+    from inspector.scan.scanner import disambiguate
+
+    failed = catalog.failed_targets
+    if not failed or previous is None:
+        return catalog, []
+    present = {group.key for group in catalog.classes}
+    kept = [g for g in previous.classes if g.key not in present and _target_of(g, failed) >= 0]
+    notes = [
+        Diagnostic(
+            Level.INFO,
+            f"target {failed[_target_of(group, failed)]!r} failed: class {group.key!r} kept as "
+            "it was in the tools file",
+            code="TI308",
+        )
+        for group in kept
+    ]
+    last = len(targets)
+    groups = sorted([*catalog.classes, *kept], key=lambda g: _target_of(g, targets, last))
+    return Catalog(disambiguate(groups, notes), failed), notes
+
+
+def _target_of(group: CatalogClass, targets: Sequence[str], otherwise: int = -1) -> int:
+    """The index of the target that named the class (``otherwise`` when none did)."""
+    for index, target in enumerate(targets):
+        if group.source == target or group.source.startswith(f"{target}:"):
+            return index
+    return otherwise
+
+
+KEPT_UNKNOWN_CLASS = "its entries are kept (fix the name, or rescan with --prune)"
+
+
 def classify(
     existing: Classification | None,
     catalog: Catalog,
@@ -91,10 +128,26 @@ def classify(
     *,
     include_new: bool = True,
     prune: bool = False,
+    previous: Catalog | None = None,
 ) -> tuple[Merge, list[Diagnostic]]:
-    """Step 2: the classification file updated for this catalog, and what changed in it."""
-    merged = classification_file.merge(existing, catalog, include_new=include_new, prune=prune)
-    return merged, classification_file.stale_diagnostics(merged, classification_path)
+    """Step 2: the classification file updated for this catalog, and what changed in it. Never
+    prunes after a failed target; a method renamed since ``previous`` keeps its value."""
+    notes: list[Diagnostic] = []
+    if prune and catalog.failed_targets:
+        notes.append(
+            Diagnostic(
+                Level.WARNING, "a target failed: --prune skipped, nothing removed", code="TI309"
+            )
+        )
+        prune = False
+    merged = classification_file.merge(
+        existing, catalog, include_new=include_new, prune=prune, previous=previous
+    )
+    unknown, warnings = classification_file.unknown_classes(
+        existing, catalog, classification_path, KEPT_UNKNOWN_CLASS if not prune else "removed"
+    )
+    notes += classification_file.stale_diagnostics(merged, classification_path, unknown) + warnings
+    return merged, notes
 
 
 def select(
@@ -108,7 +161,11 @@ def select(
     mention follow ``include_new``."""
     from inspector.render.selection import select_tools
 
-    return select_tools(catalog, classification, classification_path, include_new=include_new)
+    _, notes = classification_file.unknown_classes(classification, catalog, classification_path)
+    tools, selected = select_tools(
+        catalog, classification, classification_path, include_new=include_new
+    )
+    return tools, notes + selected
 
 
 @dataclass

@@ -25,14 +25,9 @@ class FilterDiagnostics:
 
     def add(self, code: str, tool: ToolDescriptor, message: str) -> None:
         """Record a diagnostic located at the tool's method."""
-        path, _, line = tool.location.rpartition(":")
+        path, line = tool.path_and_line
         diagnostic = Diagnostic(
-            level_of(code),
-            message,
-            path,
-            int(line) if line.isdigit() else 0,
-            f"{tool.class_name}.{tool.method_name}",
-            code,
+            level_of(code), message, path, line, f"{tool.class_name}.{tool.method_name}", code
         )
         if diagnostic not in self._seen:
             self._seen.add(diagnostic)

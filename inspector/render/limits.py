@@ -59,8 +59,7 @@ def _limit_warnings(
     def warn(code: str, message: str, tool: ToolDescriptor | None = None) -> None:
         path, line, subject = "", 0, ""
         if tool is not None:
-            path, _, number = tool.location.rpartition(":")
-            line = int(number) if number.isdigit() else 0
+            path, line = tool.path_and_line
             subject = f"{tool.class_name}.{tool.method_name}"
         warnings.append(
             Diagnostic(Level.WARNING, f"{provider}: {message}", path, line, subject, code)

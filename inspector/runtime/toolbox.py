@@ -15,11 +15,11 @@ import typing
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from inspector.catalog import Catalog
 from inspector.diagnostics import Diagnostic, InspectorError, Level
-from inspector.files.classification import Classification
-from inspector.files.classification import load as load_classification
+from inspector.files.classification import Classification, load_required
 from inspector.model import Json, JsonObject, MethodKind, ParameterKind, ToolDescriptor
 from inspector.project import pipeline
 from inspector.project.pipeline import Rendered
@@ -55,9 +55,10 @@ class _Bound:
 class Toolbox:
     """The tools of some objects, ready to describe and to call.
 
-    ``classification`` (a file path or a class → method → bool mapping) and ``include`` /
-    ``exclude`` (globs over tool names or ``Class.method``) choose the tools; excluded ones
-    cannot be called."""
+    ``classification`` (a file path, which must exist, or a class → method → bool mapping)
+    and ``include`` / ``exclude`` (globs over tool names or ``Class.method``) choose the tools;
+    excluded ones cannot be called. ``new`` decides for methods the classification does not
+    mention ("include", with a warning, or "exclude")."""
 
     objects: tuple[object, ...]
     diagnostics: list[Diagnostic]
@@ -72,6 +73,7 @@ class Toolbox:
         exclude: Iterable[str] = (),
         docstring_style: DocstringStyle = DocstringStyle.GOOGLE,
         debug: bool = False,
+        new: Literal["include", "exclude"] = "include",
     ) -> None:
         self.objects = objects
         self.diagnostics = []
@@ -80,7 +82,10 @@ class Toolbox:
         self._tools: dict[str, _Bound] = {}
         choices = _classification(classification)
         catalog, owners, self.diagnostics = pipeline.scan_objects(objects, docstring_style)
-        tools, notes = pipeline.select(catalog, choices, None)
+        if new not in ("include", "exclude"):
+            raise InspectorError(f"new={new!r}: expected 'include' or 'exclude'")
+        where = Path(classification) if isinstance(classification, str | Path) else None
+        tools, notes = pipeline.select(catalog, choices, where, include_new=new == "include")
         self.diagnostics = quiet_excluded(self.diagnostics, catalog, choices) + notes
         chosen = {id(tool) for tool in tools}
         for class_key, tool in catalog.tools():
@@ -299,7 +304,7 @@ def _classification(
     if value is None:
         return None
     if isinstance(value, str | Path):
-        return load_classification(Path(value)) or {}
+        return load_required(Path(value))
     return {k: dict(v) for k, v in value.items()}
 
 

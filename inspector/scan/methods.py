@@ -180,6 +180,9 @@ class MethodBuilder:
             stars = "*" if parameter.kind is inspect.Parameter.VAR_POSITIONAL else "**"
             report("TI109", f"{stars}{name} left out: a tool call passes named arguments only")
             return None
+        if _is_internal(parameter, method):
+            report("TI117", f"{_label(name)} left out: internal (a leading '_' and a default)")
+            return None
         documented = doc.params.get(name)
         hint = hints.get(name, _NO_HINT)
         if hint is _NO_HINT:
@@ -309,6 +312,15 @@ def _renames(owner: type, attribute: str) -> dict[str, object]:
     (method → {parameter → schema name}); anything but a dict counts as none."""
     value = getattr(owner, attribute, None)
     return value if isinstance(value, dict) else {}
+
+
+def _is_internal(parameter: _Parameter, method: MethodInfo) -> bool:
+    """``_name`` with a default (``_parent_execute_state=None``) is for the library, not a
+    caller; unless ``__parameter_names__`` gives it a schema name."""
+    if not parameter.name.startswith("_") or parameter.default is inspect.Parameter.empty:
+        return False
+    renamed = _renames(method.owner, "__parameter_names__").get(method.name)
+    return not (isinstance(renamed, dict) and parameter.name in renamed)
 
 
 def _renamed_field(f: Field, names: dict[object, object]) -> Field:

@@ -26,9 +26,10 @@ def scan(
     keys: set[str] = set()
     seen: set[type] = set()
     loaded: dict[Path, ModuleType] = {}
+    failed: list[str] = []
     with deep_recursion():
         for target in targets:
-            _scan_target(
+            ok = _scan_target(
                 target,
                 builder=builder,
                 groups=groups,
@@ -37,7 +38,9 @@ def scan(
                 loaded=loaded,
                 diagnostics=diagnostics,
             )
-    return Catalog(disambiguate(groups, diagnostics)), diagnostics
+            if not ok:
+                failed.append(target)
+    return Catalog(disambiguate(groups, diagnostics), tuple(failed)), diagnostics
 
 
 def scan_classes(
@@ -65,13 +68,13 @@ def _scan_target(
     seen: set[type],
     loaded: dict[Path, ModuleType],
     diagnostics: list[Diagnostic],
-) -> None:
-    """One target's classes into ``groups``; a target that fails becomes an error."""
+) -> bool:
+    """One target's classes into ``groups``; False when the target fails (an error)."""
     try:
         infos = resolve_target(target, loaded)
     except InspectorError as error:
         diagnostics.append(Diagnostic(Level.ERROR, str(error), code="TI100"))
-        return
+        return False
     if not infos:
         diagnostics.append(
             Diagnostic(Level.WARNING, f"target {target!r}: no public class", code="TI101")
@@ -88,6 +91,7 @@ def _scan_target(
     if infos and not found and not any(info.explicit for info in infos):
         message = f"target {target!r}: no class with public methods"
         diagnostics.append(Diagnostic(Level.WARNING, message, code="TI102"))
+    return True
 
 
 def scan_class(
@@ -123,30 +127,48 @@ def scan_class(
     return CatalogClass(key, info.source, tuple(tools))
 
 
+NAME_LENGTH = 64
+"""Generated names fit the strictest provider rule (64 characters of ``[a-zA-Z0-9_-]``)."""
+
+
 def disambiguate(
     groups: list[CatalogClass], diagnostics: list[Diagnostic]
 ) -> tuple[CatalogClass, ...]:
-    """Tool names are method names; a name two classes share becomes ``Class_method`` in both."""
+    """Tool names are method names; a name several tools share becomes ``Class_method`` after the
+    scanned class (not the base that defines it), then ``_2``, ``_3``... if still taken, so
+    every name is unique by construction."""
     counts = Counter(tool.name for group in groups for tool in group.tools)
+    taken = {name for name, count in counts.items() if count == 1}
     result = []
     for group in groups:
         tools = []
         for tool in group.tools:
-            if counts[tool.name] > 1:
-                renamed = f"{tool.class_name}_{tool.method_name}"
-                path, _, line = tool.location.rpartition(":")
-                diagnostics.append(
-                    Diagnostic(
-                        Level.WARNING,
-                        f"another class has a method {tool.name!r}: the tool is named {renamed!r}",
-                        path,
-                        int(line or 0),
-                        f"{group.key}.{tool.method_name}",
-                        code="TI112",
-                    )
-                )
-                tools.append(replace(tool, name=renamed))
-            else:
+            if counts[tool.name] == 1:
                 tools.append(tool)
+                continue
+            renamed = _free_name(f"{group.key.rpartition('.')[2]}_{tool.name}", taken)
+            taken.add(renamed)
+            path, line = tool.path_and_line
+            diagnostics.append(
+                Diagnostic(
+                    Level.WARNING,
+                    f"another class has a method {tool.name!r}: the tool is named {renamed!r}",
+                    path,
+                    line,
+                    f"{group.key}.{tool.method_name}",
+                    code="TI112",
+                )
+            )
+            tools.append(replace(tool, name=renamed))
         result.append(replace(group, tools=tuple(tools)))
     return tuple(result)
+
+
+def _free_name(name: str, taken: set[str]) -> str:
+    """``name`` (cut to ``NAME_LENGTH``), or with the first free ``_2``, ``_3``... suffix."""
+    candidate, number = name[:NAME_LENGTH], 1
+    while candidate in taken:
+        number += 1
+        suffix = f"_{number}"
+        candidate = name[: NAME_LENGTH - len(suffix)] + suffix
+    return candidate

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import functools
 import importlib
 import importlib.util
@@ -42,14 +43,35 @@ class MethodInfo:
     line: int
 
 
-@functools.lru_cache(maxsize=1024)
 def display_path(filename: str) -> str:
-    """A file name relative to the working directory when inside it, with ``/`` separators."""
+    """Where a file is, as written into tools.json and diagnostics: relative to the project root
+    (the working directory) for the user's code, and to its ``sys.path`` entry for installed
+    packages and the standard library (``requests/sessions.py``); never absolute, so the same
+    code gives the same text in any checkout, venv or machine. ``/`` separators."""
+    return _relative_path(filename, os.getcwd(), tuple(sys.path))
+
+
+@functools.lru_cache(maxsize=4096)
+def _relative_path(filename: str, root: str, search_path: tuple[str, ...]) -> str:
+    path = os.path.abspath(filename)
+    installed = any(part in _INSTALL_DIRS for part in Path(path).parts)
+    if not installed and _is_within(path, root):
+        return Path(os.path.relpath(path, root)).as_posix()
+    entries = [os.path.abspath(entry or root) for entry in search_path]
+    containing = [entry for entry in entries if _is_within(path, entry)]
+    if containing:
+        return Path(os.path.relpath(path, max(containing, key=len))).as_posix()
+    return Path(path).name
+
+
+_INSTALL_DIRS = ("site-packages", "dist-packages")
+
+
+def _is_within(path: str, directory: str) -> bool:
     try:
-        relative = os.path.relpath(filename)
-    except ValueError:
-        return Path(filename).as_posix()
-    return Path(filename if relative.startswith("..") else relative).as_posix()
+        return os.path.commonpath([path, directory]) == directory
+    except ValueError:  # another drive, or a mix of absolute and relative
+        return False
 
 
 def class_info(cls: type) -> ClassInfo:
@@ -76,9 +98,14 @@ def resolve_target(target: str, loaded: dict[Path, ModuleType]) -> list[ClassInf
         ]
     found: object = module
     for part in attribute.split("."):
-        found = getattr(found, part, None)
+        holder, found = found, getattr(found, part, None)
         if found is None:
-            raise InspectorError(f"target {target!r}: {module_part} has no attribute {attribute!r}")
+            public = [name for name in dir(holder) if is_public(name)]
+            close = difflib.get_close_matches(part, public, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise InspectorError(
+                f"target {target!r}: {module_part} has no attribute {attribute!r}{hint}"
+            )
     if not isinstance(found, type):
         raise InspectorError(f"target {target!r}: {attribute} is not a class")
     return [ClassInfo(found, target, _module_path(module))]
@@ -165,7 +192,7 @@ def _free_name(stem: str) -> str:
 def _classes_defined_in(module: ModuleType) -> list[type]:
     return [
         value
-        for name, value in vars(module).items()
+        for name, value in list(vars(module).items())  # a lazy attribute may add names
         if isinstance(value, type)
         and not name.startswith("_")
         and value.__module__ == module.__name__
@@ -211,7 +238,7 @@ def _is_users(cls: type) -> bool:
         return False
     module = sys.modules.get(cls.__module__)
     file = getattr(module, "__file__", None) or ""
-    return not any(part in ("site-packages", "dist-packages") for part in Path(file).parts)
+    return not any(part in _INSTALL_DIRS for part in Path(file).parts)
 
 
 def _as_method(owner: type, name: str, raw: object, path: str) -> MethodInfo | None:

@@ -194,7 +194,7 @@ class TypeWriter:
         enums = [o for o in inner if isinstance(o, EnumType) and not o.keywords]
         if (
             len(options) < 2
-            or len(set(options)) != len(options)
+            or _has_duplicates(options)
             or (nulls and (options[-1] is not nulls[0] or nulls[0].keywords or len(nulls) > 1))
             or any(isinstance(o, AnyOfType | AnyValueType) and not o.keywords for o in options)
             or len(enums) > 1
@@ -406,3 +406,8 @@ def fits(value: Json, schema_type: SchemaType, typed_dict: bool) -> bool:
             and all(fits(v, known[k].type, typed_dict) for k, v in value.items())
         )
     return False
+
+
+def _has_duplicates(options: tuple[SchemaType, ...]) -> bool:
+    """Whether two options are equal; compared, not hashed (a default may be a list or dict)."""
+    return any(option == earlier for i, option in enumerate(options) for earlier in options[:i])

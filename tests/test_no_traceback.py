@@ -1,0 +1,121 @@
+"""No traceback reaches a user: crashers found on real code, each now a clean result."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from inspector.project.config import load_config
+from tests.conftest import Run
+
+
+def test_config_new_include_and_exclude_are_read(
+    tmp_path: Path, run_cli: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "service.py").write_text(
+        "class Service:\n    def ping(self) -> None:\n        'Ping.'\n", encoding="utf-8"
+    )
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.toolsinspector]\ntargets = ["service.py:Service"]\nnew = "exclude"\n',
+        encoding="utf-8",
+    )
+    assert load_config(tmp_path / "pyproject.toml").include_new is False
+    monkeypatch.chdir(tmp_path)
+    built = run_cli("build", "-q")
+    assert (built.status, built.stderr) == (0, "")
+    classification = (tmp_path / "tools.classification.json").read_text(encoding="utf-8")
+    assert classification == '{\n  "Service": {\n    "ping": false\n  }\n}\n'
+    assert run_cli("check", "-q").status == 0
+
+
+def test_c_methods_without_lines_that_share_names_are_scanned(
+    run_cli: Callable[..., Run], in_tmp: Path
+) -> None:
+    scanned = run_cli("scan", "sqlite3:Blob", "sqlite3:Connection", "-o", "tools.json")
+    assert scanned.status == 1  # Connection.cursor and .execute have no readable signature
+    assert "internal error" not in scanned.stderr
+    names = json.loads(Path("tools.json").read_text(encoding="utf-8"))["classes"]
+    assert names["Blob"]["methods"]["close"]["function"]["name"] == "Blob_close"
+    assert names["Connection"]["methods"]["close"]["function"]["name"] == "Connection_close"
+    rendered = run_cli("render", "--provider", "openai", "--tools", "tools.json", "-o", "o.json")
+    assert rendered.status == 0, rendered.stderr
+    for stream in (scanned.stderr, rendered.stderr):
+        for line in stream.splitlines():
+            assert line.startswith(("sqlite3/__init__.py: ", "diagnostics: ")), line
+
+
+def test_a_module_whose_namespace_changes_while_listed_is_scanned(
+    run_cli: Callable[..., Run], in_tmp: Path
+) -> None:
+    Path("lazy.py").write_text(
+        "class Service:\n"
+        "    def ping(self) -> None:\n        'Ping.'\n"
+        "class _Proxy:\n"
+        "    @property\n"
+        "    def __class__(self):\n"
+        "        globals().setdefault('loaded_on_first_use', 1)\n"
+        "        return _Proxy\n"
+        "client = _Proxy()\n",
+        encoding="utf-8",
+    )
+    scanned = run_cli("scan", "lazy.py", "-o", "-", "-q")
+    assert scanned.status == 0, scanned.stderr
+    assert '"ping"' in scanned.stdout
+
+
+def test_a_closed_pipe_ends_quietly() -> None:
+    command = (
+        f"{sys.executable} -m inspector providers | head -1 >/dev/null; echo ${{PIPESTATUS[0]}}"
+    )
+    done = subprocess.run(
+        ["bash", "-c", command], capture_output=True, text=True, check=False, timeout=60
+    )
+    assert done.stderr == ""
+    assert done.stdout.strip() in ("0", "141")
+
+
+OPTIONAL_MODELS = '''\
+from dataclasses import dataclass, field
+
+import pydantic
+
+
+@dataclass
+class Options:
+    tags: list[str] = field(default_factory=list)
+    meta: dict[str, int] = field(default_factory=dict)
+
+
+class Model(pydantic.BaseModel):
+    items: list[int] = [1, 2]
+
+
+class Svc:
+    def run(self, options: Options | None = None, model: Model | None = None) -> None:
+        """Run.
+
+        Args:
+            options: How.
+            model: What.
+        """
+'''
+
+
+def test_stubs_of_optional_models_with_list_and_dict_defaults(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("svc.py").write_text(OPTIONAL_MODELS, encoding="utf-8")
+    Path("pyproject.toml").write_text(
+        '[tool.toolsinspector]\ntargets = ["svc.py:Svc"]\nstubs = "stubs.py"\n', encoding="utf-8"
+    )
+    built = run_cli("build", "-q")
+    assert (built.status, built.stderr) == (0, "")
+    stubs = Path("stubs.py").read_text(encoding="utf-8")
+    assert "    meta: dict[str, int] = field(default_factory=dict)\n" in stubs
+    assert "def run(self, options: Options | None = None, model: Model | None = None)" in stubs
+    assert run_cli("stubs", "tools.json", "-o", "-", "-q").stdout == stubs

@@ -1,0 +1,89 @@
+"""Tool names are unique by construction: after the scanned class, then a suffix."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from inspector.catalog import CatalogClass
+from inspector.model import ToolDescriptor
+from inspector.runtime.toolbox import Toolbox
+from inspector.scan.scanner import NAME_LENGTH, disambiguate
+from tests.conftest import Run
+
+INHERITED = """\
+class Base:
+    def ping(self) -> bool:
+        'Ping.'
+        return True
+class Alpha(Base):
+    def A_ping(self) -> None:
+        'Taken already.'
+class Beta(Base):
+    pass
+"""
+
+
+def test_inherited_methods_are_named_after_the_scanned_class_and_render(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("family.py").write_text(INHERITED.replace("A_ping", "Alpha_ping"), encoding="utf-8")
+    scanned = run_cli("scan", "family.py", "-o", "tools.json")
+    assert scanned.status == 0, scanned.stderr
+    assert [line for line in scanned.stderr.splitlines() if "TI112" in line] == [
+        "family.py:2: warning[TI112]: Base.ping: another class has a method 'ping': the tool is "
+        "named 'Base_ping'",
+        "family.py:2: warning[TI112]: Alpha.ping: another class has a method 'ping': the tool is "
+        "named 'Alpha_ping_2'",
+        "family.py:2: warning[TI112]: Beta.ping: another class has a method 'ping': the tool is "
+        "named 'Beta_ping'",
+    ]
+    rendered = run_cli("render", "--provider", "openai", "-q")
+    assert rendered.status == 0, rendered.stderr
+    names = [tool["function"]["name"] for tool in json.loads(rendered.stdout)]
+    assert names == ["Base_ping", "Alpha_ping", "Alpha_ping_2", "Beta_ping"]
+
+
+def _session(module: str) -> type:
+    def get(self: object, url: str) -> str:
+        """Get a page."""
+        return f"{module}:{url}"
+
+    return type("Session", (), {"__module__": module, "get": get, "close": lambda self: None})
+
+
+def test_two_classes_of_one_name_in_the_toolbox_keep_every_tool() -> None:
+    web, database = _session("web")(), _session("database")()
+    toolbox = Toolbox(web, database)
+    assert [tool.name for tool in toolbox.tools] == [
+        "Session_get",
+        "Session_close",
+        "Session_get_2",
+        "Session_close_2",
+    ]
+    assert toolbox.call("Session_get", {"url": "a"}) == "web:a"
+    assert toolbox.call("Session_get_2", {"url": "a"}) == "database:a"
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["A", "B", "A_x", "C" * 70]),
+            st.sampled_from(["x", "A_x", "x_2", "y" * 70]),
+        ),
+        max_size=12,
+    )
+)
+def test_names_are_unique_and_short_whatever_the_collisions(pairs: list[tuple[str, str]]) -> None:
+    groups = [
+        CatalogClass(key, f"m.py:{key}", (ToolDescriptor(method, "", method_name=method),))
+        for key, method in pairs
+    ]
+    names = [tool.name for group in disambiguate(groups, []) for tool in group.tools]
+    assert len(set(names)) == len(names)
+    assert all(len(name) <= max(NAME_LENGTH, *(len(m) for _, m in pairs)) for name in names)
+    assert names == [tool.name for group in disambiguate(groups, []) for tool in group.tools]
