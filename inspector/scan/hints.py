@@ -8,11 +8,7 @@ from __future__ import annotations
 
 import collections.abc as cabc
 import contextlib
-import dataclasses
-import datetime
 import enum
-import math
-import pathlib
 import types
 import typing
 from collections.abc import Callable
@@ -23,52 +19,22 @@ from inspector.model import (
     AnyOfType,
     AnyValueType,
     ArrayType,
-    BooleanType,
     EnumType,
     Field,
-    IntegerType,
     Json,
     Keywords,
     NullType,
-    NumberType,
     ObjectType,
     RefType,
     SchemaType,
     StringType,
-    _Missing,
     walk,
 )
 from inspector.scan.docstrings import DocstringStyle, parse_docstring
+from inspector.typetable.scalars import enum_json, is_flag, literal_json, scalar_for
+from inspector.typetable.structures import Container, container_of, field_rows, has_fields
+from inspector.typetable.values import value_json
 
-_STRING_FORMATS: dict[type, str | None] = {
-    str: None,
-    datetime.datetime: "date-time",
-    datetime.date: "date",
-    datetime.time: "time",
-    datetime.timedelta: "duration",
-    pathlib.PurePath: "path",
-    pathlib.Path: "path",
-    pathlib.PurePosixPath: "path",
-    pathlib.PureWindowsPath: "path",
-    pathlib.PosixPath: "path",
-    pathlib.WindowsPath: "path",
-}
-_FORMATS_BY_NAME = {
-    ("uuid", "UUID"): "uuid",
-    ("ipaddress", "IPv4Address"): "ipv4",
-    ("ipaddress", "IPv6Address"): "ipv6",
-}
-"""Classes recognized by module and name, so that their modules need not be imported here."""
-_SEQUENCE_ORIGINS = frozenset(
-    {list, cabc.Sequence, cabc.MutableSequence, cabc.Iterable, cabc.Collection, cabc.Iterator}
-)
-_SET_ORIGINS = frozenset({set, frozenset, cabc.Set, cabc.MutableSet})
-_MAPPING_ORIGINS = frozenset({dict, cabc.Mapping, cabc.MutableMapping})
-_TYPED_DICT_QUALIFIERS = frozenset(
-    q for q in (typing.Required, typing.NotRequired, getattr(typing, "ReadOnly", None)) if q
-)
-_EMPTY_FACTORIES: frozenset[object] = frozenset({list, dict, set, frozenset, tuple})
-"""Dataclass default factories whose value is known without calling user code."""
 _ANY_HINTS: frozenset[object] = frozenset({typing.Any, object})
 _CONSTRAINTS = {
     "gt": "exclusiveMinimum",
@@ -83,25 +49,6 @@ _LENGTH_KEYWORDS = {
     ArrayType: ("minItems", "maxItems"),
     ObjectType: ("minProperties", "maxProperties"),
 }
-
-
-def to_json_value(value: object) -> Json | _Missing:
-    """A default value as JSON (Enum → its value), or MISSING when it has no JSON form."""
-    if isinstance(value, enum.Enum):
-        value = value.value
-    if value is None or isinstance(value, bool | int | str):
-        return value
-    if isinstance(value, float):
-        return value if math.isfinite(value) else MISSING
-    if isinstance(value, tuple | list):
-        items = [to_json_value(v) for v in value]
-        return MISSING if any(i is MISSING for i in items) else typing.cast(list[Json], items)
-    if isinstance(value, dict) and all(isinstance(k, str) for k in value):
-        mapped = {k: to_json_value(v) for k, v in value.items()}
-        if any(v is MISSING for v in mapped.values()):
-            return MISSING
-        return typing.cast(dict[str, Json], mapped)
-    return MISSING
 
 
 @dataclass
@@ -215,7 +162,7 @@ class TypeMapper:
         values: list[Json] = []
         seen: set[tuple[type, str]] = set()
         for arg in typing.get_args(hint):
-            value = to_json_value(arg)
+            value = literal_json(arg)
             if value is MISSING:
                 self.messages.append(f"Literal value {arg!r} has no JSON form; left out")
             elif (type(value), repr(value)) not in seen:  # keeps True apart from 1
@@ -236,18 +183,19 @@ class TypeMapper:
         """Parametrized containers: lists, sets, tuples, mappings, ``type X = ...`` aliases."""
         origin = typing.get_origin(hint)
         args = typing.get_args(hint)
-        if origin in _SEQUENCE_ORIGINS:
+        kind = container_of(origin)
+        if kind is Container.ARRAY:
             return ArrayType(items=self._item(args))
-        if origin in _SET_ORIGINS:
+        if kind is Container.SET:
             return ArrayType(items=self._item(args), unique=True)
-        if origin is tuple:
+        if kind is Container.TUPLE:
             return self._tuple(args)
-        if origin in _MAPPING_ORIGINS or (isinstance(origin, type) and issubclass(origin, dict)):
+        if kind is Container.MAPPING:
             return self._mapping(args)
         value = getattr(origin, "__value__", None)
         if value is not None:
             return self.map(value)
-        if isinstance(origin, type) and typing.get_origin(hint) is not None and has_fields(origin):
+        if isinstance(origin, type) and has_fields(origin):
             return self.map_class(origin)
         return self._unsupported(hint)
 
@@ -272,48 +220,33 @@ class TypeMapper:
         return ObjectType(additional=value)
 
     def map_class(self, hint: object) -> SchemaType:
-        """Plain classes: scalars, enums, containers, and classes with fields."""
+        """Plain classes: the type table's scalars, enums, containers, classes with fields."""
         assert isinstance(hint, type)
-        if hint is bool:
-            return BooleanType()
         if issubclass(hint, enum.Enum):
             return self._enum(hint)
-        if hint in _STRING_FORMATS:
-            return StringType(_STRING_FORMATS[hint])
-        if hint is int:
-            return IntegerType()
-        if hint is float:
-            return NumberType()
-        named = (hint.__module__, hint.__qualname__)
-        if named in _FORMATS_BY_NAME:
-            return StringType(_FORMATS_BY_NAME[named])
-        if named == ("decimal", "Decimal"):
-            return AnyOfType((NumberType(), StringType()))
-        if hint in (bytes, bytearray):
-            return StringType(keywords=(("contentEncoding", "base64"),))
         if has_fields(hint):
             return self._structured(hint)
-        for base, handler in ((str, StringType), (int, IntegerType), (float, NumberType)):
-            if issubclass(hint, base):
-                return handler()
-        if hint in _SEQUENCE_ORIGINS or hint is tuple:
-            return ArrayType()
-        if hint in _SET_ORIGINS:
-            return ArrayType(unique=True)
-        if hint in _MAPPING_ORIGINS:
+        scalar = scalar_for(hint)
+        if scalar is not None:
+            return scalar.schema
+        kind = container_of(hint)
+        if kind is Container.MAPPING:
             return ObjectType(additional=AnyValueType())
+        if kind is not None:
+            return ArrayType(unique=kind is Container.SET)
         return self._unsupported(hint)
 
     def _enum(self, hint: type[enum.Enum]) -> SchemaType:
         values: list[Json] = []
         for member in hint:
-            value = to_json_value(member.value)
-            if value is MISSING:
+            value = enum_json(member)
+            if value_json(member.value) is MISSING:
                 self.messages.append(
                     f"{hint.__name__}.{member.name} has no JSON value; its name is used"
                 )
-                value = member.name
             values.append(value)
+        if is_flag(hint):  # members combine: an array of them
+            return ArrayType(items=EnumType(tuple(values)), unique=True)
         return EnumType(tuple(values))
 
     def _structured(self, cls: type) -> SchemaType:
@@ -398,6 +331,28 @@ def _merge_enums(options: list[SchemaType]) -> list[SchemaType]:
     return [*rest[:first], EnumType(tuple(values)), *rest[first:]]
 
 
+def without_sentinel(hint: object, sentinel: object) -> object | None:
+    """The hint of a parameter whose default is a sentinel, with the sentinel's type (or a
+    ``Literal`` of it) left out of the union; None when the hint is the sentinel's type itself,
+    so the default is an ordinary value (a one-member Enum asked for as such)."""
+    if typing.get_origin(hint) is typing.Annotated:
+        inner, *metadata = typing.get_args(hint)
+        stripped = without_sentinel(inner, sentinel)
+        return None if stripped is None else typing.Annotated[(stripped, *metadata)]
+    if _names_sentinel(hint, sentinel):
+        return None if isinstance(sentinel, enum.Enum) else hint
+    if not is_union(hint):
+        return hint
+    kept = [a for a in typing.get_args(hint) if not _names_sentinel(a, sentinel)]
+    return typing.Union[tuple(kept)] if kept else typing.Any  # noqa: UP007
+
+
+def _names_sentinel(hint: object, sentinel: object) -> bool:
+    if hint is type(sentinel) and hint is not object:
+        return True
+    return typing.get_origin(hint) is typing.Literal and typing.get_args(hint) == (sentinel,)
+
+
 def is_union(hint: object) -> bool:
     origin = typing.get_origin(hint)
     return origin is typing.Union or origin is types.UnionType
@@ -415,93 +370,6 @@ def _own_doc(cls: type) -> str | None:
     if not isinstance(doc, str) or doc.startswith(f"{cls.__name__}("):
         return None
     return doc
-
-
-def has_fields(cls: type) -> bool:
-    return (
-        dataclasses.is_dataclass(cls)
-        or typing.is_typeddict(cls)
-        or (issubclass(cls, tuple) and hasattr(cls, "_fields"))
-        or isinstance(getattr(cls, "model_fields", None), dict)
-    )
-
-
-_FieldRow = tuple[str, object, bool, Json | _Missing]
-
-
-def field_rows(cls: type) -> list[_FieldRow]:
-    """(name, hint, required, default) for each field of a structured class."""
-    if isinstance(getattr(cls, "model_fields", None), dict):
-        return _pydantic_rows(cls)
-    hints = typing.get_type_hints(cls, include_extras=True)
-    if dataclasses.is_dataclass(cls):
-        rows: list[_FieldRow] = []
-        for f in dataclasses.fields(cls):
-            has_default = f.default is not dataclasses.MISSING
-            has_factory = f.default_factory is not dataclasses.MISSING
-            default = to_json_value(f.default) if has_default else MISSING
-            factory: typing.Any = f.default_factory
-            if has_factory and factory in _EMPTY_FACTORIES:
-                default = to_json_value(factory())
-            rows.append(
-                (f.name, hints.get(f.name, typing.Any), not (has_default or has_factory), default)
-            )
-        return rows
-    if typing.is_typeddict(cls):
-        required_keys: frozenset[str] = getattr(cls, "__required_keys__", frozenset())
-        return [
-            (n, _strip_required(h), _typed_dict_required(h, n in required_keys), MISSING)
-            for n, h in hints.items()
-        ]
-    defaults: dict[str, object] = getattr(cls, "_field_defaults", {})
-    field_names: tuple[str, ...] = getattr(cls, "_fields", ())
-    return [
-        (
-            n,
-            hints.get(n, typing.Any),
-            n not in defaults,
-            to_json_value(defaults[n]) if n in defaults else MISSING,
-        )
-        for n in field_names
-    ]
-
-
-def _pydantic_rows(cls: type) -> list[_FieldRow]:
-    rows: list[_FieldRow] = []
-    model_fields: dict[str, typing.Any] = getattr(cls, "model_fields", {})
-    for name, info in model_fields.items():
-        hint: object = info.annotation
-        metadata = list(info.metadata)
-        if info.description:
-            metadata.insert(0, info.description)
-        if metadata:
-            hint = typing.Annotated[(hint, *metadata)]
-        required = bool(info.is_required())
-        default = MISSING if required or info.default_factory else to_json_value(info.default)
-        rows.append((info.alias or name, hint, required, default))
-    return rows
-
-
-def _typed_dict_required(hint: object, by_totality: bool) -> bool:
-    """``Required``/``NotRequired`` win; Python 3.11 misses them in ``__required_keys__`` when
-    annotations are strings (``from __future__ import annotations``)."""
-    origin = typing.get_origin(hint)
-    if origin is typing.Annotated:
-        return _typed_dict_required(typing.get_args(hint)[0], by_totality)
-    if origin is typing.Required:
-        return True
-    if origin is typing.NotRequired:
-        return False
-    return by_totality
-
-
-def _strip_required(hint: object) -> object:
-    while typing.get_origin(hint) in _TYPED_DICT_QUALIFIERS:
-        hint = typing.get_args(hint)[0]
-    if typing.get_origin(hint) is typing.Annotated:
-        inner, *metadata = typing.get_args(hint)
-        return typing.Annotated[(_strip_required(inner), *metadata)]
-    return hint
 
 
 def _read_metadata(item: object, extra: dict[str, Json]) -> None:

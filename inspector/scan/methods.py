@@ -18,17 +18,21 @@ from inspector.model import (
     MISSING,
     AnyOfType,
     Field,
+    Json,
     MethodKind,
     NullType,
     ParameterKind,
     Returns,
     SchemaType,
     ToolDescriptor,
+    _Missing,
     is_nullable,
 )
 from inspector.scan.docstrings import DocInfo, DocstringStyle, parse_docstring
-from inspector.scan.hints import TypeMapper, to_json_value
+from inspector.scan.hints import TypeMapper, without_sentinel
 from inspector.scan.targets import MethodInfo
+from inspector.typetable.scalars import NoJsonForm
+from inspector.typetable.values import is_sentinel, to_json
 
 _KINDS = {
     inspect.Parameter.POSITIONAL_ONLY: ParameterKind.POSITIONAL_ONLY,
@@ -184,6 +188,11 @@ class MethodBuilder:
             hint = self._doc_type(
                 documented.type_name if documented else None, method, name, report
             )
+        sentinel = _NO_HINT
+        if parameter.default is not inspect.Parameter.empty and is_sentinel(parameter.default):
+            stripped = without_sentinel(hint, parameter.default)
+            if stripped is not None:
+                hint, sentinel = stripped, parameter.default
         schema_type, explicit = self.mapper.map_described(hint)
         for message in self.mapper.messages:
             report(Level.WARNING, f"{_label(name)}: {message}")
@@ -193,13 +202,7 @@ class MethodBuilder:
         )
         if parameter.default is inspect.Parameter.empty:
             return Field(name, schema_type, description, True, MISSING, _KINDS[parameter.kind])
-        default = to_json_value(parameter.default)
-        if default is MISSING:
-            report(
-                Level.INFO,
-                f"{_label(name)}: default {parameter.default!r} has no JSON form; "
-                "left out of the schema",
-            )
+        default = MISSING if sentinel is not _NO_HINT else _default(name, parameter, report)
         if parameter.default is None and not is_nullable(schema_type):
             schema_type = _nullable(schema_type)
         return Field(name, schema_type, description, False, default, _KINDS[parameter.kind])
@@ -307,6 +310,42 @@ def _renames(owner: type, attribute: str) -> dict[str, object]:
     (method → {parameter → schema name}); anything but a dict counts as none."""
     value = getattr(owner, attribute, None)
     return value if isinstance(value, dict) else {}
+
+
+def _default(name: str, parameter: _Parameter, report: _Reporter) -> Json | _Missing:
+    """A parameter's default as JSON; one with no JSON form, or whose reading fails, is left
+    out of the schema (the method stays)."""
+    value = parameter.default
+    try:
+        return to_json(value)
+    except NoJsonForm:
+        shown = _safe_repr(value)
+        if shown is not None:
+            report(
+                Level.INFO,
+                f"{_label(name)}: default {shown} has no JSON form; left out of the schema",
+            )
+        else:
+            report(
+                Level.WARNING,
+                f"{_label(name)}: default of type {type(value).__qualname__} has no JSON form "
+                "and its repr fails; left out of the schema",
+            )
+    except Exception as error:  # the default's own code failed (a property, __iter__, ...)
+        report(
+            Level.WARNING,
+            f"{_label(name)}: default of type {type(value).__qualname__} cannot be read "
+            f"({type(error).__name__}: {error}); left out of the schema",
+        )
+    return MISSING
+
+
+def _safe_repr(value: object) -> str | None:
+    """``repr(value)``, or None when the value's ``__repr__`` fails."""
+    try:
+        return repr(value)
+    except Exception:  # user code
+        return None
 
 
 def _renamed_field(f: Field, names: dict[object, object]) -> Field:
