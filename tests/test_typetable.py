@@ -37,6 +37,7 @@ from inspector.typetable.scalars import (
 )
 from inspector.typetable.structures import container_of, has_fields
 from inspector.typetable.values import default_json, is_sentinel, to_json, value_json
+from tests.typetable_doc import PAGE, page_with_table, table
 
 _OFFSETS = st.integers(-(23 * 60 + 59), 23 * 60 + 59).map(
     lambda minutes: datetime.timezone(datetime.timedelta(minutes=minutes))
@@ -330,6 +331,25 @@ def test_structural_row_round_trips_and_validates(hint: object, data: st.DataObj
     assert _comparable(Converter().convert(as_json, hint, "")) == value
 
 
+def test_an_iterator_argument_is_checked_like_the_array_it_advertises() -> None:
+    assert TypeMapper().map(cabc.Iterator[int]).to_schema() == {
+        "type": "array",
+        "items": {"type": "integer"},
+    }
+    with pytest.raises(ArgumentError, match=r'^values\[0\]: expected integer, got "x"$'):
+        Converter().convert(["x"], cabc.Iterator[int], "values")
+    converted = Converter().convert([1, 2], cabc.Iterator[int], "values")
+    assert isinstance(converted, cabc.Iterator)
+    assert list(converted) == [1, 2]
+
+
+def test_mapping_keys_are_read_as_the_key_type() -> None:
+    assert Converter().convert({"1": "a"}, dict[int, str], "m") == {1: "a"}
+    assert Converter().convert({"red": 1}, dict[Color, int], "m") == {Color.RED: 1}
+    with pytest.raises(ArgumentError, match=r'^m\.x: expected integer, got "x"$'):
+        Converter().convert({"x": "a"}, dict[int, str], "m")
+
+
 def test_flags_travel_as_arrays_of_member_values() -> None:
     assert TypeMapper().map(Perm) == ArrayType(items=EnumType((1, 2, 4)), unique=True)
     assert to_json(Perm.READ | Perm.EXECUTE) == [1, 4]
@@ -418,3 +438,9 @@ def test_a_default_whose_code_fails_has_no_json_form() -> None:
 )
 def test_sentinels(value: object, sentinel: bool) -> None:
     assert is_sentinel(value) is sentinel
+
+
+def test_the_documentation_table_matches_the_registry() -> None:
+    page = PAGE.read_text("utf-8")
+    assert page_with_table(page) == page, "run: python tests/typetable_doc.py"
+    assert table() in page

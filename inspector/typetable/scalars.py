@@ -239,10 +239,12 @@ def _string(fmt: str | None, expected: str) -> tuple[SchemaType, Callable[[Json,
 def _address(version: int, kind: str) -> Scalar:
     name = f"IPv{version}{kind}"
     fmt = f"ipv{version}" if kind == "Address" else f"ipv{version}{kind.lower()}"
-    article = "an" if kind in ("Address", "Interface") else "a"
-    schema, read = _string(fmt, f"{article} IPv{version} {kind.lower()}")
-    sample = {"Address": "192.0.2.1", "Network": "192.0.2.0/24", "Interface": "192.0.2.1/24"}
-    text = sample[kind] if version == 4 else {"Address": "2001:db8::1"}.get(kind, "2001:db8::/32")
+    schema, read = _string(fmt, f"an IPv{version} {kind.lower()}")
+    samples = {
+        4: {"Address": "192.0.2.1", "Network": "192.0.2.0/24", "Interface": "192.0.2.1/24"},
+        6: {"Address": "2001:db8::1", "Network": "2001:db8::/32", "Interface": "2001:db8::1/64"},
+    }
+    text = samples[version][kind]
 
     def example() -> object:
         import ipaddress
@@ -307,7 +309,7 @@ SCALARS: tuple[Scalar, ...] = (
            ("uuid", "UUID"), _uuid_example),
     Scalar("decimal.Decimal", (("decimal", "Decimal"),), _DECIMAL_SCHEMA,
            _read_decimal, _write_decimal, ("decimal", "Decimal"), _decimal_example),
-    Scalar("pathlib.Path, PurePath, ...", _PATHS, *_string("path", "a path"), _write_str,
+    Scalar("pathlib.Path, pathlib.PurePath", _PATHS, *_string("path", "a path"), _write_str,
            ("pathlib", "Path"), lambda: pathlib.PurePosixPath("data/report.csv")),
     *(_address(v, kind) for kind in ("Interface", "Address", "Network") for v in (4, 6)),
 )  # fmt: skip

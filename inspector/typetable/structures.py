@@ -112,7 +112,7 @@ STRUCTURES: tuple[Structure, ...] = (
         '{"type": "object", "title": ..., "properties": ..., "required": ...}',
         "an instance (pydantic: through model_validate)",
         "an object of its fields",
-        "a dataclass",
+        "a dataclass or TypedDict",
     ),
     Structure(
         "TypedDict", '{"type": "object", "properties": ...}', "a dict", "an object", "TypedDict"
