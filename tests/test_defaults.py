@@ -124,6 +124,42 @@ def test_sentinels_make_a_parameter_optional_without_a_default() -> None:
     assert all(not p.required and p.default is MISSING for p in tools["run"].parameters)
 
 
+class UseClientDefault:
+    """Like httpx: a class whose one instance means "the client's setting"."""
+
+
+USE_CLIENT_DEFAULT = UseClientDefault()
+
+
+class ClientLike:
+    def get(
+        self,
+        timeout: float | UseClientDefault = USE_CLIENT_DEFAULT,
+        other: object = USE_CLIENT_DEFAULT,
+    ) -> None:
+        """Get.
+
+        Args:
+            timeout: Seconds.
+            other: Not a union with the default's class: an ordinary default of no JSON form.
+        """
+
+
+def test_a_default_whose_class_is_only_in_the_union_for_it_is_a_sentinel() -> None:
+    tools, diagnostics = inspect_class(ClientLike)
+    timeout, other = tools["get"].parameters
+    assert (timeout.type.to_schema(), timeout.required, timeout.default) == (
+        {"type": "number"},
+        False,
+        MISSING,
+    )
+    assert (other.required, other.default) == (False, MISSING)
+    assert [m.split(" at 0x")[0] for m in messages(diagnostics)] == [
+        "info: ClientLike.get: parameter 'other': default "
+        "<tests.test_defaults.UseClientDefault object"
+    ]
+
+
 class Only(enum.Enum):
     ONE = "one"
 

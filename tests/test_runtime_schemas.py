@@ -59,8 +59,18 @@ def toolbox() -> Toolbox:
     return Toolbox(_battery(), ExampleClass())
 
 
+_RENDERED: dict[tuple[int, str, bool], dict[str, Schema]] = {}
+
+
 def rendered_schemas(toolbox: Toolbox, provider: str, strict: bool) -> dict[str, Schema]:
-    """Tool name → the arguments schema as the provider's file holds it."""
+    """Tool name → the arguments schema as the provider's file holds it (rendered once)."""
+    key = (id(toolbox), provider, strict)
+    if key not in _RENDERED:
+        _RENDERED[key] = _render_schemas(toolbox, provider, strict)
+    return _RENDERED[key]
+
+
+def _render_schemas(toolbox: Toolbox, provider: str, strict: bool) -> dict[str, Schema]:
     name = provider.removesuffix("-json-schema")
     definitions = toolbox.definitions(
         name, strict=strict, gemini_json_schema=provider.endswith("-json-schema")
@@ -227,19 +237,22 @@ def _returner(hint: object) -> Toolbox:
     return Toolbox(type("Returner", (), {"get": get, "value": None})())
 
 
-_RETURNERS: dict[str, Toolbox] = {}
+_RETURNERS: dict[str, tuple[Toolbox, Schema]] = {}
 
 
 @pytest.mark.parametrize("hint", RESULT_HINTS, ids=repr)
 @settings(max_examples=40)
 @given(data=st.data())
 def test_results_conform_to_the_declared_output_schema(hint: object, data: st.DataObject) -> None:
-    toolbox = _RETURNERS.setdefault(repr(hint), _returner(hint))
+    if repr(hint) not in _RETURNERS:
+        made = _returner(hint)
+        (listed,) = made.definitions("mcp")["tools"]  # type: ignore[index,call-overload]
+        _RETURNERS[repr(hint)] = (made, listed)
+    toolbox, listed = _RETURNERS[repr(hint)]
     value = data.draw(values_for(hint))
     one_shot = typing.get_origin(hint) in (cabc.Iterator, cabc.Generator)
     toolbox.objects[0].value = iter(value) if one_shot else value  # type: ignore[attr-defined]
     (tool,) = toolbox.tools
-    (listed,) = toolbox.definitions("mcp")["tools"]  # type: ignore[index,call-overload]
     request = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "get"}}
     (response,) = toolbox.handle("mcp", request)
     result = response["result"]

@@ -117,7 +117,7 @@ CASES: list[tuple[object, JsonObject]] = [
     (uuid.UUID, {"type": "string", "format": "uuid"}),
     (
         decimal.Decimal,
-        {"type": ["number", "string"], "pattern": r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$"},
+        {"type": ["number", "string"], "pattern": r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,9})?$"},
     ),
     (pathlib.Path, {"type": "string", "format": "path"}),
     (Literal["a", "b"], {"type": "string", "enum": ["a", "b"]}),

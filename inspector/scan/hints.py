@@ -33,7 +33,7 @@ from inspector.model import (
 from inspector.scan.docstrings import DocstringStyle, parse_docstring
 from inspector.typetable.scalars import enum_json, is_flag, literal_json, scalar_for
 from inspector.typetable.structures import Container, container_of, field_rows, has_fields
-from inspector.typetable.values import value_json
+from inspector.typetable.values import default_json, is_sentinel, value_json
 
 _ANY_HINTS: frozenset[object] = frozenset({typing.Any, object})
 _CONSTRAINTS = {
@@ -331,19 +331,29 @@ def _merge_enums(options: list[SchemaType]) -> list[SchemaType]:
     return [*rest[:first], EnumType(tuple(values)), *rest[first:]]
 
 
-def without_sentinel(hint: object, sentinel: object) -> object | None:
+def without_sentinel(hint: object, default: object) -> object | None:
     """The hint of a parameter whose default is a sentinel, with the sentinel's type (or a
-    ``Literal`` of it) left out of the union; None when the hint is the sentinel's type itself,
-    so the default is an ordinary value (a one-member Enum asked for as such)."""
+    ``Literal`` of it) left out of the union; None when the default is an ordinary value.
+
+    Sentinels: ``object()``, ``dataclasses.MISSING``, the only member of an Enum (unless the
+    hint asks for that Enum itself), and a default of no JSON form whose own class is a member
+    of the union (httpx ``timeout: TimeoutTypes | UseClientDefault = USE_CLIENT_DEFAULT``)."""
     if typing.get_origin(hint) is typing.Annotated:
         inner, *metadata = typing.get_args(hint)
-        stripped = without_sentinel(inner, sentinel)
+        stripped = without_sentinel(inner, default)
         return None if stripped is None else typing.Annotated[(stripped, *metadata)]
-    if _names_sentinel(hint, sentinel):
-        return None if isinstance(sentinel, enum.Enum) else hint
+    if is_sentinel(default):
+        if _names_sentinel(hint, default):
+            return None if isinstance(default, enum.Enum) else hint
+    elif not (
+        is_union(hint)
+        and type(default) in typing.get_args(hint)
+        and default_json(default) is MISSING
+    ):
+        return None
     if not is_union(hint):
         return hint
-    kept = [a for a in typing.get_args(hint) if not _names_sentinel(a, sentinel)]
+    kept = [a for a in typing.get_args(hint) if not _names_sentinel(a, default)]
     return typing.Union[tuple(kept)] if kept else typing.Any  # noqa: UP007
 
 

@@ -32,7 +32,7 @@ from inspector.scan.docstrings import DocInfo, DocstringStyle, parse_docstring
 from inspector.scan.hints import TypeMapper, without_sentinel
 from inspector.scan.targets import MethodInfo
 from inspector.typetable.scalars import NoJsonForm
-from inspector.typetable.values import is_sentinel, to_json
+from inspector.typetable.values import to_json
 
 _KINDS = {
     inspect.Parameter.POSITIONAL_ONLY: ParameterKind.POSITIONAL_ONLY,
@@ -188,11 +188,11 @@ class MethodBuilder:
             hint = self._doc_type(
                 documented.type_name if documented else None, method, name, report
             )
-        sentinel = _NO_HINT
-        if parameter.default is not inspect.Parameter.empty and is_sentinel(parameter.default):
+        sentinel = False
+        if parameter.default is not inspect.Parameter.empty:
             stripped = without_sentinel(hint, parameter.default)
             if stripped is not None:
-                hint, sentinel = stripped, parameter.default
+                hint, sentinel = stripped, True
         schema_type, explicit = self.mapper.map_described(hint)
         for message in self.mapper.messages:
             report(Level.WARNING, f"{_label(name)}: {message}")
@@ -202,7 +202,7 @@ class MethodBuilder:
         )
         if parameter.default is inspect.Parameter.empty:
             return Field(name, schema_type, description, True, MISSING, _KINDS[parameter.kind])
-        default = MISSING if sentinel is not _NO_HINT else _default(name, parameter, report)
+        default = MISSING if sentinel else _default(name, parameter, report)
         if parameter.default is None and not is_nullable(schema_type):
             schema_type = _nullable(schema_type)
         return Field(name, schema_type, description, False, default, _KINDS[parameter.kind])

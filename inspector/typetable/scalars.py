@@ -217,7 +217,7 @@ def _read_decimal(value: Json, cls: type) -> object:
         raise WrongJson("a decimal number") from None
 
 
-DECIMAL_PATTERN = r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$"
+DECIMAL_PATTERN = r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,9})?$"
 """Decimal text as ``str(Decimal)`` writes it and ``Decimal(text)`` reads it (finite only)."""
 
 
