@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 
 from inspector.model import Json, is_nullable
 from inspector.scan.hints import TypeMapper, is_union
-from inspector.typetable.scalars import WrongJson, enum_member, is_flag, scalar_for
+from inspector.typetable.scalars import WrongJson, scalar_for
 from inspector.typetable.structures import ONE_SHOT, Container, container_of, field_rows, has_fields
+from inspector.typetable.values import enum_member, is_flag
 
 _ANY: frozenset[object] = frozenset({typing.Any, object})
 

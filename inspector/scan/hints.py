@@ -31,9 +31,16 @@ from inspector.model import (
     walk,
 )
 from inspector.scan.docstrings import DocstringStyle, parse_docstring
-from inspector.typetable.scalars import enum_json, is_flag, literal_json, scalar_for
+from inspector.typetable.scalars import scalar_for
 from inspector.typetable.structures import Container, container_of, field_rows, has_fields
-from inspector.typetable.values import default_json, is_sentinel, value_json
+from inspector.typetable.values import (
+    default_json,
+    enum_json,
+    is_flag,
+    is_sentinel,
+    literal_json,
+    value_json,
+)
 
 _ANY_HINTS: frozenset[object] = frozenset({typing.Any, object})
 _CONSTRAINTS = {

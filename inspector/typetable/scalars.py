@@ -1,4 +1,4 @@
-"""Types sent as one JSON value (str, numbers, dates, UUIDs, paths, addresses, ...) and enums.
+"""Types sent as one JSON value: str, numbers, dates, durations, UUIDs, paths, addresses, ...
 
 Each ``Scalar`` is one row of the type table. Classes are recognised by module and qualified
 name along their MRO (so subclasses count and ``uuid``, ``decimal`` or ``ipaddress`` are only
@@ -19,7 +19,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from inspector.model import (
-    MISSING,
     AnyOfType,
     BooleanType,
     IntegerType,
@@ -28,7 +27,6 @@ from inspector.model import (
     NumberType,
     SchemaType,
     StringType,
-    _Missing,
 )
 
 
@@ -352,44 +350,3 @@ def stub_classes() -> dict[str, tuple[str, str]]:
         for s in SCALARS
         if isinstance(s.schema, StringType) and s.schema.format and s.stub[0]
     }
-
-
-# Enums
-
-
-def enum_json(member: enum.Enum) -> Json:
-    """A member as JSON: its value (in JSON form), or its name when the value has none."""
-    from inspector.typetable.values import value_json
-
-    value = value_json(member.value)
-    return member.name if value is MISSING else value
-
-
-def is_flag(cls: type) -> bool:
-    """``Flag`` and ``IntFlag``: values combine members, so they travel as the array of the
-    members' values (``[1, 4]`` for ``READ | EXECUTE``)."""
-    return issubclass(cls, enum.Flag)
-
-
-def enum_member(cls: type[enum.Enum], value: Json) -> enum.Enum:
-    """The member whose JSON form is ``value`` (type-exact: ``1`` is not ``True``)."""
-    for member in cls:
-        form = enum_json(member)
-        if type(form) is type(value) and form == value:
-            return member
-    raise WrongJson("one of " + ", ".join(_shown(enum_json(m)) for m in cls))
-
-
-def literal_json(value: object) -> Json | _Missing:
-    """A ``Literal`` value as JSON (an Enum member as its value)."""
-    from inspector.typetable.values import value_json
-
-    if isinstance(value, enum.Enum):
-        return enum_json(value)
-    return value_json(value)
-
-
-def _shown(value: Json) -> str:
-    import json
-
-    return json.dumps(value, ensure_ascii=False)

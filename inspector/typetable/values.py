@@ -1,6 +1,7 @@
 """Python values → JSON, by the type table: tool results and defaults leave in the form their
 schema declares (timedelta as an ISO 8601 duration, sets as sorted arrays, NamedTuples and
-dataclasses as objects, Enum members as their values, Flags as arrays of member values)."""
+dataclasses as objects, Enum members as their values, Flags as arrays of member values), and
+the Enum rules both directions share."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import enum
 import json
 
 from inspector.model import MISSING, Json, _Missing
-from inspector.typetable.scalars import NoJsonForm, enum_json, scalar_for
+from inspector.typetable.scalars import NoJsonForm, WrongJson, scalar_for
 
 _PLAIN = frozenset({str, int, bool, type(None)})
 
@@ -103,3 +104,35 @@ def _key(key: object) -> str:
     if isinstance(form, int) and not isinstance(form, bool):
         return str(form)
     raise NoJsonForm(f"a key {type(key).__qualname__} has no JSON text form")
+
+
+def enum_json(member: enum.Enum) -> Json:
+    """A member as JSON: its value (in JSON form), or its name when the value has none."""
+    value = value_json(member.value)
+    return member.name if value is MISSING else value
+
+
+def is_flag(cls: type) -> bool:
+    """``Flag`` and ``IntFlag``: values combine members, so they travel as the array of the
+    members' values (``[1, 4]`` for ``READ | EXECUTE``)."""
+    return issubclass(cls, enum.Flag)
+
+
+def enum_member(cls: type[enum.Enum], value: Json) -> enum.Enum:
+    """The member whose JSON form is ``value`` (type-exact: ``1`` is not ``True``)."""
+    for member in cls:
+        form = enum_json(member)
+        if type(form) is type(value) and form == value:
+            return member
+    raise WrongJson("one of " + ", ".join(_shown(enum_json(m)) for m in cls))
+
+
+def literal_json(value: object) -> Json | _Missing:
+    """A ``Literal`` value as JSON (an Enum member as its value)."""
+    if isinstance(value, enum.Enum):
+        return enum_json(value)
+    return value_json(value)
+
+
+def _shown(value: Json) -> str:
+    return json.dumps(value, ensure_ascii=False)
