@@ -3,17 +3,25 @@ keeps its method (issue 14, item 8)."""
 
 from __future__ import annotations
 
+import collections.abc as cabc
 import dataclasses
 import datetime
 import decimal
 import enum
 import ipaddress
 import pathlib
+import typing
 import uuid
 from typing import Literal
 
+import jsonschema
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from inspector.model import MISSING
 from tests.conftest import inspect_class, messages
+from tests.test_typetable import HINTS, VALUES, values_for
 
 
 class Color(enum.Enum):
@@ -236,3 +244,34 @@ def test_field_defaults_keep_their_json_form() -> None:
         "length": "PT8H",
         "days": [1, 5],
     }
+
+
+DEFAULT_HINTS = [
+    *(cls for cls in VALUES if cls is not type(None)),
+    *(h for h in HINTS if typing.get_origin(h) not in (cabc.Iterator, cabc.Generator)),
+]
+
+
+@pytest.mark.parametrize("hint", DEFAULT_HINTS, ids=repr)
+@settings(max_examples=25)
+@given(data=st.data())
+def test_a_default_validates_against_its_parameter_schema(
+    hint: object, data: st.DataObject
+) -> None:
+    value = data.draw(values_for(hint))
+
+    def run(self: object, x: object = value) -> None:
+        """Run.
+
+        Args:
+            x: The value.
+        """
+
+    run.__annotations__ = {"x": hint, "return": None}
+    tools, diagnostics = inspect_class(type("WithDefault", (), {"run": run}))
+    (x,) = tools["run"].parameters
+    assert x.default is not MISSING, messages(diagnostics)
+    schema = {**x.to_schema(), "$defs": tools["run"].parameters_schema().get("$defs", {})}
+    jsonschema.Draft202012Validator(
+        schema, format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER
+    ).validate(x.default)
