@@ -271,3 +271,11 @@ def test_a_timedelta_result_leaves_as_the_declared_duration() -> None:
     (response,) = toolbox.handle("mcp", request)
     assert response["result"]["structuredContent"] == {"result": "PT1H"}  # type: ignore[index]
     assert response["result"]["content"] == [{"type": "text", "text": "PT1H"}]  # type: ignore[index]
+
+
+def test_a_result_with_no_json_form_is_text_without_structured_content() -> None:
+    toolbox = _returner(float)
+    toolbox.objects[0].value = float("nan")  # type: ignore[attr-defined]
+    request = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "get"}}
+    (response,) = toolbox.handle("mcp", request)
+    assert response["result"] == {"content": [{"type": "text", "text": "nan"}], "isError": False}

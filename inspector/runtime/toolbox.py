@@ -190,12 +190,13 @@ class Toolbox:
     def _success(self, call: Call, value: object) -> Outcome:
         from inspector.providers.mcp import mcp_structured_content
 
+        bound = self._tools[call.name]
         try:
             as_json = to_json(value)
-        except TypeError:
-            as_json = repr(value)
-        bound = self._tools[call.name]
-        structured = mcp_structured_content(bound.descriptor, as_json)
+        except TypeError:  # no JSON form (NaN, a class the type table lacks): text only
+            as_json, structured = repr(value), None
+        else:
+            structured = mcp_structured_content(bound.descriptor, as_json)
         return Outcome(
             call, as_json, to_text(value if isinstance(value, str) else as_json), None, structured
         )
