@@ -258,6 +258,7 @@ HINTS: list[object] = [
     Optional[datetime.time],  # noqa: UP045
     int | str,
     Literal["a", 1, True],
+    Literal[b"raw", Color.RED, 2.5],
     Color,
     Level,
     Mode,

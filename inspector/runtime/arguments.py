@@ -17,11 +17,11 @@ import re
 import typing
 from dataclasses import dataclass, field
 
-from inspector.model import Json, is_nullable
+from inspector.model import MISSING, Json, is_nullable
 from inspector.scan.hints import TypeMapper, is_union
 from inspector.typetable.scalars import WrongJson, scalar_for
 from inspector.typetable.structures import ONE_SHOT, Container, container_of, field_rows, has_fields
-from inspector.typetable.values import enum_member, is_flag
+from inspector.typetable.values import enum_member, is_flag, literal_json
 
 _ANY: frozenset[object] = frozenset({typing.Any, object})
 
@@ -143,14 +143,15 @@ class Converter:
         raise ArgumentError(path, f"expected {expected}, got {shown(value)}")
 
     def _literal(self, value: Json, allowed: tuple[object, ...], path: str) -> object:
-        for option in allowed:
-            plain = option.value if isinstance(option, enum.Enum) else option
-            if type(plain) is type(value) and plain == value:
+        """The ``Literal`` option whose JSON form (the schema's enum value) is ``value``."""
+        forms = [literal_json(option) for option in allowed]
+        for option, form in zip(allowed, forms, strict=True):
+            if type(form) is type(value) and form == value:
                 return option
         raise ArgumentError(
             path,
             f"invalid value {shown(value)}; allowed: "
-            + ", ".join(shown(o.value if isinstance(o, enum.Enum) else o) for o in allowed),
+            + ", ".join(shown(form) for form in forms if form is not MISSING),
         )
 
     def _generic(self, value: Json, hint: object, origin: object, path: str) -> object:
@@ -369,7 +370,8 @@ def _expected(hint: object) -> str:
         return "null"
     origin = typing.get_origin(hint) or hint
     if typing.get_origin(hint) is typing.Literal:
-        return "one of " + ", ".join(shown(v) for v in typing.get_args(hint))
+        forms = (literal_json(v) for v in typing.get_args(hint))
+        return "one of " + ", ".join(shown(form) for form in forms if form is not MISSING)
     if isinstance(origin, type) and issubclass(origin, enum.Enum):
         return "array" if is_flag(origin) else "one of " + ", ".join(shown(m.value) for m in origin)
     if isinstance(origin, type) and has_fields(origin):
