@@ -21,7 +21,7 @@ from inspector.model import MISSING, Json, is_nullable
 from inspector.scan.hints import TypeMapper, is_union
 from inspector.typetable.scalars import WrongJson, scalar_for
 from inspector.typetable.structures import ONE_SHOT, Container, container_of, field_rows, has_fields
-from inspector.typetable.values import enum_member, is_flag, literal_json
+from inspector.typetable.values import enum_json, enum_member, is_flag, literal_json
 
 _ANY: frozenset[object] = frozenset({typing.Any, object})
 
@@ -373,7 +373,9 @@ def _expected(hint: object) -> str:
         forms = (literal_json(v) for v in typing.get_args(hint))
         return "one of " + ", ".join(shown(form) for form in forms if form is not MISSING)
     if isinstance(origin, type) and issubclass(origin, enum.Enum):
-        return "array" if is_flag(origin) else "one of " + ", ".join(shown(m.value) for m in origin)
+        if is_flag(origin):
+            return "array"
+        return "one of " + ", ".join(shown(enum_json(m)) for m in origin)
     if isinstance(origin, type) and has_fields(origin):
         return "object"
     kind = container_of(origin)
