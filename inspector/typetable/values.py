@@ -22,7 +22,7 @@ def to_json(value: object, *, consume: bool = False) -> Json:
     try:
         return _to_json(value, consume)
     except RecursionError:
-        raise NoJsonForm("the value contains itself") from None
+        raise NoJsonForm("the value contains itself or is nested too deeply") from None
 
 
 def value_json(value: object) -> Json | _Missing:
