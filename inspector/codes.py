@@ -107,6 +107,12 @@ CODES: dict[str, Code] = {
             "A parameter named with a leading '_' that has a default is internal: left out.",
         ),
         Code(
+            "TI118",
+            _W,
+            "default-unreadable",
+            "Reading a default as JSON raised in the default's own code; it is left out.",
+        ),
+        Code(
             "TI201", _W, "no-docstring", "A method has no docstring: the tool has no description."
         ),
         Code("TI202", _W, "docstring-unparsable", "A docstring cannot be parsed."),

@@ -115,7 +115,10 @@ CASES: list[tuple[object, JsonObject]] = [
     (datetime.time, {"type": "string", "format": "time"}),
     (datetime.timedelta, {"type": "string", "format": "duration"}),
     (uuid.UUID, {"type": "string", "format": "uuid"}),
-    (decimal.Decimal, {"type": ["number", "string"]}),
+    (
+        decimal.Decimal,
+        {"type": ["number", "string"], "pattern": r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,9})?$"},
+    ),
     (pathlib.Path, {"type": "string", "format": "path"}),
     (Literal["a", "b"], {"type": "string", "enum": ["a", "b"]}),
     (Literal[1, True, "x"], {"type": ["integer", "boolean", "string"], "enum": [1, True, "x"]}),

@@ -9,42 +9,21 @@ a note says so.
 
 from __future__ import annotations
 
-import base64
-import binascii
-import collections.abc as cabc
-import datetime
-import decimal
 import enum
-import ipaddress
 import json
 import math
 import operator
-import pathlib
 import re
 import typing
-import uuid
 from dataclasses import dataclass, field
 
-from inspector.model import Json
+from inspector.model import MISSING, Json, is_nullable
 from inspector.scan.hints import TypeMapper, is_union
-from inspector.scan.structured import field_rows, has_fields
+from inspector.typetable.scalars import WrongJson, scalar_for
+from inspector.typetable.structures import ONE_SHOT, Container, container_of, field_rows, has_fields
+from inspector.typetable.values import enum_json, enum_member, is_flag, literal_json
 
 _ANY: frozenset[object] = frozenset({typing.Any, object})
-_SEQUENCES = frozenset({list, cabc.Sequence, cabc.MutableSequence, cabc.Iterable, cabc.Collection})
-_SETS = frozenset({set, frozenset, cabc.Set, cabc.MutableSet})
-_MAPPINGS = frozenset({dict, cabc.Mapping, cabc.MutableMapping})
-_DURATION = re.compile(
-    r"P(?:(?P<days>\d+(?:\.\d+)?)D)?(?:T(?:(?P<hours>\d+(?:\.\d+)?)H)?"
-    r"(?:(?P<minutes>\d+(?:\.\d+)?)M)?(?:(?P<seconds>\d+(?:\.\d+)?)S)?)?"
-)
-_PARSERS: dict[object, typing.Callable[[str], object]] = {
-    datetime.datetime: datetime.datetime.fromisoformat,
-    datetime.date: datetime.date.fromisoformat,
-    datetime.time: datetime.time.fromisoformat,
-    uuid.UUID: uuid.UUID,
-    ipaddress.IPv4Address: ipaddress.IPv4Address,
-    ipaddress.IPv6Address: ipaddress.IPv6Address,
-}
 
 
 class ArgumentError(Exception):
@@ -164,37 +143,56 @@ class Converter:
         raise ArgumentError(path, f"expected {expected}, got {shown(value)}")
 
     def _literal(self, value: Json, allowed: tuple[object, ...], path: str) -> object:
-        for option in allowed:
-            plain = option.value if isinstance(option, enum.Enum) else option
-            if type(plain) is type(value) and plain == value:
+        """The ``Literal`` option whose JSON form (the schema's enum value) is ``value``."""
+        forms = [literal_json(option) for option in allowed]
+        for option, form in zip(allowed, forms, strict=True):
+            if type(form) is type(value) and form == value:
                 return option
         raise ArgumentError(
             path,
             f"invalid value {shown(value)}; allowed: "
-            + ", ".join(shown(o.value if isinstance(o, enum.Enum) else o) for o in allowed),
+            + ", ".join(shown(form) for form in forms if form is not MISSING),
         )
 
     def _generic(self, value: Json, hint: object, origin: object, path: str) -> object:
         args = typing.get_args(hint)
-        if origin in _SEQUENCES or origin in _SETS:
+        kind = container_of(origin)
+        if kind is Container.ARRAY or kind is Container.SET:
             items = self._array(value, path)
             item_hint = args[0] if args else typing.Any
             converted = [self.convert(v, item_hint, f"{path}[{i}]") for i, v in enumerate(items)]
-            if origin in _SETS:
+            if kind is Container.SET:
                 return frozenset(converted) if origin is frozenset else set(converted)
-            return converted
-        if origin is tuple:
+            return iter(converted) if origin in ONE_SHOT else converted
+        if kind is Container.TUPLE:
             return self._tuple(value, args, path)
-        if origin in _MAPPINGS or (isinstance(origin, type) and issubclass(origin, dict)):
+        if kind is Container.MAPPING:
             mapping = self._object(value, path)
-            value_hint = args[1] if len(args) == 2 else typing.Any
-            return {k: self.convert(v, value_hint, _key_path(path, k)) for k, v in mapping.items()}
+            key_hint, value_hint = args if len(args) == 2 else (str, typing.Any)
+            return {
+                self._key(k, key_hint, path): self.convert(v, value_hint, _key_path(path, k))
+                for k, v in mapping.items()
+            }
         if isinstance(origin, type) and has_fields(origin):
             return self._structured(value, origin, path)
         alias = getattr(origin, "__value__", None)
         if alias is not None:
             return self._strict(value, alias, path)
         return value
+
+    def _key(self, key: str, hint: object, path: str) -> object:
+        """A JSON object key as the key type asks: ``dict[int, X]`` keys arrive as text."""
+        if hint in _ANY or hint is str:
+            return key
+        where = _key_path(path, key)
+        try:
+            return self._strict(key, hint, where)
+        except ArgumentError as error:
+            try:
+                parsed = json.loads(key)
+            except ValueError:
+                raise error from None
+            return self._strict(parsed, hint, where)
 
     def _tuple(self, value: Json, args: tuple[object, ...], path: str) -> object:
         items = self._array(value, path)
@@ -221,82 +219,55 @@ class Converter:
         return value
 
     def _class(self, value: Json, hint: type, path: str) -> object:
-        if hint is bool:
-            if not isinstance(value, bool):
-                raise ArgumentError(path, f"expected boolean, got {shown(value)}")
-            return value
+        """A class: by the type table's row for it, else as an enum, object or container."""
         if issubclass(hint, enum.Enum):
-            return self._literal(value, tuple(hint), path)
-        if hint is int or (issubclass(hint, int) and not has_fields(hint)):
-            if isinstance(value, float) and value.is_integer():
-                return hint(int(value))
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise ArgumentError(path, f"expected integer, got {shown(value)}")
-            return hint(value)
-        if hint is float:
-            if not isinstance(value, int | float) or isinstance(value, bool):
-                raise ArgumentError(path, f"expected number, got {shown(value)}")
-            return float(value)
-        if hint is decimal.Decimal:
-            if isinstance(value, bool) or not isinstance(value, int | float | str):
-                raise ArgumentError(path, f"expected number or string, got {shown(value)}")
-            try:
-                return decimal.Decimal(str(value))
-            except decimal.InvalidOperation:
-                raise ArgumentError(
-                    path, f"expected a decimal number, got {shown(value)}"
-                ) from None
+            return self._enum(value, hint, path)
         if has_fields(hint):
             return self._structured(value, hint, path)
-        if hint in _SEQUENCES or hint in _SETS or hint is tuple:
-            return self._generic(value, hint, hint, path)
-        if hint in _MAPPINGS:
-            return self._object(value, path)
-        return self._text(value, hint, path)
-
-    def _text(self, value: Json, hint: type, path: str) -> object:
-        """Classes sent as strings: str, dates, UUIDs, paths, bytes, addresses."""
-        if hint is datetime.timedelta:
-            return self._duration(value, path)
-        if not isinstance(value, str):
-            raise ArgumentError(path, f"expected {_expected(hint)}, got {shown(value)}")
-        if hint is str or (issubclass(hint, str) and not issubclass(hint, enum.Enum)):
-            return value if hint is str else hint(value)
-        if hint in (bytes, bytearray):
+        scalar = scalar_for(hint)
+        if scalar is not None:
             try:
-                return hint(base64.b64decode(value, validate=True))
-            except (binascii.Error, ValueError):
-                raise ArgumentError(path, f"expected base64 text, got {shown(value)}") from None
-        if isinstance(hint, type) and issubclass(hint, pathlib.PurePath):
-            return hint(value)
-        parser = _PARSERS.get(hint)
-        if parser is None:
-            return value  # a class with no JSON form: the schema said "any value"
-        try:
-            return parser(value)
-        except ValueError:
-            raise ArgumentError(path, f"expected {_expected(hint)}, got {shown(value)}") from None
+                return scalar.read(value, hint)
+            except WrongJson as error:
+                message = f"expected {error.expected}, got {shown(value)}"
+                raise ArgumentError(path, message) from None
+        if container_of(hint) is not None:
+            return self._generic(value, hint, hint, path)
+        return value  # a class with no JSON form: the schema said "any value"
 
-    def _duration(self, value: Json, path: str) -> datetime.timedelta:
-        if isinstance(value, int | float) and not isinstance(value, bool):
-            return datetime.timedelta(seconds=value)
-        match = _DURATION.fullmatch(value) if isinstance(value, str) else None
-        if match is None or not any(match.groupdict().values()):
-            raise ArgumentError(
-                path, f'expected an ISO 8601 duration such as "PT1H30M", got {shown(value)}'
-            )
-        parts = {k: float(v) for k, v in match.groupdict().items() if v}
-        return datetime.timedelta(**parts)
+    def _enum(self, value: Json, hint: type[enum.Enum], path: str) -> object:
+        """An Enum member by its value; a Flag from the array of its members' values."""
+        if not is_flag(hint):
+            return self._member(value, hint, path)
+        combined = hint(0)
+        for i, item in enumerate(self._array(value, path)):
+            combined |= self._member(item, hint, f"{path}[{i}]")  # type: ignore[operator]
+        return combined
+
+    def _member(self, value: Json, hint: type[enum.Enum], path: str) -> enum.Enum:
+        try:
+            return enum_member(hint, value)
+        except WrongJson as error:
+            allowed = error.expected.removeprefix("one of ")
+            raise ArgumentError(path, f"invalid value {shown(value)}; allowed: {allowed}") from None
 
     def _structured(self, value: Json, cls: type, path: str) -> object:
         mapping = self._object(value, path)
+        rows = field_rows(cls)
+        defaulted = [
+            name
+            for name, hint, required, _ in rows
+            if mapping.get(name, 0) is None and not required and not self._accepts_null(hint)
+        ]
+        for name in defaulted:  # null for a field with a default (strict schemas): the default
+            self.notes.append(f"{_key_path(path, name)}: null; the default used")
+        mapping = {k: v for k, v in mapping.items() if k not in defaulted}
         validate = getattr(cls, "model_validate", None)
         if callable(validate):  # pydantic: its own validation, its own messages
             try:
                 return validate(mapping)
             except ValueError as error:
                 raise ArgumentError(path, _pydantic_message(error)) from None
-        rows = field_rows(cls)
         hints = typing.get_type_hints(cls, include_extras=True) if rows else {}
         known = {name for name, _, _, _ in rows}
         unexpected = [k for k in mapping if k not in known]
@@ -316,6 +287,10 @@ class Converter:
         if typing.is_typeddict(cls):
             return converted
         return cls(**converted)
+
+    def _accepts_null(self, hint: object) -> bool:
+        """Whether the schema of ``hint`` allows null."""
+        return is_nullable(self.mapper.map(hint))
 
     def _constraints(self, value: Json, hint: object, path: str) -> None:
         """Check the JSON Schema constraints an ``Annotated`` hint carries."""
@@ -386,33 +361,27 @@ def _wants(hint: object, kind: type) -> bool:
         return hint is bool
     if hint is bool or not isinstance(hint, type):
         return False
-    return issubclass(hint, kind) or (kind is float and hint is decimal.Decimal)
+    return issubclass(hint, kind)
 
 
 def _expected(hint: object) -> str:
-    """The JSON name of what a hint expects, for messages."""
-    names = {
-        str: "string",
-        int: "integer",
-        float: "number",
-        bool: "boolean",
-        type(None): "null",
-        datetime.datetime: 'a date-time such as "2024-05-01T12:00:00"',
-        datetime.date: 'a date such as "2024-05-01"',
-        datetime.time: 'a time such as "12:00:00"',
-        uuid.UUID: "a UUID",
-        ipaddress.IPv4Address: "an IPv4 address",
-        ipaddress.IPv6Address: "an IPv6 address",
-    }
-    if hint in names:
-        return names[hint]
+    """What a hint expects, in the words of the messages."""
+    if hint is None:
+        return "null"
     origin = typing.get_origin(hint) or hint
-    if origin in _SEQUENCES or origin in _SETS or origin is tuple:
-        return "array"
-    if origin in _MAPPINGS or (isinstance(origin, type) and has_fields(origin)):
-        return "object"
-    if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        return "one of " + ", ".join(shown(m.value) for m in hint)
     if typing.get_origin(hint) is typing.Literal:
-        return "one of " + ", ".join(shown(v) for v in typing.get_args(hint))
+        forms = (literal_json(v) for v in typing.get_args(hint))
+        return "one of " + ", ".join(shown(form) for form in forms if form is not MISSING)
+    if isinstance(origin, type) and issubclass(origin, enum.Enum):
+        if is_flag(origin):
+            return "array"
+        return "one of " + ", ".join(shown(enum_json(m)) for m in origin)
+    if isinstance(origin, type) and has_fields(origin):
+        return "object"
+    kind = container_of(origin)
+    if kind is not None:
+        return "object" if kind is Container.MAPPING else "array"
+    scalar = scalar_for(origin) if isinstance(origin, type) else None
+    if scalar is not None:
+        return scalar.expected
     return getattr(hint, "__name__", str(hint))

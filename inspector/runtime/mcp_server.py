@@ -165,7 +165,9 @@ async def _outcome(toolbox: Toolbox, name: str, arguments: dict[str, Any]) -> Ou
         return Outcome(call, error=f"{call.name} failed: {type(error).__name__}: {error}")
     try:
         as_json: Json = to_json(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError):  # no JSON form
+        if isinstance(value, float):  # infinity or NaN: a client would reject the result
+            return Outcome(call, error=_mismatch(call.name, _NOT_FINITE))
         as_json = repr(value)
     tool = next(t for t in toolbox.tools if t.name == call.name)
     text = to_text(value if isinstance(value, str) else as_json)
@@ -183,13 +185,19 @@ def _checked(outcome: Outcome, schema: JsonObject) -> Outcome:
         json.dumps(structured, allow_nan=False)
         jsonschema.validate(structured, schema)
     except ValueError:
-        problem = "infinity or NaN, which JSON cannot carry"
+        problem = _NOT_FINITE
     except jsonschema.ValidationError as error:
         problem = error.message
     else:
         return outcome
-    message = f"{name} returned a value that does not match its declared return type: {problem}"
-    return Outcome(outcome.call, error=message)
+    return Outcome(outcome.call, error=_mismatch(name, problem))
+
+
+_NOT_FINITE = "infinity or NaN, which JSON cannot carry"
+
+
+def _mismatch(name: str, problem: str) -> str:
+    return f"{name} returned a value that does not match its declared return type: {problem}"
 
 
 class _Server(Server[Any]):

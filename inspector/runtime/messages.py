@@ -3,16 +3,9 @@ their answers written by the provider's module (``inspector.providers``), result
 
 from __future__ import annotations
 
-import base64
-import dataclasses
-import datetime
-import decimal
-import enum
-import ipaddress
 import json
 import pathlib
 import typing
-import uuid
 from collections.abc import Sequence
 
 from inspector.diagnostics import InspectorError
@@ -20,6 +13,7 @@ from inspector.model import Json, JsonObject
 from inspector.providers.base import Answerer, CallReader
 from inspector.providers.calls import Call, Outcome
 from inspector.providers.registry import find
+from inspector.typetable import values as typetable_values
 
 
 def plain(message: object) -> Json:
@@ -39,38 +33,22 @@ def plain(message: object) -> Json:
 
 
 def to_json(value: object) -> Json:
-    """A method's result as JSON: dataclasses, enums, dates, UUIDs, pydantic models handled."""
-    return typing.cast(Json, json.loads(json.dumps(value, default=_jsonable, ensure_ascii=False)))
+    """A method's result as JSON, in the form the type table gives its type (a timedelta as an
+    ISO 8601 duration, a NamedTuple as an object, a generator as an array); raises
+    ``NoJsonForm`` (a ``TypeError``) for a value with no JSON form."""
+    return typetable_values.to_json(value, consume=True)
 
 
 def to_text(value: object) -> str:
     """A result as tool-result text: strings as they are, anything else as JSON."""
     if isinstance(value, str):
         return value
-    return json.dumps(value, default=_jsonable, ensure_ascii=False)
+    return json.dumps(to_json(value), ensure_ascii=False)
 
 
 def _jsonable(value: object) -> object:
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
-    if isinstance(value, enum.Enum):
-        return value.value
-    if isinstance(value, datetime.date | datetime.time):
-        return value.isoformat()
-    if isinstance(value, datetime.timedelta):
-        return value.total_seconds()
-    if isinstance(value, uuid.UUID | decimal.Decimal | pathlib.PurePath):
-        return str(value)
-    if isinstance(value, ipaddress.IPv4Address | ipaddress.IPv6Address):
-        return str(value)
-    if isinstance(value, set | frozenset | tuple):
-        return list(value)
-    if isinstance(value, bytes):
-        return base64.b64encode(value).decode("ascii")
-    as_dict = getattr(value, "_asdict", None) or getattr(value, "model_dump", None)
-    if callable(as_dict):
-        return as_dict()
-    raise TypeError(f"{type(value).__name__} has no JSON form")
+    """``json.dumps``'s hook for values of other types: their type-table form."""
+    return to_json(value)
 
 
 def _messages(name: str, template_dirs: Sequence[pathlib.Path]) -> tuple[CallReader, Answerer]:

@@ -208,10 +208,12 @@ class Toolbox:
     def _success(self, call: Call, value: object) -> Outcome:
         try:
             as_json = to_json(value)
-        except TypeError:
-            as_json = repr(value)
+        except TypeError:  # no JSON form (NaN, a class the type table lacks): text only
+            as_json, tool = repr(value), None
+        else:
+            tool = self._tools[call.name].descriptor
         text = to_text(value if isinstance(value, str) else as_json)
-        return Outcome(call, as_json, text, None, self._tools[call.name].descriptor)
+        return Outcome(call, as_json, text, None, tool)
 
     def _failure(self, name: str, error: Exception) -> ToolCallError:
         message = f"{name} failed: {type(error).__name__}: {error}"

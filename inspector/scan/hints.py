@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import collections.abc as cabc
 import contextlib
-import datetime
 import enum
-import pathlib
 import types
 import typing
 from collections.abc import Callable
@@ -21,14 +19,11 @@ from inspector.model import (
     AnyOfType,
     AnyValueType,
     ArrayType,
-    BooleanType,
     EnumType,
     Field,
-    IntegerType,
     Json,
     Keywords,
     NullType,
-    NumberType,
     ObjectType,
     RefType,
     SchemaType,
@@ -36,32 +31,17 @@ from inspector.model import (
     walk,
 )
 from inspector.scan.docstrings import DocstringStyle, parse_docstring
-from inspector.scan.structured import field_rows, has_fields, to_json_value
-
-_STRING_FORMATS: dict[type, str | None] = {
-    str: None,
-    datetime.datetime: "date-time",
-    datetime.date: "date",
-    datetime.time: "time",
-    datetime.timedelta: "duration",
-    pathlib.PurePath: "path",
-    pathlib.Path: "path",
-    pathlib.PurePosixPath: "path",
-    pathlib.PureWindowsPath: "path",
-    pathlib.PosixPath: "path",
-    pathlib.WindowsPath: "path",
-}
-_FORMATS_BY_NAME = {
-    ("uuid", "UUID"): "uuid",
-    ("ipaddress", "IPv4Address"): "ipv4",
-    ("ipaddress", "IPv6Address"): "ipv6",
-}
-"""Classes recognized by module and name, so that their modules need not be imported here."""
-_SEQUENCE_ORIGINS = frozenset(
-    {list, cabc.Sequence, cabc.MutableSequence, cabc.Iterable, cabc.Collection, cabc.Iterator}
+from inspector.typetable.scalars import scalar_for
+from inspector.typetable.structures import Container, container_of, field_rows, has_fields
+from inspector.typetable.values import (
+    default_json,
+    enum_json,
+    is_flag,
+    is_sentinel,
+    literal_json,
+    value_json,
 )
-_SET_ORIGINS = frozenset({set, frozenset, cabc.Set, cabc.MutableSet})
-_MAPPING_ORIGINS = frozenset({dict, cabc.Mapping, cabc.MutableMapping})
+
 _ANY_HINTS: frozenset[object] = frozenset({typing.Any, object})
 _CONSTRAINTS = {
     "gt": "exclusiveMinimum",
@@ -192,7 +172,7 @@ class TypeMapper:
         values: list[Json] = []
         seen: set[tuple[type, str]] = set()
         for arg in typing.get_args(hint):
-            value = to_json_value(arg)
+            value = literal_json(arg)
             if value is MISSING:
                 self.messages.append(("TI114", f"Literal value {arg!r} has no JSON form; left out"))
             elif (type(value), repr(value)) not in seen:  # keeps True apart from 1
@@ -213,18 +193,19 @@ class TypeMapper:
         """Parametrized containers: lists, sets, tuples, mappings, ``type X = ...`` aliases."""
         origin = typing.get_origin(hint)
         args = typing.get_args(hint)
-        if origin in _SEQUENCE_ORIGINS:
+        kind = container_of(origin)
+        if kind is Container.ARRAY:
             return ArrayType(items=self._item(args))
-        if origin in _SET_ORIGINS:
+        if kind is Container.SET:
             return ArrayType(items=self._item(args), unique=True)
-        if origin is tuple:
+        if kind is Container.TUPLE:
             return self._tuple(args)
-        if origin in _MAPPING_ORIGINS or (isinstance(origin, type) and issubclass(origin, dict)):
+        if kind is Container.MAPPING:
             return self._mapping(args)
         value = getattr(origin, "__value__", None)
         if value is not None:
             return self.map(value)
-        if isinstance(origin, type) and typing.get_origin(hint) is not None and has_fields(origin):
+        if isinstance(origin, type) and has_fields(origin):
             return self.map_class(origin)
         return self._unsupported(hint)
 
@@ -249,48 +230,33 @@ class TypeMapper:
         return ObjectType(additional=value)
 
     def map_class(self, hint: object) -> SchemaType:
-        """Plain classes: scalars, enums, containers, and classes with fields."""
+        """Plain classes: the type table's scalars, enums, containers, classes with fields."""
         assert isinstance(hint, type)
-        if hint is bool:
-            return BooleanType()
         if issubclass(hint, enum.Enum):
             return self._enum(hint)
-        if hint in _STRING_FORMATS:
-            return StringType(_STRING_FORMATS[hint])
-        if hint is int:
-            return IntegerType()
-        if hint is float:
-            return NumberType()
-        named = (hint.__module__, hint.__qualname__)
-        if named in _FORMATS_BY_NAME:
-            return StringType(_FORMATS_BY_NAME[named])
-        if named == ("decimal", "Decimal"):
-            return AnyOfType((NumberType(), StringType()))
-        if hint in (bytes, bytearray):
-            return StringType(keywords=(("contentEncoding", "base64"),))
         if has_fields(hint):
             return self._structured(hint)
-        for base, handler in ((str, StringType), (int, IntegerType), (float, NumberType)):
-            if issubclass(hint, base):
-                return handler()
-        if hint in _SEQUENCE_ORIGINS or hint is tuple:
-            return ArrayType()
-        if hint in _SET_ORIGINS:
-            return ArrayType(unique=True)
-        if hint in _MAPPING_ORIGINS:
+        scalar = scalar_for(hint)
+        if scalar is not None:
+            return scalar.schema
+        kind = container_of(hint)
+        if kind is Container.MAPPING:
             return ObjectType(additional=AnyValueType())
+        if kind is not None:
+            return ArrayType(unique=kind is Container.SET)
         return self._unsupported(hint)
 
     def _enum(self, hint: type[enum.Enum]) -> SchemaType:
         values: list[Json] = []
         for member in hint:
-            value = to_json_value(member.value)
-            if value is MISSING:
+            value = enum_json(member)
+            if value_json(member.value) is MISSING:
                 self.messages.append(
                     ("TI115", f"{hint.__name__}.{member.name} has no JSON value; its name is used")
                 )
-                value = member.name
             values.append(value)
+        if is_flag(hint):  # members combine: an array of them
+            return ArrayType(items=EnumType(tuple(values)), unique=True)
         return EnumType(tuple(values))
 
     def _structured(self, cls: type) -> SchemaType:
@@ -378,6 +344,38 @@ def _merge_enums(options: list[SchemaType]) -> list[SchemaType]:
     first = options.index(enums[0])
     rest = [o for o in options if o not in enums]
     return [*rest[:first], EnumType(tuple(values)), *rest[first:]]
+
+
+def without_sentinel(hint: object, default: object) -> object | None:
+    """The hint of a parameter whose default is a sentinel, with the sentinel's type (or a
+    ``Literal`` of it) left out of the union; None when the default is an ordinary value.
+
+    Sentinels: ``object()``, ``dataclasses.MISSING``, the only member of an Enum (unless the
+    hint asks for that Enum itself), and a default of no JSON form whose own class is a member
+    of the union (httpx ``timeout: TimeoutTypes | UseClientDefault = USE_CLIENT_DEFAULT``)."""
+    if typing.get_origin(hint) is typing.Annotated:
+        inner, *metadata = typing.get_args(hint)
+        stripped = without_sentinel(inner, default)
+        return None if stripped is None else typing.Annotated[(stripped, *metadata)]
+    if is_sentinel(default):
+        if _names_sentinel(hint, default):
+            return None if isinstance(default, enum.Enum) else hint
+    elif not (
+        is_union(hint)
+        and type(default) in typing.get_args(hint)
+        and default_json(default) is MISSING
+    ):
+        return None
+    if not is_union(hint):
+        return hint
+    kept = [a for a in typing.get_args(hint) if not _names_sentinel(a, default)]
+    return typing.Union[tuple(kept)] if kept else typing.Any  # noqa: UP007
+
+
+def _names_sentinel(hint: object, sentinel: object) -> bool:
+    if hint is type(sentinel) and hint is not object:
+        return True
+    return typing.get_origin(hint) is typing.Literal and typing.get_args(hint) == (sentinel,)
 
 
 def is_union(hint: object) -> bool:

@@ -19,18 +19,21 @@ from inspector.model import (
     MISSING,
     AnyOfType,
     Field,
+    Json,
     MethodKind,
     NullType,
     ParameterKind,
     Returns,
     SchemaType,
     ToolDescriptor,
+    _Missing,
     is_nullable,
 )
 from inspector.scan.docstrings import DocInfo, DocstringStyle, parse_docstring
-from inspector.scan.hints import TypeMapper
-from inspector.scan.structured import to_json_value
+from inspector.scan.hints import TypeMapper, without_sentinel
 from inspector.scan.targets import MethodInfo
+from inspector.typetable.scalars import NoJsonForm
+from inspector.typetable.values import to_json
 
 _KINDS = {
     inspect.Parameter.POSITIONAL_ONLY: ParameterKind.POSITIONAL_ONLY,
@@ -189,6 +192,11 @@ class MethodBuilder:
             hint = self._doc_type(
                 documented.type_name if documented else None, method, name, report
             )
+        sentinel = False
+        if parameter.default is not inspect.Parameter.empty:
+            stripped = without_sentinel(hint, parameter.default)
+            if stripped is not None:
+                hint, sentinel = stripped, True
         schema_type, explicit = self.mapper.map_described(hint)
         for code, message in self.mapper.messages:
             report(code, f"{_label(name)}: {message}")
@@ -198,13 +206,7 @@ class MethodBuilder:
         )
         if parameter.default is inspect.Parameter.empty:
             return Field(name, schema_type, description, True, MISSING, _KINDS[parameter.kind])
-        default = to_json_value(parameter.default)
-        if default is MISSING:
-            report(
-                "TI110",
-                f"{_label(name)}: default {stable_repr(parameter.default)} has no JSON form; "
-                "left out of the schema",
-            )
+        default = MISSING if sentinel else _default(name, parameter, report)
         if parameter.default is None and not is_nullable(schema_type):
             schema_type = _nullable(schema_type)
         return Field(name, schema_type, description, False, default, _KINDS[parameter.kind])
@@ -321,6 +323,27 @@ def _is_internal(parameter: _Parameter, method: MethodInfo) -> bool:
         return False
     renamed = _renames(method.owner, "__parameter_names__").get(method.name)
     return not (isinstance(renamed, dict) and parameter.name in renamed)
+
+
+def _default(name: str, parameter: _Parameter, report: _Reporter) -> Json | _Missing:
+    """A parameter's default as JSON; one with no JSON form, or whose reading fails, is left
+    out of the schema (the method stays)."""
+    value = parameter.default
+    try:
+        return to_json(value)
+    except NoJsonForm:
+        report(
+            "TI110",
+            f"{_label(name)}: default {stable_repr(value)} has no JSON form; left out of the "
+            "schema",
+        )
+    except Exception as error:  # the default's own code failed (a property, __iter__, ...)
+        report(
+            "TI118",
+            f"{_label(name)}: default of type {type(value).__qualname__} cannot be read "
+            f"({type(error).__name__}: {error}); left out of the schema",
+        )
+    return MISSING
 
 
 def _renamed_field(f: Field, names: dict[object, object]) -> Field:

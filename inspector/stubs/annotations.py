@@ -33,22 +33,15 @@ from inspector.model import (
 from inspector.stubs import pycode
 from inspector.stubs.docstrings import attributes_docstring
 from inspector.stubs.pycode import Atom, Expr, Group, Union
+from inspector.typetable.scalars import SCALARS, row_of_schema, stub_classes
 
-_FORMAT_CLASSES = {
-    "date-time": ("datetime", "datetime"),
-    "date": ("datetime", "date"),
-    "time": ("datetime", "time"),
-    "duration": ("datetime", "timedelta"),
-    "path": ("pathlib", "Path"),
-    "uuid": ("uuid", "UUID"),
-    "ipv4": ("ipaddress", "IPv4Address"),
-    "ipv6": ("ipaddress", "IPv6Address"),
-}
+_FORMAT_CLASSES = stub_classes()
+"""String format → the (module, class) the type table writes for it."""
 TYPING_NAMES = ("Annotated", "Any", "ClassVar", "Literal", "NotRequired", "TypedDict")
 RESERVED = frozenset(
     {
         *TYPING_NAMES,
-        *(name for _, name in _FORMAT_CLASSES.values()),
+        *(name for module, name in (row.stub for row in SCALARS) if module),
         "dataclass",
         "field",
         "annotations",
@@ -130,6 +123,11 @@ class TypeWriter:
 
     def _base(self, node: SchemaType, hint: str, keywords: JsonObject) -> Expr | None:
         """The Python type of a node, or None to fall back; consumes the keywords it says."""
+        row = row_of_schema(node)
+        if row is not None:  # a type table row only one class has (Decimal)
+            keywords.clear()
+            module, name = row.stub
+            return Atom(self.use(module, name) if module else name)
         if isinstance(node, StringType):
             return self._string(node, keywords)
         simple = {IntegerType: "int", NumberType: "float", BooleanType: "bool", NullType: "None"}
@@ -375,6 +373,8 @@ def fits(value: Json, schema_type: SchemaType, typed_dict: bool) -> bool:
     if isinstance(schema_type, AnyValueType):
         return not schema_type.keywords
     if isinstance(schema_type, AnyOfType):
+        if row_of_schema(schema_type) is not None:
+            return False  # a class (Decimal) that no JSON literal is
         return any(fits(value, o, typed_dict) for o in schema_type.options)
     if isinstance(schema_type, EnumType):
         return any(type(v) is type(value) and v == value for v in schema_type.values)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
 from typing import Annotated, Any, Literal
 
 
@@ -148,7 +149,7 @@ class Tools:
         at: str,
         wait: str,
         ident: str,
-        price: float | str,
+        price: Decimal,
         where: str,
         blob: str,
     ) -> Any:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
+from decimal import Decimal
 from pathlib import Path
 from typing import Annotated, Any, Literal
 from uuid import UUID
@@ -123,7 +124,7 @@ class Tools:
         at: time,
         wait: timedelta,
         ident: UUID,
-        price: float | str,
+        price: Decimal,
         where: Path,
         blob: bytes,
     ) -> Any:

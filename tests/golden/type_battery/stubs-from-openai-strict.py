@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
+from decimal import Decimal
 from typing import Annotated, Any, Literal
 from uuid import UUID
 
@@ -113,7 +114,7 @@ class Tools:
         at: time,
         wait: timedelta,
         ident: UUID,
-        price: float | str,
+        price: Decimal,
         where: str,
         blob: str,
     ) -> Any:

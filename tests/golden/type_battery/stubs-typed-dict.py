@@ -6,6 +6,7 @@ Inspecting this module gives the same tool schemas back; fill in the bodies.
 from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta
+from decimal import Decimal
 from pathlib import Path
 from typing import Annotated, Any, Literal, NotRequired, TypedDict
 from uuid import UUID
@@ -95,7 +96,7 @@ class TypeBattery:
         at: time,
         wait: timedelta,
         ident: UUID,
-        price: float | str,
+        price: Decimal,
         where: Path,
         blob: bytes,
     ) -> None:

@@ -1,0 +1,352 @@
+"""Types sent as one JSON value: str, numbers, dates, durations, UUIDs, paths, addresses, ...
+
+Each ``Scalar`` is one row of the type table. Classes are recognised by module and qualified
+name along their MRO (so subclasses count and ``uuid``, ``decimal`` or ``ipaddress`` are only
+imported when a value of theirs is read).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import datetime
+import enum
+import math
+import pathlib
+import re
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from inspector.model import (
+    AnyOfType,
+    BooleanType,
+    IntegerType,
+    Json,
+    NullType,
+    NumberType,
+    SchemaType,
+    StringType,
+)
+
+
+class WrongJson(ValueError):
+    """A JSON value that does not fit a type; ``expected`` says what would."""
+
+    def __init__(self, expected: str) -> None:
+        super().__init__(expected)
+        self.expected = expected
+
+
+class NoJsonForm(TypeError):
+    """A Python value that has no JSON form."""
+
+
+@dataclass(frozen=True)
+class Scalar:
+    """One row of the type table: a type sent as one JSON value."""
+
+    name: str
+    """The class as a user writes it (``datetime.timedelta``); documentation only."""
+    classes: tuple[tuple[str, str], ...]
+    """(top-level module, qualified name) of the classes this row covers."""
+    schema: SchemaType
+    read: Callable[[Json, type], object]
+    """JSON → the value of the given class (a subclass of the row's); raises ``WrongJson``."""
+    write: Callable[[object], Json]
+    """The value → JSON; raises ``NoJsonForm``."""
+    stub: tuple[str, str]
+    """The stub annotation: (module to import from, or "" for a builtin; name)."""
+    example: Callable[[], object]
+    """An example value, for the documentation."""
+
+    @property
+    def expected(self) -> str:
+        """What the row accepts, in words: the message its reader gives a value of no JSON
+        type at all (every reader checks the JSON type first), so it is said in one place."""
+        try:
+            self.read(typing.cast(Json, _NOT_JSON), object)
+        except WrongJson as error:
+            return error.expected
+        raise AssertionError(f"the reader of {self.name} accepted a value of no JSON type")
+
+
+_NOT_JSON = object()
+
+
+def _read_bool(value: Json, cls: type) -> object:
+    if not isinstance(value, bool):
+        raise WrongJson("boolean")
+    return value
+
+
+def _read_int(value: Json, cls: type) -> object:
+    if isinstance(value, float) and value.is_integer():
+        return cls(int(value))
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise WrongJson("integer")
+    return value if cls is int else cls(value)
+
+
+def _write_int(value: object) -> Json:
+    return int(typing.cast(int, value))
+
+
+def _read_float(value: Json, cls: type) -> object:
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        raise WrongJson("number")
+    return cls(value)
+
+
+def _write_float(value: object) -> Json:
+    number = float(value)  # type: ignore[arg-type]
+    if not math.isfinite(number):
+        raise NoJsonForm(f"{number} has no JSON form")
+    return number
+
+
+def _text(value: Json, expected: str) -> str:
+    if not isinstance(value, str):
+        raise WrongJson(expected)
+    return value
+
+
+def _read_str(value: Json, cls: type) -> object:
+    text = _text(value, "string")
+    return text if cls is str else cls(text)
+
+
+def _read_none(value: Json, cls: type) -> object:
+    if value is not None:
+        raise WrongJson("null")
+    return None
+
+
+def _read_bytes(value: Json, cls: type) -> object:
+    text = _text(value, "base64 text")
+    try:
+        return cls(base64.b64decode(text, validate=True))
+    except (binascii.Error, ValueError):
+        raise WrongJson("base64 text") from None
+
+
+def _write_bytes(value: object) -> Json:
+    return base64.b64encode(value).decode("ascii")  # type: ignore[arg-type]
+
+
+def _parsed(expected: str) -> Callable[[Json, type], object]:
+    """A reader that parses text with the class itself (``cls.fromisoformat`` or ``cls``)."""
+
+    def read(value: Json, cls: type) -> object:
+        text = _text(value, expected)
+        parse = getattr(cls, "fromisoformat", cls)
+        try:
+            return parse(text)
+        except ValueError:
+            raise WrongJson(expected) from None
+
+    return read
+
+
+def _write_isoformat(value: object) -> Json:
+    return value.isoformat()  # type: ignore[attr-defined,no-any-return]
+
+
+def _write_str(value: object) -> Json:
+    return str(value)
+
+
+_DURATION = re.compile(
+    r"(?P<sign>-)?P(?:(?P<weeks>\d+(?:\.\d+)?)W)?(?:(?P<days>\d+(?:\.\d+)?)D)?"
+    r"(?:T(?:(?P<hours>\d+(?:\.\d+)?)H)?(?:(?P<minutes>\d+(?:\.\d+)?)M)?"
+    r"(?:(?P<seconds>\d+)(?:\.(?P<fraction>\d+))?S)?)?"
+)
+DURATION_EXAMPLE = '"PT1H30M"'
+
+
+def duration_text(delta: datetime.timedelta) -> str:
+    """ISO 8601 duration: ``P1DT2H3M4.5S``, ``PT0S``; a negative one starts with ``-``."""
+    sign = "-" if delta < datetime.timedelta(0) else ""
+    delta = abs(delta)
+    hours, rest = divmod(delta.seconds, 3600)
+    minutes, seconds = divmod(rest, 60)
+    clock = "".join(f"{n}{unit}" for n, unit in ((hours, "H"), (minutes, "M")) if n)
+    if delta.microseconds:
+        clock += f"{seconds}.{delta.microseconds:06d}".rstrip("0") + "S"
+    elif seconds or not (delta.days or clock):
+        clock += f"{seconds}S"
+    days = f"{delta.days}D" if delta.days else ""
+    return f"{sign}P{days}" + (f"T{clock}" if clock else "")
+
+
+def _read_duration(value: Json, cls: type) -> object:
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return cls(seconds=value)  # seconds: what models send when they forget the form
+    expected = f"an ISO 8601 duration such as {DURATION_EXAMPLE}"
+    match = _DURATION.fullmatch(_text(value, expected))
+    parts = match.groupdict() if match else {}
+    if not any(v for k, v in parts.items() if k != "sign"):
+        raise WrongJson(expected)
+    fraction = parts.pop("fraction") or "0"
+    sign = -1 if parts.pop("sign") else 1
+    amounts = {k: float(v) for k, v in parts.items() if v}
+    whole_seconds = amounts.pop("seconds", 0.0)
+    microseconds = round(int(fraction.ljust(7, "0")[:7]) / 10)
+    try:
+        delta = cls(**amounts, seconds=int(whole_seconds), microseconds=microseconds)
+    except OverflowError:
+        raise WrongJson(expected) from None
+    return delta * sign if sign < 0 else delta
+
+
+def _write_duration(value: object) -> Json:
+    assert isinstance(value, datetime.timedelta)
+    return duration_text(value)
+
+
+def _read_decimal(value: Json, cls: type) -> object:
+    import decimal
+
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        raise WrongJson("number or string")
+    try:
+        return cls(str(value))
+    except decimal.InvalidOperation:
+        raise WrongJson("a decimal number") from None
+
+
+DECIMAL_PATTERN = r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,9})?$"
+"""Decimal text as ``str(Decimal)`` writes it and ``Decimal(text)`` reads it (finite only)."""
+
+
+def _write_decimal(value: object) -> Json:
+    text = str(value)
+    if re.fullmatch(DECIMAL_PATTERN, text) is None:
+        raise NoJsonForm(f"{text} has no JSON form")
+    return text
+
+
+_DECIMAL_SCHEMA = AnyOfType((NumberType(), StringType()), keywords=(("pattern", DECIMAL_PATTERN),))
+"""``{"type": ["number", "string"], "pattern": ...}``: the pattern applies to strings only."""
+
+
+def _string(fmt: str | None, expected: str) -> tuple[SchemaType, Callable[[Json, type], object]]:
+    return StringType(fmt), _parsed(expected)
+
+
+def _address(version: int, kind: str) -> Scalar:
+    name = f"IPv{version}{kind}"
+    fmt = f"ipv{version}" if kind == "Address" else f"ipv{version}{kind.lower()}"
+    schema, read = _string(fmt, f"an IPv{version} {kind.lower()}")
+    samples = {
+        4: {"Address": "192.0.2.1", "Network": "192.0.2.0/24", "Interface": "192.0.2.1/24"},
+        6: {"Address": "2001:db8::1", "Network": "2001:db8::/32", "Interface": "2001:db8::1/64"},
+    }
+    text = samples[version][kind]
+
+    def example() -> object:
+        import ipaddress
+
+        return getattr(ipaddress, name)(text)
+
+    return Scalar(
+        f"ipaddress.{name}", (("ipaddress", name),), schema, read, _write_str, ("ipaddress", name),
+        example,
+    )  # fmt: skip
+
+
+def _uuid_example() -> object:
+    import uuid
+
+    return uuid.UUID("12345678-1234-5678-1234-567812345678")
+
+
+def _decimal_example() -> object:
+    import decimal
+
+    return decimal.Decimal("19.99")
+
+
+_PATHS = tuple(
+    ("pathlib", name)
+    for name in ("PurePath", "Path", "PurePosixPath", "PureWindowsPath", "PosixPath", "WindowsPath")
+)
+
+
+def _date_example() -> object:
+    return datetime.datetime(2024, 5, 1, 12, 30, tzinfo=datetime.UTC)
+
+
+SCALARS: tuple[Scalar, ...] = (
+    Scalar("str", (("builtins", "str"),), StringType(), _read_str, _write_str, ("", "str"),
+           lambda: "text"),
+    Scalar("bool", (("builtins", "bool"),), BooleanType(), _read_bool, bool, ("", "bool"),
+           lambda: True),
+    Scalar("int", (("builtins", "int"),), IntegerType(), _read_int, _write_int, ("", "int"),
+           lambda: 42),
+    Scalar("float", (("builtins", "float"),), NumberType(), _read_float, _write_float,
+           ("", "float"), lambda: 2.5),
+    Scalar("None", (("builtins", "NoneType"),), NullType(), _read_none, lambda v: None,
+           ("", "None"), lambda: None),
+    Scalar("bytes, bytearray", (("builtins", "bytes"), ("builtins", "bytearray")),
+           StringType(keywords=(("contentEncoding", "base64"),)), _read_bytes, _write_bytes,
+           ("", "bytes"), lambda: b"hi"),
+    Scalar("datetime.datetime", (("datetime", "datetime"),),
+           *_string("date-time", 'a date-time such as "2024-05-01T12:00:00"'),
+           _write_isoformat, ("datetime", "datetime"), _date_example),
+    Scalar("datetime.date", (("datetime", "date"),),
+           *_string("date", 'a date such as "2024-05-01"'), _write_isoformat,
+           ("datetime", "date"), lambda: datetime.date(2024, 5, 1)),
+    Scalar("datetime.time", (("datetime", "time"),),
+           *_string("time", 'a time such as "12:00:00"'), _write_isoformat,
+           ("datetime", "time"), lambda: datetime.time(12, 30, tzinfo=datetime.UTC)),
+    Scalar("datetime.timedelta", (("datetime", "timedelta"),), StringType("duration"),
+           _read_duration, _write_duration, ("datetime", "timedelta"),
+           lambda: datetime.timedelta(hours=1, minutes=30)),
+    Scalar("uuid.UUID", (("uuid", "UUID"),), *_string("uuid", "a UUID"), _write_str,
+           ("uuid", "UUID"), _uuid_example),
+    Scalar("decimal.Decimal", (("decimal", "Decimal"),), _DECIMAL_SCHEMA,
+           _read_decimal, _write_decimal, ("decimal", "Decimal"), _decimal_example),
+    Scalar("pathlib.Path, pathlib.PurePath", _PATHS, *_string("path", "a path"), _write_str,
+           ("pathlib", "Path"), lambda: pathlib.PurePosixPath("data/report.csv")),
+    *(_address(v, kind) for kind in ("Interface", "Address", "Network") for v in (4, 6)),
+)  # fmt: skip
+"""In lookup order: a subclass row (IPv4Interface is an IPv4Address) before its base."""
+
+_BY_CLASS = {key: scalar for scalar in SCALARS for key in scalar.classes}
+_CACHE: dict[type, Scalar | None] = {}
+
+
+def scalar_for(cls: type) -> Scalar | None:
+    """The row of a class or of its nearest listed base (enums excluded: see ``enum_json``)."""
+    try:
+        return _CACHE[cls]
+    except KeyError:
+        pass
+    found = None
+    if not issubclass(cls, enum.Enum):
+        for base in cls.__mro__:
+            key = (base.__module__.partition(".")[0], base.__qualname__)
+            if key in _BY_CLASS:
+                found = _BY_CLASS[key]
+                break
+    _CACHE[cls] = found
+    return found
+
+
+def row_of_schema(schema: SchemaType) -> Scalar | None:
+    """The row whose schema is exactly ``schema``, for rows no other type shares (``Decimal``,
+    ``bytes``): a stub names their class."""
+    for row in SCALARS:
+        if row.schema == schema and (row.schema.keywords or isinstance(schema, AnyOfType)):
+            return row
+    return None
+
+
+def stub_classes() -> dict[str, tuple[str, str]]:
+    """String format → the (module, class) a stub writes for it."""
+    return {
+        s.schema.format: s.stub
+        for s in SCALARS
+        if isinstance(s.schema, StringType) and s.schema.format and s.stub[0]
+    }

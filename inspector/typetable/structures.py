@@ -1,0 +1,228 @@
+"""Structural rows of the type table: containers (arrays, sets, tuples, mappings) and classes
+with fields (dataclass, TypedDict, NamedTuple, pydantic model), which travel as JSON objects."""
+
+from __future__ import annotations
+
+import collections.abc as cabc
+import dataclasses
+import enum
+import typing
+from dataclasses import dataclass
+
+from inspector.model import MISSING, Json, _Missing
+from inspector.typetable.values import default_json
+
+
+class Container(enum.Enum):
+    """How a container travels: ``ARRAY`` (``items``), ``SET`` (``uniqueItems``), ``TUPLE``
+    (``prefixItems`` or ``items``) or ``MAPPING`` (``additionalProperties``)."""
+
+    ARRAY = "array"
+    SET = "set"
+    TUPLE = "tuple"
+    MAPPING = "mapping"
+
+
+ONE_SHOT: frozenset[object] = frozenset(
+    {cabc.Iterator, cabc.Generator, cabc.AsyncIterator, cabc.AsyncGenerator}
+)
+"""Array origins a method consumes once: the Toolbox hands it an iterator over the items."""
+_CONTAINERS: dict[object, Container] = {
+    **dict.fromkeys(
+        (list, cabc.Sequence, cabc.MutableSequence, cabc.Iterable, cabc.Collection, *ONE_SHOT),
+        Container.ARRAY,
+    ),
+    **dict.fromkeys((set, frozenset, cabc.Set, cabc.MutableSet), Container.SET),
+    tuple: Container.TUPLE,
+    **dict.fromkeys((dict, cabc.Mapping, cabc.MutableMapping), Container.MAPPING),
+}
+
+
+@dataclass(frozen=True)
+class Structure:
+    """One structural row of the type table, for the documentation."""
+
+    python: str
+    schema: str
+    reads: str
+    writes: str
+    stub: str
+
+
+STRUCTURES: tuple[Structure, ...] = (
+    Structure(
+        "list, Sequence, Iterable, Collection [X]",
+        '{"type": "array", "items": X}',
+        "a list",
+        "an array",
+        "list[X]",
+    ),
+    Structure(
+        "Iterator, Generator [X]",
+        '{"type": "array", "items": X}',
+        "an iterator over a list",
+        "an array (the iterator is consumed)",
+        "list[X]",
+    ),
+    Structure(
+        "set, frozenset, AbstractSet [X]",
+        '{"type": "array", "items": X, "uniqueItems": true}',
+        "a set (frozenset for frozenset)",
+        "an array, sorted by JSON text",
+        "set[X]",
+    ),
+    Structure(
+        "tuple[X, Y]",
+        '{"type": "array", "prefixItems": [X, Y], "minItems": 2, "maxItems": 2}',
+        "a tuple of exactly that length",
+        "an array",
+        "tuple[X, Y]",
+    ),
+    Structure("tuple[X, ...]", '{"type": "array", "items": X}', "a tuple", "an array", "list[X]"),
+    Structure(
+        "dict, Mapping [str, X]",
+        '{"type": "object", "additionalProperties": X}',
+        "a dict",
+        "an object (keys: strings, numbers as text)",
+        "dict[str, X]",
+    ),
+    Structure(
+        "X | None, Optional[X], Union[X, Y]",
+        '{"anyOf": [X, Y]} or {"type": [..., "null"]}',
+        "the first option that fits; null is None",
+        "the value's own form",
+        "X | Y",
+    ),
+    Structure(
+        "Literal[...], Enum, IntEnum, StrEnum",
+        '{"type": ..., "enum": [values]}',
+        "the Literal value or the Enum member",
+        "the value (an Enum member: its value)",
+        "Literal[...]",
+    ),
+    Structure(
+        "Flag, IntFlag",
+        '{"type": "array", "items": {"enum": [values]}, "uniqueItems": true}',
+        "the members combined",
+        "an array of the members' values",
+        "set[Literal[...]]",
+    ),
+    Structure(
+        "dataclass, NamedTuple, pydantic model",
+        '{"type": "object", "title": ..., "properties": ..., "required": ...}',
+        "an instance (pydantic: through model_validate)",
+        "an object of its fields",
+        "a dataclass or TypedDict",
+    ),
+    Structure(
+        "TypedDict", '{"type": "object", "properties": ...}', "a dict", "an object", "TypedDict"
+    ),
+)
+
+
+def container_of(origin: object) -> Container | None:
+    """The container kind of a generic origin or bare class, if it is one."""
+    try:
+        kind = _CONTAINERS.get(origin)
+    except TypeError:  # unhashable
+        return None
+    if kind is None and isinstance(origin, type) and issubclass(origin, dict):
+        return Container.MAPPING
+    return kind
+
+
+_TYPED_DICT_QUALIFIERS = frozenset(
+    q for q in (typing.Required, typing.NotRequired, getattr(typing, "ReadOnly", None)) if q
+)
+_EMPTY_FACTORIES: frozenset[object] = frozenset({list, dict, set, frozenset, tuple})
+"""Dataclass default factories whose value is known without calling user code."""
+
+
+def has_fields(cls: type) -> bool:
+    """Whether a class travels as an object of its fields."""
+    return (
+        dataclasses.is_dataclass(cls)
+        or typing.is_typeddict(cls)
+        or (issubclass(cls, tuple) and hasattr(cls, "_fields"))
+        or isinstance(getattr(cls, "model_fields", None), dict)
+    )
+
+
+FieldRow = tuple[str, object, bool, Json | _Missing]
+"""(JSON name, hint, required, default as JSON or MISSING)."""
+
+
+def field_rows(cls: type) -> list[FieldRow]:
+    """(name, hint, required, default) for each field of a structured class."""
+    if isinstance(getattr(cls, "model_fields", None), dict):
+        return _pydantic_rows(cls)
+    hints = typing.get_type_hints(cls, include_extras=True)
+    if dataclasses.is_dataclass(cls):
+        rows: list[FieldRow] = []
+        for f in dataclasses.fields(cls):
+            has_default = f.default is not dataclasses.MISSING
+            has_factory = f.default_factory is not dataclasses.MISSING
+            default = default_json(f.default) if has_default else MISSING
+            factory: typing.Any = f.default_factory
+            if has_factory and factory in _EMPTY_FACTORIES:
+                default = default_json(factory())
+            rows.append(
+                (f.name, hints.get(f.name, typing.Any), not (has_default or has_factory), default)
+            )
+        return rows
+    if typing.is_typeddict(cls):
+        required_keys: frozenset[str] = getattr(cls, "__required_keys__", frozenset())
+        return [
+            (n, strip_required(h), _typed_dict_required(h, n in required_keys), MISSING)
+            for n, h in hints.items()
+        ]
+    defaults: dict[str, object] = getattr(cls, "_field_defaults", {})
+    field_names: tuple[str, ...] = getattr(cls, "_fields", ())
+    return [
+        (
+            n,
+            hints.get(n, typing.Any),
+            n not in defaults,
+            default_json(defaults[n]) if n in defaults else MISSING,
+        )
+        for n in field_names
+    ]
+
+
+def _pydantic_rows(cls: type) -> list[FieldRow]:
+    rows: list[FieldRow] = []
+    model_fields: dict[str, typing.Any] = getattr(cls, "model_fields", {})
+    for name, info in model_fields.items():
+        hint: object = info.annotation
+        metadata = list(info.metadata)
+        if info.description:
+            metadata.insert(0, info.description)
+        if metadata:
+            hint = typing.Annotated[(hint, *metadata)]
+        required = bool(info.is_required())
+        default = MISSING if required or info.default_factory else default_json(info.default)
+        rows.append((info.alias or name, hint, required, default))
+    return rows
+
+
+def _typed_dict_required(hint: object, by_totality: bool) -> bool:
+    """``Required``/``NotRequired`` win; Python 3.11 misses them in ``__required_keys__`` when
+    annotations are strings (``from __future__ import annotations``)."""
+    origin = typing.get_origin(hint)
+    if origin is typing.Annotated:
+        return _typed_dict_required(typing.get_args(hint)[0], by_totality)
+    if origin is typing.Required:
+        return True
+    if origin is typing.NotRequired:
+        return False
+    return by_totality
+
+
+def strip_required(hint: object) -> object:
+    """A TypedDict field hint without ``Required``/``NotRequired``/``ReadOnly``."""
+    while typing.get_origin(hint) in _TYPED_DICT_QUALIFIERS:
+        hint = typing.get_args(hint)[0]
+    if typing.get_origin(hint) is typing.Annotated:
+        inner, *metadata = typing.get_args(hint)
+        return typing.Annotated[(strip_required(inner), *metadata)]
+    return hint
