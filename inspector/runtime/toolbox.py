@@ -67,7 +67,7 @@ class Toolbox:
         classification: str | Path | Mapping[str, Mapping[str, bool]] | None = None,
         include: Iterable[str] | None = None,
         exclude: Iterable[str] = (),
-        docstring_style: DocstringStyle = DocstringStyle.GOOGLE,
+        docstring_style: DocstringStyle = DocstringStyle.AUTO,
         debug: bool = False,
     ) -> None:
         self.objects = objects

@@ -108,7 +108,7 @@ def to_json_value(value: object) -> Json | _Missing:
 class TypeMapper:
     """Maps hints to types; recursive classes end up in ``definitions`` as ``$defs``."""
 
-    docstring_style: DocstringStyle = DocstringStyle.GOOGLE
+    docstring_style: DocstringStyle = DocstringStyle.AUTO
     definitions: dict[str, SchemaType] = field(default_factory=dict)
     messages: list[str] = field(default_factory=list)
     _in_progress: dict[type, str] = field(default_factory=dict)

@@ -54,7 +54,7 @@ _DOC_TYPE_NODES = (
 class MethodBuilder:
     """Turns methods into tools; one instance per scan so type work is shared."""
 
-    docstring_style: DocstringStyle = DocstringStyle.GOOGLE
+    docstring_style: DocstringStyle = DocstringStyle.AUTO
     mapper: TypeMapper = field(init=False)
     _hint_cache: dict[object, object] = field(default_factory=dict, init=False)
 
@@ -153,9 +153,7 @@ class MethodBuilder:
         return value
 
     def _doc(self, method: MethodInfo, report: _Reporter) -> DocInfo:
-        text = method.function.__doc__  # docstring-parser dedents; getdoc only to inherit one
-        if text is None:
-            text = inspect.getdoc(method.function)
+        text = _docstring(method)
         try:
             doc = parse_docstring(text, self.docstring_style)
         except docstring_parser.ParseError as error:
@@ -312,6 +310,22 @@ def _renames(owner: type, attribute: str) -> dict[str, object]:
 def _renamed_field(f: Field, names: dict[object, object]) -> Field:
     schema_name = names.get(f.name)
     return replace(f, name=schema_name) if isinstance(schema_name, str) else f
+
+
+def _docstring(method: MethodInfo) -> str | None:
+    """The docstring as ``inspect.getdoc`` finds it: built when it is lazy (botocore's client
+    methods build theirs on first use), else inherited from the first base that has one."""
+    for owner in method.owner.__mro__:
+        found = method.function if owner is method.owner else owner.__dict__.get(method.name)
+        text = getattr(getattr(found, "__func__", found), "__doc__", None)
+        if type(text) is str:
+            return text  # as written: the parser cleans it once
+        if isinstance(text, str):
+            try:
+                return text.expandtabs()  # how getdoc expands a lazy docstring
+            except Exception:  # a lazy docstring that fails to build is no docstring
+                return None
+    return None
 
 
 def _label(name: str) -> str:
