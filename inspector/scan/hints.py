@@ -11,6 +11,7 @@ import contextlib
 import dataclasses
 import datetime
 import enum
+import json
 import math
 import pathlib
 import types
@@ -314,7 +315,8 @@ class TypeMapper:
                 )
                 value = member.name
             values.append(value)
-        return EnumType(tuple(values))
+        names = _enum_names(hint, values)
+        return EnumType(tuple(values), (("description", names),) if names else ())
 
     def _structured(self, cls: type) -> SchemaType:
         if cls in self._in_progress:
@@ -371,6 +373,7 @@ class TypeMapper:
                 description = explicit
             else:
                 description = texts[name].description if name in texts else ""
+            description = with_enum_names(description, mapped)
             fields.append(
                 Field(name, mapped, description, required, MISSING if required else default)
             )
@@ -379,6 +382,43 @@ class TypeMapper:
     def _unsupported(self, hint: object) -> SchemaType:
         self.messages.append(f"type {_hint_name(hint)} has no JSON Schema form; any value accepted")
         return AnyValueType()
+
+
+_MAX_NAMED_MEMBERS = 64
+"""Past this many members, the value = name pairs would drown the description."""
+
+
+def _enum_names(hint: type[enum.Enum], values: list[Json]) -> str | None:
+    """``0 = NEAREST, 4 = BOX`` when some member's value is not its name (docstrings speak of
+    the names); None when every value is its name up to case and punctuation."""
+    members = list(hint)
+    if len(members) > _MAX_NAMED_MEMBERS:
+        return None
+    if all(_plain(str(v)) == _plain(m.name) for m, v in zip(members, values, strict=True)):
+        return None
+    return ", ".join(
+        f"{json.dumps(v, ensure_ascii=False)} = {m.name}"
+        for m, v in zip(members, values, strict=True)
+    )
+
+
+def _plain(name: str) -> str:
+    return "".join(c for c in name.lower() if c.isalnum())
+
+
+def with_enum_names(description: str, schema_type: SchemaType) -> str:
+    """A parameter's description with its enum's value = name pairs added, since the
+    parameter's description replaces the enum's own."""
+    if not description:
+        return description
+    options = schema_type.options if isinstance(schema_type, AnyOfType) else (schema_type,)
+    names = [
+        text
+        for option in options
+        if isinstance(option, EnumType)
+        and isinstance(text := dict(option.keywords).get("description"), str)
+    ]
+    return f"{description} ({'; '.join(names)})" if names else description
 
 
 def _merge_enums(options: list[SchemaType]) -> list[SchemaType]:

@@ -27,7 +27,7 @@ from inspector.model import (
     is_nullable,
 )
 from inspector.scan.docstrings import DocInfo, DocstringStyle, parse_docstring
-from inspector.scan.hints import TypeMapper, to_json_value
+from inspector.scan.hints import TypeMapper, to_json_value, with_enum_names
 from inspector.scan.targets import MethodInfo
 
 _KINDS = {
@@ -186,8 +186,9 @@ class MethodBuilder:
         for message in self.mapper.messages:
             report(Level.WARNING, f"{_label(name)}: {message}")
         self.mapper.messages.clear()
-        description = (
-            explicit if explicit is not None else (documented.description if documented else "")
+        description = with_enum_names(
+            explicit if explicit is not None else (documented.description if documented else ""),
+            schema_type,
         )
         if parameter.default is inspect.Parameter.empty:
             return Field(name, schema_type, description, True, MISSING, _KINDS[parameter.kind])
