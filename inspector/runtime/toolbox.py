@@ -26,6 +26,7 @@ from inspector.render.options import RenderOptions
 from inspector.runtime.arguments import ArgumentError, Converter, shown
 from inspector.runtime.messages import Call, Outcome, answer, read_calls, to_json, to_text
 from inspector.scan.docstrings import DocstringStyle
+from inspector.scan.fields import FieldDefault, field_defaults
 
 log = logging.getLogger("inspector.toolbox")
 
@@ -47,6 +48,7 @@ class _Bound:
     function: Callable[..., object]
     hints: dict[str, object]
     python_names: dict[str, str]
+    field_defaults: dict[str, FieldDefault]
 
 
 class Toolbox:
@@ -226,8 +228,11 @@ class Toolbox:
             )
         for parameter in bound.descriptor.parameters:
             python_name = bound.python_names.get(parameter.name, parameter.name)
+            field_default = bound.field_defaults.get(python_name)
             if parameter.name not in values:
                 if not parameter.required:
+                    if field_default is not None:  # the field's value, not the field object
+                        kwargs[python_name] = field_default.value()
                     continue
                 if not parameter.nullable:
                     raise ToolCallError(
@@ -239,6 +244,8 @@ class Toolbox:
                 raw = values[parameter.name]
                 if raw is None and not parameter.required and not parameter.nullable:
                     self.last_notes.append(f"{parameter.name}: null; the default used")
+                    if field_default is not None:
+                        kwargs[python_name] = field_default.value()
                     continue
                 hint = bound.hints.get(python_name, typing.Any)
                 try:
@@ -322,7 +329,7 @@ def _bind(obj: object, tool: ToolDescriptor) -> _Bound | None:
     renames = getattr(obj, "__parameter_names__", None)
     names = renames.get(tool.method_name) if isinstance(renames, dict) else None
     python_names = {v: k for k, v in names.items()} if isinstance(names, dict) else {}
-    return _Bound(tool, function, hints, python_names)
+    return _Bound(tool, function, hints, python_names, field_defaults(target, hints))
 
 
 def _run_to_completion(awaitable: typing.Awaitable[object]) -> object:

@@ -19,6 +19,8 @@ import typing
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
+from inspector.diagnostics import InspectorError
+from inspector.files.schemas import parse_schema
 from inspector.model import (
     MISSING,
     AnyOfType,
@@ -169,7 +171,7 @@ class TypeMapper:
     def map_annotated(self, hint: object) -> SchemaType:
         """``Annotated[X, ...]``: descriptions and constraints from the metadata."""
         inner, *metadata = typing.get_args(hint)
-        mapped = self.map(inner)
+        mapped = self._with_json_schema(metadata) or self.map(inner)
         extra: dict[str, Json] = {}
         for item in metadata:
             _read_metadata(item, extra)
@@ -184,9 +186,21 @@ class TypeMapper:
         for item in metadata:
             _read_metadata(item, extra)
         description = extra.pop("description", None)
-        return _apply_metadata(self.map(inner), extra), (
+        mapped = self._with_json_schema(metadata) or self.map(inner)
+        return _apply_metadata(mapped, extra), (
             description if isinstance(description, str) else None
         )
+
+    def _with_json_schema(self, metadata: list[object]) -> SchemaType | None:
+        """The schema a pydantic ``WithJsonSchema`` gives, in place of the hint's."""
+        for item in metadata:
+            schema = getattr(item, "json_schema", None)
+            if type(item).__name__ == "WithJsonSchema" and isinstance(schema, dict):
+                try:
+                    return parse_schema(typing.cast(Json, schema))
+                except InspectorError as error:
+                    self.messages.append(f"WithJsonSchema not understood ({error}); type kept")
+        return None
 
     def map_union(self, hint: object) -> SchemaType:
         """``X | Y``, ``Optional[X]``: nested unions flattened, ``None`` last."""

@@ -27,6 +27,12 @@ from inspector.model import (
     is_nullable,
 )
 from inspector.scan.docstrings import DocInfo, DocstringStyle, parse_docstring
+from inspector.scan.fields import (
+    NO_DEFAULT,
+    annotated_field,
+    read_field_object,
+    with_field_metadata,
+)
 from inspector.scan.hints import TypeMapper, to_json_value, with_enum_names
 from inspector.scan.targets import MethodInfo
 
@@ -182,6 +188,7 @@ class MethodBuilder:
             hint = self._doc_type(
                 documented.type_name if documented else None, method, name, report
             )
+        hint, python_default, required = _field_object(parameter, hint)
         schema_type, explicit = self.mapper.map_described(hint)
         for message in self.mapper.messages:
             report(Level.WARNING, f"{_label(name)}: {message}")
@@ -190,16 +197,16 @@ class MethodBuilder:
             explicit if explicit is not None else (documented.description if documented else ""),
             schema_type,
         )
-        if parameter.default is inspect.Parameter.empty:
+        if required:
             return Field(name, schema_type, description, True, MISSING, _KINDS[parameter.kind])
-        default = to_json_value(parameter.default)
-        if default is MISSING:
+        default = to_json_value(python_default)
+        if default is MISSING and python_default is not NO_DEFAULT:
             report(
                 Level.INFO,
-                f"{_label(name)}: default {parameter.default!r} has no JSON form; "
+                f"{_label(name)}: default {python_default!r} has no JSON form; "
                 "left out of the schema",
             )
-        if parameter.default is None and not is_nullable(schema_type):
+        if python_default is None and not is_nullable(schema_type):
             schema_type = _nullable(schema_type)
         return Field(name, schema_type, description, False, default, _KINDS[parameter.kind])
 
@@ -327,6 +334,19 @@ def _docstring(method: MethodInfo) -> str | None:
             except Exception:  # a lazy docstring that fails to build is no docstring
                 return None
     return None
+
+
+def _field_object(parameter: _Parameter, hint: object) -> tuple[object, object, bool]:
+    """The hint, the default shown (``NO_DEFAULT`` when unknown) and whether the parameter is
+    required, reading a field object as the default or inside an ``Annotated`` hint."""
+    if parameter.default is inspect.Parameter.empty:
+        found = annotated_field(hint)
+    else:
+        found = read_field_object(parameter.default)
+    hint = with_field_metadata(hint, found)
+    if found is None:
+        return hint, parameter.default, parameter.default is inspect.Parameter.empty
+    return hint, found.known_default, found.required
 
 
 def _label(name: str) -> str:
