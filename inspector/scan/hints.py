@@ -41,6 +41,7 @@ from inspector.model import (
     _Missing,
     walk,
 )
+from inspector.scan.attribute_docs import attribute_docs
 from inspector.scan.docstrings import DocstringStyle, parse_docstring
 
 _STRING_FORMATS: dict[type, str | None] = {
@@ -380,11 +381,14 @@ class TypeMapper:
         doc = _own_doc(cls)
         texts = parse_docstring(doc, self.docstring_style).attributes if doc else {}
         rows = field_rows(cls)
+        under = attribute_docs(cls)
         fields: list[Field] = []
         for name, hint, required, default in rows:
             mapped, explicit = self.map_described(hint)
             if explicit is not None:
                 description = explicit
+            elif name in under:
+                description = under[name]
             else:
                 description = texts[name].description if name in texts else ""
             description = with_enum_names(description, mapped)
