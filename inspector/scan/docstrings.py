@@ -44,10 +44,17 @@ _REST_MARKER = re.compile(
     re.M,
 )
 _EPYDOC_MARKER = re.compile(r"^[ \t]*@(?:param|type|keyword|returns?|rtype|raise|ivar|var)\b", re.M)
-_ROLE_AT_LINE_START = re.compile(r"^([ \t]*):(?=[\w.+-]+(?::[\w.+-]+)*:`)", re.M)
-"""A reST role (``:class:`X```, ``:py:meth:`y```) opening a line: text, not a field."""
-_ROLE_MARK = "\ue000"
-"""Stands for the colon of such a role while parsing (a private-use character)."""
+_TEXT_COLON_AT_LINE_START = re.compile(
+    r"^([ \t]*):(?!(?:param|parameter|arg|argument|attribute|key|keyword|type|vartype|rtype|"
+    r"ytype|returns?|yields?|raises?|except|exception|ivar|cvar|var|meta|deprecated|"
+    r"deprecation|examples?)\b[^:\n]*:)",
+    re.M,
+)
+"""A line opened by a colon that starts no field: a reST role (``:class:`X```), a literal
+block marker (``::``). reST parsing would end the description (or a field) there."""
+_COLON_MARK = "\ue000"
+"""Stands for such a colon while parsing (a private-use character)."""
+_BLANK_LINES = re.compile(r"\n[ \t]*\n(?:[ \t]*\n)*")
 _REQUIRED_MARK = re.compile(r"^\s*\*\*\[REQUIRED\]\*\*\s*")
 """botocore's ``:param Bucket: **[REQUIRED]**``."""
 
@@ -95,7 +102,7 @@ def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.AUT
         return DocInfo()
     if style is DocstringStyle.AUTO:
         style = detect_style(text)
-    protected = _ROLE_AT_LINE_START.sub(rf"\1{_ROLE_MARK}", text) if ":" in text else text
+    protected = _TEXT_COLON_AT_LINE_START.sub(rf"\1{_COLON_MARK}", text) if ":" in text else text
     parsed = _PARSERS[style](protected)
     params: dict[str, ParamDoc] = {}
     attributes: dict[str, ParamDoc] = {}
@@ -134,7 +141,11 @@ _PARSERS = {
 
 
 def _restore(text: str | None) -> str:
-    return text.replace(_ROLE_MARK, ":") if text else ""
+    """The text with its line-opening colons back, and each run of blank lines (spaces
+    included, as botocore writes them) made one empty line."""
+    if not text:
+        return ""
+    return _BLANK_LINES.sub("\n\n", text.replace(_COLON_MARK, ":"))
 
 
 def _required(description: str) -> tuple[str, bool]:

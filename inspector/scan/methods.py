@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import ast
 import builtins
+import datetime
 import inspect
+import keyword
 import types
 import typing
 from collections.abc import Callable
@@ -42,7 +44,19 @@ _KINDS = {
     inspect.Parameter.KEYWORD_ONLY: ParameterKind.KEYWORD_ONLY,
 }
 _VARIADIC = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
+_VAR_KEYWORD = inspect.Parameter.VAR_KEYWORD
 _NO_HINT = object()
+_DOC_TYPE_NAMES: dict[str, object] = {
+    "string": str,
+    "integer": int,
+    "boolean": bool,
+    "double": float,
+    "number": float,
+    "datetime": datetime.datetime,
+    "timestamp": datetime.datetime,
+    "blob": bytes,
+}
+"""Type names docstrings use that are not Python's (botocore writes ``:type Bucket: string``)."""
 _DOC_TYPE_NODES = (
     ast.Expression,
     ast.Name,
@@ -94,6 +108,7 @@ class MethodBuilder:
         fields = tuple(
             f for p in parameters if (f := self._field(p, hints, doc, method, report)) is not None
         )
+        fields += self._documented_kwargs(parameters, doc, method, report)
         _check_documented(fields, parameters, doc, report)
         returns = self._returns(method, hints, doc, report)
         definitions, messages = self.mapper.take()
@@ -209,6 +224,36 @@ class MethodBuilder:
         if python_default is None and not is_nullable(schema_type):
             schema_type = _nullable(schema_type)
         return Field(name, schema_type, description, False, default, _KINDS[parameter.kind])
+
+    def _documented_kwargs(
+        self, parameters: list[_Parameter], doc: DocInfo, method: MethodInfo, report: _Reporter
+    ) -> tuple[Field, ...]:
+        """The arguments a docstring documents for ``**kwargs`` (botocore's, requests'):
+        keyword-only parameters typed by the docstring, required only when documented so."""
+        if not (doc.params and parameters and parameters[-1].kind is _VAR_KEYWORD):
+            return ()
+        taken = {p.name for p in parameters}
+        fields: list[Field] = []
+        for name, documented in doc.params.items():
+            if name in taken or not name.isidentifier() or keyword.iskeyword(name):
+                continue
+            hint = self._doc_type(documented.type_name, method, name, report)
+            schema_type, _ = self.mapper.map_described(hint)
+            for message in self.mapper.messages:
+                report(Level.WARNING, f"{_label(name)}: {message}")
+            self.mapper.messages.clear()
+            description = with_enum_names(documented.description, schema_type)
+            fields.append(
+                Field(
+                    name,
+                    schema_type,
+                    description,
+                    documented.required,
+                    MISSING,
+                    ParameterKind.KEYWORD_ONLY,
+                )
+            )
+        return tuple(fields)
 
     def _doc_type(
         self, type_name: str | None, method: MethodInfo, name: str, report: _Reporter
@@ -371,9 +416,9 @@ def _check_documented(
 ) -> None:
     if not doc.present:
         return
-    names = {p.name for p in parameters}
+    names = {p.name for p in parameters} | {f.name for f in fields}
     for documented in doc.params:
-        if documented.lstrip("*") not in names:
+        if documented.replace("\\", "").lstrip("*") not in names:
             report(Level.WARNING, f"documented argument {documented!r} is not in the signature")
     for f in fields:
         if f.name not in doc.params and not f.description:
@@ -384,12 +429,17 @@ def _resolve_doc_type(type_name: str, function: Callable[..., object]) -> object
     """A docstring type such as ``list[int]`` or ``int | None``, evaluated only if it is made of
     names, subscripts and ``|``; anything else is not understood."""
     try:
-        tree = ast.parse(type_name.strip(), mode="eval")
+        tree = ast.parse(type_name.strip().replace(" or ", " | "), mode="eval")
     except SyntaxError:
         return _NO_HINT
     if not all(isinstance(node, _DOC_TYPE_NODES) for node in ast.walk(tree)):
         return _NO_HINT
-    namespace = {**vars(builtins), **vars(typing), **getattr(function, "__globals__", {})}
+    namespace = {
+        **vars(builtins),
+        **vars(typing),
+        **_DOC_TYPE_NAMES,
+        **getattr(function, "__globals__", {}),
+    }
     try:
         return eval(compile(tree, "<docstring type>", "eval"), {"__builtins__": {}}, namespace)
     except Exception:
