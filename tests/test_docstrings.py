@@ -231,3 +231,10 @@ def test_an_inherited_docstring_counts() -> None:
     assert tools["run"].description == "Run it."
     assert tools["run"].parameters[0].description == "How far."
     assert messages(diagnostics) == []
+
+
+def test_runs_of_blank_lines_become_one_empty_line() -> None:
+    text = "Summary.\n \n\n \nBody.\n\n:param a: First.\n  Second.\n \n\n \n  More.\n"
+    doc = parse_docstring(text)
+    assert doc.description == "Summary.\n\nBody."
+    assert doc.params["a"].description == "First.\nSecond.\n\nMore."

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 
 from inspector.scan.hints import TypeMapper
@@ -96,3 +97,24 @@ def test_a_documented_parameter_keeps_the_pairs_after_its_text() -> None:
         },
     }
     assert messages(diagnostics) == []
+
+
+def test_a_field_of_a_dataclass_keeps_the_pairs_after_its_text() -> None:
+    @dataclasses.dataclass
+    class Options:
+        """Options.
+
+        Attributes:
+            filter: The filter.
+        """
+
+        filter: Resampling = Resampling.BOX
+
+    assert TypeMapper().map(Options).to_schema()["properties"] == {
+        "filter": {
+            "type": "integer",
+            "enum": [0, 4, 2],
+            "description": "The filter. (0 = NEAREST, 4 = BOX, 2 = BILINEAR)",
+            "default": 4,
+        }
+    }

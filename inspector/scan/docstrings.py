@@ -54,7 +54,9 @@ _TEXT_COLON_AT_LINE_START = re.compile(
 block marker (``::``). reST parsing would end the description (or a field) there."""
 _COLON_MARK = "\ue000"
 """Stands for such a colon while parsing (a private-use character)."""
-_BLANK_LINES = re.compile(r"\n[ \t]*\n(?:[ \t]*\n)*")
+_SPACES_ONLY_LINE = re.compile(r"^[ \t]+$", re.M)
+"""Lines of spaces only (botocore writes many): made empty before parsing."""
+_BLANK_LINES = re.compile(r"\n\n\n+")
 _REQUIRED_MARK = re.compile(r"^\s*\*\*\[REQUIRED\]\*\*\s*")
 """botocore's ``:param Bucket: **[REQUIRED]**``."""
 
@@ -102,7 +104,9 @@ def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.AUT
         return DocInfo()
     if style is DocstringStyle.AUTO:
         style = detect_style(text)
-    protected = _TEXT_COLON_AT_LINE_START.sub(rf"\1{_COLON_MARK}", text) if ":" in text else text
+    protected = _SPACES_ONLY_LINE.sub("", text)
+    if ":" in protected:
+        protected = _TEXT_COLON_AT_LINE_START.sub(rf"\1{_COLON_MARK}", protected)
     parsed = _PARSERS[style](protected)
     params: dict[str, ParamDoc] = {}
     attributes: dict[str, ParamDoc] = {}
@@ -141,8 +145,7 @@ _PARSERS = {
 
 
 def _restore(text: str | None) -> str:
-    """The text with its line-opening colons back, and each run of blank lines (spaces
-    included, as botocore writes them) made one empty line."""
+    """The text with its line-opening colons back and each run of blank lines made one."""
     if not text:
         return ""
     return _BLANK_LINES.sub("\n\n", text.replace(_COLON_MARK, ":"))
