@@ -104,7 +104,7 @@ def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.AUT
         return DocInfo()
     if style is DocstringStyle.AUTO:
         style = detect_style(text)
-    protected = _SPACES_ONLY_LINE.sub("", text)
+    protected = _SPACES_ONLY_LINE.sub("", text) if " \n" in text or "\t\n" in text else text
     if ":" in protected:
         protected = _TEXT_COLON_AT_LINE_START.sub(rf"\1{_COLON_MARK}", protected)
     parsed = _PARSERS[style](protected)
@@ -148,7 +148,9 @@ def _restore(text: str | None) -> str:
     """The text with its line-opening colons back and each run of blank lines made one."""
     if not text:
         return ""
-    return _BLANK_LINES.sub("\n\n", text.replace(_COLON_MARK, ":"))
+    if _COLON_MARK in text:
+        text = text.replace(_COLON_MARK, ":")
+    return _BLANK_LINES.sub("\n\n", text) if "\n\n\n" in text else text
 
 
 def _required(description: str) -> tuple[str, bool]:

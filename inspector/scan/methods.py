@@ -384,11 +384,13 @@ def _docstring(method: MethodInfo) -> str | None:
 def _field_object(parameter: _Parameter, hint: object) -> tuple[object, object, bool]:
     """The hint, the default shown (``NO_DEFAULT`` when unknown) and whether the parameter is
     required, reading a field object as the default or inside an ``Annotated`` hint."""
+    annotated = typing.get_origin(hint) is typing.Annotated
     if parameter.default is inspect.Parameter.empty:
-        found = annotated_field(hint)
+        found = annotated_field(hint) if annotated else None
     else:
         found = read_field_object(parameter.default)
-    hint = with_field_metadata(hint, found)
+    if annotated or found is not None:
+        hint = with_field_metadata(hint, found)
     if found is None:
         return hint, parameter.default, parameter.default is inspect.Parameter.empty
     return hint, found.known_default, found.required
