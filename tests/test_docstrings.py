@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import typing
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 from inspector.scan.docstrings import DocstringStyle, detect_style, parse_docstring
-from tests.conftest import inspect_class, messages
+from tests.conftest import Run, inspect_class, messages
 
 
 class Google:
@@ -238,3 +241,46 @@ def test_runs_of_blank_lines_become_one_empty_line() -> None:
     doc = parse_docstring(text)
     assert doc.description == "Summary.\n\nBody."
     assert doc.params["a"].description == "First.\nSecond.\n\nMore."
+
+
+MIXED_MODULE = '''\
+class Mixed:
+    def google(self, n: int) -> None:
+        """Google.
+
+        Args:
+            n: How many.
+        """
+
+    def rest(self, n: int) -> None:
+        """reST.
+
+        :param n: How many.
+        """
+
+    def epydoc(self, n: int) -> None:
+        """Epydoc.
+
+        @param n: How many.
+        """
+'''
+
+
+@pytest.mark.parametrize(
+    ("flags", "described"),
+    [
+        ((), {"google": "How many.", "rest": "How many.", "epydoc": "How many."}),
+        (("--docstring-style", "epydoc"), {"google": None, "rest": None, "epydoc": "How many."}),
+    ],
+)
+def test_the_command_line_detects_each_style_unless_one_is_forced(
+    in_tmp: Path, run_cli: Callable[..., Run], flags: tuple[str, ...], described: dict[str, str]
+) -> None:
+    Path("mixed.py").write_text(MIXED_MODULE, encoding="utf-8")
+    result = run_cli("scan", "mixed.py:Mixed", "-o", "-", *flags)
+    methods = json.loads(result.stdout)["classes"]["Mixed"]["methods"]
+    found = {
+        name: method["function"]["parameters"]["properties"]["n"].get("description")
+        for name, method in methods.items()
+    }
+    assert found == described
