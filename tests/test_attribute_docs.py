@@ -50,6 +50,8 @@ class Order(pydantic.BaseModel):
     """What is ordered."""
     count: int = pydantic.Field(1, description="Explicit wins.")
     """Not used: the explicit description wins."""
+    unit_price: float = pydantic.Field(0.0, alias="unitPrice")
+    """Price of one."""
 
 
 class Plain:
@@ -86,6 +88,7 @@ def test_every_kind_of_class_reads_attribute_docstrings() -> None:
     assert mapper.map(Order).to_schema()["properties"] == {
         "item": {"type": "string", "description": "What is ordered."},
         "count": {"type": "integer", "description": "Explicit wins.", "default": 1},
+        "unitPrice": {"type": "number", "description": "Price of one.", "default": 0.0},
     }
 
 

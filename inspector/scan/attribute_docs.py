@@ -22,6 +22,12 @@ def attribute_docs(cls: type) -> _Docs:
     for owner in reversed(cls.__mro__):
         if owner is not object:
             found.update(_own_attribute_docs(owner))
+    model_fields = getattr(cls, "model_fields", None)
+    if found and isinstance(model_fields, dict):  # pydantic: the schema names fields by alias
+        for name, info in model_fields.items():
+            alias = getattr(info, "alias", None)
+            if isinstance(alias, str) and name in found:
+                found.setdefault(alias, found[name])
     return found
 
 
