@@ -124,3 +124,14 @@ class NotAField:
 @pytest.mark.parametrize("value", [None, 3, "text", (1, 2), NotAField(), Shop])
 def test_ordinary_defaults_are_not_field_objects(value: object) -> None:
     assert read_field_object(value) is None
+
+
+def test_a_positional_only_field_default_is_passed_by_position() -> None:
+    class Counter:
+        def step(self, by: int = Field(2, description="Step size."), /) -> int:
+            """Step."""
+            return by
+
+    box = Toolbox(Counter())
+    assert box.call("step", {}) == 2
+    assert box.call("step", {"by": 5}) == 5

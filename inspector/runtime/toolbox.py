@@ -19,7 +19,7 @@ from pathlib import Path
 from inspector.diagnostics import Diagnostic, InspectorError, Level
 from inspector.files.classification import Classification
 from inspector.files.classification import load as load_classification
-from inspector.model import Json, JsonObject, MethodKind, ParameterKind, ToolDescriptor
+from inspector.model import Field, Json, JsonObject, MethodKind, ParameterKind, ToolDescriptor
 from inspector.project import pipeline
 from inspector.project.pipeline import Rendered
 from inspector.render.options import RenderOptions
@@ -232,7 +232,7 @@ class Toolbox:
             if parameter.name not in values:
                 if not parameter.required:
                     if field_default is not None:  # the field's value, not the field object
-                        kwargs[python_name] = field_default.value()
+                        _give(parameter, python_name, field_default.value(), args, kwargs)
                     continue
                 if not parameter.nullable:
                     raise ToolCallError(
@@ -245,21 +245,28 @@ class Toolbox:
                 if raw is None and not parameter.required and not parameter.nullable:
                     self.last_notes.append(f"{parameter.name}: null; the default used")
                     if field_default is not None:
-                        kwargs[python_name] = field_default.value()
+                        _give(parameter, python_name, field_default.value(), args, kwargs)
                     continue
                 hint = bound.hints.get(python_name, typing.Any)
                 try:
                     value = converter.convert(typing.cast(Json, raw), hint, parameter.name)
                 except ArgumentError as error:
                     raise ToolCallError(f"{name}: {error}", name) from None
-            if parameter.kind is ParameterKind.POSITIONAL_ONLY:
-                args.append(value)
-            else:
-                kwargs[python_name] = value
+            _give(parameter, python_name, value, args, kwargs)
         self.last_notes += converter.notes
         for note in self.last_notes:
             log.info("%s: lenient argument reading: %s", name, note)
         return bound, args, kwargs
+
+
+def _give(
+    parameter: Field, python_name: str, value: object, args: list[object], kwargs: dict[str, object]
+) -> None:
+    """Pass a value by position or by keyword, as the parameter takes it."""
+    if parameter.kind is ParameterKind.POSITIONAL_ONLY:
+        args.append(value)
+    else:
+        kwargs[python_name] = value
 
 
 def _args(call: Call) -> Mapping[str, object] | str | None:
