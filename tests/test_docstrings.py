@@ -230,6 +230,19 @@ def test_an_inherited_docstring_counts() -> None:
         def run(self, a: int) -> None:
             pass
 
+    class Grandchild(Child):
+        def run(self, a: int) -> None:
+            pass
+
+    class Attribute:
+        run = "a class attribute, not a method"
+
+    class Mixed(Attribute, Grandchild):
+        def run(self, a: int) -> None:
+            pass
+
+    tools, diagnostics = inspect_class(Mixed)
+    assert tools["run"].description == "Run it."
     tools, diagnostics = inspect_class(Child)
     assert tools["run"].description == "Run it."
     assert tools["run"].parameters[0].description == "How far."

@@ -370,7 +370,10 @@ def _docstring(method: MethodInfo) -> str | None:
     methods build theirs on first use), else inherited from the first base that has one."""
     for owner in method.owner.__mro__:
         found = method.function if owner is method.owner else owner.__dict__.get(method.name)
-        text = getattr(getattr(found, "__func__", found), "__doc__", None)
+        found = getattr(found, "__func__", found)  # staticmethod, classmethod
+        if not callable(found):  # a base's plain attribute of that name has no say
+            continue
+        text = getattr(found, "__doc__", None)
         if type(text) is str:
             return text  # as written: the parser cleans it once
         if isinstance(text, str):
