@@ -297,3 +297,9 @@ def test_the_command_line_detects_each_style_unless_one_is_forced(
         for name, method in methods.items()
     }
     assert found == described
+
+
+def test_a_private_use_character_in_the_text_is_kept() -> None:
+    doc = parse_docstring("Summary \ue000 here.\n\n:param a: A \ue000.\n")
+    assert doc.description == "Summary \ue000 here."
+    assert doc.params["a"].description == "A \ue000."

@@ -53,7 +53,8 @@ _TEXT_COLON_AT_LINE_START = re.compile(
 """A line opened by a colon that starts no field: a reST role (``:class:`X```), a literal
 block marker (``::``). reST parsing would end the description (or a field) there."""
 _COLON_MARK = "\ue000"
-"""Stands for such a colon while parsing (a private-use character)."""
+"""Stands for such a colon while parsing (a private-use character; a text that holds one
+is parsed unmarked)."""
 _SPACES_ONLY_LINE = re.compile(r"^[ \t]+$", re.M)
 """Lines of spaces only (botocore writes many): made empty before parsing."""
 _BLANK_LINES = re.compile(r"\n\n\n+")
@@ -105,21 +106,22 @@ def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.AUT
     if style is DocstringStyle.AUTO:
         style = detect_style(text)
     protected = _SPACES_ONLY_LINE.sub("", text) if " \n" in text or "\t\n" in text else text
-    if ":" in protected:
+    marked = ":" in protected and _COLON_MARK not in protected
+    if marked:
         protected = _TEXT_COLON_AT_LINE_START.sub(rf"\1{_COLON_MARK}", protected)
     parsed = _PARSERS[style](protected)
     params: dict[str, ParamDoc] = {}
     attributes: dict[str, ParamDoc] = {}
     for param in parsed.params:
         target = params if param.args[0] in _PARAM_SECTIONS else attributes
-        description, required = _required(_restore(param.description))
+        description, required = _required(_restore(param.description, marked))
         target[param.arg_name] = ParamDoc(description, param.type_name, required)
     returns = parsed.returns
     return DocInfo(
-        description=_restore(_description(parsed)),
+        description=_restore(_description(parsed), marked),
         params=params,
         attributes=attributes,
-        returns=_restore(returns.description) if returns else "",
+        returns=_restore(returns.description, marked) if returns else "",
         returns_type=returns.type_name if returns else None,
         present=True,
     )
@@ -144,11 +146,11 @@ _PARSERS = {
 }
 
 
-def _restore(text: str | None) -> str:
+def _restore(text: str | None, marked: bool) -> str:
     """The text with its line-opening colons back and each run of blank lines made one."""
     if not text:
         return ""
-    if _COLON_MARK in text:
+    if marked and _COLON_MARK in text:
         text = text.replace(_COLON_MARK, ":")
     return _BLANK_LINES.sub("\n\n", text) if "\n\n\n" in text else text
 
