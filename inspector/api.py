@@ -53,7 +53,7 @@ def scan_targets(
     classification_path: Path | None,
     include_new: bool = True,
     prune: bool = False,
-    docstring_style: DocstringStyle = DocstringStyle.GOOGLE,
+    docstring_style: DocstringStyle = DocstringStyle.AUTO,
 ) -> ScanResult:
     """Inspect targets; write tools.json (unless ``output`` is None) and the classification file.
 

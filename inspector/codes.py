@@ -113,6 +113,12 @@ CODES: dict[str, Code] = {
             "Reading a default as JSON raised in the default's own code; it is left out.",
         ),
         Code(
+            "TI119",
+            _W,
+            "json-schema-unreadable",
+            "A pydantic WithJsonSchema schema cannot be read; the hint's own type is kept.",
+        ),
+        Code(
             "TI201", _W, "no-docstring", "A method has no docstring: the tool has no description."
         ),
         Code("TI202", _W, "docstring-unparsable", "A docstring cannot be parsed."),

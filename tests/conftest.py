@@ -29,7 +29,7 @@ GOLDEN = Path(__file__).resolve().parent / "golden"
 
 
 def inspect_class(
-    cls: type, style: DocstringStyle = DocstringStyle.GOOGLE
+    cls: type, style: DocstringStyle = DocstringStyle.AUTO
 ) -> tuple[dict[str, ToolDescriptor], list[Diagnostic]]:
     """Every tool of a class by method name, and the diagnostics."""
     builder = MethodBuilder(style)

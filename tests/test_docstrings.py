@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import json
+import typing
+from collections.abc import Callable
+from pathlib import Path
+
 import pytest
 
-from inspector.scan.docstrings import DocstringStyle
-from tests.conftest import inspect_class, messages
+from inspector.scan.docstrings import DocstringStyle, detect_style, parse_docstring
+from tests.conftest import Run, inspect_class, messages
 
 
 class Google:
@@ -111,3 +116,190 @@ def test_wrong_style_reports_undocumented_parameters() -> None:
         "warning: Numpy.run: parameter 'b' is not documented",
     ]
     assert tools["run"].parameters[0].description == ""
+
+
+class Epydoc:
+    def run(self, a: int, b: str) -> int:
+        """Run the thing.
+
+        The body explains more,
+        over two lines.
+
+        @param a: The first argument,
+            continued on a second line.
+        @param b: The second.
+        @return: A number that
+            spans lines.
+        """
+        return a
+
+
+@pytest.mark.parametrize("style", [DocstringStyle.EPYDOC, DocstringStyle.AUTO])
+def test_epydoc_gives_the_same_tool(style: DocstringStyle) -> None:
+    test_each_style_gives_the_same_tool(Epydoc, style)
+
+
+@pytest.mark.parametrize(
+    ("text", "style"),
+    [
+        ("One line only.", DocstringStyle.GOOGLE),
+        ("Summary.\n\nNo sections at all.", DocstringStyle.GOOGLE),
+        ("Summary.\n\n    Args:\n        a: x.\n", DocstringStyle.GOOGLE),
+        ("Summary.\n\nParameters\n----------\na : int\n    x.", DocstringStyle.NUMPY),
+        ("Summary.\n\n:param a: x.\n:rtype: int", DocstringStyle.REST),
+        ("Summary.\n\n:returns: x.", DocstringStyle.REST),
+        ("Summary.\n\n@param a: x.\n@rtype: int", DocstringStyle.EPYDOC),
+        # Google wins where markers of two styles meet
+        ("Summary.\n\nArgs:\n    a: see :param b: below.\n:param b: y.", DocstringStyle.GOOGLE),
+        ("Summary.\n\nReturns\n-------\nint\n\n:param a: x.", DocstringStyle.NUMPY),
+        # a role, a title without underline or an e-mail address is no marker
+        ("Summary.\n\n:class:`Request` instance.\nParameters follow.", DocstringStyle.GOOGLE),
+        ("Summary.\n\nWrite to\n@someone", DocstringStyle.GOOGLE),
+    ],
+)
+def test_style_is_detected_from_markers(text: str, style: DocstringStyle) -> None:
+    assert detect_style(text) is style
+
+
+PREPARE_REQUEST = """Constructs a :class:`PreparedRequest <PreparedRequest>` for
+        transmission and returns it. The :class:`PreparedRequest` has settings
+        merged from the :class:`Request <Request>` instance and those of the
+        :class:`Session`.
+
+        :param request: :class:`Request` instance to prepare with this
+            session's settings.
+        :py:class:`Request` objects come from the user.
+        :rtype: requests.PreparedRequest
+        """
+
+
+@pytest.mark.parametrize("style", [DocstringStyle.REST, DocstringStyle.AUTO])
+def test_a_role_opening_a_line_does_not_cut_the_text(style: DocstringStyle) -> None:
+    doc = parse_docstring(PREPARE_REQUEST, style)
+    assert doc.description == (
+        "Constructs a :class:`PreparedRequest <PreparedRequest>` for\n"
+        "transmission and returns it. The :class:`PreparedRequest` has settings\n"
+        "merged from the :class:`Request <Request>` instance and those of the\n"
+        ":class:`Session`."
+    )
+    assert doc.params["request"].description == (
+        ":class:`Request` instance to prepare with this\n"
+        "session's settings.\n"
+        ":py:class:`Request` objects come from the user."
+    )
+    assert doc.returns_type == "requests.PreparedRequest"
+
+
+class LazyDocstring(str):
+    """Like botocore's ``LazyLoadedDocstring``: empty as a string until ``inspect.getdoc``
+    expands it."""
+
+    def expandtabs(self, tabsize: typing.SupportsIndex = 8) -> str:
+        return """Deletes an object.
+
+            :type Bucket: string
+            :param Bucket: **[REQUIRED]**
+
+              The bucket name.
+            """.expandtabs(tabsize)
+
+
+def test_a_lazily_built_docstring_is_read_as_getdoc_reads_it() -> None:
+    class Client:
+        def delete_object(self, Bucket: str) -> None:
+            pass
+
+    Client.delete_object.__doc__ = LazyDocstring()
+    tools, diagnostics = inspect_class(Client)
+    tool = tools["delete_object"]
+    assert tool.description == "Deletes an object."
+    assert tool.parameters[0].description == "The bucket name."
+    assert messages(diagnostics) == []
+
+
+def test_an_inherited_docstring_counts() -> None:
+    class Base:
+        def run(self, a: int) -> None:
+            """Run it.
+
+            Args:
+                a: How far.
+            """
+
+    class Child(Base):
+        def run(self, a: int) -> None:
+            pass
+
+    class Grandchild(Child):
+        def run(self, a: int) -> None:
+            pass
+
+    class Attribute:
+        run = "a class attribute, not a method"
+
+    class Mixed(Attribute, Grandchild):
+        def run(self, a: int) -> None:
+            pass
+
+    tools, diagnostics = inspect_class(Mixed)
+    assert tools["run"].description == "Run it."
+    tools, diagnostics = inspect_class(Child)
+    assert tools["run"].description == "Run it."
+    assert tools["run"].parameters[0].description == "How far."
+    assert messages(diagnostics) == []
+
+
+def test_runs_of_blank_lines_become_one_empty_line() -> None:
+    text = "Summary.\n \n\n \nBody.\n\n:param a: First.\n  Second.\n \n\n \n  More.\n"
+    doc = parse_docstring(text)
+    assert doc.description == "Summary.\n\nBody."
+    assert doc.params["a"].description == "First.\nSecond.\n\nMore."
+
+
+MIXED_MODULE = '''\
+class Mixed:
+    def google(self, n: int) -> None:
+        """Google.
+
+        Args:
+            n: How many.
+        """
+
+    def rest(self, n: int) -> None:
+        """reST.
+
+        :param n: How many.
+        """
+
+    def epydoc(self, n: int) -> None:
+        """Epydoc.
+
+        @param n: How many.
+        """
+'''
+
+
+@pytest.mark.parametrize(
+    ("flags", "described"),
+    [
+        ((), {"google": "How many.", "rest": "How many.", "epydoc": "How many."}),
+        (("--docstring-style", "epydoc"), {"google": None, "rest": None, "epydoc": "How many."}),
+    ],
+)
+def test_the_command_line_detects_each_style_unless_one_is_forced(
+    in_tmp: Path, run_cli: Callable[..., Run], flags: tuple[str, ...], described: dict[str, str]
+) -> None:
+    Path("mixed.py").write_text(MIXED_MODULE, encoding="utf-8")
+    result = run_cli("scan", "mixed.py:Mixed", "-o", "-", *flags)
+    methods = json.loads(result.stdout)["classes"]["Mixed"]["methods"]
+    found = {
+        name: method["function"]["parameters"]["properties"]["n"].get("description")
+        for name, method in methods.items()
+    }
+    assert found == described
+
+
+def test_a_private_use_character_in_the_text_is_kept() -> None:
+    doc = parse_docstring("Summary \ue000 here.\n\n:param a: A \ue000.\n")
+    assert doc.description == "Summary \ue000 here."
+    assert doc.params["a"].description == "A \ue000."

@@ -57,7 +57,7 @@ def test_config_keys_are_read_with_paths_relative_to_the_file(project: Path) -> 
     assert config.provider_dir == project / "tools"
     assert config.strict is True
     assert config.stubs == project / "tools/stubs.py"
-    assert config.docstring_style is DocstringStyle.GOOGLE
+    assert config.docstring_style is DocstringStyle.AUTO
 
 
 @pytest.mark.parametrize(

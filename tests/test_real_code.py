@@ -6,20 +6,27 @@ from __future__ import annotations
 
 import json
 import py_compile
+import re
 import shutil
 import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import botocore.session
 import pytest
+import typer
 
 from inspector.diagnostics import Level
 from inspector.files.tools_json import to_json
+from inspector.model import ToolDescriptor
 from inspector.render.jinja import render_template as render
 from inspector.render.options import RenderOptions
+from inspector.runtime.toolbox import Toolbox
+from inspector.scan.hints import TypeMapper
+from inspector.scan.methods import MethodBuilder
 from inspector.scan.scanner import scan
-from inspector.scan.targets import iter_methods, resolve_target
+from inspector.scan.targets import ClassInfo, iter_methods, resolve_target
 from inspector.stubs.module import build_module, render_stubs
 from tests.conftest import Run
 from tests.goldens import RENDERS
@@ -127,3 +134,81 @@ def test_anthropic_strict_stays_within_the_request_limits_on_real_code(
         'anthropic: 7 tools rendered without "strict" to stay within the per-request limits '
         "(at most 20 strict tools): PurePath.as_posix, "
     )
+
+
+@pytest.fixture(scope="module")
+def s3_tools() -> dict[str, ToolDescriptor]:
+    """A few tools of a real botocore S3 client (no network: creating one sends nothing)."""
+    session = botocore.session.get_session()
+    client = session.create_client(
+        "s3", region_name="us-east-1", aws_access_key_id="k", aws_secret_access_key="s"
+    )
+    cls = type(client)
+    builder = MethodBuilder()
+    wanted = {"delete_object", "get_object_tagging", "close"}
+    tools = {}
+    for method in iter_methods(ClassInfo(cls, cls.__name__, "botocore")):
+        if method.name in wanted:
+            tool, _ = builder.build(method)
+            assert tool is not None
+            tools[method.name] = tool
+    return tools
+
+
+def test_botocore_lazy_docstrings_give_typed_required_parameters(
+    s3_tools: dict[str, ToolDescriptor],
+) -> None:
+    schema = s3_tools["get_object_tagging"].parameters_schema()
+    assert {name: p.get("type") for name, p in schema["properties"].items()} == {  # type: ignore[union-attr]
+        "Bucket": "string",
+        "Key": "string",
+        "VersionId": "string",
+        "ExpectedBucketOwner": "string",
+        "RequestPayer": "string",
+    }
+    assert schema["required"] == ["Bucket", "Key"]
+    bucket = schema["properties"]["Bucket"]  # type: ignore[index,call-overload]
+    assert bucket["description"].startswith(  # type: ignore[index,union-attr]
+        "The bucket name containing the object for which to get the tagging information."
+    )
+    deleted = s3_tools["delete_object"].parameters_schema()["properties"]
+    assert deleted["IfMatchLastModifiedTime"]["format"] == "date-time"  # type: ignore[index,call-overload]
+    assert deleted["BypassGovernanceRetention"]["type"] == "boolean"  # type: ignore[index,call-overload]
+    assert s3_tools["delete_object"].description.startswith("Removes an object from a bucket.")
+    assert s3_tools["close"].parameters == ()
+
+
+def test_stdlib_flag_values_are_paired_with_their_names() -> None:
+    assert TypeMapper().map(re.RegexFlag).to_schema() == {  # a Flag: an array of members
+        "type": "array",
+        "items": {
+            "type": "integer",
+            "enum": [256, 2, 4, 32, 8, 16, 64, 1, 128],
+            "description": "256 = ASCII, 2 = IGNORECASE, 4 = LOCALE, 32 = UNICODE, "
+            "8 = MULTILINE, 16 = DOTALL, 64 = VERBOSE, 1 = TEMPLATE, 128 = DEBUG",
+        },
+        "uniqueItems": True,
+    }
+
+
+def test_a_typer_command_class_reads_options_and_the_toolbox_calls_it() -> None:
+    class Greeter:
+        def greet(
+            self,
+            name: str = typer.Argument(..., help="Who to greet."),
+            count: int = typer.Option(1, "--count", "-c", help="How often.", min=1),
+        ) -> str:
+            """Greet someone."""
+            return " ".join([f"Hello {name}"] * count)
+
+    box = Toolbox(Greeter())
+    (tool,) = box.tools
+    assert tool.parameters_schema() == {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string", "description": "Who to greet."},
+            "count": {"type": "integer", "description": "How often.", "minimum": 1, "default": 1},
+        },
+        "required": ["name"],
+    }
+    assert box.call("greet", {"name": "Ada"}) == "Hello Ada"

@@ -353,7 +353,8 @@ def test_mapping_keys_are_read_as_the_key_type() -> None:
 
 
 def test_flags_travel_as_arrays_of_member_values() -> None:
-    assert TypeMapper().map(Perm) == ArrayType(items=EnumType((1, 2, 4)), unique=True)
+    names = (("description", "1 = READ, 2 = WRITE, 4 = EXECUTE"),)
+    assert TypeMapper().map(Perm) == ArrayType(items=EnumType((1, 2, 4), names), unique=True)
     assert to_json(Perm.READ | Perm.EXECUTE) == [1, 4]
     assert Converter().convert([4, 1], Perm, "") == Perm.READ | Perm.EXECUTE
     with pytest.raises(ArgumentError, match=r"^perm\[0\]: invalid value 8; allowed: 1, 2, 4$"):

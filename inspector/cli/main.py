@@ -136,9 +136,9 @@ def _add_scan(commands: _Commands, common: argparse.ArgumentParser) -> None:
     )
     scan.add_argument(
         "--docstring-style",
-        choices=["google", "numpy", "rest", "auto"],
-        default="google",
-        help="docstring style (default: google)",
+        choices=["auto", "google", "numpy", "rest", "epydoc"],
+        default="auto",
+        help="docstring style (default: auto, detected per docstring)",
     )
 
 

@@ -94,7 +94,7 @@ def _project_options(parser: argparse.ArgumentParser) -> None:
         "--strict", action=argparse.BooleanOptionalAction, default=None, help="strict schemas"
     )
     parser.add_argument(
-        "--docstring-style", choices=["google", "numpy", "rest", "auto"], default=None
+        "--docstring-style", choices=["auto", "google", "numpy", "rest", "epydoc"], default=None
     )
     parser.add_argument(
         "--templates", metavar="DIR", action="append", default=[], help="user templates"

@@ -39,7 +39,7 @@ class Config:
     providers: tuple[str, ...] = ()
     out_dir: Path | None = None
     strict: bool = False
-    docstring_style: DocstringStyle = DocstringStyle.GOOGLE
+    docstring_style: DocstringStyle = DocstringStyle.AUTO
     templates: tuple[Path, ...] = ()
     stubs: Path | None = None
     include_new: bool = True

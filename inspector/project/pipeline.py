@@ -59,7 +59,7 @@ def in_root(root: Path | None) -> Iterator[None]:
 def scan(
     targets: Sequence[str],
     *,
-    docstring_style: DocstringStyle = DocstringStyle.GOOGLE,
+    docstring_style: DocstringStyle = DocstringStyle.AUTO,
     root: Path | None = None,
 ) -> tuple[Catalog, list[Diagnostic]]:
     """Step 1: inspect the targets into a catalog; what fails becomes a diagnostic."""
@@ -70,7 +70,7 @@ def scan(
 
 
 def scan_objects(
-    objects: Sequence[object], docstring_style: DocstringStyle = DocstringStyle.GOOGLE
+    objects: Sequence[object], docstring_style: DocstringStyle = DocstringStyle.AUTO
 ) -> tuple[Catalog, dict[str, object], list[Diagnostic]]:
     """Step 1 for live objects (instances or classes): the catalog, each class key's object,
     and the diagnostics."""

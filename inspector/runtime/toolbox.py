@@ -20,7 +20,7 @@ from typing import Literal
 from inspector.catalog import Catalog
 from inspector.diagnostics import Diagnostic, InspectorError, Level
 from inspector.files.classification import Classification, load_required
-from inspector.model import Json, JsonObject, MethodKind, ParameterKind, ToolDescriptor
+from inspector.model import Field, Json, JsonObject, MethodKind, ParameterKind, ToolDescriptor
 from inspector.project import pipeline
 from inspector.project.pipeline import Rendered
 from inspector.providers.calls import Call, Outcome
@@ -29,6 +29,7 @@ from inspector.render.selection import quiet_excluded
 from inspector.runtime.arguments import ArgumentError, Converter, shown
 from inspector.runtime.messages import answer, read_calls, to_json, to_text
 from inspector.scan.docstrings import DocstringStyle
+from inspector.scan.fields import FieldDefault, field_defaults
 
 log = logging.getLogger("inspector.toolbox")
 
@@ -50,6 +51,7 @@ class _Bound:
     function: Callable[..., object]
     hints: dict[str, object]
     python_names: dict[str, str]
+    field_defaults: dict[str, FieldDefault]
 
 
 class Toolbox:
@@ -71,7 +73,7 @@ class Toolbox:
         classification: str | Path | Mapping[str, Mapping[str, bool]] | None = None,
         include: Iterable[str] | None = None,
         exclude: Iterable[str] = (),
-        docstring_style: DocstringStyle = DocstringStyle.GOOGLE,
+        docstring_style: DocstringStyle = DocstringStyle.AUTO,
         debug: bool = False,
         new: Literal["include", "exclude"] = "include",
     ) -> None:
@@ -241,8 +243,11 @@ class Toolbox:
             )
         for parameter in bound.descriptor.parameters:
             python_name = bound.python_names.get(parameter.name, parameter.name)
+            field_default = bound.field_defaults.get(python_name)
             if parameter.name not in values:
                 if not parameter.required:
+                    if field_default is not None:  # the field's value, not the field object
+                        _give(parameter, python_name, field_default.value(), args, kwargs)
                     continue
                 if not parameter.nullable:
                     raise ToolCallError(
@@ -254,20 +259,29 @@ class Toolbox:
                 raw = values[parameter.name]
                 if raw is None and not parameter.required and not parameter.nullable:
                     self.last_notes.append(f"{parameter.name}: null; the default used")
+                    if field_default is not None:
+                        _give(parameter, python_name, field_default.value(), args, kwargs)
                     continue
                 hint = bound.hints.get(python_name, typing.Any)
                 try:
                     value = converter.convert(typing.cast(Json, raw), hint, parameter.name)
                 except ArgumentError as error:
                     raise ToolCallError(f"{name}: {error}", name) from None
-            if parameter.kind is ParameterKind.POSITIONAL_ONLY:
-                args.append(value)
-            else:
-                kwargs[python_name] = value
+            _give(parameter, python_name, value, args, kwargs)
         self.last_notes += converter.notes
         for note in self.last_notes:
             log.info("%s: lenient argument reading: %s", name, note)
         return bound, args, kwargs
+
+
+def _give(
+    parameter: Field, python_name: str, value: object, args: list[object], kwargs: dict[str, object]
+) -> None:
+    """Pass a value by position or by keyword, as the parameter takes it."""
+    if parameter.kind is ParameterKind.POSITIONAL_ONLY:
+        args.append(value)
+    else:
+        kwargs[python_name] = value
 
 
 def _args(call: Call) -> Mapping[str, object] | str | None:
@@ -347,7 +361,7 @@ def _bind(obj: object, tool: ToolDescriptor) -> _Bound | None:
     renames = getattr(obj, "__parameter_names__", None)
     names = renames.get(tool.method_name) if isinstance(renames, dict) else None
     python_names = {v: k for k, v in names.items()} if isinstance(names, dict) else {}
-    return _Bound(tool, function, hints, python_names)
+    return _Bound(tool, function, hints, python_names, field_defaults(target, hints))
 
 
 def _run_to_completion(awaitable: typing.Awaitable[object]) -> object:

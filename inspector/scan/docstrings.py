@@ -1,32 +1,65 @@
-"""Docstrings through docstring-parser: description, argument texts, returns text."""
+"""Docstrings through docstring-parser: description, argument texts, returns text.
+
+The style is detected per docstring from its markers (``auto``, the default) or forced."""
 
 from __future__ import annotations
 
 import enum
 import functools
+import re
 from dataclasses import dataclass, field
 
 import docstring_parser
+import docstring_parser.epydoc
 import docstring_parser.google
+import docstring_parser.numpydoc
+import docstring_parser.rest
 
 _PARAM_SECTIONS = frozenset({"param", "parameter", "arg", "argument", "key", "keyword"})
 
 
 class DocstringStyle(enum.Enum):
-    """The docstring styles a user can choose; ``auto`` keeps the parse with the most meta."""
+    """The docstring styles a user can choose; ``auto`` detects the style of each docstring."""
 
     GOOGLE = "google"
     NUMPY = "numpy"
     REST = "rest"
+    EPYDOC = "epydoc"
     AUTO = "auto"
 
 
-_PARSER_STYLES = {
-    DocstringStyle.GOOGLE: docstring_parser.DocstringStyle.GOOGLE,
-    DocstringStyle.NUMPY: docstring_parser.DocstringStyle.NUMPYDOC,
-    DocstringStyle.REST: docstring_parser.DocstringStyle.REST,
-    DocstringStyle.AUTO: docstring_parser.DocstringStyle.AUTO,
-}
+_GOOGLE_MARKER = re.compile(
+    r"^[ \t]*(?:Args|Arguments|Params|Parameters|Keyword Args|Keyword Arguments|"
+    r"Other Parameters|Returns|Return|Yields|Raises|Attributes)[ \t]*:[ \t]*$",
+    re.M,
+)
+_NUMPY_MARKER = re.compile(
+    r"^[ \t]*(?:Parameters|Other Parameters|Returns|Yields|Receives|Raises|Warns|Attributes|"
+    r"Examples|Notes|See Also)[ \t]*\n[ \t]*-{3,}[ \t]*$",
+    re.M,
+)
+_REST_MARKER = re.compile(
+    r"^[ \t]*:(?:param|parameter|arg|argument|key|keyword|type|returns?|rtype|raises?|"
+    r"ivar|cvar|var|vartype)\b[^:\n]*:",
+    re.M,
+)
+_EPYDOC_MARKER = re.compile(r"^[ \t]*@(?:param|type|keyword|returns?|rtype|raise|ivar|var)\b", re.M)
+_TEXT_COLON_AT_LINE_START = re.compile(
+    r"^([ \t]*):(?!(?:param|parameter|arg|argument|attribute|key|keyword|type|vartype|rtype|"
+    r"ytype|returns?|yields?|raises?|except|exception|ivar|cvar|var|meta|deprecated|"
+    r"deprecation|examples?)\b[^:\n]*:)",
+    re.M,
+)
+"""A line opened by a colon that starts no field: a reST role (``:class:`X```), a literal
+block marker (``::``). reST parsing would end the description (or a field) there."""
+_COLON_MARK = "\ue000"
+"""Stands for such a colon while parsing (a private-use character; a text that holds one
+is parsed unmarked)."""
+_SPACES_ONLY_LINE = re.compile(r"^[ \t]+$", re.M)
+"""Lines of spaces only (botocore writes many): made empty before parsing."""
+_BLANK_LINES = re.compile(r"\n\n\n+")
+_REQUIRED_MARK = re.compile(r"^\s*\*\*\[REQUIRED\]\*\*\s*")
+"""botocore's ``:param Bucket: **[REQUIRED]**``."""
 
 
 @dataclass(slots=True)
@@ -35,6 +68,7 @@ class ParamDoc:
 
     description: str
     type_name: str | None = None
+    required: bool = False
 
 
 @dataclass(slots=True)
@@ -49,25 +83,45 @@ class DocInfo:
     present: bool = False
 
 
-def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.GOOGLE) -> DocInfo:
+def detect_style(text: str) -> DocstringStyle:
+    """The style a docstring's markers show: Google when it has Google sections (or none at
+    all), else NumPy underlined sections, reST ``:param:`` fields or Epydoc ``@param``."""
+    if "\n" not in text:
+        return DocstringStyle.GOOGLE
+    if ":" in text and _GOOGLE_MARKER.search(text):
+        return DocstringStyle.GOOGLE
+    if "---" in text and _NUMPY_MARKER.search(text):
+        return DocstringStyle.NUMPY
+    if ":" in text and _REST_MARKER.search(text):
+        return DocstringStyle.REST
+    if "@" in text and _EPYDOC_MARKER.search(text):
+        return DocstringStyle.EPYDOC
+    return DocstringStyle.GOOGLE
+
+
+def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.AUTO) -> DocInfo:
     """Parse a docstring; raises ``docstring_parser.ParseError`` on text the style rejects."""
     if not text or not text.strip():
         return DocInfo()
-    if style is DocstringStyle.GOOGLE:
-        parsed = _google_parser().parse(text)
-    else:
-        parsed = docstring_parser.parse(text, style=_PARSER_STYLES[style])
+    if style is DocstringStyle.AUTO:
+        style = detect_style(text)
+    protected = _SPACES_ONLY_LINE.sub("", text) if " \n" in text or "\t\n" in text else text
+    marked = ":" in protected and _COLON_MARK not in protected
+    if marked:
+        protected = _TEXT_COLON_AT_LINE_START.sub(rf"\1{_COLON_MARK}", protected)
+    parsed = _PARSERS[style](protected)
     params: dict[str, ParamDoc] = {}
     attributes: dict[str, ParamDoc] = {}
     for param in parsed.params:
         target = params if param.args[0] in _PARAM_SECTIONS else attributes
-        target[param.arg_name] = ParamDoc(param.description or "", param.type_name)
+        description, required = _required(_restore(param.description, marked))
+        target[param.arg_name] = ParamDoc(description, param.type_name, required)
     returns = parsed.returns
     return DocInfo(
-        description=_description(parsed),
+        description=_restore(_description(parsed), marked),
         params=params,
         attributes=attributes,
-        returns=(returns.description or "") if returns else "",
+        returns=_restore(returns.description, marked) if returns else "",
         returns_type=returns.type_name if returns else None,
         present=True,
     )
@@ -78,6 +132,33 @@ def _google_parser() -> docstring_parser.google.GoogleParser:
     """One parser for every docstring: ``docstring_parser.parse`` builds a new one (and looks
     up its section regex) per call; the parsing itself is the same."""
     return docstring_parser.google.GoogleParser()
+
+
+def _parse_google(text: str) -> docstring_parser.Docstring:
+    return _google_parser().parse(text)
+
+
+_PARSERS = {
+    DocstringStyle.GOOGLE: _parse_google,
+    DocstringStyle.NUMPY: docstring_parser.numpydoc.parse,
+    DocstringStyle.REST: docstring_parser.rest.parse,
+    DocstringStyle.EPYDOC: docstring_parser.epydoc.parse,
+}
+
+
+def _restore(text: str | None, marked: bool) -> str:
+    """The text with its line-opening colons back and each run of blank lines made one."""
+    if not text:
+        return ""
+    if marked and _COLON_MARK in text:
+        text = text.replace(_COLON_MARK, ":")
+    return _BLANK_LINES.sub("\n\n", text) if "\n\n\n" in text else text
+
+
+def _required(description: str) -> tuple[str, bool]:
+    """A description without botocore's ``**[REQUIRED]**`` mark, and whether it had one."""
+    match = _REQUIRED_MARK.match(description)
+    return (description[match.end() :], True) if match else (description, False)
 
 
 def _description(parsed: docstring_parser.Docstring) -> str:

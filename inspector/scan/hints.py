@@ -14,6 +14,8 @@ import typing
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
+from inspector.diagnostics import InspectorError
+from inspector.files.schemas import parse_schema
 from inspector.model import (
     MISSING,
     AnyOfType,
@@ -30,7 +32,9 @@ from inspector.model import (
     StringType,
     walk,
 )
+from inspector.scan.attribute_docs import attribute_docs
 from inspector.scan.docstrings import DocstringStyle, parse_docstring
+from inspector.scan.enum_names import enum_names, with_enum_names
 from inspector.typetable.scalars import scalar_for
 from inspector.typetable.structures import Container, container_of, field_rows, has_fields
 from inspector.typetable.values import (
@@ -62,7 +66,7 @@ _LENGTH_KEYWORDS = {
 class TypeMapper:
     """Maps hints to types; recursive classes end up in ``definitions`` as ``$defs``."""
 
-    docstring_style: DocstringStyle = DocstringStyle.GOOGLE
+    docstring_style: DocstringStyle = DocstringStyle.AUTO
     definitions: dict[str, SchemaType] = field(default_factory=dict)
     messages: list[tuple[str, str]] = field(default_factory=list)
     """(diagnostic code, message) pairs gathered since the last ``take``."""
@@ -125,7 +129,7 @@ class TypeMapper:
     def map_annotated(self, hint: object) -> SchemaType:
         """``Annotated[X, ...]``: descriptions and constraints from the metadata."""
         inner, *metadata = typing.get_args(hint)
-        mapped = self.map(inner)
+        mapped = self._with_json_schema(metadata) or self.map(inner)
         extra: dict[str, Json] = {}
         for item in metadata:
             _read_metadata(item, extra)
@@ -140,9 +144,23 @@ class TypeMapper:
         for item in metadata:
             _read_metadata(item, extra)
         description = extra.pop("description", None)
-        return _apply_metadata(self.map(inner), extra), (
+        mapped = self._with_json_schema(metadata) or self.map(inner)
+        return _apply_metadata(mapped, extra), (
             description if isinstance(description, str) else None
         )
+
+    def _with_json_schema(self, metadata: list[object]) -> SchemaType | None:
+        """The schema a pydantic ``WithJsonSchema`` gives, in place of the hint's."""
+        for item in metadata:
+            schema = getattr(item, "json_schema", None)
+            if type(item).__name__ == "WithJsonSchema" and isinstance(schema, dict):
+                try:
+                    return parse_schema(typing.cast(Json, schema))
+                except InspectorError as error:
+                    self.messages.append(
+                        ("TI119", f"WithJsonSchema not understood ({error}); type kept")
+                    )
+        return None
 
     def map_union(self, hint: object) -> SchemaType:
         """``X | Y``, ``Optional[X]``: nested unions flattened, ``None`` last."""
@@ -255,9 +273,11 @@ class TypeMapper:
                     ("TI115", f"{hint.__name__}.{member.name} has no JSON value; its name is used")
                 )
             values.append(value)
+        names = enum_names(hint, values)
+        described = EnumType(tuple(values), (("description", names),) if names else ())
         if is_flag(hint):  # members combine: an array of them
-            return ArrayType(items=EnumType(tuple(values)), unique=True)
-        return EnumType(tuple(values))
+            return ArrayType(items=described, unique=True)
+        return described
 
     def _structured(self, cls: type) -> SchemaType:
         if cls in self._in_progress:
@@ -310,13 +330,17 @@ class TypeMapper:
         doc = _own_doc(cls)
         texts = parse_docstring(doc, self.docstring_style).attributes if doc else {}
         rows = field_rows(cls)
+        under = attribute_docs(cls)
         fields: list[Field] = []
         for name, hint, required, default in rows:
             mapped, explicit = self.map_described(hint)
             if explicit is not None:
                 description = explicit
+            elif name in under:
+                description = under[name]
             else:
                 description = texts[name].description if name in texts else ""
+            description = with_enum_names(description, mapped)
             fields.append(
                 Field(name, mapped, description, required, MISSING if required else default)
             )

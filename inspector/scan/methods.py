@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import ast
 import builtins
+import datetime
 import inspect
+import keyword
 import types
 import typing
 from collections.abc import Callable
@@ -30,6 +32,13 @@ from inspector.model import (
     is_nullable,
 )
 from inspector.scan.docstrings import DocInfo, DocstringStyle, parse_docstring
+from inspector.scan.enum_names import with_enum_names
+from inspector.scan.fields import (
+    NO_DEFAULT,
+    annotated_field,
+    read_field_object,
+    with_field_metadata,
+)
 from inspector.scan.hints import TypeMapper, without_sentinel
 from inspector.scan.targets import MethodInfo
 from inspector.typetable.scalars import NoJsonForm
@@ -41,7 +50,19 @@ _KINDS = {
     inspect.Parameter.KEYWORD_ONLY: ParameterKind.KEYWORD_ONLY,
 }
 _VARIADIC = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
+_VAR_KEYWORD = inspect.Parameter.VAR_KEYWORD
 _NO_HINT = object()
+_DOC_TYPE_NAMES: dict[str, object] = {
+    "string": str,
+    "integer": int,
+    "boolean": bool,
+    "double": float,
+    "number": float,
+    "datetime": datetime.datetime,
+    "timestamp": datetime.datetime,
+    "blob": bytes,
+}
+"""Type names docstrings use that are not Python's (botocore writes ``:type Bucket: string``)."""
 _DOC_TYPE_NODES = (
     ast.Expression,
     ast.Name,
@@ -59,7 +80,7 @@ _DOC_TYPE_NODES = (
 class MethodBuilder:
     """Turns methods into tools; one instance per scan so type work is shared."""
 
-    docstring_style: DocstringStyle = DocstringStyle.GOOGLE
+    docstring_style: DocstringStyle = DocstringStyle.AUTO
     mapper: TypeMapper = field(init=False)
     _hint_cache: dict[object, object] = field(default_factory=dict, init=False)
 
@@ -93,6 +114,7 @@ class MethodBuilder:
         fields = tuple(
             f for p in parameters if (f := self._field(p, hints, doc, method, report)) is not None
         )
+        fields += self._documented_kwargs(parameters, doc, method, report)
         _check_documented(fields, parameters, doc, report)
         returns = self._returns(method, hints, doc, report)
         definitions, messages = self.mapper.take()
@@ -158,9 +180,7 @@ class MethodBuilder:
         return value
 
     def _doc(self, method: MethodInfo, report: _Reporter) -> DocInfo:
-        text = method.function.__doc__  # docstring-parser dedents; getdoc only to inherit one
-        if text is None:
-            text = inspect.getdoc(method.function)
+        text = _docstring(method)
         try:
             doc = parse_docstring(text, self.docstring_style)
         except docstring_parser.ParseError as error:
@@ -192,24 +212,59 @@ class MethodBuilder:
             hint = self._doc_type(
                 documented.type_name if documented else None, method, name, report
             )
+        hint, python_default, required = _field_object(parameter, hint)
         sentinel = False
-        if parameter.default is not inspect.Parameter.empty:
-            stripped = without_sentinel(hint, parameter.default)
+        if not required and python_default is not NO_DEFAULT:
+            stripped = without_sentinel(hint, python_default)
             if stripped is not None:
                 hint, sentinel = stripped, True
         schema_type, explicit = self.mapper.map_described(hint)
         for code, message in self.mapper.messages:
             report(code, f"{_label(name)}: {message}")
         self.mapper.messages.clear()
-        description = (
-            explicit if explicit is not None else (documented.description if documented else "")
+        description = with_enum_names(
+            explicit if explicit is not None else (documented.description if documented else ""),
+            schema_type,
         )
-        if parameter.default is inspect.Parameter.empty:
+        if required:
             return Field(name, schema_type, description, True, MISSING, _KINDS[parameter.kind])
-        default = MISSING if sentinel else _default(name, parameter, report)
-        if parameter.default is None and not is_nullable(schema_type):
+        if sentinel or python_default is NO_DEFAULT:
+            default: Json | _Missing = MISSING
+        else:
+            default = _default(name, python_default, report)
+        if python_default is None and not is_nullable(schema_type):
             schema_type = _nullable(schema_type)
         return Field(name, schema_type, description, False, default, _KINDS[parameter.kind])
+
+    def _documented_kwargs(
+        self, parameters: list[_Parameter], doc: DocInfo, method: MethodInfo, report: _Reporter
+    ) -> tuple[Field, ...]:
+        """The arguments a docstring documents for ``**kwargs`` (botocore's, requests'):
+        keyword-only parameters typed by the docstring, required only when documented so."""
+        if not (doc.params and parameters and parameters[-1].kind is _VAR_KEYWORD):
+            return ()
+        taken = {p.name for p in parameters}
+        fields: list[Field] = []
+        for name, documented in doc.params.items():
+            if name in taken or not name.isidentifier() or keyword.iskeyword(name):
+                continue
+            hint = self._doc_type(documented.type_name, method, name, report)
+            schema_type, _ = self.mapper.map_described(hint)
+            for code, message in self.mapper.messages:
+                report(code, f"{_label(name)}: {message}")
+            self.mapper.messages.clear()
+            description = with_enum_names(documented.description, schema_type)
+            fields.append(
+                Field(
+                    name,
+                    schema_type,
+                    description,
+                    documented.required,
+                    MISSING,
+                    ParameterKind.KEYWORD_ONLY,
+                )
+            )
+        return tuple(fields)
 
     def _doc_type(
         self, type_name: str | None, method: MethodInfo, name: str, report: _Reporter
@@ -325,10 +380,9 @@ def _is_internal(parameter: _Parameter, method: MethodInfo) -> bool:
     return not (isinstance(renamed, dict) and parameter.name in renamed)
 
 
-def _default(name: str, parameter: _Parameter, report: _Reporter) -> Json | _Missing:
+def _default(name: str, value: object, report: _Reporter) -> Json | _Missing:
     """A parameter's default as JSON; one with no JSON form, or whose reading fails, is left
     out of the schema (the method stays)."""
-    value = parameter.default
     try:
         return to_json(value)
     except NoJsonForm:
@@ -349,6 +403,40 @@ def _default(name: str, parameter: _Parameter, report: _Reporter) -> Json | _Mis
 def _renamed_field(f: Field, names: dict[object, object]) -> Field:
     schema_name = names.get(f.name)
     return replace(f, name=schema_name) if isinstance(schema_name, str) else f
+
+
+def _docstring(method: MethodInfo) -> str | None:
+    """The docstring as ``inspect.getdoc`` finds it: built when it is lazy (botocore's client
+    methods build theirs on first use), else inherited from the first base that has one."""
+    for owner in method.owner.__mro__:
+        found = method.function if owner is method.owner else owner.__dict__.get(method.name)
+        found = getattr(found, "__func__", found)  # staticmethod, classmethod
+        if not callable(found):  # a base's plain attribute of that name has no say
+            continue
+        text = getattr(found, "__doc__", None)
+        if type(text) is str:
+            return text  # as written: the parser cleans it once
+        if isinstance(text, str):
+            try:
+                return text.expandtabs()  # how getdoc expands a lazy docstring
+            except Exception:  # a lazy docstring that fails to build is no docstring
+                return None
+    return None
+
+
+def _field_object(parameter: _Parameter, hint: object) -> tuple[object, object, bool]:
+    """The hint, the default shown (``NO_DEFAULT`` when unknown) and whether the parameter is
+    required, reading a field object as the default or inside an ``Annotated`` hint."""
+    annotated = typing.get_origin(hint) is typing.Annotated
+    if parameter.default is inspect.Parameter.empty:
+        found = annotated_field(hint) if annotated else None
+    else:
+        found = read_field_object(parameter.default)
+    if annotated or found is not None:
+        hint = with_field_metadata(hint, found)
+    if found is None:
+        return hint, parameter.default, parameter.default is inspect.Parameter.empty
+    return hint, found.known_default, found.required
 
 
 def _label(name: str) -> str:
@@ -373,9 +461,9 @@ def _check_documented(
 ) -> None:
     if not doc.present:
         return
-    names = {p.name for p in parameters}
+    names = {p.name for p in parameters} | {f.name for f in fields}
     for documented in doc.params:
-        if documented.lstrip("*") not in names:
+        if documented.replace("\\", "").lstrip("*") not in names:
             report("TI203", f"documented argument {documented!r} is not in the signature")
     for f in fields:
         if f.name not in doc.params and not f.description:
@@ -386,12 +474,17 @@ def _resolve_doc_type(type_name: str, function: Callable[..., object]) -> object
     """A docstring type such as ``list[int]`` or ``int | None``, evaluated only if it is made of
     names, subscripts and ``|``; anything else is not understood."""
     try:
-        tree = ast.parse(type_name.strip(), mode="eval")
+        tree = ast.parse(type_name.strip().replace(" or ", " | "), mode="eval")
     except SyntaxError:
         return _NO_HINT
     if not all(isinstance(node, _DOC_TYPE_NODES) for node in ast.walk(tree)):
         return _NO_HINT
-    namespace = {**vars(builtins), **vars(typing), **getattr(function, "__globals__", {})}
+    namespace = {
+        **vars(builtins),
+        **vars(typing),
+        **_DOC_TYPE_NAMES,
+        **getattr(function, "__globals__", {}),
+    }
     try:
         return eval(compile(tree, "<docstring type>", "eval"), {"__builtins__": {}}, namespace)
     except Exception:

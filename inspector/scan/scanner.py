@@ -17,7 +17,7 @@ from inspector.scan.targets import ClassInfo, iter_methods, resolve_target
 
 
 def scan(
-    targets: Sequence[str], docstring_style: DocstringStyle = DocstringStyle.GOOGLE
+    targets: Sequence[str], docstring_style: DocstringStyle = DocstringStyle.AUTO
 ) -> tuple[Catalog, list[Diagnostic]]:
     """Inspect every target; a target or method that fails becomes a diagnostic."""
     diagnostics: list[Diagnostic] = []
@@ -44,7 +44,7 @@ def scan(
 
 
 def scan_classes(
-    infos: Sequence[ClassInfo], docstring_style: DocstringStyle = DocstringStyle.GOOGLE
+    infos: Sequence[ClassInfo], docstring_style: DocstringStyle = DocstringStyle.AUTO
 ) -> tuple[Catalog, list[Diagnostic]]:
     """Inspect classes already in hand (the Toolbox's live objects), in order."""
     diagnostics: list[Diagnostic] = []

@@ -224,7 +224,7 @@ class Tools:
             lit: A literal.
             mixed: Mixed literal values. (values are sent as text)
             color: An Enum; its default is a member. (default: "red")
-            level: An IntEnum. (values are sent as text) (default: 2)
+            level: An IntEnum. (1 = LOW, 2 = HIGH) (values are sent as text) (default: 2)
             mode: A StrEnum or null.
         """
         raise NotImplementedError

@@ -163,7 +163,7 @@ class Tools:
             lit: A literal.
             mixed: Mixed literal values.
             color: An Enum; its default is a member.
-            level: An IntEnum.
+            level: An IntEnum. (1 = LOW, 2 = HIGH)
             mode: A StrEnum or null.
         """
         raise NotImplementedError

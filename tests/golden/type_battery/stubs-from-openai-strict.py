@@ -165,7 +165,7 @@ class Tools:
             lit: A literal.
             mixed: Mixed literal values.
             color: An Enum; its default is a member. (default: "red")
-            level: An IntEnum. (default: 2)
+            level: An IntEnum. (1 = LOW, 2 = HIGH) (default: 2)
             mode: A StrEnum or null.
         """
         raise NotImplementedError

@@ -1,0 +1,145 @@
+"""``**kwargs`` documented in the docstring (botocore, requests): each documented argument
+becomes a typed keyword-only parameter, required when documented so, and the Toolbox passes it
+as a keyword."""
+
+from __future__ import annotations
+
+import typing
+
+import pytest
+
+from inspector.model import ParameterKind
+from inspector.runtime.toolbox import Toolbox, ToolCallError
+from tests.conftest import inspect_class, messages
+
+
+class BotocoreDocstring(str):
+    """Like botocore's lazily built client docstrings (empty until expanded)."""
+
+    def expandtabs(self, tabsize: typing.SupportsIndex = 8) -> str:
+        return """Deletes an object.
+
+            **Request Syntax**
+            ::
+
+              response = client.delete_object(
+                  Bucket='string',
+                  MaxKeys=123,
+              )
+
+            :type Bucket: string
+            :param Bucket: **[REQUIRED]**
+
+              The bucket name.
+
+            :type MaxKeys: integer
+            :param MaxKeys: How many.
+
+            :type Quiet: boolean
+            :param Quiet: No output.
+
+            :type Since: datetime
+            :param Since: Changed after.
+
+            :rtype: dict
+            :returns: The response.
+            """.expandtabs(tabsize)
+
+
+class Client:
+    def delete_object(self, *args: object, **kwargs: object) -> dict[str, object]:
+        return kwargs
+
+
+Client.delete_object.__doc__ = BotocoreDocstring()
+
+
+class Session:
+    def get(self, url: str, **kwargs: object) -> dict[str, object]:
+        r"""Sends a GET request.
+
+        :param url: URL for the new :class:`Request` object.
+        :param timeout: (optional) How many seconds to wait.
+        :type timeout: float or tuple
+        :param \*\*kwargs: Optional arguments that ``request`` takes.
+        """
+        return {"url": url, **kwargs}
+
+    def post(self, url: str, **options: object) -> dict[str, object]:
+        """Posts.
+
+        Args:
+            url: Where.
+            json (dict[str, int]): The body.
+            retries (int, optional): How often.
+        """
+        return {"url": url, **options}
+
+    def put(self, url: str, stream: bool = False) -> None:
+        """Puts (no ``**kwargs``: a documented extra is only reported).
+
+        :param url: Where.
+        :param stream: Streamed.
+        :param verify: Not a parameter.
+        """
+
+
+def test_botocore_documented_arguments_become_typed_parameters() -> None:
+    tools, diagnostics = inspect_class(Client)
+    tool = tools["delete_object"]
+    assert tool.parameters_schema() == {
+        "type": "object",
+        "properties": {
+            "Bucket": {"type": "string", "description": "The bucket name."},
+            "MaxKeys": {"type": "integer", "description": "How many."},
+            "Quiet": {"type": "boolean", "description": "No output."},
+            "Since": {"type": "string", "format": "date-time", "description": "Changed after."},
+        },
+        "required": ["Bucket"],
+    }
+    assert {p.kind for p in tool.parameters} == {ParameterKind.KEYWORD_ONLY}
+    assert tool.description.startswith("Deletes an object.\n\n**Request Syntax**\n::\n")
+    assert tool.returns.description == "The response."
+    assert messages(diagnostics) == [
+        "info: Client.delete_object: *args left out: a tool call passes named arguments only",
+        "info: Client.delete_object: **kwargs left out: a tool call passes named arguments only",
+    ]
+
+
+def test_rest_and_google_documented_keywords() -> None:
+    tools, diagnostics = inspect_class(Session)
+    assert tools["get"].parameters_schema()["properties"] == {
+        "url": {"type": "string", "description": "URL for the new :class:`Request` object."},
+        "timeout": {
+            "anyOf": [{"type": "number"}, {"type": "array"}],
+            "description": "(optional) How many seconds to wait.",
+        },
+    }
+    assert tools["post"].parameters_schema() == {
+        "type": "object",
+        "properties": {
+            "url": {"type": "string", "description": "Where."},
+            "json": {
+                "type": "object",
+                "description": "The body.",
+                "additionalProperties": {"type": "integer"},
+            },
+            "retries": {"type": "integer", "description": "How often."},
+        },
+        "required": ["url"],
+    }
+    assert [p.name for p in tools["put"].parameters] == ["url", "stream"]
+    assert [m for m in messages(diagnostics) if "warning" in m] == [
+        "warning: Session.put: documented argument 'verify' is not in the signature"
+    ]
+
+
+def test_the_toolbox_passes_documented_arguments_as_keywords() -> None:
+    box = Toolbox(Client(), Session())
+    assert box.call("delete_object", {"Bucket": "b", "MaxKeys": 3}) == {
+        "Bucket": "b",
+        "MaxKeys": 3,
+    }
+    assert box.call("post", {"url": "u", "retries": 2}) == {"url": "u", "retries": 2}
+    with pytest.raises(ToolCallError, match="missing required argument 'Bucket'"):
+        box.call("delete_object", {"MaxKeys": 3})

@@ -1,0 +1,137 @@
+"""Field objects as defaults (pydantic ``Field``, typer ``Option``/``Argument``): the schema
+shows the real default, description and bounds; the Toolbox passes the real default."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import pytest
+import typer
+from pydantic import Field, WithJsonSchema
+
+from inspector.runtime.toolbox import Toolbox, ToolCallError
+from inspector.scan.fields import read_field_object
+from tests.conftest import inspect_class, messages
+
+
+class Shop:
+    def order(
+        self,
+        *,
+        count: int = Field(..., gt=10),
+        size: int = Field(default=3, description="How big.", ge=1),
+        tags: list[str] = Field(default_factory=list, description="Labels."),  # noqa: B008
+        stamp: float = Field(default_factory=lambda: 1.5, description="When."),
+        note: Annotated[str, Field(description="A note.")] = "hi",
+        code: Annotated[str, WithJsonSchema({"type": "string", "pattern": "^[A-Z]+$"})] = "AB",
+    ) -> dict[str, object]:
+        """Order.
+
+        Args:
+            count: How many.
+            code: A code.
+        """
+        return {"count": count, "size": size, "tags": tags, "stamp": stamp, "note": note}
+
+    def label(self, text: Annotated[str, Field(default="none", max_length=5)]) -> str:
+        """Label.
+
+        Args:
+            text: The text.
+        """
+        return text
+
+
+class Cli:
+    def greet(
+        self,
+        name: str = typer.Argument(..., help="Who."),
+        times: int = typer.Option(1, help="How often.", min=1, max=5),
+        loud: Annotated[bool, typer.Option(help="Shout.")] = False,
+    ) -> str:
+        """Greet."""
+        return f"{name} x{times}{'!' if loud else ''}"
+
+
+def test_pydantic_fields_give_default_description_and_bounds() -> None:
+    tools, diagnostics = inspect_class(Shop)
+    assert tools["order"].parameters_schema() == {
+        "type": "object",
+        "properties": {
+            "count": {"type": "integer", "description": "How many.", "exclusiveMinimum": 10},
+            "size": {"type": "integer", "description": "How big.", "minimum": 1, "default": 3},
+            "tags": {
+                "type": "array",
+                "description": "Labels.",
+                "items": {"type": "string"},
+                "default": [],
+            },
+            "stamp": {"type": "number", "description": "When."},
+            "note": {"type": "string", "description": "A note.", "default": "hi"},
+            "code": {
+                "type": "string",
+                "description": "A code.",
+                "pattern": "^[A-Z]+$",
+                "default": "AB",
+            },
+        },
+        "required": ["count"],
+    }
+    assert tools["label"].parameters_schema()["properties"] == {
+        "text": {"type": "string", "description": "The text.", "maxLength": 5, "default": "none"}
+    }
+    assert tools["label"].parameters[0].required is False
+    assert messages(diagnostics) == []
+
+
+def test_typer_options_and_arguments_give_default_help_and_bounds() -> None:
+    tools, diagnostics = inspect_class(Cli)
+    assert tools["greet"].parameters_schema() == {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string", "description": "Who."},
+            "times": {
+                "type": "integer",
+                "description": "How often.",
+                "minimum": 1,
+                "maximum": 5,
+                "default": 1,
+            },
+            "loud": {"type": "boolean", "description": "Shout.", "default": False},
+        },
+        "required": ["name"],
+    }
+    assert messages(diagnostics) == []
+
+
+def test_the_toolbox_passes_real_defaults_never_the_field_object() -> None:
+    box = Toolbox(Shop(), Cli())
+    assert box.call("greet", {"name": "Ada"}) == "Ada x1"
+    assert box.call("greet", {"name": "Ada", "times": None}) == "Ada x1"
+    first = box.call("order", {"count": 11})
+    assert first == {"count": 11, "size": 3, "tags": [], "stamp": 1.5, "note": "hi"}
+    second = box.call("order", {"count": 12})
+    assert second["tags"] == [] and second["tags"] is not first["tags"]  # type: ignore[index]
+    assert box.call("label", {}) == "none"
+    with pytest.raises(ToolCallError, match="missing required argument 'count'"):
+        box.call("order", {})
+
+
+class NotAField:
+    default = 1
+
+
+@pytest.mark.parametrize("value", [None, 3, "text", (1, 2), NotAField(), Shop])
+def test_ordinary_defaults_are_not_field_objects(value: object) -> None:
+    assert read_field_object(value) is None
+
+
+def test_a_positional_only_field_default_is_passed_by_position() -> None:
+    class Counter:
+        def step(self, by: int = Field(2, description="Step size."), /) -> int:
+            """Step."""
+            return by
+
+    box = Toolbox(Counter())
+    assert box.call("step", {}) == 2
+    assert box.call("step", {"by": 5}) == 5
