@@ -33,7 +33,7 @@ COUNTS = {
     "collections:Counter": (7, 0),
     "json:JSONDecoder": (2, 0),
     "argparse:ArgumentParser": (18, 0),
-    "sqlite3:Connection": (20, 2),
+    "sqlite3:Connection": (22, 0),
 }
 """Target → (methods emitted, methods left out with an error diagnostic)."""
 
@@ -103,3 +103,54 @@ def test_the_command_line_exits_0_or_1_without_a_traceback(
     run = run_cli("scan", target, "-o", str(tmp_path / "tools.json"), "-q")
     assert run.status == (1 if COUNTS[target][1] else 0)
     assert "Traceback" not in run.stderr
+
+
+def test_c_methods_take_their_signature_from_typeshed() -> None:
+    catalog, _ = scan(["sqlite3:Connection", "datetime:timedelta"])
+    tools = {tool.name: tool for _, tool in catalog.tools()}
+    assert tools["backup"].parameters_schema() == {
+        "type": "object",
+        "properties": {
+            "target": {},
+            "pages": {"type": "integer", "default": -1},
+            "progress": {"default": None},
+            "name": {"type": "string", "default": "main"},
+            "sleep": {"type": "number", "default": 0.25},
+        },
+        "required": ["target"],
+    }
+    assert dict(tools["backup"].type_sources) == {
+        "target": "stub",
+        "pages": "stub",
+        "progress": "stub",
+        "name": "stub",
+        "sleep": "stub",
+        "return": "stub",
+    }
+    assert tools["total_seconds"].parameters == ()
+    assert tools["total_seconds"].returns.to_schema() == {"type": "number"}
+    assert tools["total_seconds"].type_sources == (("return", "stub"),)
+
+
+def test_type_checking_names_of_real_libraries_resolve() -> None:
+    """rich imports ``Live`` and ``Status`` only under ``if TYPE_CHECKING:``."""
+    _, diagnostics = scan(["rich.console:Console"])
+    assert not [d for d in diagnostics if "unresolved" in d.message]
+    assert [
+        d.message for d in diagnostics if d.subject == "Console.status" and "Status" in d.message
+    ] == ["return value: type Status has no JSON Schema form; any value accepted"]
+
+
+def test_a_c_method_renamed_for_a_clash_keeps_its_file_in_the_warning() -> None:
+    catalog, diagnostics = scan(["sqlite3:Connection", "zipfile:ZipFile"])
+    names = {tool.name for _, tool in catalog.tools()}
+    assert {"Connection_close", "ZipFile_close"} <= names
+    (renamed,) = [d for d in diagnostics if d.subject == "Connection.close"]
+    assert renamed.message == (
+        "another class has a method 'close': the tool is named 'Connection_close'"
+    )
+    assert (Path(renamed.path).parent.name, Path(renamed.path).name, renamed.line) == (
+        "sqlite3",
+        "__init__.py",
+        0,
+    )

@@ -25,7 +25,9 @@ from inspector.project.pipeline import Rendered
 from inspector.render.options import RenderOptions
 from inspector.runtime.arguments import ArgumentError, Converter, shown
 from inspector.runtime.messages import Call, Outcome, answer, read_calls, to_json, to_text
+from inspector.runtime.spread import spread
 from inspector.scan.docstrings import DocstringStyle
+from inspector.scan.methods import call_hints
 
 log = logging.getLogger("inspector.toolbox")
 
@@ -217,6 +219,8 @@ class Toolbox:
         converter = Converter()
         args: list[object] = []
         kwargs: dict[str, object] = {}
+        variadic_args: list[object] = []
+        variadic_kwargs: dict[str, object] = {}
         known = {f.name for f in bound.descriptor.parameters}
         unexpected = [k for k in values if k not in known]
         if unexpected:
@@ -247,8 +251,22 @@ class Toolbox:
                     raise ToolCallError(f"{name}: {error}", name) from None
             if parameter.kind is ParameterKind.POSITIONAL_ONLY:
                 args.append(value)
+            elif parameter.kind is ParameterKind.VAR_POSITIONAL and isinstance(value, list):
+                variadic_args = value
+            elif parameter.kind is ParameterKind.VAR_KEYWORD and isinstance(value, dict):
+                variadic_kwargs = value
             else:
                 kwargs[python_name] = value
+        try:
+            args, kwargs = spread(
+                bound.function,
+                args,
+                kwargs,
+                variadic_args,
+                variadic_kwargs,
+            )
+        except ValueError as error:
+            raise ToolCallError(f"{name}: {error}", name) from None
         self.last_notes += converter.notes
         for note in self.last_notes:
             log.info("%s: lenient argument reading: %s", name, note)
@@ -314,9 +332,8 @@ def _bind(obj: object, tool: ToolDescriptor) -> _Bound | None:
         return None
     if isinstance(obj, type) and tool.method_kind is MethodKind.INSTANCE:
         return None  # a class was given: its instance methods have nothing to bind to
-    target = inspect.unwrap(function)
     try:
-        hints = typing.get_type_hints(target, include_extras=True)
+        hints = call_hints(function, type(obj) if not isinstance(obj, type) else obj)
     except Exception:  # the builder already reported it; convert nothing then
         hints = {}
     renames = getattr(obj, "__parameter_names__", None)

@@ -17,9 +17,12 @@ from inspector.diagnostics import Diagnostic, Level
 from inspector.model import (
     MISSING,
     AnyOfType,
+    AnyValueType,
+    ArrayType,
     Field,
     MethodKind,
     NullType,
+    ObjectType,
     ParameterKind,
     Returns,
     SchemaType,
@@ -27,7 +30,9 @@ from inspector.model import (
     is_nullable,
 )
 from inspector.scan.docstrings import DocInfo, DocstringStyle, parse_docstring
-from inspector.scan.hints import TypeMapper, to_json_value
+from inspector.scan.hints import TypeMapper, field_rows, to_json_value
+from inspector.scan.resolution import HintResolver, is_never, is_unpack
+from inspector.scan.stubsource import UNKNOWN_DEFAULT, StubFinder, StubSignature
 from inspector.scan.targets import MethodInfo
 
 _KINDS = {
@@ -37,6 +42,8 @@ _KINDS = {
 }
 _VARIADIC = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
 _NO_HINT = object()
+_NEVER = AnyValueType(keywords=(("not", {}),))
+"""The return type of a method that never returns (``NoReturn``, ``Never``): no value."""
 _DOC_TYPE_NODES = (
     ast.Expression,
     ast.Name,
@@ -56,7 +63,8 @@ class MethodBuilder:
 
     docstring_style: DocstringStyle = DocstringStyle.GOOGLE
     mapper: TypeMapper = field(init=False)
-    _hint_cache: dict[object, object] = field(default_factory=dict, init=False)
+    resolver: HintResolver = field(default_factory=HintResolver, init=False)
+    stubs: StubFinder = field(default_factory=StubFinder, init=False)
 
     def __post_init__(self) -> None:
         self.mapper = TypeMapper(self.docstring_style)
@@ -72,24 +80,26 @@ class MethodBuilder:
             return None, report.diagnostics
 
     def _build(self, method: MethodInfo, report: _Reporter) -> ToolDescriptor | None:
-        try:
-            parameters = _parameters(method.function)
-        except (TypeError, ValueError) as error:
-            report(Level.ERROR, f"no signature can be read ({error}); left out")
+        read = self._signature(method, report)
+        if read is None:
             return None
-        hints = self._hints(method, report)
-        doc = self._doc(method, report)
+        parameters, stub = read
         if (
             method.kind is not MethodKind.STATIC
             and parameters
             and parameters[0].kind not in _VARIADIC
         ):
             parameters = parameters[1:]
+        wanted = [p.name for p in parameters] + ["return"]
+        hints, sources = self._hints(method, wanted, report, stub)
+        doc = self._doc(method, report)
         fields = tuple(
-            f for p in parameters if (f := self._field(p, hints, doc, method, report)) is not None
+            f
+            for p in parameters
+            for f in self._fields(p, hints, doc, method, report, sources=sources)
         )
         _check_documented(fields, parameters, doc, report)
-        returns = self._returns(method, hints, doc, report)
+        returns = self._returns(method, hints, doc, report, sources)
         definitions, messages = self.mapper.take()
         for message in messages:
             report(Level.WARNING, message)
@@ -108,11 +118,55 @@ class MethodBuilder:
             method_name=method.name,
             method_kind=method.kind,
             location=f"{method.path}:{method.line}" if method.line else method.path,
+            type_sources=tuple(sources.items()),
         )
 
-    def _hints(self, method: MethodInfo, report: _Reporter) -> dict[str, object]:
-        """Like ``typing.get_type_hints(include_extras=True)``, with each distinct annotation
-        of a module evaluated once per scan; an annotation that fails becomes "any"."""
+    def _signature(
+        self, method: MethodInfo, report: _Reporter
+    ) -> tuple[list[_Parameter], StubSignature | None] | None:
+        """The parameters from the code, else from a stub file (C methods)."""
+        try:
+            return _parameters(method.function), None
+        except (TypeError, ValueError) as error:
+            stub = self.stubs.signature(method.function, method.owner)
+            if stub is None:
+                report(Level.ERROR, f"no signature can be read ({error}); left out")
+                return None
+        parameters = [_Parameter(p.name, p.kind, p.default) for p in stub.parameters]
+        return parameters, stub
+
+    def _hints(
+        self,
+        method: MethodInfo,
+        wanted: list[str],
+        report: _Reporter,
+        stub: StubSignature | None,
+    ) -> tuple[dict[str, object], dict[str, str]]:
+        """The hints of the code (each annotation evaluated on its own; a failing one becomes
+        "any"), then the stub's for ``wanted`` names the code leaves unannotated; and which
+        names took their type from a stub."""
+        hints = self._code_hints(method, report)
+        missing = [n for n in wanted if n not in hints]
+        if missing and stub is None:
+            stub = self.stubs.signature(method.function, method.owner)
+        sources: dict[str, str] = {}
+        for name in missing if stub is not None else ():
+            assert stub is not None
+            text = stub.annotation(name)
+            if text is None:
+                continue
+            try:
+                resolved = self.resolver.resolve(text, {}, method.owner, stub.namespace)
+            except Exception as error:  # a stub may name anything; report it
+                message = f"stub hint {text!r} unresolved ({_brief(error)})"
+                report(Level.WARNING, f"{_label(name)}: {message}")
+                continue
+            self._report_dropped(name, resolved.dropped, report)
+            hints[name] = resolved.hint
+            sources[name] = "stub"
+        return hints, sources
+
+    def _code_hints(self, method: MethodInfo, report: _Reporter) -> dict[str, object]:
         function = method.function
         annotations = getattr(function, "__annotations__", None)
         if not isinstance(annotations, dict):
@@ -123,7 +177,7 @@ class MethodBuilder:
         failed = False
         for name, annotation in annotations.items():
             try:
-                resolved[name] = self._resolve(annotation, globalns, method.owner)
+                found = self.resolver.resolve(annotation, globalns, method.owner)
             except Exception as error:  # any expression in an annotation may fail; report it
                 if not failed:
                     report(Level.WARNING, f"type hints cannot be resolved ({_brief(error)})")
@@ -134,23 +188,15 @@ class MethodBuilder:
                     f"({_brief(error)}); any value accepted",
                 )
                 resolved[name] = typing.Any
+                continue
+            self._report_dropped(name, found.dropped, report)
+            resolved[name] = found.hint
         return resolved
 
-    def _resolve(self, annotation: object, globalns: dict[str, object], owner: type) -> object:
-        mentions_owner = isinstance(annotation, str) and owner.__name__ in annotation
-        key: object = (id(globalns), annotation, owner if mentions_owner else None)
-        try:
-            return self._hint_cache[key]
-        except KeyError:
-            pass
-        except TypeError:  # an unhashable annotation: evaluate without caching
-            key = None
-        holder = types.SimpleNamespace(__annotations__={"hint": annotation})
-        localns = {owner.__name__: owner}
-        value = typing.get_type_hints(holder, globalns, localns, include_extras=True)["hint"]
-        if key is not None:
-            self._hint_cache[key] = value
-        return value
+    @staticmethod
+    def _report_dropped(name: str, dropped: tuple[str, ...], report: _Reporter) -> None:
+        for member in dropped:
+            report(Level.WARNING, f"{_label(name)}: union member {member} unresolved; left out")
 
     def _doc(self, method: MethodInfo, report: _Reporter) -> DocInfo:
         text = method.function.__doc__  # docstring-parser dedents; getdoc only to inherit one
@@ -165,25 +211,33 @@ class MethodBuilder:
             report(Level.WARNING, "no docstring: the tool has no description")
         return doc
 
-    def _field(
+    def _fields(
         self,
         parameter: _Parameter,
         hints: dict[str, object],
         doc: DocInfo,
         method: MethodInfo,
         report: _Reporter,
-    ) -> Field | None:
+        *,
+        sources: dict[str, str],
+    ) -> tuple[Field, ...]:
         name = parameter.name
+        documented = doc.params.get(name)
         if parameter.kind in _VARIADIC:
             stars = "*" if parameter.kind is inspect.Parameter.VAR_POSITIONAL else "**"
-            report(Level.INFO, f"{stars}{name} left out: a tool call passes named arguments only")
-            return None
-        documented = doc.params.get(name)
+            documented = documented or doc.params.get(f"{stars}{name}")
+            hint = hints.get(name, _NO_HINT)
+            if is_unpack(hint):
+                return self._unpacked(hint, doc, report)
+            if hint is _NO_HINT and not (documented and documented.type_name):
+                report(Level.INFO, f"{stars}{name} left out: it has no type")
+                return ()
         hint = hints.get(name, _NO_HINT)
         if hint is _NO_HINT:
-            hint = self._doc_type(
-                documented.type_name if documented else None, method, name, report
-            )
+            type_name = documented.type_name if documented else None
+            hint = self._doc_type(type_name, method, name, report)
+            if type_name and hint is not typing.Any:
+                sources[name] = "docstring"
         schema_type, explicit = self.mapper.map_described(hint)
         for message in self.mapper.messages:
             report(Level.WARNING, f"{_label(name)}: {message}")
@@ -191,10 +245,12 @@ class MethodBuilder:
         description = (
             explicit if explicit is not None else (documented.description if documented else "")
         )
+        if parameter.kind in _VARIADIC:
+            return (_variadic(name, parameter.kind, schema_type, description),)
         if parameter.default is inspect.Parameter.empty:
-            return Field(name, schema_type, description, True, MISSING, _KINDS[parameter.kind])
+            return (Field(name, schema_type, description, True, MISSING, _KINDS[parameter.kind]),)
         default = to_json_value(parameter.default)
-        if default is MISSING:
+        if default is MISSING and parameter.default is not UNKNOWN_DEFAULT:
             report(
                 Level.INFO,
                 f"{_label(name)}: default {parameter.default!r} has no JSON form; "
@@ -202,7 +258,22 @@ class MethodBuilder:
             )
         if parameter.default is None and not is_nullable(schema_type):
             schema_type = _nullable(schema_type)
-        return Field(name, schema_type, description, False, default, _KINDS[parameter.kind])
+        return (Field(name, schema_type, description, False, default, _KINDS[parameter.kind]),)
+
+    def _unpacked(self, hint: object, doc: DocInfo, report: _Reporter) -> tuple[Field, ...]:
+        """``**kwargs: Unpack[SomeTypedDict]``: each key a keyword-only parameter."""
+        (typed_dict,) = typing.get_args(hint)
+        fields = []
+        for name, field_hint, required, default in field_rows(typed_dict):
+            schema_type, explicit = self.mapper.map_described(field_hint)
+            for message in self.mapper.messages:
+                report(Level.WARNING, f"{_label(name)}: {message}")
+            self.mapper.messages.clear()
+            documented = doc.params.get(name)
+            description = explicit or (documented.description if documented else "")
+            kind = ParameterKind.KEYWORD_ONLY
+            fields.append(Field(name, schema_type, description, required, default, kind))
+        return tuple(fields)
 
     def _doc_type(
         self, type_name: str | None, method: MethodInfo, name: str, report: _Reporter
@@ -221,13 +292,22 @@ class MethodBuilder:
         return typing.Any
 
     def _returns(
-        self, method: MethodInfo, hints: dict[str, object], doc: DocInfo, report: _Reporter
+        self,
+        method: MethodInfo,
+        hints: dict[str, object],
+        doc: DocInfo,
+        report: _Reporter,
+        sources: dict[str, str],
     ) -> Returns:
         hint = hints.get("return", _NO_HINT)
         if hint is _NO_HINT and doc.returns_type:
             hint = self._doc_type(doc.returns_type, method, "return", report)
+            if hint is not typing.Any:
+                sources["return"] = "docstring"
         if hint is _NO_HINT:
             return Returns(None, doc.returns)
+        if is_never(hint):
+            return Returns(_NEVER, doc.returns)
         schema_type, explicit = self.mapper.map_described(hint)
         for message in self.mapper.messages:
             report(Level.WARNING, f"return value: {message}")
@@ -322,6 +402,17 @@ def _brief(error: BaseException) -> str:
     return f"{type(error).__name__}: {error}"
 
 
+def _variadic(name: str, kind: inspect._ParameterKind, item: SchemaType, description: str) -> Field:
+    """``*args: T`` as an optional array of T, ``**kwargs: T`` as an optional object of T."""
+    if kind is inspect.Parameter.VAR_POSITIONAL:
+        items = None if item == AnyValueType() else item
+        return Field(name, ArrayType(items), description, False, MISSING, _VAR_POSITIONAL)
+    return Field(name, ObjectType(additional=item), description, False, MISSING, _VAR_KEYWORD)
+
+
+_VAR_POSITIONAL, _VAR_KEYWORD = ParameterKind.VAR_POSITIONAL, ParameterKind.VAR_KEYWORD
+
+
 def _nullable(schema_type: SchemaType) -> SchemaType:
     if isinstance(schema_type, AnyOfType) and not schema_type.keywords:
         return AnyOfType((*schema_type.options, NullType()))
@@ -336,7 +427,7 @@ def _check_documented(
 ) -> None:
     if not doc.present:
         return
-    names = {p.name for p in parameters}
+    names = {p.name for p in parameters} | {f.name for f in fields}
     for documented in doc.params:
         if documented.lstrip("*") not in names:
             report(Level.WARNING, f"documented argument {documented!r} is not in the signature")
@@ -359,3 +450,33 @@ def _resolve_doc_type(type_name: str, function: Callable[..., object]) -> object
         return eval(compile(tree, "<docstring type>", "eval"), {"__builtins__": {}}, namespace)
     except Exception:
         return _NO_HINT
+
+
+def call_hints(function: Callable[..., object], owner: type) -> dict[str, object]:
+    """The hints a tool call's arguments are converted with, resolved as a scan resolves them:
+    ``*args: T`` as ``list[T]``, ``**kwargs: T`` as ``dict[str, T]`` and the keys of
+    ``**kwargs: Unpack[SomeTypedDict]`` one by one."""
+    name = getattr(function, "__name__", "")
+    method = MethodInfo(owner, name, function, MethodKind.STATIC, "", 0)
+    try:
+        parameters = _parameters(function)
+    except (TypeError, ValueError):
+        parameters = []
+    names = [p.name for p in parameters]
+    hints, _ = _CALL_BUILDER._hints(method, names, _Reporter(method), None)
+    for parameter in parameters:
+        hint = hints.get(parameter.name, _NO_HINT)
+        if hint is _NO_HINT or parameter.kind not in _VARIADIC:
+            continue
+        if is_unpack(hint):
+            del hints[parameter.name]
+            (typed_dict,) = typing.get_args(hint)
+            hints.update((row[0], row[1]) for row in field_rows(typed_dict))
+        elif parameter.kind is inspect.Parameter.VAR_POSITIONAL:
+            hints[parameter.name] = list[hint]  # type: ignore[valid-type]
+        else:
+            hints[parameter.name] = dict[str, hint]  # type: ignore[valid-type]
+    return hints
+
+
+_CALL_BUILDER = MethodBuilder()

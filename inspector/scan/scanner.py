@@ -122,6 +122,8 @@ def disambiguate(
             if counts[tool.name] > 1:
                 renamed = f"{tool.class_name}_{tool.method_name}"
                 path, _, line = tool.location.rpartition(":")
+                if not line.isdigit():  # a C method has a file but no line
+                    path, line = tool.location, "0"
                 diagnostics.append(
                     Diagnostic(
                         Level.WARNING,

@@ -1,0 +1,195 @@
+"""Annotations → resolved hints: what type a parameter has, before it is mapped to a schema.
+
+Each annotation is evaluated on its own. A name the module imports only under
+``if TYPE_CHECKING:`` is imported when needed; a union keeps the members that resolve;
+``Self`` becomes the owning class.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+import types
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from inspector.scan.typecheck_names import names_in, type_checking_namespace
+
+_UNION_NAMES = frozenset({"Union", "Optional"})
+
+
+class Resolved(typing.NamedTuple):
+    """A hint and what was left out of it on the way."""
+
+    hint: object
+    dropped: tuple[str, ...] = ()
+
+
+@dataclass
+class HintResolver:
+    """Evaluates annotations; each distinct one of a module is evaluated once per scan."""
+
+    _cache: dict[object, Resolved] = field(default_factory=dict)
+
+    def resolve(
+        self,
+        annotation: object,
+        globalns: Mapping[str, object],
+        owner: type | None,
+        localns: Mapping[str, object] | None = None,
+    ) -> Resolved:
+        """The hint of an annotation; raises what evaluation raised when nothing resolves."""
+        mentions_owner = (
+            owner is not None and isinstance(annotation, str) and owner.__name__ in annotation
+        )
+        key: object = (id(globalns), id(localns), annotation, owner if mentions_owner else None)
+        try:
+            return self._cache[key]
+        except KeyError:
+            pass
+        except TypeError:  # an unhashable annotation: evaluate without caching
+            key = None
+        names: dict[str, object] = {owner.__name__: owner} if owner is not None else {}
+        scope = _Scope(localns if localns is not None else {}, names)
+        resolved = _resolve(annotation, globalns, scope)
+        if owner is not None:
+            resolved = resolved._replace(hint=replace_self(resolved.hint, owner))
+        if key is not None:
+            self._cache[key] = resolved
+        return resolved
+
+
+class _Scope(dict[str, object]):
+    """Local names for evaluation: given ones first, then a fallback mapping (possibly lazy)."""
+
+    def __init__(self, fallback: Mapping[str, object], given: dict[str, object]) -> None:
+        super().__init__(given)
+        self.fallback = fallback
+
+    def __missing__(self, name: str) -> object:
+        return self.fallback[name]
+
+
+def _resolve(annotation: object, globalns: Mapping[str, object], scope: _Scope) -> Resolved:
+    try:
+        return Resolved(evaluate(annotation, globalns, scope))
+    except NameError:
+        if not isinstance(annotation, str):
+            raise
+        module = globalns.get("__name__")
+        wanted = names_in(annotation) - globalns.keys() - scope.keys()
+        extra = type_checking_namespace(module, wanted) if isinstance(module, str) else {}
+        scope.update(extra)
+        try:
+            return Resolved(evaluate(annotation, globalns, scope))
+        except Exception as error:
+            return _members(annotation, globalns, scope, error)
+    except Exception as error:
+        if not isinstance(annotation, str):
+            raise
+        return _members(annotation, globalns, scope, error)
+
+
+def evaluate(
+    annotation: object, globalns: Mapping[str, object], localns: Mapping[str, object]
+) -> object:
+    """``typing.get_type_hints`` for one annotation (extras kept)."""
+    holder = types.SimpleNamespace(__annotations__={"hint": annotation})
+    namespace = globalns if isinstance(globalns, dict) else dict(globalns)
+    return typing.get_type_hints(holder, namespace, localns, include_extras=True)["hint"]
+
+
+def _members(
+    annotation: str, globalns: Mapping[str, object], scope: _Scope, error: Exception
+) -> Resolved:
+    """A union whose members are evaluated one by one: those that resolve are kept."""
+    members = union_members(annotation)
+    if not members:
+        raise error
+    kept: list[object] = []
+    dropped: list[str] = []
+    for member in members:
+        try:
+            kept.append(evaluate(member, globalns, scope))
+        except Exception as member_error:
+            dropped.append(f"{member} ({type(member_error).__name__}: {member_error})")
+    if not any(hint not in (None, type(None)) for hint in kept):
+        raise error
+    return Resolved(typing.Union[tuple(kept)], tuple(dropped))  # noqa: UP007
+
+
+def union_members(source: str) -> list[str]:
+    """The members of ``A | B``, ``Union[A, B]`` or ``Optional[A]`` as source text (else [])."""
+    try:
+        tree = ast.parse(source.strip(), mode="eval").body
+    except SyntaxError:
+        return []
+    if isinstance(tree, ast.BinOp) and isinstance(tree.op, ast.BitOr):
+        return [ast.unparse(node) for node in _or_operands(tree)]
+    if isinstance(tree, ast.Subscript) and _last_name(tree.value) in _UNION_NAMES:
+        inner = tree.slice
+        nodes = list(inner.elts) if isinstance(inner, ast.Tuple) else [inner]
+        members = [ast.unparse(node) for node in nodes]
+        return [*members, "None"] if _last_name(tree.value) == "Optional" else members
+    return []
+
+
+def _or_operands(node: ast.expr) -> list[ast.expr]:
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        return [*_or_operands(node.left), *_or_operands(node.right)]
+    return [node]
+
+
+def _last_name(node: ast.expr) -> str:
+    if isinstance(node, ast.Name):
+        return node.id
+    return node.attr if isinstance(node, ast.Attribute) else ""
+
+
+def replace_self(hint: object, owner: type) -> object:
+    """The hint with ``Self`` (typing's or typing_extensions') replaced by the owning class."""
+    if _is_self(hint):
+        return owner
+    args = typing.get_args(hint)
+    if not args:
+        return hint
+    replaced = tuple(replace_self(arg, owner) for arg in args)
+    if all(new is old for new, old in zip(replaced, args, strict=True)):
+        return hint
+    origin = typing.get_origin(hint)
+    if origin is typing.Annotated:
+        return typing.Annotated[(replaced[0], *hint.__metadata__)]  # type: ignore[attr-defined]
+    if origin is typing.Union or origin is types.UnionType:
+        return typing.Union[replaced]  # noqa: UP007
+    if isinstance(hint, types.GenericAlias):
+        return types.GenericAlias(typing.get_origin(hint), replaced)
+    copy_with = getattr(hint, "copy_with", None)
+    return copy_with(replaced) if callable(copy_with) else hint
+
+
+def is_unpack(hint: object) -> bool:
+    """``Unpack[X]`` from typing or typing_extensions."""
+    origin = typing.get_origin(hint)
+    return origin is typing.Unpack or origin is _extension("Unpack")
+
+
+def is_never(hint: object) -> bool:
+    """``NoReturn`` or ``Never``: the method does not return."""
+    return hint in (typing.NoReturn, typing.Never) or hint in (
+        _extension("NoReturn"),
+        _extension("Never"),
+    )
+
+
+def _extension(name: str) -> object:
+    """A typing_extensions form, without importing typing_extensions when no one has."""
+    extensions = sys.modules.get("typing_extensions")
+    return getattr(extensions, name, _ABSENT) if extensions is not None else _ABSENT
+
+
+_ABSENT = object()
+
+
+def _is_self(hint: object) -> bool:
+    return hint is typing.Self or hint is _extension("Self")

@@ -1,0 +1,566 @@
+"""Resolving hints the way real code writes them: names imported under ``if TYPE_CHECKING:``,
+unions with unresolvable members, ``Self``, typing_extensions forms, ``Unpack`` for ``**kwargs``,
+``*args``/``**kwargs``, and types from stub files (``.pyi`` beside the module, ``-stubs``)."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import sys
+import textwrap
+import typing
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+import typing_extensions as te
+
+from inspector.catalog import Catalog, CatalogClass
+from inspector.files.tools_json import from_json, to_json
+from inspector.model import ParameterKind
+from inspector.runtime.toolbox import Toolbox, ToolCallError
+from inspector.scan.resolution import union_members
+from tests.conftest import inspect_class, messages
+
+POINT = {
+    "type": "object",
+    "title": "Point",
+    "properties": {"x": {"type": "integer"}, "y": {"type": "integer"}},
+    "required": ["x", "y"],
+}
+
+
+@pytest.fixture
+def modules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., None]:
+    """Write modules (name → source) into a fresh directory on ``sys.path``."""
+    monkeypatch.syspath_prepend(str(tmp_path))
+    written: list[str] = []
+
+    def write(**sources: str) -> None:
+        for name, source in sources.items():
+            path = tmp_path / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(textwrap.dedent(source), encoding="utf-8")
+            written.append(name.split("/")[0].split(".")[0].removesuffix("-stubs"))
+        importlib.invalidate_caches()
+
+    yield write  # type: ignore[misc]
+    for name in written:
+        for loaded in [m for m in sys.modules if m == name or m.startswith(f"{name}.")]:
+            del sys.modules[loaded]
+
+
+def load(name: str) -> typing.Any:
+    return importlib.import_module(name)
+
+
+def test_type_checking_names_are_imported_when_a_hint_needs_them(
+    modules: Callable[..., None],
+) -> None:
+    modules(
+        **{
+            "tc_points.py": """
+                import dataclasses
+
+                @dataclasses.dataclass
+                class Point:
+                    x: int
+                    y: int
+            """,
+            "tc_shapes.py": """
+                from __future__ import annotations
+
+                import typing
+
+                if typing.TYPE_CHECKING:
+                    import decimal
+
+                    from tc_points import Nowhere, Point
+
+                    Vector = list[float]
+
+
+                class Shapes:
+                    def move(self, to: Point, by: decimal.Decimal, v: Vector) -> Point:
+                        '''Move.
+
+                        Args:
+                            to: Where.
+                            by: How far.
+                            v: Direction.
+                        '''
+
+                    def resize(self, size: tuple[int, int] | list[int] | Nowhere) -> None:
+                        '''Resize.
+
+                        Args:
+                            size: New size.
+                        '''
+            """,
+        }
+    )
+    tools, diagnostics = inspect_class(load("tc_shapes").Shapes)
+    assert tools["move"].parameters_schema() == {
+        "type": "object",
+        "properties": {
+            "to": {**POINT, "description": "Where."},
+            "by": {"type": ["number", "string"], "description": "How far."},
+            "v": {"type": "array", "description": "Direction.", "items": {"type": "number"}},
+        },
+        "required": ["to", "by", "v"],
+    }
+    assert tools["move"].returns.to_schema() == POINT
+    assert tools["resize"].parameters_schema()["properties"] == {
+        "size": {
+            "description": "New size.",
+            "anyOf": [
+                {
+                    "type": "array",
+                    "prefixItems": [{"type": "integer"}, {"type": "integer"}],
+                    "minItems": 2,
+                    "maxItems": 2,
+                },
+                {"type": "array", "items": {"type": "integer"}},
+            ],
+        }
+    }
+    assert messages(diagnostics) == [
+        "warning: Shapes.resize: parameter 'size': union member Nowhere "
+        "(NameError: name 'Nowhere' is not defined) unresolved; left out"
+    ]
+
+
+def test_a_name_the_imported_module_defines_only_under_type_checking_resolves(
+    modules: Callable[..., None],
+) -> None:
+    modules(
+        **{
+            "tc_aliases.py": """
+                from typing import TYPE_CHECKING
+
+                if TYPE_CHECKING:
+                    Size = tuple[int, int]
+            """,
+            "tc_image.py": """
+                from __future__ import annotations
+
+                from typing import TYPE_CHECKING
+
+                if TYPE_CHECKING:
+                    from tc_aliases import Size
+
+
+                class Image:
+                    def resize(self, size: Size | None = None) -> None:
+                        '''Resize.
+
+                        Args:
+                            size: Width and height.
+                        '''
+            """,
+        }
+    )
+    tools, diagnostics = inspect_class(load("tc_image").Image)
+    assert tools["resize"].parameters[0].to_schema() == {
+        "description": "Width and height.",
+        "anyOf": [
+            {
+                "type": "array",
+                "prefixItems": [{"type": "integer"}, {"type": "integer"}],
+                "minItems": 2,
+                "maxItems": 2,
+            },
+            {"type": "null"},
+        ],
+        "default": None,
+    }
+    assert diagnostics == []
+
+
+def test_a_hint_that_stays_unresolved_is_any_value_with_a_warning(
+    modules: Callable[..., None],
+) -> None:
+    modules(
+        **{
+            "tc_missing.py": """
+                from __future__ import annotations
+
+                from typing import TYPE_CHECKING
+
+                if TYPE_CHECKING:
+                    from not_installed_anywhere import Thing
+
+
+                class Holder:
+                    def keep(self, thing: Thing | None) -> None:
+                        '''Keep.
+
+                        Args:
+                            thing: A thing.
+                        '''
+            """
+        }
+    )
+    tools, diagnostics = inspect_class(load("tc_missing").Holder)
+    assert tools["keep"].parameters[0].to_schema() == {"description": "A thing."}
+    assert messages(diagnostics) == [
+        "warning: Holder.keep: type hints cannot be resolved "
+        "(NameError: name 'Thing' is not defined)",
+        "warning: Holder.keep: parameter 'thing': hint 'Thing | None' unresolved "
+        "(NameError: name 'Thing' is not defined); any value accepted",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("source", "members"),
+    [
+        ("A | B[int] | None", ["A", "B[int]", "None"]),
+        ("Union[A, B]", ["A", "B"]),
+        ("typing.Optional[A]", ["A", "None"]),
+        ("list[A | B]", []),
+        ("A |", []),
+    ],
+)
+def test_union_members_are_split_from_the_source(source: str, members: list[str]) -> None:
+    assert union_members(source) == members
+
+
+@dataclasses.dataclass
+class Box:
+    """A box."""
+
+    size: int
+
+    def merge(self, other: typing.Self, others: list[te.Self]) -> typing.Self:
+        """Merge.
+
+        Args:
+            other: Another box.
+            others: More boxes.
+        """
+        return self
+
+
+BOX = {
+    "type": "object",
+    "title": "Box",
+    "description": "A box.",
+    "properties": {"size": {"type": "integer"}},
+    "required": ["size"],
+}
+
+
+def test_self_is_the_owning_class() -> None:
+    tools, diagnostics = inspect_class(Box)
+    assert tools["merge"].parameters_schema()["properties"] == {
+        "other": {**BOX, "description": "Another box."},
+        "others": {"type": "array", "description": "More boxes.", "items": BOX},
+    }
+    assert tools["merge"].returns.to_schema() == BOX
+    assert diagnostics == []
+
+
+class Style(te.TypedDict):
+    """Drawing style."""
+
+    color: str
+    width: te.NotRequired[int]
+    label: te.ReadOnly[str]
+
+
+class Drawer:
+    def draw(self, shape: str, **style: te.Unpack[Style]) -> dict[str, object]:
+        """Draw.
+
+        Args:
+            shape: What to draw.
+            color: Stroke color.
+        """
+        return {"shape": shape, **style}
+
+    def restyle(self, style: Style, name: te.LiteralString) -> typing.NoReturn:
+        """Never returns.
+
+        Args:
+            style: New style.
+            name: A name.
+        """
+        raise RuntimeError(name)
+
+    def stop(self) -> te.Never:
+        """Never returns either."""
+        raise RuntimeError
+
+
+def test_typing_extensions_forms() -> None:
+    tools, diagnostics = inspect_class(Drawer)
+    draw = tools["draw"]
+    assert draw.parameters_schema() == {
+        "type": "object",
+        "properties": {
+            "shape": {"type": "string", "description": "What to draw."},
+            "color": {"type": "string", "description": "Stroke color."},
+            "width": {"type": "integer"},
+            "label": {"type": "string"},
+        },
+        "required": ["shape", "color", "label"],
+    }
+    assert [p.kind for p in draw.parameters[1:]] == [ParameterKind.KEYWORD_ONLY] * 3
+    assert tools["restyle"].parameters_schema()["properties"] == {
+        "style": {
+            "type": "object",
+            "title": "Style",
+            "description": "New style.",
+            "properties": {
+                "color": {"type": "string"},
+                "width": {"type": "integer"},
+                "label": {"type": "string"},
+            },
+            "required": ["color", "label"],
+        },
+        "name": {"type": "string", "description": "A name."},
+    }
+    assert tools["restyle"].returns.to_schema() == {"not": {}}
+    assert tools["stop"].returns.to_schema() == {"not": {}}
+    assert messages(diagnostics) == [
+        "warning: Drawer.draw: parameter 'width' is not documented",
+        "warning: Drawer.draw: parameter 'label' is not documented",
+    ]
+
+
+def test_the_toolbox_passes_unpacked_keys_as_keywords() -> None:
+    box = Toolbox(Drawer())
+    assert box.call("draw", {"shape": "circle", "color": "red", "label": "c", "width": 2}) == {
+        "shape": "circle",
+        "color": "red",
+        "width": 2,
+        "label": "c",
+    }
+    with pytest.raises(ToolCallError, match="missing required argument 'color'"):
+        box.call("draw", {"shape": "circle", "label": "c"})
+
+
+class Numbers:
+    def total(
+        self, start: int, step: int = 10, *values: int, scale: int = 1, **named: float
+    ) -> str:
+        """Add up.
+
+        Args:
+            start: First.
+            step: Unused step.
+            *values: More.
+            scale: Factor.
+            **named: Named extras.
+        """
+        return f"{start} {step} {values} {scale} {sorted(named.items())}"
+
+    def loose(self, *anything, **everything) -> None:  # type: ignore[no-untyped-def]
+        """Untyped variadics stay out.
+
+        Args:
+            *anything: Anything.
+            **everything: Everything.
+        """
+
+
+def test_variadic_parameters_become_an_array_and_an_object() -> None:
+    tools, diagnostics = inspect_class(Numbers)
+    schema = tools["total"].parameters_schema()
+    assert schema["properties"] == {
+        "start": {"type": "integer", "description": "First."},
+        "step": {"type": "integer", "description": "Unused step.", "default": 10},
+        "values": {"type": "array", "description": "More.", "items": {"type": "integer"}},
+        "scale": {"type": "integer", "description": "Factor.", "default": 1},
+        "named": {
+            "type": "object",
+            "description": "Named extras.",
+            "additionalProperties": {"type": "number"},
+        },
+    }
+    assert schema["required"] == ["start"]
+    assert tools["loose"].parameters == ()
+    assert messages(diagnostics) == [
+        "info: Numbers.loose: *anything left out: it has no type",
+        "info: Numbers.loose: **everything left out: it has no type",
+    ]
+    catalog = Catalog((CatalogClass("Numbers", "x.py:Numbers", tuple(tools.values())),))
+    entry = to_json(catalog)["classes"]["Numbers"]["methods"]["total"]  # type: ignore[call-overload,index]
+    assert entry["parameter_kinds"] == {
+        "values": "var-positional",
+        "scale": "keyword-only",
+        "named": "var-keyword",
+    }
+    assert from_json(to_json(catalog)) == catalog
+
+
+def test_the_toolbox_spreads_variadic_arguments() -> None:
+    box = Toolbox(Numbers())
+    assert box.call("total", {"start": 1}) == "1 10 () 1 []"
+    assert box.call("total", {"start": 1, "values": [2, 3]}) == "1 10 (2, 3) 1 []"
+    assert (
+        box.call("total", {"start": 1, "step": 5, "values": [2], "named": {"a": 1.5}, "scale": 2})
+        == "1 5 (2,) 2 [('a', 1.5)]"
+    )
+    with pytest.raises(ToolCallError) as caught:
+        box.call("total", {"start": 1, "scale": 2, "named": {"scale": 3.0}})
+    assert caught.value.message == (
+        "total: 'scale' is given both as a parameter and inside **kwargs"
+    )
+    with pytest.raises(ToolCallError, match=r"total: values\[1\]"):
+        box.call("total", {"start": 1, "values": [2, "x"]})
+
+
+STUBBED = """
+    class Counter:
+        def add(self, count, label=None, *, unit="ms"):
+            '''Add.
+
+            Args:
+                count: How many.
+                label: A label.
+                unit: The unit.
+            '''
+            return count
+
+        def pick(self, key):
+            '''Pick one.
+
+            Args:
+                key: Which.
+            '''
+
+        def typed(self, n: int):
+            '''Code hints win over the stub.
+
+            Args:
+                n: A number.
+            '''
+
+        def inherited(self, flag):
+            '''The stub lists it on a base class.
+
+            Args:
+                flag: A flag.
+            '''
+
+        def write(self, out):
+            '''A protocol that exists only in the stub.
+
+            Args:
+                out: Where to.
+            '''
+"""
+STUB = """
+    import sys
+    from typing import Protocol, TypeVar, overload
+    from typing_extensions import TypeAlias
+
+    Label: TypeAlias = str | bytes
+    T = TypeVar("T")
+
+    class SupportsWrite(Protocol[T]):
+        def write(self, value: T) -> object: ...
+
+    class Base:
+        def inherited(self, flag: bool) -> int: ...
+
+    class Counter(Base):
+        def write(self, out: SupportsWrite[str]) -> None: ...
+        def add(self, count: int, label: Label | None = None, *, unit: str = ...) -> int: ...
+        @overload
+        def pick(self, key: int) -> str: ...
+        @overload
+        def pick(self, key: str) -> bytes: ...
+        if sys.version_info >= (3, 99):
+            def typed(self, n: str) -> float: ...
+        else:
+            def typed(self, n: str) -> bool: ...
+"""
+
+
+def check_stubbed(cls: type) -> None:
+    tools, diagnostics = inspect_class(cls)
+    assert tools["add"].parameters_schema() == {
+        "type": "object",
+        "properties": {
+            "count": {"type": "integer", "description": "How many."},
+            "label": {
+                "description": "A label.",
+                "anyOf": [
+                    {"type": "string"},
+                    {"type": "string", "contentEncoding": "base64"},
+                    {"type": "null"},
+                ],
+                "default": None,
+            },
+            "unit": {"type": "string", "description": "The unit.", "default": "ms"},
+        },
+        "required": ["count"],
+    }
+    assert tools["add"].returns.to_schema() == {"type": "integer"}
+    assert tools["add"].type_sources == (
+        ("count", "stub"),
+        ("label", "stub"),
+        ("unit", "stub"),
+        ("return", "stub"),
+    )
+    assert tools["pick"].parameters[0].to_schema() == {
+        "type": ["integer", "string"],
+        "description": "Which.",
+    }
+    assert tools["pick"].returns.to_schema() == {
+        "anyOf": [{"type": "string"}, {"type": "string", "contentEncoding": "base64"}]
+    }
+    assert tools["typed"].parameters[0].to_schema() == {
+        "type": "integer",
+        "description": "A number.",
+    }
+    assert tools["typed"].returns.to_schema() == {"type": "boolean"}
+    assert tools["typed"].type_sources == (("return", "stub"),)
+    assert tools["inherited"].parameters[0].to_schema() == {
+        "type": "boolean",
+        "description": "A flag.",
+    }
+    assert tools["inherited"].returns.to_schema() == {"type": "integer"}
+    assert tools["write"].parameters[0].to_schema() == {"description": "Where to."}
+    assert messages(diagnostics) == [
+        "warning: Counter.write: parameter 'out': type SupportsWrite has no JSON Schema form; "
+        "any value accepted"
+    ]
+    catalog = Catalog((CatalogClass("Counter", "x.py:Counter", tuple(tools.values())),))
+    entry = to_json(catalog)["classes"]["Counter"]["methods"]["typed"]  # type: ignore[call-overload,index]
+    assert entry["type_sources"] == {"return": "stub"}
+    assert from_json(to_json(catalog)) == catalog
+
+
+def test_types_come_from_a_stub_file_beside_the_module(modules: Callable[..., None]) -> None:
+    modules(**{"stubbed_beside.py": STUBBED, "stubbed_beside.pyi": STUB})
+    check_stubbed(load("stubbed_beside").Counter)
+
+
+def test_types_come_from_a_stubs_distribution(modules: Callable[..., None]) -> None:
+    modules(
+        **{
+            "stubbed_pkg/sub.py": STUBBED,
+            "stubbed_pkg/__init__.py": "",
+            "stubbed_pkg-stubs/sub.pyi": STUB,
+        }
+    )
+    check_stubbed(load("stubbed_pkg.sub").Counter)
+
+
+def test_a_docstring_type_is_recorded_as_such() -> None:
+    class Documented:
+        def run(self, count):  # type: ignore[no-untyped-def]
+            """Run.
+
+            Args:
+                count (int): How many.
+
+            Returns:
+                bool: Whether it worked.
+            """
+
+    tools, _ = inspect_class(Documented)
+    assert tools["run"].type_sources == (("count", "docstring"), ("return", "docstring"))
