@@ -564,3 +564,205 @@ def test_a_docstring_type_is_recorded_as_such() -> None:
 
     tools, _ = inspect_class(Documented)
     assert tools["run"].type_sources == (("count", "docstring"), ("return", "docstring"))
+
+
+def test_nothing_but_plain_type_expressions_is_evaluated(
+    modules: Callable[..., None], tmp_path: Path
+) -> None:
+    marker = tmp_path / "ran"
+    modules(
+        **{
+            "tc_hostile.py": f"""
+                from __future__ import annotations
+
+                from typing import TYPE_CHECKING
+
+                if TYPE_CHECKING:
+                    Evil = open({str(marker)!r}, "w")
+
+
+                class Hostile:
+                    def run(self, x: Evil, y) -> None:
+                        '''Run.
+
+                        Args:
+                            x: X.
+                            y: Y.
+                        '''
+            """,
+            "tc_hostile.pyi": f"""
+                class Hostile:
+                    def run(self, x: int, y: open({str(marker)!r}, "w")) -> None: ...
+            """,
+        }
+    )
+    tools, diagnostics = inspect_class(load("tc_hostile").Hostile)
+    assert not marker.exists()
+    assert [p.to_schema() for p in tools["run"].parameters] == [
+        {"description": "X."},
+        {"description": "Y."},
+    ]
+    assert messages(diagnostics) == [
+        "warning: Hostile.run: type hints cannot be resolved "
+        "(NameError: name 'Evil' is not defined)",
+        "warning: Hostile.run: parameter 'x': hint 'Evil' unresolved "
+        "(NameError: name 'Evil' is not defined); any value accepted",
+        "warning: Hostile.run: parameter 'y': no type hint; any value accepted",
+    ]
+
+
+def test_relative_and_dotted_type_checking_imports(modules: Callable[..., None]) -> None:
+    modules(
+        **{
+            "tc_pkg/__init__.py": "",
+            "tc_pkg/models.py": """
+                import enum
+
+                class Color(enum.Enum):
+                    RED = "red"
+                    BLUE = "blue"
+            """,
+            "tc_pkg/sub/__init__.py": "",
+            "tc_pkg/sub/api.py": """
+                from __future__ import annotations
+
+                from typing import TYPE_CHECKING
+
+                if TYPE_CHECKING:
+                    import tc_pkg.models
+                    from .. import models as m
+                    from ..models import Color as Paint
+
+
+                class Api:
+                    def paint(self, a: Paint, b: m.Color, c: tc_pkg.models.Color) -> None:
+                        '''Paint.
+
+                        Args:
+                            a: A.
+                            b: B.
+                            c: C.
+                        '''
+            """,
+        }
+    )
+    tools, diagnostics = inspect_class(load("tc_pkg.sub.api").Api)
+    color = {"type": "string", "enum": ["red", "blue"]}
+    assert [p.to_schema() for p in tools["paint"].parameters] == [
+        {**color, "description": "A."},
+        {**color, "description": "B."},
+        {**color, "description": "C."},
+    ]
+    assert diagnostics == []
+
+
+def test_module_attributes_classes_and_aliases_defined_under_type_checking(
+    modules: Callable[..., None],
+) -> None:
+    """requests' shape: ``from . import _types as _t`` at run time, while ``_t.UriType``,
+    the TypedDict for ``**kwargs`` and a recursive JSON alias exist only for type checkers."""
+    modules(
+        **{
+            "tc_req/__init__.py": "",
+            "tc_req/_types.py": """
+                from __future__ import annotations
+
+                from typing import TYPE_CHECKING
+
+                if TYPE_CHECKING:
+                    from collections.abc import Mapping, Sequence
+                    from typing import TypedDict
+
+                    from .models import Response
+
+                    UriType = str | bytes
+                    Hook = dict[str, "Response"]
+                    JsonType = None | int | str | Sequence["JsonType"] | Mapping[str, "JsonType"]
+
+                    class Options(TypedDict, total=False):
+                        '''Request options.'''
+
+                        timeout: float | None
+                        json: JsonType
+                        hooks: Hook
+            """,
+            "tc_req/models.py": """
+                import dataclasses
+
+                @dataclasses.dataclass
+                class Response:
+                    status: int
+            """,
+            "tc_req/sessions.py": """
+                from __future__ import annotations
+
+                from typing import TYPE_CHECKING, Union
+
+                from . import _types as _t
+
+                if TYPE_CHECKING:
+                    from typing_extensions import Unpack
+
+                    from .models import Response
+
+                Key = Union[str, "Response"]
+
+
+                class Session:
+                    def get(self, url: _t.UriType, key: Key, **kwargs: Unpack[_t.Options]) -> None:
+                        '''Get.
+
+                        Args:
+                            url: Where.
+                            key: Which.
+                            timeout: Seconds.
+                            json: A body.
+                            hooks: Callbacks.
+                        '''
+            """,
+        }
+    )
+    tools, diagnostics = inspect_class(load("tc_req.sessions").Session)
+    response = {
+        "type": "object",
+        "title": "Response",
+        "properties": {"status": {"type": "integer"}},
+        "required": ["status"],
+    }
+    json_once = {  # the recursive alias unfolds once, then accepts any value
+        "anyOf": [
+            {"type": "integer"},
+            {"type": "string"},
+            {"type": "array"},
+            {"type": "object"},
+            {"type": "null"},
+        ]
+    }
+    assert tools["get"].parameters_schema() == {
+        "type": "object",
+        "properties": {
+            "url": {
+                "description": "Where.",
+                "anyOf": [{"type": "string"}, {"type": "string", "contentEncoding": "base64"}],
+            },
+            "key": {"description": "Which.", "anyOf": [{"type": "string"}, response]},
+            "timeout": {"type": ["number", "null"], "description": "Seconds."},
+            "json": {
+                "description": "A body.",
+                "anyOf": [
+                    {"type": "integer"},
+                    {"type": "string"},
+                    {"type": "array", "items": json_once},
+                    {"type": "object", "additionalProperties": json_once},
+                    {"type": "null"},
+                ],
+            },
+            "hooks": {
+                "type": "object",
+                "description": "Callbacks.",
+                "additionalProperties": response,
+            },
+        },
+        "required": ["url", "key"],
+    }
+    assert diagnostics == []

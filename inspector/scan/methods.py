@@ -263,8 +263,13 @@ class MethodBuilder:
     def _unpacked(self, hint: object, doc: DocInfo, report: _Reporter) -> tuple[Field, ...]:
         """``**kwargs: Unpack[SomeTypedDict]``: each key a keyword-only parameter."""
         (typed_dict,) = typing.get_args(hint)
+        try:
+            rows = field_rows(typed_dict)
+        except Exception as error:  # unresolvable field hints
+            report(Level.WARNING, f"**kwargs: {typed_dict!r} cannot be read ({_brief(error)})")
+            return ()
         fields = []
-        for name, field_hint, required, default in field_rows(typed_dict):
+        for name, field_hint, required, default in rows:
             schema_type, explicit = self.mapper.map_described(field_hint)
             for message in self.mapper.messages:
                 report(Level.WARNING, f"{_label(name)}: {message}")

@@ -14,7 +14,12 @@ import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from inspector.scan.typecheck_names import names_in, type_checking_namespace
+from inspector.scan.typecheck_names import (
+    names_in,
+    resolve_name,
+    substitute,
+    type_checking_namespace,
+)
 
 _UNION_NAMES = frozenset({"Union", "Optional"})
 
@@ -74,21 +79,60 @@ class _Scope(dict[str, object]):
 def _resolve(annotation: object, globalns: Mapping[str, object], scope: _Scope) -> Resolved:
     try:
         return Resolved(evaluate(annotation, globalns, scope))
-    except NameError:
-        if not isinstance(annotation, str):
-            raise
-        module = globalns.get("__name__")
-        wanted = names_in(annotation) - globalns.keys() - scope.keys()
-        extra = type_checking_namespace(module, wanted) if isinstance(module, str) else {}
-        scope.update(extra)
-        try:
-            return Resolved(evaluate(annotation, globalns, scope))
-        except Exception as error:
-            return _members(annotation, globalns, scope, error)
     except Exception as error:
         if not isinstance(annotation, str):
             raise
-        return _members(annotation, globalns, scope, error)
+        failure = error
+    module = globalns.get("__name__")
+    wanted = names_in(annotation)
+    if isinstance(failure, NameError) and failure.name:
+        wanted.add(failure.name)
+    for _ in range(_RETRIES):  # each round may reveal a name an alias uses (a NameError)
+        if not isinstance(module, str) or not _widen(scope, globalns, module, wanted):
+            break
+        try:
+            return Resolved(evaluate(annotation, globalns, scope))
+        except NameError as error:
+            failure = error
+            if not error.name or error.name in wanted:
+                break
+            wanted.add(error.name)
+        except Exception as error:
+            failure = error
+            break
+    return _members(annotation, globalns, scope, failure)
+
+
+_RETRIES = 8
+
+
+def _widen(scope: _Scope, globalns: Mapping[str, object], module: str, wanted: set[str]) -> bool:
+    """Add the module's ``TYPE_CHECKING`` names among ``wanted``, and modules that also look
+    there for missing attributes (``_t.UriType``); whether anything was added."""
+    before = dict(scope)
+    scope.update(type_checking_namespace(module, wanted - globalns.keys() - scope.keys()))
+    for name in wanted:
+        value = scope.get(name, globalns.get(name))
+        if isinstance(value, types.ModuleType):
+            scope[name] = _LazyModule(value)
+    return scope.keys() != before.keys() or any(scope[k] is not v for k, v in before.items())
+
+
+class _LazyModule:
+    """A module whose attributes fall back to its ``TYPE_CHECKING`` names."""
+
+    def __init__(self, module: types.ModuleType) -> None:
+        self._module = module
+
+    def __getattr__(self, name: str) -> object:
+        try:
+            value = getattr(self._module, name)
+        except AttributeError:
+            try:
+                value = resolve_name(self._module.__name__, name)
+            except Exception as error:  # any import may fail; the hint stays unresolved
+                raise AttributeError(f"{self._module.__name__} has no {name!r}") from error
+        return _LazyModule(value) if isinstance(value, types.ModuleType) else value
 
 
 def evaluate(
@@ -149,23 +193,7 @@ def _last_name(node: ast.expr) -> str:
 
 def replace_self(hint: object, owner: type) -> object:
     """The hint with ``Self`` (typing's or typing_extensions') replaced by the owning class."""
-    if _is_self(hint):
-        return owner
-    args = typing.get_args(hint)
-    if not args:
-        return hint
-    replaced = tuple(replace_self(arg, owner) for arg in args)
-    if all(new is old for new, old in zip(replaced, args, strict=True)):
-        return hint
-    origin = typing.get_origin(hint)
-    if origin is typing.Annotated:
-        return typing.Annotated[(replaced[0], *hint.__metadata__)]  # type: ignore[attr-defined]
-    if origin is typing.Union or origin is types.UnionType:
-        return typing.Union[replaced]  # noqa: UP007
-    if isinstance(hint, types.GenericAlias):
-        return types.GenericAlias(typing.get_origin(hint), replaced)
-    copy_with = getattr(hint, "copy_with", None)
-    return copy_with(replaced) if callable(copy_with) else hint
+    return substitute(hint, _is_self, owner)
 
 
 def is_unpack(hint: object) -> bool:

@@ -18,6 +18,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from inspector.scan.typecheck_names import is_type_expression
+
 UNKNOWN_DEFAULT = Ellipsis
 """The default of a stub parameter written as ``= ...``: optional, value not known."""
 
@@ -79,7 +81,7 @@ class StubNamespace(dict[str, object]):
         if isinstance(node, ast.ClassDef):
             runtime = sys.modules.get(self.module)
             return getattr(runtime, name, None) or _stub_only(name, self.module)
-        if isinstance(node, ast.expr):
+        if isinstance(node, ast.expr) and is_type_expression(node):
             code = compile(ast.Expression(node), f"<stub {self.module}>", "eval")
             return eval(code, {"__builtins__": builtins}, self)
         if hasattr(builtins, name):
@@ -379,14 +381,20 @@ def _signature_of(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Parts:
         parameters.append(_parameter(argument, inspect.Parameter.KEYWORD_ONLY, default))
     if arguments.kwarg:
         parameters.append(_parameter(arguments.kwarg, inspect.Parameter.VAR_KEYWORD, None))
-    returns = ast.unparse(node.returns) if node.returns is not None else None
-    return tuple(parameters), returns
+    return tuple(parameters), _text(node.returns)
+
+
+def _text(annotation: ast.expr | None) -> str | None:
+    """An annotation as text, if it is a plain type expression (nothing in a stub is run)."""
+    if annotation is None or not is_type_expression(annotation):
+        return None
+    return ast.unparse(annotation)
 
 
 def _parameter(
     argument: ast.arg, kind: inspect._ParameterKind, default: ast.expr | None
 ) -> StubParameter:
-    annotation = ast.unparse(argument.annotation) if argument.annotation is not None else None
+    annotation = _text(argument.annotation)
     name = argument.arg.lstrip("_") if argument.arg.startswith("__") else argument.arg
     if default is None:
         return StubParameter(name, kind, annotation)

@@ -12,7 +12,9 @@ import importlib
 import importlib.util
 import inspect
 import sys
-from collections.abc import Iterable, Iterator
+import types
+import typing
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 
@@ -33,7 +35,15 @@ class _Alias:
     expression: ast.expr
 
 
-_Entry = _Import | _Alias
+@dataclass(frozen=True, slots=True)
+class _Class:
+    """A class written under ``if TYPE_CHECKING:`` made only of annotated fields (a TypedDict,
+    a Protocol of attributes): built on demand with its annotations evaluated."""
+
+    definition: ast.ClassDef
+
+
+_Entry = _Import | _Alias | _Class
 _TABLES: dict[str, dict[str, _Entry]] = {}
 _RESOLVING: set[tuple[str, str]] = set()
 
@@ -62,11 +72,46 @@ def resolve_name(module_name: str, name: str) -> object:
     try:
         if isinstance(entry, _Import):
             return _import(entry)
+        if isinstance(entry, _Class):
+            return _build_class(module_name, entry.definition, vars(module))
+        if not is_type_expression(entry.expression):
+            raise NameError(f"{module_name}.{name} is not a plain type expression")
         namespace = {**vars(module), **_needed(module_name, entry.expression, vars(module))}
         code = compile(ast.Expression(entry.expression), f"<{module_name}>", "eval")
-        return eval(code, namespace)
+        return _evaluated(module_name, eval(code, namespace), namespace)
     finally:
         _RESOLVING.discard((module_name, name))
+
+
+_TYPE_NODES = (
+    ast.Expression,
+    ast.Name,
+    ast.Attribute,
+    ast.Subscript,
+    ast.Tuple,
+    ast.List,
+    ast.BinOp,
+    ast.BitOr,
+    ast.Constant,
+    ast.Load,
+    ast.keyword,
+)
+_TYPE_FACTORIES = frozenset({"TypeVar", "ParamSpec", "TypeVarTuple", "NewType", "TypeAliasType"})
+
+
+def is_type_expression(node: ast.AST) -> bool:
+    """Whether an expression only names, subscripts, unions and literals types (and calls
+    ``TypeVar``-like factories): safe to evaluate, since it runs no code of its own."""
+    for child in ast.walk(node):
+        if isinstance(child, ast.Call):
+            function = child.func
+            name = function.attr if isinstance(function, ast.Attribute) else None
+            name = function.id if isinstance(function, ast.Name) else name
+            if name not in _TYPE_FACTORIES:
+                return False
+        elif not isinstance(child, _TYPE_NODES):
+            return False
+    return True
 
 
 def names_in(source: str) -> set[str]:
@@ -78,7 +123,83 @@ def names_in(source: str) -> set[str]:
     return {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
 
 
-def _needed(module_name: str, expression: ast.expr, known: dict[str, object]) -> dict[str, object]:
+def _build_class(module_name: str, definition: ast.ClassDef, known: dict[str, object]) -> object:
+    """Run a declarative class definition (checked by ``_is_declarative``) in the module's
+    names plus the ``TYPE_CHECKING`` names it uses; annotations are evaluated eagerly."""
+    namespace = {**known, **_needed(module_name, definition, known)}
+    module = ast.Module(body=[definition], type_ignores=[])
+    code = compile(module, f"<{module_name}>", "exec", dont_inherit=True)  # eager annotations
+    exec(code, namespace)
+    built = namespace[definition.name]
+    annotations = vars(built).get("__annotations__")
+    if isinstance(annotations, dict):  # forward references inside aliases
+        for field, hint in annotations.items():
+            annotations[field] = _evaluated(module_name, hint, namespace)
+    return built
+
+
+def _evaluated(module_name: str, hint: object, namespace: dict[str, object]) -> object:
+    """A hint with its forward references evaluated, importing ``TYPE_CHECKING`` names as
+    they turn out to be needed; one left over (a recursive alias) becomes ``Any``. The hint
+    is kept as it is when evaluation fails."""
+    holder = types.SimpleNamespace(__annotations__={"hint": hint})
+    for _ in range(_RETRIES):
+        try:
+            value = typing.get_type_hints(holder, namespace, include_extras=True)["hint"]
+            return substitute(value, lambda h: isinstance(h, typing.ForwardRef), typing.Any)
+        except NameError as error:
+            found = type_checking_namespace(module_name, {error.name} if error.name else set())
+            if not found:
+                break
+            namespace.update(found)
+        except Exception:  # any expression may fail: keep the hint unevaluated
+            break
+    return hint
+
+
+_RETRIES = 8
+
+
+def _is_declarative(definition: ast.ClassDef) -> bool:
+    """Bases, keywords and field annotations are plain type expressions; the body holds only
+    annotated names without values, docstrings and ``...``/``pass``."""
+    if definition.decorator_list or not all(map(is_type_expression, definition.bases)):
+        return False
+    if not all(is_type_expression(k.value) for k in definition.keywords):
+        return False
+    for statement in definition.body:
+        if isinstance(statement, ast.AnnAssign):
+            if statement.value is not None or not is_type_expression(statement.annotation):
+                return False
+        elif not isinstance(statement, ast.Pass) and not (
+            isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)
+        ):
+            return False
+    return True
+
+
+def substitute(hint: object, match: Callable[[object], bool], replacement: object) -> object:
+    """The hint with every part that ``match``es replaced, at any depth."""
+    if match(hint):
+        return replacement
+    args = typing.get_args(hint)
+    if not args or isinstance(hint, typing.ForwardRef):
+        return hint
+    replaced = tuple(substitute(arg, match, replacement) for arg in args)
+    if all(new is old for new, old in zip(replaced, args, strict=True)):
+        return hint
+    origin = typing.get_origin(hint)
+    if origin is typing.Annotated:
+        return typing.Annotated[(replaced[0], *hint.__metadata__)]  # type: ignore[attr-defined]
+    if origin is typing.Union or origin is types.UnionType:
+        return typing.Union[replaced]  # noqa: UP007
+    if isinstance(hint, types.GenericAlias) and origin is not None:
+        return types.GenericAlias(origin, replaced)
+    copy_with = getattr(hint, "copy_with", None)
+    return copy_with(replaced) if callable(copy_with) else hint
+
+
+def _needed(module_name: str, expression: ast.AST, known: dict[str, object]) -> dict[str, object]:
     wanted = {n.id for n in ast.walk(expression) if isinstance(n, ast.Name)} - known.keys()
     return type_checking_namespace(module_name, wanted)
 
@@ -163,6 +284,8 @@ def _bindings(statement: ast.stmt, package: str) -> Iterator[tuple[str, _Entry]]
         for alias in statement.names:
             if alias.name != "*":
                 yield alias.asname or alias.name, _Import(module, alias.name)
+    elif isinstance(statement, ast.ClassDef) and _is_declarative(statement):
+        yield statement.name, _Class(statement)
     elif isinstance(statement, ast.Assign) and len(statement.targets) == 1:
         target = statement.targets[0]
         if isinstance(target, ast.Name):
