@@ -766,3 +766,70 @@ def test_module_attributes_classes_and_aliases_defined_under_type_checking(
         "required": ["url", "key"],
     }
     assert diagnostics == []
+
+
+def test_stub_overloads_match_positional_only_by_place_and_variadics_by_kind(
+    modules: Callable[..., None],
+) -> None:
+    modules(
+        **{
+            "stub_overloads.py": """
+                class Tally:
+                    def update(self, iterable=None, /, **kwds):
+                        '''Update.
+
+                        Args:
+                            iterable: Counts or items.
+                            **kwds: Counts by name.
+                        '''
+
+                    def window(self, size):
+                        '''Window.
+
+                        Args:
+                            size: 1, -1 or any.
+                        '''
+            """,
+            "stub_overloads.pyi": """
+                from collections.abc import Iterable, Mapping
+                from typing import Literal, overload
+
+                class Tally:
+                    @overload
+                    def update(self, m: Mapping[str, int], /, **kwargs: int) -> None: ...
+                    @overload
+                    def update(self, iterable: Iterable[str], /, **kwargs: int) -> None: ...
+                    @overload
+                    def update(self, iterable: None = None, /, **kwargs: int) -> None: ...
+                    @overload
+                    def window(self, size: Literal[1, -1]) -> None: ...
+                    @overload
+                    def window(self, size: int) -> None: ...
+            """,
+        }
+    )
+    tools, diagnostics = inspect_class(load("stub_overloads").Tally)
+    assert tools["update"].parameters_schema() == {
+        "type": "object",
+        "properties": {
+            "iterable": {
+                "description": "Counts or items.",
+                "anyOf": [
+                    {"type": "object", "additionalProperties": {"type": "integer"}},
+                    {"type": "array", "items": {"type": "string"}},
+                    {"type": "null"},
+                ],
+                "default": None,
+            },
+            "kwds": {
+                "type": "object",
+                "description": "Counts by name.",
+                "additionalProperties": {"type": "integer"},
+            },
+        },
+    }
+    assert tools["window"].parameters[0].to_schema() == {
+        "description": "1, -1 or any.",
+        "anyOf": [{"type": "integer", "enum": [1, -1]}, {"type": "integer"}],
+    }
+    assert diagnostics == []

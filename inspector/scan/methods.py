@@ -90,7 +90,7 @@ class MethodBuilder:
             and parameters[0].kind not in _VARIADIC
         ):
             parameters = parameters[1:]
-        wanted = [p.name for p in parameters] + ["return"]
+        wanted = {p.name: p.kind for p in parameters} | {"return": None}
         hints, sources = self._hints(method, wanted, report, stub)
         doc = self._doc(method, report)
         fields = tuple(
@@ -138,7 +138,7 @@ class MethodBuilder:
     def _hints(
         self,
         method: MethodInfo,
-        wanted: list[str],
+        wanted: dict[str, inspect._ParameterKind | None],
         report: _Reporter,
         stub: StubSignature | None,
     ) -> tuple[dict[str, object], dict[str, str]]:
@@ -152,7 +152,7 @@ class MethodBuilder:
         sources: dict[str, str] = {}
         for name in missing if stub is not None else ():
             assert stub is not None
-            text = stub.annotation(name)
+            text = stub.annotation(name, wanted[name])
             if text is None:
                 continue
             try:
@@ -467,8 +467,8 @@ def call_hints(function: Callable[..., object], owner: type) -> dict[str, object
         parameters = _parameters(function)
     except (TypeError, ValueError):
         parameters = []
-    names = [p.name for p in parameters]
-    hints, _ = _CALL_BUILDER._hints(method, names, _Reporter(method), None)
+    wanted: dict[str, inspect._ParameterKind | None] = {p.name: p.kind for p in parameters}
+    hints, _ = _CALL_BUILDER._hints(method, wanted, _Reporter(method), None)
     for parameter in parameters:
         hint = hints.get(parameter.name, _NO_HINT)
         if hint is _NO_HINT or parameter.kind not in _VARIADIC:

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from inspector.scan.typecheck_names import is_type_expression
 
+_VARIADIC = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
 UNKNOWN_DEFAULT = Ellipsis
 """The default of a stub parameter written as ``= ...``: optional, value not known."""
 
@@ -47,11 +48,16 @@ class StubSignature:
     returns: str | None
     namespace: StubNamespace
 
-    def annotation(self, name: str) -> str | None:
-        """The annotation text of a parameter (``"return"`` for the return value)."""
+    def annotation(self, name: str, kind: inspect._ParameterKind | None = None) -> str | None:
+        """The annotation text of a parameter (``"return"`` for the return value); ``*args``
+        and ``**kwargs`` are found by kind whatever their names."""
         if name == "return":
             return self.returns
-        return next((p.annotation for p in self.parameters if p.name == name), None)
+        variadic = kind in _VARIADIC
+        for parameter in self.parameters:
+            if parameter.name == name or (variadic and parameter.kind is kind):
+                return parameter.annotation
+        return None
 
 
 class StubNamespace(dict[str, object]):
@@ -407,23 +413,38 @@ def _parameter(
 
 def _merged(signatures: list[_Parts], namespace: StubNamespace) -> StubSignature:
     """Overloads as one signature: the longest parameter list, each annotation the union of
-    the overloads' annotations of that name, the return the union of the returns."""
+    the overloads' annotations of that parameter (positional-only ones matched by position,
+    named by the most common name), the return the union of the returns."""
     longest = max((p for p, _ in signatures), key=len)
     parameters = []
-    for parameter in longest:
-        texts = [p.annotation for ps, _ in signatures for p in ps if p.name == parameter.name]
-        required = all(
-            any(p.name == parameter.name and p.default is inspect.Parameter.empty for p in ps)
-            for ps, _ in signatures
+    for index, parameter in enumerate(longest):
+        matches = [_match(ps, index, parameter) for ps, _ in signatures]
+        found = [m for m in matches if m is not None]
+        name = max(
+            (m.name for m in found), key=[m.name for m in found].count, default=parameter.name
         )
+        required = all(m is not None and m.default is inspect.Parameter.empty for m in matches)
         default = parameter.default
         if not required and default is inspect.Parameter.empty:
             default = UNKNOWN_DEFAULT
-        parameters.append(
-            StubParameter(parameter.name, parameter.kind, _union_text(texts), default)
-        )
+        texts = [m.annotation for m in found]
+        parameters.append(StubParameter(name, parameter.kind, _union_text(texts), default))
     returns = _union_text([r for _, r in signatures])
     return StubSignature(tuple(parameters), returns, namespace)
+
+
+def _match(
+    parameters: tuple[StubParameter, ...], index: int, wanted: StubParameter
+) -> StubParameter | None:
+    """The overload's parameter that corresponds to ``wanted`` (at ``index`` of another)."""
+    positional_only = inspect.Parameter.POSITIONAL_ONLY
+    if (
+        wanted.kind is positional_only
+        and index < len(parameters)
+        and parameters[index].kind is positional_only
+    ):
+        return parameters[index]
+    return next((p for p in parameters if p.name == wanted.name), None)
 
 
 def _union_text(texts: list[str | None]) -> str | None:

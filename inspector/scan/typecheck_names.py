@@ -95,6 +95,8 @@ _TYPE_NODES = (
     ast.Constant,
     ast.Load,
     ast.keyword,
+    ast.UnaryOp,
+    ast.USub,
 )
 _TYPE_FACTORIES = frozenset({"TypeVar", "ParamSpec", "TypeVarTuple", "NewType", "TypeAliasType"})
 
