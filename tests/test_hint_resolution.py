@@ -4,8 +4,10 @@ unions with unresolvable members, ``Self``, typing_extensions forms, ``Unpack`` 
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import importlib
+import keyword
 import sys
 import textwrap
 import typing
@@ -14,12 +16,15 @@ from pathlib import Path
 
 import pytest
 import typing_extensions as te
+from hypothesis import given
+from hypothesis import strategies as st
 
 from inspector.catalog import Catalog, CatalogClass
 from inspector.files.tools_json import from_json, to_json
 from inspector.model import ParameterKind
 from inspector.runtime.toolbox import Toolbox, ToolCallError
 from inspector.scan.resolution import union_members
+from inspector.scan.stubsource import condition_value
 from tests.conftest import inspect_class, messages
 
 POINT = {
@@ -223,6 +228,31 @@ def test_a_hint_that_stays_unresolved_is_any_value_with_a_warning(
 )
 def test_union_members_are_split_from_the_source(source: str, members: list[str]) -> None:
     assert union_members(source) == members
+
+
+NAMES = st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,8}", fullmatch=True).filter(
+    lambda name: not keyword.iskeyword(name)
+)
+
+
+@given(st.lists(st.lists(NAMES, min_size=1, max_size=3).map(".".join), min_size=2, max_size=6))
+def test_any_union_of_dotted_names_splits_into_its_members(members: list[str]) -> None:
+    assert union_members(" | ".join(members)) == members
+    assert union_members(f"Union[{', '.join(members)}]") == members
+
+
+@given(
+    st.lists(st.integers(0, 20), min_size=1, max_size=3).map(tuple),
+    st.sampled_from(["<", "<=", ">", ">=", "==", "!="]),
+    st.sampled_from(["linux", "win32", "darwin"]),
+    st.sampled_from(["and", "or"]),
+)
+def test_stub_conditions_are_decided_as_python_decides_them(
+    version: tuple[int, ...], operator: str, platform: str, joiner: str
+) -> None:
+    text = f"sys.version_info {operator} {version!r} {joiner} not sys.platform == {platform!r}"
+    expected = eval(text, {"sys": sys})
+    assert condition_value(ast.parse(text, mode="eval").body) is expected
 
 
 @dataclasses.dataclass
@@ -833,3 +863,46 @@ def test_stub_overloads_match_positional_only_by_place_and_variadics_by_kind(
         "anyOf": [{"type": "integer", "enum": [1, -1]}, {"type": "integer"}],
     }
     assert diagnostics == []
+
+
+def test_an_extension_module_stub_is_found_by_the_module_name(
+    modules: Callable[..., None], tmp_path: Path
+) -> None:
+    modules(
+        **{
+            "fake_ext.py": """
+                class Native:
+                    def size(self, of):
+                        '''Size.
+
+                        Args:
+                            of: What.
+                        '''
+            """,
+            "fake_ext.pyi": """
+                class Native:
+                    def size(self, of: str) -> int: ...
+            """,
+        }
+    )
+    module = load("fake_ext")
+    module.__file__ = str(tmp_path / "fake_ext.cpython-311-x86_64-linux-gnu.so")
+    tools, diagnostics = inspect_class(module.Native)
+    assert tools["size"].parameters[0].to_schema() == {"type": "string", "description": "What."}
+    assert tools["size"].returns.to_schema() == {"type": "integer"}
+    assert diagnostics == []
+
+
+def test_without_the_stubs_extra_a_standard_library_c_method_says_how_to_get_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import datetime
+
+    monkeypatch.setitem(sys.modules, "typeshed_client", None)  # import fails
+    tools, diagnostics = inspect_class(datetime.timedelta)
+    assert "total_seconds" not in tools
+    assert [m for m in messages(diagnostics) if "total_seconds" in m] == [
+        "error: timedelta.total_seconds: no signature can be read (no signature found for "
+        "builtin <method 'total_seconds' of 'datetime.timedelta' objects>); left out "
+        "(install the 'stubs' extra to read it from typeshed)"
+    ]

@@ -13,7 +13,6 @@ import datetime
 import enum
 import math
 import pathlib
-import sys
 import types
 import typing
 from collections.abc import Callable
@@ -40,6 +39,7 @@ from inspector.model import (
     walk,
 )
 from inspector.scan.docstrings import DocstringStyle, parse_docstring
+from inspector.scan.resolution import is_read_only, is_typeddict
 
 _STRING_FORMATS: dict[type, str | None] = {
     str: None,
@@ -483,26 +483,11 @@ def _pydantic_rows(cls: type) -> list[_FieldRow]:
     return rows
 
 
-def is_typeddict(cls: object) -> bool:
-    """A TypedDict of ``typing`` or of ``typing_extensions`` (its own class before 3.13)."""
-    if typing.is_typeddict(cls):
-        return True
-    extensions = sys.modules.get("typing_extensions")
-    return extensions is not None and bool(extensions.is_typeddict(cls))
-
-
-def _is_read_only(hint: object) -> bool:
-    """``typing_extensions.ReadOnly[X]`` (typing has it only from 3.13)."""
-    extensions = sys.modules.get("typing_extensions")
-    read_only = getattr(extensions, "ReadOnly", None)
-    return read_only is not None and typing.get_origin(hint) is read_only
-
-
 def _typed_dict_required(hint: object, by_totality: bool) -> bool:
     """``Required``/``NotRequired`` win; Python 3.11 misses them in ``__required_keys__`` when
     annotations are strings (``from __future__ import annotations``)."""
     origin = typing.get_origin(hint)
-    if origin is typing.Annotated or _is_read_only(hint):
+    if origin is typing.Annotated or is_read_only(hint):
         return _typed_dict_required(typing.get_args(hint)[0], by_totality)
     if origin is typing.Required:
         return True
@@ -512,7 +497,7 @@ def _typed_dict_required(hint: object, by_totality: bool) -> bool:
 
 
 def _strip_required(hint: object) -> object:
-    while typing.get_origin(hint) in _TYPED_DICT_QUALIFIERS or _is_read_only(hint):
+    while typing.get_origin(hint) in _TYPED_DICT_QUALIFIERS or is_read_only(hint):
         hint = typing.get_args(hint)[0]
     if typing.get_origin(hint) is typing.Annotated:
         inner, *metadata = typing.get_args(hint)

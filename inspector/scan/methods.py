@@ -32,7 +32,12 @@ from inspector.model import (
 from inspector.scan.docstrings import DocInfo, DocstringStyle, parse_docstring
 from inspector.scan.hints import TypeMapper, field_rows, to_json_value
 from inspector.scan.resolution import HintResolver, is_never, is_unpack
-from inspector.scan.stubsource import UNKNOWN_DEFAULT, StubFinder, StubSignature
+from inspector.scan.stubsource import (
+    UNKNOWN_DEFAULT,
+    StubFinder,
+    StubSignature,
+    missing_typeshed,
+)
 from inspector.scan.targets import MethodInfo
 
 _KINDS = {
@@ -130,7 +135,10 @@ class MethodBuilder:
         except (TypeError, ValueError) as error:
             stub = self.stubs.signature(method.function, method.owner)
             if stub is None:
-                report(Level.ERROR, f"no signature can be read ({error}); left out")
+                hint = ""
+                if missing_typeshed(method.owner.__module__):
+                    hint = " (install the 'stubs' extra to read it from typeshed)"
+                report(Level.ERROR, f"no signature can be read ({error}); left out{hint}")
                 return None
         parameters = [_Parameter(p.name, p.kind, p.default) for p in stub.parameters]
         return parameters, stub

@@ -210,6 +210,21 @@ def is_never(hint: object) -> bool:
     )
 
 
+def is_typeddict(cls: object) -> bool:
+    """A TypedDict of ``typing`` or of ``typing_extensions`` (its own class before 3.13)."""
+    if typing.is_typeddict(cls):
+        return True
+    extensions = sys.modules.get("typing_extensions")
+    return extensions is not None and bool(extensions.is_typeddict(cls))
+
+
+def is_read_only(hint: object) -> bool:
+    """``typing_extensions.ReadOnly[X]`` (typing has it only from 3.13)."""
+    extensions = sys.modules.get("typing_extensions")
+    read_only = getattr(extensions, "ReadOnly", None)
+    return read_only is not None and typing.get_origin(hint) is read_only
+
+
 def _extension(name: str) -> object:
     """A typing_extensions form, without importing typing_extensions when no one has."""
     extensions = sys.modules.get("typing_extensions")

@@ -171,8 +171,10 @@ def find_stub(module: str) -> Path | None:
     """The stub file of a module: beside it, in a ``-stubs`` package, or typeshed's."""
     runtime = sys.modules.get(module)
     filename = getattr(runtime, "__file__", None)
-    if isinstance(filename, str):
-        beside = Path(filename).with_suffix(".pyi")
+    if isinstance(filename, str):  # x.py, x/__init__.py, or an extension x.cpython-311-....so
+        path = Path(filename)
+        stem = path.stem if path.stem == "__init__" else module.rpartition(".")[2]
+        beside = path.with_name(f"{stem}.pyi")
         if beside.is_file():
             return beside
     top, _, rest = module.partition(".")
@@ -194,6 +196,18 @@ def _in_package(root: Path, parts: list[str]) -> Path | None:
         if candidate is not None and candidate.is_file():
             return candidate
     return None
+
+
+def missing_typeshed(module: str) -> bool:
+    """Whether typeshed's stubs would be read for this standard-library module if
+    ``typeshed_client`` (the ``stubs`` extra) were installed."""
+    if module.partition(".")[0] not in sys.stdlib_module_names:
+        return False
+    try:
+        import typeshed_client  # noqa: F401
+    except ImportError:
+        return True
+    return False
 
 
 def _typeshed_stub(module: str) -> Path | None:
@@ -305,7 +319,7 @@ def _active(body: list[ast.stmt]) -> Iterator[ast.stmt]:
     """Statements that apply to this interpreter (``if sys.version_info ...`` decided)."""
     for statement in body:
         if isinstance(statement, ast.If):
-            verdict = _condition(statement.test)
+            verdict = condition_value(statement.test)
             if verdict is not False:
                 yield from _active(statement.body)
             if verdict is not True:
@@ -316,19 +330,19 @@ def _active(body: list[ast.stmt]) -> Iterator[ast.stmt]:
             yield statement
 
 
-def _condition(test: ast.expr) -> bool | None:
+def condition_value(test: ast.expr) -> bool | None:
     """The value of a stub's version or platform test; None when it is something else."""
     if isinstance(test, ast.BoolOp):
-        values = [_condition(v) for v in test.values]
+        values = [condition_value(v) for v in test.values]
         if None in values:
             return None
         return all(values) if isinstance(test.op, ast.And) else any(values)
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        inner = _condition(test.operand)
+        inner = condition_value(test.operand)
         return None if inner is None else not inner
     if isinstance(test, ast.Compare) and len(test.ops) == 1:
         subject = ast.unparse(test.left)
-        known = {"sys.version_info": sys.version_info[:2], "sys.platform": sys.platform}
+        known = {"sys.version_info": tuple(sys.version_info), "sys.platform": sys.platform}
         if subject in known:
             try:
                 other = ast.literal_eval(test.comparators[0])
