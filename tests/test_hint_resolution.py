@@ -906,3 +906,29 @@ def test_without_the_stubs_extra_a_standard_library_c_method_says_how_to_get_it(
         "builtin <method 'total_seconds' of 'datetime.timedelta' objects>); left out "
         "(install the 'stubs' extra to read it from typeshed)"
     ]
+
+
+def test_type_sources_follow_the_parameters_and_their_schema_names() -> None:
+    class Renamed:
+        __parameter_names__: typing.ClassVar[dict[str, dict[str, str]]] = {
+            "run": {"count": "n"}
+        }
+
+        def run(self, first: int, count, label):  # type: ignore[no-untyped-def]
+            """Run.
+
+            Args:
+                first: Typed in the code.
+                count (int): How many.
+                label (str): A label.
+
+            Returns:
+                bool: Whether it worked.
+            """
+
+    tools, _ = inspect_class(Renamed)
+    assert tools["run"].type_sources == (
+        ("n", "docstring"),
+        ("label", "docstring"),
+        ("return", "docstring"),
+    )

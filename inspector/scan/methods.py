@@ -111,6 +111,8 @@ class MethodBuilder:
         renamed = _renames(method.owner, "__parameter_names__").get(method.name)
         if isinstance(renamed, dict):
             fields = tuple(_renamed_field(f, renamed) for f in fields)
+        schema_name = _schema_name(renamed if isinstance(renamed, dict) else {})
+        type_sources = tuple((schema_name(n), sources[n]) for n in wanted if n in sources)
         tool_name = _renames(method.owner, "__tool_names__").get(method.name)
         return ToolDescriptor(
             name=tool_name if isinstance(tool_name, str) else method.name,
@@ -123,7 +125,7 @@ class MethodBuilder:
             method_name=method.name,
             method_kind=method.kind,
             location=f"{method.path}:{method.line}" if method.line else method.path,
-            type_sources=tuple(sources.items()),
+            type_sources=type_sources,
         )
 
     def _signature(
@@ -400,6 +402,16 @@ def _renames(owner: type, attribute: str) -> dict[str, object]:
     (method → {parameter → schema name}); anything but a dict counts as none."""
     value = getattr(owner, attribute, None)
     return value if isinstance(value, dict) else {}
+
+
+def _schema_name(names: dict[object, object]) -> Callable[[str], str]:
+    """A parameter's name in the schema, after ``__parameter_names__``."""
+
+    def rename(name: str) -> str:
+        renamed = names.get(name)
+        return renamed if isinstance(renamed, str) else name
+
+    return rename
 
 
 def _renamed_field(f: Field, names: dict[object, object]) -> Field:
