@@ -910,9 +910,7 @@ def test_without_the_stubs_extra_a_standard_library_c_method_says_how_to_get_it(
 
 def test_type_sources_follow_the_parameters_and_their_schema_names() -> None:
     class Renamed:
-        __parameter_names__: typing.ClassVar[dict[str, dict[str, str]]] = {
-            "run": {"count": "n"}
-        }
+        __parameter_names__: typing.ClassVar[dict[str, dict[str, str]]] = {"run": {"count": "n"}}
 
         def run(self, first: int, count, label):  # type: ignore[no-untyped-def]
             """Run.
