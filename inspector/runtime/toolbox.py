@@ -26,8 +26,8 @@ from inspector.render.options import RenderOptions
 from inspector.runtime.arguments import ArgumentError, Converter, shown
 from inspector.runtime.messages import Call, Outcome, answer, read_calls, to_json, to_text
 from inspector.runtime.spread import spread
+from inspector.scan.call_hints import call_hints
 from inspector.scan.docstrings import DocstringStyle
-from inspector.scan.methods import call_hints
 
 log = logging.getLogger("inspector.toolbox")
 

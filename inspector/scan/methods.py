@@ -135,7 +135,7 @@ class MethodBuilder:
         try:
             return _parameters(method.function), None
         except (TypeError, ValueError) as error:
-            stub = self.stubs.signature(method.function, method.owner)
+            stub = self._stub(method, report)
             if stub is None:
                 hint = ""
                 if missing_typeshed(method.owner.__module__):
@@ -158,7 +158,7 @@ class MethodBuilder:
         hints = self._code_hints(method, report)
         missing = [n for n in wanted if n not in hints]
         if missing and stub is None:
-            stub = self.stubs.signature(method.function, method.owner)
+            stub = self._stub(method, report)
         sources: dict[str, str] = {}
         for name in missing if stub is not None else ():
             assert stub is not None
@@ -175,6 +175,13 @@ class MethodBuilder:
             hints[name] = resolved.hint
             sources[name] = "stub"
         return hints, sources
+
+    def _stub(self, method: MethodInfo, report: _Reporter) -> StubSignature | None:
+        try:
+            return self.stubs.signature(method.function, method.owner)
+        except Exception as error:  # a stub file may hold anything; the code still counts
+            report(Level.WARNING, f"stub file cannot be read ({_brief(error)}); not used")
+            return None
 
     def _code_hints(self, method: MethodInfo, report: _Reporter) -> dict[str, object]:
         function = method.function
@@ -475,33 +482,3 @@ def _resolve_doc_type(type_name: str, function: Callable[..., object]) -> object
         return eval(compile(tree, "<docstring type>", "eval"), {"__builtins__": {}}, namespace)
     except Exception:
         return _NO_HINT
-
-
-def call_hints(function: Callable[..., object], owner: type) -> dict[str, object]:
-    """The hints a tool call's arguments are converted with, resolved as a scan resolves them:
-    ``*args: T`` as ``list[T]``, ``**kwargs: T`` as ``dict[str, T]`` and the keys of
-    ``**kwargs: Unpack[SomeTypedDict]`` one by one."""
-    name = getattr(function, "__name__", "")
-    method = MethodInfo(owner, name, function, MethodKind.STATIC, "", 0)
-    try:
-        parameters = _parameters(function)
-    except (TypeError, ValueError):
-        parameters = []
-    wanted: dict[str, inspect._ParameterKind | None] = {p.name: p.kind for p in parameters}
-    hints, _ = _CALL_BUILDER._hints(method, wanted, _Reporter(method), None)
-    for parameter in parameters:
-        hint = hints.get(parameter.name, _NO_HINT)
-        if hint is _NO_HINT or parameter.kind not in _VARIADIC:
-            continue
-        if is_unpack(hint):
-            del hints[parameter.name]
-            (typed_dict,) = typing.get_args(hint)
-            hints.update((row[0], row[1]) for row in field_rows(typed_dict))
-        elif parameter.kind is inspect.Parameter.VAR_POSITIONAL:
-            hints[parameter.name] = list[hint]  # type: ignore[valid-type]
-        else:
-            hints[parameter.name] = dict[str, hint]  # type: ignore[valid-type]
-    return hints
-
-
-_CALL_BUILDER = MethodBuilder()

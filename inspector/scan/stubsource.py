@@ -24,11 +24,6 @@ _VARIADIC = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
 UNKNOWN_DEFAULT = Ellipsis
 """The default of a stub parameter written as ``= ...``: optional, value not known."""
 
-_KINDS = (
-    (inspect.Parameter.POSITIONAL_ONLY, "posonlyargs"),
-    (inspect.Parameter.POSITIONAL_OR_KEYWORD, "args"),
-)
-
 
 @dataclass(frozen=True, slots=True)
 class StubParameter:
@@ -393,7 +388,9 @@ def _signature_of(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Parts:
     defaults = [None] * (len(positional) - len(arguments.defaults)) + list(arguments.defaults)
     for index, argument in enumerate(positional):
         only = index < len(arguments.posonlyargs) or argument.arg.startswith("__")
-        kind = _KINDS[0][0] if only else _KINDS[1][0]
+        kind = (
+            inspect.Parameter.POSITIONAL_ONLY if only else inspect.Parameter.POSITIONAL_OR_KEYWORD
+        )
         parameters.append(_parameter(argument, kind, defaults[index]))
     if arguments.vararg:
         parameters.append(_parameter(arguments.vararg, inspect.Parameter.VAR_POSITIONAL, None))
@@ -420,7 +417,7 @@ def _parameter(
         return StubParameter(name, kind, annotation)
     try:
         value = ast.literal_eval(default)
-    except ValueError:
+    except (ValueError, TypeError, SyntaxError, RecursionError):  # a name, a call, ...
         value = UNKNOWN_DEFAULT
     return StubParameter(name, kind, annotation, value)
 

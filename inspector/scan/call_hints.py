@@ -1,0 +1,50 @@
+"""The hints the Toolbox converts a tool call's arguments with, resolved as a scan does."""
+
+from __future__ import annotations
+
+import inspect
+import typing
+from collections.abc import Callable
+
+from inspector.model import MethodKind
+from inspector.scan.hints import field_rows
+from inspector.scan.methods import (  # the scan's own reading, shared
+    _VARIADIC,
+    MethodBuilder,
+    _parameters,
+    _Reporter,
+)
+from inspector.scan.resolution import is_unpack
+from inspector.scan.targets import MethodInfo
+
+_NO_HINT = object()
+
+
+def call_hints(function: Callable[..., object], owner: type) -> dict[str, object]:
+    """The hints a tool call's arguments are converted with, resolved as a scan resolves them:
+    ``*args: T`` as ``list[T]``, ``**kwargs: T`` as ``dict[str, T]`` and the keys of
+    ``**kwargs: Unpack[SomeTypedDict]`` one by one."""
+    name = getattr(function, "__name__", "")
+    method = MethodInfo(owner, name, function, MethodKind.STATIC, "", 0)
+    try:
+        parameters = _parameters(function)
+    except (TypeError, ValueError):
+        parameters = []
+    wanted: dict[str, inspect._ParameterKind | None] = {p.name: p.kind for p in parameters}
+    hints, _ = _BUILDER._hints(method, wanted, _Reporter(method), None)
+    for parameter in parameters:
+        hint = hints.get(parameter.name, _NO_HINT)
+        if hint is _NO_HINT or parameter.kind not in _VARIADIC:
+            continue
+        if is_unpack(hint):
+            del hints[parameter.name]
+            (typed_dict,) = typing.get_args(hint)
+            hints.update((row[0], row[1]) for row in field_rows(typed_dict))
+        elif parameter.kind is inspect.Parameter.VAR_POSITIONAL:
+            hints[parameter.name] = list[hint]  # type: ignore[valid-type]
+        else:
+            hints[parameter.name] = dict[str, hint]  # type: ignore[valid-type]
+    return hints
+
+
+_BUILDER = MethodBuilder()
