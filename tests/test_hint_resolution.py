@@ -930,3 +930,10 @@ def test_type_sources_follow_the_parameters_and_their_schema_names() -> None:
         ("label", "docstring"),
         ("return", "docstring"),
     )
+
+
+def test_the_toolbox_calls_methods_typed_from_stubs_with_the_values_given() -> None:
+    import datetime
+
+    box = Toolbox(datetime.date(2024, 1, 31), include=["replace"])
+    assert box.call("replace", {"month": 2, "day": 29}) == datetime.date(2024, 2, 29)

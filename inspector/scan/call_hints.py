@@ -21,17 +21,17 @@ _NO_HINT = object()
 
 
 def call_hints(function: Callable[..., object], owner: type) -> dict[str, object]:
-    """The hints a tool call's arguments are converted with, resolved as a scan resolves them:
-    ``*args: T`` as ``list[T]``, ``**kwargs: T`` as ``dict[str, T]`` and the keys of
-    ``**kwargs: Unpack[SomeTypedDict]`` one by one."""
+    """The code's hints a tool call's arguments are converted with, resolved as a scan
+    resolves them: ``*args: T`` as ``list[T]``, ``**kwargs: T`` as ``dict[str, T]`` and the
+    keys of ``**kwargs: Unpack[SomeTypedDict]`` one by one. Stub types are not used here: they
+    name protocols (``SupportsIndex``) that the values a method accepts need not be."""
     name = getattr(function, "__name__", "")
     method = MethodInfo(owner, name, function, MethodKind.STATIC, "", 0)
     try:
         parameters = _parameters(function)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError):  # a C method: its arguments are converted as given
         parameters = []
-    wanted: dict[str, inspect._ParameterKind | None] = {p.name: p.kind for p in parameters}
-    hints, _ = _BUILDER._hints(method, wanted, _Reporter(method), None)
+    hints = _BUILDER._code_hints(method, _Reporter(method))
     for parameter in parameters:
         hint = hints.get(parameter.name, _NO_HINT)
         if hint is _NO_HINT or parameter.kind not in _VARIADIC:
