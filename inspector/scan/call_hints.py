@@ -31,7 +31,7 @@ def call_hints(function: Callable[..., object], owner: type) -> dict[str, object
         parameters = _parameters(function)
     except (TypeError, ValueError):  # a C method: its arguments are converted as given
         parameters = []
-    hints = _BUILDER._code_hints(method, _Reporter(method))
+    hints = MethodBuilder()._code_hints(method, _Reporter(method))  # its caches die with it
     for parameter in parameters:
         hint = hints.get(parameter.name, _NO_HINT)
         if hint is _NO_HINT or parameter.kind not in _VARIADIC:
@@ -45,6 +45,3 @@ def call_hints(function: Callable[..., object], owner: type) -> dict[str, object
         else:
             hints[parameter.name] = dict[str, hint]  # type: ignore[valid-type]
     return hints
-
-
-_BUILDER = MethodBuilder()
