@@ -19,7 +19,9 @@ from inspector.catalog import Catalog, CatalogClass
 from inspector.files.tools_json import from_json, to_json
 from inspector.model import ParameterKind
 from inspector.runtime.toolbox import Toolbox, ToolCallError
+from inspector.scan.methods import MethodBuilder
 from inspector.scan.resolution import union_members
+from inspector.scan.targets import ClassInfo, iter_methods
 from tests.conftest import inspect_class, load, messages
 
 POINT = {
@@ -237,8 +239,34 @@ BOX = {
 }
 
 
+@dataclasses.dataclass
+class Crate:
+    """A crate."""
+
+    label: str
+
+    def merge(self, other: typing.Self) -> None:
+        """Merge: the same annotation text as ``Box.merge``, another owner.
+
+        Args:
+            other: Another crate.
+        """
+
+
 def test_self_is_the_owning_class() -> None:
+    builder = MethodBuilder()
+    (crate,) = [builder.build(m)[0] for m in iter_methods(ClassInfo(Crate, "Crate", "t.py"))]
     tools, diagnostics = inspect_class(Box)
+    assert crate is not None
+    assert crate.parameters[0].to_schema() == {
+        "type": "object",
+        "title": "Crate",
+        "description": "Another crate.",
+        "properties": {"label": {"type": "string"}},
+        "required": ["label"],
+    }
+    (box_merge,) = [builder.build(m)[0] for m in iter_methods(ClassInfo(Box, "Box", "t.py"))]
+    assert box_merge is not None and box_merge.returns.to_schema() == BOX
     assert tools["merge"].parameters_schema()["properties"] == {
         "other": {**BOX, "description": "Another box."},
         "others": {"type": "array", "description": "More boxes.", "items": BOX},

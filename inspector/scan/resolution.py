@@ -45,8 +45,8 @@ class HintResolver:
         localns: Mapping[str, object] | None = None,
     ) -> Resolved:
         """The hint of an annotation; raises what evaluation raised when nothing resolves."""
-        mentions_owner = (
-            owner is not None and isinstance(annotation, str) and owner.__name__ in annotation
+        mentions_owner = owner is not None and (  # the owner's name or Self: owner-specific
+            not isinstance(annotation, str) or owner.__name__ in annotation or "Self" in annotation
         )
         key: object = (id(globalns), id(localns), annotation, owner if mentions_owner else None)
         try:
