@@ -61,7 +61,8 @@ CODES: dict[str, Code] = {
             "TI109",
             _I,
             "variadic-left-out",
-            "`*args` / `**kwargs` are left out: a tool call passes named arguments only.",
+            "`*args` / `**kwargs` without a type (in the code, a stub or the docstring) are left "
+            "out.",
         ),
         Code(
             "TI110",
@@ -117,6 +118,19 @@ CODES: dict[str, Code] = {
             _W,
             "json-schema-unreadable",
             "A pydantic WithJsonSchema schema cannot be read; the hint's own type is kept.",
+        ),
+        Code(
+            "TI120",
+            _W,
+            "stub-hint-unresolved",
+            "A type from a stub file cannot be resolved; the parameter keeps no type from it.",
+        ),
+        Code("TI121", _W, "stub-unreadable", "A stub file cannot be read; it is not used."),
+        Code(
+            "TI122",
+            _W,
+            "union-member-unresolved",
+            "A member of a union hint cannot be resolved; the others are kept.",
         ),
         Code(
             "TI201", _W, "no-docstring", "A method has no docstring: the tool has no description."

@@ -161,6 +161,10 @@ class ParameterKind(enum.Enum):
     POSITIONAL_OR_KEYWORD = "positional-or-keyword"
     POSITIONAL_ONLY = "positional-only"
     KEYWORD_ONLY = "keyword-only"
+    VAR_POSITIONAL = "var-positional"
+    """``*args``: the parameter is an array whose items are spread as positional arguments."""
+    VAR_KEYWORD = "var-keyword"
+    """``**kwargs``: the parameter is an object whose entries are spread as keywords."""
 
 
 class _Missing(enum.Enum):
@@ -363,6 +367,9 @@ class ToolDescriptor:
     method_name: str = ""
     method_kind: MethodKind = MethodKind.INSTANCE
     location: str = ""
+    type_sources: tuple[tuple[str, str], ...] = ()
+    """Where a type came from when not from the code: (parameter or "return", "stub" or
+    "docstring")."""
 
     @property
     def path_and_line(self) -> tuple[str, int]:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import importlib
 import io
 import sys
-from collections.abc import Callable
+import textwrap
+import typing
+from collections.abc import Callable, Iterator
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
@@ -80,3 +83,28 @@ def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         module = sys.modules[name]
         if str(getattr(module, "__file__", "") or "").startswith(str(tmp_path)):
             del sys.modules[name]
+
+
+@pytest.fixture
+def modules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., None]]:
+    """Write modules (name → source) into a fresh directory on ``sys.path``."""
+    monkeypatch.syspath_prepend(str(tmp_path))
+    written: list[str] = []
+
+    def write(**sources: str) -> None:
+        for name, source in sources.items():
+            path = tmp_path / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(textwrap.dedent(source), encoding="utf-8")
+            written.append(name.split("/")[0].split(".")[0].removesuffix("-stubs"))
+        importlib.invalidate_caches()
+
+    yield write
+    for name in written:
+        for loaded in [m for m in sys.modules if m == name or m.startswith(f"{name}.")]:
+            del sys.modules[loaded]
+
+
+def load(name: str) -> typing.Any:
+    """A module written by ``modules``, imported."""
+    return importlib.import_module(name)

@@ -33,3 +33,21 @@ def test_benchmark_smoke_run_prints_the_tables() -> None:
         "toolsinspector render --provider openai",
     ):
         assert command in rows
+
+
+def test_typed_share_reports_a_row_per_library() -> None:
+    result = subprocess.run(
+        [sys.executable, "benchmarks/typed_share.py", "--libraries", "stdlib,rich"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
+    header, rule, stdlib, rich = result.stdout.splitlines()
+    assert header.startswith("| library | tools | left out | typed parameters |")
+    assert rule == "|---|---|---|---|---|---|---|"
+    for row, name in ((stdlib, "stdlib"), (rich, "rich")):
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        assert cells[0] == name and cells[2] == "0"  # no method left out
+        assert all(c.endswith(")") and " % (" in c for c in cells[3:])

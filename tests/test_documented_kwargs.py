@@ -101,8 +101,8 @@ def test_botocore_documented_arguments_become_typed_parameters() -> None:
     assert tool.description.startswith("Deletes an object.\n\n**Request Syntax**\n::\n")
     assert tool.returns.description == "The response."
     assert messages(diagnostics) == [
-        "info: Client.delete_object: *args left out: a tool call passes named arguments only",
-        "info: Client.delete_object: **kwargs left out: a tool call passes named arguments only",
+        "info: Client.delete_object: *args left out: no type says what it takes",
+        "info: Client.delete_object: **kwargs left out: no type says what it takes",
     ]
 
 

@@ -85,8 +85,10 @@ class Service(Base):
         Args:
             a: A.
             b: B.
+            *rest: More numbers.
             c: C.
             d: D.
+            **extra: Named numbers.
         """
 
     @property
@@ -156,16 +158,29 @@ def test_required_default_and_nullable_are_separate() -> None:
 
 def test_parameter_kinds_and_variadics() -> None:
     tools, diagnostics = inspect_class(Service)
-    assert [(p.name, p.kind) for p in tools["kinds"].parameters] == [
+    kinds = tools["kinds"]
+    assert [(p.name, p.kind) for p in kinds.parameters] == [
         ("a", ParameterKind.POSITIONAL_ONLY),
         ("b", ParameterKind.POSITIONAL_OR_KEYWORD),
+        ("rest", ParameterKind.VAR_POSITIONAL),
         ("c", ParameterKind.KEYWORD_ONLY),
         ("d", ParameterKind.KEYWORD_ONLY),
+        ("extra", ParameterKind.VAR_KEYWORD),
     ]
-    assert [m for m in messages(diagnostics) if "Service.kinds" in m] == [
-        "info: Service.kinds: *rest left out: a tool call passes named arguments only",
-        "info: Service.kinds: **extra left out: a tool call passes named arguments only",
-    ]
+    properties = kinds.parameters_schema()["properties"]
+    assert isinstance(properties, dict)
+    assert properties["rest"] == {
+        "type": "array",
+        "description": "More numbers.",
+        "items": {"type": "integer"},
+    }
+    assert properties["extra"] == {
+        "type": "object",
+        "description": "Named numbers.",
+        "additionalProperties": {"type": "integer"},
+    }
+    assert kinds.parameters_schema()["required"] == ["a", "b", "c"]
+    assert [m for m in messages(diagnostics) if "Service.kinds" in m] == []
 
 
 def test_bad_methods_give_located_diagnostics_and_the_rest_still_comes_out() -> None:
@@ -214,18 +229,23 @@ def test_bad_methods_give_located_diagnostics_and_the_rest_still_comes_out() -> 
     assert all(d.path == "tests/test_inspection.py" and d.line > 0 for d in diagnostics[:6])
 
 
-def test_method_without_signature_is_an_error_and_left_out() -> None:
-    class WithBuiltin:
-        odd = getattr  # a C function without a signature on CPython 3.11
+def test_method_without_signature_or_stub_is_an_error_and_left_out() -> None:
+    def odd() -> None:
+        """No signature can be read, and no stub file has one."""
+
+    odd.__signature__ = "broken"  # type: ignore[attr-defined]
+
+    class WithBroken:
+        method = staticmethod(odd)
 
         def ok(self) -> None:
             """Fine."""
 
-    tools, diagnostics = inspect_class(WithBuiltin)
+    tools, diagnostics = inspect_class(WithBroken)
     assert list(tools) == ["ok"]
     assert messages(diagnostics) == [
-        "error: WithBuiltin.odd: no signature can be read (no signature found for builtin "
-        "<built-in function getattr>); left out"
+        "error: WithBroken.method: no signature can be read (unexpected object 'broken' in "
+        "__signature__ attribute); left out"
     ]
 
 
@@ -432,7 +452,7 @@ def _sample_functions() -> list[Callable[..., object]]:
 def test_fast_parameter_reading_matches_inspect_signature() -> None:
     import inspect
 
-    from inspector.scan.methods import _parameters
+    from inspector.scan.method_parts import read_parameters as _parameters
 
     for function in _sample_functions():
         expected = [

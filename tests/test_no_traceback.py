@@ -37,7 +37,7 @@ def test_c_methods_without_lines_that_share_names_are_scanned(
     run_cli: Callable[..., Run], in_tmp: Path
 ) -> None:
     scanned = run_cli("scan", "sqlite3:Blob", "sqlite3:Connection", "-o", "tools.json")
-    assert scanned.status == 1  # Connection.cursor and .execute have no readable signature
+    assert scanned.status == 0  # C methods take their signatures from typeshed's stubs
     assert "internal error" not in scanned.stderr
     names = json.loads(Path("tools.json").read_text(encoding="utf-8"))["classes"]
     assert names["Blob"]["methods"]["close"]["function"]["name"] == "Blob_close"

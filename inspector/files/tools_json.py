@@ -59,6 +59,8 @@ def _tool_json(tool: ToolDescriptor) -> JsonObject:
     }
     if kinds:
         entry["parameter_kinds"] = kinds
+    if tool.type_sources:
+        entry["type_sources"] = dict(tool.type_sources)
     entry["location"] = tool.location
     return entry
 
@@ -106,6 +108,7 @@ def _tool_from_json(class_key: str, method: str, entry: dict[str, Json]) -> Tool
         description = returns.get("description")
         return_schema = {k: v for k, v in returns.items() if k != "description"}
         kinds = _mapping(entry.get("parameter_kinds") or {}, f"{where}.parameter_kinds")
+        sources = _mapping(entry.get("type_sources") or {}, f"{where}.type_sources")
         return ToolDescriptor(
             name=str(function.get("name", method)),
             description=str(function.get("description") or ""),
@@ -120,6 +123,7 @@ def _tool_from_json(class_key: str, method: str, entry: dict[str, Json]) -> Tool
             method_name=method,
             method_kind=MethodKind(entry.get("kind", "instance")),
             location=str(entry.get("location", "")),
+            type_sources=tuple((k, str(v)) for k, v in sources.items()),
         )
     except (InspectorError, ValueError) as error:
         raise InspectorError(f"{where}: {error}") from None

@@ -20,7 +20,14 @@ from dataclasses import dataclass, field
 from inspector.model import MISSING, Json, is_nullable
 from inspector.scan.hints import TypeMapper, is_union
 from inspector.typetable.scalars import WrongJson, scalar_for
-from inspector.typetable.structures import ONE_SHOT, Container, container_of, field_rows, has_fields
+from inspector.typetable.structures import (
+    ONE_SHOT,
+    Container,
+    container_of,
+    field_rows,
+    has_fields,
+    is_typeddict,
+)
 from inspector.typetable.values import enum_json, enum_member, is_flag, literal_json
 
 _ANY: frozenset[object] = frozenset({typing.Any, object})
@@ -284,7 +291,7 @@ class Converter:
                 )
             elif required:
                 raise ArgumentError(_key_path(path, name), "missing required property")
-        if typing.is_typeddict(cls):
+        if is_typeddict(cls):
             return converted
         return cls(**converted)
 

@@ -13,7 +13,7 @@ import threading
 import traceback
 import typing
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
@@ -28,6 +28,8 @@ from inspector.render.options import RenderOptions
 from inspector.render.selection import quiet_excluded
 from inspector.runtime.arguments import ArgumentError, Converter, shown
 from inspector.runtime.messages import answer, read_calls, to_json, to_text
+from inspector.runtime.spread import spread
+from inspector.scan.call_hints import call_hints
 from inspector.scan.docstrings import DocstringStyle
 from inspector.scan.fields import FieldDefault, field_defaults
 
@@ -232,8 +234,7 @@ class Toolbox:
         self.last_notes = []
         values = _decode(name, arguments)
         converter = Converter()
-        args: list[object] = []
-        kwargs: dict[str, object] = {}
+        collected = _CallArguments()
         known = {f.name for f in bound.descriptor.parameters}
         unexpected = [k for k in values if k not in known]
         if unexpected:
@@ -244,44 +245,62 @@ class Toolbox:
         for parameter in bound.descriptor.parameters:
             python_name = bound.python_names.get(parameter.name, parameter.name)
             field_default = bound.field_defaults.get(python_name)
-            if parameter.name not in values:
-                if not parameter.required:
-                    if field_default is not None:  # the field's value, not the field object
-                        _give(parameter, python_name, field_default.value(), args, kwargs)
-                    continue
+            raw = values.get(parameter.name)
+            given_null = parameter.name in values and raw is None
+            if given_null and not parameter.nullable and not parameter.required:
+                self.last_notes.append(f"{parameter.name}: null; the default used")
+            missing = parameter.name not in values
+            if (missing or (raw is None and not parameter.nullable)) and not parameter.required:
+                if field_default is not None:  # the field's value, not the field object
+                    collected.give(parameter, python_name, field_default.value())
+                continue
+            if missing:
                 if not parameter.nullable:
                     raise ToolCallError(
                         f"{name}: missing required argument {parameter.name!r}", name
                     )
-                value: object = None
                 self.last_notes.append(f"{parameter.name}: omitted; null used")
-            else:
-                raw = values[parameter.name]
-                if raw is None and not parameter.required and not parameter.nullable:
-                    self.last_notes.append(f"{parameter.name}: null; the default used")
-                    if field_default is not None:
-                        _give(parameter, python_name, field_default.value(), args, kwargs)
-                    continue
-                hint = bound.hints.get(python_name, typing.Any)
-                try:
-                    value = converter.convert(typing.cast(Json, raw), hint, parameter.name)
-                except ArgumentError as error:
-                    raise ToolCallError(f"{name}: {error}", name) from None
-            _give(parameter, python_name, value, args, kwargs)
+                collected.give(parameter, python_name, None)
+                continue
+            hint = bound.hints.get(python_name, typing.Any)
+            try:
+                value = converter.convert(typing.cast(Json, raw), hint, parameter.name)
+            except ArgumentError as error:
+                raise ToolCallError(f"{name}: {error}", name) from None
+            collected.give(parameter, python_name, value)
+        try:
+            args, kwargs = collected.spread(bound.function)
+        except ValueError as error:
+            raise ToolCallError(f"{name}: {error}", name) from None
         self.last_notes += converter.notes
         for note in self.last_notes:
             log.info("%s: lenient argument reading: %s", name, note)
         return bound, args, kwargs
 
 
-def _give(
-    parameter: Field, python_name: str, value: object, args: list[object], kwargs: dict[str, object]
-) -> None:
-    """Pass a value by position or by keyword, as the parameter takes it."""
-    if parameter.kind is ParameterKind.POSITIONAL_ONLY:
-        args.append(value)
-    else:
-        kwargs[python_name] = value
+@dataclass
+class _CallArguments:
+    """The values of one call, gathered by how each parameter takes them."""
+
+    args: list[object] = field(default_factory=list)
+    kwargs: dict[str, object] = field(default_factory=dict)
+    variadic_args: list[object] = field(default_factory=list)
+    variadic_kwargs: dict[str, object] = field(default_factory=dict)
+
+    def give(self, parameter: Field, python_name: str, value: object) -> None:
+        """Pass a value by position, by keyword, or spread as ``*args``/``**kwargs``."""
+        if parameter.kind is ParameterKind.POSITIONAL_ONLY:
+            self.args.append(value)
+        elif parameter.kind is ParameterKind.VAR_POSITIONAL and isinstance(value, list):
+            self.variadic_args = value
+        elif parameter.kind is ParameterKind.VAR_KEYWORD and isinstance(value, dict):
+            self.variadic_kwargs = value
+        else:
+            self.kwargs[python_name] = value
+
+    def spread(self, function: Callable[..., object]) -> tuple[list[object], dict[str, object]]:
+        """The positional and keyword arguments of the call."""
+        return spread(function, self.args, self.kwargs, self.variadic_args, self.variadic_kwargs)
 
 
 def _args(call: Call) -> Mapping[str, object] | str | None:
@@ -353,11 +372,11 @@ def _bind(obj: object, tool: ToolDescriptor) -> _Bound | None:
         return None
     if isinstance(obj, type) and tool.method_kind is MethodKind.INSTANCE:
         return None  # a class was given: its instance methods have nothing to bind to
-    target = inspect.unwrap(function)
     try:
-        hints = typing.get_type_hints(target, include_extras=True)
+        hints = call_hints(function, type(obj) if not isinstance(obj, type) else obj)
     except Exception:  # the builder already reported it; convert nothing then
         hints = {}
+    target = inspect.unwrap(function)
     renames = getattr(obj, "__parameter_names__", None)
     names = renames.get(tool.method_name) if isinstance(renames, dict) else None
     python_names = {v: k for k, v in names.items()} if isinstance(names, dict) else {}

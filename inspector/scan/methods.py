@@ -2,31 +2,22 @@
 
 from __future__ import annotations
 
-import ast
-import builtins
-import datetime
 import inspect
 import keyword
-import types
 import typing
-from collections.abc import Callable
-from dataclasses import dataclass, field, replace
-from typing import NamedTuple
+from dataclasses import dataclass, field
 
 import docstring_parser
 
-from inspector.codes import level_of
-from inspector.diagnostics import Diagnostic, stable_repr
+from inspector.diagnostics import Diagnostic
 from inspector.model import (
     MISSING,
-    AnyOfType,
+    AnyValueType,
     Field,
     Json,
     MethodKind,
-    NullType,
     ParameterKind,
     Returns,
-    SchemaType,
     ToolDescriptor,
     _Missing,
     is_nullable,
@@ -35,45 +26,44 @@ from inspector.scan.docstrings import DocInfo, DocstringStyle, parse_docstring
 from inspector.scan.enum_names import with_enum_names
 from inspector.scan.fields import (
     NO_DEFAULT,
-    annotated_field,
-    read_field_object,
-    with_field_metadata,
 )
 from inspector.scan.hints import TypeMapper, without_sentinel
+from inspector.scan.method_parts import (
+    KINDS,
+    NO_HINT,
+    Parameter,
+    Reporter,
+    brief,
+    check_documented,
+    default_of,
+    docstring_of,
+    field_object,
+    is_internal,
+    label,
+    nullable,
+    read_parameters,
+    renamed_field,
+    renames_of,
+    resolve_doc_type,
+    schema_name,
+    variadic_field,
+)
+from inspector.scan.resolution import HintResolver, is_never, is_unpack
+from inspector.scan.stubsource import (
+    UNKNOWN_DEFAULT,
+    StubFinder,
+    StubSignature,
+    missing_typeshed,
+)
 from inspector.scan.targets import MethodInfo
-from inspector.typetable.scalars import NoJsonForm
-from inspector.typetable.values import to_json
+from inspector.typetable.structures import field_rows
 
-_KINDS = {
-    inspect.Parameter.POSITIONAL_ONLY: ParameterKind.POSITIONAL_ONLY,
-    inspect.Parameter.POSITIONAL_OR_KEYWORD: ParameterKind.POSITIONAL_OR_KEYWORD,
-    inspect.Parameter.KEYWORD_ONLY: ParameterKind.KEYWORD_ONLY,
-}
 _VARIADIC = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
 _VAR_KEYWORD = inspect.Parameter.VAR_KEYWORD
-_NO_HINT = object()
-_DOC_TYPE_NAMES: dict[str, object] = {
-    "string": str,
-    "integer": int,
-    "boolean": bool,
-    "double": float,
-    "number": float,
-    "datetime": datetime.datetime,
-    "timestamp": datetime.datetime,
-    "blob": bytes,
-}
-"""Type names docstrings use that are not Python's (botocore writes ``:type Bucket: string``)."""
-_DOC_TYPE_NODES = (
-    ast.Expression,
-    ast.Name,
-    ast.Attribute,
-    ast.Subscript,
-    ast.Tuple,
-    ast.BinOp,
-    ast.BitOr,
-    ast.Constant,
-    ast.Load,
-)
+_ANY_VALUE: tuple[object, ...] = (typing.Any, object)
+"""Hints that say nothing about what a ``*args``/``**kwargs`` takes."""
+_NEVER = AnyValueType(keywords=(("not", {}),))
+"""The return type of a method that never returns (``NoReturn``, ``Never``): no value."""
 
 
 @dataclass
@@ -82,48 +72,56 @@ class MethodBuilder:
 
     docstring_style: DocstringStyle = DocstringStyle.AUTO
     mapper: TypeMapper = field(init=False)
-    _hint_cache: dict[object, object] = field(default_factory=dict, init=False)
+    resolver: HintResolver = field(default_factory=HintResolver, init=False)
+    stubs: StubFinder = field(default_factory=StubFinder, init=False)
 
     def __post_init__(self) -> None:
         self.mapper = TypeMapper(self.docstring_style)
 
     def build(self, method: MethodInfo) -> tuple[ToolDescriptor | None, list[Diagnostic]]:
         """The tool of a method (None when it cannot be inspected) and what was noticed."""
-        report = _Reporter(method)
+        report = Reporter(method)
         try:
             return self._build(method, report), report.diagnostics
         except Exception as error:  # one odd method must not stop the scan
             self.mapper.take()
-            report("TI103", f"cannot be inspected ({_brief(error)}); left out")
+            report("TI103", f"cannot be inspected ({brief(error)}); left out")
             return None, report.diagnostics
 
-    def _build(self, method: MethodInfo, report: _Reporter) -> ToolDescriptor | None:
-        try:
-            parameters = _parameters(method.function)
-        except (TypeError, ValueError) as error:
-            report("TI104", f"no signature can be read ({error}); left out")
+    def _build(self, method: MethodInfo, report: Reporter) -> ToolDescriptor | None:
+        read = self._signature(method, report)
+        if read is None:
             return None
-        hints = self._hints(method, report)
-        doc = self._doc(method, report)
+        parameters, stub = read
         if (
             method.kind is not MethodKind.STATIC
             and parameters
             and parameters[0].kind not in _VARIADIC
         ):
             parameters = parameters[1:]
+        wanted = {p.name: p.kind for p in parameters} | {"return": None}
+        hints, sources = self._hints(method, wanted, report, stub)
+        doc = self._doc(method, report)
         fields = tuple(
-            f for p in parameters if (f := self._field(p, hints, doc, method, report)) is not None
+            f
+            for p in parameters
+            for f in self._fields(p, hints, doc, method, report, sources=sources)
         )
-        fields += self._documented_kwargs(parameters, doc, method, report)
-        _check_documented(fields, parameters, doc, report)
-        returns = self._returns(method, hints, doc, report)
+        documented_kwargs = self._documented_kwargs(parameters, fields, doc, method, report)
+        if documented_kwargs:  # the documented names replace the catch-all ``**kwargs``
+            fields = tuple(f for f in fields if f.kind is not ParameterKind.VAR_KEYWORD)
+        fields += documented_kwargs
+        check_documented(fields, parameters, doc, report)
+        returns = self._returns(method, hints, doc, report, sources)
         definitions, messages = self.mapper.take()
         for code, message in messages:
             report(code, message)
-        renamed = _renames(method.owner, "__parameter_names__").get(method.name)
+        renamed = renames_of(method.owner, "__parameter_names__").get(method.name)
         if isinstance(renamed, dict):
-            fields = tuple(_renamed_field(f, renamed) for f in fields)
-        tool_name = _renames(method.owner, "__tool_names__").get(method.name)
+            fields = tuple(renamed_field(f, renamed) for f in fields)
+        name_in_schema = schema_name(renamed if isinstance(renamed, dict) else {})
+        type_sources = tuple((name_in_schema(n), sources[n]) for n in wanted if n in sources)
+        tool_name = renames_of(method.owner, "__tool_names__").get(method.name)
         return ToolDescriptor(
             name=tool_name if isinstance(tool_name, str) else method.name,
             description=doc.description,
@@ -135,11 +133,65 @@ class MethodBuilder:
             method_name=method.name,
             method_kind=method.kind,
             location=f"{method.path}:{method.line}" if method.line else method.path,
+            type_sources=type_sources,
         )
 
-    def _hints(self, method: MethodInfo, report: _Reporter) -> dict[str, object]:
-        """Like ``typing.get_type_hints(include_extras=True)``, with each distinct annotation
-        of a module evaluated once per scan; an annotation that fails becomes "any"."""
+    def _signature(
+        self, method: MethodInfo, report: Reporter
+    ) -> tuple[list[Parameter], StubSignature | None] | None:
+        """The parameters from the code, else from a stub file (C methods)."""
+        try:
+            return read_parameters(method.function), None
+        except (TypeError, ValueError) as error:
+            stub = self._stub(method, report)
+            if stub is None:
+                hint = ""
+                if missing_typeshed(method.owner.__module__):
+                    hint = " (install the 'stubs' extra to read it from typeshed)"
+                report("TI104", f"no signature can be read ({error}); left out{hint}")
+                return None
+        parameters = [Parameter(p.name, p.kind, p.default) for p in stub.parameters]
+        return parameters, stub
+
+    def _hints(
+        self,
+        method: MethodInfo,
+        wanted: dict[str, inspect._ParameterKind | None],
+        report: Reporter,
+        stub: StubSignature | None,
+    ) -> tuple[dict[str, object], dict[str, str]]:
+        """The hints of the code (each annotation evaluated on its own; a failing one becomes
+        "any"), then the stub's for ``wanted`` names the code leaves unannotated; and which
+        names took their type from a stub."""
+        hints = self._code_hints(method, report)
+        missing = [n for n in wanted if n not in hints]
+        if missing and stub is None:
+            stub = self._stub(method, report)
+        sources: dict[str, str] = {}
+        for name in missing if stub is not None else ():
+            assert stub is not None
+            text = stub.annotation(name, wanted[name])
+            if text is None:
+                continue
+            try:
+                resolved = self.resolver.resolve(text, {}, method.owner, stub.namespace)
+            except Exception as error:  # a stub may name anything; report it
+                message = f"stub hint {text!r} unresolved ({brief(error)})"
+                report("TI120", f"{label(name)}: {message}")
+                continue
+            self._report_dropped(name, resolved.dropped, report)
+            hints[name] = resolved.hint
+            sources[name] = "stub"
+        return hints, sources
+
+    def _stub(self, method: MethodInfo, report: Reporter) -> StubSignature | None:
+        try:
+            return self.stubs.signature(method.function, method.owner)
+        except Exception as error:  # a stub file may hold anything; the code still counts
+            report("TI121", f"stub file cannot be read ({brief(error)}); not used")
+            return None
+
+    def _code_hints(self, method: MethodInfo, report: Reporter) -> dict[str, object]:
         function = method.function
         annotations = getattr(function, "__annotations__", None)
         if not isinstance(annotations, dict):
@@ -150,37 +202,29 @@ class MethodBuilder:
         failed = False
         for name, annotation in annotations.items():
             try:
-                resolved[name] = self._resolve(annotation, globalns, method.owner)
+                found = self.resolver.resolve(annotation, globalns, method.owner)
             except Exception as error:  # any expression in an annotation may fail; report it
                 if not failed:
-                    report("TI105", f"type hints cannot be resolved ({_brief(error)})")
+                    report("TI105", f"type hints cannot be resolved ({brief(error)})")
                     failed = True
                 report(
                     "TI105",
-                    f"{_label(name)}: hint {annotation!r} unresolved "
-                    f"({_brief(error)}); any value accepted",
+                    f"{label(name)}: hint {annotation!r} unresolved "
+                    f"({brief(error)}); any value accepted",
                 )
                 resolved[name] = typing.Any
+                continue
+            self._report_dropped(name, found.dropped, report)
+            resolved[name] = found.hint
         return resolved
 
-    def _resolve(self, annotation: object, globalns: dict[str, object], owner: type) -> object:
-        mentions_owner = isinstance(annotation, str) and owner.__name__ in annotation
-        key: object = (id(globalns), annotation, owner if mentions_owner else None)
-        try:
-            return self._hint_cache[key]
-        except KeyError:
-            pass
-        except TypeError:  # an unhashable annotation: evaluate without caching
-            key = None
-        holder = types.SimpleNamespace(__annotations__={"hint": annotation})
-        localns = {owner.__name__: owner}
-        value = typing.get_type_hints(holder, globalns, localns, include_extras=True)["hint"]
-        if key is not None:
-            self._hint_cache[key] = value
-        return value
+    @staticmethod
+    def _report_dropped(name: str, dropped: tuple[str, ...], report: Reporter) -> None:
+        for member in dropped:
+            report("TI122", f"{label(name)}: union member {member} unresolved; left out")
 
-    def _doc(self, method: MethodInfo, report: _Reporter) -> DocInfo:
-        text = _docstring(method)
+    def _doc(self, method: MethodInfo, report: Reporter) -> DocInfo:
+        text = docstring_of(method)
         try:
             doc = parse_docstring(text, self.docstring_style)
         except docstring_parser.ParseError as error:
@@ -190,29 +234,38 @@ class MethodBuilder:
             report("TI201", "no docstring: the tool has no description")
         return doc
 
-    def _field(
+    def _fields(
         self,
-        parameter: _Parameter,
+        parameter: Parameter,
         hints: dict[str, object],
         doc: DocInfo,
         method: MethodInfo,
-        report: _Reporter,
-    ) -> Field | None:
+        report: Reporter,
+        *,
+        sources: dict[str, str],
+    ) -> tuple[Field, ...]:
         name = parameter.name
+        documented = doc.params.get(name)
         if parameter.kind in _VARIADIC:
             stars = "*" if parameter.kind is inspect.Parameter.VAR_POSITIONAL else "**"
-            report("TI109", f"{stars}{name} left out: a tool call passes named arguments only")
-            return None
-        if _is_internal(parameter, method):
-            report("TI117", f"{_label(name)} left out: internal (a leading '_' and a default)")
-            return None
-        documented = doc.params.get(name)
-        hint = hints.get(name, _NO_HINT)
-        if hint is _NO_HINT:
-            hint = self._doc_type(
-                documented.type_name if documented else None, method, name, report
-            )
-        hint, python_default, required = _field_object(parameter, hint)
+            documented = documented or doc.params.get(f"{stars}{name}")
+            hint = hints.get(name, NO_HINT)
+            if is_unpack(hint):
+                return self._unpacked(hint, doc, report)
+            untyped = hint is NO_HINT or hint in _ANY_VALUE
+            if untyped and not (documented and documented.type_name):
+                report("TI109", f"{stars}{name} left out: no type says what it takes")
+                return ()
+        elif is_internal(parameter, method):
+            report("TI117", f"{label(name)} left out: internal (a leading '_' and a default)")
+            return ()
+        hint = hints.get(name, NO_HINT)
+        if hint is NO_HINT:
+            type_name = documented.type_name if documented else None
+            hint = self._doc_type(type_name, method, name, report)
+            if type_name and hint is not typing.Any:
+                sources[name] = "docstring"
+        hint, python_default, required = field_object(parameter, hint)
         sentinel = False
         if not required and python_default is not NO_DEFAULT:
             stripped = without_sentinel(hint, python_default)
@@ -220,41 +273,68 @@ class MethodBuilder:
                 hint, sentinel = stripped, True
         schema_type, explicit = self.mapper.map_described(hint)
         for code, message in self.mapper.messages:
-            report(code, f"{_label(name)}: {message}")
+            report(code, f"{label(name)}: {message}")
         self.mapper.messages.clear()
         description = with_enum_names(
             explicit if explicit is not None else (documented.description if documented else ""),
             schema_type,
         )
+        if parameter.kind in _VARIADIC:
+            return (variadic_field(name, parameter.kind, schema_type, description),)
         if required:
-            return Field(name, schema_type, description, True, MISSING, _KINDS[parameter.kind])
-        if sentinel or python_default is NO_DEFAULT:
+            return (Field(name, schema_type, description, True, MISSING, KINDS[parameter.kind]),)
+        if sentinel or python_default in (NO_DEFAULT, UNKNOWN_DEFAULT):
             default: Json | _Missing = MISSING
         else:
-            default = _default(name, python_default, report)
+            default = default_of(name, python_default, report)
         if python_default is None and not is_nullable(schema_type):
-            schema_type = _nullable(schema_type)
-        return Field(name, schema_type, description, False, default, _KINDS[parameter.kind])
+            schema_type = nullable(schema_type)
+        return (Field(name, schema_type, description, False, default, KINDS[parameter.kind]),)
+
+    def _unpacked(self, hint: object, doc: DocInfo, report: Reporter) -> tuple[Field, ...]:
+        """``**kwargs: Unpack[SomeTypedDict]``: each key a keyword-only parameter."""
+        (typed_dict,) = typing.get_args(hint)
+        try:
+            rows = field_rows(typed_dict)
+        except Exception as error:  # unresolvable field hints
+            report("TI116", f"**kwargs: {typed_dict!r} cannot be read ({brief(error)})")
+            return ()
+        fields = []
+        for name, field_hint, required, default in rows:
+            schema_type, explicit = self.mapper.map_described(field_hint)
+            for code, message in self.mapper.messages:
+                report(code, f"{label(name)}: {message}")
+            self.mapper.messages.clear()
+            documented = doc.params.get(name)
+            description = explicit or (documented.description if documented else "")
+            kind = ParameterKind.KEYWORD_ONLY
+            fields.append(Field(name, schema_type, description, required, default, kind))
+        return tuple(fields)
 
     def _documented_kwargs(
-        self, parameters: list[_Parameter], doc: DocInfo, method: MethodInfo, report: _Reporter
+        self,
+        parameters: list[Parameter],
+        fields: tuple[Field, ...],
+        doc: DocInfo,
+        method: MethodInfo,
+        report: Reporter,
     ) -> tuple[Field, ...]:
         """The arguments a docstring documents for ``**kwargs`` (botocore's, requests'):
         keyword-only parameters typed by the docstring, required only when documented so."""
         if not (doc.params and parameters and parameters[-1].kind is _VAR_KEYWORD):
             return ()
-        taken = {p.name for p in parameters}
-        fields: list[Field] = []
+        taken = {p.name for p in parameters} | {f.name for f in fields}
+        found: list[Field] = []
         for name, documented in doc.params.items():
             if name in taken or not name.isidentifier() or keyword.iskeyword(name):
                 continue
             hint = self._doc_type(documented.type_name, method, name, report)
             schema_type, _ = self.mapper.map_described(hint)
             for code, message in self.mapper.messages:
-                report(code, f"{_label(name)}: {message}")
+                report(code, f"{label(name)}: {message}")
             self.mapper.messages.clear()
             description = with_enum_names(documented.description, schema_type)
-            fields.append(
+            found.append(
                 Field(
                     name,
                     schema_type,
@@ -264,228 +344,43 @@ class MethodBuilder:
                     ParameterKind.KEYWORD_ONLY,
                 )
             )
-        return tuple(fields)
+        return tuple(found)
 
     def _doc_type(
-        self, type_name: str | None, method: MethodInfo, name: str, report: _Reporter
+        self, type_name: str | None, method: MethodInfo, name: str, report: Reporter
     ) -> object:
         if type_name:
-            resolved = _resolve_doc_type(type_name, method.function)
-            if resolved is not _NO_HINT:
+            resolved = resolve_doc_type(type_name, method.function)
+            if resolved is not NO_HINT:
                 return resolved
             report(
                 "TI107",
-                f"{_label(name)}: docstring type {type_name!r} not understood; any value accepted",
+                f"{label(name)}: docstring type {type_name!r} not understood; any value accepted",
             )
             return typing.Any
         if name != "return":
-            report("TI106", f"{_label(name)}: no type hint; any value accepted")
+            report("TI106", f"{label(name)}: no type hint; any value accepted")
         return typing.Any
 
     def _returns(
-        self, method: MethodInfo, hints: dict[str, object], doc: DocInfo, report: _Reporter
+        self,
+        method: MethodInfo,
+        hints: dict[str, object],
+        doc: DocInfo,
+        report: Reporter,
+        sources: dict[str, str],
     ) -> Returns:
-        hint = hints.get("return", _NO_HINT)
-        if hint is _NO_HINT and doc.returns_type:
+        hint = hints.get("return", NO_HINT)
+        if hint is NO_HINT and doc.returns_type:
             hint = self._doc_type(doc.returns_type, method, "return", report)
-        if hint is _NO_HINT:
+            if hint is not typing.Any:
+                sources["return"] = "docstring"
+        if hint is NO_HINT:
             return Returns(None, doc.returns)
+        if is_never(hint):
+            return Returns(_NEVER, doc.returns)
         schema_type, explicit = self.mapper.map_described(hint)
         for code, message in self.mapper.messages:
             report(code, f"return value: {message}")
         self.mapper.messages.clear()
         return Returns(schema_type, explicit if explicit is not None else doc.returns)
-
-
-_CO_VARARGS, _CO_VARKEYWORDS = inspect.CO_VARARGS, inspect.CO_VARKEYWORDS
-
-
-class _Parameter(NamedTuple):
-    """What a tool needs of a parameter (``inspect.Parameter`` validates much more, slowly)."""
-
-    name: str
-    kind: inspect._ParameterKind
-    default: object = inspect.Parameter.empty
-
-
-def _parameters(function: Callable[..., object]) -> list[_Parameter]:
-    """The parameters in order: read straight from the code object of a plain function (what
-    ``inspect.signature`` does, without its general machinery), else ``inspect.signature``."""
-    code = getattr(function, "__code__", None)
-    plain = (
-        type(function) is types.FunctionType
-        and code is not None
-        and not hasattr(function, "__wrapped__")
-        and not hasattr(function, "__signature__")
-    )
-    if not plain:
-        return [
-            _Parameter(p.name, p.kind, p.default)
-            for p in inspect.signature(function).parameters.values()
-        ]
-    assert isinstance(function, types.FunctionType) and code is not None
-    names = code.co_varnames
-    positional = code.co_argcount
-    keyword_only = code.co_kwonlyargcount
-    defaults = function.__defaults__ or ()
-    kw_defaults = function.__kwdefaults__ or {}
-    first_default = positional - len(defaults)
-    empty = inspect.Parameter.empty
-    result = []
-    for index, name in enumerate(names[:positional]):
-        kind = (
-            inspect.Parameter.POSITIONAL_ONLY
-            if index < code.co_posonlyargcount
-            else inspect.Parameter.POSITIONAL_OR_KEYWORD
-        )
-        default = defaults[index - first_default] if index >= first_default else empty
-        result.append(_Parameter(name, kind, default))
-    next_name = positional + keyword_only
-    if code.co_flags & _CO_VARARGS:
-        result.append(_Parameter(names[next_name], inspect.Parameter.VAR_POSITIONAL))
-        next_name += 1
-    for name in names[positional : positional + keyword_only]:
-        default = kw_defaults.get(name, empty)
-        result.append(_Parameter(name, inspect.Parameter.KEYWORD_ONLY, default))
-    if code.co_flags & _CO_VARKEYWORDS:
-        result.append(_Parameter(names[next_name], inspect.Parameter.VAR_KEYWORD))
-    return result
-
-
-@dataclass
-class _Reporter:
-    method: MethodInfo
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-
-    def __call__(self, code: str, message: str) -> None:
-        subject = f"{self.method.owner.__name__}.{self.method.name}"
-        self.diagnostics.append(
-            Diagnostic(level_of(code), message, self.method.path, self.method.line, subject, code)
-        )
-
-
-def _renames(owner: type, attribute: str) -> dict[str, object]:
-    """A class's ``__tool_names__`` (method → tool name) or ``__parameter_names__``
-    (method → {parameter → schema name}); anything but a dict counts as none."""
-    value = getattr(owner, attribute, None)
-    return value if isinstance(value, dict) else {}
-
-
-def _is_internal(parameter: _Parameter, method: MethodInfo) -> bool:
-    """``_name`` with a default (``_parent_execute_state=None``) is for the library, not a
-    caller; unless ``__parameter_names__`` gives it a schema name."""
-    if not parameter.name.startswith("_") or parameter.default is inspect.Parameter.empty:
-        return False
-    renamed = _renames(method.owner, "__parameter_names__").get(method.name)
-    return not (isinstance(renamed, dict) and parameter.name in renamed)
-
-
-def _default(name: str, value: object, report: _Reporter) -> Json | _Missing:
-    """A parameter's default as JSON; one with no JSON form, or whose reading fails, is left
-    out of the schema (the method stays)."""
-    try:
-        return to_json(value)
-    except NoJsonForm:
-        report(
-            "TI110",
-            f"{_label(name)}: default {stable_repr(value)} has no JSON form; left out of the "
-            "schema",
-        )
-    except Exception as error:  # the default's own code failed (a property, __iter__, ...)
-        report(
-            "TI118",
-            f"{_label(name)}: default of type {type(value).__qualname__} cannot be read "
-            f"({type(error).__name__}: {error}); left out of the schema",
-        )
-    return MISSING
-
-
-def _renamed_field(f: Field, names: dict[object, object]) -> Field:
-    schema_name = names.get(f.name)
-    return replace(f, name=schema_name) if isinstance(schema_name, str) else f
-
-
-def _docstring(method: MethodInfo) -> str | None:
-    """The docstring as ``inspect.getdoc`` finds it: built when it is lazy (botocore's client
-    methods build theirs on first use), else inherited from the first base that has one."""
-    for owner in method.owner.__mro__:
-        found = method.function if owner is method.owner else owner.__dict__.get(method.name)
-        found = getattr(found, "__func__", found)  # staticmethod, classmethod
-        if not callable(found):  # a base's plain attribute of that name has no say
-            continue
-        text = getattr(found, "__doc__", None)
-        if type(text) is str:
-            return text  # as written: the parser cleans it once
-        if isinstance(text, str):
-            try:
-                return text.expandtabs()  # how getdoc expands a lazy docstring
-            except Exception:  # a lazy docstring that fails to build is no docstring
-                return None
-    return None
-
-
-def _field_object(parameter: _Parameter, hint: object) -> tuple[object, object, bool]:
-    """The hint, the default shown (``NO_DEFAULT`` when unknown) and whether the parameter is
-    required, reading a field object as the default or inside an ``Annotated`` hint."""
-    annotated = typing.get_origin(hint) is typing.Annotated
-    if parameter.default is inspect.Parameter.empty:
-        found = annotated_field(hint) if annotated else None
-    else:
-        found = read_field_object(parameter.default)
-    if annotated or found is not None:
-        hint = with_field_metadata(hint, found)
-    if found is None:
-        return hint, parameter.default, parameter.default is inspect.Parameter.empty
-    return hint, found.known_default, found.required
-
-
-def _label(name: str) -> str:
-    return "return value" if name == "return" else f"parameter {name!r}"
-
-
-def _brief(error: BaseException) -> str:
-    return f"{type(error).__name__}: {error}"
-
-
-def _nullable(schema_type: SchemaType) -> SchemaType:
-    if isinstance(schema_type, AnyOfType) and not schema_type.keywords:
-        return AnyOfType((*schema_type.options, NullType()))
-    return AnyOfType((schema_type, NullType()))
-
-
-def _check_documented(
-    fields: tuple[Field, ...],
-    parameters: list[_Parameter],
-    doc: DocInfo,
-    report: _Reporter,
-) -> None:
-    if not doc.present:
-        return
-    names = {p.name for p in parameters} | {f.name for f in fields}
-    for documented in doc.params:
-        if documented.replace("\\", "").lstrip("*") not in names:
-            report("TI203", f"documented argument {documented!r} is not in the signature")
-    for f in fields:
-        if f.name not in doc.params and not f.description:
-            report("TI204", f"{_label(f.name)} is not documented")
-
-
-def _resolve_doc_type(type_name: str, function: Callable[..., object]) -> object:
-    """A docstring type such as ``list[int]`` or ``int | None``, evaluated only if it is made of
-    names, subscripts and ``|``; anything else is not understood."""
-    try:
-        tree = ast.parse(type_name.strip().replace(" or ", " | "), mode="eval")
-    except SyntaxError:
-        return _NO_HINT
-    if not all(isinstance(node, _DOC_TYPE_NODES) for node in ast.walk(tree)):
-        return _NO_HINT
-    namespace = {
-        **vars(builtins),
-        **vars(typing),
-        **_DOC_TYPE_NAMES,
-        **getattr(function, "__globals__", {}),
-    }
-    try:
-        return eval(compile(tree, "<docstring type>", "eval"), {"__builtins__": {}}, namespace)
-    except Exception:
-        return _NO_HINT

@@ -11,7 +11,17 @@ from pathlib import Path
 
 from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import Diagnostic, InspectorError, Level
-from inspector.model import MISSING, Field, MethodKind, ParameterKind, ToolDescriptor
+from inspector.model import (
+    MISSING,
+    AnyValueType,
+    ArrayType,
+    Field,
+    MethodKind,
+    ObjectType,
+    ParameterKind,
+    SchemaType,
+    ToolDescriptor,
+)
 from inspector.stubs import pycode
 from inspector.stubs.annotations import Annotation, TypeWriter, fits
 from inspector.stubs.docstrings import docstring
@@ -71,14 +81,17 @@ class _ClassWriter:
         renamed = {py: f.name for py, f in zip(names, tool.parameters, strict=True) if py != f.name}
         if renamed:
             self.parameter_names[python_name] = renamed
-        annotations = [self.types.annotation(f.type, f.name) for f in tool.parameters]
+        annotations = [self.types.annotation(_element(f), f.name) for f in tool.parameters]
         defaults = [self._default(f, a) for f, a in zip(tool.parameters, annotations, strict=True)]
         returns = (
             self.types.annotation(tool.returns.type, f"{tool.name}_result")
             if tool.returns.type is not None
             else Annotation(Atom(self.types.use("typing", "Any")), self.types)
         )
-        entries = [(py, f.description) for py, f in zip(names, tool.parameters, strict=True)]
+        entries = [
+            (_STARS.get(f.kind, "") + py, f.description)
+            for py, f in zip(names, tool.parameters, strict=True)
+        ]
         doc, carried = docstring(
             pycode.INDENT * 2,
             tool.description,
@@ -100,7 +113,7 @@ class _ClassWriter:
         return _method_lines(tool, python_name, items, returns, doc)
 
     def _default(self, f: Field, annotation: Annotation) -> str | None:
-        if f.required:
+        if f.required or f.kind in _STARS:
             return None
         if f.default is not MISSING:
             mutable = isinstance(f.default, list | dict)  # ruff B006: kept in Schema instead
@@ -184,6 +197,12 @@ def _signature_items(
         tool.parameters, names, annotations, defaults, strict=True
     ):
         kind = f.kind
+        if kind in _STARS:  # *args: T, **kwargs: T; what follows *args is keyword-only
+            if phase is positional_only and has_positional_only:
+                items.append(Atom("/"))
+            items.append(_parameter(_STARS[kind] + name, annotation, None))
+            phase = keyword_only
+            continue
         if phase is keyword_only or (default is None and seen_default):
             kind = keyword_only  # a required parameter after an optional one
         if phase is positional_only and kind is not positional_only:
@@ -199,6 +218,19 @@ def _signature_items(
     if phase is positional_only and has_positional_only:
         items.append(Atom("/"))
     return items
+
+
+_STARS = {ParameterKind.VAR_POSITIONAL: "*", ParameterKind.VAR_KEYWORD: "**"}
+
+
+def _element(f: Field) -> SchemaType:
+    """The annotated type: a variadic parameter's items (``*args``) or values (``**kwargs``)."""
+    if f.kind is ParameterKind.VAR_POSITIONAL and isinstance(f.type, ArrayType):
+        return f.type.items or AnyValueType()
+    if f.kind is ParameterKind.VAR_KEYWORD and isinstance(f.type, ObjectType):
+        additional = f.type.additional
+        return additional if not isinstance(additional, bool | None) else AnyValueType()
+    return f.type
 
 
 def _parameter(name: str, annotation: Annotation, default: str | None) -> pycode.Expr:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import collections.abc as cabc
 import dataclasses
 import enum
+import sys
 import typing
 from dataclasses import dataclass
 
@@ -142,7 +143,7 @@ def has_fields(cls: type) -> bool:
     """Whether a class travels as an object of its fields."""
     return (
         dataclasses.is_dataclass(cls)
-        or typing.is_typeddict(cls)
+        or is_typeddict(cls)
         or (issubclass(cls, tuple) and hasattr(cls, "_fields"))
         or isinstance(getattr(cls, "model_fields", None), dict)
     )
@@ -170,7 +171,7 @@ def field_rows(cls: type) -> list[FieldRow]:
                 (f.name, hints.get(f.name, typing.Any), not (has_default or has_factory), default)
             )
         return rows
-    if typing.is_typeddict(cls):
+    if is_typeddict(cls):
         required_keys: frozenset[str] = getattr(cls, "__required_keys__", frozenset())
         return [
             (n, strip_required(h), _typed_dict_required(h, n in required_keys), MISSING)
@@ -209,7 +210,7 @@ def _typed_dict_required(hint: object, by_totality: bool) -> bool:
     """``Required``/``NotRequired`` win; Python 3.11 misses them in ``__required_keys__`` when
     annotations are strings (``from __future__ import annotations``)."""
     origin = typing.get_origin(hint)
-    if origin is typing.Annotated:
+    if origin is typing.Annotated or is_read_only(hint):
         return _typed_dict_required(typing.get_args(hint)[0], by_totality)
     if origin is typing.Required:
         return True
@@ -220,9 +221,24 @@ def _typed_dict_required(hint: object, by_totality: bool) -> bool:
 
 def strip_required(hint: object) -> object:
     """A TypedDict field hint without ``Required``/``NotRequired``/``ReadOnly``."""
-    while typing.get_origin(hint) in _TYPED_DICT_QUALIFIERS:
+    while typing.get_origin(hint) in _TYPED_DICT_QUALIFIERS or is_read_only(hint):
         hint = typing.get_args(hint)[0]
     if typing.get_origin(hint) is typing.Annotated:
         inner, *metadata = typing.get_args(hint)
         return typing.Annotated[(strip_required(inner), *metadata)]
     return hint
+
+
+def is_typeddict(cls: object) -> bool:
+    """A TypedDict of ``typing`` or of ``typing_extensions`` (its own class before 3.13)."""
+    if typing.is_typeddict(cls):
+        return True
+    extensions = sys.modules.get("typing_extensions")
+    return extensions is not None and bool(extensions.is_typeddict(cls))
+
+
+def is_read_only(hint: object) -> bool:
+    """``typing_extensions.ReadOnly[X]`` (typing has it only from 3.13)."""
+    extensions = sys.modules.get("typing_extensions")
+    read_only = getattr(extensions, "ReadOnly", None)
+    return read_only is not None and typing.get_origin(hint) is read_only

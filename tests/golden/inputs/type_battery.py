@@ -254,10 +254,10 @@ class TypeBattery:
         Args:
             a: Positional-only.
             b: Positional or keyword.
-            *args: Extra positions (left out).
+            *args: Extra positions, an array.
             c: Keyword-only.
             d: Keyword-only with a default.
-            **kwargs: Extra names (left out).
+            **kwargs: Extra names, an object.
         """
 
     @classmethod

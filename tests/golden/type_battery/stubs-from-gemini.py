@@ -318,14 +318,25 @@ class Tools:
         """
         raise NotImplementedError
 
-    def kinds(self, a: int, b: int, c: int, d: int = NO_DEFAULT) -> Any:
+    def kinds(
+        self,
+        a: int,
+        b: int,
+        args: list[int] = NO_DEFAULT,
+        *,
+        c: int,
+        d: int = NO_DEFAULT,
+        kwargs: dict[str, Any] = NO_DEFAULT,
+    ) -> Any:
         """Parameter kinds.
 
         Args:
             a: Positional-only.
             b: Positional or keyword.
+            args: Extra positions, an array.
             c: Keyword-only.
             d: Keyword-only with a default. (default: 4)
+            kwargs: Extra names, an object. (an object whose values are: {"type":"integer"})
         """
         raise NotImplementedError
 

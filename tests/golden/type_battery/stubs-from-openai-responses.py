@@ -252,14 +252,25 @@ class Tools:
         """
         raise NotImplementedError
 
-    def kinds(self, a: int, b: int, c: int, d: int = 4) -> Any:
+    def kinds(
+        self,
+        a: int,
+        b: int,
+        args: list[int] = NO_DEFAULT,
+        *,
+        c: int,
+        d: int = 4,
+        kwargs: dict[str, int] = NO_DEFAULT,
+    ) -> Any:
         """Parameter kinds.
 
         Args:
             a: Positional-only.
             b: Positional or keyword.
+            args: Extra positions, an array.
             c: Keyword-only.
             d: Keyword-only with a default.
+            kwargs: Extra names, an object.
         """
         raise NotImplementedError
 

@@ -19,6 +19,16 @@ class Schema:
         self.json_schema_extra = json_schema_extra
 
 
+class _NoDefault:
+    """The default of an optional argument whose schema gives none."""
+
+    def __repr__(self) -> str:
+        return "NO_DEFAULT"
+
+
+NO_DEFAULT: Any = _NoDefault()
+
+
 @dataclass
 class Point:
     """
@@ -268,14 +278,25 @@ class Tools:
         """
         raise NotImplementedError
 
-    def kinds(self, a: int, b: int, c: int, d: int | None) -> Any:
+    def kinds(
+        self,
+        a: int,
+        b: int,
+        args: list[int] = NO_DEFAULT,
+        *,
+        c: int,
+        d: int = 4,
+        kwargs: dict[str, int] = NO_DEFAULT,
+    ) -> Any:
         """Parameter kinds.
 
         Args:
             a: Positional-only.
             b: Positional or keyword.
+            args: Extra positions, an array.
             c: Keyword-only.
-            d: Keyword-only with a default. (default: 4)
+            d: Keyword-only with a default.
+            kwargs: Extra names, an object.
         """
         raise NotImplementedError
 

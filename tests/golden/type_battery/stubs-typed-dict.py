@@ -246,14 +246,25 @@ class TypeBattery:
         """
         raise NotImplementedError
 
-    def kinds(self, a: int, /, b: int, *, c: int, d: int = 4) -> None:
+    def kinds(
+        self,
+        a: int,
+        /,
+        b: int,
+        *args: int,
+        c: int,
+        d: int = 4,
+        **kwargs: int,
+    ) -> None:
         """Parameter kinds.
 
         Args:
             a: Positional-only.
             b: Positional or keyword.
+            *args: Extra positions, an array.
             c: Keyword-only.
             d: Keyword-only with a default.
+            **kwargs: Extra names, an object.
         """
         raise NotImplementedError
 

@@ -1,0 +1,37 @@
+"""Spreading ``*args`` and ``**kwargs`` parameters back into a call."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+
+
+def spread(
+    function: Callable[..., object],
+    args: list[object],
+    kwargs: dict[str, object],
+    extra_args: list[object],
+    extra_kwargs: dict[str, object],
+) -> tuple[list[object], dict[str, object]]:
+    """The call's arguments with ``extra_args`` after the positional parameters (which then
+    move from keywords to positions, omitted ones taking their defaults) and ``extra_kwargs``
+    added as keywords; raises ``ValueError`` for a name given twice."""
+    clash = sorted(kwargs.keys() & extra_kwargs.keys())
+    if clash:
+        raise ValueError(f"{clash[0]!r} is given both as a parameter and inside **kwargs")
+    kwargs = {**kwargs, **extra_kwargs}
+    if not extra_args:
+        return args, kwargs
+    positional = list(args)
+    for parameter in inspect.signature(function).parameters.values():
+        if parameter.kind is inspect.Parameter.VAR_POSITIONAL:
+            break
+        if parameter.kind is not inspect.Parameter.POSITIONAL_OR_KEYWORD:
+            continue
+        if parameter.name in kwargs:
+            positional.append(kwargs.pop(parameter.name))
+        elif parameter.default is not inspect.Parameter.empty:
+            positional.append(parameter.default)
+        else:
+            raise ValueError(f"missing required argument {parameter.name!r}")
+    return [*positional, *extra_args], kwargs

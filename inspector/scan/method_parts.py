@@ -1,0 +1,277 @@
+"""The parts of building a tool from a method: parameters, defaults, names, docstring types."""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import datetime
+import inspect
+import types
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import NamedTuple
+
+from inspector.codes import level_of
+from inspector.diagnostics import Diagnostic, stable_repr
+from inspector.model import (
+    MISSING,
+    AnyOfType,
+    AnyValueType,
+    ArrayType,
+    Field,
+    Json,
+    NullType,
+    ObjectType,
+    ParameterKind,
+    SchemaType,
+    _Missing,
+)
+from inspector.scan.docstrings import DocInfo
+from inspector.scan.fields import annotated_field, read_field_object, with_field_metadata
+from inspector.scan.targets import MethodInfo
+from inspector.typetable.scalars import NoJsonForm
+from inspector.typetable.values import to_json
+
+NO_HINT = object()
+"""A parameter without a type hint (``None`` is a hint)."""
+_CO_VARARGS, _CO_VARKEYWORDS = inspect.CO_VARARGS, inspect.CO_VARKEYWORDS
+KINDS = {
+    inspect.Parameter.POSITIONAL_ONLY: ParameterKind.POSITIONAL_ONLY,
+    inspect.Parameter.POSITIONAL_OR_KEYWORD: ParameterKind.POSITIONAL_OR_KEYWORD,
+    inspect.Parameter.KEYWORD_ONLY: ParameterKind.KEYWORD_ONLY,
+}
+_DOC_TYPE_NAMES: dict[str, object] = {
+    "string": str,
+    "integer": int,
+    "boolean": bool,
+    "double": float,
+    "number": float,
+    "datetime": datetime.datetime,
+    "timestamp": datetime.datetime,
+    "blob": bytes,
+}
+"""Type names docstrings use that are not Python's (botocore writes ``:type Bucket: string``)."""
+_DOC_TYPE_NODES = (
+    ast.Expression,
+    ast.Name,
+    ast.Attribute,
+    ast.Subscript,
+    ast.Tuple,
+    ast.BinOp,
+    ast.BitOr,
+    ast.Constant,
+    ast.Load,
+)
+
+
+class Parameter(NamedTuple):
+    """What a tool needs of a parameter (``inspect.Parameter`` validates much more, slowly)."""
+
+    name: str
+    kind: inspect._ParameterKind
+    default: object = inspect.Parameter.empty
+
+
+def read_parameters(function: Callable[..., object]) -> list[Parameter]:
+    """The parameters in order: read straight from the code object of a plain function (what
+    ``inspect.signature`` does, without its general machinery), else ``inspect.signature``."""
+    code = getattr(function, "__code__", None)
+    plain = (
+        type(function) is types.FunctionType
+        and code is not None
+        and not hasattr(function, "__wrapped__")
+        and not hasattr(function, "__signature__")
+    )
+    if not plain:
+        return [
+            Parameter(p.name, p.kind, p.default)
+            for p in inspect.signature(function).parameters.values()
+        ]
+    assert isinstance(function, types.FunctionType) and code is not None
+    names = code.co_varnames
+    positional = code.co_argcount
+    keyword_only = code.co_kwonlyargcount
+    defaults = function.__defaults__ or ()
+    kw_defaults = function.__kwdefaults__ or {}
+    first_default = positional - len(defaults)
+    empty = inspect.Parameter.empty
+    result = []
+    for index, name in enumerate(names[:positional]):
+        kind = (
+            inspect.Parameter.POSITIONAL_ONLY
+            if index < code.co_posonlyargcount
+            else inspect.Parameter.POSITIONAL_OR_KEYWORD
+        )
+        default = defaults[index - first_default] if index >= first_default else empty
+        result.append(Parameter(name, kind, default))
+    next_name = positional + keyword_only
+    if code.co_flags & _CO_VARARGS:
+        result.append(Parameter(names[next_name], inspect.Parameter.VAR_POSITIONAL))
+        next_name += 1
+    for name in names[positional : positional + keyword_only]:
+        default = kw_defaults.get(name, empty)
+        result.append(Parameter(name, inspect.Parameter.KEYWORD_ONLY, default))
+    if code.co_flags & _CO_VARKEYWORDS:
+        result.append(Parameter(names[next_name], inspect.Parameter.VAR_KEYWORD))
+    return result
+
+
+@dataclass
+class Reporter:
+    method: MethodInfo
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def __call__(self, code: str, message: str) -> None:
+        subject = f"{self.method.owner.__name__}.{self.method.name}"
+        self.diagnostics.append(
+            Diagnostic(level_of(code), message, self.method.path, self.method.line, subject, code)
+        )
+
+
+def renames_of(owner: type, attribute: str) -> dict[str, object]:
+    """A class's ``__tool_names__`` (method → tool name) or ``__parameter_names__``
+    (method → {parameter → schema name}); anything but a dict counts as none."""
+    value = getattr(owner, attribute, None)
+    return value if isinstance(value, dict) else {}
+
+
+def is_internal(parameter: Parameter, method: MethodInfo) -> bool:
+    """``_name`` with a default (``_parent_execute_state=None``) is for the library, not a
+    caller; unless ``__parameter_names__`` gives it a schema name."""
+    if not parameter.name.startswith("_") or parameter.default is inspect.Parameter.empty:
+        return False
+    renamed = renames_of(method.owner, "__parameter_names__").get(method.name)
+    return not (isinstance(renamed, dict) and parameter.name in renamed)
+
+
+def default_of(name: str, value: object, report: Reporter) -> Json | _Missing:
+    """A parameter's default as JSON; one with no JSON form, or whose reading fails, is left
+    out of the schema (the method stays)."""
+    try:
+        return to_json(value)
+    except NoJsonForm:
+        report(
+            "TI110",
+            f"{label(name)}: default {stable_repr(value)} has no JSON form; left out of the schema",
+        )
+    except Exception as error:  # the default's own code failed (a property, __iter__, ...)
+        report(
+            "TI118",
+            f"{label(name)}: default of type {type(value).__qualname__} cannot be read "
+            f"({type(error).__name__}: {error}); left out of the schema",
+        )
+    return MISSING
+
+
+def schema_name(names: dict[object, object]) -> Callable[[str], str]:
+    """A parameter's name in the schema, after ``__parameter_names__``."""
+
+    def rename(name: str) -> str:
+        renamed = names.get(name)
+        return renamed if isinstance(renamed, str) else name
+
+    return rename
+
+
+def renamed_field(f: Field, names: dict[object, object]) -> Field:
+    schema_name = names.get(f.name)
+    return replace(f, name=schema_name) if isinstance(schema_name, str) else f
+
+
+def docstring_of(method: MethodInfo) -> str | None:
+    """The docstring as ``inspect.getdoc`` finds it: built when it is lazy (botocore's client
+    methods build theirs on first use), else inherited from the first base that has one."""
+    for owner in method.owner.__mro__:
+        found = method.function if owner is method.owner else owner.__dict__.get(method.name)
+        found = getattr(found, "__func__", found)  # staticmethod, classmethod
+        if not callable(found):  # a base's plain attribute of that name has no say
+            continue
+        text = getattr(found, "__doc__", None)
+        if type(text) is str:
+            return text  # as written: the parser cleans it once
+        if isinstance(text, str):
+            try:
+                return text.expandtabs()  # how getdoc expands a lazy docstring
+            except Exception:  # a lazy docstring that fails to build is no docstring
+                return None
+    return None
+
+
+def field_object(parameter: Parameter, hint: object) -> tuple[object, object, bool]:
+    """The hint, the default shown (``NO_DEFAULT`` when unknown) and whether the parameter is
+    required, reading a field object as the default or inside an ``Annotated`` hint."""
+    annotated = typing.get_origin(hint) is typing.Annotated
+    if parameter.default is inspect.Parameter.empty:
+        found = annotated_field(hint) if annotated else None
+    else:
+        found = read_field_object(parameter.default)
+    if annotated or found is not None:
+        hint = with_field_metadata(hint, found)
+    if found is None:
+        return hint, parameter.default, parameter.default is inspect.Parameter.empty
+    return hint, found.known_default, found.required
+
+
+def label(name: str) -> str:
+    return "return value" if name == "return" else f"parameter {name!r}"
+
+
+def brief(error: BaseException) -> str:
+    return f"{type(error).__name__}: {error}"
+
+
+def variadic_field(
+    name: str, kind: inspect._ParameterKind, item: SchemaType, description: str
+) -> Field:
+    """``*args: T`` as an optional array of T, ``**kwargs: T`` as an optional object of T."""
+    if kind is inspect.Parameter.VAR_POSITIONAL:
+        items = None if item == AnyValueType() else item
+        kind_of = ParameterKind.VAR_POSITIONAL
+        return Field(name, ArrayType(items), description, False, MISSING, kind_of)
+    kind_of = ParameterKind.VAR_KEYWORD
+    return Field(name, ObjectType(additional=item), description, False, MISSING, kind_of)
+
+
+def nullable(schema_type: SchemaType) -> SchemaType:
+    if isinstance(schema_type, AnyOfType) and not schema_type.keywords:
+        return AnyOfType((*schema_type.options, NullType()))
+    return AnyOfType((schema_type, NullType()))
+
+
+def check_documented(
+    fields: tuple[Field, ...],
+    parameters: list[Parameter],
+    doc: DocInfo,
+    report: Reporter,
+) -> None:
+    if not doc.present:
+        return
+    names = {p.name for p in parameters} | {f.name for f in fields}
+    for documented in doc.params:
+        if documented.replace("\\", "").lstrip("*") not in names:
+            report("TI203", f"documented argument {documented!r} is not in the signature")
+    for f in fields:
+        if f.name not in doc.params and not f.description:
+            report("TI204", f"{label(f.name)} is not documented")
+
+
+def resolve_doc_type(type_name: str, function: Callable[..., object]) -> object:
+    """A docstring type such as ``list[int]`` or ``int | None``, evaluated only if it is made of
+    names, subscripts and ``|``; anything else is not understood."""
+    try:
+        tree = ast.parse(type_name.strip().replace(" or ", " | "), mode="eval")
+    except SyntaxError:
+        return NO_HINT
+    if not all(isinstance(node, _DOC_TYPE_NODES) for node in ast.walk(tree)):
+        return NO_HINT
+    namespace = {
+        **vars(builtins),
+        **vars(typing),
+        **_DOC_TYPE_NAMES,
+        **getattr(function, "__globals__", {}),
+    }
+    try:
+        return eval(compile(tree, "<docstring type>", "eval"), {"__builtins__": {}}, namespace)
+    except Exception:
+        return NO_HINT

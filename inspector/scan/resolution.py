@@ -1,0 +1,223 @@
+"""Annotations → resolved hints: what type a parameter has, before it is mapped to a schema.
+
+Each annotation is evaluated on its own. A name the module imports only under
+``if TYPE_CHECKING:`` is imported when needed; a union keeps the members that resolve;
+``Self`` becomes the owning class.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+import types
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from inspector.scan.typecheck_names import (
+    names_in,
+    resolve_name,
+    substitute,
+    type_checking_namespace,
+)
+
+_UNION_NAMES = frozenset({"Union", "Optional"})
+
+
+class Resolved(typing.NamedTuple):
+    """A hint and what was left out of it on the way."""
+
+    hint: object
+    dropped: tuple[str, ...] = ()
+
+
+@dataclass
+class HintResolver:
+    """Evaluates annotations; each distinct one of a module is evaluated once per scan."""
+
+    _cache: dict[object, Resolved] = field(default_factory=dict)
+
+    def resolve(
+        self,
+        annotation: object,
+        globalns: Mapping[str, object],
+        owner: type | None,
+        localns: Mapping[str, object] | None = None,
+    ) -> Resolved:
+        """The hint of an annotation; raises what evaluation raised when nothing resolves."""
+        mentions_owner = owner is not None and (  # the owner's name or Self: owner-specific
+            not isinstance(annotation, str) or owner.__name__ in annotation or "Self" in annotation
+        )
+        key: object = (id(globalns), id(localns), annotation, owner if mentions_owner else None)
+        try:
+            return self._cache[key]
+        except KeyError:
+            pass
+        except TypeError:  # an unhashable annotation: evaluate without caching
+            key = None
+        names: dict[str, object] = {owner.__name__: owner} if owner is not None else {}
+        scope = _Scope(localns if localns is not None else {}, names)
+        resolved = _resolve(annotation, globalns, scope)
+        if owner is not None:
+            resolved = resolved._replace(hint=replace_self(resolved.hint, owner))
+        if key is not None:
+            self._cache[key] = resolved
+        return resolved
+
+
+class _Scope(dict[str, object]):
+    """Local names for evaluation: given ones first, then a fallback mapping (possibly lazy)."""
+
+    def __init__(self, fallback: Mapping[str, object], given: dict[str, object]) -> None:
+        super().__init__(given)
+        self.fallback = fallback
+
+    def __missing__(self, name: str) -> object:
+        return self.fallback[name]
+
+
+def _resolve(annotation: object, globalns: Mapping[str, object], scope: _Scope) -> Resolved:
+    try:
+        return Resolved(evaluate(annotation, globalns, scope))
+    except Exception as error:
+        if not isinstance(annotation, str):
+            raise
+        failure = error
+    module = globalns.get("__name__")
+    wanted = names_in(annotation)
+    if isinstance(failure, NameError) and failure.name:
+        wanted.add(failure.name)
+    for _ in range(_RETRIES):  # each round may reveal a name an alias uses (a NameError)
+        if not isinstance(module, str) or not _widen(scope, globalns, module, wanted):
+            break
+        try:
+            return Resolved(evaluate(annotation, globalns, scope))
+        except NameError as error:
+            failure = error
+            if not error.name or error.name in wanted:
+                break
+            wanted.add(error.name)
+        except Exception as error:
+            failure = error
+            break
+    return _members(annotation, globalns, scope, failure)
+
+
+_RETRIES = 8
+
+
+def _widen(scope: _Scope, globalns: Mapping[str, object], module: str, wanted: set[str]) -> bool:
+    """Add the module's ``TYPE_CHECKING`` names among ``wanted``, and modules that also look
+    there for missing attributes (``_t.UriType``); whether anything was added."""
+    before = dict(scope)
+    scope.update(type_checking_namespace(module, wanted - globalns.keys() - scope.keys()))
+    for name in wanted:
+        value = scope.get(name, globalns.get(name))
+        if isinstance(value, types.ModuleType):
+            scope[name] = _LazyModule(value)
+    return scope.keys() != before.keys() or any(scope[k] is not v for k, v in before.items())
+
+
+class _LazyModule:
+    """A module whose attributes fall back to its ``TYPE_CHECKING`` names."""
+
+    def __init__(self, module: types.ModuleType) -> None:
+        self._module = module
+
+    def __getattr__(self, name: str) -> object:
+        try:
+            value = getattr(self._module, name)
+        except AttributeError:
+            try:
+                value = resolve_name(self._module.__name__, name)
+            except Exception as error:  # any import may fail; the hint stays unresolved
+                raise AttributeError(f"{self._module.__name__} has no {name!r}") from error
+        return _LazyModule(value) if isinstance(value, types.ModuleType) else value
+
+
+def evaluate(
+    annotation: object, globalns: Mapping[str, object], localns: Mapping[str, object]
+) -> object:
+    """``typing.get_type_hints`` for one annotation (extras kept)."""
+    holder = types.SimpleNamespace(__annotations__={"hint": annotation})
+    namespace = globalns if isinstance(globalns, dict) else dict(globalns)
+    return typing.get_type_hints(holder, namespace, localns, include_extras=True)["hint"]
+
+
+def _members(
+    annotation: str, globalns: Mapping[str, object], scope: _Scope, error: Exception
+) -> Resolved:
+    """A union whose members are evaluated one by one: those that resolve are kept."""
+    members = union_members(annotation)
+    if not members:
+        raise error
+    kept: list[object] = []
+    dropped: list[str] = []
+    for member in members:
+        try:
+            kept.append(evaluate(member, globalns, scope))
+        except Exception as member_error:
+            dropped.append(f"{member} ({type(member_error).__name__}: {member_error})")
+    if not any(hint not in (None, type(None)) for hint in kept):
+        raise error
+    return Resolved(typing.Union[tuple(kept)], tuple(dropped))  # noqa: UP007
+
+
+def union_members(source: str) -> list[str]:
+    """The members of ``A | B``, ``Union[A, B]`` or ``Optional[A]`` as source text (else [])."""
+    try:
+        tree = ast.parse(source.strip(), mode="eval").body
+    except SyntaxError:
+        return []
+    if isinstance(tree, ast.BinOp) and isinstance(tree.op, ast.BitOr):
+        return [ast.unparse(node) for node in _or_operands(tree)]
+    if isinstance(tree, ast.Subscript) and _last_name(tree.value) in _UNION_NAMES:
+        inner = tree.slice
+        nodes = list(inner.elts) if isinstance(inner, ast.Tuple) else [inner]
+        members = [ast.unparse(node) for node in nodes]
+        return [*members, "None"] if _last_name(tree.value) == "Optional" else members
+    return []
+
+
+def _or_operands(node: ast.expr) -> list[ast.expr]:
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        return [*_or_operands(node.left), *_or_operands(node.right)]
+    return [node]
+
+
+def _last_name(node: ast.expr) -> str:
+    if isinstance(node, ast.Name):
+        return node.id
+    return node.attr if isinstance(node, ast.Attribute) else ""
+
+
+def replace_self(hint: object, owner: type) -> object:
+    """The hint with ``Self`` (typing's or typing_extensions') replaced by the owning class."""
+    return substitute(hint, _is_self, owner)
+
+
+def is_unpack(hint: object) -> bool:
+    """``Unpack[X]`` from typing or typing_extensions."""
+    origin = typing.get_origin(hint)
+    return origin is typing.Unpack or origin is _extension("Unpack")
+
+
+def is_never(hint: object) -> bool:
+    """``NoReturn`` or ``Never``: the method does not return."""
+    return hint in (typing.NoReturn, typing.Never) or hint in (
+        _extension("NoReturn"),
+        _extension("Never"),
+    )
+
+
+def _extension(name: str) -> object:
+    """A typing_extensions form, without importing typing_extensions when no one has."""
+    extensions = sys.modules.get("typing_extensions")
+    return getattr(extensions, name, _ABSENT) if extensions is not None else _ABSENT
+
+
+_ABSENT = object()
+
+
+def _is_self(hint: object) -> bool:
+    return hint is typing.Self or hint is _extension("Self")

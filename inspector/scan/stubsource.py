@@ -1,0 +1,465 @@
+"""Signatures from stub files, for code that has no hints or no readable signature.
+
+Stubs are looked up, in order: a ``.pyi`` beside the module, an installed ``<package>-stubs``
+distribution (``types-<package>`` installs one too), then typeshed's standard library stubs
+bundled with ``typeshed_client`` (the optional ``stubs`` extra). A stub file is read with
+``ast`` once; ``sys.version_info`` and ``sys.platform`` conditions are decided for this Python.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import importlib
+import inspect
+import sys
+import typing
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from inspector.scan.typecheck_names import is_type_expression
+
+_VARIADIC = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
+UNKNOWN_DEFAULT = Ellipsis
+"""The default of a stub parameter written as ``= ...``: optional, value not known."""
+
+
+@dataclass(frozen=True, slots=True)
+class StubParameter:
+    """One parameter of a stub signature; annotations stay source text until needed."""
+
+    name: str
+    kind: inspect._ParameterKind
+    annotation: str | None
+    default: object = inspect.Parameter.empty
+
+
+@dataclass(frozen=True, slots=True)
+class StubSignature:
+    """A method's signature in a stub, and the names its annotations are evaluated with."""
+
+    parameters: tuple[StubParameter, ...]
+    returns: str | None
+    namespace: StubNamespace
+
+    def annotation(self, name: str, kind: inspect._ParameterKind | None = None) -> str | None:
+        """The annotation text of a parameter (``"return"`` for the return value); ``*args``
+        and ``**kwargs`` are found by kind whatever their names."""
+        if name == "return":
+            return self.returns
+        variadic = kind in _VARIADIC
+        for parameter in self.parameters:
+            if parameter.name == name or (variadic and parameter.kind is kind):
+                return parameter.annotation
+        return None
+
+
+class StubNamespace(dict[str, object]):
+    """A stub module's names, evaluated on first use: classes are the run-time ones, aliases
+    and TypeVars are evaluated, imports come from the run-time module or else its stub."""
+
+    def __init__(self, module: str, stub: _StubModule, finder: StubFinder) -> None:
+        super().__init__()
+        self.module, self.stub, self.finder = module, stub, finder
+        self._busy: set[str] = set()
+
+    def __missing__(self, name: str) -> object:
+        if name in self._busy:
+            raise KeyError(name)
+        self._busy.add(name)
+        try:
+            value = self._lookup(name)
+        finally:
+            self._busy.discard(name)
+        self[name] = value
+        return value
+
+    def _lookup(self, name: str) -> object:
+        if name in self.stub.imports:
+            return self._imported(*self.stub.imports[name])
+        node = self.stub.definitions.get(name)
+        if isinstance(node, ast.ClassDef):
+            runtime = sys.modules.get(self.module)
+            return getattr(runtime, name, None) or _stub_only(name, self.module)
+        if isinstance(node, ast.expr) and is_type_expression(node):
+            code = compile(ast.Expression(node), f"<stub {self.module}>", "eval")
+            return eval(code, {"__builtins__": builtins}, self)
+        if hasattr(builtins, name):
+            return getattr(builtins, name)
+        raise KeyError(name)
+
+    def _imported(self, module: str, attribute: str | None) -> object:
+        if attribute is None:
+            return importlib.import_module(module)
+        try:
+            runtime = importlib.import_module(module)
+        except ImportError:
+            runtime = None
+        if runtime is not None and hasattr(runtime, attribute):
+            return getattr(runtime, attribute)
+        stub = self.finder.namespace(module)
+        if stub is None:
+            raise KeyError(attribute)
+        return stub[attribute]
+
+
+def _stub_only(name: str, module: str) -> type:
+    """A stand-in for a class that exists only in stubs (``SupportsWrite[str]``): subscripting
+    gives the class back, and mapping it says it has no JSON Schema form."""
+    return type(name, (), {"__module__": module, "__class_getitem__": classmethod(_itself)})
+
+
+def _itself(cls: type, _: object) -> type:
+    return cls
+
+
+@dataclass
+class _StubModule:
+    """The parts of a stub file that signatures need."""
+
+    definitions: dict[str, _Definition] = field(default_factory=dict)
+    imports: dict[str, tuple[str, str | None]] = field(default_factory=dict)
+
+
+@dataclass
+class StubFinder:
+    """Finds and reads stub files; each module's stub is read once per scan."""
+
+    _modules: dict[str, tuple[_StubModule, StubNamespace] | None] = field(default_factory=dict)
+
+    def signature(self, function: Callable[..., object], owner: type) -> StubSignature | None:
+        """The stub signature of a method, or None when no stub says anything about it."""
+        module, qualname = _location(function, owner)
+        loaded = self._load(module)
+        if loaded is None:
+            return None
+        stub, namespace = loaded
+        node = _find(stub.definitions, qualname.split("."), stub.definitions)
+        if node is None:
+            return None
+        return _signature(node, namespace)
+
+    def namespace(self, module: str) -> StubNamespace | None:
+        """The lazily evaluated names of a module's stub."""
+        loaded = self._load(module)
+        return loaded[1] if loaded else None
+
+    def _load(self, module: str) -> tuple[_StubModule, StubNamespace] | None:
+        if module in self._modules:
+            return self._modules[module]
+        path = find_stub(module)
+        loaded = None
+        if path is not None:
+            try:
+                tree = ast.parse(path.read_text(encoding="utf-8"))
+            except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
+                tree = None
+            if tree is not None:
+                stub = _read_module(tree, module, path.name == "__init__.pyi")
+                loaded = (stub, StubNamespace(module, stub, self))
+        self._modules[module] = loaded
+        return loaded
+
+
+def find_stub(module: str) -> Path | None:
+    """The stub file of a module: beside it, in a ``-stubs`` package, or typeshed's."""
+    runtime = sys.modules.get(module)
+    filename = getattr(runtime, "__file__", None)
+    if isinstance(filename, str):  # x.py, x/__init__.py, or an extension x.cpython-311-....so
+        path = Path(filename)
+        stem = path.stem if path.stem == "__init__" else module.rpartition(".")[2]
+        beside = path.with_name(f"{stem}.pyi")
+        if beside.is_file():
+            return beside
+    top, _, rest = module.partition(".")
+    parts = rest.split(".") if rest else []
+    for entry in sys.path:
+        found = _in_package(Path(entry or ".") / f"{top}-stubs", parts)
+        if found is not None:
+            return found
+    if top in sys.stdlib_module_names or top == "_typeshed":
+        return _typeshed_stub(module)
+    return None
+
+
+def _in_package(root: Path, parts: list[str]) -> Path | None:
+    if not root.is_dir():
+        return None
+    base = root.joinpath(*parts)
+    for candidate in (base / "__init__.pyi", base.with_suffix(".pyi") if parts else None):
+        if candidate is not None and candidate.is_file():
+            return candidate
+    return None
+
+
+def missing_typeshed(module: str) -> bool:
+    """Whether typeshed's stubs would be read for this standard-library module if
+    ``typeshed_client`` (the ``stubs`` extra) were installed."""
+    if module.partition(".")[0] not in sys.stdlib_module_names:
+        return False
+    try:
+        import typeshed_client  # noqa: F401
+    except ImportError:
+        return True
+    return False
+
+
+def _typeshed_stub(module: str) -> Path | None:
+    try:
+        import typeshed_client
+    except ImportError:
+        return None
+    try:
+        path = typeshed_client.get_stub_file(module)
+    except Exception:  # a broken typeshed_client install must not stop a scan
+        return None
+    return Path(path) if path is not None else None
+
+
+def _location(function: Callable[..., object], owner: type) -> tuple[str, str]:
+    """The module and qualified name a stub lists the method under."""
+    objclass = getattr(function, "__objclass__", None)
+    module = getattr(function, "__module__", None) or getattr(objclass, "__module__", None)
+    qualname = getattr(function, "__qualname__", None)
+    if not isinstance(module, str) or not isinstance(qualname, str) or "<" in qualname:
+        name = getattr(function, "__name__", "")
+        return owner.__module__, f"{owner.__qualname__}.{name}"
+    return module, qualname
+
+
+def _find(
+    definitions: dict[str, _Definition], path: list[str], top: dict[str, _Definition]
+) -> _Definition | None:
+    """The definition at a dotted path; a class member may be inherited from a base class
+    the same stub defines."""
+    node = definitions.get(path[0])
+    if len(path) == 1 or not isinstance(node, ast.ClassDef):
+        return node if len(path) == 1 else None
+    found = _find(_class_members(node), path[1:], top)
+    for base in node.bases if found is None else ():
+        if isinstance(base, ast.Name) and base.id != path[0]:
+            found = _find(top, [base.id, *path[1:]], top)
+            if found is not None:
+                break
+    return found
+
+
+def _class_members(node: ast.ClassDef) -> dict[str, _Definition]:
+    members: dict[str, _Definition] = {}
+    for statement in _active(node.body):
+        _define(statement, members)
+    return members
+
+
+def _read_module(tree: ast.Module, module: str, is_package: bool) -> _StubModule:
+    stub = _StubModule()
+    package = module if is_package else module.rpartition(".")[0]
+    for statement in _active(tree.body):
+        if isinstance(statement, ast.Import):
+            for alias in statement.names:
+                top = alias.name.partition(".")[0]
+                stub.imports[alias.asname or top] = (alias.name if alias.asname else top, None)
+        elif isinstance(statement, ast.ImportFrom):
+            source = statement.module or ""
+            if statement.level:
+                parts = package.split(".")
+                base = ".".join(parts[: len(parts) - statement.level + 1])
+                source = f"{base}.{source}" if source else base
+            for alias in statement.names:
+                if alias.name != "*":
+                    stub.imports[alias.asname or alias.name] = (source, alias.name)
+        else:
+            _define(statement, stub.definitions)
+    return stub
+
+
+def _define(statement: ast.stmt, into: dict[str, _Definition]) -> None:
+    """Record a class, a function (overloads gathered in a list) or an alias."""
+    if isinstance(statement, ast.ClassDef):
+        into[statement.name] = statement
+    elif isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
+        previous = into.get(statement.name)
+        if _is_overload(statement) and isinstance(previous, _Overloads):
+            previous.definitions.append(statement)
+        elif _is_overload(statement):
+            into[statement.name] = _Overloads([statement])
+        else:
+            into[statement.name] = statement
+    elif isinstance(statement, ast.AnnAssign | ast.Assign):
+        targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+        if len(targets) == 1 and isinstance(targets[0], ast.Name) and statement.value is not None:
+            into[targets[0].id] = statement.value
+
+
+@dataclass
+class _Overloads:
+    """The ``@overload`` definitions of one name."""
+
+    definitions: list[ast.FunctionDef | ast.AsyncFunctionDef]
+
+
+_Definition = ast.AST | _Overloads
+
+
+def _is_overload(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    return any(
+        (isinstance(d, ast.Name) and d.id == "overload")
+        or (isinstance(d, ast.Attribute) and d.attr == "overload")
+        for d in node.decorator_list
+    )
+
+
+def _active(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """Statements that apply to this interpreter (``if sys.version_info ...`` decided)."""
+    for statement in body:
+        if isinstance(statement, ast.If):
+            verdict = condition_value(statement.test)
+            if verdict is not False:
+                yield from _active(statement.body)
+            if verdict is not True:
+                yield from _active(statement.orelse)
+        elif isinstance(statement, ast.Try):
+            yield from _active(statement.body)
+        else:
+            yield statement
+
+
+def condition_value(test: ast.expr) -> bool | None:
+    """The value of a stub's version or platform test; None when it is something else."""
+    if isinstance(test, ast.BoolOp):
+        values = [condition_value(v) for v in test.values]
+        if None in values:
+            return None
+        return all(values) if isinstance(test.op, ast.And) else any(values)
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = condition_value(test.operand)
+        return None if inner is None else not inner
+    if isinstance(test, ast.Compare) and len(test.ops) == 1:
+        subject = ast.unparse(test.left)
+        known = {"sys.version_info": tuple(sys.version_info), "sys.platform": sys.platform}
+        if subject in known:
+            try:
+                other = ast.literal_eval(test.comparators[0])
+            except ValueError:
+                return None
+            return _compare(known[subject], test.ops[0], other)
+    if isinstance(test, ast.Call) and ast.unparse(test.func) == "sys.platform.startswith":
+        try:
+            prefix = ast.literal_eval(test.args[0])
+        except (ValueError, IndexError):
+            return None
+        return isinstance(prefix, str) and sys.platform.startswith(prefix)
+    return None
+
+
+def _compare(left: object, operator: ast.cmpop, right: object) -> bool | None:
+    comparisons: dict[type[ast.cmpop], Callable[[typing.Any, typing.Any], bool]] = {
+        ast.Eq: lambda a, b: a == b,
+        ast.NotEq: lambda a, b: a != b,
+        ast.Lt: lambda a, b: a < b,
+        ast.LtE: lambda a, b: a <= b,
+        ast.Gt: lambda a, b: a > b,
+        ast.GtE: lambda a, b: a >= b,
+    }
+    compare = comparisons.get(type(operator))
+    try:
+        return compare(left, right) if compare else None
+    except TypeError:
+        return None
+
+
+def _signature(node: _Definition, namespace: StubNamespace) -> StubSignature | None:
+    if isinstance(node, _Overloads):
+        return _merged([_signature_of(d) for d in node.definitions], namespace)
+    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        parameters, returns = _signature_of(node)
+        return StubSignature(parameters, returns, namespace)
+    return None
+
+
+_Parts = tuple[tuple[StubParameter, ...], str | None]
+
+
+def _signature_of(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Parts:
+    arguments = node.args
+    parameters: list[StubParameter] = []
+    positional = [*arguments.posonlyargs, *arguments.args]
+    defaults = [None] * (len(positional) - len(arguments.defaults)) + list(arguments.defaults)
+    for index, argument in enumerate(positional):
+        only = index < len(arguments.posonlyargs) or argument.arg.startswith("__")
+        kind = (
+            inspect.Parameter.POSITIONAL_ONLY if only else inspect.Parameter.POSITIONAL_OR_KEYWORD
+        )
+        parameters.append(_parameter(argument, kind, defaults[index]))
+    if arguments.vararg:
+        parameters.append(_parameter(arguments.vararg, inspect.Parameter.VAR_POSITIONAL, None))
+    for argument, default in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True):
+        parameters.append(_parameter(argument, inspect.Parameter.KEYWORD_ONLY, default))
+    if arguments.kwarg:
+        parameters.append(_parameter(arguments.kwarg, inspect.Parameter.VAR_KEYWORD, None))
+    return tuple(parameters), _text(node.returns)
+
+
+def _text(annotation: ast.expr | None) -> str | None:
+    """An annotation as text, if it is a plain type expression (nothing in a stub is run)."""
+    if annotation is None or not is_type_expression(annotation):
+        return None
+    return ast.unparse(annotation)
+
+
+def _parameter(
+    argument: ast.arg, kind: inspect._ParameterKind, default: ast.expr | None
+) -> StubParameter:
+    annotation = _text(argument.annotation)
+    name = argument.arg.lstrip("_") if argument.arg.startswith("__") else argument.arg
+    if default is None:
+        return StubParameter(name, kind, annotation)
+    try:
+        value = ast.literal_eval(default)
+    except (ValueError, TypeError, SyntaxError, RecursionError):  # a name, a call, ...
+        value = UNKNOWN_DEFAULT
+    return StubParameter(name, kind, annotation, value)
+
+
+def _merged(signatures: list[_Parts], namespace: StubNamespace) -> StubSignature:
+    """Overloads as one signature: the longest parameter list, each annotation the union of
+    the overloads' annotations of that parameter (positional-only ones matched by position,
+    named by the most common name), the return the union of the returns."""
+    longest = max((p for p, _ in signatures), key=len)
+    parameters = []
+    for index, parameter in enumerate(longest):
+        matches = [_match(ps, index, parameter) for ps, _ in signatures]
+        found = [m for m in matches if m is not None]
+        name = max(
+            (m.name for m in found), key=[m.name for m in found].count, default=parameter.name
+        )
+        required = all(m is not None and m.default is inspect.Parameter.empty for m in matches)
+        default = parameter.default
+        if not required and default is inspect.Parameter.empty:
+            default = UNKNOWN_DEFAULT
+        texts = [m.annotation for m in found]
+        parameters.append(StubParameter(name, parameter.kind, _union_text(texts), default))
+    returns = _union_text([r for _, r in signatures])
+    return StubSignature(tuple(parameters), returns, namespace)
+
+
+def _match(
+    parameters: tuple[StubParameter, ...], index: int, wanted: StubParameter
+) -> StubParameter | None:
+    """The overload's parameter that corresponds to ``wanted`` (at ``index`` of another)."""
+    positional_only = inspect.Parameter.POSITIONAL_ONLY
+    if (
+        wanted.kind is positional_only
+        and index < len(parameters)
+        and parameters[index].kind is positional_only
+    ):
+        return parameters[index]
+    return next((p for p in parameters if p.name == wanted.name), None)
+
+
+def _union_text(texts: list[str | None]) -> str | None:
+    if not texts or any(t is None for t in texts):
+        return None
+    unique = list(dict.fromkeys(t for t in texts if t is not None))
+    return " | ".join(f"({t})" if " | " in t and len(unique) > 1 else t for t in unique)

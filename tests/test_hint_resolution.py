@@ -1,0 +1,636 @@
+"""Resolving hints the way real code writes them: names imported under ``if TYPE_CHECKING:``,
+unions with unresolvable members, ``Self``, typing_extensions forms, ``Unpack`` for ``**kwargs``,
+``*args``/``**kwargs``, and types from stub files (``.pyi`` beside the module, ``-stubs``)."""
+
+from __future__ import annotations
+
+import dataclasses
+import keyword
+import typing
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+import typing_extensions as te
+from hypothesis import given
+from hypothesis import strategies as st
+
+from inspector.catalog import Catalog, CatalogClass
+from inspector.files.tools_json import from_json, to_json
+from inspector.model import ParameterKind
+from inspector.runtime.toolbox import Toolbox, ToolCallError
+from inspector.scan.methods import MethodBuilder
+from inspector.scan.resolution import union_members
+from inspector.scan.targets import ClassInfo, iter_methods
+from tests.conftest import inspect_class, load, messages
+
+POINT = {
+    "type": "object",
+    "title": "Point",
+    "properties": {"x": {"type": "integer"}, "y": {"type": "integer"}},
+    "required": ["x", "y"],
+}
+
+
+DECIMAL_PATTERN = r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,9})?$"
+"""The type table's pattern for a Decimal sent as text."""
+
+
+def test_type_checking_names_are_imported_when_a_hint_needs_them(
+    modules: Callable[..., None],
+) -> None:
+    modules(
+        **{
+            "tc_points.py": """
+                import dataclasses
+
+                @dataclasses.dataclass
+                class Point:
+                    x: int
+                    y: int
+            """,
+            "tc_shapes.py": """
+                from __future__ import annotations
+
+                import typing
+
+                if typing.TYPE_CHECKING:
+                    import decimal
+
+                    from tc_points import Nowhere, Point
+
+                    Vector = list[float]
+
+
+                class Shapes:
+                    def move(self, to: Point, by: decimal.Decimal, v: Vector) -> Point:
+                        '''Move.
+
+                        Args:
+                            to: Where.
+                            by: How far.
+                            v: Direction.
+                        '''
+
+                    def resize(self, size: tuple[int, int] | list[int] | Nowhere) -> None:
+                        '''Resize.
+
+                        Args:
+                            size: New size.
+                        '''
+            """,
+        }
+    )
+    tools, diagnostics = inspect_class(load("tc_shapes").Shapes)
+    assert tools["move"].parameters_schema() == {
+        "type": "object",
+        "properties": {
+            "to": {**POINT, "description": "Where."},
+            "by": {
+                "type": ["number", "string"],
+                "pattern": DECIMAL_PATTERN,
+                "description": "How far.",
+            },
+            "v": {"type": "array", "description": "Direction.", "items": {"type": "number"}},
+        },
+        "required": ["to", "by", "v"],
+    }
+    assert tools["move"].returns.to_schema() == POINT
+    assert tools["resize"].parameters_schema()["properties"] == {
+        "size": {
+            "description": "New size.",
+            "anyOf": [
+                {
+                    "type": "array",
+                    "prefixItems": [{"type": "integer"}, {"type": "integer"}],
+                    "minItems": 2,
+                    "maxItems": 2,
+                },
+                {"type": "array", "items": {"type": "integer"}},
+            ],
+        }
+    }
+    assert messages(diagnostics) == [
+        "warning: Shapes.resize: parameter 'size': union member Nowhere "
+        "(NameError: name 'Nowhere' is not defined) unresolved; left out"
+    ]
+
+
+def test_a_name_the_imported_module_defines_only_under_type_checking_resolves(
+    modules: Callable[..., None],
+) -> None:
+    modules(
+        **{
+            "tc_aliases.py": """
+                from typing import TYPE_CHECKING
+
+                if TYPE_CHECKING:
+                    Size = tuple[int, int]
+            """,
+            "tc_image.py": """
+                from __future__ import annotations
+
+                from typing import TYPE_CHECKING
+
+                if TYPE_CHECKING:
+                    from tc_aliases import Size
+
+
+                class Image:
+                    def resize(self, size: Size | None = None) -> None:
+                        '''Resize.
+
+                        Args:
+                            size: Width and height.
+                        '''
+            """,
+        }
+    )
+    tools, diagnostics = inspect_class(load("tc_image").Image)
+    assert tools["resize"].parameters[0].to_schema() == {
+        "description": "Width and height.",
+        "anyOf": [
+            {
+                "type": "array",
+                "prefixItems": [{"type": "integer"}, {"type": "integer"}],
+                "minItems": 2,
+                "maxItems": 2,
+            },
+            {"type": "null"},
+        ],
+        "default": None,
+    }
+    assert diagnostics == []
+
+
+def test_a_hint_that_stays_unresolved_is_any_value_with_a_warning(
+    modules: Callable[..., None],
+) -> None:
+    modules(
+        **{
+            "tc_missing.py": """
+                from __future__ import annotations
+
+                from typing import TYPE_CHECKING
+
+                if TYPE_CHECKING:
+                    from not_installed_anywhere import Thing
+
+
+                class Holder:
+                    def keep(self, thing: Thing | None) -> None:
+                        '''Keep.
+
+                        Args:
+                            thing: A thing.
+                        '''
+            """
+        }
+    )
+    tools, diagnostics = inspect_class(load("tc_missing").Holder)
+    assert tools["keep"].parameters[0].to_schema() == {"description": "A thing."}
+    assert messages(diagnostics) == [
+        "warning: Holder.keep: type hints cannot be resolved "
+        "(NameError: name 'Thing' is not defined)",
+        "warning: Holder.keep: parameter 'thing': hint 'Thing | None' unresolved "
+        "(NameError: name 'Thing' is not defined); any value accepted",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("source", "members"),
+    [
+        ("A | B[int] | None", ["A", "B[int]", "None"]),
+        ("Union[A, B]", ["A", "B"]),
+        ("typing.Optional[A]", ["A", "None"]),
+        ("list[A | B]", []),
+        ("A |", []),
+    ],
+)
+def test_union_members_are_split_from_the_source(source: str, members: list[str]) -> None:
+    assert union_members(source) == members
+
+
+NAMES = st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,8}", fullmatch=True).filter(
+    lambda name: not keyword.iskeyword(name)
+)
+
+
+@given(st.lists(st.lists(NAMES, min_size=1, max_size=3).map(".".join), min_size=2, max_size=6))
+def test_any_union_of_dotted_names_splits_into_its_members(members: list[str]) -> None:
+    assert union_members(" | ".join(members)) == members
+    assert union_members(f"Union[{', '.join(members)}]") == members
+
+
+@dataclasses.dataclass
+class Box:
+    """A box."""
+
+    size: int
+
+    def merge(self, other: typing.Self, others: list[te.Self]) -> typing.Self:
+        """Merge.
+
+        Args:
+            other: Another box.
+            others: More boxes.
+        """
+        return self
+
+
+BOX = {
+    "type": "object",
+    "title": "Box",
+    "description": "A box.",
+    "properties": {"size": {"type": "integer"}},
+    "required": ["size"],
+}
+
+
+@dataclasses.dataclass
+class Crate:
+    """A crate."""
+
+    label: str
+
+    def merge(self, other: typing.Self) -> None:
+        """Merge: the same annotation text as ``Box.merge``, another owner.
+
+        Args:
+            other: Another crate.
+        """
+
+
+def test_self_is_the_owning_class() -> None:
+    builder = MethodBuilder()
+    (crate,) = [builder.build(m)[0] for m in iter_methods(ClassInfo(Crate, "Crate", "t.py"))]
+    tools, diagnostics = inspect_class(Box)
+    assert crate is not None
+    assert crate.parameters[0].to_schema() == {
+        "type": "object",
+        "title": "Crate",
+        "description": "Another crate.",
+        "properties": {"label": {"type": "string"}},
+        "required": ["label"],
+    }
+    (box_merge,) = [builder.build(m)[0] for m in iter_methods(ClassInfo(Box, "Box", "t.py"))]
+    assert box_merge is not None and box_merge.returns.to_schema() == BOX
+    assert tools["merge"].parameters_schema()["properties"] == {
+        "other": {**BOX, "description": "Another box."},
+        "others": {"type": "array", "description": "More boxes.", "items": BOX},
+    }
+    assert tools["merge"].returns.to_schema() == BOX
+    assert diagnostics == []
+
+
+class Style(te.TypedDict):
+    """Drawing style."""
+
+    color: str
+    width: te.NotRequired[int]
+    label: te.ReadOnly[str]
+
+
+class Drawer:
+    def draw(self, shape: str, **style: te.Unpack[Style]) -> dict[str, object]:
+        """Draw.
+
+        Args:
+            shape: What to draw.
+            color: Stroke color.
+        """
+        return {"shape": shape, **style}
+
+    def restyle(self, style: Style, name: te.LiteralString) -> typing.NoReturn:
+        """Never returns.
+
+        Args:
+            style: New style.
+            name: A name.
+        """
+        raise RuntimeError(name)
+
+    def stop(self) -> te.Never:
+        """Never returns either."""
+        raise RuntimeError
+
+
+def test_typing_extensions_forms() -> None:
+    tools, diagnostics = inspect_class(Drawer)
+    draw = tools["draw"]
+    assert draw.parameters_schema() == {
+        "type": "object",
+        "properties": {
+            "shape": {"type": "string", "description": "What to draw."},
+            "color": {"type": "string", "description": "Stroke color."},
+            "width": {"type": "integer"},
+            "label": {"type": "string"},
+        },
+        "required": ["shape", "color", "label"],
+    }
+    assert [p.kind for p in draw.parameters[1:]] == [ParameterKind.KEYWORD_ONLY] * 3
+    assert tools["restyle"].parameters_schema()["properties"] == {
+        "style": {
+            "type": "object",
+            "title": "Style",
+            "description": "New style.",
+            "properties": {
+                "color": {"type": "string"},
+                "width": {"type": "integer"},
+                "label": {"type": "string"},
+            },
+            "required": ["color", "label"],
+        },
+        "name": {"type": "string", "description": "A name."},
+    }
+    assert tools["restyle"].returns.to_schema() == {"not": {}}
+    assert tools["stop"].returns.to_schema() == {"not": {}}
+    assert messages(diagnostics) == [
+        "warning: Drawer.draw: parameter 'width' is not documented",
+        "warning: Drawer.draw: parameter 'label' is not documented",
+    ]
+
+
+def test_the_toolbox_passes_unpacked_keys_as_keywords() -> None:
+    box = Toolbox(Drawer())
+    assert box.call("draw", {"shape": "circle", "color": "red", "label": "c", "width": 2}) == {
+        "shape": "circle",
+        "color": "red",
+        "width": 2,
+        "label": "c",
+    }
+    with pytest.raises(ToolCallError, match="missing required argument 'color'"):
+        box.call("draw", {"shape": "circle", "label": "c"})
+
+
+class Numbers:
+    def total(
+        self, start: int, step: int = 10, *values: int, scale: int = 1, **named: float
+    ) -> str:
+        """Add up.
+
+        Args:
+            start: First.
+            step: Unused step.
+            *values: More.
+            scale: Factor.
+            **named: Named extras.
+        """
+        return f"{start} {step} {values} {scale} {sorted(named.items())}"
+
+    def loose(self, *anything, **everything) -> None:  # type: ignore[no-untyped-def]
+        """Untyped variadics stay out.
+
+        Args:
+            *anything: Anything.
+            **everything: Everything.
+        """
+
+
+def test_variadic_parameters_become_an_array_and_an_object() -> None:
+    tools, diagnostics = inspect_class(Numbers)
+    schema = tools["total"].parameters_schema()
+    assert schema["properties"] == {
+        "start": {"type": "integer", "description": "First."},
+        "step": {"type": "integer", "description": "Unused step.", "default": 10},
+        "values": {"type": "array", "description": "More.", "items": {"type": "integer"}},
+        "scale": {"type": "integer", "description": "Factor.", "default": 1},
+        "named": {
+            "type": "object",
+            "description": "Named extras.",
+            "additionalProperties": {"type": "number"},
+        },
+    }
+    assert schema["required"] == ["start"]
+    assert tools["loose"].parameters == ()
+    assert messages(diagnostics) == [
+        "info: Numbers.loose: *anything left out: no type says what it takes",
+        "info: Numbers.loose: **everything left out: no type says what it takes",
+    ]
+    catalog = Catalog((CatalogClass("Numbers", "x.py:Numbers", tuple(tools.values())),))
+    entry = to_json(catalog)["classes"]["Numbers"]["methods"]["total"]  # type: ignore[call-overload,index]
+    assert entry["parameter_kinds"] == {
+        "values": "var-positional",
+        "scale": "keyword-only",
+        "named": "var-keyword",
+    }
+    assert from_json(to_json(catalog)) == catalog
+
+
+def test_the_toolbox_spreads_variadic_arguments() -> None:
+    box = Toolbox(Numbers())
+    assert box.call("total", {"start": 1}) == "1 10 () 1 []"
+    assert box.call("total", {"start": 1, "values": [2, 3]}) == "1 10 (2, 3) 1 []"
+    assert (
+        box.call("total", {"start": 1, "step": 5, "values": [2], "named": {"a": 1.5}, "scale": 2})
+        == "1 5 (2,) 2 [('a', 1.5)]"
+    )
+    with pytest.raises(ToolCallError) as caught:
+        box.call("total", {"start": 1, "scale": 2, "named": {"scale": 3.0}})
+    assert caught.value.message == (
+        "total: 'scale' is given both as a parameter and inside **kwargs"
+    )
+    with pytest.raises(ToolCallError, match=r"total: values\[1\]"):
+        box.call("total", {"start": 1, "values": [2, "x"]})
+
+
+def test_nothing_but_plain_type_expressions_is_evaluated(
+    modules: Callable[..., None], tmp_path: Path
+) -> None:
+    marker = tmp_path / "ran"
+    modules(
+        **{
+            "tc_hostile.py": f"""
+                from __future__ import annotations
+
+                from typing import TYPE_CHECKING
+
+                if TYPE_CHECKING:
+                    Evil = open({str(marker)!r}, "w")
+
+
+                class Hostile:
+                    def run(self, x: Evil, y) -> None:
+                        '''Run.
+
+                        Args:
+                            x: X.
+                            y: Y.
+                        '''
+            """,
+            "tc_hostile.pyi": f"""
+                class Hostile:
+                    def run(self, x: int, y: open({str(marker)!r}, "w")) -> None: ...
+            """,
+        }
+    )
+    tools, diagnostics = inspect_class(load("tc_hostile").Hostile)
+    assert not marker.exists()
+    assert [p.to_schema() for p in tools["run"].parameters] == [
+        {"description": "X."},
+        {"description": "Y."},
+    ]
+    assert messages(diagnostics) == [
+        "warning: Hostile.run: type hints cannot be resolved "
+        "(NameError: name 'Evil' is not defined)",
+        "warning: Hostile.run: parameter 'x': hint 'Evil' unresolved "
+        "(NameError: name 'Evil' is not defined); any value accepted",
+        "warning: Hostile.run: parameter 'y': no type hint; any value accepted",
+    ]
+
+
+def test_relative_and_dotted_type_checking_imports(modules: Callable[..., None]) -> None:
+    modules(
+        **{
+            "tc_pkg/__init__.py": "",
+            "tc_pkg/models.py": """
+                import enum
+
+                class Color(enum.Enum):
+                    RED = "red"
+                    BLUE = "blue"
+            """,
+            "tc_pkg/sub/__init__.py": "",
+            "tc_pkg/sub/api.py": """
+                from __future__ import annotations
+
+                from typing import TYPE_CHECKING
+
+                if TYPE_CHECKING:
+                    import tc_pkg.models
+                    from .. import models as m
+                    from ..models import Color as Paint
+
+
+                class Api:
+                    def paint(self, a: Paint, b: m.Color, c: tc_pkg.models.Color) -> None:
+                        '''Paint.
+
+                        Args:
+                            a: A.
+                            b: B.
+                            c: C.
+                        '''
+            """,
+        }
+    )
+    tools, diagnostics = inspect_class(load("tc_pkg.sub.api").Api)
+    color = {"type": "string", "enum": ["red", "blue"]}
+    assert [p.to_schema() for p in tools["paint"].parameters] == [
+        {**color, "description": "A."},
+        {**color, "description": "B."},
+        {**color, "description": "C."},
+    ]
+    assert diagnostics == []
+
+
+def test_module_attributes_classes_and_aliases_defined_under_type_checking(
+    modules: Callable[..., None],
+) -> None:
+    """requests' shape: ``from . import _types as _t`` at run time, while ``_t.UriType``,
+    the TypedDict for ``**kwargs`` and a recursive JSON alias exist only for type checkers."""
+    modules(
+        **{
+            "tc_req/__init__.py": "",
+            "tc_req/_types.py": """
+                from __future__ import annotations
+
+                from typing import TYPE_CHECKING
+
+                if TYPE_CHECKING:
+                    from collections.abc import Mapping, Sequence
+                    from typing import TypedDict
+
+                    from .models import Response
+
+                    UriType = str | bytes
+                    Hook = dict[str, "Response"]
+                    JsonType = None | int | str | Sequence["JsonType"] | Mapping[str, "JsonType"]
+
+                    class Options(TypedDict, total=False):
+                        '''Request options.'''
+
+                        timeout: float | None
+                        json: JsonType
+                        hooks: Hook
+            """,
+            "tc_req/models.py": """
+                import dataclasses
+
+                @dataclasses.dataclass
+                class Response:
+                    status: int
+            """,
+            "tc_req/sessions.py": """
+                from __future__ import annotations
+
+                from typing import TYPE_CHECKING, Union
+
+                from . import _types as _t
+
+                if TYPE_CHECKING:
+                    from typing_extensions import Unpack
+
+                    from .models import Response
+
+                Key = Union[str, "Response"]
+
+
+                class Session:
+                    def get(self, url: _t.UriType, key: Key, **kwargs: Unpack[_t.Options]) -> None:
+                        '''Get.
+
+                        Args:
+                            url: Where.
+                            key: Which.
+                            timeout: Seconds.
+                            json: A body.
+                            hooks: Callbacks.
+                        '''
+            """,
+        }
+    )
+    tools, diagnostics = inspect_class(load("tc_req.sessions").Session)
+    response = {
+        "type": "object",
+        "title": "Response",
+        "properties": {"status": {"type": "integer"}},
+        "required": ["status"],
+    }
+    json_once = {  # the recursive alias unfolds once, then accepts any value
+        "anyOf": [
+            {"type": "integer"},
+            {"type": "string"},
+            {"type": "array"},
+            {"type": "object"},
+            {"type": "null"},
+        ]
+    }
+    assert tools["get"].parameters_schema() == {
+        "type": "object",
+        "properties": {
+            "url": {
+                "description": "Where.",
+                "anyOf": [{"type": "string"}, {"type": "string", "contentEncoding": "base64"}],
+            },
+            "key": {"description": "Which.", "anyOf": [{"type": "string"}, response]},
+            "timeout": {"type": ["number", "null"], "description": "Seconds."},
+            "json": {
+                "description": "A body.",
+                "anyOf": [
+                    {"type": "integer"},
+                    {"type": "string"},
+                    {"type": "array", "items": json_once},
+                    {"type": "object", "additionalProperties": json_once},
+                    {"type": "null"},
+                ],
+            },
+            "hooks": {
+                "type": "object",
+                "description": "Callbacks.",
+                "additionalProperties": response,
+            },
+        },
+        "required": ["url", "key"],
+    }
+    assert diagnostics == []

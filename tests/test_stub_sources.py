@@ -1,0 +1,333 @@
+"""Types from stub files where the code has none: a ``.pyi`` beside the module, a
+``<package>-stubs`` distribution, typeshed's standard-library stubs; where tools.json says a
+type came from."""
+
+from __future__ import annotations
+
+import ast
+import sys
+import typing
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from inspector.catalog import Catalog, CatalogClass
+from inspector.files.tools_json import from_json, to_json
+from inspector.runtime.toolbox import Toolbox
+from inspector.scan.stubsource import condition_value
+from tests.conftest import inspect_class, load, messages
+
+
+@given(
+    st.lists(st.integers(0, 20), min_size=1, max_size=3).map(tuple),
+    st.sampled_from(["<", "<=", ">", ">=", "==", "!="]),
+    st.sampled_from(["linux", "win32", "darwin"]),
+    st.sampled_from(["and", "or"]),
+)
+def test_stub_conditions_are_decided_as_python_decides_them(
+    version: tuple[int, ...], operator: str, platform: str, joiner: str
+) -> None:
+    text = f"sys.version_info {operator} {version!r} {joiner} not sys.platform == {platform!r}"
+    expected = eval(text, {"sys": sys})
+    assert condition_value(ast.parse(text, mode="eval").body) is expected
+
+
+STUBBED = """
+    class Counter:
+        def add(self, count, label=None, *, unit="ms"):
+            '''Add.
+
+            Args:
+                count: How many.
+                label: A label.
+                unit: The unit.
+            '''
+            return count
+
+        def pick(self, key):
+            '''Pick one.
+
+            Args:
+                key: Which.
+            '''
+
+        def typed(self, n: int):
+            '''Code hints win over the stub.
+
+            Args:
+                n: A number.
+            '''
+
+        def inherited(self, flag):
+            '''The stub lists it on a base class.
+
+            Args:
+                flag: A flag.
+            '''
+
+        def write(self, out):
+            '''A protocol that exists only in the stub.
+
+            Args:
+                out: Where to.
+            '''
+"""
+
+
+STUB = """
+    import sys
+    from typing import Protocol, TypeVar, overload
+    from typing_extensions import TypeAlias
+
+    Label: TypeAlias = str | bytes
+    T = TypeVar("T")
+
+    class SupportsWrite(Protocol[T]):
+        def write(self, value: T) -> object: ...
+
+    class Base:
+        def inherited(self, flag: bool) -> int: ...
+
+    class Counter(Base):
+        def write(self, out: SupportsWrite[str]) -> None: ...
+        def add(self, count: int, label: Label | None = None, *, unit: str = ...) -> int: ...
+        @overload
+        def pick(self, key: int) -> str: ...
+        @overload
+        def pick(self, key: str) -> bytes: ...
+        if sys.version_info >= (3, 99):
+            def typed(self, n: str) -> float: ...
+        else:
+            def typed(self, n: str) -> bool: ...
+"""
+
+
+def check_stubbed(cls: type) -> None:
+    tools, diagnostics = inspect_class(cls)
+    assert tools["add"].parameters_schema() == {
+        "type": "object",
+        "properties": {
+            "count": {"type": "integer", "description": "How many."},
+            "label": {
+                "description": "A label.",
+                "anyOf": [
+                    {"type": "string"},
+                    {"type": "string", "contentEncoding": "base64"},
+                    {"type": "null"},
+                ],
+                "default": None,
+            },
+            "unit": {"type": "string", "description": "The unit.", "default": "ms"},
+        },
+        "required": ["count"],
+    }
+    assert tools["add"].returns.to_schema() == {"type": "integer"}
+    assert tools["add"].type_sources == (
+        ("count", "stub"),
+        ("label", "stub"),
+        ("unit", "stub"),
+        ("return", "stub"),
+    )
+    assert tools["pick"].parameters[0].to_schema() == {
+        "type": ["integer", "string"],
+        "description": "Which.",
+    }
+    assert tools["pick"].returns.to_schema() == {
+        "anyOf": [{"type": "string"}, {"type": "string", "contentEncoding": "base64"}]
+    }
+    assert tools["typed"].parameters[0].to_schema() == {
+        "type": "integer",
+        "description": "A number.",
+    }
+    assert tools["typed"].returns.to_schema() == {"type": "boolean"}
+    assert tools["typed"].type_sources == (("return", "stub"),)
+    assert tools["inherited"].parameters[0].to_schema() == {
+        "type": "boolean",
+        "description": "A flag.",
+    }
+    assert tools["inherited"].returns.to_schema() == {"type": "integer"}
+    assert tools["write"].parameters[0].to_schema() == {"description": "Where to."}
+    assert messages(diagnostics) == [
+        "warning: Counter.write: parameter 'out': type SupportsWrite has no JSON Schema form; "
+        "any value accepted"
+    ]
+    catalog = Catalog((CatalogClass("Counter", "x.py:Counter", tuple(tools.values())),))
+    entry = to_json(catalog)["classes"]["Counter"]["methods"]["typed"]  # type: ignore[call-overload,index]
+    assert entry["type_sources"] == {"return": "stub"}
+    assert from_json(to_json(catalog)) == catalog
+
+
+def test_types_come_from_a_stub_file_beside_the_module(modules: Callable[..., None]) -> None:
+    modules(**{"stubbed_beside.py": STUBBED, "stubbed_beside.pyi": STUB})
+    check_stubbed(load("stubbed_beside").Counter)
+
+
+def test_types_come_from_a_stubs_distribution(modules: Callable[..., None]) -> None:
+    modules(
+        **{
+            "stubbed_pkg/sub.py": STUBBED,
+            "stubbed_pkg/__init__.py": "",
+            "stubbed_pkg-stubs/sub.pyi": STUB,
+        }
+    )
+    check_stubbed(load("stubbed_pkg.sub").Counter)
+
+
+def test_a_docstring_type_is_recorded_as_such() -> None:
+    class Documented:
+        def run(self, count):  # type: ignore[no-untyped-def]
+            """Run.
+
+            Args:
+                count (int): How many.
+
+            Returns:
+                bool: Whether it worked.
+            """
+
+    tools, _ = inspect_class(Documented)
+    assert tools["run"].type_sources == (("count", "docstring"), ("return", "docstring"))
+
+
+def test_stub_overloads_match_positional_only_by_place_and_variadics_by_kind(
+    modules: Callable[..., None],
+) -> None:
+    modules(
+        **{
+            "stub_overloads.py": """
+                class Tally:
+                    def update(self, iterable=None, /, **kwds):
+                        '''Update.
+
+                        Args:
+                            iterable: Counts or items.
+                            **kwds: Counts by name.
+                        '''
+
+                    def window(self, size):
+                        '''Window.
+
+                        Args:
+                            size: 1, -1 or any.
+                        '''
+            """,
+            "stub_overloads.pyi": """
+                from collections.abc import Iterable, Mapping
+                from typing import Literal, overload
+
+                class Tally:
+                    @overload
+                    def update(self, m: Mapping[str, int], /, **kwargs: int) -> None: ...
+                    @overload
+                    def update(self, iterable: Iterable[str], /, **kwargs: int) -> None: ...
+                    @overload
+                    def update(self, iterable: None = None, /, **kwargs: int) -> None: ...
+                    @overload
+                    def window(self, size: Literal[1, -1]) -> None: ...
+                    @overload
+                    def window(self, size: int) -> None: ...
+            """,
+        }
+    )
+    tools, diagnostics = inspect_class(load("stub_overloads").Tally)
+    assert tools["update"].parameters_schema() == {
+        "type": "object",
+        "properties": {
+            "iterable": {
+                "description": "Counts or items.",
+                "anyOf": [
+                    {"type": "object", "additionalProperties": {"type": "integer"}},
+                    {"type": "array", "items": {"type": "string"}},
+                    {"type": "null"},
+                ],
+                "default": None,
+            },
+            "kwds": {
+                "type": "object",
+                "description": "Counts by name.",
+                "additionalProperties": {"type": "integer"},
+            },
+        },
+    }
+    assert tools["window"].parameters[0].to_schema() == {
+        "description": "1, -1 or any.",
+        "anyOf": [{"type": "integer", "enum": [1, -1]}, {"type": "integer"}],
+    }
+    assert diagnostics == []
+
+
+def test_an_extension_module_stub_is_found_by_the_module_name(
+    modules: Callable[..., None], tmp_path: Path
+) -> None:
+    modules(
+        **{
+            "fake_ext.py": """
+                class Native:
+                    def size(self, of):
+                        '''Size.
+
+                        Args:
+                            of: What.
+                        '''
+            """,
+            "fake_ext.pyi": """
+                class Native:
+                    def size(self, of: str) -> int: ...
+            """,
+        }
+    )
+    module = load("fake_ext")
+    module.__file__ = str(tmp_path / "fake_ext.cpython-311-x86_64-linux-gnu.so")
+    tools, diagnostics = inspect_class(module.Native)
+    assert tools["size"].parameters[0].to_schema() == {"type": "string", "description": "What."}
+    assert tools["size"].returns.to_schema() == {"type": "integer"}
+    assert diagnostics == []
+
+
+def test_without_the_stubs_extra_a_standard_library_c_method_says_how_to_get_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import datetime
+
+    monkeypatch.setitem(sys.modules, "typeshed_client", None)  # import fails
+    tools, diagnostics = inspect_class(datetime.timedelta)
+    assert "total_seconds" not in tools
+    assert [m for m in messages(diagnostics) if "total_seconds" in m] == [
+        "error: timedelta.total_seconds: no signature can be read (no signature found for "
+        "builtin <method 'total_seconds' of 'datetime.timedelta' objects>); left out "
+        "(install the 'stubs' extra to read it from typeshed)"
+    ]
+
+
+def test_type_sources_follow_the_parameters_and_their_schema_names() -> None:
+    class Renamed:
+        __parameter_names__: typing.ClassVar[dict[str, dict[str, str]]] = {"run": {"count": "n"}}
+
+        def run(self, first: int, count, label):  # type: ignore[no-untyped-def]
+            """Run.
+
+            Args:
+                first: Typed in the code.
+                count (int): How many.
+                label (str): A label.
+
+            Returns:
+                bool: Whether it worked.
+            """
+
+    tools, _ = inspect_class(Renamed)
+    assert tools["run"].type_sources == (
+        ("n", "docstring"),
+        ("label", "docstring"),
+        ("return", "docstring"),
+    )
+
+
+def test_the_toolbox_calls_methods_typed_from_stubs_with_the_values_given() -> None:
+    import datetime
+
+    box = Toolbox(datetime.date(2024, 1, 31), include=["replace"])
+    assert box.call("replace", {"month": 2, "day": 29}) == datetime.date(2024, 2, 29)
