@@ -228,8 +228,7 @@ def test_scan_prints_codes_and_ends_with_counts_per_code(
     assert result.stderr.splitlines() == [
         "noisy.py:11: warning[TI201]: Noisy.bare: no docstring: the tool has no description",
         "noisy.py:11: warning[TI106]: Noisy.bare: parameter 'a': no type hint; any value accepted",
-        "noisy.py:11: info[TI109]: Noisy.bare: *args left out: no type says what it "
-        "takes",
+        "noisy.py:11: info[TI109]: Noisy.bare: *args left out: no type says what it takes",
         "noisy.py:14: warning[TI201]: Noisy.quiet: no docstring: the tool has no description",
     ]
     assert result.stdout == (
