@@ -110,7 +110,8 @@ def test_any_text_reaches_every_provider_file_exactly(
             if text:
                 assert any(text in s for s in strings), (file_name, text)
         if default:  # kept as a value, or as JSON text in a "(default: ...)" note
-            forms = (as_json_reads_it(default), json.dumps(default, ensure_ascii=False))
+            noted = as_json_reads_it(json.dumps(default, ensure_ascii=False))
+            forms = (as_json_reads_it(default), noted)
             assert any(form in s for s in strings for form in forms), file_name
 
 
