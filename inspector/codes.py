@@ -133,6 +133,12 @@ CODES: dict[str, Code] = {
             "A member of a union hint cannot be resolved; the others are kept.",
         ),
         Code(
+            "TI123",
+            _I,
+            "union-member-no-json",
+            "A member of a union has no JSON Schema form; the others say what is accepted.",
+        ),
+        Code(
             "TI201", _W, "no-docstring", "A method has no docstring: the tool has no description."
         ),
         Code("TI202", _W, "docstring-unparsable", "A docstring cannot be parsed."),

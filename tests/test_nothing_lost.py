@@ -124,10 +124,14 @@ def test_an_unknown_class_key_is_reported_with_a_did_you_mean(
     assert rendered.stderr.splitlines()[0] == warning + "its entries are not used"
     assert json.loads(rendered.stdout) == []  # --new exclude: nothing unmentioned is exposed
     rescanned = run_cli("scan", "calendar_service.py:CalendarService", "other.py", "-o", "t.json")
-    assert rescanned.stderr.splitlines()[-1] == warning + (
-        "its entries are kept (fix the name, or rescan with --prune)"
+    assert rescanned.stderr.splitlines()[-1] == (  # a scan takes the misspelt key as a rename
+        "t.classification.json: warning[TI306]: class 'CalendarService': taken as "
+        "'CalendarSrvice' renamed (it has all of 'CalendarSrvice''s methods); keeps the values "
+        "set there"
     )
-    assert "no such method any more" not in rescanned.stderr  # one line for the class
+    assert "no such method any more" not in rescanned.stderr
+    choices = json.loads(Path("t.classification.json").read_text(encoding="utf-8"))
+    assert choices["CalendarService"] == {"book": False, "cancel": False}
 
 
 def test_a_classification_file_named_and_missing_is_an_error_everywhere(

@@ -130,9 +130,10 @@ def test_anthropic_strict_stays_within_the_request_limits_on_real_code(
     assert len(strict) == 20
     assert exceeded(PROVIDER.limits, usage) == []
     (summary,) = [d.message for d in rendered.diagnostics if "per-request" in d.message]
-    assert summary.startswith(
-        'anthropic: 20 tools rendered without "strict" to stay within the per-request limits '
-        "(at most 20 strict tools): Path.rmdir, "
+    assert re.match(
+        r'anthropic: \d+ tools rendered without "strict" to stay within the per-request limits '
+        r"\(at most 20 strict tools\): \w+\.\w+, ",
+        summary,
     )
 
 
@@ -222,7 +223,7 @@ def test_c_methods_take_their_signature_from_typeshed() -> None:
         "properties": {
             "target": {},
             "pages": {"type": "integer", "default": -1},
-            "progress": {"default": None},
+            "progress": {"type": "null", "default": None},  # a callback: only null is JSON
             "name": {"type": "string", "default": "main"},
             "sleep": {"type": "number", "default": 0.25},
         },

@@ -314,6 +314,8 @@ def _scan(args: argparse.Namespace) -> int:
     printer = printer_for(args, _configured_ignore())
     to_stdout = args.output == "-"
     output = None if to_stdout else Path(args.output)
+    if output is not None and output.is_dir():
+        raise InspectorError(f"{args.output}: is a directory; a file was expected")
     if args.classification:
         classification: Path | None = Path(args.classification)
     else:

@@ -81,6 +81,8 @@ class Merge:
     pruned: list[str]
     renamed: list[tuple[str, str, bool]] = field(default_factory=list)
     """(old ``Class.method``, new ``Class.method``, the value carried over)."""
+    renamed_classes: dict[str, str] = field(default_factory=dict)
+    """New class key → the vanished class key whose values it took over."""
     newly_included: list[str] = field(default_factory=list)
     """``Class.method`` of every method this merge made included (new, with ``include_new``)."""
 
@@ -103,8 +105,9 @@ def merge(
     result: Classification = {}
     renamed: list[tuple[str, str, bool]] = []
     newly: list[str] = []
+    moved = _renamed_classes(old, catalog)
     for group in catalog.classes:
-        kept = old.get(group.key, {})
+        kept = old.get(moved.get(group.key, group.key), {})
         vanished = dict(kept)
         for tool in group.tools:
             vanished.pop(tool.method_name, None)
@@ -123,11 +126,28 @@ def merge(
                     newly.append(f"{group.key}.{name}")
         result[group.key] = methods
     gone = {old_name for old_name, _, _ in renamed}
+    gone |= {f"{key}.{method}" for key in moved.values() for method in old[key]}
     stale = _keep_stale(old, result, gone, prune)
     if prune:
         scanned = {group.key for group in catalog.classes}
         result = {k: v for k, v in result.items() if v or k in scanned}
-    return Merge(result, [] if prune else stale, stale if prune else [], renamed, newly)
+    return Merge(result, [] if prune else stale, stale if prune else [], renamed, moved, newly)
+
+
+def _renamed_classes(old: Classification, catalog: Catalog) -> dict[str, str]:
+    """New class key → vanished class key, when the vanished class's methods are all among the
+    new class's and no other vanished class fits: the class was renamed, its values hold."""
+    scanned = {group.key for group in catalog.classes}
+    vanished = [key for key, methods in old.items() if key not in scanned and methods]
+    moved: dict[str, str] = {}
+    for group in catalog.classes:
+        if group.key in old:
+            continue
+        names = {tool.method_name for tool in group.tools}
+        fits = [key for key in vanished if set(old[key]) <= names]
+        if len(fits) == 1 and fits[0] not in moved.values():
+            moved[group.key] = fits[0]
+    return moved
 
 
 def _keep_stale(
@@ -200,6 +220,16 @@ def stale_diagnostics(merged: Merge, path: Path, unknown: Iterable[str] = ()) ->
             code="TI306",
         )
         for old, new, value in merged.renamed
+    ]
+    notes += [
+        Diagnostic(
+            Level.WARNING,
+            f"class {new!r}: taken as {old!r} renamed (it has all of {old!r}'s methods); keeps "
+            "the values set there",
+            str(path),
+            code="TI306",
+        )
+        for new, old in merged.renamed_classes.items()
     ]
     return notes
 

@@ -143,8 +143,10 @@ def classify(
     merged = classification_file.merge(
         existing, catalog, include_new=include_new, prune=prune, previous=previous
     )
+    moved = set(merged.renamed_classes.values())
+    still = {k: v for k, v in (existing or {}).items() if k not in moved}
     unknown, warnings = classification_file.unknown_classes(
-        existing, catalog, classification_path, KEPT_UNKNOWN_CLASS if not prune else "removed"
+        still, catalog, classification_path, KEPT_UNKNOWN_CLASS if not prune else "removed"
     )
     notes += classification_file.stale_diagnostics(merged, classification_path, unknown) + warnings
     return merged, notes

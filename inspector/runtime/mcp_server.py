@@ -28,7 +28,7 @@ from mcp.server.session import ServerSession
 from mcp.server.stdio import stdio_server
 from mcp.server.subscriptions import InMemorySubscriptionBus, ListenHandler, ToolsListChanged
 
-from inspector.diagnostics import InspectorError, Level
+from inspector.diagnostics import InspectorError, Level, stable_repr
 from inspector.model import Json, JsonObject
 from inspector.project import pipeline
 from inspector.providers.calls import Call, Outcome
@@ -168,7 +168,7 @@ async def _outcome(toolbox: Toolbox, name: str, arguments: dict[str, Any]) -> Ou
     except (TypeError, ValueError):  # no JSON form
         if isinstance(value, float):  # infinity or NaN: a client would reject the result
             return Outcome(call, error=_mismatch(call.name, _NOT_FINITE))
-        as_json = repr(value)
+        as_json = stable_repr(value)
     tool = next(t for t in toolbox.tools if t.name == call.name)
     text = to_text(value if isinstance(value, str) else as_json)
     return Outcome(call, as_json, text, None, tool)

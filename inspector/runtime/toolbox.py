@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Literal
 
 from inspector.catalog import Catalog
-from inspector.diagnostics import Diagnostic, InspectorError, Level
+from inspector.diagnostics import Diagnostic, InspectorError, Level, stable_repr
 from inspector.files.classification import Classification, load_required
 from inspector.model import Field, Json, JsonObject, MethodKind, ParameterKind, ToolDescriptor
 from inspector.project import pipeline
@@ -213,7 +213,7 @@ class Toolbox:
         try:
             as_json = to_json(value)
         except TypeError:  # no JSON form (NaN, a class the type table lacks): text only
-            as_json, tool = repr(value), None
+            as_json, tool = stable_repr(value), None
         else:
             tool = self._tools[call.name].descriptor
         text = to_text(value if isinstance(value, str) else as_json)

@@ -166,8 +166,14 @@ class TypeMapper:
         """``X | Y``, ``Optional[X]``: nested unions flattened, ``None`` last."""
         options: list[SchemaType] = []
         has_null = False
+        dropped: list[str] = []
         for arg in typing.get_args(hint):
+            before = len(self.messages)
             mapped = self.map(arg)
+            if self._without_json_form(mapped, before):
+                del self.messages[before:]  # the other members still say what is accepted
+                dropped.append(_hint_name(arg))
+                continue
             parts = (
                 mapped.options
                 if isinstance(mapped, AnyOfType) and not mapped.keywords
@@ -178,6 +184,11 @@ class TypeMapper:
                     has_null = True
                 elif part not in options:
                     options.append(part)
+        if not options and not has_null:  # no member has a JSON form
+            return self._unsupported(hint)
+        for name in dropped:
+            message = f"union member {name} has no JSON Schema form; left out"
+            self.messages.append(("TI123", message))
         if any(isinstance(o, AnyValueType) and not o.keywords for o in options):
             return AnyValueType()
         options = _merge_enums(options)
@@ -345,6 +356,14 @@ class TypeMapper:
                 Field(name, mapped, description, required, MISSING if required else default)
             )
         return tuple(fields)
+
+    def _without_json_form(self, mapped: SchemaType, before: int) -> bool:
+        """Whether the member just mapped has no JSON Schema form (it reported TI108)."""
+        return (
+            isinstance(mapped, AnyValueType)
+            and not mapped.keywords
+            and any(code == "TI108" for code, _ in self.messages[before:])
+        )
 
     def _unsupported(self, hint: object) -> SchemaType:
         self.messages.append(

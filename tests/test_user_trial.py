@@ -1,0 +1,107 @@
+"""What a new user's trial on real code found: each case failed before its fix."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from inspector.runtime.toolbox import Toolbox
+from inspector.scan.hints import TypeMapper
+from tests.conftest import Run, inspect_class, messages
+
+SERVICE = '''\
+class {name}:
+    def book(self, when: str) -> str:
+        """Book.
+
+        Args:
+            when: When.
+        """
+        return when
+
+    def cancel(self, ref: str) -> str:
+        """Cancel.
+
+        Args:
+            ref: Which.
+        """
+        return ref
+'''
+
+
+def test_a_renamed_class_keeps_the_values_set_for_its_methods(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("calendar_service.py").write_text(SERVICE.format(name="Calendar"), encoding="utf-8")
+    assert run_cli("scan", "calendar_service.py:Calendar", "-o", "t.json").status == 0
+    Path("t.classification.json").write_text(
+        '{"Calendar": {"book": true, "cancel": false}}\n', encoding="utf-8"
+    )
+    Path("calendar_service.py").write_text(SERVICE.format(name="Agenda"), encoding="utf-8")
+    result = run_cli("scan", "calendar_service.py:Agenda", "-o", "t.json")
+    assert result.status == 0
+    assert json.loads(Path("t.classification.json").read_text(encoding="utf-8")) == {
+        "Agenda": {"book": True, "cancel": False}
+    }
+    assert result.stderr.splitlines() == [
+        "t.classification.json: warning[TI306]: class 'Agenda': taken as 'Calendar' renamed "
+        "(it has all of 'Calendar''s methods); keeps the values set there"
+    ]
+    rendered = run_cli("render", "--provider", "openai", "--tools", "t.json")
+    assert [t["function"]["name"] for t in json.loads(rendered.stdout)] == ["book"]
+
+
+class Address:
+    """Has no JSON form."""
+
+
+class Client:
+    def get(self, url: Address | str, flags: Address | None = None) -> str:
+        """Get.
+
+        Args:
+            url: Where.
+            flags: Extra.
+        """
+        return str(url)
+
+    def thing(self) -> object:
+        """Something without a JSON form."""
+        return object()
+
+
+def test_union_members_without_a_json_form_are_left_out_and_the_rest_kept() -> None:
+    tools, diagnostics = inspect_class(Client)
+    assert tools["get"].parameters_schema()["properties"] == {
+        "url": {"type": "string", "description": "Where."},
+        "flags": {"type": "null", "description": "Extra.", "default": None},
+    }
+    assert messages(diagnostics) == [
+        "info: Client.get: parameter 'url': union member Address has no JSON Schema form; left out",
+        "info: Client.get: parameter 'flags': union member Address has no JSON Schema form; "
+        "left out",
+    ]
+    assert Toolbox(Client()).call("get", {"url": "https://example.org"}) == "https://example.org"
+
+
+def test_a_union_of_members_none_of_which_has_a_json_form_accepts_any_value() -> None:
+    mapper = TypeMapper()
+    assert mapper.map(Address | Client).to_schema() == {}
+    assert [code for code, _ in mapper.messages] == ["TI108"]
+
+
+def test_a_result_without_a_json_form_reaches_the_model_without_a_memory_address() -> None:
+    (reply,) = Toolbox(Client()).handle(
+        "openai",
+        {"tool_calls": [{"id": "1", "function": {"name": "thing", "arguments": "{}"}}]},
+    )
+    assert reply["content"] == "<object object>"
+
+
+def test_a_directory_as_the_scan_output_is_an_error_without_a_traceback(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("calendar_service.py").write_text(SERVICE.format(name="Calendar"), encoding="utf-8")
+    result = run_cli("scan", "calendar_service.py:Calendar", "-o", ".")
+    assert (result.status, result.stderr) == (1, "error: .: is a directory; a file was expected\n")
