@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from inspector.catalog import Catalog
@@ -11,7 +12,7 @@ from inspector.diagnostics import Diagnostic, InspectorError
 from inspector.files import classification as classification_file
 from inspector.files.jsonio import json_text, read_json, write_if_changed
 from inspector.files.tools_json import load as load_tools
-from inspector.files.tools_json import to_text
+from inspector.files.tools_json import to_text, write_tools
 from inspector.model import JsonObject
 from inspector.project import pipeline
 from inspector.project.pipeline import Rendered
@@ -22,15 +23,21 @@ from inspector.scan.docstrings import DocstringStyle
 
 @dataclass
 class ScanResult:
-    """What a scan produced and wrote."""
+    """What a scan produced and wrote; ``tools_text`` is made from ``catalog`` when first read
+    (a written tools.json is streamed to its file, never held whole)."""
 
-    tools_text: str
+    catalog: Catalog
     classes: int = 0
     tools: int = 0
     included: int = 0
     written: list[Path] = field(default_factory=list)
     unchanged: list[Path] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @cached_property
+    def tools_text(self) -> str:
+        """The tools.json text."""
+        return to_text(self.catalog)
 
 
 def scan_catalog(
@@ -55,12 +62,12 @@ def scan_targets(
     existing = classification_file.load(classification_path) if classification_path else None
     catalog, diagnostics = pipeline.scan(targets, docstring_style=docstring_style)
     diagnostics = quiet_excluded(diagnostics, catalog, existing)
-    result = ScanResult(to_text(catalog), diagnostics=diagnostics)
+    result = ScanResult(catalog, diagnostics=diagnostics)
     result.classes = len(catalog.classes)
     result.tools = sum(len(group.tools) for group in catalog.classes)
     included = {(k, t.method_name) for k, t in catalog.tools()}
     if output is not None:
-        _record(result, output, result.tools_text)
+        (result.written if write_tools(output, catalog) else result.unchanged).append(output)
     if classification_path is not None:
         merged, notes = pipeline.classify(
             existing, catalog, classification_path, include_new=include_new, prune=prune

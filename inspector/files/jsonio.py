@@ -6,8 +6,9 @@ import json
 import math
 import os
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 from inspector.diagnostics import InspectorError
 
@@ -17,16 +18,27 @@ def json_text(data: object) -> str:
 
     The same text as ``json.dumps(data, indent=2, ensure_ascii=False)``, several times faster:
     the standard library drops to its pure-Python encoder whenever ``indent`` is set."""
-    parts: list[str] = []
-    _pretty(data, "\n", parts, _encode_string)
-    text = "".join(parts) + "\n"
+    text = "".join(_pieces(data, "\n", _encode_string)) + "\n"
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:  # lone surrogates cannot be UTF-8: escape them instead
-        parts.clear()
-        _pretty(data, "\n", parts, _encode_ascii)
-        return "".join(parts) + "\n"
+        return "".join(_pieces(data, "\n", _encode_ascii)) + "\n"
     return text
+
+
+def write_json_if_changed(path: Path, data: object) -> bool:
+    """``write_if_changed(path, json_text(data))`` without the whole text in memory: each value
+    of a ``LazyObject`` is written (and compared with the file) as soon as it is made."""
+    try:
+        return _write_chunks_if_changed(path, _utf8(data, _encode_string))
+    except UnicodeEncodeError:  # lone surrogates: the whole text escapes them, as json_text
+        return _write_chunks_if_changed(path, _utf8(data, _encode_ascii))
+
+
+def _utf8(data: object, encode: Callable[[str], str]) -> Iterator[bytes]:
+    for piece in _pieces(data, "\n", encode):
+        yield piece.encode("utf-8")
+    yield b"\n"
 
 
 class LazyObject:
@@ -85,17 +97,31 @@ def _pretty(value: object, newline: str, parts: list[str], encode: Callable[[str
     elif kind is str:
         parts.append(encode(value))  # type: ignore[arg-type]
     elif isinstance(value, LazyObject):
-        separator, inner = "{", newline + "  "
-        for key, item in value.items():
-            piece: list[str] = [separator, inner, encode(key), ": "]
-            _pretty(item, inner, piece, encode)
-            parts.append("".join(piece))
-            separator = ","
-        parts.append(newline + "}" if separator == "," else "{}")
+        parts.extend(_pieces(value, newline, encode))
     elif isinstance(value, dict | list | tuple | str):  # subclasses: the slow, general way
         _pretty(_plain(value), newline, parts, encode)
     else:
         parts.append(_scalar(value))
+
+
+def _pieces(value: object, newline: str, encode: Callable[[str], str]) -> Iterator[str]:
+    """The text of ``value`` in pieces: one per value of a ``LazyObject`` (and of a dict that
+    holds one), the whole text for anything else."""
+    lazy = isinstance(value, LazyObject)
+    if not lazy and not (
+        type(value) is dict and any(isinstance(v, LazyObject) for v in value.values())
+    ):
+        parts: list[str] = []
+        _pretty(value, newline, parts, encode)
+        yield "".join(parts)
+        return
+    items = value.items() if isinstance(value, LazyObject | dict) else ()
+    separator, inner = "{", newline + "  "
+    for key, item in items:
+        yield f"{separator}{inner}{encode(key if type(key) is str else _key(key))}: "
+        yield from _pieces(item, inner, encode)
+        separator = ","
+    yield newline + "}" if separator == "," else "{}"
 
 
 def _plain(value: object) -> object:
@@ -137,12 +163,48 @@ def write_if_changed(path: Path, text: str) -> bool:
         pass
     except OSError as error:
         raise InspectorError(f"{path}: cannot read ({error.strerror})") from None
+
+    def write(stream: BinaryIO) -> bool:
+        stream.write(data)
+        return True
+
+    return _replace(path, write)
+
+
+def _write_chunks_if_changed(path: Path, chunks: Iterable[bytes]) -> bool:
+    """``write_if_changed`` for text made in pieces, each compared with the file as it goes."""
+    try:
+        existing: BinaryIO | None = path.open("rb")
+    except FileNotFoundError:
+        existing = None
+    except OSError as error:
+        raise InspectorError(f"{path}: cannot read ({error.strerror})") from None
+
+    def write(stream: BinaryIO) -> bool:
+        same = existing is not None
+        for chunk in chunks:
+            same = same and existing is not None and existing.read(len(chunk)) == chunk
+            stream.write(chunk)
+        return not (same and existing is not None and existing.read(1) == b"")
+
+    try:
+        return _replace(path, write)
+    finally:
+        if existing is not None:
+            existing.close()
+
+
+def _replace(path: Path, write: Callable[[BinaryIO], bool]) -> bool:
+    """Atomically replace ``path`` with what ``write`` puts into a temporary file beside it,
+    unless ``write`` returns False (the content is unchanged: the temporary file goes)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
         try:
             with os.fdopen(handle, "wb") as stream:
-                stream.write(data)
+                if not write(stream):
+                    Path(temporary).unlink()
+                    return False
                 stream.flush()
                 os.fsync(stream.fileno())
             if path.exists():
