@@ -126,13 +126,14 @@ def render(
 ) -> list[Rendered]:
     """Step 4: each provider's file for these tools. One provider's failure does not stop the
     others; the provider limits are always checked."""
-    from inspector.render.jinja import render_template
+    from inspector.files.jsonio import json_text
+    from inspector.render.jinja import render_document
     from inspector.render.limits import size_report
 
     results = []
     for provider in providers:
         try:
-            text, notes = render_template(provider, tools, options)
+            document, notes = render_document(provider, tools, options)
         except UsageError:
             raise
         except InspectorError as error:
@@ -140,8 +141,8 @@ def render(
                 Rendered(provider, None, [Diagnostic(Level.ERROR, str(error), code="TI401")])
             )
             continue
-        lines, warnings = size_report(provider, text, tools, options.template_dirs)
-        results.append(Rendered(provider, text, notes + warnings, lines))
+        lines, warnings = size_report(provider, document, tools, options.template_dirs)
+        results.append(Rendered(provider, json_text(document), notes + warnings, lines))
     return results
 
 

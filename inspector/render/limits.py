@@ -29,17 +29,20 @@ def estimate_tokens(characters: int) -> int:
     return math.ceil(characters / 4)
 
 
+_compact = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
 def size_report(
-    provider: str, text: str, tools: list[ToolDescriptor], template_dirs: Sequence[Path] = ()
+    provider: str, document: Json, tools: list[ToolDescriptor], template_dirs: Sequence[Path] = ()
 ) -> tuple[list[str], list[Diagnostic]]:
-    """A table of characters and estimated tokens per tool, and warnings past the provider's
-    per-request limits (a strict render stays within the strict ones; a template that sets
-    ``strict`` itself may not)."""
-    entries = tool_entries(json.loads(text))
+    """A table of characters and estimated tokens per tool of a rendered file (parsed), and
+    warnings past the provider's per-request limits (a strict render stays within the strict
+    ones; a template that sets ``strict`` itself may not)."""
+    entries = tool_entries(document)
     lines = [f"{provider}: {'tool':<32} {'chars':>8} {'~tokens':>8}"]
     total = 0
     for tool, entry in zip(tools, entries, strict=False):
-        size = len(json.dumps(entry, ensure_ascii=False, separators=(",", ":")))
+        size = len(_compact(entry))
         total += size
         lines.append(f"{provider}: {tool.name:<32} {size:>8} {estimate_tokens(size):>8}")
     lines.append(
