@@ -173,12 +173,15 @@ def stubs_from_file(
     from inspector.files.provider_files import DEFAULT_CLASS
     from inspector.providers.registry import read_catalog
 
-    data = read_json(schema_path, "schema file")
-    try:
-        catalog, found = read_catalog(data, format_name, class_name or DEFAULT_CLASS, template_dirs)
-    except InspectorError as error:
-        raise InspectorError(f"{schema_path}: {error}") from None
-    text, diagnostics = pipeline.stubs(
-        catalog, schema_path.name, typed_dict=typed_dict, template_dirs=template_dirs
-    )
+    with pipeline.gc_paused():  # many long-lived objects: GC passes would dominate
+        data = read_json(schema_path, "schema file")
+        try:
+            catalog, found = read_catalog(
+                data, format_name, class_name or DEFAULT_CLASS, template_dirs
+            )
+        except InspectorError as error:
+            raise InspectorError(f"{schema_path}: {error}") from None
+        text, diagnostics = pipeline.stubs(
+            catalog, schema_path.name, typed_dict=typed_dict, template_dirs=template_dirs
+        )
     return StubsResult(text, found, diagnostics)

@@ -1,11 +1,23 @@
-"""Shortcuts taken for speed give exactly what the general code gives."""
+"""Shortcuts taken for speed give exactly what the general code gives; the garbage collector
+is paused while large catalogs are built (and restored after)."""
 
 from __future__ import annotations
 
+import gc
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from inspector import api
+from inspector.project import pipeline
+from inspector.project.config import load_config
+from inspector.project.generate import generate
 from inspector.stubs.pycode import docstring_body, escaped_docstring_body
+from tests.conftest import ROOT
 
 texts = st.text(st.characters(blacklist_categories=()))  # lone surrogates and controls too
 plain = st.text(st.sampled_from('ab é\n"\\\t'))
@@ -24,3 +36,29 @@ def test_docstring_body_shortcut_is_taken_only_for_text_with_nothing_to_escape()
     assert docstring_body("Buy.\n  Now é") == "Buy.\n  Now é"
     assert docstring_body('a "b"') == 'a "b\\"'
     assert docstring_body("tab\there") == "tab\\there"
+
+
+def test_the_collector_is_paused_while_stubs_and_project_files_are_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[bool] = []
+    real_stubs = pipeline.stubs
+
+    def stubs(*args: Any, **kwargs: Any) -> Any:
+        seen.append(gc.isenabled())
+        return real_stubs(*args, **kwargs)
+
+    monkeypatch.setattr(pipeline, "stubs", stubs)
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(ROOT / "example_class.py", tmp_path / "services.py")
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.toolsinspector]\ntargets = ["services.py:ExampleClass"]\nstubs = "stubs.py"\n',
+        encoding="utf-8",
+    )
+    generate(load_config(tmp_path / "pyproject.toml"))
+    api.scan_targets(
+        ["services.py:ExampleClass"], output=tmp_path / "t.json", classification_path=None
+    )
+    api.stubs_from_file(tmp_path / "t.json")
+    assert seen == [False, False]
+    assert gc.isenabled()
