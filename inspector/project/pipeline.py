@@ -113,7 +113,8 @@ def select(
 
 @dataclass
 class Rendered:
-    """One provider's file: its text (None when it failed), its diagnostics and size report."""
+    """One provider's file: its text (None when it failed), its diagnostics and its size report
+    (when ``RenderOptions.report`` asked for it)."""
 
     provider: str
     text: str | None
@@ -141,7 +142,9 @@ def render(
                 Rendered(provider, None, [Diagnostic(Level.ERROR, str(error), code="TI401")])
             )
             continue
-        lines, warnings = size_report(provider, document, tools, options.template_dirs)
+        lines, warnings = size_report(
+            provider, document, tools, options.template_dirs, table=options.report
+        )
         results.append(Rendered(provider, json_text(document), notes + warnings, lines))
     return results
 

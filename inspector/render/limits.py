@@ -33,12 +33,24 @@ _compact = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
 def size_report(
-    provider: str, document: Json, tools: list[ToolDescriptor], template_dirs: Sequence[Path] = ()
+    provider: str,
+    document: Json,
+    tools: list[ToolDescriptor],
+    template_dirs: Sequence[Path] = (),
+    *,
+    table: bool = True,
 ) -> tuple[list[str], list[Diagnostic]]:
-    """A table of characters and estimated tokens per tool of a rendered file (parsed), and
-    warnings past the provider's per-request limits (a strict render stays within the strict
-    ones; a template that sets ``strict`` itself may not)."""
+    """A table of characters and estimated tokens per tool of a rendered file (parsed; none
+    unless ``table``), and warnings past the provider's per-request limits (a strict render
+    stays within the strict ones; a template that sets ``strict`` itself may not)."""
     entries = tool_entries(document)
+    warnings = _limit_warnings(
+        provider, find(provider, template_dirs).provider.limits, entries, tools
+    )
+    return (_size_table(provider, entries, tools) if table else []), warnings
+
+
+def _size_table(provider: str, entries: list[JsonObject], tools: list[ToolDescriptor]) -> list[str]:
     lines = [f"{provider}: {'tool':<32} {'chars':>8} {'~tokens':>8}"]
     total = 0
     for tool, entry in zip(tools, entries, strict=False):
@@ -49,9 +61,7 @@ def size_report(
         f"{provider}: {'total (' + str(len(entries)) + ' tools)':<32} {total:>8} "
         f"{estimate_tokens(total):>8}"
     )
-    return lines, _limit_warnings(
-        provider, find(provider, template_dirs).provider.limits, entries, tools
-    )
+    return lines
 
 
 def _limit_warnings(
