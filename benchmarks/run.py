@@ -152,15 +152,15 @@ def _prepare(corpus: Path) -> None:
     _run(corpus, ["cli", "build", "-q"])
 
 
-def _run(corpus: Path, command: Sequence[str]) -> tuple[float, float, float]:
+def _run(corpus: Path, command: Sequence[str], source: Path = ROOT) -> tuple[float, float, float]:
     """Wall seconds, CPU seconds (user + system: steadier than wall on a shared machine) and
-    peak RSS (MiB) of one fresh process."""
+    peak RSS (MiB) of one fresh process running the ``inspector`` package found in ``source``."""
     kind, *arguments = command
     wrapper = _RUN_CLI if kind == "cli" else _RUN_FILE
     rss_file = corpus / ".rss"
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["BENCH_RSS"] = str(rss_file)
-    env["PYTHONPATH"] = str(ROOT)
+    env["PYTHONPATH"] = str(source)
     start = time.perf_counter()
     process = subprocess.Popen(
         [sys.executable, "-c", wrapper, *arguments],
@@ -183,8 +183,12 @@ Row = tuple[float, float, float, float, float]
 the floor (ratios taken per round), peak RSS (MiB)."""
 
 
-def measure(size: int, repeat: int, peers: bool) -> dict[str, Row]:
-    """Per command: its row (see ``Row``)."""
+def measure(
+    size: int, repeat: int, peers: bool, baseline: Path | None = None
+) -> tuple[dict[str, Row], dict[str, tuple[float, float]]]:
+    """Per command: its row (see ``Row``); with a ``baseline`` checkout, per command of ours
+    also the median CPU seconds of the baseline's version, run right after ours in each round,
+    and the median ratio ours / baseline."""
     with tempfile.TemporaryDirectory() as scratch:
         corpus = Path(scratch)
         generate(corpus, size)
@@ -194,6 +198,7 @@ def measure(size: int, repeat: int, peers: bool) -> dict[str, Row]:
         for command in commands.values():  # warm-up: bytecode and page caches
             _run(corpus, command)
         samples: dict[str, list[tuple[float, float, float, float]]] = {n: [] for n in commands}
+        before: dict[str, list[tuple[float, float]]] = {}
         peaks: dict[str, float] = {}
         for _ in range(repeat):
             floor_wall = floor_cpu = 0.0
@@ -202,10 +207,18 @@ def measure(size: int, repeat: int, peers: bool) -> dict[str, Row]:
                 if name == FLOOR:
                     floor_wall, floor_cpu = wall, cpu
                 samples[name].append((wall, wall / floor_wall, cpu, cpu / floor_cpu))
-        return {
+                if baseline is not None and name != FLOOR and not name.startswith("peer"):
+                    _, old_cpu, _ = _run(corpus, command, baseline)
+                    before.setdefault(name, []).append((old_cpu, cpu / old_cpu))
+        rows = {
             name: (*(statistics.median(column) for column in zip(*rows, strict=True)), peaks[name])
             for name, rows in samples.items()
-        }  # type: ignore[misc]
+        }
+        compared = {
+            name: (statistics.median(c for c, _ in pairs), statistics.median(r for _, r in pairs))
+            for name, pairs in before.items()
+        }
+        return rows, compared  # type: ignore[return-value]
 
 
 def cold_start(repeat: int) -> list[str]:
@@ -259,12 +272,35 @@ def report(results: dict[int, dict[str, Row]]) -> list[str]:
     return lines
 
 
+def comparison(
+    results: dict[int, dict[str, Row]], compared: dict[int, dict[str, tuple[float, float]]]
+) -> list[str]:
+    """Ours against the baseline checkout: CPU seconds of each, and the median ratio."""
+    sizes = sorted(compared)
+    head = "| command |" + "".join(f" {s}: baseline CPU s | ours | ours/baseline |" for s in sizes)
+    lines = [head, "|---|" + "---|" * (3 * len(sizes))]
+    for name in compared[sizes[0]]:
+        row = f"| {name} |"
+        for size in sizes:
+            old, ratio = compared[size][name]
+            row += f" {old:.2f} | {results[size][name][2]:.2f} | {ratio:.2f} |"
+        lines.append(row)
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sizes", default="2000,20000", help="methods per corpus")
     parser.add_argument("--repeat", type=int, default=5, help="rounds of every command")
     parser.add_argument("--smoke", action="store_true", help="tiny run for CI: 50 methods, once")
     parser.add_argument("--no-peers", action="store_true", help="leave the peers out")
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        metavar="DIR",
+        help="another checkout (e.g. `git archive main | tar -x -C DIR`): each command of its "
+        "inspector runs right after ours, and a table compares their CPU time",
+    )
     args = parser.parse_args()
     sizes = [50] if args.smoke else [int(s) for s in args.sizes.split(",")]
     repeat = 1 if args.smoke else args.repeat
@@ -273,8 +309,12 @@ def main() -> None:
         f"{platform.python_implementation()} {platform.python_version()}, "
         f"{platform.system()} {platform.release()}; {repeat} rounds\n"
     )
-    results = {size: measure(size, repeat, not args.no_peers) for size in sizes}
+    measured = {size: measure(size, repeat, not args.no_peers, args.baseline) for size in sizes}
+    results = {size: rows for size, (rows, _) in measured.items()}
     print("\n".join(report(results)))
+    if args.baseline is not None:
+        print(f"\nAgainst the baseline {args.baseline} (CPU seconds, medians of the rounds):\n")
+        print("\n".join(comparison(results, {s: c for s, (_, c) in measured.items()})))
     print("\n| command (median wall time) | ms | vs bare Python |\n|---|---|---|")
     print("\n".join(cold_start(3 if args.smoke else 15)))
 
