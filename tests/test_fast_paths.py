@@ -12,10 +12,12 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from inspector import api
+from example_class import ExampleClass
+from inspector import Toolbox, api
 from inspector.project import pipeline
 from inspector.project.config import load_config
 from inspector.project.generate import generate
+from inspector.render import jinja
 from inspector.stubs.pycode import docstring_body, escaped_docstring_body
 from tests.conftest import ROOT
 
@@ -38,7 +40,7 @@ def test_docstring_body_shortcut_is_taken_only_for_text_with_nothing_to_escape()
     assert docstring_body("tab\there") == "tab\\there"
 
 
-def test_the_collector_is_paused_while_stubs_and_project_files_are_made(
+def test_the_collector_is_paused_while_files_are_made_from_many_tools(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     seen: list[bool] = []
@@ -49,10 +51,18 @@ def test_the_collector_is_paused_while_stubs_and_project_files_are_made(
         return real_stubs(*args, **kwargs)
 
     monkeypatch.setattr(pipeline, "stubs", stubs)
+    real_render = jinja.render_document
+
+    def render_document(*args: Any, **kwargs: Any) -> Any:
+        seen.append(gc.isenabled())
+        return real_render(*args, **kwargs)
+
+    monkeypatch.setattr(jinja, "render_document", render_document)
     monkeypatch.chdir(tmp_path)
     shutil.copy(ROOT / "example_class.py", tmp_path / "services.py")
     (tmp_path / "pyproject.toml").write_text(
-        '[tool.toolsinspector]\ntargets = ["services.py:ExampleClass"]\nstubs = "stubs.py"\n',
+        '[tool.toolsinspector]\ntargets = ["services.py:ExampleClass"]\nstubs = "stubs.py"\n'
+        'providers = ["openai"]\n',
         encoding="utf-8",
     )
     generate(load_config(tmp_path / "pyproject.toml"))
@@ -60,5 +70,6 @@ def test_the_collector_is_paused_while_stubs_and_project_files_are_made(
         ["services.py:ExampleClass"], output=tmp_path / "t.json", classification_path=None
     )
     api.stubs_from_file(tmp_path / "t.json")
-    assert seen == [False, False]
+    Toolbox(ExampleClass()).definitions("openai")
+    assert seen == [False, False, False, False]  # generate: render, stubs; stubs; Toolbox
     assert gc.isenabled()
