@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from inspector import api
+from inspector.files import jsonio
 from inspector.files.jsonio import LazyObject, json_text, write_json_if_changed
 from inspector.files.tools_json import to_text, write_tools
 from inspector.scan.scanner import scan
@@ -131,3 +132,20 @@ def test_scan_targets_streams_tools_json_and_still_gives_its_text(
     again = api.scan_targets(["shop.py:Shop"], output=tools, classification_path=None)
     assert (again.written, again.unchanged) == ([], [tools])
     assert os.stat(tools).st_mtime_ns == mtime
+
+
+def test_special_paths_go_to_write_if_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[tuple[str, str]] = []
+    monkeypatch.setattr(jsonio, "write_if_changed", lambda p, t: calls.append((str(p), t)) or True)
+    (tmp_path / "real.json").write_text("", encoding="utf-8")
+    (tmp_path / "link.json").symlink_to(tmp_path / "real.json")
+    document = {"a": _lazy({"b": 1})}
+    for path in (Path("-"), tmp_path / "link.json", tmp_path, Path("/dev/null")):
+        assert write_json_if_changed(path, document) is True
+    text = '{\n  "a": {\n    "b": 1\n  }\n}\n'
+    assert calls == [
+        (p, text) for p in ("-", str(tmp_path / "link.json"), str(tmp_path), "/dev/null")
+    ]
+    assert (tmp_path / "real.json").read_text(encoding="utf-8") == ""  # streamed: never

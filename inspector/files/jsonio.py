@@ -28,7 +28,11 @@ def json_text(data: object) -> str:
 
 def write_json_if_changed(path: Path, data: object) -> bool:
     """``write_if_changed(path, json_text(data))`` without the whole text in memory: each value
-    of a ``LazyObject`` is written (and compared with the file) as soon as it is made."""
+    of a ``LazyObject`` is written (and compared with the file) as soon as it is made. Any
+    path but a regular file or a new one (``-``, a symlink, a device, a directory) goes to
+    ``write_if_changed``, which knows how to treat it."""
+    if str(path) == "-" or path.is_symlink() or (path.exists() and not path.is_file()):
+        return write_if_changed(path, json_text(data))
     try:
         return _write_chunks_if_changed(path, _utf8(data, _encode_string))
     except UnicodeEncodeError:  # lone surrogates: the whole text escapes them, as json_text
