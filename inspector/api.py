@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from pathlib import Path
 
 from inspector.catalog import Catalog
@@ -23,21 +22,17 @@ from inspector.scan.docstrings import DocstringStyle
 
 @dataclass
 class ScanResult:
-    """What a scan produced and wrote; ``tools_text`` is made from ``catalog`` when first read
-    (a written tools.json is streamed to its file, never held whole)."""
+    """What a scan produced and wrote."""
 
-    catalog: Catalog
+    tools_text: str
+    """The tools.json text when no ``output`` was given; empty when it went to a file (written
+    class by class, the text is never held whole: read the file)."""
     classes: int = 0
     tools: int = 0
     included: int = 0
     written: list[Path] = field(default_factory=list)
     unchanged: list[Path] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
-
-    @cached_property
-    def tools_text(self) -> str:
-        """The tools.json text."""
-        return to_text(self.catalog)
 
 
 def scan_catalog(
@@ -62,7 +57,7 @@ def scan_targets(
     existing = classification_file.load(classification_path) if classification_path else None
     catalog, diagnostics = pipeline.scan(targets, docstring_style=docstring_style)
     diagnostics = quiet_excluded(diagnostics, catalog, existing)
-    result = ScanResult(catalog, diagnostics=diagnostics)
+    result = ScanResult(to_text(catalog) if output is None else "", diagnostics=diagnostics)
     result.classes = len(catalog.classes)
     result.tools = sum(len(group.tools) for group in catalog.classes)
     included = {(k, t.method_name) for k, t in catalog.tools()}
