@@ -12,7 +12,6 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from example_class import ExampleClass
 from inspector import Toolbox, api
 from inspector.project import pipeline
 from inspector.project.config import load_config
@@ -40,6 +39,16 @@ def test_docstring_body_shortcut_is_taken_only_for_text_with_nothing_to_escape()
     assert docstring_body("tab\there") == "tab\\there"
 
 
+class Shop:
+    def buy(self, item: str) -> str:
+        """Buy an item.
+
+        Args:
+            item: Which one.
+        """
+        return item
+
+
 def test_the_collector_is_paused_while_files_are_made_from_many_tools(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -59,17 +68,17 @@ def test_the_collector_is_paused_while_files_are_made_from_many_tools(
 
     monkeypatch.setattr(jinja, "render_document", render_document)
     monkeypatch.chdir(tmp_path)
-    shutil.copy(ROOT / "example_class.py", tmp_path / "services.py")
+    shutil.copy(ROOT / "example_class.py", tmp_path / "gc_paused_example.py")
     (tmp_path / "pyproject.toml").write_text(
-        '[tool.toolsinspector]\ntargets = ["services.py:ExampleClass"]\nstubs = "stubs.py"\n'
-        'providers = ["openai"]\n',
+        '[tool.toolsinspector]\ntargets = ["gc_paused_example.py:ExampleClass"]\n'
+        'stubs = "stubs.py"\nproviders = ["openai"]\n',
         encoding="utf-8",
     )
     generate(load_config(tmp_path / "pyproject.toml"))
     api.scan_targets(
-        ["services.py:ExampleClass"], output=tmp_path / "t.json", classification_path=None
+        ["gc_paused_example.py:ExampleClass"], output=tmp_path / "t.json", classification_path=None
     )
     api.stubs_from_file(tmp_path / "t.json")
-    Toolbox(ExampleClass()).definitions("openai")
+    Toolbox(Shop()).definitions("openai")
     assert seen == [False, False, False, False]  # generate: render, stubs; stubs; Toolbox
     assert gc.isenabled()
