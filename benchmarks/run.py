@@ -152,31 +152,43 @@ def _prepare(corpus: Path) -> None:
     _run(corpus, ["cli", "build", "-q"])
 
 
-def _run(corpus: Path, command: Sequence[str]) -> tuple[float, float]:
-    """Wall seconds and peak RSS (MiB) of one fresh process."""
+def _run(corpus: Path, command: Sequence[str], source: Path = ROOT) -> tuple[float, float, float]:
+    """Wall seconds, CPU seconds (user + system: steadier than wall on a shared machine) and
+    peak RSS (MiB) of one fresh process running the ``inspector`` package found in ``source``."""
     kind, *arguments = command
     wrapper = _RUN_CLI if kind == "cli" else _RUN_FILE
     rss_file = corpus / ".rss"
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["BENCH_RSS"] = str(rss_file)
-    env["PYTHONPATH"] = str(ROOT)
+    env["PYTHONPATH"] = str(source)
     start = time.perf_counter()
-    done = subprocess.run(
+    process = subprocess.Popen(
         [sys.executable, "-c", wrapper, *arguments],
         cwd=corpus,
         env=env,
-        capture_output=True,
-        text=True,
-        check=False,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
     )
+    stderr = process.stderr.read() if process.stderr is not None else b""
+    _, status, usage = os.wait4(process.pid, 0)
     elapsed = time.perf_counter() - start
-    if done.returncode != 0 and not (arguments and arguments[0] in ("check", "render")):
-        raise SystemExit(f"{' '.join(arguments)} failed:\n{done.stderr[-2000:]}")
-    return elapsed, int(rss_file.read_text()) / 1024
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode != 0 and not (arguments and arguments[0] in ("check", "render")):
+        raise SystemExit(f"{' '.join(arguments)} failed:\n{stderr.decode()[-2000:]}")
+    return elapsed, usage.ru_utime + usage.ru_stime, int(rss_file.read_text()) / 1024
 
 
-def measure(size: int, repeat: int, peers: bool) -> dict[str, tuple[float, float, float]]:
-    """Per command: median wall seconds, median ratio to the floor (per round), peak RSS."""
+Row = tuple[float, float, float, float, float]
+"""Median wall seconds, median wall ratio to the floor, median CPU seconds, median CPU ratio to
+the floor (ratios taken per round), peak RSS (MiB)."""
+
+
+def measure(
+    size: int, repeat: int, peers: bool, baseline: Path | None = None
+) -> tuple[dict[str, Row], dict[str, tuple[float, float]]]:
+    """Per command: its row (see ``Row``); with a ``baseline`` checkout, per command of ours
+    also the median CPU seconds of the baseline's version, run right after ours in each round,
+    and the median ratio ours / baseline."""
     with tempfile.TemporaryDirectory() as scratch:
         corpus = Path(scratch)
         generate(corpus, size)
@@ -185,20 +197,28 @@ def measure(size: int, repeat: int, peers: bool) -> dict[str, tuple[float, float
         _prepare(corpus)
         for command in commands.values():  # warm-up: bytecode and page caches
             _run(corpus, command)
-        walls: dict[str, list[float]] = {name: [] for name in commands}
-        ratios: dict[str, list[float]] = {name: [] for name in commands}
+        samples: dict[str, list[tuple[float, float, float, float]]] = {n: [] for n in commands}
+        before: dict[str, list[tuple[float, float]]] = {}
         peaks: dict[str, float] = {}
         for _ in range(repeat):
-            floor_wall = 0.0
+            floor_wall = floor_cpu = 0.0
             for name, command in commands.items():
-                wall, peaks[name] = _run(corpus, command)
-                floor_wall = wall if name == FLOOR else floor_wall
-                walls[name].append(wall)
-                ratios[name].append(wall / floor_wall)
-        return {
-            name: (statistics.median(walls[name]), statistics.median(ratios[name]), peaks[name])
-            for name in commands
+                wall, cpu, peaks[name] = _run(corpus, command)
+                if name == FLOOR:
+                    floor_wall, floor_cpu = wall, cpu
+                samples[name].append((wall, wall / floor_wall, cpu, cpu / floor_cpu))
+                if baseline is not None and name != FLOOR and not name.startswith("peer"):
+                    _, old_cpu, _ = _run(corpus, command, baseline)
+                    before.setdefault(name, []).append((old_cpu, cpu / old_cpu))
+        rows = {
+            name: (*(statistics.median(column) for column in zip(*rows, strict=True)), peaks[name])
+            for name, rows in samples.items()
         }
+        compared = {
+            name: (statistics.median(c for c, _ in pairs), statistics.median(r for _, r in pairs))
+            for name, pairs in before.items()
+        }
+        return rows, compared  # type: ignore[return-value]
 
 
 def cold_start(repeat: int) -> list[str]:
@@ -230,20 +250,40 @@ def cold_start(repeat: int) -> list[str]:
     return [f"| {name} | {ms:.0f} | {ms - bare:+.0f} |" for name, ms in medians.items()]
 
 
-def report(results: dict[int, dict[str, tuple[float, float, float]]]) -> list[str]:
-    """The whole-process table: per command and size, wall, ratio, RSS; growth between sizes."""
+def report(results: dict[int, dict[str, Row]]) -> list[str]:
+    """The whole-process table: per command and size, wall and CPU with their ratios to the
+    floor, peak RSS; the growth of wall and CPU between the smallest and the largest size."""
     sizes = sorted(results)
-    head = "| command |" + "".join(f" {s}: s | x floor | MiB |" for s in sizes)
+    head = "| command |" + "".join(
+        f" {s}: wall s | x floor | CPU s | x floor | MiB |" for s in sizes
+    )
     if len(sizes) > 1:
-        head += f" growth {sizes[-1]}/{sizes[0]} |"
-    lines = [head, "|---|" + "---|" * (3 * len(sizes) + (len(sizes) > 1))]
+        head += f" growth {sizes[-1]}/{sizes[0]} wall | CPU |"
+    lines = [head, "|---|" + "---|" * (5 * len(sizes) + 2 * (len(sizes) > 1))]
     for name in results[sizes[0]]:
         row = f"| {name} |"
         for size in sizes:
-            wall, ratio, rss = results[size][name]
-            row += f" {wall:.2f} | {ratio:.2f} | {rss:.0f} |"
+            wall, ratio, cpu, cpu_ratio, rss = results[size][name]
+            row += f" {wall:.2f} | {ratio:.2f} | {cpu:.2f} | {cpu_ratio:.2f} | {rss:.0f} |"
         if len(sizes) > 1:
-            row += f" {results[sizes[-1]][name][0] / results[sizes[0]][name][0]:.1f}x |"
+            first, last = results[sizes[0]][name], results[sizes[-1]][name]
+            row += f" {last[0] / first[0]:.1f}x | {last[2] / first[2]:.1f}x |"
+        lines.append(row)
+    return lines
+
+
+def comparison(
+    results: dict[int, dict[str, Row]], compared: dict[int, dict[str, tuple[float, float]]]
+) -> list[str]:
+    """Ours against the baseline checkout: CPU seconds of each, and the median ratio."""
+    sizes = sorted(compared)
+    head = "| command |" + "".join(f" {s}: baseline CPU s | ours | ours/baseline |" for s in sizes)
+    lines = [head, "|---|" + "---|" * (3 * len(sizes))]
+    for name in compared[sizes[0]]:
+        row = f"| {name} |"
+        for size in sizes:
+            old, ratio = compared[size][name]
+            row += f" {old:.2f} | {results[size][name][2]:.2f} | {ratio:.2f} |"
         lines.append(row)
     return lines
 
@@ -254,6 +294,13 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5, help="rounds of every command")
     parser.add_argument("--smoke", action="store_true", help="tiny run for CI: 50 methods, once")
     parser.add_argument("--no-peers", action="store_true", help="leave the peers out")
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        metavar="DIR",
+        help="another checkout (e.g. `git archive main | tar -x -C DIR`): each command of its "
+        "inspector runs right after ours, and a table compares their CPU time",
+    )
     args = parser.parse_args()
     sizes = [50] if args.smoke else [int(s) for s in args.sizes.split(",")]
     repeat = 1 if args.smoke else args.repeat
@@ -262,8 +309,12 @@ def main() -> None:
         f"{platform.python_implementation()} {platform.python_version()}, "
         f"{platform.system()} {platform.release()}; {repeat} rounds\n"
     )
-    results = {size: measure(size, repeat, not args.no_peers) for size in sizes}
+    measured = {size: measure(size, repeat, not args.no_peers, args.baseline) for size in sizes}
+    results = {size: rows for size, (rows, _) in measured.items()}
     print("\n".join(report(results)))
+    if args.baseline is not None:
+        print(f"\nAgainst the baseline {args.baseline} (CPU seconds, medians of the rounds):\n")
+        print("\n".join(comparison(results, {s: c for s, (_, c) in measured.items()})))
     print("\n| command (median wall time) | ms | vs bare Python |\n|---|---|---|")
     print("\n".join(cold_start(3 if args.smoke else 15)))
 

@@ -11,7 +11,7 @@ from inspector.diagnostics import Diagnostic, InspectorError
 from inspector.files import classification as classification_file
 from inspector.files.jsonio import json_text, read_json, write_if_changed
 from inspector.files.tools_json import load as load_tools
-from inspector.files.tools_json import to_text
+from inspector.files.tools_json import to_text, write_tools
 from inspector.model import JsonObject
 from inspector.project import pipeline
 from inspector.project.pipeline import Rendered
@@ -25,6 +25,8 @@ class ScanResult:
     """What a scan produced and wrote."""
 
     tools_text: str
+    """The tools.json text when no ``output`` was given; empty when it went to a file (written
+    class by class, the text is never held whole: read the file)."""
     classes: int = 0
     tools: int = 0
     included: int = 0
@@ -68,12 +70,12 @@ def scan_targets(
     if targets and set(catalog.failed_targets) == set(targets):
         return ScanResult("", diagnostics=diagnostics, nothing_written=True)
     diagnostics = quiet_excluded(diagnostics, catalog, existing)
-    result = ScanResult(to_text(catalog), diagnostics=diagnostics)
+    result = ScanResult(to_text(catalog) if output is None else "", diagnostics=diagnostics)
     result.classes = len(catalog.classes)
     result.tools = sum(len(group.tools) for group in catalog.classes)
     included = {(k, t.method_name) for k, t in catalog.tools()}
     if output is not None:
-        _record(result, output, result.tools_text)
+        (result.written if write_tools(output, catalog) else result.unchanged).append(output)
     if classification_path is not None:
         merged, notes = pipeline.classify(
             existing,
@@ -209,12 +211,15 @@ def stubs_from_file(
     from inspector.files.provider_files import DEFAULT_CLASS
     from inspector.providers.registry import read_catalog
 
-    data = read_json(schema_path, "schema file")
-    try:
-        catalog, found = read_catalog(data, format_name, class_name or DEFAULT_CLASS, template_dirs)
-    except InspectorError as error:
-        raise InspectorError(f"{schema_path}: {error}") from None
-    text, diagnostics = pipeline.stubs(
-        catalog, schema_path.name, typed_dict=typed_dict, template_dirs=template_dirs
-    )
+    with pipeline.gc_paused():  # many long-lived objects: GC passes would dominate
+        data = read_json(schema_path, "schema file")
+        try:
+            catalog, found = read_catalog(
+                data, format_name, class_name or DEFAULT_CLASS, template_dirs
+            )
+        except InspectorError as error:
+            raise InspectorError(f"{schema_path}: {error}") from None
+        text, diagnostics = pipeline.stubs(
+            catalog, schema_path.name, typed_dict=typed_dict, template_dirs=template_dirs
+        )
     return StubsResult(text, found, diagnostics)

@@ -264,7 +264,7 @@ def test_an_exception_after_tools_json_is_written_leaves_whole_files(
     tools, classification = shop / "tools.json", shop / "tools.classification.json"
     api.scan_targets(["shop.py:Shop"], output=tools, classification_path=classification)
     before = {p.name: p.read_bytes() for p in (tools, classification)}
-    real_write = files.write_if_changed
+    real_write, real_write_tools = files.write_if_changed, api.write_tools
     calls = []
 
     def interrupted(path: Path, text: str) -> bool:
@@ -273,7 +273,12 @@ def test_an_exception_after_tools_json_is_written_leaves_whole_files(
             raise KeyboardInterrupt
         return real_write(path, text)
 
+    def write_tools(path: Path, catalog: Catalog) -> bool:
+        calls.append(path)
+        return real_write_tools(path, catalog)
+
     monkeypatch.setattr(api, "write_if_changed", interrupted)
+    monkeypatch.setattr(api, "write_tools", write_tools)
     (shop / "shop.py").write_text(SOURCE.replace("Buy.", "Buy now."), "utf-8")
     with pytest.raises(KeyboardInterrupt):
         api.scan_targets(["shop.py:Shop"], output=tools, classification_path=classification)

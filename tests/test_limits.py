@@ -80,7 +80,7 @@ def test_a_one_megabyte_docstring(tmp_path: Path) -> None:
     assert tools[0].description == text  # type: ignore[attr-defined]
     text, notes = render("openai", tools, RenderOptions())  # type: ignore[arg-type]
     assert notes == []
-    _, warnings = size_report("openai", text, tools)  # type: ignore[arg-type]
+    _, warnings = size_report("openai", json.loads(text), tools)  # type: ignore[arg-type]
     assert [w.message for w in warnings] == [
         "openai: description has 999999 characters; some models reject more than 1024"
     ]

@@ -120,6 +120,8 @@ def test_report_lists_sizes_and_warns_past_limits(
     assert lines[4].split() == ["openai:", "m1", str(size), str(-(-size // 4))]
     assert lines[-2].split()[:4] == ["openai:", "total", "(130", "tools)"]
     assert lines[-1] == "diagnostics: 0 errors, 2 warnings (1 TI501, 1 TI502), 0 info"
+    unasked = run_cli("render", "--provider", "openai", "-o", "openai.json").stderr.splitlines()
+    assert unasked == [lines[0], lines[1], lines[-1]]  # the limits are checked; no size table
 
 
 def test_mcp_annotations_are_validated_and_applied(

@@ -390,6 +390,7 @@ def _render(args: argparse.Namespace) -> int:
         template_dirs=template_dirs,
         gemini_json_schema=args.gemini_json_schema,
         annotations=load_annotations(Path(args.mcp_annotations)) if args.mcp_annotations else {},
+        report=args.report,
     )
     results, diagnostics = render_providers(
         providers,
@@ -402,7 +403,7 @@ def _render(args: argparse.Namespace) -> int:
     for rendered in results:
         diagnostics += rendered.diagnostics
         printer.print(rendered.diagnostics)
-        for line in rendered.report if args.report else ():
+        for line in rendered.report:
             print(line, file=sys.stderr)
         if rendered.text is None:
             continue

@@ -218,6 +218,7 @@ def diff(args: argparse.Namespace) -> int:
     """Print the changes between two versions; the exit status follows ``--fail-on``."""
     import json
 
+    from inspector.project import pipeline
     from inspector.project.diff import Severity, diff_catalogs, summary
 
     if args.git:
@@ -232,12 +233,13 @@ def diff(args: argparse.Namespace) -> int:
         old_data, new_data = _read(Path(args.files[0])), _read(Path(args.files[1]))
         names = (args.files[0], args.files[1])
     dirs = [Path(t) for t in args.templates]
-    old, new = _catalog(old_data, names[0], dirs), _catalog(new_data, names[1], dirs)
-    if old[1] != new[1]:
-        raise UsageError(
-            f"{names[0]} is {old[1]} but {names[1]} is {new[1]}: compare like with like"
-        )
-    changes = diff_catalogs(old[0], new[0])
+    with pipeline.gc_paused():  # two large catalogs: GC passes would dominate
+        old, new = _catalog(old_data, names[0], dirs), _catalog(new_data, names[1], dirs)
+        if old[1] != new[1]:
+            raise UsageError(
+                f"{names[0]} is {old[1]} but {names[1]} is {new[1]}: compare like with like"
+            )
+        changes = diff_catalogs(old[0], new[0])
     counts = summary(changes)
     if args.json:
         document = {

@@ -8,8 +8,9 @@ import os
 import stat
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 from inspector.diagnostics import InspectorError
 
@@ -19,16 +20,31 @@ def json_text(data: object) -> str:
 
     The same text as ``json.dumps(data, indent=2, ensure_ascii=False)``, several times faster:
     the standard library drops to its pure-Python encoder whenever ``indent`` is set."""
-    parts: list[str] = []
-    _pretty(data, "\n", parts, _encode_string)
-    text = "".join(parts) + "\n"
+    text = "".join(_pieces(data, "\n", _encode_string)) + "\n"
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:  # lone surrogates cannot be UTF-8: escape them instead
-        parts.clear()
-        _pretty(data, "\n", parts, _encode_ascii)
-        return "".join(parts) + "\n"
+        return "".join(_pieces(data, "\n", _encode_ascii)) + "\n"
     return text
+
+
+def write_json_if_changed(path: Path, data: object) -> bool:
+    """``write_if_changed(path, json_text(data))`` without the whole text in memory: each value
+    of a ``LazyObject`` is written (and compared with the file) as soon as it is made. Any
+    path but a regular file or a new one (``-``, a symlink, a device, a directory) goes to
+    ``write_if_changed``, which knows how to treat it."""
+    if str(path) == "-" or path.is_symlink() or (path.exists() and not path.is_file()):
+        return write_if_changed(path, json_text(data))
+    try:
+        return _write_chunks_if_changed(path, _utf8(data, _encode_string))
+    except UnicodeEncodeError:  # lone surrogates: the whole text escapes them, as json_text
+        return _write_chunks_if_changed(path, _utf8(data, _encode_ascii))
+
+
+def _utf8(data: object, encode: Callable[[str], str]) -> Iterator[bytes]:
+    for piece in _pieces(data, "\n", encode):
+        yield piece.encode("utf-8")
+    yield b"\n"
 
 
 class LazyObject:
@@ -87,17 +103,31 @@ def _pretty(value: object, newline: str, parts: list[str], encode: Callable[[str
     elif kind is str:
         parts.append(encode(value))  # type: ignore[arg-type]
     elif isinstance(value, LazyObject):
-        separator, inner = "{", newline + "  "
-        for key, item in value.items():
-            piece: list[str] = [separator, inner, encode(key), ": "]
-            _pretty(item, inner, piece, encode)
-            parts.append("".join(piece))
-            separator = ","
-        parts.append(newline + "}" if separator == "," else "{}")
+        parts.extend(_pieces(value, newline, encode))
     elif isinstance(value, dict | list | tuple | str):  # subclasses: the slow, general way
         _pretty(_plain(value), newline, parts, encode)
     else:
         parts.append(_scalar(value))
+
+
+def _pieces(value: object, newline: str, encode: Callable[[str], str]) -> Iterator[str]:
+    """The text of ``value`` in pieces: one per value of a ``LazyObject`` (and of a dict that
+    holds one), the whole text for anything else."""
+    lazy = isinstance(value, LazyObject)
+    if not lazy and not (
+        type(value) is dict and any(isinstance(v, LazyObject) for v in value.values())
+    ):
+        parts: list[str] = []
+        _pretty(value, newline, parts, encode)
+        yield "".join(parts)
+        return
+    items = value.items() if isinstance(value, LazyObject | dict) else ()
+    separator, inner = "{", newline + "  "
+    for key, item in items:
+        yield f"{separator}{inner}{encode(key if type(key) is str else _key(key))}: "
+        yield from _pieces(item, inner, encode)
+        separator = ","
+    yield newline + "}" if separator == "," else "{}"
 
 
 def _plain(value: object) -> object:
@@ -156,8 +186,58 @@ def write_if_changed(path: Path, text: str) -> bool:
             return False
     except OSError as error:
         raise InspectorError(f"{path}: cannot read ({error.strerror})") from None
+
+    def write(stream: BinaryIO) -> bool:
+        stream.write(data)
+        return True
+
+    return _replace(target, write)
+
+
+def _write_chunks_if_changed(path: Path, chunks: Iterable[bytes]) -> bool:
+    """``write_if_changed`` for text made in pieces, each compared with the file as it goes."""
     try:
-        _replace_atomically(target, data, mode)
+        existing: BinaryIO | None = path.open("rb")
+    except FileNotFoundError:
+        existing = None
+    except OSError as error:
+        raise InspectorError(f"{path}: cannot read ({error.strerror})") from None
+
+    def write(stream: BinaryIO) -> bool:
+        same = existing is not None
+        for chunk in chunks:
+            same = same and existing is not None and existing.read(len(chunk)) == chunk
+            stream.write(chunk)
+        return not (same and existing is not None and existing.read(1) == b"")
+
+    try:
+        return _replace(path, write)
+    finally:
+        if existing is not None:
+            existing.close()
+
+
+def _replace(path: Path, write: Callable[[BinaryIO], bool]) -> bool:
+    """Atomically replace ``path`` with what ``write`` puts into a temporary file beside it,
+    unless ``write`` returns False (the content is unchanged: the temporary file goes)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+        try:
+            with os.fdopen(handle, "wb") as stream:
+                if not write(stream):
+                    Path(temporary).unlink()
+                    return False
+                stream.flush()
+                os.fsync(stream.fileno())
+            if path.exists():
+                os.chmod(temporary, path.stat().st_mode & 0o7777)
+            else:
+                os.chmod(temporary, 0o666 & ~_umask())
+            os.replace(temporary, path)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
     except OSError as error:
         raise InspectorError(f"{path}: cannot write ({error.strerror})") from None
     return True
@@ -169,22 +249,6 @@ def _write_in_place(path: Path, target: Path, data: bytes) -> None:
             stream.write(data)
     except OSError as error:
         raise InspectorError(f"{path}: cannot write ({error.strerror})") from None
-
-
-def _replace_atomically(target: Path, data: bytes, mode: int | None) -> None:
-    """A temporary file beside ``target``, then a rename over it; the old mode is kept."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(temporary, mode & 0o7777 if mode is not None else 0o666 & ~_umask())
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def _umask() -> int:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import InspectorError
-from inspector.files.jsonio import LazyObject, json_text, read_json
+from inspector.files.jsonio import LazyObject, json_text, read_json, write_json_if_changed
 from inspector.files.schemas import parse_fields, parse_schema
 from inspector.model import (
     Field,
@@ -29,8 +29,18 @@ def to_json(catalog: Catalog) -> JsonObject:
 
 def to_text(catalog: Catalog) -> str:
     """The tools.json text, built class by class (the same text as ``json_text(to_json(...))``)."""
+    return json_text(_lazy_json(catalog))
+
+
+def write_tools(path: Path, catalog: Catalog) -> bool:
+    """Write tools.json class by class as the text is made (the same bytes as ``to_text``);
+    False when the file already held them."""
+    return write_json_if_changed(path, _lazy_json(catalog))
+
+
+def _lazy_json(catalog: Catalog) -> dict[str, object]:
     classes = LazyObject(lambda: ((g.key, _class_json(g)) for g in catalog.classes))
-    return json_text({"format": FORMAT, "classes": classes})
+    return {"format": FORMAT, "classes": classes}
 
 
 def _class_json(group: CatalogClass) -> JsonObject:

@@ -34,6 +34,12 @@ def generate(config: Config) -> Generated:
     provider whose render fails has no file (an error says why); the others do."""
     if not config.targets:
         raise UsageError("no targets: give TARGET arguments or set targets in the config")
+    with pipeline.gc_paused():  # every file of a large project: GC passes would dominate
+        return _generate(config)
+
+
+def _generate(config: Config) -> Generated:
+    """``generate`` with the garbage collector paused."""
     result = Generated()
     existing = _existing_classification(config)
     catalog, result.diagnostics = pipeline.scan(

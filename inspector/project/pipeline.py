@@ -172,7 +172,8 @@ def select(
 
 @dataclass
 class Rendered:
-    """One provider's file: its text (None when it failed), its diagnostics and size report."""
+    """One provider's file: its text (None when it failed), its diagnostics and its size report
+    (when ``RenderOptions.report`` asked for it)."""
 
     provider: str
     text: str | None
@@ -185,23 +186,26 @@ def render(
 ) -> list[Rendered]:
     """Step 4: each provider's file for these tools. One provider's failure does not stop the
     others; the provider limits are always checked."""
-    from inspector.render.jinja import render_template
+    with gc_paused():  # many long-lived objects (tools, documents): GC passes would dominate
+        return [_render_one(provider, tools, options) for provider in providers]
+
+
+def _render_one(provider: str, tools: list[ToolDescriptor], options: RenderOptions) -> Rendered:
+    """One provider's file; a template that fails gives an error diagnostic instead."""
+    from inspector.files.jsonio import json_text
+    from inspector.render.jinja import render_document
     from inspector.render.limits import size_report
 
-    results = []
-    for provider in providers:
-        try:
-            text, notes = render_template(provider, tools, options)
-        except UsageError:
-            raise
-        except InspectorError as error:
-            results.append(
-                Rendered(provider, None, [Diagnostic(Level.ERROR, str(error), code="TI401")])
-            )
-            continue
-        lines, warnings = size_report(provider, text, tools, options.template_dirs)
-        results.append(Rendered(provider, text, notes + warnings, lines))
-    return results
+    try:
+        document, notes = render_document(provider, tools, options)
+    except UsageError:
+        raise
+    except InspectorError as error:
+        return Rendered(provider, None, [Diagnostic(Level.ERROR, str(error), code="TI401")])
+    lines, warnings = size_report(
+        provider, document, tools, options.template_dirs, table=options.report
+    )
+    return Rendered(provider, json_text(document), notes + warnings, lines)
 
 
 def annotation_diagnostics(options: RenderOptions, tools: list[ToolDescriptor]) -> list[Diagnostic]:

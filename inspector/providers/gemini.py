@@ -9,7 +9,6 @@ string-only ``enum``, no ``$ref`` (recursive types are inlined a few levels deep
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 from dataclasses import dataclass, field
@@ -127,12 +126,12 @@ class _OpenApi:
 
     def convert(self, schema: JsonObject, path: str, refs: tuple[str, ...]) -> JsonObject | None:
         """The node in the OpenAPI subset; None when recursion depth cuts it off."""
-        node = copy.deepcopy(schema)
+        node = dict(schema)  # only its own keys change; sub-schemas are converted into new dicts
         name = ref_name(node.pop("$ref", None))
         if name is not None:
             if refs.count(name) >= RECURSION_DEPTH or name not in self.definitions:
                 return None
-            node = {**copy.deepcopy(self.definitions[name]), **node}
+            node = {**self.definitions[name], **node}
             refs = (*refs, name)
         if "const" in node:
             node["enum"] = [node.pop("const")]

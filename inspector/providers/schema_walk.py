@@ -132,15 +132,18 @@ def ref_name(reference: Json) -> str | None:
     return None
 
 
-def sub_schemas(schema: JsonObject) -> Iterator[JsonObject]:
-    """The direct sub-schemas of a node (not ``$defs``)."""
-    for key in ("items", "additionalProperties"):
-        value = schema.get(key)
-        if isinstance(value, dict):
-            yield value
-    yield from object_values(schema.get("properties")).values()
+def sub_schemas(schema: JsonObject) -> list[JsonObject]:
+    """The direct sub-schemas of a node (not ``$defs``). A list, built without generators:
+    every strict render walks every node with it."""
+    found = [v for k in ("items", "additionalProperties") if isinstance(v := schema.get(k), dict)]
+    properties = schema.get("properties")
+    if isinstance(properties, dict):
+        found += [v for v in properties.values() if isinstance(v, dict)]
     for key in ("prefixItems", "anyOf", "oneOf", "allOf"):
-        yield from objects(schema.get(key))
+        value = schema.get(key)
+        if isinstance(value, list):
+            found += [v for v in value if isinstance(v, dict)]
+    return found
 
 
 def all_nodes(schema: JsonObject) -> Iterator[JsonObject]:

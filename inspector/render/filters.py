@@ -34,9 +34,8 @@ class FilterDiagnostics:
             self.diagnostics.append(diagnostic)
 
 
-def tojson(value: object) -> str:
-    """JSON for templates; unlike Jinja's own filter it does not HTML-escape ``<>&'``."""
-    return json.dumps(value, ensure_ascii=False)
+tojson = json.JSONEncoder(ensure_ascii=False).encode
+"""JSON for templates; unlike Jinja's own filter it does not HTML-escape ``<>&'``."""
 
 
 def make_filters(

@@ -86,6 +86,14 @@ def render_template(
 ) -> tuple[str, list[Diagnostic]]:
     """The provider's file for these tools, as checked and normalized JSON text. With
     ``strict``, the tools past the provider's per-request strict limits lose ``strict``."""
+    document, diagnostics = render_document(provider, tools, options)
+    return json_text(document), diagnostics
+
+
+def render_document(
+    provider: str, tools: list[ToolDescriptor], options: RenderOptions
+) -> tuple[Json, list[Diagnostic]]:
+    """``render_template``'s file as the parsed JSON document (written by ``json_text``)."""
     installed = {p.name: p for p in available(options.template_dirs)}
     if provider not in installed:
         raise UsageError(f"unknown provider {provider!r}; available: {', '.join(installed)}")
@@ -100,7 +108,7 @@ def render_template(
     summary = budget.summary(provider) if budget is not None else None
     if summary is not None:
         found.diagnostics.append(Diagnostic(Level.WARNING, summary, code="TI505"))
-    return json_text(_parse_rendered(text, template_name)), found.diagnostics
+    return _parse_rendered(text, template_name), found.diagnostics
 
 
 def _render(

@@ -29,26 +29,39 @@ def estimate_tokens(characters: int) -> int:
     return math.ceil(characters / 4)
 
 
+_compact = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
 def size_report(
-    provider: str, text: str, tools: list[ToolDescriptor], template_dirs: Sequence[Path] = ()
+    provider: str,
+    document: Json,
+    tools: list[ToolDescriptor],
+    template_dirs: Sequence[Path] = (),
+    *,
+    table: bool = True,
 ) -> tuple[list[str], list[Diagnostic]]:
-    """A table of characters and estimated tokens per tool, and warnings past the provider's
-    per-request limits (a strict render stays within the strict ones; a template that sets
-    ``strict`` itself may not)."""
-    entries = tool_entries(json.loads(text))
+    """A table of characters and estimated tokens per tool of a rendered file (parsed; none
+    unless ``table``), and warnings past the provider's per-request limits (a strict render
+    stays within the strict ones; a template that sets ``strict`` itself may not)."""
+    entries = tool_entries(document)
+    warnings = _limit_warnings(
+        provider, find(provider, template_dirs).provider.limits, entries, tools
+    )
+    return (_size_table(provider, entries, tools) if table else []), warnings
+
+
+def _size_table(provider: str, entries: list[JsonObject], tools: list[ToolDescriptor]) -> list[str]:
     lines = [f"{provider}: {'tool':<32} {'chars':>8} {'~tokens':>8}"]
     total = 0
     for tool, entry in zip(tools, entries, strict=False):
-        size = len(json.dumps(entry, ensure_ascii=False, separators=(",", ":")))
+        size = len(_compact(entry))
         total += size
         lines.append(f"{provider}: {tool.name:<32} {size:>8} {estimate_tokens(size):>8}")
     lines.append(
         f"{provider}: {'total (' + str(len(entries)) + ' tools)':<32} {total:>8} "
         f"{estimate_tokens(total):>8}"
     )
-    return lines, _limit_warnings(
-        provider, find(provider, template_dirs).provider.limits, entries, tools
-    )
+    return lines
 
 
 def _limit_warnings(

@@ -16,3 +16,5 @@ class RenderOptions:
     template_dirs: list[Path] = field(default_factory=list)
     gemini_json_schema: bool = False
     annotations: dict[str, JsonObject] = field(default_factory=dict)
+    report: bool = False
+    """Make the per-tool size table (``render --report``); the limits are checked either way."""

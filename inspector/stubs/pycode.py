@@ -36,6 +36,13 @@ def _escape(char: str, quote: str) -> str:
 def docstring_body(text: str) -> str:
     """``text`` for a triple-quoted docstring: backslashes and unprintable characters escaped,
     and every quote that could end the string or touch its delimiters; newlines kept."""
+    if '"' not in text and "\\" not in text and text.replace("\n", "").isprintable():
+        return text  # the common case: nothing to escape (no loop over every character)
+    return escaped_docstring_body(text)
+
+
+def escaped_docstring_body(text: str) -> str:
+    """``docstring_body`` character by character."""
     out = []
     run = 0  # unescaped quotes just written
     last = len(text) - 1

@@ -1,0 +1,84 @@
+"""Shortcuts taken for speed give exactly what the general code gives; the garbage collector
+is paused while large catalogs are built (and restored after)."""
+
+from __future__ import annotations
+
+import gc
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from inspector import Toolbox, api
+from inspector.project import pipeline
+from inspector.project.config import load_config
+from inspector.project.generate import generate
+from inspector.render import jinja
+from inspector.stubs.pycode import docstring_body, escaped_docstring_body
+from tests.conftest import ROOT
+
+texts = st.text(st.characters(blacklist_categories=()))  # lone surrogates and controls too
+plain = st.text(st.sampled_from('ab é\n"\\\t'))
+
+
+@given(st.one_of(texts, plain))
+@example("Buy an item.\n\nArgs:\n    item: which one.")
+@example('"')
+@example('say ""hi""')
+@settings(max_examples=400)
+def test_docstring_body_shortcut_equals_the_escaping_loop(text: str) -> None:
+    assert docstring_body(text) == escaped_docstring_body(text)
+
+
+def test_docstring_body_shortcut_is_taken_only_for_text_with_nothing_to_escape() -> None:
+    assert docstring_body("Buy.\n  Now é") == "Buy.\n  Now é"
+    assert docstring_body('a "b"') == 'a "b\\"'
+    assert docstring_body("tab\there") == "tab\\there"
+
+
+class Shop:
+    def buy(self, item: str) -> str:
+        """Buy an item.
+
+        Args:
+            item: Which one.
+        """
+        return item
+
+
+def test_the_collector_is_paused_while_files_are_made_from_many_tools(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[bool] = []
+    real_stubs = pipeline.stubs
+
+    def stubs(*args: Any, **kwargs: Any) -> Any:
+        seen.append(gc.isenabled())
+        return real_stubs(*args, **kwargs)
+
+    monkeypatch.setattr(pipeline, "stubs", stubs)
+    real_render = jinja.render_document
+
+    def render_document(*args: Any, **kwargs: Any) -> Any:
+        seen.append(gc.isenabled())
+        return real_render(*args, **kwargs)
+
+    monkeypatch.setattr(jinja, "render_document", render_document)
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(ROOT / "example_class.py", tmp_path / "gc_paused_example.py")
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.toolsinspector]\ntargets = ["gc_paused_example.py:ExampleClass"]\n'
+        'stubs = "stubs.py"\nproviders = ["openai"]\n',
+        encoding="utf-8",
+    )
+    generate(load_config(tmp_path / "pyproject.toml"))
+    api.scan_targets(
+        ["gc_paused_example.py:ExampleClass"], output=tmp_path / "t.json", classification_path=None
+    )
+    api.stubs_from_file(tmp_path / "t.json")
+    Toolbox(Shop()).definitions("openai")
+    assert seen == [False, False, False, False]  # generate: render, stubs; stubs; Toolbox
+    assert gc.isenabled()

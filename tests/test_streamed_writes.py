@@ -1,0 +1,152 @@
+"""tools.json is streamed to its file: the same bytes as the text made whole, compared with the
+file piece by piece (unchanged files are left alone), and never whole in memory."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tracemalloc
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from inspector import api
+from inspector.files import jsonio
+from inspector.files.jsonio import LazyObject, json_text, write_json_if_changed
+from inspector.files.tools_json import to_text, write_tools
+from inspector.scan.scanner import scan
+from tests.conftest import ROOT
+
+any_text = st.text(st.characters(blacklist_categories=()), max_size=8)  # lone surrogates too
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | any_text,
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(any_text, children, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+def _lazy(items: dict[str, Any]) -> LazyObject:
+    return LazyObject(lambda: iter(items.items()))
+
+
+@given(head=json_values, lazy=st.dictionaries(any_text, json_values, max_size=3))
+@example(head=1, lazy={"K\udc80": "é"})  # one lone surrogate escapes every non-ASCII character
+@settings(max_examples=200, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_streamed_file_holds_the_bytes_of_the_whole_text(
+    head: Any, lazy: dict[str, Any], tmp_path: Path
+) -> None:
+    cases = [
+        (head, head),
+        ({"head": head, "lazy": _lazy(lazy)}, {"head": head, "lazy": lazy}),
+        (_lazy(lazy), lazy),
+    ]
+    for document, plain in cases:
+        path = tmp_path / "out.json"
+        path.unlink(missing_ok=True)
+        assert write_json_if_changed(path, document) is True
+        text = json_text(plain)
+        assert path.read_bytes() == text.encode("utf-8")
+        assert json.loads(text) == json.loads(path.read_bytes())
+        assert write_json_if_changed(path, document) is False
+
+
+@pytest.mark.parametrize(
+    "before",
+    ["", '{\n  "a": 1\n}', '{\n  "a": 1\n}\n\n', '{\n  "a": 2\n}\n', '{\n  "a": 1,\n  "b": 2\n}\n'],
+)
+def test_a_changed_file_is_replaced_and_an_unchanged_one_left_alone(
+    before: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "out.json"
+    path.write_text(before, encoding="utf-8")
+    assert write_json_if_changed(path, _lazy({"a": 1})) is True
+    assert path.read_text(encoding="utf-8") == '{\n  "a": 1\n}\n'
+    inode = path.stat().st_ino
+    assert write_json_if_changed(path, {"a": 1}) is False
+    assert path.stat().st_ino == inode  # not rewritten
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.json"]  # no temporary left
+
+
+def test_a_failure_while_streaming_keeps_the_old_file(tmp_path: Path) -> None:
+    path = tmp_path / "out.json"
+    path.write_text("old\n", encoding="utf-8")
+
+    def broken() -> Any:
+        yield "a", 1
+        raise RuntimeError("the scan broke")
+
+    with pytest.raises(RuntimeError):
+        write_json_if_changed(path, {"x": LazyObject(broken)})
+    assert path.read_text(encoding="utf-8") == "old\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.json"]
+
+
+@pytest.fixture(scope="module")
+def corpus_catalog(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    sys.path.insert(0, str(ROOT))
+    from benchmarks.corpus import generate
+
+    directory = tmp_path_factory.mktemp("corpus")
+    generate(directory, 600)
+    catalog, diagnostics = scan([str(directory / "services.py")])
+    assert diagnostics == []
+    return catalog
+
+
+def test_tools_json_is_written_without_its_whole_text_in_memory(
+    corpus_catalog: Any, tmp_path: Path
+) -> None:
+    text = to_text(corpus_catalog).encode("utf-8")
+    path = tmp_path / "tools.json"
+    tracemalloc.start()
+    try:
+        assert write_tools(path, corpus_catalog) is True
+        assert write_tools(path, corpus_catalog) is False  # compared piece by piece
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert path.read_bytes() == text
+    assert len(text) > 900_000
+    assert peak < len(text) / 4  # a class at a time (and file buffers), never the whole text
+
+
+def test_scan_targets_streams_tools_json_or_gives_its_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "shop.py").write_text(
+        'class Shop:\n    def buy(self, item: str) -> None:\n        """Buy."""\n', "utf-8"
+    )
+    tools = tmp_path / "tools.json"
+    result = api.scan_targets(["shop.py:Shop"], output=tools, classification_path=None)
+    assert (result.written, result.tools_text) == ([tools], "")  # streamed, not held
+    in_memory = api.scan_targets(["shop.py:Shop"], output=None, classification_path=None)
+    assert tools.read_text(encoding="utf-8") == in_memory.tools_text
+    assert '"buy"' in in_memory.tools_text
+    mtime = os.stat(tools).st_mtime_ns
+    again = api.scan_targets(["shop.py:Shop"], output=tools, classification_path=None)
+    assert (again.written, again.unchanged) == ([], [tools])
+    assert os.stat(tools).st_mtime_ns == mtime
+
+
+def test_special_paths_go_to_write_if_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[tuple[str, str]] = []
+    monkeypatch.setattr(jsonio, "write_if_changed", lambda p, t: calls.append((str(p), t)) or True)
+    (tmp_path / "real.json").write_text("", encoding="utf-8")
+    (tmp_path / "link.json").symlink_to(tmp_path / "real.json")
+    document = {"a": _lazy({"b": 1})}
+    for path in (Path("-"), tmp_path / "link.json", tmp_path, Path("/dev/null")):
+        assert write_json_if_changed(path, document) is True
+    text = '{\n  "a": {\n    "b": 1\n  }\n}\n'
+    assert calls == [
+        (p, text) for p in ("-", str(tmp_path / "link.json"), str(tmp_path), "/dev/null")
+    ]
+    assert (tmp_path / "real.json").read_text(encoding="utf-8") == ""  # streamed: never
