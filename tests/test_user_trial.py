@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Literal
 
 from inspector.runtime.toolbox import Toolbox
 from inspector.scan.hints import TypeMapper
@@ -105,3 +106,13 @@ def test_a_directory_as_the_scan_output_is_an_error_without_a_traceback(
     Path("calendar_service.py").write_text(SERVICE.format(name="Calendar"), encoding="utf-8")
     result = run_cli("scan", "calendar_service.py:Calendar", "-o", ".")
     assert (result.status, result.stderr) == (1, "error: .: is a directory; a file was expected\n")
+
+
+def test_literals_of_the_same_values_in_another_order_keep_their_own_order() -> None:
+    mapper = TypeMapper()
+    assert mapper.map(Literal["q", "p"]).to_schema() == {"type": "string", "enum": ["q", "p"]}
+    assert mapper.map(Literal["p", "q"]).to_schema() == {"type": "string", "enum": ["p", "q"]}
+    assert mapper.map(list[Literal["p", "q"]]).to_schema() == {
+        "type": "array",
+        "items": {"type": "string", "enum": ["p", "q"]},
+    }

@@ -92,8 +92,11 @@ class TypeMapper:
     def map(self, hint: object) -> SchemaType:
         """The model type of a hint; a hint mapped before without side effects is reused, unless
         it refers to a definition: those belong to one tool's ``$defs``."""
+        # ``Literal["q", "p"] == Literal["p", "q"]``: a generic hint is keyed by its text too,
+        # so that each keeps its own order
+        key = hint if isinstance(hint, type) else (hint, repr(hint))
         try:
-            return self._hint_cache[hint]
+            return self._hint_cache[key]
         except (KeyError, TypeError):  # not seen yet, or unhashable
             pass
         before = (len(self.messages), len(self.definitions), len(self._recursive))
@@ -101,7 +104,7 @@ class TypeMapper:
         after = (len(self.messages), len(self.definitions), len(self._recursive))
         if before == after and not any(isinstance(node, RefType) for node in walk(mapped)):
             with contextlib.suppress(TypeError):
-                self._hint_cache[hint] = mapped
+                self._hint_cache[key] = mapped
         return mapped
 
     def _map(self, hint: object) -> SchemaType:
