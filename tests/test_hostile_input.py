@@ -315,6 +315,7 @@ class ClassificationMachine(RuleBasedStateMachine):
         return f'class {self.class_name}:\n    """Shop."""\n\n{body or empty}'
 
     def _rescan(self, prune: bool = False) -> None:
+        self._follow_class_rename()
         module = self.directory / "shop.py"
         module.write_text(self._source(), encoding="utf-8")
         api.scan_targets(
@@ -330,6 +331,20 @@ class ClassificationMachine(RuleBasedStateMachine):
                 for (c, m), v in self.user.items()
                 if c == self.class_name and m in self.methods
             }
+
+    def _follow_class_rename(self) -> None:
+        """A scanned class new to the file that has all of one vanished class's methods takes
+        over that class's values (the scan's class-rename rule)."""
+        before = self._file()
+        if self.class_name in before:
+            return
+        fits = [
+            key for key, methods in before.items() if methods and set(methods) <= set(self.methods)
+        ]
+        if len(fits) == 1:
+            for class_key, method in list(self.user):
+                if class_key == fits[0]:
+                    self.user[(self.class_name, method)] = self.user.pop((class_key, method))
 
     def _file(self) -> dict[str, dict[str, bool]]:
         return load_classification(self.directory / "tools.classification.json") or {}
