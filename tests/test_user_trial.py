@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
+
+import pytest
 
 from inspector.runtime.toolbox import Toolbox
 from inspector.scan.hints import TypeMapper
@@ -116,3 +119,31 @@ def test_literals_of_the_same_values_in_another_order_keep_their_own_order() -> 
         "type": "array",
         "items": {"type": "string", "enum": ["p", "q"]},
     }
+
+
+def test_the_bare_command_takes_build_options(in_tmp: Path, run_cli: Callable[..., Run]) -> None:
+    Path("calendar_service.py").write_text(SERVICE.format(name="Calendar"), encoding="utf-8")
+    Path("pyproject.toml").write_text(
+        '[tool.toolsinspector]\ntargets = ["calendar_service.py:Calendar"]\n', encoding="utf-8"
+    )
+    result = run_cli("-q")
+    assert (result.status, result.stderr) == (0, "")
+    assert Path("tools.json").exists()
+
+
+def test_a_mistyped_provider_gets_a_suggestion(in_tmp: Path, run_cli: Callable[..., Run]) -> None:
+    Path("calendar_service.py").write_text(SERVICE.format(name="Calendar"), encoding="utf-8")
+    run_cli("scan", "calendar_service.py:Calendar", "-o", "tools.json", "-q")
+    result = run_cli("render", "--provider", "opneai")
+    assert result.status == 2
+    assert result.stderr.startswith(
+        "error: unknown provider 'opneai' (did you mean 'openai'?); available: "
+    )
+
+
+def test_the_toolbox_logs_nothing_to_stderr_unless_logging_is_configured(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    logging.getLogger("inspector").handlers.clear()
+    Toolbox(Client()).definitions("openai", strict=True)
+    assert capfd.readouterr().err == ""

@@ -247,12 +247,18 @@ def _templates_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _is_build_option(argument: str) -> bool:
+    """An option given to the bare command (``toolsinspector -q``), which means ``build``."""
+    return argument.startswith("-") and argument not in ("-h", "--help", "--version")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (see ``EXIT_STATUSES``)."""
     arguments = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in arguments or os.environ.get("TOOLSINSPECTOR_DEBUG", "") not in ("", "0")
-    if all(argument == "--debug" for argument in arguments):
-        arguments.append("build")
+    first = next((a for a in arguments if a != "--debug"), None)
+    if first is None or _is_build_option(first):
+        arguments.insert(0, "build")  # bare ``toolsinspector [-q] ...`` is ``build``
     try:
         _current_directory_importable()
         command = next(a for a in arguments if a != "--debug")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import json
 import traceback
 from collections.abc import Sequence
@@ -96,7 +97,9 @@ def render_document(
     """``render_template``'s file as the parsed JSON document (written by ``json_text``)."""
     installed = {p.name: p for p in available(options.template_dirs)}
     if provider not in installed:
-        raise UsageError(f"unknown provider {provider!r}; available: {', '.join(installed)}")
+        close = difflib.get_close_matches(provider, installed, n=1, cutoff=0.75)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise UsageError(f"unknown provider {provider!r}{hint}; available: {', '.join(installed)}")
     unit = installed[provider].provider
     check_names(unit, tools)
     found = FilterDiagnostics()

@@ -34,6 +34,7 @@ from inspector.scan.docstrings import DocstringStyle
 from inspector.scan.fields import FieldDefault, field_defaults
 
 log = logging.getLogger("inspector.toolbox")
+log.addHandler(logging.NullHandler())  # a library: silent unless the application configures logging
 
 
 class ToolCallError(Exception):
