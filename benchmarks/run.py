@@ -25,18 +25,6 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.corpus import generate  # noqa: E402
 
 FLOOR = "floor: python + import + signature + hints + docstring"
-PROVIDERS = (
-    "openai",
-    "openai-responses",
-    "anthropic",
-    "gemini",
-    "ollama",
-    "mistral",
-    "bedrock",
-    "mcp",
-    "cohere",
-    "huggingface",
-)
 
 # Each command runs inside this wrapper, which records the process's peak RSS (VmHWM: unlike
 # ru_maxrss it is not carried over from a forking parent) into the file named by $BENCH_RSS.
@@ -122,7 +110,9 @@ def _commands(corpus: Path, peers: bool) -> dict[str, list[str]]:
         FLOOR: ["file", "floor.py"],
         "scan services.py -o tools.json": ["cli", "scan", "services.py", "-o", "tools.json"],
     }
-    for provider in PROVIDERS:
+    from inspector.providers.registry import builtin_providers
+
+    for provider in builtin_providers():
         commands[f"render --provider {provider}"] = _render(provider)
     commands["render --provider openai --strict"] = [*_render("openai"), "--strict"]
     commands["render --provider anthropic --strict"] = [*_render("anthropic"), "--strict"]
