@@ -13,6 +13,7 @@ import threading
 import traceback
 import typing
 from collections.abc import Callable, Iterable, Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -68,7 +69,6 @@ class Toolbox:
     objects: tuple[object, ...]
     diagnostics: list[Diagnostic]
     debug: bool
-    last_notes: list[str]
 
     def __init__(
         self,
@@ -83,7 +83,7 @@ class Toolbox:
         self.objects = objects
         self.diagnostics = []
         self.debug = debug
-        self.last_notes = []
+        self._notes: ContextVar[tuple[str, ...]] = ContextVar("toolbox_notes", default=())
         self._tools: dict[str, _Bound] = {}
         choices = _classification(classification)
         catalog, owners, self.diagnostics = pipeline.scan_objects(objects, docstring_style)
@@ -101,6 +101,12 @@ class Toolbox:
                 self._tools[tool.name] = bound
         self.diagnostics += _unmatched(catalog, include or (), "include")
         self.diagnostics += _unmatched(catalog, exclude, "exclude")
+
+    @property
+    def last_notes(self) -> list[str]:
+        """What the last call in this thread or task read leniently (``null`` for an optional
+        argument, an omitted nullable one); concurrent calls each see their own."""
+        return list(self._notes.get())
 
     @property
     def tools(self) -> list[ToolDescriptor]:
@@ -156,7 +162,7 @@ class Toolbox:
                 result = _run_to_completion(result)
         except ToolCallError:
             raise
-        except Exception as error:
+        except (Exception, SystemExit) as error:  # a method's sys.exit() is a failed call
             raise self._failure(name, error) from error
         return result
 
@@ -172,7 +178,7 @@ class Toolbox:
             return await asyncio.to_thread(bound.function, *args, **kwargs)
         except ToolCallError:
             raise
-        except Exception as error:
+        except (Exception, SystemExit) as error:  # a method's sys.exit() is a failed call
             raise self._failure(name, error) from error
 
     def handle(
@@ -220,7 +226,7 @@ class Toolbox:
         text = to_text(value if isinstance(value, str) else as_json)
         return Outcome(call, as_json, text, None, tool)
 
-    def _failure(self, name: str, error: Exception) -> ToolCallError:
+    def _failure(self, name: str, error: BaseException) -> ToolCallError:
         message = f"{name} failed: {type(error).__name__}: {error}"
         if self.debug:
             message += "\n" + "".join(traceback.format_exception(error))
@@ -232,7 +238,8 @@ class Toolbox:
         bound = self._tools.get(name)
         if bound is None:
             raise ToolCallError(_unknown(name, list(self._tools)), name)
-        self.last_notes = []
+        self._notes.set(())
+        notes: list[str] = []
         values = _decode(name, arguments)
         converter = Converter()
         collected = _CallArguments()
@@ -249,7 +256,7 @@ class Toolbox:
             raw = values.get(parameter.name)
             given_null = parameter.name in values and raw is None
             if given_null and not parameter.nullable and not parameter.required:
-                self.last_notes.append(f"{parameter.name}: null; the default used")
+                notes.append(f"{parameter.name}: null; the default used")
             missing = parameter.name not in values
             if (missing or (raw is None and not parameter.nullable)) and not parameter.required:
                 if field_default is not None:  # the field's value, not the field object
@@ -260,7 +267,7 @@ class Toolbox:
                     raise ToolCallError(
                         f"{name}: missing required argument {parameter.name!r}", name
                     )
-                self.last_notes.append(f"{parameter.name}: omitted; null used")
+                notes.append(f"{parameter.name}: omitted; null used")
                 collected.give(parameter, python_name, None)
                 continue
             hint = bound.hints.get(python_name, typing.Any)
@@ -273,8 +280,9 @@ class Toolbox:
             args, kwargs = collected.spread(bound.function)
         except ValueError as error:
             raise ToolCallError(f"{name}: {error}", name) from None
-        self.last_notes += converter.notes
-        for note in self.last_notes:
+        notes += converter.notes
+        self._notes.set(tuple(notes))
+        for note in notes:
             log.info("%s: lenient argument reading: %s", name, note)
         return bound, args, kwargs
 

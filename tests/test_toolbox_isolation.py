@@ -1,0 +1,121 @@
+"""Concurrent calls keep their own lenient-reading notes; a method's ``sys.exit()`` is a failed
+call, not the end of the caller."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import threading
+
+import pytest
+
+from inspector import Toolbox, ToolCallError
+
+
+class Notes:
+    """Calls whose arguments are read leniently, one slow, one fast."""
+
+    def slow(self, count: int) -> int:
+        """Wait for the fast call, then return.
+
+        Args:
+            count: How many.
+        """
+        Notes.fast_done.wait(5)
+        return count
+
+    def fast(self, flag: bool) -> bool:
+        """Return at once.
+
+        Args:
+            flag: A flag.
+        """
+        return flag
+
+    fast_done = threading.Event()
+
+
+class Leaver:
+    """A tool that ends the process when called."""
+
+    def leave(self, code: int) -> None:
+        """Exit.
+
+        Args:
+            code: The exit status.
+        """
+        sys.exit(code)
+
+    def stay(self) -> str:
+        """Stay."""
+        return "here"
+
+
+def test_notes_of_concurrent_threads_do_not_mix() -> None:
+    toolbox = Toolbox(Notes())
+    seen: dict[str, list[str]] = {}
+
+    def slow() -> None:
+        toolbox.call("slow", {"count": "3"})
+        seen["slow"] = toolbox.last_notes
+
+    thread = threading.Thread(target=slow)
+    thread.start()
+    toolbox.call("fast", {"flag": "true"})
+    seen["fast"] = toolbox.last_notes
+    Notes.fast_done.set()
+    thread.join()
+    assert seen == {
+        "slow": ["count: number sent as a string"],
+        "fast": ["flag: boolean sent as a string"],
+    }
+
+
+def test_notes_of_concurrent_tasks_do_not_mix() -> None:
+    toolbox = Toolbox(Notes())
+
+    async def call(name: str, arguments: dict[str, object]) -> list[str]:
+        await toolbox.acall(name, arguments)
+        return toolbox.last_notes
+
+    async def both() -> list[list[str]]:
+        Notes.fast_done.clear()
+        slow = asyncio.create_task(call("slow", {"count": "3"}))
+        fast = await call("fast", {"flag": "true"})
+        Notes.fast_done.set()
+        return [await slow, fast]
+
+    assert asyncio.run(both()) == [
+        ["count: number sent as a string"],
+        ["flag: boolean sent as a string"],
+    ]
+
+
+def test_sys_exit_in_a_method_is_a_failed_call() -> None:
+    toolbox = Toolbox(Leaver())
+    with pytest.raises(ToolCallError) as raised:
+        toolbox.call("leave", {"code": 3})
+    assert raised.value.message == "leave failed: SystemExit: 3"
+    with pytest.raises(ToolCallError):
+        asyncio.run(toolbox.acall("leave", {"code": 4}))
+
+
+def test_sys_exit_in_handle_and_ahandle_becomes_an_error_result() -> None:
+    toolbox = Toolbox(Leaver())
+    message = {
+        "role": "assistant",
+        "tool_calls": [
+            {
+                "id": "a",
+                "type": "function",
+                "function": {"name": "leave", "arguments": '{"code": 2}'},
+            },
+            {"id": "b", "type": "function", "function": {"name": "stay", "arguments": "{}"}},
+        ],
+    }
+    expected = [
+        {"role": "tool", "tool_call_id": "a", "content": "Error: leave failed: SystemExit: 2"},
+        {"role": "tool", "tool_call_id": "b", "content": "here"},
+    ]
+    assert toolbox.handle("openai", message) == expected
+    assert asyncio.run(toolbox.ahandle("openai", message)) == expected
