@@ -177,15 +177,15 @@ PREPARE_REQUEST = """Constructs a :class:`PreparedRequest <PreparedRequest>` for
 def test_a_role_opening_a_line_does_not_cut_the_text(style: DocstringStyle) -> None:
     doc = parse_docstring(PREPARE_REQUEST, style)
     assert doc.description == (
-        "Constructs a :class:`PreparedRequest <PreparedRequest>` for\n"
-        "transmission and returns it. The :class:`PreparedRequest` has settings\n"
-        "merged from the :class:`Request <Request>` instance and those of the\n"
-        ":class:`Session`."
+        "Constructs a `PreparedRequest` for\n"
+        "transmission and returns it. The `PreparedRequest` has settings\n"
+        "merged from the `Request` instance and those of the\n"
+        "`Session`."
     )
     assert doc.params["request"].description == (
-        ":class:`Request` instance to prepare with this\n"
+        "`Request` instance to prepare with this\n"
         "session's settings.\n"
-        ":py:class:`Request` objects come from the user."
+        "`Request` objects come from the user."
     )
     assert doc.returns_type == "requests.PreparedRequest"
 

@@ -15,6 +15,8 @@ import docstring_parser.google
 import docstring_parser.numpydoc
 import docstring_parser.rest
 
+from inspector.scan.rest_text import plain_text
+
 _PARAM_SECTIONS = frozenset({"param", "parameter", "arg", "argument", "key", "keyword"})
 
 
@@ -147,11 +149,13 @@ _PARSERS = {
 
 
 def _restore(text: str | None, marked: bool) -> str:
-    """The text with its line-opening colons back and each run of blank lines made one."""
+    """The text with its line-opening colons back, reST markup made plain (``rest_text``) and
+    each run of blank lines made one."""
     if not text:
         return ""
     if marked and _COLON_MARK in text:
         text = text.replace(_COLON_MARK, ":")
+    text = plain_text(text)
     return _BLANK_LINES.sub("\n\n", text) if "\n\n\n" in text else text
 
 

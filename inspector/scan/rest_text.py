@@ -1,0 +1,106 @@
+"""reST markup in docstring text made plain for a model: roles, literals and directives.
+
+Sphinx-documented libraries write ``:class:`~pandas.Series```, ````x```` and
+``.. versionadded:: 2.0`` in the text a model reads as a description. Roles become inline code
+(or their title, for links), double backquotes single ones, and the common directives a short
+sentence (``Deprecated since version 3.1: ...``); the content of any other directive stays,
+without its marker line."""
+
+from __future__ import annotations
+
+import re
+import textwrap
+
+_ROLE = re.compile(r":(?:[a-zA-Z][\w-]*:)?([a-zA-Z][\w-]*):`([^`]+)`")
+_TITLED = re.compile(r"^(.*?)\s*<([^<>]+)>$", re.S)
+_LITERAL = re.compile(r"``(?=\S)(.+?)(?<=\S)``", re.S)
+_DIRECTIVE = re.compile(r"^([ \t]*)\.\. ([a-zA-Z][\w-]*)::[ \t]*(.*)$")
+_LINKS = frozenset({"ref", "doc", "term", "download", "numref"})
+_SENTENCES = {
+    "versionadded": "Added in version {0}.",
+    "versionchanged": "Changed in version {0}:",
+    "deprecated": "Deprecated since version {0}:",
+    "note": "Note:",
+    "warning": "Warning:",
+    "attention": "Attention:",
+    "caution": "Caution:",
+    "danger": "Danger:",
+    "important": "Important:",
+    "tip": "Tip:",
+    "hint": "Hint:",
+    "seealso": "See also:",
+}
+
+
+def plain_text(text: str) -> str:
+    """The text with its reST roles, literals and directives made plain."""
+    if "`" in text:
+        text = _ROLE.sub(_role, text)
+        if "``" in text:
+            text = _LITERAL.sub(r"`\1`", text)
+    if ".. " in text and "::" in text:
+        text = _directives(text)
+    return text
+
+
+def _role(match: re.Match[str]) -> str:
+    role, content = match.group(1), match.group(2).strip()
+    titled = _TITLED.match(content)
+    if titled and titled.group(1):
+        content = titled.group(1)
+        return content if role in _LINKS else f"`{content}`"
+    if role in _LINKS:
+        return content
+    if content.startswith("~"):
+        content = content[1:].rpartition(".")[2]
+    return f"`{content.lstrip('!')}`"
+
+
+def _directives(text: str) -> str:
+    """Each directive's marker line replaced by its sentence, its indented body dedented."""
+    lines = text.split("\n")
+    out: list[str] = []
+    index = 0
+    while index < len(lines):
+        match = _DIRECTIVE.match(lines[index])
+        if match is None:
+            out.append(lines[index])
+            index += 1
+            continue
+        indent, name, argument = match.groups()
+        body, index = _body(lines, index + 1, len(indent))
+        out.extend(_rendered(indent, name.lower(), argument.strip(), body))
+    return "\n".join(out)
+
+
+def _body(lines: list[str], start: int, indent: int) -> tuple[list[str], int]:
+    """The lines indented deeper than the directive (inner blank lines kept, outer ones not),
+    and the index after them."""
+    end = start
+    while end < len(lines) and (
+        not lines[end].strip() or len(lines[end]) - len(lines[end].lstrip()) > indent
+    ):
+        end += 1
+    while end > start and not lines[end - 1].strip():
+        end -= 1
+    while start < end and not lines[start].strip():
+        start += 1
+    body = textwrap.dedent("\n".join(lines[start:end])).split("\n") if end > start else []
+    return body, end
+
+
+def _rendered(indent: str, name: str, argument: str, body: list[str]) -> list[str]:
+    sentence = _SENTENCES.get(name)
+    if sentence is None:  # code, math, an unknown directive: its content only
+        words = [argument] if argument else []
+        return [indent + line if line else "" for line in words + body]
+    if "{0}" in sentence:
+        first = sentence.format(argument.rstrip("."))
+        if not body:
+            first = first.rstrip(":") + ("" if first.endswith(".") else ".")
+    else:
+        first = f"{sentence} {argument}" if argument else sentence
+    if body and body[0]:
+        first = f"{first} {body[0]}"
+        body = body[1:]
+    return [indent + first, *(indent + line if line else "" for line in body)]

@@ -1,0 +1,64 @@
+"""reST markup in docstring text becomes plain text a model reads easily."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from inspector.scan.docstrings import DocstringStyle, parse_docstring
+from inspector.scan.rest_text import plain_text
+
+
+@pytest.mark.parametrize(
+    ("text", "plain"),
+    [
+        ("Prefer :meth:`itertuples` for speed.", "Prefer `itertuples` for speed."),
+        ("A :class:`~pandas.core.frame.DataFrame`.", "A `DataFrame`."),
+        ("See :py:func:`!os.path.join`.", "See `os.path.join`."),
+        ("See :ref:`the user guide <io.parquet>`.", "See the user guide."),
+        ("Read :doc:`install`.", "Read install."),
+        ("A :class:`Request <requests.Request>` object.", "A `Request` object."),
+        (":math:`x^2` grows.", "`x^2` grows."),
+        ("Pass ``engine='pyarrow'`` here.", "Pass `engine='pyarrow'` here."),
+        ("Text.\n\n.. versionadded:: 2.0", "Text.\n\nAdded in version 2.0."),
+        (
+            "Text.\n\n.. versionchanged:: 1.5.0\n    Now lazy.\n    Really.",
+            "Text.\n\nChanged in version 1.5.0: Now lazy.\nReally.",
+        ),
+        (
+            ".. deprecated:: 3.1.0\n    Use ``b``.\n\nAfter.",
+            "Deprecated since version 3.1.0: Use `b`.\n\nAfter.",
+        ),
+        (".. note::\n   Careful.", "Note: Careful."),
+        (".. warning:: Slow.", "Warning: Slow."),
+        (".. note::\n\n   After a blank line.", "Note: After a blank line."),
+        ("Formula:\n\n.. math::\n\n    a + b\n\nEnd.", "Formula:\n\na + b\n\nEnd."),
+        ("  .. seealso:: :func:`g`", "  See also: `g`"),
+        ("Plain text: no markup, a `single` quote and a .. b.", None),
+        ("Two colons:: then a literal block.", None),
+    ],
+)
+def test_markup_becomes_plain_text(text: str, plain: str | None) -> None:
+    assert plain_text(text) == (text if plain is None else plain)
+
+
+def test_descriptions_of_every_part_are_plain() -> None:
+    doc = parse_docstring(
+        "Summary with :class:`~a.B`.\n\n"
+        ".. versionadded:: 1.0\n\n"
+        "Parameters\n----------\n"
+        "x : int\n    The ``x``; see :meth:`go`.\n\n"
+        "Returns\n-------\nint\n    A :class:`int`.\n",
+        DocstringStyle.AUTO,
+    )
+    assert doc.description == "Summary with `B`.\n\nAdded in version 1.0."
+    assert doc.params["x"].description == "The `x`; see `go`."
+    assert doc.returns == "A `int`."
+
+
+@given(st.text(alphabet=st.sampled_from(list(":`.~<> \n\tabc-")), max_size=60))
+def test_any_text_is_read_without_error(text: str) -> None:
+    plain = plain_text(text)
+    if "`" not in text and not (".. " in text and "::" in text):
+        assert plain == text
