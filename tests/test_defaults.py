@@ -162,10 +162,7 @@ def test_a_default_whose_class_is_only_in_the_union_for_it_is_a_sentinel() -> No
         MISSING,
     )
     assert (other.required, other.default) == (False, MISSING)
-    assert messages(diagnostics) == [
-        "info: ClientLike.get: parameter 'other': default "
-        "<tests.test_defaults.UseClientDefault object> has no JSON form; left out of the schema"
-    ]
+    assert messages(diagnostics) == []  # an instance holding nothing is a sentinel anywhere
 
 
 class Only(enum.Enum):
@@ -188,6 +185,9 @@ def test_a_one_member_enum_asked_for_as_such_is_a_real_default() -> None:
 
 
 class BadRepr:
+    def __init__(self) -> None:
+        self.state = 1  # a value, not a sentinel
+
     def __repr__(self) -> str:
         raise RuntimeError("no repr")
 

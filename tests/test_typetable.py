@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import collections
 import collections.abc as cabc
 import dataclasses
 import datetime
@@ -421,6 +422,31 @@ class Exploding(cabc.Mapping[str, int]):
         return 1
 
 
+class NotGiven:
+    """Like openai's ``NOT_GIVEN``: an instance that holds nothing."""
+
+    def __bool__(self) -> bool:
+        return False
+
+
+class Stateful:
+    """An object that holds a value: an ordinary default of no JSON form."""
+
+    def __init__(self) -> None:
+        self.value = 1
+
+
+class Slotted:
+    """An object whose state is in slots."""
+
+    __slots__ = ("value",)
+
+
+@dataclasses.dataclass
+class EmptyData:
+    """A dataclass without fields: its JSON form is ``{}``."""
+
+
 def test_a_default_whose_code_fails_has_no_json_form() -> None:
     with pytest.raises(RuntimeError):
         to_json(Exploding())
@@ -436,6 +462,13 @@ def test_a_default_whose_code_fails_has_no_json_form() -> None:
         (Color.RED, False),
         (None, False),
         (0, False),
+        (NotGiven(), True),
+        (Stateful(), False),
+        (Slotted(), False),
+        (len, False),
+        (NotGiven, False),
+        (EmptyData(), False),
+        (collections.OrderedDict(), False),
     ],
     ids=repr,
 )

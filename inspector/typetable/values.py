@@ -43,13 +43,27 @@ def default_json(value: object) -> Json | _Missing:
 
 def is_sentinel(value: object) -> bool:
     """A default that marks "not given" rather than a value: a bare ``object()``,
-    ``dataclasses.MISSING``, or the only member of an Enum (pandas ``lib.no_default``)."""
+    ``dataclasses.MISSING``, the only member of an Enum (pandas ``lib.no_default``), or an
+    instance without state of a class with no JSON form (openai's ``NOT_GIVEN``, the
+    ``NO_DEFAULT`` of a generated stub)."""
     cls = type(value)
     return (
         cls is object
         or value is dataclasses.MISSING
         or (isinstance(value, enum.Enum) and len(type(value).__members__) == 1)
+        or _stateless_marker(value)
     )
+
+
+def _stateless_marker(value: object) -> bool:
+    """An instance that holds nothing: of a class not derived from a built-in one (but
+    ``object``), with no attributes and no slots, not callable, of no JSON form."""
+    cls = type(value)
+    if callable(value) or any(c.__module__ == "builtins" for c in cls.__mro__[:-1]):
+        return False
+    if getattr(value, "__dict__", None) != {} or any("__slots__" in vars(c) for c in cls.__mro__):
+        return False
+    return default_json(value) is MISSING
 
 
 def field_values(value: object) -> dict[str, object] | None:
