@@ -331,3 +331,19 @@ def test_the_toolbox_calls_methods_typed_from_stubs_with_the_values_given() -> N
 
     box = Toolbox(datetime.date(2024, 1, 31), include=["replace"])
     assert box.call("replace", {"month": 2, "day": 29}) == datetime.date(2024, 2, 29)
+
+
+def test_a_c_method_inherited_in_the_stubs_is_found_in_the_base_class_stub() -> None:
+    """typeshed lists ``OrderedDict.update`` nowhere: OrderedDict(dict) → dict(MutableMapping)
+    in typing.pyi, across two stub files."""
+    import collections
+
+    tools, diagnostics = inspect_class(collections.OrderedDict)
+    assert not [m for m in messages(diagnostics) if m.startswith("error")]
+    assert tools["clear"].parameters == ()
+    assert tools["clear"].type_sources == (("return", "stub"),)
+    assert [p.name for p in tools["update"].parameters] == ["m", "kwargs"]
+    assert tools["update"].parameters[1].to_schema() == {"type": "object"}
+    box = Toolbox(collections.OrderedDict(a=1), include=["update", "clear"])
+    box.call("update", {"m": [["b", 2]], "kwargs": {"c": 3}})
+    assert box.objects[0] == {"a": 1, "b": 2, "c": 3}

@@ -131,14 +131,33 @@ class StubFinder:
     def signature(self, function: Callable[..., object], owner: type) -> StubSignature | None:
         """The stub signature of a method, or None when no stub says anything about it."""
         module, qualname = _location(function, owner)
-        loaded = self._load(module)
+        found = self._definition(module, qualname.split("."), set())
+        return None if found is None else _signature(*found)
+
+    def _definition(
+        self, module: str, path: list[str], seen: set[tuple[str, ...]]
+    ) -> tuple[_Definition, StubNamespace] | None:
+        """The definition at a dotted path of a module's stub, with the namespace to read it
+        in; a method may be inherited from a base class of another stub (typeshed's
+        ``OrderedDict(dict)``, ``dict(MutableMapping)``)."""
+        loaded = None if (module, *path) in seen else self._load(module)
         if loaded is None:
             return None
+        seen.add((module, *path))
         stub, namespace = loaded
-        node = _find(stub.definitions, qualname.split("."), stub.definitions)
-        if node is None:
-            return None
-        return _signature(node, namespace)
+        node = _find(stub.definitions, path, stub.definitions)
+        if node is not None:
+            return node, namespace
+        owner = stub.definitions.get(path[0])
+        for base in owner.bases if len(path) == 2 and isinstance(owner, ast.ClassDef) else ():
+            name = _base_name(base)
+            if name is None or name in stub.definitions:
+                continue  # a base of the same stub: _find looked there
+            source, attribute = stub.imports.get(name, ("builtins", name))
+            found = self._definition(source, [attribute or name, path[1]], seen)
+            if found is not None:
+                return found
+        return None
 
     def namespace(self, module: str) -> StubNamespace | None:
         """The lazily evaluated names of a module's stub."""
@@ -238,11 +257,19 @@ def _find(
         return node if len(path) == 1 else None
     found = _find(_class_members(node), path[1:], top)
     for base in node.bases if found is None else ():
-        if isinstance(base, ast.Name) and base.id != path[0]:
-            found = _find(top, [base.id, *path[1:]], top)
+        name = _base_name(base)
+        if name is not None and name != path[0]:
+            found = _find(top, [name, *path[1:]], top)
             if found is not None:
                 break
     return found
+
+
+def _base_name(base: ast.expr) -> str | None:
+    """The name a base class is written with: ``Base`` or ``Base[T]``."""
+    if isinstance(base, ast.Subscript):
+        base = base.value
+    return base.id if isinstance(base, ast.Name) else None
 
 
 def _class_members(node: ast.ClassDef) -> dict[str, _Definition]:
