@@ -152,7 +152,7 @@ CODES: dict[str, Code] = {
             "TI204",
             _W,
             "parameter-undocumented",
-            "A parameter (or the return value) has no description.",
+            "Parameters without a description: one diagnostic per method, naming them all.",
         ),
         Code(
             "TI301",

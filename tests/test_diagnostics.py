@@ -395,6 +395,9 @@ SENTINEL = object()
 
 
 class Reprless:
+    def __init__(self) -> None:
+        self.state = 1  # a value, not a sentinel
+
     def __repr__(self) -> str:
         raise RuntimeError("no repr")
 

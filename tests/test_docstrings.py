@@ -112,8 +112,7 @@ def test_summary_without_blank_line_keeps_a_single_newline() -> None:
 def test_wrong_style_reports_undocumented_parameters() -> None:
     tools, diagnostics = inspect_class(Numpy, DocstringStyle.GOOGLE)
     assert messages(diagnostics) == [
-        "warning: Numpy.run: parameter 'a' is not documented",
-        "warning: Numpy.run: parameter 'b' is not documented",
+        "warning: Numpy.run: parameters 'a' and 'b' are not documented",
     ]
     assert tools["run"].parameters[0].description == ""
 

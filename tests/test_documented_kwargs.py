@@ -109,7 +109,7 @@ def test_botocore_documented_arguments_become_typed_parameters() -> None:
 def test_rest_and_google_documented_keywords() -> None:
     tools, diagnostics = inspect_class(Session)
     assert tools["get"].parameters_schema()["properties"] == {
-        "url": {"type": "string", "description": "URL for the new :class:`Request` object."},
+        "url": {"type": "string", "description": "URL for the new `Request` object."},
         "timeout": {
             "anyOf": [{"type": "number"}, {"type": "array"}],
             "description": "(optional) How many seconds to wait.",

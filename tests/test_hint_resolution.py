@@ -346,8 +346,7 @@ def test_typing_extensions_forms() -> None:
     assert tools["restyle"].returns.to_schema() == {"not": {}}
     assert tools["stop"].returns.to_schema() == {"not": {}}
     assert messages(diagnostics) == [
-        "warning: Drawer.draw: parameter 'width' is not documented",
-        "warning: Drawer.draw: parameter 'label' is not documented",
+        "warning: Drawer.draw: parameters 'width' and 'label' are not documented",
     ]
 
 

@@ -308,6 +308,9 @@ def test_docstring_type_text_is_never_executed() -> None:
 
 
 class Opaque:
+    def __init__(self) -> None:
+        self.state = 1  # a value, not a sentinel
+
     def __repr__(self) -> str:
         return "Opaque()"
 

@@ -251,9 +251,12 @@ def check_documented(
     for documented in doc.params:
         if documented.replace("\\", "").lstrip("*") not in names:
             report("TI203", f"documented argument {documented!r} is not in the signature")
-    for f in fields:
-        if f.name not in doc.params and not f.description:
-            report("TI204", f"{label(f.name)} is not documented")
+    undocumented = [f.name for f in fields if f.name not in doc.params and not f.description]
+    if len(undocumented) == 1:
+        report("TI204", f"{label(undocumented[0])} is not documented")
+    elif undocumented:
+        *first, last = (repr(name) for name in undocumented)
+        report("TI204", f"parameters {', '.join(first)} and {last} are not documented")
 
 
 def resolve_doc_type(type_name: str, function: Callable[..., object]) -> object:
