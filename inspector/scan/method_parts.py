@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import ast
-import builtins
-import datetime
 import inspect
 import types
 import typing
@@ -27,6 +24,7 @@ from inspector.model import (
     SchemaType,
     _Missing,
 )
+from inspector.scan.doc_phrases import DocType, read_doc_type
 from inspector.scan.docstrings import DocInfo
 from inspector.scan.fields import annotated_field, read_field_object, with_field_metadata
 from inspector.scan.targets import MethodInfo
@@ -41,28 +39,6 @@ KINDS = {
     inspect.Parameter.POSITIONAL_OR_KEYWORD: ParameterKind.POSITIONAL_OR_KEYWORD,
     inspect.Parameter.KEYWORD_ONLY: ParameterKind.KEYWORD_ONLY,
 }
-_DOC_TYPE_NAMES: dict[str, object] = {
-    "string": str,
-    "integer": int,
-    "boolean": bool,
-    "double": float,
-    "number": float,
-    "datetime": datetime.datetime,
-    "timestamp": datetime.datetime,
-    "blob": bytes,
-}
-"""Type names docstrings use that are not Python's (botocore writes ``:type Bucket: string``)."""
-_DOC_TYPE_NODES = (
-    ast.Expression,
-    ast.Name,
-    ast.Attribute,
-    ast.Subscript,
-    ast.Tuple,
-    ast.BinOp,
-    ast.BitOr,
-    ast.Constant,
-    ast.Load,
-)
 
 
 class Parameter(NamedTuple):
@@ -256,22 +232,8 @@ def check_documented(
             report("TI204", f"{label(f.name)} is not documented")
 
 
-def resolve_doc_type(type_name: str, function: Callable[..., object]) -> object:
-    """A docstring type such as ``list[int]`` or ``int | None``, evaluated only if it is made of
-    names, subscripts and ``|``; anything else is not understood."""
-    try:
-        tree = ast.parse(type_name.strip().replace(" or ", " | "), mode="eval")
-    except SyntaxError:
-        return NO_HINT
-    if not all(isinstance(node, _DOC_TYPE_NODES) for node in ast.walk(tree)):
-        return NO_HINT
-    namespace = {
-        **vars(builtins),
-        **vars(typing),
-        **_DOC_TYPE_NAMES,
-        **getattr(function, "__globals__", {}),
-    }
-    try:
-        return eval(compile(tree, "<docstring type>", "eval"), {"__builtins__": {}}, namespace)
-    except Exception:
-        return NO_HINT
+def resolve_doc_type(type_name: str, function: Callable[..., object]) -> DocType:
+    """A docstring type (``list[int]``, ``int or None``, ``{'a', 'b'}``, ``list of str``,
+    ``array-like``) read with the names of the function's module; never evaluated."""
+    target = inspect.unwrap(function) if hasattr(function, "__wrapped__") else function
+    return read_doc_type(type_name, getattr(target, "__globals__", {}))

@@ -22,6 +22,7 @@ from inspector.model import (
     _Missing,
     is_nullable,
 )
+from inspector.scan.doc_phrases import NOT_UNDERSTOOD, DocType
 from inspector.scan.docstrings import DocInfo, DocstringStyle, parse_docstring
 from inspector.scan.enum_names import with_enum_names
 from inspector.scan.fields import (
@@ -74,6 +75,7 @@ class MethodBuilder:
     mapper: TypeMapper = field(init=False)
     resolver: HintResolver = field(default_factory=HintResolver, init=False)
     stubs: StubFinder = field(default_factory=StubFinder, init=False)
+    _doc_types: dict[tuple[str, str], DocType] = field(default_factory=dict, init=False)
 
     def __post_init__(self) -> None:
         self.mapper = TypeMapper(self.docstring_style)
@@ -350,9 +352,12 @@ class MethodBuilder:
         self, type_name: str | None, method: MethodInfo, name: str, report: Reporter
     ) -> object:
         if type_name:
-            resolved = resolve_doc_type(type_name, method.function)
-            if resolved is not NO_HINT:
-                return resolved
+            read = self._read_doc_type(type_name, method)
+            if read.hint is not NOT_UNDERSTOOD:
+                for word in read.dropped:
+                    message = f"docstring type {word!r} not understood; left out"
+                    report("TI122", f"{label(name)}: {message}")
+                return read.hint
             report(
                 "TI107",
                 f"{label(name)}: docstring type {type_name!r} not understood; any value accepted",
@@ -361,6 +366,14 @@ class MethodBuilder:
         if name != "return":
             report("TI106", f"{label(name)}: no type hint; any value accepted")
         return typing.Any
+
+    def _read_doc_type(self, type_name: str, method: MethodInfo) -> DocType:
+        """A docstring type read once per module and text (the same phrases repeat)."""
+        key = (type_name, getattr(method.function, "__module__", None) or "")
+        found = self._doc_types.get(key)
+        if found is None:
+            found = self._doc_types[key] = resolve_doc_type(type_name, method.function)
+        return found
 
     def _returns(
         self,

@@ -1,0 +1,469 @@
+"""Docstring type phrases → type hints, read by a small tokenizer and grammar (never evaluated).
+
+Reads what libraries write in prose as well as Python forms: ``int or None``, ``{'left',
+'right'}, default 'left'``, ``str or list-like, optional``, ``list of str``, ``tuple of (int,
+int)``, ``dict of {str: int}``, ``mapping of str to int``, ``array-like``, ``scalar``,
+``:class:`~pandas.Series```, ``list[int] | None``. Alternatives are split by ``,``, ``or``,
+``|`` and ``/``; names resolve through the function's globals, the builtins, the type names
+docstrings use and modules already imported. The result is a plain hint (``Literal[...]``,
+``list[X]``, unions) that the type table maps and the Toolbox converts; words that are not
+understood are left out and named, never guessed.
+"""
+
+from __future__ import annotations
+
+import builtins
+import collections.abc as cabc
+import datetime
+import enum
+import re
+import sys
+import types
+import typing
+from collections.abc import Mapping
+from typing import NamedTuple
+
+NOT_UNDERSTOOD: object = object()
+"""The hint of a phrase of which nothing is understood."""
+
+_SCALAR: object = str | int | float | bool
+"""What a "scalar", "label" or "hashable" is in JSON."""
+_ARRAY: object = list[typing.Any]
+_OBJECT: object = dict[str, typing.Any]
+_PROSE: dict[str, object] = {
+    **dict.fromkeys(
+        (
+            "list-like",
+            "listlike",
+            "array-like",
+            "array_like",
+            "arraylike",
+            "array",
+            "ndarray-like",
+            "sequence",
+            "iterable",
+            "collection",
+        ),
+        _ARRAY,
+    ),
+    **dict.fromkeys(("dict-like", "dictlike", "mapping"), _OBJECT),
+    **dict.fromkeys(("scalar", "label", "hashable"), _SCALAR),
+    **dict.fromkeys(("path-like", "pathlike", "path"), str),
+    **dict.fromkeys(("callable", "function"), cabc.Callable),
+    "string": str,
+    "integer": int,
+    "boolean": bool,
+    "double": float,
+    "number": float,
+    "numeric": float,
+    "timestamp": datetime.datetime,
+    "blob": bytes,
+}
+"""Prose kinds (lower-case words) and the type names docstrings use that are not Python's
+(botocore writes ``:type Bucket: string``)."""
+_TYPE_NAMES: dict[str, object] = {
+    "datetime": datetime.datetime,
+    "date": datetime.date,
+    "timedelta": datetime.timedelta,
+}
+"""Standard-library types docstrings name without their module."""
+_LITERALS: dict[str, object] = {"True": True, "False": False, "None": None}
+_ARTICLES = frozenset({"a", "an", "the", "one"})
+_FILLERS = frozenset({"object", "objects", "value", "values", "instance", "instances"})
+"""Words that follow a type's name without changing it ("tzinfo object", "scalar value")."""
+_PREVIOUS = frozenset({"such", "previous", "above", "those", "these", "same"})
+"""``list of such``, ``sequence of the previous``: of the members before."""
+_SEPARATORS = frozenset({",", "|", "/", "or", ";"})
+_CONTAINERS: tuple[type, ...] = (list, tuple, set, frozenset, dict)
+_MAX_DEPTH = 12
+"""Deeper nesting than real docstrings write is not read (keeps recursion bounded)."""
+
+_ROLE = re.compile(r":[\w.+-]+(?::[\w.+-]+)*:(?=`)")
+"""A Sphinx role before a backquoted name: ``:class:`` in ``:class:`~pandas.Series```."""
+_DEFAULT = re.compile(
+    r"(?:^|(?<=[,;(\s]))\s*defaults?\b(?:\s+(?:is|to)\b)?\s*[:=]?\s*(?P<value>.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+_OPTIONAL = re.compile(r"\(\s*optional\s*\)|\boptional\b(?!\s*\[)", re.IGNORECASE)
+"""numpydoc's ``optional`` marker (``Optional[X]`` is a type)."""
+_TOKEN = re.compile(
+    r"""\s*(?:
+        (?P<string>'[^'\n]*'|"[^"\n]*")
+      | (?P<number>[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?![\w.-]))
+      | (?P<word>[A-Za-z_0-9][\w-]*(?:\.[A-Za-z_][\w-]*)*)
+      | (?P<punct>->|\.\.\.|[,;|/()\[\]{}:])
+      | (?P<other>\S)
+    )""",
+    re.VERBOSE,
+)
+
+
+class DocType(NamedTuple):
+    """What a docstring type phrase says: the hint (``NOT_UNDERSTOOD`` when nothing is), the
+    words left out, and the text of its ``default ...`` clause."""
+
+    hint: object
+    dropped: tuple[str, ...] = ()
+    default: str | None = None
+
+
+class _Token(NamedTuple):
+    kind: str
+    text: str
+
+
+def read_doc_type(text: str, namespace: Mapping[str, object]) -> DocType:
+    """The hint a docstring type phrase describes, with names resolved in ``namespace``."""
+    text = _ROLE.sub("", text).replace("`", "").replace("~", "")
+    default = None
+    found = _DEFAULT.search(text)
+    if found:
+        default = found.group("value").strip().rstrip(".").strip() or None
+        text = text[: found.start()]
+    text = _OPTIONAL.sub(",", text)
+    tokens = [
+        _Token(str(m.lastgroup), m.group(m.lastgroup))
+        for m in _TOKEN.finditer(text)
+        if m.lastgroup is not None
+    ]
+    reader = _Reader(tokens, namespace)
+    members = reader.phrase(frozenset(), 0)
+    while reader.at < len(tokens):  # a stray closing bracket ends a phrase early
+        reader.at += 1
+        members += reader.phrase(frozenset(), 0)
+    return DocType(union_of(members), tuple(dict.fromkeys(reader.dropped)), default)
+
+
+def union_of(members: list[object]) -> object:
+    """One hint for the members: the member itself, their union, or ``NOT_UNDERSTOOD``."""
+    if not members:
+        return NOT_UNDERSTOOD
+    try:
+        return typing.Union[tuple(members)]  # noqa: UP007 (a run-time union of hints)
+    except TypeError:  # a bare form (``Optional``, ``ClassVar``) is no type: left out
+        valid = [m for m in members if _valid(m)]
+        return typing.Union[tuple(valid)] if valid else NOT_UNDERSTOOD  # noqa: UP007
+
+
+def _valid(member: object) -> bool:
+    try:
+        typing.Union[member, None]  # noqa: UP007 (checks the member is a type)
+    except TypeError:
+        return False
+    return True
+
+
+class _Reader:
+    """A recursive-descent reader over the tokens of one phrase."""
+
+    def __init__(self, tokens: list[_Token], namespace: Mapping[str, object]) -> None:
+        self.tokens = tokens
+        self.at = 0
+        self.namespace = namespace
+        self.dropped: list[str] = []
+
+    def peek(self) -> _Token | None:
+        return self.tokens[self.at] if self.at < len(self.tokens) else None
+
+    def is_next(self, *texts: str) -> bool:
+        token = self.peek()
+        return token is not None and token.kind in ("punct", "word") and token.text in texts
+
+    def phrase(self, stops: frozenset[str], depth: int) -> list[object]:
+        """Members up to a stop token (not taken), split by the separators not in ``stops``."""
+        members: list[object] = []
+        while (token := self.peek()) is not None and token.text not in stops:
+            if token.kind in ("punct", "word", "other") and token.text in _SEPARATORS:
+                self.at += 1
+            elif token.text in (")", "]", "}"):
+                return members  # closes an outer bracket
+            else:
+                before = self.at
+                member = self.member(members, depth)
+                if member is not NOT_UNDERSTOOD:
+                    members.append(member)
+                if self.at == before:  # never stall on a token no rule takes
+                    self.at += 1
+        return members
+
+    def member(self, previous: list[object], depth: int) -> object:
+        token = self.peek()
+        assert token is not None
+        if depth > _MAX_DEPTH:
+            self.dropped.append(token.text)
+            self.at = len(self.tokens)
+            return NOT_UNDERSTOOD
+        if token.text == "None":
+            self.at += 1
+            return None
+        if _is_literal(token):
+            self.at += 1
+            return typing.Literal[_literal(token)]
+        if token.text == "{":
+            return self.braces(depth + 1)
+        if token.text == "(":
+            self.at += 1
+            inner = self.phrase(frozenset({")"}), depth + 1)
+            self.skip(")")
+            return union_of(inner)
+        if token.kind == "word":
+            return self.term(previous, depth)
+        self.at += 1  # stray punctuation (``->``, ``:``) says no type
+        return NOT_UNDERSTOOD
+
+    def skip(self, closing: str) -> None:
+        if self.is_next(closing):
+            self.at += 1
+
+    def words(self) -> list[str]:
+        found: list[str] = []
+        while (token := self.peek()) is not None and token.kind == "word":
+            if token.text in ("or", "of", "to") or token.text in _LITERALS:
+                break
+            found.append(token.text)
+            self.at += 1
+        return found
+
+    def term(self, previous: list[object], depth: int) -> object:
+        """``[a] words [subscript] [(aside)] [of item]``: the last word names the type."""
+        words = self.words()
+        named = [w for w in words if w.lower() not in _ARTICLES] or words
+        while len(named) > 1 and named[-1].lower() in _FILLERS:
+            named.pop()
+        hint = self.resolve(named[-1]) if named else NOT_UNDERSTOOD
+        if self.is_next("["):
+            hint = self.subscript(hint, depth + 1)
+        elif self.is_next("("):  # an aside: ``tuple (rows, columns)``, ``callable(x)``
+            self.phrase_aside(depth + 1)
+        if self.is_next("of"):
+            self.at += 1
+            items = self.items(previous, depth + 1)
+            if not named or named[-1].lower() in _ARTICLES:  # ``one of {'a', 'b'}``
+                return union_of(items[0]) if items else NOT_UNDERSTOOD
+            if hint is not NOT_UNDERSTOOD:
+                hint = container_of(hint, items)
+        if hint is NOT_UNDERSTOOD and words:
+            self.dropped.append(" ".join(words))
+        return hint
+
+    def phrase_aside(self, depth: int) -> None:
+        """Skips a parenthesised aside, reporting nothing (its words qualify the type)."""
+        self.at += 1
+        kept = len(self.dropped)
+        self.phrase(frozenset({")"}), depth)
+        del self.dropped[kept:]
+        self.skip(")")
+
+    def items(self, previous: list[object], depth: int) -> list[list[object]]:
+        """What follows ``of``: ``(X, Y)``, ``{K: V}``, ``X/Y``, ``K to V``, ``such``."""
+        if self.is_next("the", "a", "an"):
+            self.at += 1
+        if (token := self.peek()) is not None and token.text.lower() in _PREVIOUS:
+            self.at += 1
+            return [list(previous)]
+        if self.is_next("("):
+            self.at += 1
+            found = [[m] for m in self.phrase(frozenset({")", "or", "|", "/"}), depth)]
+            self.skip(")")
+            return found if found else [[]]
+        if self.is_next("{") and self.dict_braces_ahead():
+            return self.key_value(depth)
+        first = self.alternatives(depth)
+        if self.is_next("to", "->"):
+            self.at += 1
+            return [first, self.alternatives(depth)]
+        return [first]
+
+    def alternatives(self, depth: int) -> list[object]:
+        """``X`` or ``X/Y``: the item of a container (``or`` ends it: ``list of str or None``
+        is a list of strings, or None)."""
+        found: list[object] = []
+        while self.peek() is not None:
+            member = self.member(found, depth)
+            if member is not NOT_UNDERSTOOD:
+                found.append(member)
+            if not self.is_next("/"):
+                break
+            self.at += 1
+        return found
+
+    def braces(self, depth: int) -> object:
+        """``{'a', 'b'}`` → ``Literal['a', 'b']``; ``{str: int}`` → ``dict[str, int]``."""
+        if self.dict_braces_ahead():
+            key, value = self.key_value(depth)
+            return _of(dict, union_or_str(key), union_or_any(value))
+        self.at += 1
+        values: list[object] = []
+        while (token := self.peek()) is not None and token.text != "}":
+            self.at += 1
+            if _is_literal(token):
+                values.append(_literal(token))
+            elif token.text not in _SEPARATORS:
+                self.dropped.append(token.text)
+        self.skip("}")
+        return typing.Literal[tuple(values)] if values else NOT_UNDERSTOOD
+
+    def dict_braces_ahead(self) -> bool:
+        """Whether the braces that open here hold ``K: V`` (a colon before they close)."""
+        for token in self.tokens[self.at + 1 :]:
+            if token.text in ("}", "{"):
+                return False
+            if token.text == ":":
+                return True
+        return False
+
+    def key_value(self, depth: int) -> list[list[object]]:
+        self.at += 1  # {
+        key = self.phrase(frozenset({":"}), depth)
+        self.skip(":")
+        value = self.phrase(frozenset({"}"}), depth)
+        self.skip("}")
+        return [key, value]
+
+    def subscript(self, base: object, depth: int) -> object:
+        """``X[...]`` as Python writes it: ``list[int]``, ``Literal['a']``, ``dict[str, int]``,
+        ``Callable[[int], str]``; a base that takes no subscript stays as it is."""
+        self.at += 1  # [
+        args: list[object] = []
+        while (token := self.peek()) is not None and token.text != "]":
+            if token.text == ",":
+                self.at += 1
+            elif token.text == "...":
+                self.at += 1
+                args.append(Ellipsis)
+            elif token.text == "[":
+                self.at += 1
+                args.append(self.phrase(frozenset({"]"}), depth))
+                self.skip("]")
+            elif base is typing.Literal and _is_literal(token):
+                self.at += 1
+                args.append(_literal(token))
+            else:
+                before = self.at
+                args.append(union_of(self.phrase(frozenset({",", "]"}), depth)))
+                if self.at == before:
+                    self.at += 1
+        self.skip("]")
+        if base is NOT_UNDERSTOOD or NOT_UNDERSTOOD in args or not _subscriptable(base):
+            return base
+        try:
+            return _of(base, *args)
+        except Exception:  # a base that rejects these arguments stays bare
+            return base
+
+    def resolve(self, word: str) -> object:
+        """The type a word names: a prose kind, a name in the namespace, a builtin, a
+        standard type docstrings name, a ``typing`` name or a module already imported;
+        a plural (``ints``, ``DataFrames``) as its singular."""
+        for candidate in _singulars(word):
+            found = _prose_or_name(candidate, self.namespace)
+            if found is not NOT_UNDERSTOOD:
+                return found
+        return NOT_UNDERSTOOD
+
+
+def _singulars(word: str) -> tuple[str, ...]:
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        return (word, word[:-1], word[:-2]) if word.endswith("es") else (word, word[:-1])
+    return (word,)
+
+
+def _prose_or_name(word: str, namespace: Mapping[str, object]) -> object:
+    if word.islower() or "-" in word:
+        found = _PROSE.get(word.lower(), NOT_UNDERSTOOD)
+        if found is not NOT_UNDERSTOOD:
+            return found
+    head, _, rest = word.partition(".")
+    for scope in (namespace, vars(builtins), _TYPE_NAMES, vars(typing)):
+        if head in scope:
+            found = _attribute_path(scope[head], rest)
+            if _is_type(found):
+                return found
+    if rest:
+        parts = word.split(".")
+        for cut in range(len(parts) - 1, 0, -1):
+            module = sys.modules.get(".".join(parts[:cut]))
+            if module is not None:
+                found = _attribute_path(module, ".".join(parts[cut:]))
+                return found if _is_type(found) else NOT_UNDERSTOOD
+    return NOT_UNDERSTOOD
+
+
+def _attribute_path(value: object, path: str) -> object:
+    """``value.a.b``, walking modules and classes only (no other object's attributes)."""
+    for name in path.split(".") if path else ():
+        if not isinstance(value, (types.ModuleType, type)):
+            return NOT_UNDERSTOOD
+        try:
+            value = getattr(value, name)
+        except Exception:  # a lazy module attribute that fails to load
+            return NOT_UNDERSTOOD
+    return value
+
+
+def _is_type(value: object) -> bool:
+    """Whether a value is something a hint can be: a class, None, a ``typing`` form."""
+    if value is None or isinstance(value, type):
+        return True
+    if isinstance(value, (types.GenericAlias, types.UnionType, typing.TypeVar)):
+        return True
+    return type(value).__module__ in ("typing", "typing_extensions")
+
+
+def _subscriptable(base: object) -> bool:
+    if isinstance(base, type):
+        return hasattr(base, "__class_getitem__") and not issubclass(base, enum.Enum)
+    return type(base).__module__ in ("typing", "typing_extensions")
+
+
+def _is_literal(token: _Token) -> bool:
+    return token.kind in ("string", "number") or token.text in _LITERALS
+
+
+def _literal(token: _Token) -> object:
+    if token.kind == "string":
+        return token.text[1:-1]
+    if token.kind == "number":
+        number = float(token.text)
+        return int(number) if number.is_integer() and "." not in token.text else number
+    return _LITERALS[token.text]
+
+
+def container_of(hint: object, items: list[list[object]]) -> object:
+    """A container kind (``list``, ``sequence``, ``dict``, ``tuple``...) of the items after
+    ``of``; any other type keeps no items (``Series of bool`` stays a Series)."""
+    origin = typing.get_origin(hint) or hint
+    if not isinstance(origin, type):
+        return hint
+    if origin not in _CONTAINERS and origin.__module__ != "collections.abc":
+        return hint
+    if issubclass(origin, Mapping):
+        if len(items) == 1:
+            return _of(dict, str, union_or_any(items[0]))
+        return _of(dict, union_or_str(items[0]), union_or_any(items[1]))
+    members = [union_or_any(item) for item in items]
+    if issubclass(origin, tuple):
+        if len(members) > 1:
+            return _of(tuple, *members)
+        return _of(tuple, members[0], ...)
+    item = union_or_any([m for item in items for m in item])
+    if issubclass(origin, cabc.Set):
+        return _of(set, item)
+    if issubclass(origin, (str, bytes)) or not issubclass(origin, cabc.Iterable):
+        return hint
+    return _of(list, item)
+
+
+def _of(origin: object, *args: object) -> object:
+    """``origin[args]``: a generic built at run time."""
+    return typing.cast(typing.Any, origin)[args if len(args) != 1 else args[0]]
+
+
+def union_or_any(members: list[object]) -> object:
+    found = union_of(members)
+    return typing.Any if found is NOT_UNDERSTOOD else found
+
+
+def union_or_str(members: list[object]) -> object:
+    found = union_of(members)
+    return str if found is NOT_UNDERSTOOD else found
