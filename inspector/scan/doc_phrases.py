@@ -67,6 +67,7 @@ _TYPE_NAMES: dict[str, object] = {
     "timedelta": datetime.timedelta,
 }
 """Standard-library types docstrings name without their module."""
+_TYPING: dict[str, object] = {name: getattr(typing, name) for name in typing.__all__}
 _LITERALS: dict[str, object] = {"True": True, "False": False, "None": None}
 _ARTICLES = frozenset({"a", "an", "the", "one"})
 _FILLERS = frozenset({"object", "objects", "value", "values", "instance", "instances"})
@@ -118,7 +119,7 @@ def read_doc_type(text: str, namespace: Mapping[str, object]) -> DocType:
     default = None
     found = _DEFAULT.search(text)
     if found:
-        default = found.group("value").strip().rstrip(".").strip() or None
+        default = _default_text(found.group("value"))
         text = text[: found.start()]
     text = _OPTIONAL.sub(",", text)
     tokens = [
@@ -132,6 +133,14 @@ def read_doc_type(text: str, namespace: Mapping[str, object]) -> DocType:
         reader.at += 1
         members += reader.phrase(frozenset(), 0)
     return DocType(union_of(members), tuple(dict.fromkeys(reader.dropped)), default)
+
+
+def _default_text(text: str) -> str | None:
+    """The value of a ``default`` clause, without the ``)`` or ``.`` that close its aside."""
+    text = text.strip().rstrip(".").strip()
+    while text.endswith(")") and text.count(")") > text.count("("):
+        text = text[:-1].rstrip()
+    return text or None
 
 
 def union_of(members: list[object]) -> object:
@@ -374,7 +383,7 @@ def _prose_or_name(word: str, namespace: Mapping[str, object]) -> object:
         if found is not NOT_UNDERSTOOD:
             return found
     head, _, rest = word.partition(".")
-    for scope in (namespace, vars(builtins), _TYPE_NAMES, vars(typing)):
+    for scope in (namespace, vars(builtins), _TYPE_NAMES, _TYPING):
         if head in scope:
             found = _attribute_path(scope[head], rest)
             if _is_type(found):

@@ -1,0 +1,310 @@
+"""Docstring type phrases: the reader's hints, the schemas a scan gives them, and the Toolbox
+converting arguments by them; a property test that any text is read without raising and
+that what it returns maps to a schema."""
+
+from __future__ import annotations
+
+import datetime
+import enum
+import pathlib
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from inspector.model import Json
+from inspector.runtime.toolbox import Toolbox
+from inspector.scan.doc_phrases import NOT_UNDERSTOOD, DocType, read_doc_type
+from inspector.scan.hints import TypeMapper
+from tests.conftest import inspect_class, messages
+
+
+class Color(enum.Enum):
+    RED = "red"
+    BLUE = "blue"
+
+
+@dataclass
+class Point:
+    x: int
+    y: int
+
+
+class Frame:
+    """A class of live objects: no JSON form (pandas' Series, NumPy's ndarray)."""
+
+
+SCALAR = str | int | float | bool
+NAMES = globals()
+
+
+@pytest.mark.parametrize(
+    ("phrase", "hint"),
+    [
+        ("int", int),
+        ("int or None", int | None),
+        ("int | None", int | None),
+        ("str, int, float", str | int | float),
+        ("Frame/Point", Frame | Point),
+        ("{'left', 'right'}", typing.Literal["left", "right"]),
+        ('{"a", 1, None, True, 2.5}', typing.Literal["a", 1, None, True, 2.5]),
+        ("{'index', 'columns'} or int", typing.Literal["index", "columns"] | int),
+        ("one of {'a', 'b'}", typing.Literal["a", "b"]),
+        ("'all', int or None", typing.Literal["all"] | int | None),
+        ("list of str", list[str]),
+        ("list of str or None", list[str] | None),
+        ("sequence of ints", list[int]),
+        ("int or sequence of ints", int | list[int]),
+        ("list of labels/Point", list[SCALAR | Point]),
+        ("iterable of tuples", list[tuple]),  # type: ignore[type-arg]
+        ("set of str", set[str]),
+        ("tuple of (int, str)", tuple[int, str]),
+        ("tuple of float", tuple[float, ...]),
+        ("tuple (rows, columns)", tuple),
+        ("dict of {str: int}", dict[str, int]),
+        ("{str: list of int}", dict[str, list[int]]),
+        ("mapping of str to float", dict[str, float]),
+        ("dict of str -> Point", dict[str, Point]),
+        ("dict of Points", dict[str, Point]),
+        ("int or list of such", int | list[int]),
+        ("str, Point or a sequence of the previous", str | Point | list[str | Point]),
+        ("list-like", list[typing.Any]),
+        ("array-like", list[typing.Any]),
+        ("array_like", list[typing.Any]),
+        ("collection", list[typing.Any]),
+        ("dict-like", dict[str, typing.Any]),
+        ("mapping", dict[str, typing.Any]),
+        ("scalar", SCALAR),
+        ("label", SCALAR),
+        ("hashable", SCALAR),
+        ("scalar value", SCALAR),
+        ("path-like", str),
+        ("str or path", str),
+        ("callable", Callable),
+        ("function or int", Callable | int),
+        ("string", str),
+        ("integer", int),
+        ("boolean", bool),
+        ("number", float),
+        ("timestamp", datetime.datetime),
+        ("datetime", datetime.datetime),
+        ("date", datetime.date),
+        ("datetime.time or str", datetime.time | str),
+        ("pathlib.Path", pathlib.Path),
+        ("Color or None", Color | None),
+        ("Color object", Color),
+        ("Frame", Frame),
+        ("Frames or ints", Frame | int),
+        (":class:`~tests.test_doc_phrases.Point`", Point),
+        (":py:class:`Point`", Point),
+        ("`int`", int),
+        ("list[int]", list[int]),
+        ("dict[str, list[int]]", dict[str, list[int]]),
+        ("Optional[List[int]]", typing.Optional[typing.List[int]]),  # noqa: UP006, UP045
+        ("Literal['a', 'b'] | None", typing.Literal["a", "b"] | None),
+        ("tuple[int, ...]", tuple[int, ...]),
+        ("Callable[[int], str]", Callable[[int], str]),
+        ("int (a positive count)", int),
+        ("positive int", int),
+    ],
+)
+def test_a_phrase_reads_as_a_hint(phrase: str, hint: object) -> None:
+    assert read_doc_type(phrase, NAMES) == DocType(hint)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "expected"),
+    [
+        ("bool, default True", DocType(bool, (), "True")),
+        ("int, default: 5", DocType(int, (), "5")),
+        ("{'a', 'b'}, default 'a'", DocType(typing.Literal["a", "b"], (), "'a'")),
+        ("str, optional", DocType(str)),
+        ("str (optional)", DocType(str)),
+        ("int, optional, default=3", DocType(int, (), "3")),
+        ("int (default 0)", DocType(int, (), "0")),
+        ("defaultdict", DocType(NOT_UNDERSTOOD, ("defaultdict",))),
+    ],
+)
+def test_optional_and_default_markers_are_read_apart(phrase: str, expected: DocType) -> None:
+    assert read_doc_type(phrase, NAMES) == expected
+
+
+@pytest.mark.parametrize(
+    ("phrase", "expected"),
+    [
+        ("int or name", DocType(int, ("name",))),
+        ("str or tzinfo object or None", DocType(str | None, ("tzinfo object",))),
+        ("list of widgets", DocType(list[typing.Any], ("widgets",))),
+        ("Grouper, or Point", DocType(Point, ("Grouper",))),
+        ("record_call()", DocType(NOT_UNDERSTOOD, ("record_call",))),
+        ("optional", DocType(NOT_UNDERSTOOD)),
+        ("same type as the caller", DocType(NOT_UNDERSTOOD, ("same type as the caller",))),
+        ("{left, right}", DocType(NOT_UNDERSTOOD, ("left", "right"))),
+        ("Color['RED']", DocType(Color)),  # an Enum is not subscripted: no member lookup
+        ("NAMES", DocType(NOT_UNDERSTOOD, ("NAMES",))),  # a name that is no type
+        ("int or Optional", DocType(int)),  # a bare typing form is no type
+    ],
+)
+def test_words_not_understood_are_left_out_and_named(phrase: str, expected: DocType) -> None:
+    assert read_doc_type(phrase, NAMES) == expected
+
+
+class Numpy:
+    def frame(self, *, axis, how, labels, values, mapping, data, when, unknown):  # type: ignore[no-untyped-def]
+        """Do something.
+
+        Parameters
+        ----------
+        axis : {'index', 'columns'} or int, default 0
+            The axis.
+        how : {'left', 'right'}
+            How.
+        labels : label or list of labels, optional
+            Labels.
+        values : scalar, sequence, Frame, dict or Frame
+            Values.
+        mapping : dict of {str: int}
+            A mapping.
+        data : structured ndarray, iterable of Points, or dict
+            Data.
+        when : datetime or None
+            When.
+        unknown : same as the caller
+            Unknown.
+
+        Returns
+        -------
+        Frame or None
+            The result.
+        """
+
+
+def test_numpy_style_phrases_give_exact_schemas_and_diagnostics() -> None:
+    tools, diagnostics = inspect_class(Numpy)
+    tool = tools["frame"]
+    scalar: Json = {"type": ["string", "integer", "number", "boolean"]}
+    each_scalar: list[Json] = [{"type": t} for t in ("string", "integer", "number", "boolean")]
+    assert tool.parameters_schema()["properties"] == {
+        "axis": {
+            "anyOf": [{"type": "string", "enum": ["index", "columns"]}, {"type": "integer"}],
+            "description": "The axis.",
+        },
+        "how": {"type": "string", "enum": ["left", "right"], "description": "How."},
+        "labels": {
+            "anyOf": [*each_scalar, {"type": "array", "items": scalar}],
+            "description": "Labels.",
+        },
+        "values": {
+            "anyOf": [*each_scalar, {"type": "array"}, {"type": "object"}],
+            "description": "Values.",
+        },
+        "mapping": {
+            "type": "object",
+            "additionalProperties": {"type": "integer"},
+            "description": "A mapping.",
+        },
+        "data": {
+            "anyOf": [
+                {"type": "array", "items": POINT_SCHEMA},
+                {"type": "object"},
+            ],
+            "description": "Data.",
+        },
+        "when": {"type": ["string", "null"], "format": "date-time", "description": "When."},
+        "unknown": {"description": "Unknown."},
+    }
+    assert tool.returns.type is not None
+    assert tool.returns.type.to_schema() == {"type": "null"}
+    assert dict(tool.type_sources) == dict.fromkeys(
+        ["axis", "how", "labels", "values", "mapping", "data", "when", "return"], "docstring"
+    )
+    assert [m.split(": ", 2)[2] for m in messages(diagnostics)] == [
+        "parameter 'values': union member Frame has no JSON Schema form; left out",
+        "parameter 'data': docstring type 'structured ndarray' not understood; left out",
+        "parameter 'unknown': docstring type 'same as the caller' not understood; "
+        "any value accepted",
+        "return value: union member Frame has no JSON Schema form; left out",
+    ]
+
+
+POINT_SCHEMA: Json = {
+    "type": "object",
+    "title": "Point",
+    "properties": {"x": {"type": "integer"}, "y": {"type": "integer"}},
+    "required": ["x", "y"],
+}
+
+
+class Converted:
+    def run(self, color, point, when, sizes, how):  # type: ignore[no-untyped-def]
+        """Run.
+
+        Args:
+            color (Color): A color.
+            point (Point): A point.
+            when (datetime): When.
+            sizes (list of int): Sizes.
+            how ({'fast', 'slow'}): How.
+        """
+        return [color, point, when, sizes, how]
+
+
+def test_the_toolbox_converts_arguments_by_their_docstring_types() -> None:
+    toolbox = Toolbox(Converted())
+    result = toolbox.call(
+        "run",
+        {
+            "color": "red",
+            "point": {"x": 1, "y": 2},
+            "when": "2024-01-02T03:04:05",
+            "sizes": [1, 2],
+            "how": "fast",
+        },
+    )
+    assert result == [
+        Color.RED,
+        Point(1, 2),
+        datetime.datetime(2024, 1, 2, 3, 4, 5),
+        [1, 2],
+        "fast",
+    ]
+    with pytest.raises(Exception, match='invalid value "medium"; allowed: "fast", "slow"'):
+        toolbox.call(
+            "run",
+            {
+                "color": "red",
+                "point": {"x": 1, "y": 2},
+                "when": "2024-01-02",
+                "sizes": [],
+                "how": "medium",
+            },
+        )
+
+
+_WORDS = [
+    "int", "str", "None", "or", "of", "to", "list", "dict", "tuple", "set", "Optional",
+    "Union", "Literal", "Callable", "ClassVar", "Generic", "Protocol", "TypeVar", "Any",
+    "scalar", "array-like", "such", "the", "previous", "default", "optional", "Color",
+    "Point", "Frame", "Enum", "NAMES", "pathlib.Path", "datetime.time", "typing.List",
+    ",", "|", "/", "(", ")", "[", "]", "{", "}", ":", "->", "...", "'a'", '"b"', "1", "2.5",
+    "True", ":class:`", "`", "~", "*", "=", "\n",
+]  # fmt: skip
+
+
+@given(
+    st.one_of(
+        st.text(max_size=80),
+        st.lists(st.sampled_from(_WORDS), max_size=25).map(" ".join),
+        st.lists(st.sampled_from(_WORDS), max_size=25).map("".join),
+    )
+)
+def test_any_text_reads_without_raising_and_maps_to_a_schema(text: str) -> None:
+    read = read_doc_type(text, NAMES)
+    assert all(isinstance(word, str) for word in read.dropped)
+    if read.hint is not NOT_UNDERSTOOD:
+        mapper = TypeMapper()
+        schema = mapper.map(read.hint).to_schema()
+        assert isinstance(schema, dict)
