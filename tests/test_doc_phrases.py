@@ -15,10 +15,22 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from inspector.model import Json
+from inspector.model import (
+    MISSING,
+    AnyOfType,
+    AnyValueType,
+    EnumType,
+    IntegerType,
+    Json,
+    NullType,
+    NumberType,
+    SchemaType,
+    StringType,
+)
 from inspector.runtime.toolbox import Toolbox
 from inspector.scan.doc_phrases import NOT_UNDERSTOOD, DocType, read_doc_type
 from inspector.scan.hints import TypeMapper
+from inspector.scan.method_parts import documented_default
 from tests.conftest import inspect_class, messages
 
 
@@ -308,3 +320,58 @@ def test_any_text_reads_without_raising_and_maps_to_a_schema(text: str) -> None:
         mapper = TypeMapper()
         schema = mapper.map(read.hint).to_schema()
         assert isinstance(schema, dict)
+
+
+class Documented:
+    def run(self, **kwargs):  # type: ignore[no-untyped-def]
+        """Run.
+
+        Parameters
+        ----------
+        mode : {'a', 'b'}, default 'a'
+            Mode.
+        size : int, default 3
+            Size.
+        name : str, default None
+            Not a str: no default shown.
+        flag : bool, default maybe
+            Not a literal: no default shown.
+        ratio : float
+            Defaults to 2.
+        """
+        return kwargs
+
+
+def test_a_documented_default_is_shown_when_the_signature_has_none() -> None:
+    tools, _ = inspect_class(Documented)
+    assert tools["run"].parameters_schema()["properties"] == {
+        "mode": {"type": "string", "enum": ["a", "b"], "description": "Mode.", "default": "a"},
+        "size": {"type": "integer", "description": "Size.", "default": 3},
+        "name": {"type": "string", "description": "Not a str: no default shown."},
+        "flag": {"type": "boolean", "description": "Not a literal: no default shown."},
+        "ratio": {"type": "number", "description": "Defaults to 2.", "default": 2},
+    }
+    toolbox = Toolbox(Documented())
+    assert toolbox.call("run", {"size": 4}) == {"size": 4}  # a default shown is never passed
+
+
+@pytest.mark.parametrize(
+    ("text", "schema", "expected"),
+    [
+        ("0", IntegerType(), 0),
+        ("0", NumberType(), 0),
+        ("1.5", IntegerType(), MISSING),
+        ("'left'", EnumType(("left", "right")), "left"),
+        ("'up'", EnumType(("left", "right")), MISSING),
+        ("True", EnumType((1, 2)), MISSING),
+        ("None", AnyOfType((StringType(), NullType())), None),
+        ("[1]", AnyValueType(), MISSING),
+        ("__import__('os')", AnyValueType(), MISSING),
+        ("x" * 300, AnyValueType(), MISSING),
+        ("'a'", AnyValueType(), "a"),
+    ],
+)
+def test_a_documented_default_is_a_plain_literal_the_schema_accepts(
+    text: str, schema: SchemaType, expected: object
+) -> None:
+    assert documented_default(text, schema) == expected

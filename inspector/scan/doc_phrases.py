@@ -58,6 +58,7 @@ _PROSE: dict[str, object] = {
     "numeric": float,
     "timestamp": datetime.datetime,
     "blob": bytes,
+    "any": typing.Any,
 }
 """Prose kinds (lower-case words) and the type names docstrings use that are not Python's
 (botocore writes ``:type Bucket: string``)."""

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import ast
 import inspect
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
@@ -28,6 +29,7 @@ from inspector.scan.doc_phrases import DocType, read_doc_type
 from inspector.scan.docstrings import DocInfo
 from inspector.scan.fields import annotated_field, read_field_object, with_field_metadata
 from inspector.scan.targets import MethodInfo
+from inspector.scan.typecheck_names import type_checking_namespace
 from inspector.typetable.scalars import NoJsonForm
 from inspector.typetable.values import to_json
 
@@ -140,6 +142,41 @@ def default_of(name: str, value: object, report: Reporter) -> Json | _Missing:
     return MISSING
 
 
+def documented_default(text: str, schema_type: SchemaType) -> Json | _Missing:
+    """A default a docstring states (``0``, ``'left'``, ``True``) as JSON: a plain literal
+    the schema accepts, else none."""
+    if len(text) > 200:
+        return MISSING
+    try:
+        value = ast.literal_eval(text.strip())
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return MISSING
+    if value is not None and type(value) not in (bool, int, float, str):
+        return MISSING
+    return typing.cast(Json, value) if _fits(value, schema_type.to_schema()) else MISSING
+
+
+_JSON_TYPES = {type(None): "null", bool: "boolean", int: "integer", float: "number", str: "string"}
+
+
+def _fits(value: object, schema: Json) -> bool:
+    """Whether a plain value meets a schema's ``enum``, ``anyOf`` and ``type``."""
+    if not isinstance(schema, dict):
+        return False
+    enum = schema.get("enum")
+    if isinstance(enum, list):
+        return any(type(v) is type(value) and v == value for v in enum)
+    options = schema.get("anyOf")
+    if isinstance(options, list):
+        return any(_fits(value, option) for option in options)
+    kinds = schema.get("type")
+    if kinds is None:
+        return "$ref" not in schema
+    kinds = [kinds] if isinstance(kinds, str) else kinds
+    kind = _JSON_TYPES[type(value)]
+    return isinstance(kinds, list) and (kind in kinds or (kind == "integer" and "number" in kinds))
+
+
 def schema_name(names: dict[object, object]) -> Callable[[str], str]:
     """A parameter's name in the schema, after ``__parameter_names__``."""
 
@@ -234,6 +271,40 @@ def check_documented(
 
 def resolve_doc_type(type_name: str, function: Callable[..., object]) -> DocType:
     """A docstring type (``list[int]``, ``int or None``, ``{'a', 'b'}``, ``list of str``,
-    ``array-like``) read with the names of the function's module; never evaluated."""
+    ``array-like``) read with the names of the function's module, those it imports only under
+    ``if TYPE_CHECKING:`` included; never evaluated."""
     target = inspect.unwrap(function) if hasattr(function, "__wrapped__") else function
-    return read_doc_type(type_name, getattr(target, "__globals__", {}))
+    globalns = getattr(target, "__globals__", {})
+    return read_doc_type(type_name, _ModuleNames(globalns, str(globalns.get("__name__", ""))))
+
+
+class _ModuleNames(Mapping[str, object]):
+    """A module's globals, then the names it imports only for type checkers (on demand)."""
+
+    def __init__(self, globalns: dict[str, object], module_name: str) -> None:
+        self.globalns = globalns
+        self.module_name = module_name
+
+    def __getitem__(self, name: str) -> object:
+        if name in self.globalns:
+            return self.globalns[name]
+        if self.module_name:
+            found = type_checking_namespace(self.module_name, (name,))
+            if name in found:
+                return found[name]
+        raise KeyError(name)
+
+    def __contains__(self, name: object) -> bool:
+        if not isinstance(name, str):
+            return False
+        try:
+            self[name]
+        except KeyError:
+            return False
+        return True
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.globalns)
+
+    def __len__(self) -> int:
+        return len(self.globalns)
