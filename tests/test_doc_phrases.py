@@ -62,7 +62,12 @@ NAMES = globals()
         ("str, int, float", str | int | float),
         ("Frame/Point", Frame | Point),
         ("{'left', 'right'}", typing.Literal["left", "right"]),
-        ('{"a", 1, None, True, 2.5}', typing.Literal["a", 1, None, True, 2.5]),
+        ('{"a", 1, None, True, 2.5}', typing.Literal["a", 1, True, 2.5] | None),
+        ("{None, array_like}", list[typing.Any] | None),  # numpydoc's choices, types among them
+        ("{'a', 1} or {'b'}", typing.Literal["a", 1, "b"]),
+        ("Scalar", SCALAR),  # a capitalised prose word, when no name is found
+        ("Sequence[int]", typing.Sequence[int]),
+        ("Mapping", typing.Mapping),  # a name before a prose kind when capitalised
         ("{'index', 'columns'} or int", typing.Literal["index", "columns"] | int),
         ("one of {'a', 'b'}", typing.Literal["a", "b"]),
         ("'all', int or None", typing.Literal["all"] | int | None),

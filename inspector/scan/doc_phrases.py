@@ -148,11 +148,24 @@ def union_of(members: list[object]) -> object:
     """One hint for the members: the member itself, their union, or ``NOT_UNDERSTOOD``."""
     if not members:
         return NOT_UNDERSTOOD
+    members = _literals_merged(members)
     try:
         return typing.Union[tuple(members)]  # noqa: UP007 (a run-time union of hints)
     except TypeError:  # a bare form (``Optional``, ``ClassVar``) is no type: left out
         valid = [m for m in members if _valid(m)]
         return typing.Union[tuple(valid)] if valid else NOT_UNDERSTOOD  # noqa: UP007
+
+
+def _literals_merged(members: list[object]) -> list[object]:
+    """The ``Literal`` members as one, where the first stood: ``{'a', 'b'}`` is
+    ``Literal['a', 'b']``."""
+    literals = [m for m in members if typing.get_origin(m) is typing.Literal]
+    if len(literals) < 2:
+        return members
+    values = tuple(v for m in literals for v in typing.get_args(m))
+    first = members.index(literals[0])
+    rest = [m for m in members if typing.get_origin(m) is not typing.Literal]
+    return [*rest[:first], typing.Literal[values], *rest[first:]]
 
 
 def _valid(member: object) -> bool:
@@ -298,20 +311,15 @@ class _Reader:
         return found
 
     def braces(self, depth: int) -> object:
-        """``{'a', 'b'}`` → ``Literal['a', 'b']``; ``{str: int}`` → ``dict[str, int]``."""
+        """``{'a', 'b'}`` → ``Literal['a', 'b']`` (numpydoc's choices, types among them:
+        ``{None, array_like}``); ``{str: int}`` → ``dict[str, int]``."""
         if self.dict_braces_ahead():
             key, value = self.key_value(depth)
             return _of(dict, union_or_str(key), union_or_any(value))
         self.at += 1
-        values: list[object] = []
-        while (token := self.peek()) is not None and token.text != "}":
-            self.at += 1
-            if _is_literal(token):
-                values.append(_literal(token))
-            elif token.text not in _SEPARATORS:
-                self.dropped.append(token.text)
+        members = self.phrase(frozenset({"}"}), depth)
         self.skip("}")
-        return typing.Literal[tuple(values)] if values else NOT_UNDERSTOOD
+        return union_of(members)
 
     def dict_braces_ahead(self) -> bool:
         """Whether the braces that open here hold ``K: V`` (a colon before they close)."""
@@ -379,10 +387,18 @@ def _singulars(word: str) -> tuple[str, ...]:
 
 
 def _prose_or_name(word: str, namespace: Mapping[str, object]) -> object:
-    if word.islower() or "-" in word:
-        found = _PROSE.get(word.lower(), NOT_UNDERSTOOD)
-        if found is not NOT_UNDERSTOOD:
-            return found
+    """A lower-case word is a prose kind first; a capitalised one (``Scalar``, at the start
+    of a sentence) only when no name is found."""
+    prose = _PROSE.get(word.lower(), NOT_UNDERSTOOD) if "." not in word else NOT_UNDERSTOOD
+    if prose is not NOT_UNDERSTOOD and (word.islower() or "-" in word):
+        return prose
+    found = _name(word, namespace)
+    if found is NOT_UNDERSTOOD and word[:1].isupper() and word[1:].islower():
+        return prose
+    return found
+
+
+def _name(word: str, namespace: Mapping[str, object]) -> object:
     head, _, rest = word.partition(".")
     for scope in (namespace, vars(builtins), _TYPE_NAMES, _TYPING):
         if head in scope:
