@@ -118,6 +118,7 @@ NAMES = globals()
         (":class:`~tests.test_doc_phrases.Point`", Point),
         (":py:class:`Point`", Point),
         ("`int`", int),
+        ("L{Point} or C{int}", Point | int),  # Epydoc markup
         ("list[int]", list[int]),
         ("dict[str, list[int]]", dict[str, list[int]]),
         ("Optional[List[int]]", typing.Optional[typing.List[int]]),  # noqa: UP006, UP045

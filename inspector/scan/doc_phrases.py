@@ -82,6 +82,8 @@ _MAX_DEPTH = 12
 
 _ROLE = re.compile(r":[\w.+-]+(?::[\w.+-]+)*:(?=`)")
 """A Sphinx role before a backquoted name: ``:class:`` in ``:class:`~pandas.Series```."""
+_EPYDOC_MARKUP = re.compile(r"\b[LCIB]\{([^{}]*)\}")
+"""Epydoc's inline markup around a name: ``L{botocore.model.ServiceModel}``, ``C{int}``."""
 _DEFAULT = re.compile(
     r"(?:^|(?<=[,;(\s]))\s*defaults?\b(?:\s+(?:is|to)\b)?\s*[:=]?\s*(?P<value>.*)$",
     re.IGNORECASE | re.DOTALL,
@@ -116,7 +118,7 @@ class _Token(NamedTuple):
 
 def read_doc_type(text: str, namespace: Mapping[str, object]) -> DocType:
     """The hint a docstring type phrase describes, with names resolved in ``namespace``."""
-    text = _ROLE.sub("", text).replace("`", "").replace("~", "")
+    text = _EPYDOC_MARKUP.sub(r"\1", _ROLE.sub("", text)).replace("`", "").replace("~", "")
     default = None
     found = _DEFAULT.search(text)
     if found:
