@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime
 import enum
+import json
 import pathlib
 import typing
 from collections.abc import Callable
@@ -27,11 +28,17 @@ from inspector.model import (
     SchemaType,
     StringType,
 )
+from inspector.render.jinja import render_template as render
+from inspector.render.options import RenderOptions
 from inspector.runtime.toolbox import Toolbox
 from inspector.scan.doc_phrases import NOT_UNDERSTOOD, DocType, read_doc_type
 from inspector.scan.hints import TypeMapper
 from inspector.scan.method_parts import documented_default
+from inspector.scan.scanner import scan
+from inspector.stubs.module import build_module, render_stubs
 from tests.conftest import inspect_class, messages
+from tests.goldens import RENDERS
+from tests.test_providers import CHECKS
 
 
 class Color(enum.Enum):
@@ -381,3 +388,20 @@ def test_a_documented_default_is_a_plain_literal_the_schema_accepts(
     text: str, schema: SchemaType, expected: object
 ) -> None:
     assert documented_default(text, schema) == expected
+
+
+PHRASE_TARGETS = [f"tests.test_doc_phrases:{name}" for name in ("Numpy", "Converted", "Documented")]
+
+
+def test_phrase_typed_tools_pass_every_provider_check_and_give_stubs_that_compile() -> None:
+    catalog, _ = scan(PHRASE_TARGETS)
+    tools = [tool for _, tool in catalog.tools()]
+    assert [tool.name for tool in tools] == ["frame", "Converted_run", "Documented_run"]
+    for file_name, args in RENDERS.items():
+        options = RenderOptions(
+            strict="--strict" in args, gemini_json_schema="--gemini-json-schema" in args
+        )
+        text, _ = render(args[1], tools, options)
+        CHECKS[file_name.removesuffix(".json")](json.loads(text))
+    module, _ = build_module(catalog, "tools.json")
+    compile(render_stubs(module, []), "stubs.py", "exec")
