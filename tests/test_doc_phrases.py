@@ -405,3 +405,31 @@ def test_phrase_typed_tools_pass_every_provider_check_and_give_stubs_that_compil
         CHECKS[file_name.removesuffix(".json")](json.loads(text))
     module, _ = build_module(catalog, "tools.json")
     compile(render_stubs(module, []), "stubs.py", "exec")
+
+
+class NoneDefaults:
+    def run(self, documented=None, annotated: int = None):  # type: ignore[no-untyped-def,assignment]  # noqa: RUF013
+        """Run.
+
+        Args:
+            documented (int): Typed by the docstring.
+            annotated: Typed by the code.
+        """
+        return [documented, annotated]
+
+
+def test_null_is_accepted_where_the_default_none_made_the_schema_nullable() -> None:
+    toolbox = Toolbox(NoneDefaults())
+    properties = toolbox.tools[0].parameters_schema()["properties"]
+    assert (
+        properties["documented"]["type"]
+        == properties["annotated"]["type"]
+        == [
+            "integer",
+            "null",
+        ]
+    )
+    assert toolbox.call("run", {"documented": None, "annotated": None}) == [None, None]
+    assert toolbox.call("run", {"documented": 1, "annotated": 2}) == [1, 2]
+    with pytest.raises(Exception, match='run: documented: expected integer, got "x"'):
+        toolbox.call("run", {"documented": "x"})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import typing
 from collections.abc import Callable, Collection
@@ -25,7 +26,8 @@ def call_hints(
 ) -> dict[str, object]:
     """The code's hints a tool call's arguments are converted with, resolved as a scan
     resolves them: ``*args: T`` as ``list[T]``, ``**kwargs: T`` as ``dict[str, T]`` and the
-    keys of ``**kwargs: Unpack[SomeTypedDict]`` one by one; the parameters named in
+    keys of ``**kwargs: Unpack[SomeTypedDict]`` one by one, with ``None`` allowed where the
+    default is ``None`` (``x: int = None``); the parameters named in
     ``documented`` (typed by the docstring in the scan) by their docstring type. Stub types are
     not used here: they name protocols (``SupportsIndex``) that the values a method accepts
     need not be."""
@@ -41,6 +43,9 @@ def call_hints(
         hints.update(_docstring_hints(builder, method, documented))
     for parameter in parameters:
         hint = hints.get(parameter.name, _NO_HINT)
+        if hint is not _NO_HINT and parameter.default is None:  # the schema allows null then
+            with contextlib.suppress(TypeError):  # a hint no union takes stays as it is
+                hints[parameter.name] = typing.Optional[hint]  # noqa: UP045 (a run-time union)
         if hint is _NO_HINT or parameter.kind not in _VARIADIC:
             continue
         if is_unpack(hint):
