@@ -67,6 +67,7 @@ NAMES = globals()
         ("int or None", int | None),
         ("int | None", int | None),
         ("str, int, float", str | int | float),
+        ("int and str", int | str),  # never a modifier of the last
         ("Frame/Point", Frame | Point),
         ("{'left', 'right'}", typing.Literal["left", "right"]),
         ('{"a", 1, None, True, 2.5}', typing.Literal["a", 1, True, 2.5] | None),

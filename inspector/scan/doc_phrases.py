@@ -75,7 +75,7 @@ _FILLERS = frozenset({"object", "objects", "value", "values", "instance", "insta
 """Words that follow a type's name without changing it ("tzinfo object", "scalar value")."""
 _PREVIOUS = frozenset({"such", "previous", "above", "those", "these", "same"})
 """``list of such``, ``sequence of the previous``: of the members before."""
-_SEPARATORS = frozenset({",", "|", "/", "or", ";"})
+_SEPARATORS = frozenset({",", "|", "/", "or", "and", ";"})
 _CONTAINERS: tuple[type, ...] = (list, tuple, set, frozenset, dict)
 _MAX_DEPTH = 12
 """Deeper nesting than real docstrings write is not read (keeps recursion bounded)."""
@@ -243,7 +243,7 @@ class _Reader:
     def words(self) -> list[str]:
         found: list[str] = []
         while (token := self.peek()) is not None and token.kind == "word":
-            if token.text in ("or", "of", "to") or token.text in _LITERALS:
+            if token.text in _SEPARATORS or token.text in ("of", "to") or token.text in _LITERALS:
                 break
             found.append(token.text)
             self.at += 1
