@@ -434,3 +434,28 @@ def test_null_is_accepted_where_the_default_none_made_the_schema_nullable() -> N
     assert toolbox.call("run", {"documented": 1, "annotated": 2}) == [1, 2]
     with pytest.raises(Exception, match='run: documented: expected integer, got "x"'):
         toolbox.call("run", {"documented": "x"})
+
+
+class SharedLine:
+    def select(self, include, exclude):  # type: ignore[no-untyped-def]
+        """Select.
+
+        Parameters
+        ----------
+        include, exclude : scalar or list-like
+            What to keep and what to drop.
+        """
+
+
+def test_names_documented_on_one_line_share_the_type_and_description() -> None:
+    tools, diagnostics = inspect_class(SharedLine)
+    scalar: list[Json] = [{"type": t} for t in ("string", "integer", "number", "boolean")]
+    expected = {
+        "anyOf": [*scalar, {"type": "array"}],
+        "description": "What to keep and what to drop.",
+    }
+    assert tools["select"].parameters_schema()["properties"] == {
+        "include": expected,
+        "exclude": expected,
+    }
+    assert diagnostics == []

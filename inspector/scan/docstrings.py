@@ -118,7 +118,9 @@ def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.AUT
         target = params if param.args[0] in _PARAM_SECTIONS else attributes
         description, required = _required(_restore(param.description, marked))
         default = param.default if isinstance(param.default, str) else None
-        target[param.arg_name] = ParamDoc(description, param.type_name, required, default)
+        documented = ParamDoc(description, param.type_name, required, default)
+        for name in param.arg_name.split(", "):  # numpydoc's ``x, y : int``: both
+            target[name.strip()] = documented
     returns = parsed.returns
     return DocInfo(
         description=_restore(_description(parsed), marked),
