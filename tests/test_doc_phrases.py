@@ -8,6 +8,7 @@ import datetime
 import enum
 import json
 import pathlib
+import types
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -33,7 +34,7 @@ from inspector.render.options import RenderOptions
 from inspector.runtime.toolbox import Toolbox
 from inspector.scan.doc_phrases import NOT_UNDERSTOOD, DocType, read_doc_type
 from inspector.scan.hints import TypeMapper
-from inspector.scan.method_parts import documented_default
+from inspector.scan.method_parts import documented_default, resolve_doc_type
 from inspector.scan.scanner import scan
 from inspector.stubs.module import build_module, render_stubs
 from tests.conftest import inspect_class, messages
@@ -462,3 +463,19 @@ def test_names_documented_on_one_line_share_the_type_and_description() -> None:
         "exclude": expected,
     }
     assert diagnostics == []
+
+
+class _Exploding(dict[str, object]):
+    """Globals whose lookups raise, as a module's ``__getattr__`` may."""
+
+    def __contains__(self, key: object) -> bool:
+        raise RuntimeError("boom")
+
+
+def test_a_name_lookup_that_raises_makes_the_type_not_understood() -> None:
+    def plain(x):  # type: ignore[no-untyped-def]
+        return x
+
+    function = types.FunctionType(plain.__code__, _Exploding(__name__="exploding"))
+    assert resolve_doc_type("Widget", function) == DocType(NOT_UNDERSTOOD)
+    assert resolve_doc_type("int or str", function) == DocType(NOT_UNDERSTOOD)

@@ -30,24 +30,12 @@ _SCALAR: object = str | int | float | bool
 """What a "scalar", "label" or "hashable" is in JSON."""
 _ARRAY: object = list[typing.Any]
 _OBJECT: object = dict[str, typing.Any]
+_ARRAY_WORDS = (
+    "list-like", "listlike", "array-like", "array_like", "arraylike", "array", "ndarray-like",
+    "sequence", "iterable", "collection", "container", "iterator",
+)  # fmt: skip
 _PROSE: dict[str, object] = {
-    **dict.fromkeys(
-        (
-            "list-like",
-            "listlike",
-            "array-like",
-            "array_like",
-            "arraylike",
-            "array",
-            "ndarray-like",
-            "sequence",
-            "iterable",
-            "collection",
-            "container",
-            "iterator",
-        ),
-        _ARRAY,
-    ),
+    **dict.fromkeys(_ARRAY_WORDS, _ARRAY),
     **dict.fromkeys(("dict-like", "dictlike", "mapping", "dictionary"), _OBJECT),
     **dict.fromkeys(("scalar", "label", "hashable"), _SCALAR),
     **dict.fromkeys(("path-like", "pathlike", "path"), str),

@@ -25,7 +25,7 @@ from inspector.model import (
     SchemaType,
     _Missing,
 )
-from inspector.scan.doc_phrases import DocType, read_doc_type
+from inspector.scan.doc_phrases import NOT_UNDERSTOOD, DocType, read_doc_type
 from inspector.scan.docstrings import DocInfo
 from inspector.scan.fields import annotated_field, read_field_object, with_field_metadata
 from inspector.scan.targets import MethodInfo
@@ -275,7 +275,10 @@ def resolve_doc_type(type_name: str, function: Callable[..., object]) -> DocType
     ``if TYPE_CHECKING:`` included; never evaluated."""
     target = inspect.unwrap(function) if hasattr(function, "__wrapped__") else function
     globalns = getattr(target, "__globals__", {})
-    return read_doc_type(type_name, _ModuleNames(globalns, str(globalns.get("__name__", ""))))
+    try:
+        return read_doc_type(type_name, _ModuleNames(globalns, str(globalns.get("__name__", ""))))
+    except Exception:  # names resolve through the library's code (a module's __getattr__)
+        return DocType(NOT_UNDERSTOOD)  # reported as not understood
 
 
 class _ModuleNames(Mapping[str, object]):
@@ -288,7 +291,7 @@ class _ModuleNames(Mapping[str, object]):
     def __getitem__(self, name: str) -> object:
         if name in self.globalns:
             return self.globalns[name]
-        if self.module_name:
+        if self.module_name and name.isidentifier():
             found = type_checking_namespace(self.module_name, (name,))
             if name in found:
                 return found[name]
