@@ -32,7 +32,8 @@ from inspector.model import (
 from inspector.render.jinja import render_template as render
 from inspector.render.options import RenderOptions
 from inspector.runtime.toolbox import Toolbox
-from inspector.scan.doc_phrases import NOT_UNDERSTOOD, DocType, read_doc_type
+from inspector.scan.doc_phrases import DocType, read_doc_type
+from inspector.scan.doc_words import NOT_UNDERSTOOD
 from inspector.scan.hints import TypeMapper
 from inspector.scan.method_parts import documented_default, resolve_doc_type
 from inspector.scan.scanner import scan
@@ -90,6 +91,11 @@ NAMES = globals()
         ("tuple of (int, str)", tuple[int, str]),
         ("tuple of float", tuple[float, ...]),
         ("tuple (rows, columns)", tuple),
+        ("list(str)", list[str]),
+        ("tuple(int, str)", tuple[int, str]),
+        ("Frame(int)", Frame),  # only containers take items
+        ("int >= 0", int),
+        (":obj:`list` of :obj:`str`", list[str]),
         ("dict of {str: int}", dict[str, int]),
         ("{str: list of int}", dict[str, list[int]]),
         ("mapping of str to float", dict[str, float]),

@@ -4,69 +4,37 @@ Reads what libraries write in prose as well as Python forms: ``int or None``, ``
 'right'}, default 'left'``, ``str or list-like, optional``, ``list of str``, ``tuple of (int,
 int)``, ``dict of {str: int}``, ``mapping of str to int``, ``array-like``, ``scalar``,
 ``:class:`~pandas.Series```, ``list[int] | None``. Alternatives are split by ``,``, ``or``,
-``|`` and ``/``; names resolve through the function's globals, the builtins, the type names
-docstrings use and modules already imported. The result is a plain hint (``Literal[...]``,
-``list[X]``, unions) that the type table maps and the Toolbox converts; words that are not
-understood are left out and named, never guessed.
+``and``, ``|`` and ``/``; each word is read by ``doc_words``. The result is a plain hint
+(``Literal[...]``, ``list[X]``, unions) that the type table maps and the Toolbox converts;
+words that are not understood are left out and named, never guessed.
 """
 
 from __future__ import annotations
 
-import builtins
-import collections.abc as cabc
-import datetime
-import enum
 import re
-import sys
-import types
 import typing
 from collections.abc import Mapping
 from typing import NamedTuple
 
-NOT_UNDERSTOOD: object = object()
-"""The hint of a phrase of which nothing is understood."""
+from inspector.scan.doc_words import (
+    NOT_UNDERSTOOD,
+    container_of,
+    generic,
+    subscriptable,
+    union_of,
+    union_or_any,
+    union_or_str,
+    word_type,
+)
 
-_SCALAR: object = str | int | float | bool
-"""What a "scalar", "label" or "hashable" is in JSON."""
-_ARRAY: object = list[typing.Any]
-_OBJECT: object = dict[str, typing.Any]
-_ARRAY_WORDS = (
-    "list-like", "listlike", "array-like", "array_like", "arraylike", "array", "ndarray-like",
-    "sequence", "iterable", "collection", "container", "iterator",
-)  # fmt: skip
-_PROSE: dict[str, object] = {
-    **dict.fromkeys(_ARRAY_WORDS, _ARRAY),
-    **dict.fromkeys(("dict-like", "dictlike", "mapping", "dictionary"), _OBJECT),
-    **dict.fromkeys(("scalar", "label", "hashable"), _SCALAR),
-    **dict.fromkeys(("path-like", "pathlike", "path"), str),
-    **dict.fromkeys(("callable", "function"), cabc.Callable),
-    "string": str,
-    "integer": int,
-    "boolean": bool,
-    "double": float,
-    "number": float,
-    "numeric": float,
-    "timestamp": datetime.datetime,
-    "blob": bytes,
-    "any": typing.Any,
-}
-"""Prose kinds (lower-case words) and the type names docstrings use that are not Python's
-(botocore writes ``:type Bucket: string``)."""
-_TYPE_NAMES: dict[str, object] = {
-    "datetime": datetime.datetime,
-    "date": datetime.date,
-    "timedelta": datetime.timedelta,
-}
-"""Standard-library types docstrings name without their module."""
-_TYPING: dict[str, object] = {name: getattr(typing, name) for name in typing.__all__}
 _LITERALS: dict[str, object] = {"True": True, "False": False, "None": None}
 _ARTICLES = frozenset({"a", "an", "the", "one"})
 _FILLERS = frozenset({"object", "objects", "value", "values", "instance", "instances"})
 """Words that follow a type's name without changing it ("tzinfo object", "scalar value")."""
 _PREVIOUS = frozenset({"such", "previous", "above", "those", "these", "same"})
 """``list of such``, ``sequence of the previous``: of the members before."""
+_COMPARISONS = frozenset({"<", ">", "=", "!"})
 _SEPARATORS = frozenset({",", "|", "/", "or", "and", ";"})
-_CONTAINERS: tuple[type, ...] = (list, tuple, set, frozenset, dict)
 _MAX_DEPTH = 12
 """Deeper nesting than real docstrings write is not read (keeps recursion bounded)."""
 
@@ -136,38 +104,6 @@ def _default_text(text: str) -> str | None:
     return text or None
 
 
-def union_of(members: list[object]) -> object:
-    """One hint for the members: the member itself, their union, or ``NOT_UNDERSTOOD``."""
-    if not members:
-        return NOT_UNDERSTOOD
-    members = _literals_merged(members)
-    try:
-        return typing.Union[tuple(members)]  # noqa: UP007 (a run-time union of hints)
-    except TypeError:  # a bare form (``Optional``, ``ClassVar``) is no type: left out
-        valid = [m for m in members if _valid(m)]
-        return typing.Union[tuple(valid)] if valid else NOT_UNDERSTOOD  # noqa: UP007
-
-
-def _literals_merged(members: list[object]) -> list[object]:
-    """The ``Literal`` members as one, where the first stood: ``{'a', 'b'}`` is
-    ``Literal['a', 'b']``."""
-    literals = [m for m in members if typing.get_origin(m) is typing.Literal]
-    if len(literals) < 2:
-        return members
-    values = tuple(v for m in literals for v in typing.get_args(m))
-    first = members.index(literals[0])
-    rest = [m for m in members if typing.get_origin(m) is not typing.Literal]
-    return [*rest[:first], typing.Literal[values], *rest[first:]]
-
-
-def _valid(member: object) -> bool:
-    try:
-        typing.Union[member, None]  # noqa: UP007 (checks the member is a type)
-    except TypeError:
-        return False
-    return True
-
-
 class _Reader:
     """A recursive-descent reader over the tokens of one phrase."""
 
@@ -224,6 +160,11 @@ class _Reader:
         if token.kind == "word":
             return self.term(previous, depth)
         self.at += 1  # stray punctuation (``->``, ``:``) says no type
+        if token.text in _COMPARISONS:  # ``int >= 0``: a bound, not a member
+            while (bound := self.peek()) is not None and bound.text in _COMPARISONS:
+                self.at += 1
+            if (bound := self.peek()) is not None and bound.kind == "number":
+                self.at += 1
         return NOT_UNDERSTOOD
 
     def skip(self, closing: str) -> None:
@@ -245,11 +186,11 @@ class _Reader:
         named = [w for w in words if w.lower() not in _ARTICLES] or words
         while len(named) > 1 and named[-1].lower() in _FILLERS:
             named.pop()
-        hint = self.resolve(named[-1]) if named else NOT_UNDERSTOOD
+        hint = word_type(named[-1], self.namespace) if named else NOT_UNDERSTOOD
         if self.is_next("["):
             hint = self.subscript(hint, depth + 1)
-        elif self.is_next("("):  # an aside: ``tuple (rows, columns)``, ``callable(x)``
-            self.phrase_aside(depth + 1)
+        elif self.is_next("("):
+            hint = self.aside(hint, depth + 1)
         if self.is_next("of"):
             self.at += 1
             items = self.items(previous, depth + 1)
@@ -261,13 +202,18 @@ class _Reader:
             self.dropped.append(" ".join(words))
         return hint
 
-    def phrase_aside(self, depth: int) -> None:
-        """Skips a parenthesised aside, reporting nothing (its words qualify the type)."""
+    def aside(self, hint: object, depth: int) -> object:
+        """``(...)`` after a type: the items of a container (``list(str)``, ``tuple(int,
+        int)``) when each is understood, else an aside that is skipped, reporting nothing
+        (``tuple (rows, columns)``, ``callable(x)``)."""
         self.at += 1
         kept = len(self.dropped)
-        self.phrase(frozenset({")"}), depth)
-        del self.dropped[kept:]
+        members = self.phrase(frozenset({")"}), depth)
         self.skip(")")
+        if len(self.dropped) > kept or not members or hint is NOT_UNDERSTOOD:
+            del self.dropped[kept:]
+            return hint
+        return container_of(hint, [[m] for m in members])
 
     def items(self, previous: list[object], depth: int) -> list[list[object]]:
         """What follows ``of``: ``(X, Y)``, ``{K: V}``, ``X/Y``, ``K to V``, ``such``."""
@@ -307,7 +253,7 @@ class _Reader:
         ``{None, array_like}``); ``{str: int}`` → ``dict[str, int]``."""
         if self.dict_braces_ahead():
             key, value = self.key_value(depth)
-            return _of(dict, union_or_str(key), union_or_any(value))
+            return generic(dict, union_or_str(key), union_or_any(value))
         self.at += 1
         members = self.phrase(frozenset({"}"}), depth)
         self.skip("}")
@@ -354,84 +300,12 @@ class _Reader:
                 if self.at == before:
                     self.at += 1
         self.skip("]")
-        if base is NOT_UNDERSTOOD or NOT_UNDERSTOOD in args or not _subscriptable(base):
+        if base is NOT_UNDERSTOOD or NOT_UNDERSTOOD in args or not subscriptable(base):
             return base
         try:
-            return _of(base, *args)
+            return generic(base, *args)
         except Exception:  # a base that rejects these arguments stays bare
             return base
-
-    def resolve(self, word: str) -> object:
-        """The type a word names: a prose kind, a name in the namespace, a builtin, a
-        standard type docstrings name, a ``typing`` name or a module already imported;
-        a plural (``ints``, ``DataFrames``) as its singular."""
-        for candidate in _singulars(word):
-            found = _prose_or_name(candidate, self.namespace)
-            if found is not NOT_UNDERSTOOD:
-                return found
-        return NOT_UNDERSTOOD
-
-
-def _singulars(word: str) -> tuple[str, ...]:
-    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
-        return (word, word[:-1], word[:-2]) if word.endswith("es") else (word, word[:-1])
-    return (word,)
-
-
-def _prose_or_name(word: str, namespace: Mapping[str, object]) -> object:
-    """A lower-case word is a prose kind first; a capitalised one (``Scalar``, at the start
-    of a sentence) only when no name is found."""
-    prose = _PROSE.get(word.lower(), NOT_UNDERSTOOD) if "." not in word else NOT_UNDERSTOOD
-    if prose is not NOT_UNDERSTOOD and (word.islower() or "-" in word):
-        return prose
-    found = _name(word, namespace)
-    if found is NOT_UNDERSTOOD and word[:1].isupper() and word[1:].islower():
-        return prose
-    return found
-
-
-def _name(word: str, namespace: Mapping[str, object]) -> object:
-    head, _, rest = word.partition(".")
-    for scope in (namespace, vars(builtins), _TYPE_NAMES, _TYPING):
-        if head in scope:
-            found = _attribute_path(scope[head], rest)
-            if _is_type(found):
-                return found
-    if rest:
-        parts = word.split(".")
-        for cut in range(len(parts) - 1, 0, -1):
-            module = sys.modules.get(".".join(parts[:cut]))
-            if module is not None:
-                found = _attribute_path(module, ".".join(parts[cut:]))
-                return found if _is_type(found) else NOT_UNDERSTOOD
-    return NOT_UNDERSTOOD
-
-
-def _attribute_path(value: object, path: str) -> object:
-    """``value.a.b``, walking modules and classes only (no other object's attributes)."""
-    for name in path.split(".") if path else ():
-        if not isinstance(value, (types.ModuleType, type)):
-            return NOT_UNDERSTOOD
-        try:
-            value = getattr(value, name)
-        except Exception:  # a lazy module attribute that fails to load
-            return NOT_UNDERSTOOD
-    return value
-
-
-def _is_type(value: object) -> bool:
-    """Whether a value is something a hint can be: a class, None, a ``typing`` form."""
-    if value is None or isinstance(value, type):
-        return True
-    if isinstance(value, (types.GenericAlias, types.UnionType, typing.TypeVar)):
-        return True
-    return type(value).__module__ in ("typing", "typing_extensions")
-
-
-def _subscriptable(base: object) -> bool:
-    if isinstance(base, type):
-        return hasattr(base, "__class_getitem__") and not issubclass(base, enum.Enum)
-    return type(base).__module__ in ("typing", "typing_extensions")
 
 
 def _is_literal(token: _Token) -> bool:
@@ -445,43 +319,3 @@ def _literal(token: _Token) -> object:
         number = float(token.text)
         return int(number) if number.is_integer() and "." not in token.text else number
     return _LITERALS[token.text]
-
-
-def container_of(hint: object, items: list[list[object]]) -> object:
-    """A container kind (``list``, ``sequence``, ``dict``, ``tuple``...) of the items after
-    ``of``; any other type keeps no items (``Series of bool`` stays a Series)."""
-    origin = typing.get_origin(hint) or hint
-    if not isinstance(origin, type):
-        return hint
-    if origin not in _CONTAINERS and origin.__module__ != "collections.abc":
-        return hint
-    if issubclass(origin, Mapping):
-        if len(items) == 1:
-            return _of(dict, str, union_or_any(items[0]))
-        return _of(dict, union_or_str(items[0]), union_or_any(items[1]))
-    members = [union_or_any(item) for item in items]
-    if issubclass(origin, tuple):
-        if len(members) > 1:
-            return _of(tuple, *members)
-        return _of(tuple, members[0], ...)
-    item = union_or_any([m for item in items for m in item])
-    if issubclass(origin, cabc.Set):
-        return _of(set, item)
-    if issubclass(origin, (str, bytes)) or not issubclass(origin, cabc.Iterable):
-        return hint
-    return _of(list, item)
-
-
-def _of(origin: object, *args: object) -> object:
-    """``origin[args]``: a generic built at run time."""
-    return typing.cast(typing.Any, origin)[args if len(args) != 1 else args[0]]
-
-
-def union_or_any(members: list[object]) -> object:
-    found = union_of(members)
-    return typing.Any if found is NOT_UNDERSTOOD else found
-
-
-def union_or_str(members: list[object]) -> object:
-    found = union_of(members)
-    return str if found is NOT_UNDERSTOOD else found

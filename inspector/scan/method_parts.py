@@ -25,7 +25,8 @@ from inspector.model import (
     SchemaType,
     _Missing,
 )
-from inspector.scan.doc_phrases import NOT_UNDERSTOOD, DocType, read_doc_type
+from inspector.scan.doc_phrases import DocType, read_doc_type
+from inspector.scan.doc_words import NOT_UNDERSTOOD
 from inspector.scan.docstrings import DocInfo
 from inspector.scan.fields import annotated_field, read_field_object, with_field_metadata
 from inspector.scan.targets import MethodInfo

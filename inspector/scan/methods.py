@@ -23,7 +23,8 @@ from inspector.model import (
     _Missing,
     is_nullable,
 )
-from inspector.scan.doc_phrases import NOT_UNDERSTOOD, DocType
+from inspector.scan.doc_phrases import DocType
+from inspector.scan.doc_words import NOT_UNDERSTOOD
 from inspector.scan.docstrings import DocInfo, DocstringStyle, ParamDoc, parse_docstring
 from inspector.scan.enum_names import with_enum_names
 from inspector.scan.fields import (
