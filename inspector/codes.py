@@ -130,7 +130,8 @@ CODES: dict[str, Code] = {
             "TI122",
             _W,
             "union-member-unresolved",
-            "A member of a union hint cannot be resolved; the others are kept.",
+            "A member of a union hint (or a word of a docstring type) cannot be resolved; the "
+            "others are kept.",
         ),
         Code(
             "TI123",

@@ -257,7 +257,7 @@ def test_docstring_type_is_used_when_the_hint_is_missing() -> None:
             Args:
                 count (int): How many.
                 names (list[str]): Names.
-                weird (list of str): Not understood.
+                weird (same as the other one): Not understood.
 
             Returns:
                 bool: Whether it worked.
@@ -275,8 +275,8 @@ def test_docstring_type_is_used_when_the_hint_is_missing() -> None:
         "description": "Whether it worked.",
     }
     assert messages(diagnostics) == [
-        "warning: Typed.run: parameter 'weird': docstring type 'list of str' not understood; "
-        "any value accepted"
+        "warning: Typed.run: parameter 'weird': docstring type 'same as the other one' not "
+        "understood; any value accepted",
     ]
 
 

@@ -96,7 +96,7 @@ class Toolbox:
         for class_key, tool in catalog.tools():
             if id(tool) not in chosen or not _matches(class_key, tool, include, tuple(exclude)):
                 continue
-            bound = _bind(owners[class_key], tool)
+            bound = _bind(owners[class_key], tool, docstring_style)
             if bound is not None:
                 self._tools[tool.name] = bound
         self.diagnostics += _unmatched(catalog, include or (), "include")
@@ -375,20 +375,26 @@ def _unmatched(catalog: Catalog, patterns: Iterable[str], what: str) -> list[Dia
     ]
 
 
-def _bind(obj: object, tool: ToolDescriptor) -> _Bound | None:
+def _bind(obj: object, tool: ToolDescriptor, style: DocstringStyle) -> _Bound | None:
     function = getattr(obj, tool.method_name, None)
     if not callable(function):
         return None
     if isinstance(obj, type) and tool.method_kind is MethodKind.INSTANCE:
         return None  # a class was given: its instance methods have nothing to bind to
-    try:
-        hints = call_hints(function, type(obj) if not isinstance(obj, type) else obj)
-    except Exception:  # the builder already reported it; convert nothing then
-        hints = {}
-    target = inspect.unwrap(function)
     renames = getattr(obj, "__parameter_names__", None)
     names = renames.get(tool.method_name) if isinstance(renames, dict) else None
     python_names = {v: k for k, v in names.items()} if isinstance(names, dict) else {}
+    documented = [
+        python_names.get(name, name)
+        for name, source in tool.type_sources
+        if source == "docstring" and name != "return"
+    ]
+    owner = type(obj) if not isinstance(obj, type) else obj
+    try:
+        hints = call_hints(function, owner, style, documented)
+    except Exception:  # the builder already reported it; convert nothing then
+        hints = {}
+    target = inspect.unwrap(function)
     return _Bound(tool, function, hints, python_names, field_defaults(target, hints))
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from inspector.model import MethodKind
+from inspector.scan.docstrings import DocstringStyle
 from inspector.scan.method_parts import Reporter, read_parameters
 from inspector.scan.methods import _VARIADIC, MethodBuilder  # the scan's own reading, shared
 from inspector.scan.resolution import is_unpack
@@ -16,20 +18,34 @@ from inspector.typetable.structures import field_rows
 _NO_HINT = object()
 
 
-def call_hints(function: Callable[..., object], owner: type) -> dict[str, object]:
+def call_hints(
+    function: Callable[..., object],
+    owner: type,
+    docstring_style: DocstringStyle = DocstringStyle.AUTO,
+    documented: Collection[str] = (),
+) -> dict[str, object]:
     """The code's hints a tool call's arguments are converted with, resolved as a scan
     resolves them: ``*args: T`` as ``list[T]``, ``**kwargs: T`` as ``dict[str, T]`` and the
-    keys of ``**kwargs: Unpack[SomeTypedDict]`` one by one. Stub types are not used here: they
-    name protocols (``SupportsIndex``) that the values a method accepts need not be."""
+    keys of ``**kwargs: Unpack[SomeTypedDict]`` one by one, with ``None`` allowed where the
+    default is ``None`` (``x: int = None``); the parameters named in
+    ``documented`` (typed by the docstring in the scan) by their docstring type. Stub types are
+    not used here: they name protocols (``SupportsIndex``) that the values a method accepts
+    need not be."""
     name = getattr(function, "__name__", "")
     method = MethodInfo(owner, name, function, MethodKind.STATIC, "", 0)
     try:
         parameters = read_parameters(function)
     except (TypeError, ValueError):  # a C method: its arguments are converted as given
         parameters = []
-    hints = MethodBuilder()._code_hints(method, Reporter(method))  # its caches die with it
+    builder = MethodBuilder(docstring_style)  # its caches die with it
+    hints = builder._code_hints(method, Reporter(method))
+    if documented:
+        hints.update(_docstring_hints(builder, method, documented))
     for parameter in parameters:
         hint = hints.get(parameter.name, _NO_HINT)
+        if hint is not _NO_HINT and parameter.default is None:  # the schema allows null then
+            with contextlib.suppress(TypeError):  # a hint no union takes stays as it is
+                hints[parameter.name] = typing.Optional[hint]  # noqa: UP045 (a run-time union)
         if hint is _NO_HINT or parameter.kind not in _VARIADIC:
             continue
         if is_unpack(hint):
@@ -41,3 +57,18 @@ def call_hints(function: Callable[..., object], owner: type) -> dict[str, object
         else:
             hints[parameter.name] = dict[str, hint]  # type: ignore[valid-type]
     return hints
+
+
+def _docstring_hints(
+    builder: MethodBuilder, method: MethodInfo, names: Collection[str]
+) -> dict[str, object]:
+    """The docstring types of ``names``, read as the scan reads them."""
+    report = Reporter(method)
+    doc = builder._doc(method, report)
+    found: dict[str, object] = {}
+    for name in names:
+        documented = doc.params.get(name) or doc.params.get(f"*{name}")
+        documented = documented or doc.params.get(f"**{name}")
+        if documented is not None and documented.type_name:
+            found[name] = builder._doc_type(documented.type_name, method, name, report)
+    return found

@@ -71,6 +71,8 @@ class ParamDoc:
     description: str
     type_name: str | None = None
     required: bool = False
+    default: str | None = None
+    """The default the docstring states (numpydoc's ``int, default 0``), as written."""
 
 
 @dataclass(slots=True)
@@ -117,7 +119,10 @@ def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.AUT
     for param in parsed.params:
         target = params if param.args[0] in _PARAM_SECTIONS else attributes
         description, required = _required(_restore(param.description, marked))
-        target[param.arg_name] = ParamDoc(description, param.type_name, required)
+        default = param.default if isinstance(param.default, str) else None
+        documented = ParamDoc(description, param.type_name, required, default)
+        for name in param.arg_name.split(", "):  # numpydoc's ``x, y : int``: both
+            target[name.strip()] = documented
     returns = parsed.returns
     return DocInfo(
         description=_restore(_description(parsed), marked),

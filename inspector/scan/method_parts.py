@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import ast
-import builtins
-import datetime
 import inspect
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
@@ -27,9 +25,12 @@ from inspector.model import (
     SchemaType,
     _Missing,
 )
+from inspector.scan.doc_phrases import DocType, read_doc_type
+from inspector.scan.doc_words import NOT_UNDERSTOOD
 from inspector.scan.docstrings import DocInfo
 from inspector.scan.fields import annotated_field, read_field_object, with_field_metadata
 from inspector.scan.targets import MethodInfo
+from inspector.scan.typecheck_names import type_checking_namespace
 from inspector.typetable.scalars import NoJsonForm
 from inspector.typetable.values import to_json
 
@@ -41,28 +42,6 @@ KINDS = {
     inspect.Parameter.POSITIONAL_OR_KEYWORD: ParameterKind.POSITIONAL_OR_KEYWORD,
     inspect.Parameter.KEYWORD_ONLY: ParameterKind.KEYWORD_ONLY,
 }
-_DOC_TYPE_NAMES: dict[str, object] = {
-    "string": str,
-    "integer": int,
-    "boolean": bool,
-    "double": float,
-    "number": float,
-    "datetime": datetime.datetime,
-    "timestamp": datetime.datetime,
-    "blob": bytes,
-}
-"""Type names docstrings use that are not Python's (botocore writes ``:type Bucket: string``)."""
-_DOC_TYPE_NODES = (
-    ast.Expression,
-    ast.Name,
-    ast.Attribute,
-    ast.Subscript,
-    ast.Tuple,
-    ast.BinOp,
-    ast.BitOr,
-    ast.Constant,
-    ast.Load,
-)
 
 
 class Parameter(NamedTuple):
@@ -164,6 +143,41 @@ def default_of(name: str, value: object, report: Reporter) -> Json | _Missing:
     return MISSING
 
 
+def documented_default(text: str, schema_type: SchemaType) -> Json | _Missing:
+    """A default a docstring states (``0``, ``'left'``, ``True``) as JSON: a plain literal
+    the schema accepts, else none."""
+    if len(text) > 200:
+        return MISSING
+    try:
+        value = ast.literal_eval(text.strip())
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return MISSING
+    if value is not None and type(value) not in (bool, int, float, str):
+        return MISSING
+    return typing.cast(Json, value) if _fits(value, schema_type.to_schema()) else MISSING
+
+
+_JSON_TYPES = {type(None): "null", bool: "boolean", int: "integer", float: "number", str: "string"}
+
+
+def _fits(value: object, schema: Json) -> bool:
+    """Whether a plain value meets a schema's ``enum``, ``anyOf`` and ``type``."""
+    if not isinstance(schema, dict):
+        return False
+    enum = schema.get("enum")
+    if isinstance(enum, list):
+        return any(type(v) is type(value) and v == value for v in enum)
+    options = schema.get("anyOf")
+    if isinstance(options, list):
+        return any(_fits(value, option) for option in options)
+    kinds = schema.get("type")
+    if kinds is None:
+        return "$ref" not in schema
+    kinds = [kinds] if isinstance(kinds, str) else kinds
+    kind = _JSON_TYPES[type(value)]
+    return isinstance(kinds, list) and (kind in kinds or (kind == "integer" and "number" in kinds))
+
+
 def schema_name(names: dict[object, object]) -> Callable[[str], str]:
     """A parameter's name in the schema, after ``__parameter_names__``."""
 
@@ -259,22 +273,45 @@ def check_documented(
         report("TI204", f"parameters {', '.join(first)} and {last} are not documented")
 
 
-def resolve_doc_type(type_name: str, function: Callable[..., object]) -> object:
-    """A docstring type such as ``list[int]`` or ``int | None``, evaluated only if it is made of
-    names, subscripts and ``|``; anything else is not understood."""
+def resolve_doc_type(type_name: str, function: Callable[..., object]) -> DocType:
+    """A docstring type (``list[int]``, ``int or None``, ``{'a', 'b'}``, ``list of str``,
+    ``array-like``) read with the names of the function's module, those it imports only under
+    ``if TYPE_CHECKING:`` included; never evaluated."""
+    target = inspect.unwrap(function) if hasattr(function, "__wrapped__") else function
+    globalns = getattr(target, "__globals__", {})
     try:
-        tree = ast.parse(type_name.strip().replace(" or ", " | "), mode="eval")
-    except SyntaxError:
-        return NO_HINT
-    if not all(isinstance(node, _DOC_TYPE_NODES) for node in ast.walk(tree)):
-        return NO_HINT
-    namespace = {
-        **vars(builtins),
-        **vars(typing),
-        **_DOC_TYPE_NAMES,
-        **getattr(function, "__globals__", {}),
-    }
-    try:
-        return eval(compile(tree, "<docstring type>", "eval"), {"__builtins__": {}}, namespace)
-    except Exception:
-        return NO_HINT
+        return read_doc_type(type_name, _ModuleNames(globalns, str(globalns.get("__name__", ""))))
+    except Exception:  # names resolve through the library's code (a module's __getattr__)
+        return DocType(NOT_UNDERSTOOD)  # reported as not understood
+
+
+class _ModuleNames(Mapping[str, object]):
+    """A module's globals, then the names it imports only for type checkers (on demand)."""
+
+    def __init__(self, globalns: dict[str, object], module_name: str) -> None:
+        self.globalns = globalns
+        self.module_name = module_name
+
+    def __getitem__(self, name: str) -> object:
+        if name in self.globalns:
+            return self.globalns[name]
+        if self.module_name and name.isidentifier():
+            found = type_checking_namespace(self.module_name, (name,))
+            if name in found:
+                return found[name]
+        raise KeyError(name)
+
+    def __contains__(self, name: object) -> bool:
+        if not isinstance(name, str):
+            return False
+        try:
+            self[name]
+        except KeyError:
+            return False
+        return True
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.globalns)
+
+    def __len__(self) -> int:
+        return len(self.globalns)

@@ -18,11 +18,14 @@ from inspector.model import (
     MethodKind,
     ParameterKind,
     Returns,
+    SchemaType,
     ToolDescriptor,
     _Missing,
     is_nullable,
 )
-from inspector.scan.docstrings import DocInfo, DocstringStyle, parse_docstring
+from inspector.scan.doc_phrases import DocType
+from inspector.scan.doc_words import NOT_UNDERSTOOD
+from inspector.scan.docstrings import DocInfo, DocstringStyle, ParamDoc, parse_docstring
 from inspector.scan.enum_names import with_enum_names
 from inspector.scan.fields import (
     NO_DEFAULT,
@@ -37,6 +40,7 @@ from inspector.scan.method_parts import (
     check_documented,
     default_of,
     docstring_of,
+    documented_default,
     field_object,
     is_internal,
     label,
@@ -74,6 +78,7 @@ class MethodBuilder:
     mapper: TypeMapper = field(init=False)
     resolver: HintResolver = field(default_factory=HintResolver, init=False)
     stubs: StubFinder = field(default_factory=StubFinder, init=False)
+    _doc_types: dict[tuple[str, str], DocType] = field(default_factory=dict, init=False)
 
     def __post_init__(self) -> None:
         self.mapper = TypeMapper(self.docstring_style)
@@ -283,8 +288,10 @@ class MethodBuilder:
             return (variadic_field(name, parameter.kind, schema_type, description),)
         if required:
             return (Field(name, schema_type, description, True, MISSING, KINDS[parameter.kind]),)
-        if sentinel or python_default in (NO_DEFAULT, UNKNOWN_DEFAULT):
+        if sentinel or python_default is NO_DEFAULT:
             default: Json | _Missing = MISSING
+        elif python_default is UNKNOWN_DEFAULT:  # a stub's ``= ...``: the docstring may say
+            default = self._doc_default(documented, method, schema_type)
         else:
             default = default_of(name, python_default, report)
         if python_default is None and not is_nullable(schema_type):
@@ -334,25 +341,22 @@ class MethodBuilder:
                 report(code, f"{label(name)}: {message}")
             self.mapper.messages.clear()
             description = with_enum_names(documented.description, schema_type)
-            found.append(
-                Field(
-                    name,
-                    schema_type,
-                    description,
-                    documented.required,
-                    MISSING,
-                    ParameterKind.KEYWORD_ONLY,
-                )
-            )
+            required = documented.required
+            default = MISSING if required else self._doc_default(documented, method, schema_type)
+            kind = ParameterKind.KEYWORD_ONLY
+            found.append(Field(name, schema_type, description, required, default, kind))
         return tuple(found)
 
     def _doc_type(
         self, type_name: str | None, method: MethodInfo, name: str, report: Reporter
     ) -> object:
         if type_name:
-            resolved = resolve_doc_type(type_name, method.function)
-            if resolved is not NO_HINT:
-                return resolved
+            read = self._read_doc_type(type_name, method)
+            if read.hint is not NOT_UNDERSTOOD:
+                for word in read.dropped:
+                    message = f"docstring type {word!r} not understood; left out"
+                    report("TI122", f"{label(name)}: {message}")
+                return read.hint
             report(
                 "TI107",
                 f"{label(name)}: docstring type {type_name!r} not understood; any value accepted",
@@ -361,6 +365,27 @@ class MethodBuilder:
         if name != "return":
             report("TI106", f"{label(name)}: no type hint; any value accepted")
         return typing.Any
+
+    def _doc_default(
+        self, documented: ParamDoc | None, method: MethodInfo, schema_type: SchemaType
+    ) -> Json | _Missing:
+        """The default a docstring states, for a parameter whose signature shows none (a
+        documented ``**kwargs`` key, a stub's ``= ...``): informative only, as the method still
+        applies its own when the argument is left out."""
+        if documented is None:
+            return MISSING
+        text = documented.default
+        if text is None and documented.type_name:
+            text = self._read_doc_type(documented.type_name, method).default
+        return documented_default(text, schema_type) if text else MISSING
+
+    def _read_doc_type(self, type_name: str, method: MethodInfo) -> DocType:
+        """A docstring type read once per module and text (the same phrases repeat)."""
+        key = (type_name, getattr(method.function, "__module__", None) or "")
+        found = self._doc_types.get(key)
+        if found is None:
+            found = self._doc_types[key] = resolve_doc_type(type_name, method.function)
+        return found
 
     def _returns(
         self,

@@ -1,0 +1,487 @@
+"""Docstring type phrases: the reader's hints, the schemas a scan gives them, and the Toolbox
+converting arguments by them; a property test that any text is read without raising and
+that what it returns maps to a schema."""
+
+from __future__ import annotations
+
+import datetime
+import enum
+import json
+import pathlib
+import types
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from inspector.model import (
+    MISSING,
+    AnyOfType,
+    AnyValueType,
+    EnumType,
+    IntegerType,
+    Json,
+    NullType,
+    NumberType,
+    SchemaType,
+    StringType,
+)
+from inspector.render.jinja import render_template as render
+from inspector.render.options import RenderOptions
+from inspector.runtime.toolbox import Toolbox
+from inspector.scan.doc_phrases import DocType, read_doc_type
+from inspector.scan.doc_words import NOT_UNDERSTOOD
+from inspector.scan.hints import TypeMapper
+from inspector.scan.method_parts import documented_default, resolve_doc_type
+from inspector.scan.scanner import scan
+from inspector.stubs.module import build_module, render_stubs
+from tests.conftest import inspect_class, messages
+from tests.goldens import RENDERS
+from tests.test_providers import CHECKS
+
+
+class Color(enum.Enum):
+    RED = "red"
+    BLUE = "blue"
+
+
+@dataclass
+class Point:
+    x: int
+    y: int
+
+
+class Frame:
+    """A class of live objects: no JSON form (pandas' Series, NumPy's ndarray)."""
+
+
+SCALAR = str | int | float | bool
+NAMES = globals()
+
+
+@pytest.mark.parametrize(
+    ("phrase", "hint"),
+    [
+        ("int", int),
+        ("int or None", int | None),
+        ("int | None", int | None),
+        ("str, int, float", str | int | float),
+        ("int and str", int | str),  # never a modifier of the last
+        ("Frame/Point", Frame | Point),
+        ("{'left', 'right'}", typing.Literal["left", "right"]),
+        ('{"a", 1, None, True, 2.5}', typing.Literal["a", 1, True, 2.5] | None),
+        ("{None, array_like}", list[typing.Any] | None),  # numpydoc's choices, types among them
+        ("{'a', 1} or {'b'}", typing.Literal["a", 1, "b"]),
+        ("Scalar", SCALAR),  # a capitalised prose word, when no name is found
+        ("Sequence[int]", typing.Sequence[int]),
+        ("Mapping", typing.Mapping),  # a name before a prose kind when capitalised
+        ("{'index', 'columns'} or int", typing.Literal["index", "columns"] | int),
+        ("one of {'a', 'b'}", typing.Literal["a", "b"]),
+        ("'all', int or None", typing.Literal["all"] | int | None),
+        ("list of str", list[str]),
+        ("list of str or None", list[str] | None),
+        ("sequence of ints", list[int]),
+        ("int or sequence of ints", int | list[int]),
+        ("list of labels/Point", list[SCALAR | Point]),
+        ("iterable of tuples", list[tuple]),  # type: ignore[type-arg]
+        ("set of str", set[str]),
+        ("tuple of (int, str)", tuple[int, str]),
+        ("tuple of float", tuple[float, ...]),
+        ("tuple (rows, columns)", tuple),
+        ("list(str)", list[str]),
+        ("tuple(int, str)", tuple[int, str]),
+        ("Frame(int)", Frame),  # only containers take items
+        ("int >= 0", int),
+        (":obj:`list` of :obj:`str`", list[str]),
+        ("dict of {str: int}", dict[str, int]),
+        ("{str: list of int}", dict[str, list[int]]),
+        ("mapping of str to float", dict[str, float]),
+        ("dict of str -> Point", dict[str, Point]),
+        ("dict of Points", dict[str, Point]),
+        ("int or list of such", int | list[int]),
+        ("str, Point or a sequence of the previous", str | Point | list[str | Point]),
+        ("list-like", list[typing.Any]),
+        ("array-like", list[typing.Any]),
+        ("array_like", list[typing.Any]),
+        ("collection", list[typing.Any]),
+        ("container of ints", list[int]),
+        ("iterator", list[typing.Any]),
+        ("dictionary", dict[str, typing.Any]),
+        ("dict-like", dict[str, typing.Any]),
+        ("mapping", dict[str, typing.Any]),
+        ("scalar", SCALAR),
+        ("label", SCALAR),
+        ("hashable", SCALAR),
+        ("scalar value", SCALAR),
+        ("path-like", str),
+        ("str or path", str),
+        ("callable", Callable),
+        ("function or int", Callable | int),
+        ("string", str),
+        ("integer", int),
+        ("boolean", bool),
+        ("number", float),
+        ("timestamp", datetime.datetime),
+        ("datetime", datetime.datetime),
+        ("date", datetime.date),
+        ("datetime.time or str", datetime.time | str),
+        ("pathlib.Path", pathlib.Path),
+        ("Color or None", Color | None),
+        ("Color object", Color),
+        ("Frame", Frame),
+        ("Frames or ints", Frame | int),
+        (":class:`~tests.test_doc_phrases.Point`", Point),
+        (":py:class:`Point`", Point),
+        ("`int`", int),
+        ("L{Point} or C{int}", Point | int),  # Epydoc markup
+        ("list[int]", list[int]),
+        ("dict[str, list[int]]", dict[str, list[int]]),
+        ("Optional[List[int]]", typing.Optional[typing.List[int]]),  # noqa: UP006, UP045
+        ("Literal['a', 'b'] | None", typing.Literal["a", "b"] | None),
+        ("tuple[int, ...]", tuple[int, ...]),
+        ("Callable[[int], str]", Callable[[int], str]),
+        ("int (a positive count)", int),
+        ("positive int", int),
+    ],
+)
+def test_a_phrase_reads_as_a_hint(phrase: str, hint: object) -> None:
+    assert read_doc_type(phrase, NAMES) == DocType(hint)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "expected"),
+    [
+        ("bool, default True", DocType(bool, (), "True")),
+        ("int, default: 5", DocType(int, (), "5")),
+        ("{'a', 'b'}, default 'a'", DocType(typing.Literal["a", "b"], (), "'a'")),
+        ("str, optional", DocType(str)),
+        ("str (optional)", DocType(str)),
+        ("int, optional, default=3", DocType(int, (), "3")),
+        ("int (default 0)", DocType(int, (), "0")),
+        ("defaultdict", DocType(NOT_UNDERSTOOD, ("defaultdict",))),
+    ],
+)
+def test_optional_and_default_markers_are_read_apart(phrase: str, expected: DocType) -> None:
+    assert read_doc_type(phrase, NAMES) == expected
+
+
+@pytest.mark.parametrize(
+    ("phrase", "expected"),
+    [
+        ("int or name", DocType(int, ("name",))),
+        ("str or tzinfo object or None", DocType(str | None, ("tzinfo object",))),
+        ("list of widgets", DocType(list[typing.Any], ("widgets",))),
+        ("Grouper, or Point", DocType(Point, ("Grouper",))),
+        ("record_call()", DocType(NOT_UNDERSTOOD, ("record_call",))),
+        ("optional", DocType(NOT_UNDERSTOOD)),
+        ("same type as the caller", DocType(NOT_UNDERSTOOD, ("same type as the caller",))),
+        ("{left, right}", DocType(NOT_UNDERSTOOD, ("left", "right"))),
+        ("Color['RED']", DocType(Color)),  # an Enum is not subscripted: no member lookup
+        ("NAMES", DocType(NOT_UNDERSTOOD, ("NAMES",))),  # a name that is no type
+        ("int or Optional", DocType(int)),  # a bare typing form is no type
+    ],
+)
+def test_words_not_understood_are_left_out_and_named(phrase: str, expected: DocType) -> None:
+    assert read_doc_type(phrase, NAMES) == expected
+
+
+class Numpy:
+    def frame(self, *, axis, how, labels, values, mapping, data, when, unknown):  # type: ignore[no-untyped-def]
+        """Do something.
+
+        Parameters
+        ----------
+        axis : {'index', 'columns'} or int, default 0
+            The axis.
+        how : {'left', 'right'}
+            How.
+        labels : label or list of labels, optional
+            Labels.
+        values : scalar, sequence, Frame, dict or Frame
+            Values.
+        mapping : dict of {str: int}
+            A mapping.
+        data : structured ndarray, iterable of Points, or dict
+            Data.
+        when : datetime or None
+            When.
+        unknown : same as the caller
+            Unknown.
+
+        Returns
+        -------
+        Frame or None
+            The result.
+        """
+
+
+def test_numpy_style_phrases_give_exact_schemas_and_diagnostics() -> None:
+    tools, diagnostics = inspect_class(Numpy)
+    tool = tools["frame"]
+    scalar: Json = {"type": ["string", "integer", "number", "boolean"]}
+    each_scalar: list[Json] = [{"type": t} for t in ("string", "integer", "number", "boolean")]
+    assert tool.parameters_schema()["properties"] == {
+        "axis": {
+            "anyOf": [{"type": "string", "enum": ["index", "columns"]}, {"type": "integer"}],
+            "description": "The axis.",
+        },
+        "how": {"type": "string", "enum": ["left", "right"], "description": "How."},
+        "labels": {
+            "anyOf": [*each_scalar, {"type": "array", "items": scalar}],
+            "description": "Labels.",
+        },
+        "values": {
+            "anyOf": [*each_scalar, {"type": "array"}, {"type": "object"}],
+            "description": "Values.",
+        },
+        "mapping": {
+            "type": "object",
+            "additionalProperties": {"type": "integer"},
+            "description": "A mapping.",
+        },
+        "data": {
+            "anyOf": [
+                {"type": "array", "items": POINT_SCHEMA},
+                {"type": "object"},
+            ],
+            "description": "Data.",
+        },
+        "when": {"type": ["string", "null"], "format": "date-time", "description": "When."},
+        "unknown": {"description": "Unknown."},
+    }
+    assert tool.returns.type is not None
+    assert tool.returns.type.to_schema() == {"type": "null"}
+    assert dict(tool.type_sources) == dict.fromkeys(
+        ["axis", "how", "labels", "values", "mapping", "data", "when", "return"], "docstring"
+    )
+    assert [m.split(": ", 2)[2] for m in messages(diagnostics)] == [
+        "parameter 'values': union member Frame has no JSON Schema form; left out",
+        "parameter 'data': docstring type 'structured ndarray' not understood; left out",
+        "parameter 'unknown': docstring type 'same as the caller' not understood; "
+        "any value accepted",
+        "return value: union member Frame has no JSON Schema form; left out",
+    ]
+
+
+POINT_SCHEMA: Json = {
+    "type": "object",
+    "title": "Point",
+    "properties": {"x": {"type": "integer"}, "y": {"type": "integer"}},
+    "required": ["x", "y"],
+}
+
+
+class Converted:
+    def run(self, color, point, when, sizes, how):  # type: ignore[no-untyped-def]
+        """Run.
+
+        Args:
+            color (Color): A color.
+            point (Point): A point.
+            when (datetime): When.
+            sizes (list of int): Sizes.
+            how ({'fast', 'slow'}): How.
+        """
+        return [color, point, when, sizes, how]
+
+
+def test_the_toolbox_converts_arguments_by_their_docstring_types() -> None:
+    toolbox = Toolbox(Converted())
+    result = toolbox.call(
+        "run",
+        {
+            "color": "red",
+            "point": {"x": 1, "y": 2},
+            "when": "2024-01-02T03:04:05",
+            "sizes": [1, 2],
+            "how": "fast",
+        },
+    )
+    assert result == [
+        Color.RED,
+        Point(1, 2),
+        datetime.datetime(2024, 1, 2, 3, 4, 5),
+        [1, 2],
+        "fast",
+    ]
+    with pytest.raises(Exception, match='invalid value "medium"; allowed: "fast", "slow"'):
+        toolbox.call(
+            "run",
+            {
+                "color": "red",
+                "point": {"x": 1, "y": 2},
+                "when": "2024-01-02",
+                "sizes": [],
+                "how": "medium",
+            },
+        )
+
+
+_WORDS = [
+    "int", "str", "None", "or", "of", "to", "list", "dict", "tuple", "set", "Optional",
+    "Union", "Literal", "Callable", "ClassVar", "Generic", "Protocol", "TypeVar", "Any",
+    "scalar", "array-like", "such", "the", "previous", "default", "optional", "Color",
+    "Point", "Frame", "Enum", "NAMES", "pathlib.Path", "datetime.time", "typing.List",
+    ",", "|", "/", "(", ")", "[", "]", "{", "}", ":", "->", "...", "'a'", '"b"', "1", "2.5",
+    "True", ":class:`", "`", "~", "*", "=", "\n",
+]  # fmt: skip
+
+
+@given(
+    st.one_of(
+        st.text(max_size=80),
+        st.lists(st.sampled_from(_WORDS), max_size=25).map(" ".join),
+        st.lists(st.sampled_from(_WORDS), max_size=25).map("".join),
+    )
+)
+def test_any_text_reads_without_raising_and_maps_to_a_schema(text: str) -> None:
+    read = read_doc_type(text, NAMES)
+    assert all(isinstance(word, str) for word in read.dropped)
+    if read.hint is not NOT_UNDERSTOOD:
+        mapper = TypeMapper()
+        schema = mapper.map(read.hint).to_schema()
+        assert isinstance(schema, dict)
+
+
+class Documented:
+    def run(self, **kwargs):  # type: ignore[no-untyped-def]
+        """Run.
+
+        Parameters
+        ----------
+        mode : {'a', 'b'}, default 'a'
+            Mode.
+        size : int, default 3
+            Size.
+        name : str, default None
+            Not a str: no default shown.
+        flag : bool, default maybe
+            Not a literal: no default shown.
+        ratio : float
+            Defaults to 2.
+        """
+        return kwargs
+
+
+def test_a_documented_default_is_shown_when_the_signature_has_none() -> None:
+    tools, _ = inspect_class(Documented)
+    assert tools["run"].parameters_schema()["properties"] == {
+        "mode": {"type": "string", "enum": ["a", "b"], "description": "Mode.", "default": "a"},
+        "size": {"type": "integer", "description": "Size.", "default": 3},
+        "name": {"type": "string", "description": "Not a str: no default shown."},
+        "flag": {"type": "boolean", "description": "Not a literal: no default shown."},
+        "ratio": {"type": "number", "description": "Defaults to 2.", "default": 2},
+    }
+    toolbox = Toolbox(Documented())
+    assert toolbox.call("run", {"size": 4}) == {"size": 4}  # a default shown is never passed
+
+
+@pytest.mark.parametrize(
+    ("text", "schema", "expected"),
+    [
+        ("0", IntegerType(), 0),
+        ("0", NumberType(), 0),
+        ("1.5", IntegerType(), MISSING),
+        ("'left'", EnumType(("left", "right")), "left"),
+        ("'up'", EnumType(("left", "right")), MISSING),
+        ("True", EnumType((1, 2)), MISSING),
+        ("None", AnyOfType((StringType(), NullType())), None),
+        ("[1]", AnyValueType(), MISSING),
+        ("__import__('os')", AnyValueType(), MISSING),
+        ("x" * 300, AnyValueType(), MISSING),
+        ("'a'", AnyValueType(), "a"),
+    ],
+)
+def test_a_documented_default_is_a_plain_literal_the_schema_accepts(
+    text: str, schema: SchemaType, expected: object
+) -> None:
+    assert documented_default(text, schema) == expected
+
+
+PHRASE_TARGETS = [f"tests.test_doc_phrases:{name}" for name in ("Numpy", "Converted", "Documented")]
+
+
+def test_phrase_typed_tools_pass_every_provider_check_and_give_stubs_that_compile() -> None:
+    catalog, _ = scan(PHRASE_TARGETS)
+    tools = [tool for _, tool in catalog.tools()]
+    assert [tool.name for tool in tools] == ["frame", "Converted_run", "Documented_run"]
+    for file_name, args in RENDERS.items():
+        options = RenderOptions(
+            strict="--strict" in args, gemini_json_schema="--gemini-json-schema" in args
+        )
+        text, _ = render(args[1], tools, options)
+        CHECKS[file_name.removesuffix(".json")](json.loads(text))
+    module, _ = build_module(catalog, "tools.json")
+    compile(render_stubs(module, []), "stubs.py", "exec")
+
+
+class NoneDefaults:
+    def run(self, documented=None, annotated: int = None):  # type: ignore[no-untyped-def,assignment]  # noqa: RUF013
+        """Run.
+
+        Args:
+            documented (int): Typed by the docstring.
+            annotated: Typed by the code.
+        """
+        return [documented, annotated]
+
+
+def test_null_is_accepted_where_the_default_none_made_the_schema_nullable() -> None:
+    toolbox = Toolbox(NoneDefaults())
+    properties = toolbox.tools[0].parameters_schema()["properties"]
+    assert (
+        properties["documented"]["type"]
+        == properties["annotated"]["type"]
+        == [
+            "integer",
+            "null",
+        ]
+    )
+    assert toolbox.call("run", {"documented": None, "annotated": None}) == [None, None]
+    assert toolbox.call("run", {"documented": 1, "annotated": 2}) == [1, 2]
+    with pytest.raises(Exception, match='run: documented: expected integer, got "x"'):
+        toolbox.call("run", {"documented": "x"})
+
+
+class SharedLine:
+    def select(self, include, exclude):  # type: ignore[no-untyped-def]
+        """Select.
+
+        Parameters
+        ----------
+        include, exclude : scalar or list-like
+            What to keep and what to drop.
+        """
+
+
+def test_names_documented_on_one_line_share_the_type_and_description() -> None:
+    tools, diagnostics = inspect_class(SharedLine)
+    scalar: list[Json] = [{"type": t} for t in ("string", "integer", "number", "boolean")]
+    expected = {
+        "anyOf": [*scalar, {"type": "array"}],
+        "description": "What to keep and what to drop.",
+    }
+    assert tools["select"].parameters_schema()["properties"] == {
+        "include": expected,
+        "exclude": expected,
+    }
+    assert diagnostics == []
+
+
+class _Exploding(dict[str, object]):
+    """Globals whose lookups raise, as a module's ``__getattr__`` may."""
+
+    def __contains__(self, key: object) -> bool:
+        raise RuntimeError("boom")
+
+
+def test_a_name_lookup_that_raises_makes_the_type_not_understood() -> None:
+    def plain(x):  # type: ignore[no-untyped-def]
+        return x
+
+    function = types.FunctionType(plain.__code__, _Exploding(__name__="exploding"))
+    assert resolve_doc_type("Widget", function) == DocType(NOT_UNDERSTOOD)
+    assert resolve_doc_type("int or str", function) == DocType(NOT_UNDERSTOOD)
