@@ -119,3 +119,20 @@ def test_stubs_of_optional_models_with_list_and_dict_defaults(
     assert "    meta: dict[str, int] = field(default_factory=dict)\n" in stubs
     assert "def run(self, options: Options | None = None, model: Model | None = None)" in stubs
     assert run_cli("stubs", "tools.json", "-o", "-", "-q").stdout == stubs
+
+
+def test_a_toolbox_of_a_class_made_in_python_c_works(tmp_path: Path) -> None:
+    """``inspect.getsourcefile`` raises OSError for a class with no source file."""
+    code = (
+        "from inspector import Toolbox\n"
+        "class A:\n"
+        "    def twice(self, x: int) -> int:\n"
+        "        'Twice x.'\n"
+        "        return 2 * x\n"
+        "box = Toolbox(A())\n"
+        "print(box.call('twice', {'x': 4}), box.tools[0].location)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=False
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (0, "8 <string>:3\n", "")

@@ -78,7 +78,7 @@ def class_info(cls: type) -> ClassInfo:
     """A class given directly (not through a target), located where it is defined."""
     try:
         source = inspect.getsourcefile(cls)
-    except TypeError:
+    except (TypeError, OSError):  # a built-in class, or one made in `python -c` or a REPL
         source = None
     return ClassInfo(cls, cls.__qualname__, display_path(source) if source else "")
 
