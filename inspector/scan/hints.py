@@ -173,9 +173,9 @@ class TypeMapper:
         for arg in typing.get_args(hint):
             before = len(self.messages)
             mapped = self.map(arg)
-            if self._without_json_form(mapped, before):
+            if self.no_json_form(mapped, before=before):
                 del self.messages[before:]  # the other members still say what is accepted
-                dropped.append(_hint_name(arg))
+                dropped.append(hint_name(arg))
                 continue
             parts = (
                 mapped.options
@@ -256,7 +256,7 @@ class TypeMapper:
     def _mapping(self, args: tuple[object, ...]) -> SchemaType:
         if args and args[0] not in (str, *_ANY_HINTS):
             self.messages.append(
-                ("TI113", f"mapping keys of type {_hint_name(args[0])} arrive as JSON strings")
+                ("TI113", f"mapping keys of type {hint_name(args[0])} arrive as JSON strings")
             )
         value = self.map(args[1]) if len(args) == 2 else AnyValueType()
         return ObjectType(additional=value)
@@ -360,17 +360,22 @@ class TypeMapper:
             )
         return tuple(fields)
 
-    def _without_json_form(self, mapped: SchemaType, before: int) -> bool:
-        """Whether the member just mapped has no JSON Schema form (it reported TI108)."""
+    def no_json_form(
+        self, mapped: SchemaType, messages: list[tuple[str, str]] | None = None, before: int = 0
+    ) -> bool:
+        """Whether the hint just mapped has no JSON Schema form: "any value" because it
+        reported TI108 (in ``messages``, by default the mapper's since ``before``), not because
+        it says any value."""
+        reported = self.messages[before:] if messages is None else messages
         return (
             isinstance(mapped, AnyValueType)
-            and not mapped.keywords
-            and any(code == "TI108" for code, _ in self.messages[before:])
+            and all(key == "description" for key, _ in mapped.keywords)
+            and any(code == "TI108" for code, _ in reported)
         )
 
     def _unsupported(self, hint: object) -> SchemaType:
         self.messages.append(
-            ("TI108", f"type {_hint_name(hint)} has no JSON Schema form; any value accepted")
+            ("TI108", f"type {hint_name(hint)} has no JSON Schema form; any value accepted")
         )
         return AnyValueType()
 
@@ -429,7 +434,7 @@ def is_union(hint: object) -> bool:
     return origin is typing.Union or origin is types.UnionType
 
 
-def _hint_name(hint: object) -> str:
+def hint_name(hint: object) -> str:
     if isinstance(hint, type):
         return hint.__qualname__
     return repr(hint).replace("typing.", "")
