@@ -285,3 +285,19 @@ def test_stubs_from_tools_json_do_not_show_left_out_parameters() -> None:
     text, _ = pipeline.stubs(from_json(to_json(_catalog(tools["query"]))), "tools.json")
     assert "def query(self, sql: str) -> int:" in text
     assert "engine" not in text and "on_row" not in text
+
+
+class Partly:
+    def save(self, fp: NotDefined | Engine) -> None:  # type: ignore[name-defined]  # noqa: F821
+        """Save.
+
+        Args:
+            fp: Where to.
+        """
+
+
+def test_a_hint_with_an_unresolved_member_may_have_a_form_so_it_stays_any_value() -> None:
+    tools, diagnostics = inspect_class(Partly)
+    assert tools["save"].uncallable == ()
+    assert tools["save"].parameters_schema()["properties"] == {"fp": {"description": "Where to."}}
+    assert [d.code for d in diagnostics] == ["TI122", "TI108"]

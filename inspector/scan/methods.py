@@ -326,12 +326,18 @@ class MethodBuilder:
         """Report the mapper's messages for a parameter. One whose type has no JSON form (or
         only ``null`` once the members without one left its union) is left out when optional
         (TI130: the method's default applies) and makes the method uncallable when required
-        (TI131). True when it is left out."""
+        (TI131); not when a member of its hint did not resolve (TI122: that one may have had a
+        form). True when it is left out."""
         messages = list(self.mapper.messages)
         self.mapper.messages.clear()
         no_form = self.mapper.no_json_form(schema_type, messages) or (
             optional and schema_type == NullType() and any(c == "TI123" for c, _ in messages)
         )
+        unresolved = f"{label(name)}: union member "
+        if no_form and any(
+            d.code == "TI122" and d.message.startswith(unresolved) for d in report.diagnostics
+        ):
+            no_form = False
         if no_form:
             type_name = no_form_name(hint)
             messages = [(c, m) for c, m in messages if c not in ("TI108", "TI123")]
