@@ -17,6 +17,7 @@ from inspector.files.classification import merge
 from inspector.files.tools_json import from_json, to_json
 from inspector.model import LeftOut, ToolDescriptor
 from inspector.project import pipeline
+from inspector.project.diff import diff_catalogs
 from inspector.runtime.toolbox import Toolbox, ToolCallError
 from tests.conftest import inspect_class, messages
 
@@ -301,3 +302,22 @@ def test_a_hint_with_an_unresolved_member_may_have_a_form_so_it_stays_any_value(
     assert tools["save"].uncallable == ()
     assert tools["save"].parameters_schema()["properties"] == {"fp": {"description": "Where to."}}
     assert [d.code for d in diagnostics] == ["TI122", "TI108"]
+
+
+def test_diff_says_why_a_parameter_left_the_tool() -> None:
+    class Before:
+        def query(self, sql: str, engine: Any = None) -> int:
+            """Run a query.
+
+            Args:
+                sql: The query.
+                engine: Where to run it.
+            """
+            return 0
+
+    old, _ = inspect_class(Before)
+    new = _store_tools()
+    changes = diff_catalogs(_catalog(old["query"]), _catalog(new["query"]))
+    assert [(c.path, c.severity.name, c.message) for c in changes] == [
+        ("engine", "BREAKING", "parameter removed: left out (no-json-form: Engine)")
+    ]
