@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Annotated, Any, TypedDict, Unpack
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from inspector.catalog import Catalog, CatalogClass
 from inspector.files.classification import merge
@@ -19,7 +21,7 @@ from inspector.model import LeftOut, ToolDescriptor
 from inspector.project import pipeline
 from inspector.project.diff import diff_catalogs
 from inspector.runtime.toolbox import Toolbox, ToolCallError
-from tests.conftest import inspect_class, messages
+from tests.conftest import Run, inspect_class, messages
 
 
 class Engine:
@@ -321,3 +323,121 @@ def test_diff_says_why_a_parameter_left_the_tool() -> None:
     assert [(c.path, c.severity.name, c.message) for c in changes] == [
         ("engine", "BREAKING", "parameter removed: left out (no-json-form: Engine)")
     ]
+
+
+DB_SOURCE = '''
+import sqlite3
+
+
+class Db:
+    def run(self, sql: str, conn: sqlite3.Connection | None = None) -> int:
+        """Run a query.
+
+        Args:
+            sql: The query.
+            conn: A connection.
+        """
+        return len(sql)
+
+    def backup(self, target: sqlite3.Connection) -> None:
+        """Back up into another database.
+
+        Args:
+            target: The connection to copy into.
+        """
+'''
+
+
+def test_the_command_line_records_false_and_renders_only_what_a_model_can_call(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("db.py").write_text(DB_SOURCE, encoding="utf-8")
+    scanned = run_cli("scan", "db.py:Db", "-o", "tools.json")
+    assert scanned.status == 0
+    assert scanned.stderr.splitlines() == [
+        "db.py:6: info[TI130]: Db.run: parameter 'conn': type Connection has no JSON form; "
+        "left out",
+        "db.py:15: warning[TI131]: Db.backup: parameter 'target': required, and type Connection "
+        "has no JSON form: a model cannot call this method (a new classification entry "
+        "excludes it; set true, any value is accepted)",
+        "tools.classification.json: info[TI310]: Db.backup: a model cannot call it (a required "
+        "parameter has no JSON form); recorded as false",
+    ]
+    assert scanned.stdout.splitlines() == [
+        "1 class, 2 tools: 1 included, 1 excluded",
+        "newly included: all 1 (a new classification file)",
+        "wrote tools.json, tools.classification.json",
+        "diagnostics: 0 errors, 1 warning (1 TI131), 2 info (1 TI130, 1 TI310)",
+    ]
+    choices = json.loads(Path("tools.classification.json").read_text(encoding="utf-8"))
+    assert choices == {"Db": {"run": True, "backup": False}}
+    rendered = run_cli("render", "--provider", "openai", "-o", "-")
+    assert [t["function"]["name"] for t in json.loads(rendered.stdout)] == ["run"]
+    Path("tools.classification.json").write_text(
+        '{"Db": {"run": true, "backup": true}}', encoding="utf-8"
+    )
+    rescanned = run_cli("scan", "db.py:Db", "-o", "tools.json")
+    assert "warning[TI131]: Db.backup: parameter 'target'" in rescanned.stderr
+    assert "TI310" not in rescanned.stderr
+    choices = json.loads(Path("tools.classification.json").read_text(encoding="utf-8"))
+    assert choices == {"Db": {"run": True, "backup": True}}  # the user's true stays
+    rendered = run_cli("render", "--provider", "openai", "-o", "-")
+    offered = {t["function"]["name"]: t for t in json.loads(rendered.stdout)}
+    assert offered["backup"]["function"]["parameters"]["properties"] == {
+        "target": {"description": "The connection to copy into."}
+    }
+
+
+_HINTS: dict[str, tuple[bool, object]] = {
+    "int": (True, 7),
+    "str": (True, "x"),
+    "Engine | int": (True, 3),
+    "list[Engine]": (True, []),
+    "object": (True, "anything"),
+    "Engine": (False, None),
+    "Callable[[int], int]": (False, None),
+}
+"""Hint → (has a JSON form, a JSON value a model could send)."""
+
+
+@st.composite
+def _signatures(draw: st.DrawFn) -> list[tuple[str, str, bool]]:
+    """(name, hint, has a default) per parameter; parameters with defaults come last."""
+    count = draw(st.integers(0, 5))
+    hints = draw(st.lists(st.sampled_from(sorted(_HINTS)), min_size=count, max_size=count))
+    first_default = draw(st.integers(0, count))
+    return [(f"p{i}", hint, i >= first_default) for i, hint in enumerate(hints)]
+
+
+@given(_signatures())
+def test_a_model_is_offered_exactly_the_parameters_it_can_give(
+    signature: list[tuple[str, str, bool]],
+) -> None:
+    parameters = ", ".join(f"{n}: {h}{' = None' if d else ''}" for n, h, d in signature)
+    namespace: dict[str, object] = {"Engine": Engine, "Callable": Callable}
+    exec(f"class Made:\n    def act(self, {parameters}) -> None:\n        pass", namespace)
+    made = namespace["Made"]
+    assert isinstance(made, type)
+    tools, _ = inspect_class(made)
+    tool = tools["act"]
+    properties = tool.parameters_schema()["properties"]
+    assert isinstance(properties, dict)
+    no_form = {n for n, h, _ in signature if not _HINTS[h][0]}
+    optional = {n for n, _, d in signature if d}
+    assert set(properties) == {n for n, _, _ in signature} - (no_form & optional)
+    assert [p.name for p in tool.left_out] == [
+        n for n, _, _ in signature if n in no_form & optional
+    ]
+    assert [n for n, _ in tool.uncallable] == [
+        n for n, _, _ in signature if n in no_form - optional
+    ]
+    merged = merge(None, _catalog(tool), include_new=True, prune=False)
+    assert merged.classification == {"Store": {"act": not tool.uncallable}}
+    box = Toolbox(made())
+    assert [t.name for t in box.tools] == ([] if tool.uncallable else ["act"])
+    if not tool.uncallable:
+        given_values = {n: _HINTS[h][1] for n, h, d in signature if not d}
+        assert box.call("act", given_values) is None
+        for name in no_form & optional:
+            with pytest.raises(ToolCallError, match="unexpected argument"):
+                box.call("act", {**given_values, name: 1})
