@@ -182,7 +182,7 @@ CODES: dict[str, Code] = {
             "TI303",
             _I,
             "no-classification-file",
-            "There is no classification file: every method is included.",
+            "There is no classification file: every method a model can call is included.",
         ),
         Code(
             "TI304",
