@@ -435,6 +435,7 @@ def is_union(hint: object) -> bool:
 
 
 def hint_name(hint: object) -> str:
+    """How diagnostics name a hint: a class by its qualified name, else its text."""
     if isinstance(hint, type):
         return hint.__qualname__
     return repr(hint).replace("typing.", "")
