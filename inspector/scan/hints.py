@@ -173,7 +173,7 @@ class TypeMapper:
         for arg in typing.get_args(hint):
             before = len(self.messages)
             mapped = self.map(arg)
-            if self.no_json_form(mapped, before=before):
+            if self._without_json_form(mapped, before):
                 del self.messages[before:]  # the other members still say what is accepted
                 dropped.append(hint_name(arg))
                 continue
@@ -360,18 +360,20 @@ class TypeMapper:
             )
         return tuple(fields)
 
-    def no_json_form(
-        self, mapped: SchemaType, messages: list[tuple[str, str]] | None = None, before: int = 0
-    ) -> bool:
-        """Whether the hint just mapped has no JSON Schema form: "any value" because it
-        reported TI108 (in ``messages``, by default the mapper's since ``before``), not because
-        it says any value."""
-        reported = self.messages[before:] if messages is None else messages
+    @staticmethod
+    def no_json_form(mapped: SchemaType, messages: list[tuple[str, str]]) -> bool:
+        """Whether a hint mapped to ``mapped`` has no JSON Schema form: "any value" (perhaps
+        with a description) because its ``messages`` report TI108, not because it says any
+        value."""
         return (
             isinstance(mapped, AnyValueType)
             and all(key == "description" for key, _ in mapped.keywords)
-            and any(code == "TI108" for code, _ in reported)
+            and any(code == "TI108" for code, _ in messages)
         )
+
+    def _without_json_form(self, mapped: SchemaType, before: int) -> bool:
+        """Whether the member just mapped has no JSON Schema form (TI108 since ``before``)."""
+        return self.no_json_form(mapped, self.messages[before:])
 
     def _unsupported(self, hint: object) -> SchemaType:
         self.messages.append(
