@@ -140,6 +140,21 @@ CODES: dict[str, Code] = {
             "A member of a union has no JSON Schema form; the others say what is accepted.",
         ),
         Code(
+            "TI130",
+            _I,
+            "no-json-form-left-out",
+            "An optional parameter's type has no JSON form (a live object: a connection, a "
+            "callable, a class without fields): it is left out of the tool and the method's "
+            "default applies; tools.json records it under `left_out`.",
+        ),
+        Code(
+            "TI131",
+            _W,
+            "uncallable",
+            "A required parameter's type has no JSON form: a model cannot call the method. A new "
+            "classification entry excludes it; set to true, the parameter accepts any value.",
+        ),
+        Code(
             "TI201", _W, "no-docstring", "A method has no docstring: the tool has no description."
         ),
         Code("TI202", _W, "docstring-unparsable", "A docstring cannot be parsed."),
@@ -168,7 +183,7 @@ CODES: dict[str, Code] = {
             "TI303",
             _I,
             "no-classification-file",
-            "There is no classification file: every method is included.",
+            "There is no classification file: every method a model can call is included.",
         ),
         Code(
             "TI304",
@@ -201,6 +216,20 @@ CODES: dict[str, Code] = {
             _W,
             "prune-skipped",
             "A target failed, so --prune removes nothing (its entries would be lost).",
+        ),
+        Code(
+            "TI310",
+            _I,
+            "uncallable-recorded-false",
+            "A new method that a model cannot call (TI131) is recorded as false, whatever `new` "
+            "says; set it to true to offer it with any value for that parameter.",
+        ),
+        Code(
+            "TI311",
+            _I,
+            "uncallable-excluded",
+            "A method that a model cannot call (TI131) and that no classification entry "
+            "includes is not offered.",
         ),
         Code("TI401", _E, "render-failed", "A provider's file cannot be rendered."),
         Code(

@@ -354,6 +354,17 @@ class MethodKind(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
+class LeftOut:
+    """A parameter of the method that its tool does not take (the method's default applies),
+    and why: ``reason`` is ``"no-json-form"`` (``type`` names the type), ``"internal"`` (a
+    leading ``_`` and a default) or ``"untyped-variadic"``."""
+
+    name: str
+    reason: str
+    type: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ToolDescriptor:
     """One tool: a method described independently of any provider."""
 
@@ -370,6 +381,11 @@ class ToolDescriptor:
     type_sources: tuple[tuple[str, str], ...] = ()
     """Where a type came from when not from the code: (parameter or "return", "stub" or
     "docstring")."""
+    left_out: tuple[LeftOut, ...] = ()
+    """The method's parameters the tool does not take."""
+    uncallable: tuple[tuple[str, str], ...] = ()
+    """Required parameters whose type has no JSON form, (name, type): a model cannot give them,
+    so it cannot call the method (the tool takes any value for them, if included)."""
 
     @property
     def path_and_line(self) -> tuple[str, int]:

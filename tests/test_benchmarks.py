@@ -45,9 +45,12 @@ def test_typed_share_reports_a_row_per_library() -> None:
         timeout=300,
     )
     header, rule, stdlib, rich = result.stdout.splitlines()
-    assert header.startswith("| library | tools | left out | typed parameters |")
-    assert rule == "|---|---|---|---|---|---|---|"
+    assert header.startswith("| library | tools | uncallable | failed | typed parameters |")
+    assert rule == "|---|---|---|---|---|---|---|---|---|---|"
     for row, name in ((stdlib, "stdlib"), (rich, "rich")):
         cells = [c.strip() for c in row.strip("|").split("|")]
-        assert cells[0] == name and cells[2] == "0"  # no method left out
-        assert all(c.endswith(")") and " % (" in c for c in cells[3:])
+        assert cells[0] == name and cells[3] == "0"  # no method failed
+        assert int(cells[2]) > 0  # methods taking live objects (a Connection, a Theme)
+        assert cells[6].isdigit() and cells[7].isdigit()  # said any value, left out
+        shares = cells[4:6] + cells[8:]
+        assert all(c.endswith(")") and " % (" in c for c in shares)

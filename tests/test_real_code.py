@@ -223,12 +223,15 @@ def test_c_methods_take_their_signature_from_typeshed() -> None:
         "properties": {
             "target": {},
             "pages": {"type": "integer", "default": -1},
-            "progress": {"type": "null", "default": None},  # a callback: only null is JSON
             "name": {"type": "string", "default": "main"},
             "sleep": {"type": "number", "default": 0.25},
         },
         "required": ["target"],
     }
+    assert tools["backup"].uncallable == (("target", "Connection"),)  # a live connection
+    assert [(p.name, p.type) for p in tools["backup"].left_out] == [
+        ("progress", "collections.abc.Callable[[int, int, int], object]")  # only null is JSON
+    ]
     assert dict(tools["backup"].type_sources) == {
         "target": "stub",
         "pages": "stub",
@@ -264,3 +267,21 @@ def test_a_c_method_renamed_for_a_clash_keeps_its_file_in_the_warning() -> None:
         "__init__.py",
         0,
     )
+
+
+def test_methods_taking_live_objects_are_not_offered_by_default() -> None:
+    """httpx's ``send(request: Request)`` needs a live request; ``Console.input``'s optional
+    ``stream: TextIO`` is left out, so the method stays callable."""
+    import httpx
+
+    catalog, diagnostics = scan(["httpx:Client", "rich.console:Console"])
+    tools = {tool.method_name: tool for _, tool in catalog.tools()}
+    assert tools["send"].uncallable == (("request", "Request"),)
+    assert [d.code for d in diagnostics if d.subject == "Client.send" and d.code == "TI131"] == [
+        "TI131"
+    ]
+    assert "stream" not in tools["input"].parameters_schema()["properties"]  # type: ignore[operator]
+    assert [p.name for p in tools["input"].left_out] == ["stream"]
+    with httpx.Client() as client:
+        offered = {tool.method_name for tool in Toolbox(client).tools}
+    assert "send" not in offered and {"get", "post", "request"} <= offered

@@ -151,9 +151,11 @@ def check_stubbed(cls: type) -> None:
     assert tools["inherited"].returns.to_schema() == {"type": "integer"}
     assert tools["write"].parameters[0].to_schema() == {"description": "Where to."}
     assert messages(diagnostics) == [
-        "warning: Counter.write: parameter 'out': type SupportsWrite has no JSON Schema form; "
-        "any value accepted"
+        "warning: Counter.write: parameter 'out': required, and type SupportsWrite has no JSON "
+        "form: a model cannot call this method (a new classification entry excludes it; set "
+        "true, any value is accepted)"
     ]
+    assert tools["write"].uncallable == (("out", "SupportsWrite"),)
     catalog = Catalog((CatalogClass("Counter", "x.py:Counter", tuple(tools.values())),))
     entry = to_json(catalog)["classes"]["Counter"]["methods"]["typed"]  # type: ignore[call-overload,index]
     assert entry["type_sources"] == {"return": "stub"}
@@ -329,8 +331,10 @@ def test_type_sources_follow_the_parameters_and_their_schema_names() -> None:
 def test_the_toolbox_calls_methods_typed_from_stubs_with_the_values_given() -> None:
     import datetime
 
-    box = Toolbox(datetime.date(2024, 1, 31), include=["replace"])
-    assert box.call("replace", {"month": 2, "day": 29}) == datetime.date(2024, 2, 29)
+    box = Toolbox(datetime.date(2024, 1, 31), include=["strftime", "replace"])
+    assert box.call("strftime", {"format": "%d.%m.%Y"}) == "31.01.2024"
+    # ``replace(month: SupportsIndex = ...)``: a protocol with no JSON form is left out
+    assert box.call("replace", {}) == datetime.date(2024, 1, 31)
 
 
 def test_a_c_method_inherited_in_the_stubs_is_found_in_the_base_class_stub() -> None:

@@ -160,7 +160,7 @@ def _add_render(commands: _Commands, common: argparse.ArgumentParser) -> None:
         "--classification",
         metavar="FILE",
         help="classification file, which must exist (default: <tools>.classification.json "
-        "if it exists, else every method is included)",
+        "if it exists, else every method a model can call is included)",
     )
     render.add_argument(
         "--new",

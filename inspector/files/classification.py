@@ -85,6 +85,9 @@ class Merge:
     """New class key → the vanished class key whose values it took over."""
     newly_included: list[str] = field(default_factory=list)
     """``Class.method`` of every method this merge made included (new, with ``include_new``)."""
+    uncallable: list[str] = field(default_factory=list)
+    """``Class.method`` of every new method recorded as ``false`` because a model cannot call
+    it (a required parameter's type has no JSON form)."""
 
 
 def merge(
@@ -105,6 +108,7 @@ def merge(
     result: Classification = {}
     renamed: list[tuple[str, str, bool]] = []
     newly: list[str] = []
+    uncallable: list[str] = []
     moved = _renamed_classes(old, catalog)
     for group in catalog.classes:
         kept = old.get(moved.get(group.key, group.key), {})
@@ -120,6 +124,9 @@ def merge(
             elif source is not None:
                 methods[name] = vanished.pop(source)
                 renamed.append((f"{group.key}.{source}", f"{group.key}.{name}", methods[name]))
+            elif tool.uncallable:
+                methods[name] = False
+                uncallable.append(f"{group.key}.{name}")
             else:
                 methods[name] = include_new
                 if include_new:
@@ -131,7 +138,9 @@ def merge(
     if prune:
         scanned = {group.key for group in catalog.classes}
         result = {k: v for k, v in result.items() if v or k in scanned}
-    return Merge(result, [] if prune else stale, stale if prune else [], renamed, moved, newly)
+    return Merge(
+        result, [] if prune else stale, stale if prune else [], renamed, moved, newly, uncallable
+    )
 
 
 def _renamed_classes(old: Classification, catalog: Catalog) -> dict[str, str]:
@@ -230,6 +239,16 @@ def stale_diagnostics(merged: Merge, path: Path, unknown: Iterable[str] = ()) ->
             code="TI306",
         )
         for new, old in merged.renamed_classes.items()
+    ]
+    notes += [
+        Diagnostic(
+            Level.INFO,
+            f"{name}: a model cannot call it (a required parameter has no JSON form); "
+            "recorded as false",
+            str(path),
+            code="TI310",
+        )
+        for name in merged.uncallable
     ]
     return notes
 

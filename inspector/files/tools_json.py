@@ -13,6 +13,7 @@ from inspector.model import (
     Field,
     Json,
     JsonObject,
+    LeftOut,
     MethodKind,
     ParameterKind,
     Returns,
@@ -71,8 +72,28 @@ def _tool_json(tool: ToolDescriptor) -> JsonObject:
         entry["parameter_kinds"] = kinds
     if tool.type_sources:
         entry["type_sources"] = dict(tool.type_sources)
+    if tool.left_out:
+        entry["left_out"] = {p.name: _left_out_json(p) for p in tool.left_out}
+    if tool.uncallable:
+        entry["uncallable"] = dict(tool.uncallable)
     entry["location"] = tool.location
     return entry
+
+
+def _left_out_json(parameter: LeftOut) -> JsonObject:
+    entry: JsonObject = {"reason": parameter.reason}
+    if parameter.type:
+        entry["type"] = parameter.type
+    return entry
+
+
+def _left_out(entry: dict[str, Json], where: str) -> tuple[LeftOut, ...]:
+    left_out = _mapping(entry.get("left_out") or {}, f"{where}.left_out")
+    found = []
+    for name, raw in left_out.items():
+        why = _mapping(raw, f"{where}.left_out.{name}")
+        found.append(LeftOut(name, str(why.get("reason", "")), str(why.get("type", ""))))
+    return tuple(found)
 
 
 def load(path: Path) -> Catalog:
@@ -119,6 +140,7 @@ def _tool_from_json(class_key: str, method: str, entry: dict[str, Json]) -> Tool
         return_schema = {k: v for k, v in returns.items() if k != "description"}
         kinds = _mapping(entry.get("parameter_kinds") or {}, f"{where}.parameter_kinds")
         sources = _mapping(entry.get("type_sources") or {}, f"{where}.type_sources")
+        uncallable = _mapping(entry.get("uncallable") or {}, f"{where}.uncallable")
         return ToolDescriptor(
             name=str(function.get("name", method)),
             description=str(function.get("description") or ""),
@@ -134,6 +156,8 @@ def _tool_from_json(class_key: str, method: str, entry: dict[str, Json]) -> Tool
             method_kind=MethodKind(entry.get("kind", "instance")),
             location=str(entry.get("location", "")),
             type_sources=tuple((k, str(v)) for k, v in sources.items()),
+            left_out=_left_out(entry, where),
+            uncallable=tuple((k, str(v)) for k, v in uncallable.items()),
         )
     except (InspectorError, ValueError) as error:
         raise InspectorError(f"{where}: {error}") from None

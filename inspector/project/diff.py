@@ -108,7 +108,14 @@ def diff_tools(old: ToolDescriptor, new: ToolDescriptor) -> Iterator[Change]:
     if old.description != new.description:
         yield Change(old.name, "", Severity.DOCS, "description changed")
     context = _Context(old.name, dict(old.definitions), dict(new.definitions))
-    yield from context.fields(old.parameters, new.parameters, "", "parameter")
+    left_out = {p.name: p for p in new.left_out}
+    for change in context.fields(old.parameters, new.parameters, "", "parameter"):
+        why = left_out.get(change.path)
+        if why is not None and change.message == "parameter removed":
+            because = f"{why.reason}: {why.type}" if why.type else why.reason
+            yield replace(change, message=f"parameter removed: left out ({because})")
+        else:
+            yield change
     if old.returns.description != new.returns.description:
         yield Change(old.name, "return", Severity.DOCS, "description changed")
     if old.returns.type is not None and new.returns.type is not None:

@@ -18,14 +18,15 @@ def select_tools(
     include_new: bool = True,
 ) -> tuple[list[ToolDescriptor], list[Diagnostic]]:
     """The included tools, flat, in catalog order. A method the classification does not mention
-    is included when ``include_new`` (with a warning), excluded otherwise."""
+    is included when ``include_new`` (with a warning), excluded otherwise; one a model cannot
+    call (``ToolDescriptor.uncallable``) is excluded either way, unless the file says true."""
     diagnostics: list[Diagnostic] = []
     where = str(classification_path or "")
     if classification is None and classification_path is not None:
         diagnostics.append(
             Diagnostic(
                 Level.INFO,
-                "no classification file: every method is included",
+                "no classification file: every method a model can call is included",
                 where,
                 code="TI303",
             )
@@ -33,7 +34,10 @@ def select_tools(
     tools = []
     for class_key, tool in catalog.tools():
         choice = is_included(classification, class_key, tool.method_name)
-        if choice is None and classification is not None:
+        if choice is None and tool.uncallable:
+            diagnostics.append(_not_offered(class_key, tool, where))
+            choice = False
+        elif choice is None and classification is not None:
             verdict = "included" if include_new else "excluded"
             diagnostics.append(
                 Diagnostic(
@@ -54,6 +58,17 @@ def select_tools(
             )
         )
     return tools, diagnostics
+
+
+def _not_offered(class_key: str, tool: ToolDescriptor, where: str) -> Diagnostic:
+    parameters = ", ".join(f"{name!r} ({type_name})" for name, type_name in tool.uncallable)
+    return Diagnostic(
+        Level.INFO,
+        f"{class_key}.{tool.method_name} is excluded: a model cannot give {parameters} (no JSON "
+        "form); set it true in the classification file to offer it with any value",
+        where,
+        code="TI311",
+    )
 
 
 def quiet_excluded(

@@ -175,7 +175,7 @@ class TypeMapper:
             mapped = self.map(arg)
             if self._without_json_form(mapped, before):
                 del self.messages[before:]  # the other members still say what is accepted
-                dropped.append(_hint_name(arg))
+                dropped.append(hint_name(arg))
                 continue
             parts = (
                 mapped.options
@@ -256,7 +256,7 @@ class TypeMapper:
     def _mapping(self, args: tuple[object, ...]) -> SchemaType:
         if args and args[0] not in (str, *_ANY_HINTS):
             self.messages.append(
-                ("TI113", f"mapping keys of type {_hint_name(args[0])} arrive as JSON strings")
+                ("TI113", f"mapping keys of type {hint_name(args[0])} arrive as JSON strings")
             )
         value = self.map(args[1]) if len(args) == 2 else AnyValueType()
         return ObjectType(additional=value)
@@ -360,17 +360,24 @@ class TypeMapper:
             )
         return tuple(fields)
 
-    def _without_json_form(self, mapped: SchemaType, before: int) -> bool:
-        """Whether the member just mapped has no JSON Schema form (it reported TI108)."""
+    @staticmethod
+    def no_json_form(mapped: SchemaType, messages: list[tuple[str, str]]) -> bool:
+        """Whether a hint mapped to ``mapped`` has no JSON Schema form: "any value" (perhaps
+        with a description) because its ``messages`` report TI108, not because it says any
+        value."""
         return (
             isinstance(mapped, AnyValueType)
-            and not mapped.keywords
-            and any(code == "TI108" for code, _ in self.messages[before:])
+            and all(key == "description" for key, _ in mapped.keywords)
+            and any(code == "TI108" for code, _ in messages)
         )
+
+    def _without_json_form(self, mapped: SchemaType, before: int) -> bool:
+        """Whether the member just mapped has no JSON Schema form (TI108 since ``before``)."""
+        return self.no_json_form(mapped, self.messages[before:])
 
     def _unsupported(self, hint: object) -> SchemaType:
         self.messages.append(
-            ("TI108", f"type {_hint_name(hint)} has no JSON Schema form; any value accepted")
+            ("TI108", f"type {hint_name(hint)} has no JSON Schema form; any value accepted")
         )
         return AnyValueType()
 
@@ -429,7 +436,8 @@ def is_union(hint: object) -> bool:
     return origin is typing.Union or origin is types.UnionType
 
 
-def _hint_name(hint: object) -> str:
+def hint_name(hint: object) -> str:
+    """How diagnostics name a hint: a class by its qualified name, else its text."""
     if isinstance(hint, type):
         return hint.__qualname__
     return repr(hint).replace("typing.", "")

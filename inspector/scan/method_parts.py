@@ -19,6 +19,7 @@ from inspector.model import (
     ArrayType,
     Field,
     Json,
+    LeftOut,
     NullType,
     ObjectType,
     ParameterKind,
@@ -29,6 +30,7 @@ from inspector.scan.doc_phrases import DocType, read_doc_type
 from inspector.scan.doc_words import NOT_UNDERSTOOD
 from inspector.scan.docstrings import DocInfo
 from inspector.scan.fields import annotated_field, read_field_object, with_field_metadata
+from inspector.scan.hints import hint_name, is_union
 from inspector.scan.targets import MethodInfo
 from inspector.scan.typecheck_names import type_checking_namespace
 from inspector.typetable.scalars import NoJsonForm
@@ -106,6 +108,34 @@ class Reporter:
         self.diagnostics.append(
             Diagnostic(level_of(code), message, self.method.path, self.method.line, subject, code)
         )
+
+
+@dataclass
+class Omitted:
+    """What a tool does not offer of its method, gathered while its parameters are built."""
+
+    left_out: list[LeftOut] = field(default_factory=list)
+    uncallable: list[tuple[str, str]] = field(default_factory=list)
+    """Required parameters whose type has no JSON form: (name, type)."""
+
+
+def uncallable_message(type_name: str) -> str:
+    """TI131's text: a required parameter of a type that has no JSON form."""
+    return (
+        f"required, and type {type_name} has no JSON form: a model cannot call this method "
+        "(a new classification entry excludes it; set true, any value is accepted)"
+    )
+
+
+def no_form_name(hint: object) -> str:
+    """How diagnostics and tools.json name a type with no JSON form: without ``Annotated``
+    metadata, a union by its members other than ``None``."""
+    while typing.get_origin(hint) is typing.Annotated:
+        hint = typing.get_args(hint)[0]
+    if not is_union(hint):
+        return hint_name(hint)
+    members = [no_form_name(a) for a in typing.get_args(hint) if a is not type(None)]
+    return " | ".join(members)
 
 
 def renames_of(owner: type, attribute: str) -> dict[str, object]:

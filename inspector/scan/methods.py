@@ -15,7 +15,9 @@ from inspector.model import (
     AnyValueType,
     Field,
     Json,
+    LeftOut,
     MethodKind,
+    NullType,
     ParameterKind,
     Returns,
     SchemaType,
@@ -34,6 +36,7 @@ from inspector.scan.hints import TypeMapper, without_sentinel
 from inspector.scan.method_parts import (
     KINDS,
     NO_HINT,
+    Omitted,
     Parameter,
     Reporter,
     brief,
@@ -44,12 +47,14 @@ from inspector.scan.method_parts import (
     field_object,
     is_internal,
     label,
+    no_form_name,
     nullable,
     read_parameters,
     renamed_field,
     renames_of,
     resolve_doc_type,
     schema_name,
+    uncallable_message,
     variadic_field,
 )
 from inspector.scan.resolution import HintResolver, is_never, is_unpack
@@ -68,6 +73,15 @@ _ANY_VALUE: tuple[object, ...] = (typing.Any, object)
 """Hints that say nothing about what a ``*args``/``**kwargs`` takes."""
 _NEVER = AnyValueType(keywords=(("not", {}),))
 """The return type of a method that never returns (``NoReturn``, ``Never``): no value."""
+
+
+def _without_sentinel(hint: object, default: object, required: bool) -> tuple[object, bool]:
+    """The hint without the type of a sentinel default, and whether the default is one."""
+    if not required and default is not NO_DEFAULT:
+        stripped = without_sentinel(hint, default)
+        if stripped is not None:
+            return stripped, True
+    return hint, False
 
 
 @dataclass
@@ -107,12 +121,15 @@ class MethodBuilder:
         wanted = {p.name: p.kind for p in parameters} | {"return": None}
         hints, sources = self._hints(method, wanted, report, stub)
         doc = self._doc(method, report)
+        omitted = Omitted()
         fields = tuple(
             f
             for p in parameters
-            for f in self._fields(p, hints, doc, method, report, sources=sources)
+            for f in self._fields(p, hints, doc, method, report, sources=sources, omitted=omitted)
         )
-        documented_kwargs = self._documented_kwargs(parameters, fields, doc, method, report)
+        documented_kwargs = self._documented_kwargs(
+            parameters, fields, doc, method, report, omitted=omitted
+        )
         if documented_kwargs:  # the documented names replace the catch-all ``**kwargs``
             fields = tuple(f for f in fields if f.kind is not ParameterKind.VAR_KEYWORD)
         fields += documented_kwargs
@@ -126,6 +143,7 @@ class MethodBuilder:
             fields = tuple(renamed_field(f, renamed) for f in fields)
         name_in_schema = schema_name(renamed if isinstance(renamed, dict) else {})
         type_sources = tuple((name_in_schema(n), sources[n]) for n in wanted if n in sources)
+        uncallable = tuple((name_in_schema(n), t) for n, t in omitted.uncallable)
         tool_name = renames_of(method.owner, "__tool_names__").get(method.name)
         return ToolDescriptor(
             name=tool_name if isinstance(tool_name, str) else method.name,
@@ -139,6 +157,8 @@ class MethodBuilder:
             method_kind=method.kind,
             location=f"{method.path}:{method.line}" if method.line else method.path,
             type_sources=type_sources,
+            left_out=tuple(omitted.left_out),
+            uncallable=uncallable,
         )
 
     def _signature(
@@ -248,6 +268,7 @@ class MethodBuilder:
         report: Reporter,
         *,
         sources: dict[str, str],
+        omitted: Omitted,
     ) -> tuple[Field, ...]:
         name = parameter.name
         documented = doc.params.get(name)
@@ -256,13 +277,15 @@ class MethodBuilder:
             documented = documented or doc.params.get(f"{stars}{name}")
             hint = hints.get(name, NO_HINT)
             if is_unpack(hint):
-                return self._unpacked(hint, doc, report)
+                return self._unpacked(hint, doc, report, omitted)
             untyped = hint is NO_HINT or hint in _ANY_VALUE
             if untyped and not (documented and documented.type_name):
                 report("TI109", f"{stars}{name} left out: no type says what it takes")
+                omitted.left_out.append(LeftOut(name, "untyped-variadic"))
                 return ()
         elif is_internal(parameter, method):
             report("TI117", f"{label(name)} left out: internal (a leading '_' and a default)")
+            omitted.left_out.append(LeftOut(name, "internal"))
             return ()
         hint = hints.get(name, NO_HINT)
         if hint is NO_HINT:
@@ -271,15 +294,13 @@ class MethodBuilder:
             if type_name and hint is not typing.Any:
                 sources[name] = "docstring"
         hint, python_default, required = field_object(parameter, hint)
-        sentinel = False
-        if not required and python_default is not NO_DEFAULT:
-            stripped = without_sentinel(hint, python_default)
-            if stripped is not None:
-                hint, sentinel = stripped, True
+        hint, sentinel = _without_sentinel(hint, python_default, required)
         schema_type, explicit = self.mapper.map_described(hint)
-        for code, message in self.mapper.messages:
-            report(code, f"{label(name)}: {message}")
-        self.mapper.messages.clear()
+        optional = not required or parameter.kind in _VARIADIC
+        if self._without_form(
+            name, hint, schema_type, optional=optional, omitted=omitted, report=report
+        ):
+            return ()
         description = with_enum_names(
             explicit if explicit is not None else (documented.description if documented else ""),
             schema_type,
@@ -298,7 +319,47 @@ class MethodBuilder:
             schema_type = nullable(schema_type)
         return (Field(name, schema_type, description, False, default, KINDS[parameter.kind]),)
 
-    def _unpacked(self, hint: object, doc: DocInfo, report: Reporter) -> tuple[Field, ...]:
+    def _without_form(
+        self,
+        name: str,
+        hint: object,
+        schema_type: SchemaType,
+        *,
+        optional: bool,
+        omitted: Omitted,
+        report: Reporter,
+    ) -> bool:
+        """Report the mapper's messages for a parameter. One whose type has no JSON form (or
+        only ``null`` once the members without one left its union) is left out when optional
+        (TI130: the method's default applies) and makes the method uncallable when required
+        (TI131); not when a member of its hint did not resolve (TI122: that one may have had a
+        form). True when it is left out."""
+        messages = list(self.mapper.messages)
+        self.mapper.messages.clear()
+        no_form = self.mapper.no_json_form(schema_type, messages) or (
+            optional and schema_type == NullType() and any(c == "TI123" for c, _ in messages)
+        )
+        unresolved = f"{label(name)}: union member "
+        if no_form and any(
+            d.code == "TI122" and d.message.startswith(unresolved) for d in report.diagnostics
+        ):
+            no_form = False
+        if no_form:
+            type_name = no_form_name(hint)
+            messages = [(c, m) for c, m in messages if c not in ("TI108", "TI123")]
+            if optional:
+                messages.append(("TI130", f"type {type_name} has no JSON form; left out"))
+                omitted.left_out.append(LeftOut(name, "no-json-form", type_name))
+            else:
+                messages.append(("TI131", uncallable_message(type_name)))
+                omitted.uncallable.append((name, type_name))
+        for code, message in messages:
+            report(code, f"{label(name)}: {message}")
+        return no_form and optional
+
+    def _unpacked(
+        self, hint: object, doc: DocInfo, report: Reporter, omitted: Omitted
+    ) -> tuple[Field, ...]:
         """``**kwargs: Unpack[SomeTypedDict]``: each key a keyword-only parameter."""
         (typed_dict,) = typing.get_args(hint)
         try:
@@ -309,9 +370,10 @@ class MethodBuilder:
         fields = []
         for name, field_hint, required, default in rows:
             schema_type, explicit = self.mapper.map_described(field_hint)
-            for code, message in self.mapper.messages:
-                report(code, f"{label(name)}: {message}")
-            self.mapper.messages.clear()
+            if self._without_form(
+                name, field_hint, schema_type, optional=not required, omitted=omitted, report=report
+            ):
+                continue
             documented = doc.params.get(name)
             description = explicit or (documented.description if documented else "")
             kind = ParameterKind.KEYWORD_ONLY
@@ -325,21 +387,26 @@ class MethodBuilder:
         doc: DocInfo,
         method: MethodInfo,
         report: Reporter,
+        *,
+        omitted: Omitted,
     ) -> tuple[Field, ...]:
         """The arguments a docstring documents for ``**kwargs`` (botocore's, requests'):
         keyword-only parameters typed by the docstring, required only when documented so."""
         if not (doc.params and parameters and parameters[-1].kind is _VAR_KEYWORD):
             return ()
         taken = {p.name for p in parameters} | {f.name for f in fields}
+        taken |= {p.name for p in omitted.left_out}
         found: list[Field] = []
         for name, documented in doc.params.items():
             if name in taken or not name.isidentifier() or keyword.iskeyword(name):
                 continue
             hint = self._doc_type(documented.type_name, method, name, report)
             schema_type, _ = self.mapper.map_described(hint)
-            for code, message in self.mapper.messages:
-                report(code, f"{label(name)}: {message}")
-            self.mapper.messages.clear()
+            optional = not documented.required
+            if self._without_form(
+                name, hint, schema_type, optional=optional, omitted=omitted, report=report
+            ):
+                continue
             description = with_enum_names(documented.description, schema_type)
             required = documented.required
             default = MISSING if required else self._doc_default(documented, method, schema_type)

@@ -1,0 +1,443 @@
+"""Parameters a model cannot give: types with no JSON form (live objects, callables, classes
+without fields). Optional ones are left out of the tool; required ones make the method
+uncallable, excluded unless the classification file says true."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, TypedDict, Unpack
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from inspector.catalog import Catalog, CatalogClass
+from inspector.files.classification import merge
+from inspector.files.tools_json import from_json, to_json
+from inspector.model import LeftOut, ToolDescriptor
+from inspector.project import pipeline
+from inspector.project.diff import diff_catalogs
+from inspector.runtime.toolbox import Toolbox, ToolCallError
+from tests.conftest import Run, inspect_class, messages
+
+
+class Engine:
+    """A live object: a class with no fields, so no JSON form."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+
+
+class Options(TypedDict, total=False):
+    engine: Engine
+    limit: int
+
+
+class Store:
+    def query(
+        self,
+        sql: str,
+        engine: Engine | None = None,
+        *,
+        on_row: Callable[[int], None] | None = None,
+        connection: sqlite3.Connection = None,  # type: ignore[assignment]  # noqa: RUF013
+        _state: int = 0,
+    ) -> int:
+        """Run a query.
+
+        Args:
+            sql: The query.
+            engine: Where to run it.
+            on_row: Called per row.
+            connection: A connection.
+        """
+        return len(sql)
+
+    def execute(self, statement: Engine, limit: int = 3) -> int:
+        """Execute a statement.
+
+        Args:
+            statement: What to execute.
+            limit: How many rows.
+        """
+        return limit
+
+    def mixed(
+        self,
+        size: Engine | int = 3,
+        described: Annotated[Engine, "an engine"] | None = None,
+        anything: object = None,
+        said_any: Any = None,
+        *engines: Engine,
+        **more: Engine,
+    ) -> None:
+        """Members without a form leave the union; explicit "any value" stays.
+
+        Args:
+            size: A size.
+            described: An engine.
+            anything: Anything.
+            said_any: Anything too.
+        """
+
+    def unpacked(self, **options: Unpack[Options]) -> None:
+        """Keyword arguments of a TypedDict.
+
+        Args:
+            engine: An engine.
+            limit: A limit.
+        """
+
+
+def test_optional_parameters_without_a_json_form_are_left_out() -> None:
+    tools, diagnostics = inspect_class(Store)
+    assert tools["query"].parameters_schema() == {
+        "type": "object",
+        "properties": {"sql": {"type": "string", "description": "The query."}},
+        "required": ["sql"],
+    }
+    assert tools["query"].left_out == (
+        LeftOut("engine", "no-json-form", "Engine"),
+        LeftOut("on_row", "no-json-form", "collections.abc.Callable[[int], None]"),
+        LeftOut("connection", "no-json-form", "Connection"),
+        LeftOut("_state", "internal"),
+    )
+    assert tools["query"].uncallable == ()
+    assert [m for m in messages(diagnostics) if "Store.query" in m] == [
+        "info: Store.query: parameter 'engine': type Engine has no JSON form; left out",
+        "info: Store.query: parameter 'on_row': type collections.abc.Callable[[int], None] "
+        "has no JSON form; left out",
+        "info: Store.query: parameter 'connection': type Connection has no JSON form; left out",
+        "info: Store.query: parameter '_state' left out: internal (a leading '_' and a default)",
+    ]
+    assert [d.code for d in diagnostics if d.subject == "Store.query"] == [
+        "TI130",
+        "TI130",
+        "TI130",
+        "TI117",
+    ]
+
+
+def test_unions_keep_their_members_and_explicit_any_value_stays() -> None:
+    tools, diagnostics = inspect_class(Store)
+    assert tools["mixed"].parameters_schema() == {
+        "type": "object",
+        "properties": {
+            "size": {"type": "integer", "description": "A size.", "default": 3},
+            "anything": {"description": "Anything.", "default": None},
+            "said_any": {"description": "Anything too.", "default": None},
+        },
+    }
+    assert tools["mixed"].left_out == (
+        LeftOut("described", "no-json-form", "Engine"),
+        LeftOut("engines", "no-json-form", "Engine"),
+        LeftOut("more", "no-json-form", "Engine"),
+    )
+    assert [(d.code, d.message) for d in diagnostics if d.subject == "Store.mixed"] == [
+        ("TI123", "parameter 'size': union member Engine has no JSON Schema form; left out"),
+        ("TI130", "parameter 'described': type Engine has no JSON form; left out"),
+        ("TI130", "parameter 'engines': type Engine has no JSON form; left out"),
+        ("TI130", "parameter 'more': type Engine has no JSON form; left out"),
+    ]
+
+
+def test_typed_dict_keys_without_a_json_form_are_left_out() -> None:
+    tools, _ = inspect_class(Store)
+    assert tools["unpacked"].parameters_schema() == {
+        "type": "object",
+        "properties": {"limit": {"type": "integer", "description": "A limit."}},
+    }
+    assert tools["unpacked"].left_out == (LeftOut("engine", "no-json-form", "Engine"),)
+
+
+def test_a_required_parameter_without_a_json_form_makes_the_method_uncallable() -> None:
+    tools, diagnostics = inspect_class(Store)
+    execute = tools["execute"]
+    assert execute.uncallable == (("statement", "Engine"),)
+    assert execute.parameters_schema() == {  # what a user who sets it true gets, as before
+        "type": "object",
+        "properties": {
+            "statement": {"description": "What to execute."},
+            "limit": {"type": "integer", "description": "How many rows.", "default": 3},
+        },
+        "required": ["statement"],
+    }
+    assert [(d.level.value, d.code, d.message) for d in diagnostics if "execute" in d.subject] == [
+        (
+            "warning",
+            "TI131",
+            "parameter 'statement': required, and type Engine has no JSON form: a model cannot "
+            "call this method (a new classification entry excludes it; set true, any value is "
+            "accepted)",
+        )
+    ]
+
+
+def test_tools_json_keeps_what_was_left_out_and_why() -> None:
+    tools, _ = inspect_class(Store)
+    catalog = Catalog((CatalogClass("Store", "test.py:Store", tuple(tools.values())),))
+    document = to_json(catalog)
+    methods = document["classes"]["Store"]["methods"]  # type: ignore[index, call-overload]
+    assert methods["query"]["left_out"] == {
+        "engine": {"reason": "no-json-form", "type": "Engine"},
+        "on_row": {
+            "reason": "no-json-form",
+            "type": "collections.abc.Callable[[int], None]",
+        },
+        "connection": {"reason": "no-json-form", "type": "Connection"},
+        "_state": {"reason": "internal"},
+    }
+    assert "uncallable" not in methods["query"]
+    assert methods["execute"]["uncallable"] == {"statement": "Engine"}
+    assert "left_out" not in methods["execute"]
+    assert from_json(json.loads(json.dumps(document))) == catalog
+
+
+def _catalog(*tools: ToolDescriptor) -> Catalog:
+    return Catalog((CatalogClass("Store", "test.py:Store", tools),))
+
+
+def _store_tools() -> dict[str, ToolDescriptor]:
+    tools, _ = inspect_class(Store)
+    return tools
+
+
+@pytest.mark.parametrize("include_new", [True, False])
+def test_a_new_uncallable_method_is_recorded_false(include_new: bool) -> None:
+    tools = _store_tools()
+    merged = merge(
+        None, _catalog(tools["query"], tools["execute"]), include_new=include_new, prune=False
+    )
+    assert merged.classification == {"Store": {"query": include_new, "execute": False}}
+    assert merged.uncallable == ["Store.execute"]
+    assert merged.newly_included == (["Store.query"] if include_new else [])
+
+
+def test_an_existing_entry_keeps_its_value_even_when_uncallable() -> None:
+    tools = _store_tools()
+    catalog = _catalog(tools["query"], tools["execute"])
+    for value in (True, False):
+        existing = {"Store": {"execute": value}}
+        merged = merge(existing, catalog, include_new=True, prune=False)
+        assert merged.classification == {"Store": {"query": True, "execute": value}}
+        assert merged.uncallable == []
+
+
+def test_a_renamed_class_keeps_the_users_true_for_an_uncallable_method() -> None:
+    tools = _store_tools()
+    existing = {"OldStore": {"execute": True}}
+    merged = merge(
+        existing, _catalog(tools["query"], tools["execute"]), include_new=True, prune=False
+    )
+    assert merged.renamed_classes == {"Store": "OldStore"}
+    assert merged.classification == {"Store": {"query": True, "execute": True}}
+
+
+def test_classify_reports_each_method_recorded_false(tmp_path: Path) -> None:
+    tools = _store_tools()
+    path = tmp_path / "c.json"
+    _, notes = pipeline.classify(None, _catalog(tools["query"], tools["execute"]), path)
+    assert [(d.code, d.level.value, d.message) for d in notes] == [
+        (
+            "TI310",
+            "info",
+            "Store.execute: a model cannot call it (a required parameter has no JSON form); "
+            "recorded as false",
+        )
+    ]
+
+
+def test_select_leaves_out_uncallable_methods_no_entry_includes(tmp_path: Path) -> None:
+    tools = _store_tools()
+    catalog = _catalog(tools["query"], tools["execute"])
+    path = tmp_path / "c.json"
+    for choices in (None, {"Store": {"query": True}}):
+        selected, notes = pipeline.select(catalog, choices, path, include_new=True)
+        assert [t.name for t in selected] == ["query"]
+        assert [d.code for d in notes][-1] == "TI311"
+        assert notes[-1].message == (
+            "Store.execute is excluded: a model cannot give 'statement' (Engine) (no JSON form); "
+            "set it true in the classification file to offer it with any value"
+        )
+    selected, notes = pipeline.select(catalog, {"Store": {"execute": True}}, path)
+    assert [t.name for t in selected] == ["query", "execute"]
+    assert "TI311" not in [d.code for d in notes]
+
+
+def test_the_toolbox_refuses_a_left_out_argument_and_uses_the_default() -> None:
+    box = Toolbox(Store())
+    assert [t.name for t in box.tools] == ["query", "mixed", "unpacked"]
+    assert box.call("query", {"sql": "abc"}) == 3
+    with pytest.raises(ToolCallError, match="unexpected argument 'engine'; the tool takes: sql"):
+        box.call("query", {"sql": "abc", "engine": "x"})
+    with pytest.raises(ToolCallError, match="unknown tool"):
+        box.call("execute", {"statement": 1})
+
+
+def test_the_toolbox_offers_an_uncallable_method_the_user_includes() -> None:
+    box = Toolbox(Store(), classification={"Store": {"execute": True}})
+    assert box.call("execute", {"statement": "anything", "limit": 2}) == 2
+    assert [d.code for d in box.diagnostics if d.subject == "Store.execute"] == ["TI131"]
+
+
+def test_stubs_from_tools_json_do_not_show_left_out_parameters() -> None:
+    tools = _store_tools()
+    text, _ = pipeline.stubs(from_json(to_json(_catalog(tools["query"]))), "tools.json")
+    assert "def query(self, sql: str) -> int:" in text
+    assert "engine" not in text and "on_row" not in text
+
+
+class Partly:
+    def save(self, fp: NotDefined | Engine) -> None:  # type: ignore[name-defined]  # noqa: F821
+        """Save.
+
+        Args:
+            fp: Where to.
+        """
+
+
+def test_a_hint_with_an_unresolved_member_may_have_a_form_so_it_stays_any_value() -> None:
+    tools, diagnostics = inspect_class(Partly)
+    assert tools["save"].uncallable == ()
+    assert tools["save"].parameters_schema()["properties"] == {"fp": {"description": "Where to."}}
+    assert [d.code for d in diagnostics] == ["TI122", "TI108"]
+
+
+def test_diff_says_why_a_parameter_left_the_tool() -> None:
+    class Before:
+        def query(self, sql: str, engine: Any = None) -> int:
+            """Run a query.
+
+            Args:
+                sql: The query.
+                engine: Where to run it.
+            """
+            return 0
+
+    old, _ = inspect_class(Before)
+    new = _store_tools()
+    changes = diff_catalogs(_catalog(old["query"]), _catalog(new["query"]))
+    assert [(c.path, c.severity.name, c.message) for c in changes] == [
+        ("engine", "BREAKING", "parameter removed: left out (no-json-form: Engine)")
+    ]
+
+
+DB_SOURCE = '''
+import sqlite3
+
+
+class Db:
+    def run(self, sql: str, conn: sqlite3.Connection | None = None) -> int:
+        """Run a query.
+
+        Args:
+            sql: The query.
+            conn: A connection.
+        """
+        return len(sql)
+
+    def backup(self, target: sqlite3.Connection) -> None:
+        """Back up into another database.
+
+        Args:
+            target: The connection to copy into.
+        """
+'''
+
+
+def test_the_command_line_records_false_and_renders_only_what_a_model_can_call(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("db.py").write_text(DB_SOURCE, encoding="utf-8")
+    scanned = run_cli("scan", "db.py:Db", "-o", "tools.json")
+    assert scanned.status == 0
+    assert scanned.stderr.splitlines() == [
+        "db.py:6: info[TI130]: Db.run: parameter 'conn': type Connection has no JSON form; "
+        "left out",
+        "db.py:15: warning[TI131]: Db.backup: parameter 'target': required, and type Connection "
+        "has no JSON form: a model cannot call this method (a new classification entry "
+        "excludes it; set true, any value is accepted)",
+        "tools.classification.json: info[TI310]: Db.backup: a model cannot call it (a required "
+        "parameter has no JSON form); recorded as false",
+    ]
+    assert scanned.stdout.splitlines() == [
+        "1 class, 2 tools: 1 included, 1 excluded",
+        "newly included: all 1 (a new classification file)",
+        "wrote tools.json, tools.classification.json",
+        "diagnostics: 0 errors, 1 warning (1 TI131), 2 info (1 TI130, 1 TI310)",
+    ]
+    choices = json.loads(Path("tools.classification.json").read_text(encoding="utf-8"))
+    assert choices == {"Db": {"run": True, "backup": False}}
+    rendered = run_cli("render", "--provider", "openai", "-o", "-")
+    assert [t["function"]["name"] for t in json.loads(rendered.stdout)] == ["run"]
+    Path("tools.classification.json").write_text(
+        '{"Db": {"run": true, "backup": true}}', encoding="utf-8"
+    )
+    rescanned = run_cli("scan", "db.py:Db", "-o", "tools.json")
+    assert "warning[TI131]: Db.backup: parameter 'target'" in rescanned.stderr
+    assert "TI310" not in rescanned.stderr
+    choices = json.loads(Path("tools.classification.json").read_text(encoding="utf-8"))
+    assert choices == {"Db": {"run": True, "backup": True}}  # the user's true stays
+    rendered = run_cli("render", "--provider", "openai", "-o", "-")
+    offered = {t["function"]["name"]: t for t in json.loads(rendered.stdout)}
+    assert offered["backup"]["function"]["parameters"]["properties"] == {
+        "target": {"description": "The connection to copy into."}
+    }
+
+
+_HINTS: dict[str, tuple[bool, object]] = {
+    "int": (True, 7),
+    "str": (True, "x"),
+    "Engine | int": (True, 3),
+    "list[Engine]": (True, []),
+    "object": (True, "anything"),
+    "Engine": (False, None),
+    "Callable[[int], int]": (False, None),
+}
+"""Hint → (has a JSON form, a JSON value a model could send)."""
+
+
+@st.composite
+def _signatures(draw: st.DrawFn) -> list[tuple[str, str, bool]]:
+    """(name, hint, has a default) per parameter; parameters with defaults come last."""
+    count = draw(st.integers(0, 5))
+    hints = draw(st.lists(st.sampled_from(sorted(_HINTS)), min_size=count, max_size=count))
+    first_default = draw(st.integers(0, count))
+    return [(f"p{i}", hint, i >= first_default) for i, hint in enumerate(hints)]
+
+
+@given(_signatures())
+def test_a_model_is_offered_exactly_the_parameters_it_can_give(
+    signature: list[tuple[str, str, bool]],
+) -> None:
+    parameters = ", ".join(f"{n}: {h}{' = None' if d else ''}" for n, h, d in signature)
+    namespace: dict[str, object] = {"Engine": Engine, "Callable": Callable}
+    exec(f"class Made:\n    def act(self, {parameters}) -> None:\n        pass", namespace)
+    made = namespace["Made"]
+    assert isinstance(made, type)
+    tools, _ = inspect_class(made)
+    tool = tools["act"]
+    properties = tool.parameters_schema()["properties"]
+    assert isinstance(properties, dict)
+    no_form = {n for n, h, _ in signature if not _HINTS[h][0]}
+    optional = {n for n, _, d in signature if d}
+    assert set(properties) == {n for n, _, _ in signature} - (no_form & optional)
+    assert [p.name for p in tool.left_out] == [
+        n for n, _, _ in signature if n in no_form & optional
+    ]
+    assert [n for n, _ in tool.uncallable] == [
+        n for n, _, _ in signature if n in no_form - optional
+    ]
+    merged = merge(None, _catalog(tool), include_new=True, prune=False)
+    assert merged.classification == {"Store": {"act": not tool.uncallable}}
+    box = Toolbox(made())
+    assert [t.name for t in box.tools] == ([] if tool.uncallable else ["act"])
+    if not tool.uncallable:
+        given_values = {n: _HINTS[h][1] for n, h, d in signature if not d}
+        assert box.call("act", given_values) is None
+        for name in no_form & optional:
+            with pytest.raises(ToolCallError, match="unexpected argument"):
+                box.call("act", {**given_values, name: 1})
