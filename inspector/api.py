@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -120,9 +120,12 @@ def render_providers(
     classification_path: Path | None = None,
     options: RenderOptions,
     include_new: bool = True,
+    files: Callable[[str], Path] | None = None,
 ) -> tuple[list[Rendered], list[Diagnostic]]:
     """Each provider's file for the included tools of a tools.json; one provider's error does
-    not stop the others. Returns the files and the diagnostics of selecting the tools.
+    not stop the others. Returns the files and the diagnostics of selecting the tools. With
+    ``files``, each file is written to ``files(provider)`` as it is made (see
+    ``pipeline.render``).
 
     ``classification_path`` None: the file beside the tools file, if any (else every method is
     included); a path given must exist. Methods the file does not mention follow
@@ -138,7 +141,7 @@ def render_providers(
             catalog, choices, classification_path, include_new=include_new
         )
         diagnostics += pipeline.annotation_diagnostics(options, tools)
-        return pipeline.render(providers, tools, options), diagnostics
+        return pipeline.render(providers, tools, options, files=files), diagnostics
 
 
 def render_provider(

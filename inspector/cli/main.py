@@ -380,7 +380,6 @@ def _summary(result: ScanResult, stream: TextIO) -> None:
 
 def _render(args: argparse.Namespace) -> int:
     from inspector.api import load_annotations, render_providers
-    from inspector.files.jsonio import write_if_changed
     from inspector.providers.registry import available
     from inspector.render.options import RenderOptions
 
@@ -398,12 +397,14 @@ def _render(args: argparse.Namespace) -> int:
         annotations=load_annotations(Path(args.mcp_annotations)) if args.mcp_annotations else {},
         report=args.report,
     )
+    output = Path(args.output)
     results, diagnostics = render_providers(
         providers,
         tools_path=tools_path,
         classification_path=Path(args.classification) if args.classification else None,
         options=options,
         include_new=args.new == "include",
+        files=None if args.output == "-" else (lambda p: output / f"{p}.json" if every else output),
     )
     printer.print(diagnostics)
     for rendered in results:
@@ -411,14 +412,8 @@ def _render(args: argparse.Namespace) -> int:
         printer.print(rendered.diagnostics)
         for line in rendered.report:
             print(line, file=sys.stderr)
-        if rendered.text is None:
-            continue
-        if every:
-            write_if_changed(Path(args.output) / f"{rendered.provider}.json", rendered.text)
-        elif args.output == "-":
+        if rendered.text is not None and args.output == "-":
             sys.stdout.write(rendered.text)
-        else:
-            write_if_changed(Path(args.output), rendered.text)
     printer.print_summary()
     return 1 if has_errors(diagnostics) else 0
 

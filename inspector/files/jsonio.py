@@ -14,35 +14,52 @@ from typing import BinaryIO
 
 from inspector.diagnostics import InspectorError
 
+Encode = Callable[[str], str]
+JsonPieces = Callable[[Encode], Iterator[str]]
+"""A JSON document's 2-space text in pieces (without the final newline), its strings written
+by the given encoder; called again with an ASCII-escaping one when the text holds a lone
+surrogate (which UTF-8 cannot carry), so each call must make the same document afresh."""
+
 
 def json_text(data: object) -> str:
     """2-space indented JSON with readable characters (no ``\\u`` escapes), ending in a newline.
 
     The same text as ``json.dumps(data, indent=2, ensure_ascii=False)``, several times faster:
     the standard library drops to its pure-Python encoder whenever ``indent`` is set."""
-    text = "".join(_pieces(data, "\n", _encode_string)) + "\n"
+    return pieces_text(lambda encode: json_pieces(data, "\n", encode))
+
+
+def pieces_text(pieces: JsonPieces) -> str:
+    """The whole text of a document made in pieces, as ``json_text`` writes it."""
+    text = "".join(pieces(_encode_string)) + "\n"
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:  # lone surrogates cannot be UTF-8: escape them instead
-        return "".join(_pieces(data, "\n", _encode_ascii)) + "\n"
+        return "".join(pieces(_encode_ascii)) + "\n"
     return text
 
 
 def write_json_if_changed(path: Path, data: object) -> bool:
     """``write_if_changed(path, json_text(data))`` without the whole text in memory: each value
-    of a ``LazyObject`` is written (and compared with the file) as soon as it is made. Any
+    of a ``LazyObject`` is written (and compared with the file) as soon as it is made."""
+    return write_pieces_if_changed(path, lambda encode: json_pieces(data, "\n", encode))
+
+
+def write_pieces_if_changed(path: Path, pieces: JsonPieces) -> bool:
+    """``write_if_changed(path, pieces_text(pieces))``, each piece written (and compared with the
+    file) as soon as it is made; an error while they are made leaves the file as it was. Any
     path but a regular file or a new one (``-``, a symlink, a device, a directory) goes to
     ``write_if_changed``, which knows how to treat it."""
     if str(path) == "-" or path.is_symlink() or (path.exists() and not path.is_file()):
-        return write_if_changed(path, json_text(data))
+        return write_if_changed(path, pieces_text(pieces))
     try:
-        return _write_chunks_if_changed(path, _utf8(data, _encode_string))
+        return _write_chunks_if_changed(path, _utf8(pieces, _encode_string))
     except UnicodeEncodeError:  # lone surrogates: the whole text escapes them, as json_text
-        return _write_chunks_if_changed(path, _utf8(data, _encode_ascii))
+        return _write_chunks_if_changed(path, _utf8(pieces, _encode_ascii))
 
 
-def _utf8(data: object, encode: Callable[[str], str]) -> Iterator[bytes]:
-    for piece in _pieces(data, "\n", encode):
+def _utf8(pieces: JsonPieces, encode: Encode) -> Iterator[bytes]:
+    for piece in pieces(encode):
         yield piece.encode("utf-8")
     yield b"\n"
 
@@ -103,14 +120,14 @@ def _pretty(value: object, newline: str, parts: list[str], encode: Callable[[str
     elif kind is str:
         parts.append(encode(value))  # type: ignore[arg-type]
     elif isinstance(value, LazyObject):
-        parts.extend(_pieces(value, newline, encode))
+        parts.extend(json_pieces(value, newline, encode))
     elif isinstance(value, dict | list | tuple | str):  # subclasses: the slow, general way
         _pretty(_plain(value), newline, parts, encode)
     else:
         parts.append(_scalar(value))
 
 
-def _pieces(value: object, newline: str, encode: Callable[[str], str]) -> Iterator[str]:
+def json_pieces(value: object, newline: str, encode: Encode) -> Iterator[str]:
     """The text of ``value`` in pieces: one per value of a ``LazyObject`` (and of a dict that
     holds one), the whole text for anything else."""
     lazy = isinstance(value, LazyObject)
@@ -125,7 +142,7 @@ def _pieces(value: object, newline: str, encode: Callable[[str], str]) -> Iterat
     separator, inner = "{", newline + "  "
     for key, item in items:
         yield f"{separator}{inner}{encode(key if type(key) is str else _key(key))}: "
-        yield from _pieces(item, inner, encode)
+        yield from json_pieces(item, inner, encode)
         separator = ","
     yield newline + "}" if separator == "," else "{}"
 

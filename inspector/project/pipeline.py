@@ -10,7 +10,7 @@ import contextlib
 import gc
 import os
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -172,40 +172,58 @@ def select(
 
 @dataclass
 class Rendered:
-    """One provider's file: its text (None when it failed), its diagnostics and its size report
-    (when ``RenderOptions.report`` asked for it)."""
+    """One provider's file: its text (None when it failed; empty when it went straight to a
+    file, see ``render``'s ``files``), its diagnostics and its size report (when
+    ``RenderOptions.report`` asked for it)."""
 
     provider: str
     text: str | None
     diagnostics: list[Diagnostic]
     report: list[str] = field(default_factory=list)
+    changed: bool = False
+    """Written to a file whose content differed (with ``files``)."""
 
 
 def render(
-    providers: Iterable[str], tools: list[ToolDescriptor], options: RenderOptions
+    providers: Iterable[str],
+    tools: list[ToolDescriptor],
+    options: RenderOptions,
+    *,
+    files: Callable[[str], Path] | None = None,
 ) -> list[Rendered]:
     """Step 4: each provider's file for these tools. One provider's failure does not stop the
-    others; the provider limits are always checked."""
+    others; the provider limits are always checked. With ``files``, each provider's file is
+    written to ``files(provider)`` as it is made (only when its content changed; a render
+    that fails leaves it as it was) instead of being held as text."""
     with gc_paused():  # many long-lived objects (tools, documents): GC passes would dominate
-        return [_render_one(provider, tools, options) for provider in providers]
+        return [_render_one(provider, tools, options, files) for provider in providers]
 
 
-def _render_one(provider: str, tools: list[ToolDescriptor], options: RenderOptions) -> Rendered:
+def _render_one(
+    provider: str,
+    tools: list[ToolDescriptor],
+    options: RenderOptions,
+    files: Callable[[str], Path] | None,
+) -> Rendered:
     """One provider's file; a template that fails gives an error diagnostic instead."""
-    from inspector.files.jsonio import json_text
-    from inspector.render.jinja import render_document
-    from inspector.render.limits import size_report
+    from inspector.files.jsonio import pieces_text, write_pieces_if_changed
+    from inspector.render.limits import entries_report
+    from inspector.render.stream import StreamedRender
 
+    text, changed = "", False
     try:
-        document, notes = render_document(provider, tools, options)
+        made = StreamedRender(provider, tools, options)
+        if files is None:
+            text = made.emit(pieces_text)
+        else:
+            path = files(provider)
+            changed = made.emit(lambda pieces: write_pieces_if_changed(path, pieces))
     except UsageError:
         raise
     except InspectorError as error:
         return Rendered(provider, None, [Diagnostic(Level.ERROR, str(error), code="TI401")])
-    lines, warnings = size_report(
-        provider, document, tools, options.template_dirs, table=options.report
-    )
-    return Rendered(provider, json_text(document), notes + warnings, lines)
+    lines, warnings = entries_report(provider, made.sizes, tools, options.template_dirs)
+    return Rendered(provider, text, made.diagnostics + warnings, lines, changed)
 
 
 def annotation_diagnostics(options: RenderOptions, tools: list[ToolDescriptor]) -> list[Diagnostic]:
