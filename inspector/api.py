@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -65,7 +66,8 @@ def scan_targets(
     existing = classification_file.load(classification_path) if classification_path else None
     previous = _previous(output)
     catalog, diagnostics = pipeline.scan(targets, docstring_style=docstring_style)
-    catalog, notes = pipeline.keep_failed(catalog, previous, targets)
+    failed = catalog.failed_targets
+    catalog, notes = pipeline.keep_failed(catalog, previous() if failed else None, targets)
     diagnostics += notes
     if targets and set(catalog.failed_targets) == set(targets):
         return ScanResult("", diagnostics=diagnostics, nothing_written=True)
@@ -74,9 +76,8 @@ def scan_targets(
     result.classes = len(catalog.classes)
     result.tools = sum(len(group.tools) for group in catalog.classes)
     included = {(k, t.method_name) for k, t in catalog.tools()}
-    if output is not None:
-        (result.written if write_tools(output, catalog) else result.unchanged).append(output)
-    if classification_path is not None:
+    merged = None
+    if classification_path is not None:  # merged before tools.json, which it may read, changes
         merged, notes = pipeline.classify(
             existing,
             catalog,
@@ -85,6 +86,9 @@ def scan_targets(
             prune=prune,
             previous=previous,
         )
+    if output is not None:
+        (result.written if write_tools(output, catalog) else result.unchanged).append(output)
+    if classification_path is not None and merged is not None:
         result.diagnostics += notes
         _record(result, classification_path, json_text(merged.classification))
         included = {
@@ -99,14 +103,20 @@ def scan_targets(
     return result
 
 
-def _previous(output: Path | None) -> Catalog | None:
-    """The tools file being replaced, when it is one (to keep what a failed target had)."""
-    if output is None or not output.is_file():
-        return None
-    try:
-        return load_tools(output)
-    except InspectorError:
-        return None
+def _previous(output: Path | None) -> Callable[[], Catalog | None]:
+    """A function that reads the tools file being replaced, when it is one (to keep what a
+    failed target had, to recognise renamed methods), once, and only if it is called."""
+
+    @functools.cache
+    def read() -> Catalog | None:
+        if output is None or not output.is_file():
+            return None
+        try:
+            return load_tools(output)
+        except InspectorError:
+            return None
+
+    return read
 
 
 def _record(result: ScanResult, path: Path, text: str) -> None:
@@ -211,17 +221,22 @@ def stubs_from_file(
     template_dirs: Sequence[Path] = (),
 ) -> StubsResult:
     """Typed Python stubs of the tool definitions in ``schema_path`` (any supported format)."""
-    from inspector.files.provider_files import DEFAULT_CLASS
+    from inspector.files.provider_files import DEFAULT_CLASS, TOOLS_FORMAT
+    from inspector.files.tools_json import load_if_tools
     from inspector.providers.registry import read_catalog
 
     with pipeline.gc_paused():  # many long-lived objects: GC passes would dominate
-        data = read_json(schema_path, "schema file")
-        try:
-            catalog, found = read_catalog(
-                data, format_name, class_name or DEFAULT_CLASS, template_dirs
-            )
-        except InspectorError as error:
-            raise InspectorError(f"{schema_path}: {error}") from None
+        tools = load_if_tools(schema_path) if format_name in ("auto", TOOLS_FORMAT) else None
+        if tools is not None:  # a tools file, read class by class
+            catalog, found = tools, TOOLS_FORMAT
+        else:
+            data = read_json(schema_path, "schema file")
+            try:
+                catalog, found = read_catalog(
+                    data, format_name, class_name or DEFAULT_CLASS, template_dirs
+                )
+            except InspectorError as error:
+                raise InspectorError(f"{schema_path}: {error}") from None
         text, diagnostics = pipeline.stubs(
             catalog, schema_path.name, typed_dict=typed_dict, template_dirs=template_dirs
         )

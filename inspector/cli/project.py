@@ -284,9 +284,11 @@ def _configured_tools(args: argparse.Namespace) -> Path:
 
 
 def _read(path: Path) -> object:
+    """A tools file's catalog (read class by class), or any other file's JSON."""
     from inspector.files.jsonio import read_json
+    from inspector.files.tools_json import load_if_tools
 
-    return read_json(path, "tools file")
+    return load_if_tools(path) or read_json(path, "tools file")
 
 
 def _committed(ref: str, path: Path) -> object:
@@ -313,8 +315,12 @@ def _git_relative(path: Path) -> str:
 
 
 def _catalog(data: object, name: str, template_dirs: list[Path]) -> tuple[Catalog, str]:
+    from inspector.catalog import Catalog
+    from inspector.files.provider_files import TOOLS_FORMAT
     from inspector.providers.registry import read_catalog
 
+    if isinstance(data, Catalog):
+        return data, TOOLS_FORMAT
     try:
         return read_catalog(data, template_dirs=template_dirs)
     except InspectorError as error:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -174,6 +175,74 @@ def _scalar(value: object) -> str:
             return {"nan": "NaN", "inf": "Infinity", "-inf": "-Infinity"}[repr(value)]
         return _float_repr(value)
     raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+BLOCK = 1 << 16
+"""Characters gathered before values are parsed out of a ``JsonStream``."""
+
+_SPACE = re.compile(r"[ \t\n\r]*")
+_decode = json.JSONDecoder().raw_decode
+
+
+class WholeText(Exception):
+    """What a ``JsonStream`` reads needs the whole-text path: it is not valid JSON (whose error
+    names the line), or the reader met a shape it leaves to ``json.loads`` (a repeated key,
+    whose last value wins in the first one's place)."""
+
+
+class JsonStream:
+    """JSON text made in pieces (a template's output, a file read by blocks), read one value
+    at a time, so that only the value being read is held whole."""
+
+    def __init__(self, chunks: Iterator[str]) -> None:
+        self._chunks = chunks
+        self._buffer = ""
+        self._at = 0
+        self._done = False
+
+    def _more(self) -> bool:
+        """Gather more text (at least twice what is left, so a large entry is parsed a few
+        times at most); False at the end."""
+        if self._done:
+            return False
+        rest = self._buffer[self._at :]
+        parts, size, wanted = [rest], len(rest), max(BLOCK, 2 * len(rest))
+        for chunk in self._chunks:
+            parts.append(chunk)
+            size += len(chunk)
+            if size >= wanted:
+                break
+        else:
+            self._done = True
+        self._buffer, self._at = "".join(parts), 0
+        return True
+
+    def peek(self) -> str:
+        """The next character after white space ("" at the end)."""
+        while True:
+            self._at = _SPACE.match(self._buffer, self._at).end()  # type: ignore[union-attr]
+            if self._at < len(self._buffer):
+                return self._buffer[self._at]
+            if not self._more():
+                return ""
+
+    def take(self) -> None:
+        """Step over the character ``peek`` returned."""
+        self._at += 1
+
+    def value(self) -> object:
+        """The next JSON value (a number is complete only when text follows it)."""
+        self.peek()
+        while True:
+            try:
+                value, end = _decode(self._buffer, self._at)
+            except json.JSONDecodeError:
+                if self._more():
+                    continue
+                raise WholeText from None
+            if end < len(self._buffer) or not self._more():
+                self._at = end
+                return value
 
 
 def write_if_changed(path: Path, text: str) -> bool:

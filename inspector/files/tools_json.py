@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
 from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import InspectorError
-from inspector.files.jsonio import LazyObject, json_text, read_json, write_json_if_changed
+from inspector.files.jsonio import (
+    JsonStream,
+    LazyObject,
+    WholeText,
+    json_text,
+    read_json,
+    write_json_if_changed,
+)
 from inspector.files.schemas import parse_fields, parse_schema
 from inspector.model import (
     Field,
@@ -77,6 +85,9 @@ def _tool_json(tool: ToolDescriptor) -> JsonObject:
 
 def load(path: Path) -> Catalog:
     """Read a tools.json file; any shape error names the file and the place."""
+    catalog = load_if_tools(path)
+    if catalog is not None:
+        return catalog
     data = read_json(path, "tools file")
     try:
         return from_json(data)
@@ -84,21 +95,84 @@ def load(path: Path) -> Catalog:
         raise InspectorError(f"{path}: {error}") from None
 
 
+def load_if_tools(path: Path) -> Catalog | None:
+    """The catalog of a well-formed tools file, read class by class (each class's JSON dropped
+    once it is a ``CatalogClass``, so neither the whole text nor the whole document is held);
+    None for anything else, which the caller reads whole to say what is wrong."""
+    try:
+        return _load_streamed(path)
+    except (WholeText, InspectorError, OSError, UnicodeDecodeError):
+        return None
+
+
+_READ_BLOCK = 1 << 20
+
+
+def _load_streamed(path: Path) -> Catalog:
+    """``load`` for a well-formed tools file; ``WholeText`` or an error for anything else."""
+    with path.open(encoding="utf-8") as file:
+        stream = JsonStream(iter(lambda: file.read(_READ_BLOCK), ""))
+        if stream.peek() != "{":
+            raise WholeText
+        stream.take()
+        document: dict[str, object] = {}
+        groups: list[CatalogClass] | None = None
+        for key in _keys(stream):
+            if key == "classes" and stream.peek() == "{":
+                stream.take()
+                groups = [_class_from_json(k, v) for k, v in _members(stream)]
+                document[key] = {}
+            else:
+                document[key] = stream.value()
+        if stream.peek() or groups is None:
+            raise WholeText  # extra text, or no classes object: read whole for the error
+    from_json(document)  # the format check
+    return Catalog(tuple(groups))
+
+
+def _keys(stream: JsonStream) -> Iterator[str]:
+    """The keys of an object after its ``{``; the caller reads each value."""
+    seen: set[str] = set()
+    if stream.peek() == "}":
+        stream.take()
+        return
+    while True:
+        key = stream.value() if stream.peek() == '"' else None
+        if not isinstance(key, str) or key in seen or stream.peek() != ":":
+            raise WholeText
+        seen.add(key)
+        stream.take()
+        yield key
+        after = stream.peek()
+        stream.take()
+        if after == "}":
+            return
+        if after != ",":
+            raise WholeText
+
+
+def _members(stream: JsonStream) -> Iterator[tuple[str, object]]:
+    """The members of an object after its ``{``, one at a time."""
+    for key in _keys(stream):
+        yield key, stream.value()
+
+
 def from_json(data: object) -> Catalog:
     """The catalog of a tools.json document."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise InspectorError(f'not a tools file (expected "format": "{FORMAT}")')
     classes = _mapping(data.get("classes"), "classes")
-    groups = []
-    for key, raw_group in classes.items():
-        group = _mapping(raw_group, f"classes.{key}")
-        methods = _mapping(group.get("methods"), f"classes.{key}.methods")
-        tools = tuple(
-            _tool_from_json(key, name, _mapping(entry, f"classes.{key}.methods.{name}"))
-            for name, entry in methods.items()
-        )
-        groups.append(CatalogClass(key, str(group.get("source", "")), tools))
-    return Catalog(tuple(groups))
+    return Catalog(tuple(_class_from_json(key, raw) for key, raw in classes.items()))
+
+
+def _class_from_json(key: str, raw_group: object) -> CatalogClass:
+    group = _mapping(raw_group, f"classes.{key}")
+    methods = _mapping(group.get("methods"), f"classes.{key}.methods")
+    tools = tuple(
+        _tool_from_json(key, name, _mapping(entry, f"classes.{key}.methods.{name}"))
+        for name, entry in methods.items()
+    )
+    return CatalogClass(key, str(group.get("source", "")), tools)
 
 
 def _mapping(value: Json | object, where: str) -> dict[str, Json]:

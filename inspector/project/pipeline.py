@@ -17,7 +17,7 @@ from pathlib import Path
 from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import Diagnostic, InspectorError, Level, UsageError
 from inspector.files import classification as classification_file
-from inspector.files.classification import Classification, Merge
+from inspector.files.classification import Classification, Merge, Previous
 from inspector.model import ToolDescriptor
 from inspector.render.options import RenderOptions
 from inspector.scan.docstrings import DocstringStyle
@@ -128,7 +128,7 @@ def classify(
     *,
     include_new: bool = True,
     prune: bool = False,
-    previous: Catalog | None = None,
+    previous: Previous = None,
 ) -> tuple[Merge, list[Diagnostic]]:
     """Step 2: the classification file updated for this catalog, and what changed in it. Never
     prunes after a failed target; a method renamed since ``previous`` keeps its value."""

@@ -4,31 +4,17 @@ parsed document is ever held (a render of 20,000 tools)."""
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Callable, Iterator
 from typing import TypeVar
 
 from inspector.diagnostics import Diagnostic
-from inspector.files.jsonio import Encode, JsonPieces, json_pieces
-from inspector.model import Json, ToolDescriptor
+from inspector.files.jsonio import Encode, JsonPieces, JsonStream, WholeText, json_pieces
+from inspector.model import ToolDescriptor
 from inspector.render.jinja import TemplateRun, check_names, provider_unit, render_document
 from inspector.render.limits import EntrySizes, tool_entries
 from inspector.render.options import RenderOptions
 
 T = TypeVar("T")
-
-BLOCK = 1 << 16
-"""Characters of template text gathered before entries are parsed out of it."""
-
-_SPACE = re.compile(r"[ \t\n\r]*")
-_decode = json.JSONDecoder().raw_decode
-
-
-class _WholeText(Exception):
-    """The text needs the whole-document path: it is not valid JSON (whose error names the
-    line), repeats a top-level key (the last value wins, in the first one's place) or is no
-    array or object."""
 
 
 class StreamedRender:
@@ -46,25 +32,13 @@ class StreamedRender:
         """What ``consume`` makes of the file's pieces (its text, or the file it writes)."""
         try:
             return consume(self._streamed)
-        except _WholeText:
+        except WholeText:
             return consume(self._whole)
 
     def _streamed(self, encode: Encode) -> Iterator[str]:
         run = TemplateRun(self.provider, self.unit, self.options)
-        sizes = [EntrySizes(self.options.report)]
-        text = _Text(run.generate(self.tools))
-        first = text.peek()
-        if first == "[":
-            text.take()
-            yield from _array(text, "\n", encode, sizes[0])
-        elif first == "{":
-            text.take()
-            yield from _object(text, encode, sizes)
-            sizes = sizes[1:] if len(sizes) == 2 else [EntrySizes(self.options.report)]
-        else:
-            raise _WholeText
-        if text.peek():
-            raise _WholeText  # extra data after the document
+        sizes: list[EntrySizes] = []
+        yield from normalized_pieces(run.generate(self.tools), encode, self.options.report, sizes)
         self.diagnostics, self.sizes = run.finish(), sizes[0]
 
     def _whole(self, encode: Encode) -> Iterator[str]:
@@ -75,61 +49,30 @@ class StreamedRender:
         yield from json_pieces(document, "\n", encode)
 
 
-class _Text:
-    """The template's text, read as far as the next value needs."""
-
-    def __init__(self, chunks: Iterator[str]) -> None:
-        self._chunks = chunks
-        self._buffer = ""
-        self._at = 0
-        self._done = False
-
-    def _more(self) -> bool:
-        """Gather more text (at least twice what is left, so a large entry is parsed a few
-        times at most); False at the end."""
-        if self._done:
-            return False
-        rest = self._buffer[self._at :]
-        parts, size, wanted = [rest], len(rest), max(BLOCK, 2 * len(rest))
-        for chunk in self._chunks:
-            parts.append(chunk)
-            size += len(chunk)
-            if size >= wanted:
-                break
-        else:
-            self._done = True
-        self._buffer, self._at = "".join(parts), 0
-        return True
-
-    def peek(self) -> str:
-        """The next character after white space ("" at the end)."""
-        while True:
-            self._at = _SPACE.match(self._buffer, self._at).end()  # type: ignore[union-attr]
-            if self._at < len(self._buffer):
-                return self._buffer[self._at]
-            if not self._more():
-                return ""
-
-    def take(self) -> None:
-        """Step over the character ``peek`` returned."""
-        self._at += 1
-
-    def value(self) -> Json:
-        """The next JSON value (a number is complete only when text follows it)."""
-        self.peek()
-        while True:
-            try:
-                value, end = _decode(self._buffer, self._at)
-            except json.JSONDecodeError:
-                if self._more():
-                    continue
-                raise _WholeText from None
-            if end < len(self._buffer) or not self._more():
-                self._at = end
-                return value  # type: ignore[no-any-return]
+def normalized_pieces(
+    chunks: Iterator[str], encode: Encode, table: bool, sizes: list[EntrySizes]
+) -> Iterator[str]:
+    """The JSON text that ``chunks`` make, in the pieces ``json_text(json.loads(text))`` would
+    write, parsed and written entry by entry; at the end ``sizes`` holds the sizes of the tool
+    entries (those ``tool_entries`` finds). ``WholeText`` for what it leaves to ``json.loads``."""
+    text = JsonStream(chunks)
+    first = text.peek()
+    lists = [EntrySizes(table)]
+    if first == "[":
+        text.take()
+        yield from _array(text, "\n", encode, lists[0])
+    elif first == "{":
+        text.take()
+        yield from _object(text, encode, lists)
+        lists = lists[1:] if len(lists) == 2 else [EntrySizes(table)]
+    else:
+        raise WholeText
+    if text.peek():
+        raise WholeText  # extra data after the document
+    sizes[:] = lists
 
 
-def _array(text: _Text, newline: str, encode: Encode, sizes: EntrySizes) -> Iterator[str]:
+def _array(text: JsonStream, newline: str, encode: Encode, sizes: EntrySizes) -> Iterator[str]:
     """An array after its ``[``, element by element, as ``json_text`` writes it."""
     if text.peek() == "]":
         text.take()
@@ -148,11 +91,11 @@ def _array(text: _Text, newline: str, encode: Encode, sizes: EntrySizes) -> Iter
         if after == "]":
             break
         if after != ",":
-            raise _WholeText
+            raise WholeText
     yield newline + "]"
 
 
-def _object(text: _Text, encode: Encode, sizes: list[EntrySizes]) -> Iterator[str]:
+def _object(text: JsonStream, encode: Encode, sizes: list[EntrySizes]) -> Iterator[str]:
     """The top-level object after its ``{``, value by value; each array value's entries are
     counted in a new ``EntrySizes`` appended to ``sizes``."""
     if text.peek() == "}":
@@ -164,7 +107,7 @@ def _object(text: _Text, encode: Encode, sizes: list[EntrySizes]) -> Iterator[st
     while True:
         key = text.value() if text.peek() == '"' else None
         if not isinstance(key, str) or key in seen or text.peek() != ":":
-            raise _WholeText
+            raise WholeText
         seen.add(key)
         text.take()
         if text.peek() == "[":
@@ -181,5 +124,5 @@ def _object(text: _Text, encode: Encode, sizes: list[EntrySizes]) -> Iterator[st
         if after == "}":
             break
         if after != ",":
-            raise _WholeText
+            raise WholeText
     yield "\n}"
