@@ -10,7 +10,13 @@ from pathlib import Path
 from inspector.catalog import Catalog
 from inspector.diagnostics import Diagnostic, InspectorError
 from inspector.files import classification as classification_file
-from inspector.files.jsonio import json_text, read_json, write_if_changed
+from inspector.files.jsonio import (
+    JsonPieces,
+    json_text,
+    read_json,
+    write_if_changed,
+    write_pieces_if_changed,
+)
 from inspector.files.tools_json import load as load_tools
 from inspector.files.tools_json import to_text, write_tools
 from inspector.model import JsonObject
@@ -151,7 +157,14 @@ def render_providers(
             catalog, choices, classification_path, include_new=include_new
         )
         diagnostics += pipeline.annotation_diagnostics(options, tools)
-        return pipeline.render(providers, tools, options, files=files), diagnostics
+        emit = None
+        if files is not None:
+            path_of = files
+
+            def emit(provider: str, pieces: JsonPieces) -> bool:
+                return write_pieces_if_changed(path_of(provider), pieces)
+
+        return pipeline.render(providers, tools, options, emit=emit), diagnostics
 
 
 def render_provider(

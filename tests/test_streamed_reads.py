@@ -183,3 +183,44 @@ def test_an_unchanged_rescan_never_reads_the_previous_tools_file(
     result = api.scan_targets(target, output=tools, classification_path=classification)
     assert reads == []
     assert result.unchanged == [tools, classification]
+
+
+def _pieces_of(data: object, made: list[str] | None = None) -> jsonio.JsonPieces:
+    def pieces(encode: jsonio.Encode) -> Any:
+        for piece in jsonio.json_pieces(data, "\n", encode):
+            if made is not None:
+                made.append(piece)
+            yield piece
+
+    return pieces
+
+
+@pytest.mark.parametrize(
+    ("on_disk", "expected"),
+    [
+        (None, None),
+        ('{\n  "a": [\n    1\n  ]\n}\n', True),
+        ('{\r\n  "a": [\r\n    1\r\n  ]\r\n}\r\n', True),  # read as Path.read_text reads it
+        ('{\n  "a": [\n    1\n  ]\n}\n\n', False),
+        ('{\n  "a": [\n    2\n  ]\n}\n', False),
+        ('{\n  "a"', False),
+    ],
+)
+def test_check_compares_a_file_piece_by_piece_as_its_text_would_be(
+    tmp_path: Path, on_disk: str | None, expected: bool | None
+) -> None:
+    path = tmp_path / "f.json"
+    if on_disk is not None:
+        path.write_bytes(on_disk.encode("utf-8"))
+    made: list[str] = []
+    assert jsonio.file_holds(path, _pieces_of({"a": [1]}, made)) is expected
+    assert made  # made even when the file is missing or differs
+
+
+def test_a_lone_surrogate_is_compared_escaped_as_it_is_written(tmp_path: Path) -> None:
+    data = {"é": "\udc80"}
+    path = tmp_path / "f.json"
+    path.write_text(json_text(data), encoding="utf-8")
+    assert json_text(data) == '{\n  "\\u00e9": "\\udc80"\n}\n'
+    assert jsonio.file_holds(path, _pieces_of(data)) is True
+    assert jsonio.file_holds(path, _pieces_of({"é": "x"})) is False

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import os
@@ -11,7 +12,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, TextIO
 
 from inspector.diagnostics import InspectorError
 
@@ -57,6 +58,40 @@ def write_pieces_if_changed(path: Path, pieces: JsonPieces) -> bool:
         return _write_chunks_if_changed(path, _utf8(pieces, _encode_string))
     except UnicodeEncodeError:  # lone surrogates: the whole text escapes them, as json_text
         return _write_chunks_if_changed(path, _utf8(pieces, _encode_ascii))
+
+
+def file_holds(path: Path, pieces: JsonPieces) -> bool | None:
+    """Whether the file's text (read as ``Path.read_text`` reads it) is ``pieces_text(pieces)``,
+    compared piece by piece; None when there is no such file. Every piece is made either way
+    (what makes them may report on them)."""
+    if not path.exists():
+        for _ in pieces(_encode_ascii):
+            pass
+        return None
+    try:
+        with path.open(encoding="utf-8") as existing:
+            try:
+                return _same_text(existing, pieces(_encode_string))
+            except UnicodeEncodeError:  # lone surrogates: the text escapes them
+                existing.seek(0)
+                return _same_text(existing, pieces(_encode_ascii))
+    except OSError as error:
+        raise InspectorError(f"{path}: cannot read ({error.strerror})") from None
+
+
+def _same_text(existing: TextIO, pieces: Iterator[str]) -> bool:
+    same = True
+    for piece in itertools.chain(pieces, ("\n",)):
+        piece.encode("utf-8")  # a lone surrogate raises: the caller starts again escaping them
+        if same:
+            try:
+                same = existing.read(len(piece)) == piece
+            except UnicodeDecodeError:
+                same = False
+    try:
+        return same and existing.read(1) == ""
+    except UnicodeDecodeError:
+        return False
 
 
 def _utf8(pieces: JsonPieces, encode: Encode) -> Iterator[bytes]:

@@ -9,9 +9,11 @@ from pathlib import Path
 from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import InspectorError
 from inspector.files.jsonio import (
+    JsonPieces,
     JsonStream,
     LazyObject,
     WholeText,
+    json_pieces,
     json_text,
     read_json,
     write_json_if_changed,
@@ -44,6 +46,11 @@ def write_tools(path: Path, catalog: Catalog) -> bool:
     """Write tools.json class by class as the text is made (the same bytes as ``to_text``);
     False when the file already held them."""
     return write_json_if_changed(path, _lazy_json(catalog))
+
+
+def tools_pieces(catalog: Catalog) -> JsonPieces:
+    """The tools.json text in pieces, class by class (see ``jsonio.JsonPieces``)."""
+    return lambda encode: json_pieces(_lazy_json(catalog), "\n", encode)
 
 
 def _lazy_json(catalog: Catalog) -> dict[str, object]:

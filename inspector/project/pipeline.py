@@ -18,6 +18,7 @@ from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import Diagnostic, InspectorError, Level, UsageError
 from inspector.files import classification as classification_file
 from inspector.files.classification import Classification, Merge, Previous
+from inspector.files.jsonio import JsonPieces
 from inspector.model import ToolDescriptor
 from inspector.render.options import RenderOptions
 from inspector.scan.docstrings import DocstringStyle
@@ -172,8 +173,8 @@ def select(
 
 @dataclass
 class Rendered:
-    """One provider's file: its text (None when it failed; empty when it went straight to a
-    file, see ``render``'s ``files``), its diagnostics and its size report (when
+    """One provider's file: its text (None when it failed; empty when it went to ``render``'s
+    ``emit`` instead), its diagnostics and its size report (when
     ``RenderOptions.report`` asked for it)."""
 
     provider: str
@@ -181,7 +182,12 @@ class Rendered:
     diagnostics: list[Diagnostic]
     report: list[str] = field(default_factory=list)
     changed: bool = False
-    """Written to a file whose content differed (with ``files``)."""
+    """What ``render``'s ``emit`` returned (a file written whose content differed)."""
+
+
+Emit = Callable[[str, JsonPieces], bool]
+"""What becomes of a provider's file as it is made: given the provider and the file's pieces,
+write it (True when its content changed) or compare it."""
 
 
 def render(
@@ -189,35 +195,31 @@ def render(
     tools: list[ToolDescriptor],
     options: RenderOptions,
     *,
-    files: Callable[[str], Path] | None = None,
+    emit: Emit | None = None,
 ) -> list[Rendered]:
     """Step 4: each provider's file for these tools. One provider's failure does not stop the
-    others; the provider limits are always checked. With ``files``, each provider's file is
-    written to ``files(provider)`` as it is made (only when its content changed; a render
-    that fails leaves it as it was) instead of being held as text."""
+    others; the provider limits are always checked. With ``emit``, each file goes to it as it
+    is made (a render that fails raises inside it: a file being written is left as it was)
+    instead of being held as text."""
     with gc_paused():  # many long-lived objects (tools, documents): GC passes would dominate
-        return [_render_one(provider, tools, options, files) for provider in providers]
+        return [_render_one(provider, tools, options, emit) for provider in providers]
 
 
 def _render_one(
-    provider: str,
-    tools: list[ToolDescriptor],
-    options: RenderOptions,
-    files: Callable[[str], Path] | None,
+    provider: str, tools: list[ToolDescriptor], options: RenderOptions, emit: Emit | None
 ) -> Rendered:
     """One provider's file; a template that fails gives an error diagnostic instead."""
-    from inspector.files.jsonio import pieces_text, write_pieces_if_changed
+    from inspector.files.jsonio import pieces_text
     from inspector.render.limits import entries_report
     from inspector.render.stream import StreamedRender
 
     text, changed = "", False
     try:
         made = StreamedRender(provider, tools, options)
-        if files is None:
+        if emit is None:
             text = made.emit(pieces_text)
         else:
-            path = files(provider)
-            changed = made.emit(lambda pieces: write_pieces_if_changed(path, pieces))
+            changed = made.emit(lambda pieces: emit(provider, pieces))
     except UsageError:
         raise
     except InspectorError as error:
