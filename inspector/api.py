@@ -16,6 +16,7 @@ from inspector.files.jsonio import (
     read_json,
     write_if_changed,
     write_pieces_if_changed,
+    write_text_pieces_if_changed,
 )
 from inspector.files.tools_json import load as load_tools
 from inspector.files.tools_json import to_text, write_tools
@@ -232,25 +233,36 @@ def stubs_from_file(
     class_name: str | None = None,
     typed_dict: bool = False,
     template_dirs: Sequence[Path] = (),
+    output: Path | None = None,
 ) -> StubsResult:
-    """Typed Python stubs of the tool definitions in ``schema_path`` (any supported format)."""
+    """Typed Python stubs of the tool definitions in ``schema_path`` (any supported format).
+    With ``output``, they are written there as the template makes them (only when the content
+    changed) and ``StubsResult.text`` is empty."""
+    with pipeline.gc_paused():  # many long-lived objects: GC passes would dominate
+        catalog, found = _schema_catalog(schema_path, format_name, class_name, template_dirs)
+        pieces, diagnostics = pipeline.stubs_pieces(
+            catalog, schema_path.name, typed_dict=typed_dict, template_dirs=template_dirs
+        )
+        del catalog  # the prepared stubs hold what the template needs
+        if output is None:
+            return StubsResult("".join(pieces), found, diagnostics)
+        write_text_pieces_if_changed(output, pieces)
+    return StubsResult("", found, diagnostics)
+
+
+def _schema_catalog(
+    schema_path: Path, format_name: str, class_name: str | None, template_dirs: Sequence[Path]
+) -> tuple[Catalog, str]:
+    """The catalog of a tools file (read class by class) or a provider's file, and its format."""
     from inspector.files.provider_files import DEFAULT_CLASS, TOOLS_FORMAT
     from inspector.files.tools_json import load_if_tools
     from inspector.providers.registry import read_catalog
 
-    with pipeline.gc_paused():  # many long-lived objects: GC passes would dominate
-        tools = load_if_tools(schema_path) if format_name in ("auto", TOOLS_FORMAT) else None
-        if tools is not None:  # a tools file, read class by class
-            catalog, found = tools, TOOLS_FORMAT
-        else:
-            data = read_json(schema_path, "schema file")
-            try:
-                catalog, found = read_catalog(
-                    data, format_name, class_name or DEFAULT_CLASS, template_dirs
-                )
-            except InspectorError as error:
-                raise InspectorError(f"{schema_path}: {error}") from None
-        text, diagnostics = pipeline.stubs(
-            catalog, schema_path.name, typed_dict=typed_dict, template_dirs=template_dirs
-        )
-    return StubsResult(text, found, diagnostics)
+    tools = load_if_tools(schema_path) if format_name in ("auto", TOOLS_FORMAT) else None
+    if tools is not None:
+        return tools, TOOLS_FORMAT
+    data = read_json(schema_path, "schema file")
+    try:
+        return read_catalog(data, format_name, class_name or DEFAULT_CLASS, template_dirs)
+    except InspectorError as error:
+        raise InspectorError(f"{schema_path}: {error}") from None

@@ -53,13 +53,13 @@ def test_the_collector_is_paused_while_files_are_made_from_many_tools(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     seen: list[bool] = []
-    real_stubs = pipeline.stubs
+    real_stubs = pipeline.stubs_pieces
 
-    def stubs(*args: Any, **kwargs: Any) -> Any:
+    def stubs_pieces(*args: Any, **kwargs: Any) -> Any:
         seen.append(gc.isenabled())
         return real_stubs(*args, **kwargs)
 
-    monkeypatch.setattr(pipeline, "stubs", stubs)
+    monkeypatch.setattr(pipeline, "stubs_pieces", stubs_pieces)
     real_generate = jinja.TemplateRun.generate
 
     def template_text(*args: Any, **kwargs: Any) -> Any:

@@ -420,7 +420,6 @@ def _render(args: argparse.Namespace) -> int:
 
 def _stubs(args: argparse.Namespace) -> int:
     from inspector.api import stubs_from_file
-    from inspector.files.jsonio import write_if_changed
     from inspector.providers.registry import formats
 
     printer = printer_for(args, _configured_ignore())
@@ -433,14 +432,13 @@ def _stubs(args: argparse.Namespace) -> int:
         class_name=args.class_name,
         typed_dict=args.typed_dict,
         template_dirs=_template_dirs(args),
+        output=None if args.output == "-" else Path(args.output),
     )
     printer.print(result.diagnostics)
     if args.output == "-":
         sys.stdout.write(result.text)
-    else:
-        write_if_changed(Path(args.output), result.text)
-        if not args.quiet:
-            print(f"read {args.schema} as {result.format}; wrote {args.output}")
+    elif not args.quiet:
+        print(f"read {args.schema} as {result.format}; wrote {args.output}")
     printer.print_summary()
     return 0
 

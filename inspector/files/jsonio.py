@@ -60,6 +60,14 @@ def write_pieces_if_changed(path: Path, pieces: JsonPieces) -> bool:
         return _write_chunks_if_changed(path, _utf8(pieces, _encode_ascii))
 
 
+def write_text_pieces_if_changed(path: Path, pieces: Iterable[str]) -> bool:
+    """``write_if_changed(path, "".join(pieces))``, each piece written (and compared with the
+    file) as soon as it is made; an error while they are made leaves the file as it was."""
+    if str(path) == "-" or path.is_symlink() or (path.exists() and not path.is_file()):
+        return write_if_changed(path, "".join(pieces))
+    return _write_chunks_if_changed(path, (piece.encode("utf-8") for piece in pieces))
+
+
 def file_holds(path: Path, pieces: JsonPieces) -> bool | None:
     """Whether the file's text (read as ``Path.read_text`` reads it) is ``pieces_text(pieces)``,
     compared piece by piece; None when there is no such file. Every piece is made either way

@@ -249,7 +249,22 @@ def stubs(
     template_dirs: Sequence[Path] = (),
 ) -> tuple[str, list[Diagnostic]]:
     """Step 5 (instead of render): the typed Python stubs of a catalog."""
-    from inspector.stubs.module import build_module, render_stubs
+    pieces, diagnostics = stubs_pieces(
+        catalog, source_name, typed_dict=typed_dict, template_dirs=template_dirs
+    )
+    return "".join(pieces), diagnostics
+
+
+def stubs_pieces(
+    catalog: Catalog,
+    source_name: str,
+    *,
+    typed_dict: bool = False,
+    template_dirs: Sequence[Path] = (),
+) -> tuple[Iterator[str], list[Diagnostic]]:
+    """``stubs``, the text in the pieces the template makes as they are consumed."""
+    from inspector.stubs.module import build_module
+    from inspector.stubs.module import stubs_pieces as module_pieces
 
     module, diagnostics = build_module(catalog, source_name, typed_dict)
-    return render_stubs(module, list(template_dirs)), diagnostics
+    return module_pieces(module, list(template_dirs)), diagnostics
