@@ -18,7 +18,7 @@ from inspector.files.jsonio import (
     read_json,
     write_json_if_changed,
 )
-from inspector.files.schemas import parse_fields, parse_schema
+from inspector.files.schemas import parse_fields, parse_schema, shared_text
 from inspector.model import (
     Field,
     Json,
@@ -206,7 +206,7 @@ def _tool_from_json(class_key: str, method: str, entry: dict[str, Json]) -> Tool
             parameters=tuple(_with_kind(f, kinds) for f in fields),
             returns=Returns(
                 parse_schema(return_schema) if returns else None,
-                description if isinstance(description, str) else "",
+                shared_text(description) if isinstance(description, str) else "",
             ),
             definitions=definitions,
             is_async=entry.get("async") is True,
