@@ -7,19 +7,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from inspector.catalog import Catalog
+from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import Diagnostic, InspectorError
 from inspector.files import classification as classification_file
+from inspector.files import tools_json
 from inspector.files.jsonio import (
     JsonPieces,
     json_text,
+    pieces_text,
     read_json,
     write_if_changed,
     write_pieces_if_changed,
     write_text_pieces_if_changed,
 )
 from inspector.files.tools_json import load as load_tools
-from inspector.files.tools_json import to_text, write_tools
 from inspector.model import JsonObject
 from inspector.project import pipeline
 from inspector.project.pipeline import Rendered
@@ -72,42 +73,58 @@ def scan_targets(
     is written."""
     existing = classification_file.load(classification_path) if classification_path else None
     previous = _previous(output)
-    catalog, diagnostics = pipeline.scan(targets, docstring_style=docstring_style)
-    failed = catalog.failed_targets
-    catalog, notes = pipeline.keep_failed(catalog, previous() if failed else None, targets)
-    diagnostics += notes
-    if targets and set(catalog.failed_targets) == set(targets):
-        return ScanResult("", diagnostics=diagnostics, nothing_written=True)
-    diagnostics = quiet_excluded(diagnostics, catalog, existing)
-    result = ScanResult(to_text(catalog) if output is None else "", diagnostics=diagnostics)
-    result.classes = len(catalog.classes)
-    result.tools = sum(len(group.tools) for group in catalog.classes)
-    included = {(k, t.method_name) for k, t in catalog.tools()}
-    merged = None
-    if classification_path is not None:  # merged before tools.json, which it may read, changes
-        merged, notes = pipeline.classify(
-            existing,
-            catalog,
-            classification_path,
-            include_new=include_new,
-            prune=prune,
-            previous=previous,
+    with tools_json.spooled(_compared_on_rename(existing)) as spool:
+        catalog, diagnostics = pipeline.scan(
+            targets, docstring_style=docstring_style, keep=spool.add
         )
-    if output is not None:
-        (result.written if write_tools(output, catalog) else result.unchanged).append(output)
+        failed = catalog.failed_targets
+        catalog, notes = pipeline.keep_failed(catalog, previous() if failed else None, targets)
+        diagnostics += notes
+        if targets and set(catalog.failed_targets) == set(targets):
+            return ScanResult("", diagnostics=diagnostics, nothing_written=True)
+        diagnostics = quiet_excluded(diagnostics, catalog, existing)
+        text = pieces_text(spool.pieces(catalog)) if output is None else ""
+        result = ScanResult(text, diagnostics=diagnostics)
+        result.classes = len(catalog.classes)
+        result.tools = sum(len(group.tools) for group in catalog.classes)
+        merged = None
+        if classification_path is not None:  # before tools.json, which it may read, changes
+            merged, notes = pipeline.classify(
+                existing,
+                catalog,
+                classification_path,
+                include_new=include_new,
+                prune=prune,
+                previous=previous,
+            )
+        if output is not None:
+            changed = write_pieces_if_changed(output, spool.pieces(catalog))
+            (result.written if changed else result.unchanged).append(output)
     if classification_path is not None and merged is not None:
         result.diagnostics += notes
         _record(result, classification_path, json_text(merged.classification))
-        included = {
-            (k, m)
-            for k, methods in merged.classification.items()
-            for m, on in methods.items()
-            if on
-        } & included
+        chosen = merged.classification
+        result.included = sum(1 for k, t in catalog.tools() if chosen.get(k, {}).get(t.method_name))
         result.newly_included = merged.newly_included
         result.new_classification = existing is None
-    result.included = len(included)
+    else:
+        result.included = result.tools
     return result
+
+
+def _compared_on_rename(
+    existing: classification_file.Classification | None,
+) -> Callable[[CatalogClass], bool]:
+    """Whether the classification merge may compare a class's tools with the last tools.json's
+    (a method of the class in the file is gone: a new one may be it renamed), so the scan must
+    keep the class whole; every other class is kept as names and places only."""
+    old = existing or {}
+
+    def compared(group: CatalogClass) -> bool:
+        names = {tool.method_name for tool in group.tools}
+        return any(method not in names for method in old.get(group.key, ()))
+
+    return compared
 
 
 def _previous(output: Path | None) -> Callable[[], Catalog | None]:

@@ -116,6 +116,29 @@ class LazyObject:
         self.items = items
 
 
+class WrittenJson:
+    """A value's JSON text as ``json_pieces`` wrote it at ``newline`` with readable strings: put
+    in a document, it is written as it is where it lands at that indent with that encoder, and
+    parsed and written again anywhere else (the ASCII escapes a lone surrogate calls for)."""
+
+    __slots__ = ("newline", "text")
+
+    def __init__(self, text: str, newline: str) -> None:
+        self.text, self.newline = text, newline
+
+    @classmethod
+    def of(cls, value: object, newline: str) -> WrittenJson:
+        """The text of ``value`` written at ``newline``."""
+        return cls("".join(json_pieces(value, newline, _encode_string)), newline)
+
+    def pieces(self, newline: str, encode: Encode) -> Iterator[str]:
+        """The text for that place and encoder."""
+        if newline == self.newline and encode is _encode_string:
+            yield self.text
+        else:
+            yield from json_pieces(json.loads(self.text), newline, encode)
+
+
 _encode_string = json.encoder.encode_basestring
 _encode_ascii = json.encoder.encode_basestring_ascii
 _float_repr = float.__repr__
@@ -165,6 +188,8 @@ def _pretty(value: object, newline: str, parts: list[str], encode: Callable[[str
         parts.append(encode(value))  # type: ignore[arg-type]
     elif isinstance(value, LazyObject):
         parts.extend(json_pieces(value, newline, encode))
+    elif isinstance(value, WrittenJson):
+        parts.extend(value.pieces(newline, encode))
     elif isinstance(value, dict | list | tuple | str):  # subclasses: the slow, general way
         _pretty(_plain(value), newline, parts, encode)
     else:

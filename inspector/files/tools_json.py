@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import contextlib
+import json
+import os
+import tempfile
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import BinaryIO
 
 from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import InspectorError
@@ -13,10 +18,10 @@ from inspector.files.jsonio import (
     JsonStream,
     LazyObject,
     WholeText,
+    WrittenJson,
     json_pieces,
     json_text,
     read_json,
-    write_json_if_changed,
 )
 from inspector.files.schemas import parse_fields, parse_schema, shared_text
 from inspector.model import (
@@ -42,15 +47,80 @@ def to_text(catalog: Catalog) -> str:
     return json_text(_lazy_json(catalog))
 
 
-def write_tools(path: Path, catalog: Catalog) -> bool:
-    """Write tools.json class by class as the text is made (the same bytes as ``to_text``);
-    False when the file already held them."""
-    return write_json_if_changed(path, _lazy_json(catalog))
-
-
 def tools_pieces(catalog: Catalog) -> JsonPieces:
     """The tools.json text in pieces, class by class (see ``jsonio.JsonPieces``)."""
     return lambda encode: json_pieces(_lazy_json(catalog), "\n", encode)
+
+
+@contextlib.contextmanager
+def spooled(keep_whole: Callable[[CatalogClass], bool] = lambda _: False) -> Iterator[ToolsSpool]:
+    """A ``ToolsSpool`` on a temporary file, gone afterwards."""
+    with tempfile.TemporaryFile() as file:
+        yield ToolsSpool(file, keep_whole)
+
+
+class ToolsSpool:
+    """tools.json's classes written to a temporary file as a scan makes them, each kept in
+    memory only as its tools' names and places (``add``), so a large scan holds no schemas;
+    ``pieces`` then writes the file from it, with the names the whole scan settled on."""
+
+    def __init__(self, file: BinaryIO, keep_whole: Callable[[CatalogClass], bool]) -> None:
+        self._file, self._keep_whole = file, keep_whole
+        self._spans: dict[str, tuple[int, int, tuple[ToolDescriptor, ...]]] = {}
+
+    def add(self, group: CatalogClass) -> CatalogClass:
+        """Spool one class; what to keep of it: its tools' names and places only, or the whole
+        class where ``keep_whole`` says more is needed (a rename to recognise)."""
+        written = WrittenJson.of(_class_json(group), _CLASS_INDENT).text
+        data = written.encode("utf-8", "surrogatepass")
+        kept = group if self._keep_whole(group) else replace(group, tools=_placed(group.tools))
+        self._spans[group.key] = (self._file.tell(), len(data), kept.tools)
+        self._file.write(data)
+        return kept
+
+    def pieces(self, catalog: Catalog) -> JsonPieces:
+        """The tools.json of ``catalog``: its spooled classes as written (a tool renamed since
+        gets its new name), the others (kept from the last file) written from the model."""
+        classes = LazyObject(lambda: ((group.key, self._class(group)) for group in catalog.classes))
+        document = {"format": FORMAT, "classes": classes}
+        return lambda encode: json_pieces(document, "\n", encode)
+
+    def _class(self, group: CatalogClass) -> object:
+        span = self._spans.get(group.key)
+        if span is None:
+            return _class_json(group)
+        start, size, spooled = span
+        self._file.seek(start)
+        text = self._file.read(size).decode("utf-8", "surrogatepass")
+        self._file.seek(0, os.SEEK_END)
+        if all(a.name == b.name for a, b in zip(spooled, group.tools, strict=True)):
+            return WrittenJson(text, _CLASS_INDENT)
+        value = json.loads(text)
+        for entry, tool in zip(value["methods"].values(), group.tools, strict=True):
+            entry["function"]["name"] = tool.name
+        return value
+
+
+_CLASS_INDENT = "\n    "
+"""Where a class's JSON sits in tools.json: ``{"classes": {key: here}}``."""
+
+
+_NO_RETURNS = Returns()
+
+
+def _placed(tools: tuple[ToolDescriptor, ...]) -> tuple[ToolDescriptor, ...]:
+    """What the steps after a scan need of spooled tools: their names and places."""
+    return tuple(
+        ToolDescriptor(
+            tool.name,
+            "",
+            returns=_NO_RETURNS,
+            class_name=tool.class_name,
+            method_name=tool.method_name,
+            location=tool.location,
+        )
+        for tool in tools
+    )
 
 
 def _lazy_json(catalog: Catalog) -> dict[str, object]:

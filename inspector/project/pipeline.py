@@ -62,12 +62,14 @@ def scan(
     *,
     docstring_style: DocstringStyle = DocstringStyle.AUTO,
     root: Path | None = None,
+    keep: Callable[[CatalogClass], CatalogClass] | None = None,
 ) -> tuple[Catalog, list[Diagnostic]]:
-    """Step 1: inspect the targets into a catalog; what fails becomes a diagnostic."""
+    """Step 1: inspect the targets into a catalog; what fails becomes a diagnostic. ``keep``
+    sees each class as it is made and says what of it the catalog holds."""
     from inspector.scan.scanner import scan as scan_catalog
 
     with in_root(root), gc_paused():
-        return scan_catalog(list(targets), docstring_style)
+        return scan_catalog(list(targets), docstring_style, keep)
 
 
 def scan_objects(
