@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from inspector import api
+from inspector.diagnostics import InspectorError
 from inspector.files import jsonio, tools_json
 from inspector.files.jsonio import WholeText, json_text
 from inspector.render.limits import EntrySizes, tool_entries
@@ -224,3 +225,14 @@ def test_a_lone_surrogate_is_compared_escaped_as_it_is_written(tmp_path: Path) -
     assert json_text(data) == '{\n  "\\u00e9": "\\udc80"\n}\n'
     assert jsonio.file_holds(path, _pieces_of(data)) is True
     assert jsonio.file_holds(path, _pieces_of({"é": "x"})) is False
+
+
+def test_an_error_writing_the_file_is_raised_not_taken_for_a_failed_render(
+    tmp_path: Path,
+) -> None:
+    tools = tmp_path / "tools.json"
+    api.scan_targets([str(ROOT / "example_class.py")], output=tools, classification_path=None)
+    with pytest.raises(InspectorError, match="is a directory; a file was expected"):
+        api.render_providers(
+            ["openai"], tools_path=tools, options=RenderOptions(), files=lambda _: tmp_path
+        )

@@ -1,5 +1,5 @@
-"""Every file the configuration names, generated in memory by the pipeline, to be written
-(``build``) or compared with the disk (``check``)."""
+"""Every file the configuration names, made by the pipeline and handed over as each is made,
+to be written (``build``) or compared with the disk (``check``)."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from inspector.catalog import Catalog, CatalogClass
-from inspector.diagnostics import Diagnostic, InspectorError, Level, UsageError
+from inspector.diagnostics import Diagnostic, Level
 from inspector.files import classification as classification_file
 from inspector.files.classification import Classification, Merge, Previous
 from inspector.files.jsonio import JsonPieces
@@ -213,7 +213,7 @@ def _render_one(
     """One provider's file; a template that fails gives an error diagnostic instead."""
     from inspector.files.jsonio import pieces_text
     from inspector.render.limits import entries_report
-    from inspector.render.stream import StreamedRender
+    from inspector.render.stream import RenderError, StreamedRender
 
     text, changed = "", False
     try:
@@ -222,9 +222,7 @@ def _render_one(
             text = made.emit(pieces_text)
         else:
             changed = made.emit(lambda pieces: emit(provider, pieces))
-    except UsageError:
-        raise
-    except InspectorError as error:
+    except RenderError as error:  # an error writing the file is raised, as before
         return Rendered(provider, None, [Diagnostic(Level.ERROR, str(error), code="TI401")])
     lines, warnings = entries_report(provider, made.sizes, tools, options.template_dirs)
     return Rendered(provider, text, made.diagnostics + warnings, lines, changed)

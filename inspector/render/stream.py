@@ -4,10 +4,11 @@ parsed document is ever held (a render of 20,000 tools)."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterator
 from typing import TypeVar
 
-from inspector.diagnostics import Diagnostic
+from inspector.diagnostics import Diagnostic, InspectorError, UsageError
 from inspector.files.jsonio import Encode, JsonPieces, JsonStream, WholeText, json_pieces
 from inspector.model import ToolDescriptor
 from inspector.render.jinja import TemplateRun, check_names, provider_unit, render_document
@@ -17,6 +18,21 @@ from inspector.render.options import RenderOptions
 T = TypeVar("T")
 
 
+class RenderError(InspectorError):
+    """The provider's file cannot be made (a tool name breaks its rules, the template fails or
+    writes no JSON); unlike an error writing the file, this one is the render's diagnostic."""
+
+
+@contextlib.contextmanager
+def _render_errors() -> Iterator[None]:
+    try:
+        yield
+    except (UsageError, RenderError):
+        raise
+    except InspectorError as error:
+        raise RenderError(str(error)) from None
+
+
 class StreamedRender:
     """One provider's file for these tools, made by ``emit`` (the provider and the tool names
     are checked first); afterwards its diagnostics and its entries' sizes."""
@@ -24,7 +40,8 @@ class StreamedRender:
     def __init__(self, provider: str, tools: list[ToolDescriptor], options: RenderOptions) -> None:
         self.provider, self.tools, self.options = provider, tools, options
         self.unit = provider_unit(provider, options.template_dirs)
-        check_names(self.unit, tools)
+        with _render_errors():
+            check_names(self.unit, tools)
         self.diagnostics: list[Diagnostic] = []
         self.sizes = EntrySizes(options.report)
 
@@ -38,11 +55,14 @@ class StreamedRender:
     def _streamed(self, encode: Encode) -> Iterator[str]:
         run = TemplateRun(self.provider, self.unit, self.options)
         sizes: list[EntrySizes] = []
-        yield from normalized_pieces(run.generate(self.tools), encode, self.options.report, sizes)
+        with _render_errors():
+            chunks = run.generate(self.tools)
+            yield from normalized_pieces(chunks, encode, self.options.report, sizes)
         self.diagnostics, self.sizes = run.finish(), sizes[0]
 
     def _whole(self, encode: Encode) -> Iterator[str]:
-        document, self.diagnostics = render_document(self.provider, self.tools, self.options)
+        with _render_errors():
+            document, self.diagnostics = render_document(self.provider, self.tools, self.options)
         self.sizes = EntrySizes(self.options.report)
         for entry in tool_entries(document):
             self.sizes.add(entry)
