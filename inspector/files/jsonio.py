@@ -262,8 +262,10 @@ class JsonStream:
     """JSON text made in pieces (a template's output, a file read by blocks), read one value
     at a time, so that only the value being read is held whole."""
 
-    def __init__(self, chunks: Iterator[str]) -> None:
-        self._chunks = chunks
+    def __init__(self, chunks: Iterator[str], batch: int = 1) -> None:
+        """``batch``: chunks taken at once (many small ones, as Jinja makes, are joined in C
+        rather than one by one)."""
+        self._chunks, self._batch = chunks, batch
         self._buffer = ""
         self._at = 0
         self._done = False
@@ -275,13 +277,13 @@ class JsonStream:
             return False
         rest = self._buffer[self._at :]
         parts, size, wanted = [rest], len(rest), max(BLOCK, 2 * len(rest))
-        for chunk in self._chunks:
-            parts.append(chunk)
-            size += len(chunk)
-            if size >= wanted:
+        while size < wanted:
+            batch = list(itertools.islice(self._chunks, self._batch))
+            if not batch:
+                self._done = True
                 break
-        else:
-            self._done = True
+            parts.append("".join(batch))
+            size += len(parts[-1])
         self._buffer, self._at = "".join(parts), 0
         return True
 

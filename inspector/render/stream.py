@@ -75,7 +75,7 @@ def normalized_pieces(
     """The JSON text that ``chunks`` make, in the pieces ``json_text(json.loads(text))`` would
     write, parsed and written entry by entry; at the end ``sizes`` holds the sizes of the tool
     entries (those ``tool_entries`` finds). ``WholeText`` for what it leaves to ``json.loads``."""
-    text = JsonStream(chunks)
+    text = JsonStream(chunks, batch=512)
     first = text.peek()
     lists = [EntrySizes(table)]
     if first == "[":
