@@ -109,16 +109,10 @@ _NO_RETURNS = Returns()
 
 
 def _placed(tools: tuple[ToolDescriptor, ...]) -> tuple[ToolDescriptor, ...]:
-    """What the steps after a scan need of spooled tools: their names and places."""
+    """What the steps after a scan need of spooled tools: all but their descriptions and
+    schemas (names, place, kind and whatever else the merge and the diagnostics read)."""
     return tuple(
-        ToolDescriptor(
-            tool.name,
-            "",
-            returns=_NO_RETURNS,
-            class_name=tool.class_name,
-            method_name=tool.method_name,
-            location=tool.location,
-        )
+        replace(tool, description="", parameters=(), returns=_NO_RETURNS, definitions=())
         for tool in tools
     )
 
