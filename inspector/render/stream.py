@@ -39,8 +39,8 @@ class StreamedRender:
 
     def __init__(self, provider: str, tools: list[ToolDescriptor], options: RenderOptions) -> None:
         self.provider, self.tools, self.options = provider, tools, options
-        self.unit = provider_unit(provider, options.template_dirs)
-        with _render_errors():
+        with _render_errors():  # an unknown provider stays a usage error
+            self.unit = provider_unit(provider, options.template_dirs)
             check_names(self.unit, tools)
         self.diagnostics: list[Diagnostic] = []
         self.sizes = EntrySizes(options.report)
@@ -53,9 +53,9 @@ class StreamedRender:
             return consume(self._whole)
 
     def _streamed(self, encode: Encode) -> Iterator[str]:
-        run = TemplateRun(self.provider, self.unit, self.options)
         sizes: list[EntrySizes] = []
         with _render_errors():
+            run = TemplateRun(self.provider, self.unit, self.options)
             chunks = run.generate(self.tools)
             yield from normalized_pieces(chunks, encode, self.options.report, sizes)
         self.diagnostics, self.sizes = run.finish(), sizes[0]
