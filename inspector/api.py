@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from inspector.catalog import Catalog
+from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import Diagnostic, InspectorError
 from inspector.files import classification as classification_file
-from inspector.files.jsonio import json_text, read_json, write_if_changed
+from inspector.files import tools_json
+from inspector.files.jsonio import (
+    JsonPieces,
+    json_text,
+    pieces_text,
+    read_json,
+    write_if_changed,
+    write_pieces_if_changed,
+    write_text_pieces_if_changed,
+)
 from inspector.files.tools_json import load as load_tools
-from inspector.files.tools_json import to_text, write_tools
 from inspector.model import JsonObject
 from inspector.project import pipeline
 from inspector.project.pipeline import Rendered
@@ -64,49 +73,74 @@ def scan_targets(
     is written."""
     existing = classification_file.load(classification_path) if classification_path else None
     previous = _previous(output)
-    catalog, diagnostics = pipeline.scan(targets, docstring_style=docstring_style)
-    catalog, notes = pipeline.keep_failed(catalog, previous, targets)
-    diagnostics += notes
-    if targets and set(catalog.failed_targets) == set(targets):
-        return ScanResult("", diagnostics=diagnostics, nothing_written=True)
-    diagnostics = quiet_excluded(diagnostics, catalog, existing)
-    result = ScanResult(to_text(catalog) if output is None else "", diagnostics=diagnostics)
-    result.classes = len(catalog.classes)
-    result.tools = sum(len(group.tools) for group in catalog.classes)
-    included = {(k, t.method_name) for k, t in catalog.tools()}
-    if output is not None:
-        (result.written if write_tools(output, catalog) else result.unchanged).append(output)
-    if classification_path is not None:
-        merged, notes = pipeline.classify(
-            existing,
-            catalog,
-            classification_path,
-            include_new=include_new,
-            prune=prune,
-            previous=previous,
+    with tools_json.spooled(_compared_on_rename(existing)) as spool:
+        catalog, diagnostics = pipeline.scan(
+            targets, docstring_style=docstring_style, keep=spool.add
         )
+        failed = catalog.failed_targets
+        catalog, notes = pipeline.keep_failed(catalog, previous() if failed else None, targets)
+        diagnostics += notes
+        if targets and set(catalog.failed_targets) == set(targets):
+            return ScanResult("", diagnostics=diagnostics, nothing_written=True)
+        diagnostics = quiet_excluded(diagnostics, catalog, existing)
+        text = pieces_text(spool.pieces(catalog)) if output is None else ""
+        result = ScanResult(text, diagnostics=diagnostics)
+        result.classes = len(catalog.classes)
+        result.tools = sum(len(group.tools) for group in catalog.classes)
+        merged = None
+        if classification_path is not None:  # before tools.json, which it may read, changes
+            merged, notes = pipeline.classify(
+                existing,
+                catalog,
+                classification_path,
+                include_new=include_new,
+                prune=prune,
+                previous=previous,
+            )
+        if output is not None:
+            changed = write_pieces_if_changed(output, spool.pieces(catalog))
+            (result.written if changed else result.unchanged).append(output)
+    if classification_path is not None and merged is not None:
         result.diagnostics += notes
         _record(result, classification_path, json_text(merged.classification))
-        included = {
-            (k, m)
-            for k, methods in merged.classification.items()
-            for m, on in methods.items()
-            if on
-        } & included
+        chosen = merged.classification
+        result.included = sum(1 for k, t in catalog.tools() if chosen.get(k, {}).get(t.method_name))
         result.newly_included = merged.newly_included
         result.new_classification = existing is None
-    result.included = len(included)
+    else:
+        result.included = result.tools
     return result
 
 
-def _previous(output: Path | None) -> Catalog | None:
-    """The tools file being replaced, when it is one (to keep what a failed target had)."""
-    if output is None or not output.is_file():
-        return None
-    try:
-        return load_tools(output)
-    except InspectorError:
-        return None
+def _compared_on_rename(
+    existing: classification_file.Classification | None,
+) -> Callable[[CatalogClass], bool]:
+    """Whether the classification merge may compare a class's tools with the last tools.json's
+    (a method of the class in the file is gone: a new one may be it renamed), so the scan must
+    keep the class whole; every other class is kept as names and places only."""
+    old = existing or {}
+
+    def compared(group: CatalogClass) -> bool:
+        names = {tool.method_name for tool in group.tools}
+        return any(method not in names for method in old.get(group.key, ()))
+
+    return compared
+
+
+def _previous(output: Path | None) -> Callable[[], Catalog | None]:
+    """A function that reads the tools file being replaced, when it is one (to keep what a
+    failed target had, to recognise renamed methods), once, and only if it is called."""
+
+    @functools.cache
+    def read() -> Catalog | None:
+        if output is None or not output.is_file():
+            return None
+        try:
+            return load_tools(output)
+        except InspectorError:
+            return None
+
+    return read
 
 
 def _record(result: ScanResult, path: Path, text: str) -> None:
@@ -120,9 +154,12 @@ def render_providers(
     classification_path: Path | None = None,
     options: RenderOptions,
     include_new: bool = True,
+    files: Callable[[str], Path] | None = None,
 ) -> tuple[list[Rendered], list[Diagnostic]]:
     """Each provider's file for the included tools of a tools.json; one provider's error does
-    not stop the others. Returns the files and the diagnostics of selecting the tools.
+    not stop the others. Returns the files and the diagnostics of selecting the tools. With
+    ``files``, each file is written to ``files(provider)`` as it is made (see
+    ``pipeline.render``).
 
     ``classification_path`` None: the file beside the tools file, if any (else every method is
     included); a path given must exist. Methods the file does not mention follow
@@ -138,7 +175,14 @@ def render_providers(
             catalog, choices, classification_path, include_new=include_new
         )
         diagnostics += pipeline.annotation_diagnostics(options, tools)
-        return pipeline.render(providers, tools, options), diagnostics
+        emit = None
+        if files is not None:
+            path_of = files
+
+            def emit(provider: str, pieces: JsonPieces) -> bool:
+                return write_pieces_if_changed(path_of(provider), pieces)
+
+        return pipeline.render(providers, tools, options, emit=emit), diagnostics
 
 
 def render_provider(
@@ -206,20 +250,36 @@ def stubs_from_file(
     class_name: str | None = None,
     typed_dict: bool = False,
     template_dirs: Sequence[Path] = (),
+    output: Path | None = None,
 ) -> StubsResult:
-    """Typed Python stubs of the tool definitions in ``schema_path`` (any supported format)."""
-    from inspector.files.provider_files import DEFAULT_CLASS
-    from inspector.providers.registry import read_catalog
-
+    """Typed Python stubs of the tool definitions in ``schema_path`` (any supported format).
+    With ``output``, they are written there as the template makes them (only when the content
+    changed) and ``StubsResult.text`` is empty."""
     with pipeline.gc_paused():  # many long-lived objects: GC passes would dominate
-        data = read_json(schema_path, "schema file")
-        try:
-            catalog, found = read_catalog(
-                data, format_name, class_name or DEFAULT_CLASS, template_dirs
-            )
-        except InspectorError as error:
-            raise InspectorError(f"{schema_path}: {error}") from None
-        text, diagnostics = pipeline.stubs(
+        catalog, found = _schema_catalog(schema_path, format_name, class_name, template_dirs)
+        pieces, diagnostics = pipeline.stubs_pieces(
             catalog, schema_path.name, typed_dict=typed_dict, template_dirs=template_dirs
         )
-    return StubsResult(text, found, diagnostics)
+        del catalog  # the prepared stubs hold what the template needs
+        if output is None:
+            return StubsResult("".join(pieces), found, diagnostics)
+        write_text_pieces_if_changed(output, pieces)
+    return StubsResult("", found, diagnostics)
+
+
+def _schema_catalog(
+    schema_path: Path, format_name: str, class_name: str | None, template_dirs: Sequence[Path]
+) -> tuple[Catalog, str]:
+    """The catalog of a tools file (read class by class) or a provider's file, and its format."""
+    from inspector.files.provider_files import DEFAULT_CLASS, TOOLS_FORMAT
+    from inspector.files.tools_json import load_if_tools
+    from inspector.providers.registry import read_catalog
+
+    tools = load_if_tools(schema_path) if format_name in ("auto", TOOLS_FORMAT) else None
+    if tools is not None:
+        return tools, TOOLS_FORMAT
+    data = read_json(schema_path, "schema file")
+    try:
+        return read_catalog(data, format_name, class_name or DEFAULT_CLASS, template_dirs)
+    except InspectorError as error:
+        raise InspectorError(f"{schema_path}: {error}") from None

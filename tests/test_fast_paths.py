@@ -53,20 +53,20 @@ def test_the_collector_is_paused_while_files_are_made_from_many_tools(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     seen: list[bool] = []
-    real_stubs = pipeline.stubs
+    real_stubs = pipeline.stubs_pieces
 
-    def stubs(*args: Any, **kwargs: Any) -> Any:
+    def stubs_pieces(*args: Any, **kwargs: Any) -> Any:
         seen.append(gc.isenabled())
         return real_stubs(*args, **kwargs)
 
-    monkeypatch.setattr(pipeline, "stubs", stubs)
-    real_render = jinja.render_document
+    monkeypatch.setattr(pipeline, "stubs_pieces", stubs_pieces)
+    real_generate = jinja.TemplateRun.generate
 
-    def render_document(*args: Any, **kwargs: Any) -> Any:
+    def template_text(*args: Any, **kwargs: Any) -> Any:
         seen.append(gc.isenabled())
-        return real_render(*args, **kwargs)
+        return real_generate(*args, **kwargs)
 
-    monkeypatch.setattr(jinja, "render_document", render_document)
+    monkeypatch.setattr(jinja.TemplateRun, "generate", template_text)
     monkeypatch.chdir(tmp_path)
     shutil.copy(ROOT / "example_class.py", tmp_path / "gc_paused_example.py")
     (tmp_path / "pyproject.toml").write_text(

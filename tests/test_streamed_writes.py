@@ -15,10 +15,18 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from inspector import api
+from inspector.catalog import Catalog, CatalogClass
 from inspector.files import jsonio
-from inspector.files.jsonio import LazyObject, json_text, write_json_if_changed
-from inspector.files.tools_json import to_text, write_tools
-from inspector.scan.scanner import scan
+from inspector.files.jsonio import (
+    LazyObject,
+    json_text,
+    pieces_text,
+    write_json_if_changed,
+    write_pieces_if_changed,
+)
+from inspector.files.tools_json import spooled, to_text, tools_pieces
+from inspector.model import ToolDescriptor
+from inspector.scan.scanner import disambiguate, scan
 from tests.conftest import ROOT
 
 any_text = st.text(st.characters(blacklist_categories=()), max_size=8)  # lone surrogates too
@@ -106,14 +114,60 @@ def test_tools_json_is_written_without_its_whole_text_in_memory(
     path = tmp_path / "tools.json"
     tracemalloc.start()
     try:
-        assert write_tools(path, corpus_catalog) is True
-        assert write_tools(path, corpus_catalog) is False  # compared piece by piece
+        assert write_pieces_if_changed(path, tools_pieces(corpus_catalog)) is True
+        assert write_pieces_if_changed(path, tools_pieces(corpus_catalog)) is False
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
     assert path.read_bytes() == text
     assert len(text) > 900_000
     assert peak < len(text) / 4  # a class at a time (and file buffers), never the whole text
+
+
+def test_a_scan_spools_its_classes_and_keeps_names_and_places_only(
+    corpus_catalog: Any, tmp_path: Path
+) -> None:
+    path = tmp_path / "tools.json"
+    with spooled() as spool:
+        tracemalloc.start()
+        try:
+            kept = Catalog(tuple(spool.add(group) for group in corpus_catalog.classes))
+            held, _ = tracemalloc.get_traced_memory()
+            assert write_pieces_if_changed(path, spool.pieces(kept)) is True
+        finally:
+            tracemalloc.stop()
+    text = to_text(corpus_catalog).encode("utf-8")
+    assert path.read_bytes() == text
+    assert held < len(text) / 8  # no schemas, no descriptions
+    assert [(t.name, t.location) for _, t in kept.tools()] == [
+        (t.name, t.location) for _, t in corpus_catalog.tools()
+    ]
+    assert all(t.description == "" and t.parameters == () for _, t in kept.tools())
+
+
+def _tool(cls: str, name: str, description: str = "Do it.") -> ToolDescriptor:
+    return ToolDescriptor(
+        name, description, class_name=cls, method_name=name, location=f"{cls.lower()}.py:1"
+    )
+
+
+@pytest.mark.parametrize("description", ["Run é.", "Run \udc80."])  # a lone surrogate too
+def test_a_spooled_catalog_is_written_as_the_whole_one_renames_and_kept_classes_too(
+    description: str,
+) -> None:
+    groups = [
+        CatalogClass("A", "a.py", (_tool("A", "run", description), _tool("A", "stop"))),
+        CatalogClass("B", "b.py", (_tool("B", "run"),)),
+    ]
+    from_last_file = CatalogClass("C", "c.py", (_tool("C", "stop"),))
+    whole = Catalog(disambiguate([*groups, from_last_file], []))
+    with spooled(lambda group: group.key == "B") as spool:
+        kept = [spool.add(group) for group in groups]
+        assert kept[1] is groups[1]  # kept whole
+        assert kept[0].tools[0].description == ""
+        renamed = Catalog(disambiguate([*kept, from_last_file], []))
+        assert [t.name for _, t in renamed.tools()] == ["A_run", "A_stop", "B_run", "C_stop"]
+        assert pieces_text(spool.pieces(renamed)) == to_text(whole)
 
 
 def test_scan_targets_streams_tools_json_or_gives_its_text(

@@ -380,7 +380,6 @@ def _summary(result: ScanResult, stream: TextIO) -> None:
 
 def _render(args: argparse.Namespace) -> int:
     from inspector.api import load_annotations, render_providers
-    from inspector.files.jsonio import write_if_changed
     from inspector.providers.registry import available
     from inspector.render.options import RenderOptions
 
@@ -398,12 +397,14 @@ def _render(args: argparse.Namespace) -> int:
         annotations=load_annotations(Path(args.mcp_annotations)) if args.mcp_annotations else {},
         report=args.report,
     )
+    output = Path(args.output)
     results, diagnostics = render_providers(
         providers,
         tools_path=tools_path,
         classification_path=Path(args.classification) if args.classification else None,
         options=options,
         include_new=args.new == "include",
+        files=None if args.output == "-" else (lambda p: output / f"{p}.json" if every else output),
     )
     printer.print(diagnostics)
     for rendered in results:
@@ -411,21 +412,14 @@ def _render(args: argparse.Namespace) -> int:
         printer.print(rendered.diagnostics)
         for line in rendered.report:
             print(line, file=sys.stderr)
-        if rendered.text is None:
-            continue
-        if every:
-            write_if_changed(Path(args.output) / f"{rendered.provider}.json", rendered.text)
-        elif args.output == "-":
+        if rendered.text is not None and args.output == "-":
             sys.stdout.write(rendered.text)
-        else:
-            write_if_changed(Path(args.output), rendered.text)
     printer.print_summary()
     return 1 if has_errors(diagnostics) else 0
 
 
 def _stubs(args: argparse.Namespace) -> int:
     from inspector.api import stubs_from_file
-    from inspector.files.jsonio import write_if_changed
     from inspector.providers.registry import formats
 
     printer = printer_for(args, _configured_ignore())
@@ -438,14 +432,13 @@ def _stubs(args: argparse.Namespace) -> int:
         class_name=args.class_name,
         typed_dict=args.typed_dict,
         template_dirs=_template_dirs(args),
+        output=None if args.output == "-" else Path(args.output),
     )
     printer.print(result.diagnostics)
     if args.output == "-":
         sys.stdout.write(result.text)
-    else:
-        write_if_changed(Path(args.output), result.text)
-        if not args.quiet:
-            print(f"read {args.schema} as {result.format}; wrote {args.output}")
+    elif not args.quiet:
+        print(f"read {args.schema} as {result.format}; wrote {args.output}")
     printer.print_summary()
     return 0
 

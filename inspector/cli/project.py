@@ -138,18 +138,27 @@ def _config(args: argparse.Namespace) -> Config:
 def build(args: argparse.Namespace) -> int:
     """Write every file the configuration names (only those whose content changed)."""
     from inspector.cli.output import printer_for
-    from inspector.files.jsonio import write_if_changed
-    from inspector.project.generate import generate
+    from inspector.files.jsonio import write_if_changed, write_pieces_if_changed
+    from inspector.project.generate import Content, generate
 
     config = _config(args)
     printer = printer_for(args, config.ignore)
-    generated = generate(config)
+    written: list[Path] = []
+
+    def write(path: Path, content: Content) -> None:
+        if isinstance(content, str):
+            changed = write_if_changed(path, content)
+        else:
+            changed = write_pieces_if_changed(path, content)
+        if changed:
+            written.append(path)
+
+    generated = generate(config, write)
     printer.print(generated.diagnostics)
     if generated.scan_failed:
         print("errors found: nothing written", file=sys.stderr)
         printer.print_summary()
         return 1
-    written = [path for path, text in generated.files.items() if write_if_changed(path, text)]
     if not args.quiet:
         unchanged = len(generated.files) - len(written)
         names = ", ".join(_shown(p) for p in written) or "nothing"
@@ -161,26 +170,34 @@ def build(args: argparse.Namespace) -> int:
 def check(args: argparse.Namespace) -> int:
     """Exit 0 when every file is as ``build`` would write it, else 1 with a line per file."""
     from inspector.cli.output import printer_for
-    from inspector.project.generate import generate
+    from inspector.files.jsonio import file_holds, pieces_text
+    from inspector.project.generate import Content, generate
 
     config = _config(args)
     printer = printer_for(args, config.ignore)
     printer.quiet = True  # check prints errors only
-    generated = generate(config)
+    problems: list[str] = []
+
+    def compare(path: Path, content: Content) -> None:
+        if isinstance(content, str):
+            same = path.read_text(encoding="utf-8") == content if path.exists() else None
+        else:
+            same = file_holds(path, content)
+        if same is None:
+            problems.append(f"{_shown(path)}: missing")
+        elif not same:
+            detail = ""
+            if path == config.tools_path:
+                text = content if isinstance(content, str) else pieces_text(content)
+                detail = _tools_detail(path.read_text(encoding="utf-8"), text)
+            problems.append(f"{_shown(path)}: stale{detail}")
+
+    generated = generate(config, compare)
     printer.print(generated.diagnostics)
     if has_errors(generated.diagnostics):
         print("errors found: nothing compared", file=sys.stderr)
         printer.print_summary()
         return 1
-    problems = []
-    for path, text in generated.files.items():
-        if not path.exists():
-            problems.append(f"{_shown(path)}: missing")
-            continue
-        on_disk = path.read_text(encoding="utf-8")
-        if on_disk != text:
-            detail = _tools_detail(on_disk, text) if path == config.tools_path else ""
-            problems.append(f"{_shown(path)}: stale{detail}")
     for line in problems:
         print(line)
     if problems:
@@ -284,9 +301,11 @@ def _configured_tools(args: argparse.Namespace) -> Path:
 
 
 def _read(path: Path) -> object:
+    """A tools file's catalog (read class by class), or any other file's JSON."""
     from inspector.files.jsonio import read_json
+    from inspector.files.tools_json import load_if_tools
 
-    return read_json(path, "tools file")
+    return load_if_tools(path) or read_json(path, "tools file")
 
 
 def _committed(ref: str, path: Path) -> object:
@@ -313,8 +332,12 @@ def _git_relative(path: Path) -> str:
 
 
 def _catalog(data: object, name: str, template_dirs: list[Path]) -> tuple[Catalog, str]:
+    from inspector.catalog import Catalog
+    from inspector.files.provider_files import TOOLS_FORMAT
     from inspector.providers.registry import read_catalog
 
+    if isinstance(data, Catalog):
+        return data, TOOLS_FORMAT
     try:
         return read_catalog(data, template_dirs=template_dirs)
     except InspectorError as error:

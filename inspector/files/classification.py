@@ -8,7 +8,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -90,19 +90,24 @@ class Merge:
     it (a required parameter's type has no JSON form)."""
 
 
+Previous = Catalog | Callable[[], Catalog | None] | None
+"""The last tools.json's catalog, or a function that reads it when it is needed."""
+
+
 def merge(
     existing: Classification | None,
     catalog: Catalog,
     *,
     include_new: bool,
     prune: bool,
-    previous: Catalog | None = None,
+    previous: Previous = None,
 ) -> Merge:
     """Keep every existing value, add new methods, keep (or prune) entries whose method is gone.
 
     A new method with the parameters and docstring that a vanished one had in ``previous`` (the
-    last tools.json) is that method renamed: it keeps the user's value. Order: the catalog's
-    classes and methods first, then stale entries where they were."""
+    last tools.json, or a function that reads it, called only when a method vanished) is that
+    method renamed: it keeps the user's value. Order: the catalog's classes and methods first,
+    then stale entries where they were."""
     old = existing or {}
     earlier = _Earlier(previous)
     result: Classification = {}
@@ -175,10 +180,19 @@ def _keep_stale(
 
 
 class _Earlier:
-    """The previous tools.json's tools, to recognise a renamed method by what it takes."""
+    """The previous tools.json's tools, to recognise a renamed method by what it takes (read
+    when first needed)."""
 
-    def __init__(self, previous: Catalog | None) -> None:
-        self.tools = {(key, t.method_name): t for key, t in previous.tools()} if previous else {}
+    def __init__(self, previous: Previous) -> None:
+        self.previous = previous
+        self._tools: dict[tuple[str, str], ToolDescriptor] | None = None
+
+    @property
+    def tools(self) -> dict[tuple[str, str], ToolDescriptor]:
+        if self._tools is None:
+            found = self.previous() if callable(self.previous) else self.previous
+            self._tools = {(k, t.method_name): t for k, t in found.tools()} if found else {}
+        return self._tools
 
     def renamed_from(
         self, class_key: str, tool: ToolDescriptor, vanished: dict[str, bool]

@@ -2,17 +2,25 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import os
+import re
 import stat
 import sys
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, TextIO
 
 from inspector.diagnostics import InspectorError
+
+Encode = Callable[[str], str]
+JsonPieces = Callable[[Encode], Iterator[str]]
+"""A JSON document's 2-space text in pieces (without the final newline), its strings written
+by the given encoder; called again with an ASCII-escaping one when the text holds a lone
+surrogate (which UTF-8 cannot carry), so each call must make the same document afresh."""
 
 
 def json_text(data: object) -> str:
@@ -20,29 +28,82 @@ def json_text(data: object) -> str:
 
     The same text as ``json.dumps(data, indent=2, ensure_ascii=False)``, several times faster:
     the standard library drops to its pure-Python encoder whenever ``indent`` is set."""
-    text = "".join(_pieces(data, "\n", _encode_string)) + "\n"
+    return pieces_text(lambda encode: json_pieces(data, "\n", encode))
+
+
+def pieces_text(pieces: JsonPieces) -> str:
+    """The whole text of a document made in pieces, as ``json_text`` writes it."""
+    text = "".join(pieces(_encode_string)) + "\n"
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:  # lone surrogates cannot be UTF-8: escape them instead
-        return "".join(_pieces(data, "\n", _encode_ascii)) + "\n"
+        return "".join(pieces(_encode_ascii)) + "\n"
     return text
 
 
 def write_json_if_changed(path: Path, data: object) -> bool:
     """``write_if_changed(path, json_text(data))`` without the whole text in memory: each value
-    of a ``LazyObject`` is written (and compared with the file) as soon as it is made. Any
+    of a ``LazyObject`` is written (and compared with the file) as soon as it is made."""
+    return write_pieces_if_changed(path, lambda encode: json_pieces(data, "\n", encode))
+
+
+def write_pieces_if_changed(path: Path, pieces: JsonPieces) -> bool:
+    """``write_if_changed(path, pieces_text(pieces))``, each piece written (and compared with the
+    file) as soon as it is made; an error while they are made leaves the file as it was. Any
     path but a regular file or a new one (``-``, a symlink, a device, a directory) goes to
     ``write_if_changed``, which knows how to treat it."""
     if str(path) == "-" or path.is_symlink() or (path.exists() and not path.is_file()):
-        return write_if_changed(path, json_text(data))
+        return write_if_changed(path, pieces_text(pieces))
     try:
-        return _write_chunks_if_changed(path, _utf8(data, _encode_string))
+        return _write_chunks_if_changed(path, _utf8(pieces, _encode_string))
     except UnicodeEncodeError:  # lone surrogates: the whole text escapes them, as json_text
-        return _write_chunks_if_changed(path, _utf8(data, _encode_ascii))
+        return _write_chunks_if_changed(path, _utf8(pieces, _encode_ascii))
 
 
-def _utf8(data: object, encode: Callable[[str], str]) -> Iterator[bytes]:
-    for piece in _pieces(data, "\n", encode):
+def write_text_pieces_if_changed(path: Path, pieces: Iterable[str]) -> bool:
+    """``write_if_changed(path, "".join(pieces))``, each piece written (and compared with the
+    file) as soon as it is made; an error while they are made leaves the file as it was."""
+    if str(path) == "-" or path.is_symlink() or (path.exists() and not path.is_file()):
+        return write_if_changed(path, "".join(pieces))
+    return _write_chunks_if_changed(path, (piece.encode("utf-8") for piece in pieces))
+
+
+def file_holds(path: Path, pieces: JsonPieces) -> bool | None:
+    """Whether the file's text (read as ``Path.read_text`` reads it) is ``pieces_text(pieces)``,
+    compared piece by piece; None when there is no such file. Every piece is made either way
+    (what makes them may report on them)."""
+    if not path.exists():
+        for _ in pieces(_encode_ascii):
+            pass
+        return None
+    try:
+        with path.open(encoding="utf-8") as existing:
+            try:
+                return _same_text(existing, pieces(_encode_string))
+            except UnicodeEncodeError:  # lone surrogates: the text escapes them
+                existing.seek(0)
+                return _same_text(existing, pieces(_encode_ascii))
+    except OSError as error:
+        raise InspectorError(f"{path}: cannot read ({error.strerror})") from None
+
+
+def _same_text(existing: TextIO, pieces: Iterator[str]) -> bool:
+    same = True
+    for piece in itertools.chain(pieces, ("\n",)):
+        piece.encode("utf-8")  # a lone surrogate raises: the caller starts again escaping them
+        if same:
+            try:
+                same = existing.read(len(piece)) == piece
+            except UnicodeDecodeError:
+                same = False
+    try:
+        return same and existing.read(1) == ""
+    except UnicodeDecodeError:
+        return False
+
+
+def _utf8(pieces: JsonPieces, encode: Encode) -> Iterator[bytes]:
+    for piece in pieces(encode):
         yield piece.encode("utf-8")
     yield b"\n"
 
@@ -53,6 +114,29 @@ class LazyObject:
 
     def __init__(self, items: Callable[[], Iterator[tuple[str, object]]]) -> None:
         self.items = items
+
+
+class WrittenJson:
+    """A value's JSON text as ``json_pieces`` wrote it at ``newline`` with readable strings: put
+    in a document, it is written as it is where it lands at that indent with that encoder, and
+    parsed and written again anywhere else (the ASCII escapes a lone surrogate calls for)."""
+
+    __slots__ = ("newline", "text")
+
+    def __init__(self, text: str, newline: str) -> None:
+        self.text, self.newline = text, newline
+
+    @classmethod
+    def of(cls, value: object, newline: str) -> WrittenJson:
+        """The text of ``value`` written at ``newline``."""
+        return cls("".join(json_pieces(value, newline, _encode_string)), newline)
+
+    def pieces(self, newline: str, encode: Encode) -> Iterator[str]:
+        """The text for that place and encoder."""
+        if newline == self.newline and encode is _encode_string:
+            yield self.text
+        else:
+            yield from json_pieces(json.loads(self.text), newline, encode)
 
 
 _encode_string = json.encoder.encode_basestring
@@ -103,14 +187,16 @@ def _pretty(value: object, newline: str, parts: list[str], encode: Callable[[str
     elif kind is str:
         parts.append(encode(value))  # type: ignore[arg-type]
     elif isinstance(value, LazyObject):
-        parts.extend(_pieces(value, newline, encode))
+        parts.extend(json_pieces(value, newline, encode))
+    elif isinstance(value, WrittenJson):
+        parts.extend(value.pieces(newline, encode))
     elif isinstance(value, dict | list | tuple | str):  # subclasses: the slow, general way
         _pretty(_plain(value), newline, parts, encode)
     else:
         parts.append(_scalar(value))
 
 
-def _pieces(value: object, newline: str, encode: Callable[[str], str]) -> Iterator[str]:
+def json_pieces(value: object, newline: str, encode: Encode) -> Iterator[str]:
     """The text of ``value`` in pieces: one per value of a ``LazyObject`` (and of a dict that
     holds one), the whole text for anything else."""
     lazy = isinstance(value, LazyObject)
@@ -125,7 +211,7 @@ def _pieces(value: object, newline: str, encode: Callable[[str], str]) -> Iterat
     separator, inner = "{", newline + "  "
     for key, item in items:
         yield f"{separator}{inner}{encode(key if type(key) is str else _key(key))}: "
-        yield from _pieces(item, inner, encode)
+        yield from json_pieces(item, inner, encode)
         separator = ","
     yield newline + "}" if separator == "," else "{}"
 
@@ -157,6 +243,76 @@ def _scalar(value: object) -> str:
             return {"nan": "NaN", "inf": "Infinity", "-inf": "-Infinity"}[repr(value)]
         return _float_repr(value)
     raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+BLOCK = 1 << 16
+"""Characters gathered before values are parsed out of a ``JsonStream``."""
+
+_SPACE = re.compile(r"[ \t\n\r]*")
+_decode = json.JSONDecoder().raw_decode
+
+
+class WholeText(Exception):
+    """What a ``JsonStream`` reads needs the whole-text path: it is not valid JSON (whose error
+    names the line), or the reader met a shape it leaves to ``json.loads`` (a repeated key,
+    whose last value wins in the first one's place)."""
+
+
+class JsonStream:
+    """JSON text made in pieces (a template's output, a file read by blocks), read one value
+    at a time, so that only the value being read is held whole."""
+
+    def __init__(self, chunks: Iterator[str], batch: int = 1) -> None:
+        """``batch``: chunks taken at once (many small ones, as Jinja makes, are joined in C
+        rather than one by one)."""
+        self._chunks, self._batch = chunks, batch
+        self._buffer = ""
+        self._at = 0
+        self._done = False
+
+    def _more(self) -> bool:
+        """Gather more text (at least twice what is left, so a large entry is parsed a few
+        times at most); False at the end."""
+        if self._done:
+            return False
+        rest = self._buffer[self._at :]
+        parts, size, wanted = [rest], len(rest), max(BLOCK, 2 * len(rest))
+        while size < wanted:
+            batch = list(itertools.islice(self._chunks, self._batch))
+            if not batch:
+                self._done = True
+                break
+            parts.append("".join(batch))
+            size += len(parts[-1])
+        self._buffer, self._at = "".join(parts), 0
+        return True
+
+    def peek(self) -> str:
+        """The next character after white space ("" at the end)."""
+        while True:
+            self._at = _SPACE.match(self._buffer, self._at).end()  # type: ignore[union-attr]
+            if self._at < len(self._buffer):
+                return self._buffer[self._at]
+            if not self._more():
+                return ""
+
+    def take(self) -> None:
+        """Step over the character ``peek`` returned."""
+        self._at += 1
+
+    def value(self) -> object:
+        """The next JSON value (a number is complete only when text follows it)."""
+        self.peek()
+        while True:
+            try:
+                value, end = _decode(self._buffer, self._at)
+            except json.JSONDecodeError:
+                if self._more():
+                    continue
+                raise WholeText from None
+            if end < len(self._buffer) or not self._more():
+                self._at = end
+                return value
 
 
 def write_if_changed(path: Path, text: str) -> bool:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 from inspector.diagnostics import InspectorError
 from inspector.model import (
     MISSING,
@@ -89,10 +91,16 @@ def _field(name: str, schema: Json, required: bool) -> Field:
     return Field(
         name,
         parse_schema(rest),
-        description if isinstance(description, str) else "",
+        shared_text(description) if isinstance(description, str) else "",
         required,
         schema.get("default", MISSING),
     )
+
+
+def shared_text(text: str) -> str:
+    """One copy of a text that many tools repeat (descriptions, enum values): a large tools file
+    read back holds each once."""
+    return sys.intern(text)
 
 
 def _rest(schema: JsonObject, used: tuple[str, ...]) -> Keywords:
@@ -111,7 +119,8 @@ def _enum(schema: JsonObject) -> SchemaType:
     values = schema["enum"]
     if not isinstance(values, list):
         raise InspectorError("'enum' must be an array")
-    return EnumType(tuple(values), _rest(schema, ("enum", "type")))
+    shared = tuple(shared_text(v) if type(v) is str else v for v in values)
+    return EnumType(shared, _rest(schema, ("enum", "type")))
 
 
 def _union(schema: JsonObject, key: str) -> SchemaType:

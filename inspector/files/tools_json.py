@@ -2,13 +2,28 @@
 
 from __future__ import annotations
 
+import contextlib
+import json
+import os
+import tempfile
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import BinaryIO
 
 from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import InspectorError
-from inspector.files.jsonio import LazyObject, json_text, read_json, write_json_if_changed
-from inspector.files.schemas import parse_fields, parse_schema
+from inspector.files.jsonio import (
+    JsonPieces,
+    JsonStream,
+    LazyObject,
+    WholeText,
+    WrittenJson,
+    json_pieces,
+    json_text,
+    read_json,
+)
+from inspector.files.schemas import parse_fields, parse_schema, shared_text
 from inspector.model import (
     Field,
     Json,
@@ -33,10 +48,74 @@ def to_text(catalog: Catalog) -> str:
     return json_text(_lazy_json(catalog))
 
 
-def write_tools(path: Path, catalog: Catalog) -> bool:
-    """Write tools.json class by class as the text is made (the same bytes as ``to_text``);
-    False when the file already held them."""
-    return write_json_if_changed(path, _lazy_json(catalog))
+def tools_pieces(catalog: Catalog) -> JsonPieces:
+    """The tools.json text in pieces, class by class (see ``jsonio.JsonPieces``)."""
+    return lambda encode: json_pieces(_lazy_json(catalog), "\n", encode)
+
+
+@contextlib.contextmanager
+def spooled(keep_whole: Callable[[CatalogClass], bool] = lambda _: False) -> Iterator[ToolsSpool]:
+    """A ``ToolsSpool`` on a temporary file, gone afterwards."""
+    with tempfile.TemporaryFile() as file:
+        yield ToolsSpool(file, keep_whole)
+
+
+class ToolsSpool:
+    """tools.json's classes written to a temporary file as a scan makes them, each kept in
+    memory only as its tools' names and places (``add``), so a large scan holds no schemas;
+    ``pieces`` then writes the file from it, with the names the whole scan settled on."""
+
+    def __init__(self, file: BinaryIO, keep_whole: Callable[[CatalogClass], bool]) -> None:
+        self._file, self._keep_whole = file, keep_whole
+        self._spans: dict[str, tuple[int, int, tuple[ToolDescriptor, ...]]] = {}
+
+    def add(self, group: CatalogClass) -> CatalogClass:
+        """Spool one class; what to keep of it: its tools' names and places only, or the whole
+        class where ``keep_whole`` says more is needed (a rename to recognise)."""
+        written = WrittenJson.of(_class_json(group), _CLASS_INDENT).text
+        data = written.encode("utf-8", "surrogatepass")
+        kept = group if self._keep_whole(group) else replace(group, tools=_placed(group.tools))
+        self._spans[group.key] = (self._file.tell(), len(data), kept.tools)
+        self._file.write(data)
+        return kept
+
+    def pieces(self, catalog: Catalog) -> JsonPieces:
+        """The tools.json of ``catalog``: its spooled classes as written (a tool renamed since
+        gets its new name), the others (kept from the last file) written from the model."""
+        classes = LazyObject(lambda: ((group.key, self._class(group)) for group in catalog.classes))
+        document = {"format": FORMAT, "classes": classes}
+        return lambda encode: json_pieces(document, "\n", encode)
+
+    def _class(self, group: CatalogClass) -> object:
+        span = self._spans.get(group.key)
+        if span is None:
+            return _class_json(group)
+        start, size, spooled = span
+        self._file.seek(start)
+        text = self._file.read(size).decode("utf-8", "surrogatepass")
+        self._file.seek(0, os.SEEK_END)
+        if all(a.name == b.name for a, b in zip(spooled, group.tools, strict=True)):
+            return WrittenJson(text, _CLASS_INDENT)
+        value = json.loads(text)
+        for entry, tool in zip(value["methods"].values(), group.tools, strict=True):
+            entry["function"]["name"] = tool.name
+        return value
+
+
+_CLASS_INDENT = "\n    "
+"""Where a class's JSON sits in tools.json: ``{"classes": {key: here}}``."""
+
+
+_NO_RETURNS = Returns()
+
+
+def _placed(tools: tuple[ToolDescriptor, ...]) -> tuple[ToolDescriptor, ...]:
+    """What the steps after a scan need of spooled tools: all but their descriptions and
+    schemas (names, place, kind and whatever else the merge and the diagnostics read)."""
+    return tuple(
+        replace(tool, description="", parameters=(), returns=_NO_RETURNS, definitions=())
+        for tool in tools
+    )
 
 
 def _lazy_json(catalog: Catalog) -> dict[str, object]:
@@ -98,6 +177,9 @@ def _left_out(entry: dict[str, Json], where: str) -> tuple[LeftOut, ...]:
 
 def load(path: Path) -> Catalog:
     """Read a tools.json file; any shape error names the file and the place."""
+    catalog = load_if_tools(path)
+    if catalog is not None:
+        return catalog
     data = read_json(path, "tools file")
     try:
         return from_json(data)
@@ -105,21 +187,84 @@ def load(path: Path) -> Catalog:
         raise InspectorError(f"{path}: {error}") from None
 
 
+def load_if_tools(path: Path) -> Catalog | None:
+    """The catalog of a well-formed tools file, read class by class (each class's JSON dropped
+    once it is a ``CatalogClass``, so neither the whole text nor the whole document is held);
+    None for anything else, which the caller reads whole to say what is wrong."""
+    try:
+        return _load_streamed(path)
+    except (WholeText, InspectorError, OSError, UnicodeDecodeError):
+        return None
+
+
+_READ_BLOCK = 1 << 20
+
+
+def _load_streamed(path: Path) -> Catalog:
+    """``load`` for a well-formed tools file; ``WholeText`` or an error for anything else."""
+    with path.open(encoding="utf-8") as file:
+        stream = JsonStream(iter(lambda: file.read(_READ_BLOCK), ""))
+        if stream.peek() != "{":
+            raise WholeText
+        stream.take()
+        document: dict[str, object] = {}
+        groups: list[CatalogClass] | None = None
+        for key in _keys(stream):
+            if key == "classes" and stream.peek() == "{":
+                stream.take()
+                groups = [_class_from_json(k, v) for k, v in _members(stream)]
+                document[key] = {}
+            else:
+                document[key] = stream.value()
+        if stream.peek() or groups is None:
+            raise WholeText  # extra text, or no classes object: read whole for the error
+    from_json(document)  # the format check
+    return Catalog(tuple(groups))
+
+
+def _keys(stream: JsonStream) -> Iterator[str]:
+    """The keys of an object after its ``{``; the caller reads each value."""
+    seen: set[str] = set()
+    if stream.peek() == "}":
+        stream.take()
+        return
+    while True:
+        key = stream.value() if stream.peek() == '"' else None
+        if not isinstance(key, str) or key in seen or stream.peek() != ":":
+            raise WholeText
+        seen.add(key)
+        stream.take()
+        yield key
+        after = stream.peek()
+        stream.take()
+        if after == "}":
+            return
+        if after != ",":
+            raise WholeText
+
+
+def _members(stream: JsonStream) -> Iterator[tuple[str, object]]:
+    """The members of an object after its ``{``, one at a time."""
+    for key in _keys(stream):
+        yield key, stream.value()
+
+
 def from_json(data: object) -> Catalog:
     """The catalog of a tools.json document."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise InspectorError(f'not a tools file (expected "format": "{FORMAT}")')
     classes = _mapping(data.get("classes"), "classes")
-    groups = []
-    for key, raw_group in classes.items():
-        group = _mapping(raw_group, f"classes.{key}")
-        methods = _mapping(group.get("methods"), f"classes.{key}.methods")
-        tools = tuple(
-            _tool_from_json(key, name, _mapping(entry, f"classes.{key}.methods.{name}"))
-            for name, entry in methods.items()
-        )
-        groups.append(CatalogClass(key, str(group.get("source", "")), tools))
-    return Catalog(tuple(groups))
+    return Catalog(tuple(_class_from_json(key, raw) for key, raw in classes.items()))
+
+
+def _class_from_json(key: str, raw_group: object) -> CatalogClass:
+    group = _mapping(raw_group, f"classes.{key}")
+    methods = _mapping(group.get("methods"), f"classes.{key}.methods")
+    tools = tuple(
+        _tool_from_json(key, name, _mapping(entry, f"classes.{key}.methods.{name}"))
+        for name, entry in methods.items()
+    )
+    return CatalogClass(key, str(group.get("source", "")), tools)
 
 
 def _mapping(value: Json | object, where: str) -> dict[str, Json]:
@@ -147,7 +292,7 @@ def _tool_from_json(class_key: str, method: str, entry: dict[str, Json]) -> Tool
             parameters=tuple(_with_kind(f, kinds) for f in fields),
             returns=Returns(
                 parse_schema(return_schema) if returns else None,
-                description if isinstance(description, str) else "",
+                shared_text(description) if isinstance(description, str) else "",
             ),
             definitions=definitions,
             is_async=entry.get("async") is True,

@@ -10,14 +10,15 @@ import contextlib
 import gc
 import os
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from inspector.catalog import Catalog, CatalogClass
-from inspector.diagnostics import Diagnostic, InspectorError, Level, UsageError
+from inspector.diagnostics import Diagnostic, Level
 from inspector.files import classification as classification_file
-from inspector.files.classification import Classification, Merge
+from inspector.files.classification import Classification, Merge, Previous
+from inspector.files.jsonio import JsonPieces
 from inspector.model import ToolDescriptor
 from inspector.render.options import RenderOptions
 from inspector.scan.docstrings import DocstringStyle
@@ -61,12 +62,14 @@ def scan(
     *,
     docstring_style: DocstringStyle = DocstringStyle.AUTO,
     root: Path | None = None,
+    keep: Callable[[CatalogClass], CatalogClass] | None = None,
 ) -> tuple[Catalog, list[Diagnostic]]:
-    """Step 1: inspect the targets into a catalog; what fails becomes a diagnostic."""
+    """Step 1: inspect the targets into a catalog; what fails becomes a diagnostic. ``keep``
+    sees each class as it is made and says what of it the catalog holds."""
     from inspector.scan.scanner import scan as scan_catalog
 
     with in_root(root), gc_paused():
-        return scan_catalog(list(targets), docstring_style)
+        return scan_catalog(list(targets), docstring_style, keep)
 
 
 def scan_objects(
@@ -128,7 +131,7 @@ def classify(
     *,
     include_new: bool = True,
     prune: bool = False,
-    previous: Catalog | None = None,
+    previous: Previous = None,
 ) -> tuple[Merge, list[Diagnostic]]:
     """Step 2: the classification file updated for this catalog, and what changed in it. Never
     prunes after a failed target; a method renamed since ``previous`` keeps its value."""
@@ -172,40 +175,57 @@ def select(
 
 @dataclass
 class Rendered:
-    """One provider's file: its text (None when it failed), its diagnostics and its size report
-    (when ``RenderOptions.report`` asked for it)."""
+    """One provider's file: its text (None when it failed; empty when it went to ``render``'s
+    ``emit`` instead), its diagnostics and its size report (when
+    ``RenderOptions.report`` asked for it)."""
 
     provider: str
     text: str | None
     diagnostics: list[Diagnostic]
     report: list[str] = field(default_factory=list)
+    changed: bool = False
+    """What ``render``'s ``emit`` returned (a file written whose content differed)."""
+
+
+Emit = Callable[[str, JsonPieces], bool]
+"""What becomes of a provider's file as it is made: given the provider and the file's pieces,
+write it (True when its content changed) or compare it."""
 
 
 def render(
-    providers: Iterable[str], tools: list[ToolDescriptor], options: RenderOptions
+    providers: Iterable[str],
+    tools: list[ToolDescriptor],
+    options: RenderOptions,
+    *,
+    emit: Emit | None = None,
 ) -> list[Rendered]:
     """Step 4: each provider's file for these tools. One provider's failure does not stop the
-    others; the provider limits are always checked."""
+    others; the provider limits are always checked. With ``emit``, each file goes to it as it
+    is made (a render that fails raises inside it: a file being written is left as it was)
+    instead of being held as text."""
     with gc_paused():  # many long-lived objects (tools, documents): GC passes would dominate
-        return [_render_one(provider, tools, options) for provider in providers]
+        return [_render_one(provider, tools, options, emit) for provider in providers]
 
 
-def _render_one(provider: str, tools: list[ToolDescriptor], options: RenderOptions) -> Rendered:
+def _render_one(
+    provider: str, tools: list[ToolDescriptor], options: RenderOptions, emit: Emit | None
+) -> Rendered:
     """One provider's file; a template that fails gives an error diagnostic instead."""
-    from inspector.files.jsonio import json_text
-    from inspector.render.jinja import render_document
-    from inspector.render.limits import size_report
+    from inspector.files.jsonio import pieces_text
+    from inspector.render.limits import entries_report
+    from inspector.render.stream import RenderError, StreamedRender
 
+    text, changed = "", False
     try:
-        document, notes = render_document(provider, tools, options)
-    except UsageError:
-        raise
-    except InspectorError as error:
+        made = StreamedRender(provider, tools, options)
+        if emit is None:
+            text = made.emit(pieces_text)
+        else:
+            changed = made.emit(lambda pieces: emit(provider, pieces))
+    except RenderError as error:  # an error writing the file is raised, as before
         return Rendered(provider, None, [Diagnostic(Level.ERROR, str(error), code="TI401")])
-    lines, warnings = size_report(
-        provider, document, tools, options.template_dirs, table=options.report
-    )
-    return Rendered(provider, json_text(document), notes + warnings, lines)
+    lines, warnings = entries_report(provider, made.sizes, tools, options.template_dirs)
+    return Rendered(provider, text, made.diagnostics + warnings, lines, changed)
 
 
 def annotation_diagnostics(options: RenderOptions, tools: list[ToolDescriptor]) -> list[Diagnostic]:
@@ -229,7 +249,22 @@ def stubs(
     template_dirs: Sequence[Path] = (),
 ) -> tuple[str, list[Diagnostic]]:
     """Step 5 (instead of render): the typed Python stubs of a catalog."""
-    from inspector.stubs.module import build_module, render_stubs
+    pieces, diagnostics = stubs_pieces(
+        catalog, source_name, typed_dict=typed_dict, template_dirs=template_dirs
+    )
+    return "".join(pieces), diagnostics
+
+
+def stubs_pieces(
+    catalog: Catalog,
+    source_name: str,
+    *,
+    typed_dict: bool = False,
+    template_dirs: Sequence[Path] = (),
+) -> tuple[Iterator[str], list[Diagnostic]]:
+    """``stubs``, the text in the pieces the template makes as they are consumed."""
+    from inspector.stubs.module import build_module
+    from inspector.stubs.module import stubs_pieces as module_pieces
 
     module, diagnostics = build_module(catalog, source_name, typed_dict)
-    return render_stubs(module, list(template_dirs)), diagnostics
+    return module_pieces(module, list(template_dirs)), diagnostics

@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 import json
 import traceback
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -95,49 +95,67 @@ def render_document(
     provider: str, tools: list[ToolDescriptor], options: RenderOptions
 ) -> tuple[Json, list[Diagnostic]]:
     """``render_template``'s file as the parsed JSON document (written by ``json_text``)."""
-    installed = {p.name: p for p in available(options.template_dirs)}
+    unit = provider_unit(provider, options.template_dirs)
+    check_names(unit, tools)
+    run = TemplateRun(provider, unit, options)
+    text = "".join(run.generate(tools))
+    return _parse_rendered(text, run.template_name), run.finish()
+
+
+def provider_unit(provider: str, template_dirs: list[Path]) -> Provider:
+    """The installed provider of that name; a usage error (with a did-you-mean) otherwise."""
+    installed = {p.name: p for p in available(template_dirs)}
     if provider not in installed:
         close = difflib.get_close_matches(provider, installed, n=1, cutoff=0.75)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise UsageError(f"unknown provider {provider!r}{hint}; available: {', '.join(installed)}")
-    unit = installed[provider].provider
-    check_names(unit, tools)
-    found = FilterDiagnostics()
-    budget = StrictBudget(unit.limits) if options.strict else None
-    units = [entry.provider for entry in installed.values()]
-    env = environment(options.template_dirs, found, units, budget)
-    template_name = f"{provider}{TEMPLATE_SUFFIX}"
-    text = _render(env, template_name, tools, options)
-    summary = budget.summary(provider) if budget is not None else None
-    if summary is not None:
-        found.diagnostics.append(Diagnostic(Level.WARNING, summary, code="TI505"))
-    return _parse_rendered(text, template_name), found.diagnostics
+    return installed[provider].provider
 
 
-def _render(
-    env: jinja2.Environment, template_name: str, tools: list[ToolDescriptor], options: RenderOptions
-) -> str:
-    """The template's text; any error (a user filter's too) names the template line."""
-    import jinja2
+class TemplateRun:
+    """One render of a provider's template: its environment, the diagnostics its filters raise
+    and, with ``strict``, the budget of strict tools."""
 
-    try:
-        with deep_recursion():
-            return env.get_template(template_name).render(
-                tools=tools,
-                strict=options.strict,
-                gemini_json_schema=options.gemini_json_schema,
-                annotations=options.annotations,
-            )
-    except InspectorError:
-        raise
-    except jinja2.TemplateError as error:
-        line = getattr(error, "lineno", None) or _template_line(error, template_name)
-        message = str(error)
-    except Exception as error:  # a user provider's filter
-        line = _template_line(error, template_name)
-        message = f"{type(error).__name__}: {error}"
-    where = f"{template_name}:{line}" if line else template_name
-    raise InspectorError(f"template {where}: {message}")
+    def __init__(self, provider: str, unit: Provider, options: RenderOptions) -> None:
+        self.provider, self.options = provider, options
+        self.found = FilterDiagnostics()
+        self.budget = StrictBudget(unit.limits) if options.strict else None
+        units = [entry.provider for entry in available(options.template_dirs)]
+        self.env = environment(options.template_dirs, self.found, units, self.budget)
+        self.template_name = f"{provider}{TEMPLATE_SUFFIX}"
+
+    def generate(self, tools: list[ToolDescriptor]) -> Iterator[str]:
+        """The template's text in the pieces Jinja makes; any error (a user filter's too) names
+        the template line."""
+        import jinja2
+
+        options = self.options
+        try:
+            with deep_recursion():
+                yield from self.env.get_template(self.template_name).generate(
+                    tools=tools,
+                    strict=options.strict,
+                    gemini_json_schema=options.gemini_json_schema,
+                    annotations=options.annotations,
+                )
+                return
+        except InspectorError:
+            raise
+        except jinja2.TemplateError as error:
+            line = getattr(error, "lineno", None) or _template_line(error, self.template_name)
+            message = str(error)
+        except Exception as error:  # a user provider's filter
+            line = _template_line(error, self.template_name)
+            message = f"{type(error).__name__}: {error}"
+        where = f"{self.template_name}:{line}" if line else self.template_name
+        raise InspectorError(f"template {where}: {message}")
+
+    def finish(self) -> list[Diagnostic]:
+        """The diagnostics of the render, once the whole text was made."""
+        summary = self.budget.summary(self.provider) if self.budget is not None else None
+        if summary is not None:
+            self.found.diagnostics.append(Diagnostic(Level.WARNING, summary, code="TI505"))
+        return self.found.diagnostics
 
 
 def _template_line(error: BaseException, template_name: str) -> int | None:

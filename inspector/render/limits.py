@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from inspector.diagnostics import Diagnostic, Level
@@ -32,6 +33,25 @@ def estimate_tokens(characters: int) -> int:
 _compact = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
+@dataclass
+class EntrySizes:
+    """What the size report and the limits need of a file's tool entries, taken entry by entry:
+    their count, each one's compact size (for the table only) and the strict usage."""
+
+    table: bool
+    count: int = 0
+    sizes: list[int] = field(default_factory=list)
+    usage: StrictUsage = field(default_factory=StrictUsage)
+
+    def add(self, entry: JsonObject) -> None:
+        """Count one tool entry of the rendered file."""
+        self.count += 1
+        if self.table:
+            self.sizes.append(len(_compact(entry)))
+        if _is_strict(entry):
+            self.usage += strict_usage(_schema_of(entry))
+
+
 def size_report(
     provider: str,
     document: Json,
@@ -43,29 +63,40 @@ def size_report(
     """A table of characters and estimated tokens per tool of a rendered file (parsed; none
     unless ``table``), and warnings past the provider's per-request limits (a strict render
     stays within the strict ones; a template that sets ``strict`` itself may not)."""
-    entries = tool_entries(document)
+    sizes = EntrySizes(table)
+    for entry in tool_entries(document):
+        sizes.add(entry)
+    return entries_report(provider, sizes, tools, template_dirs)
+
+
+def entries_report(
+    provider: str,
+    sizes: EntrySizes,
+    tools: list[ToolDescriptor],
+    template_dirs: Sequence[Path] = (),
+) -> tuple[list[str], list[Diagnostic]]:
+    """``size_report`` from the entries' sizes, taken while the file was written."""
     warnings = _limit_warnings(
-        provider, find(provider, template_dirs).provider.limits, entries, tools
+        provider, find(provider, template_dirs).provider.limits, sizes, tools
     )
-    return (_size_table(provider, entries, tools) if table else []), warnings
+    return (_size_table(provider, sizes, tools) if sizes.table else []), warnings
 
 
-def _size_table(provider: str, entries: list[JsonObject], tools: list[ToolDescriptor]) -> list[str]:
+def _size_table(provider: str, sizes: EntrySizes, tools: list[ToolDescriptor]) -> list[str]:
     lines = [f"{provider}: {'tool':<32} {'chars':>8} {'~tokens':>8}"]
     total = 0
-    for tool, entry in zip(tools, entries, strict=False):
-        size = len(_compact(entry))
+    for tool, size in zip(tools, sizes.sizes, strict=False):
         total += size
         lines.append(f"{provider}: {tool.name:<32} {size:>8} {estimate_tokens(size):>8}")
     lines.append(
-        f"{provider}: {'total (' + str(len(entries)) + ' tools)':<32} {total:>8} "
+        f"{provider}: {'total (' + str(sizes.count) + ' tools)':<32} {total:>8} "
         f"{estimate_tokens(total):>8}"
     )
     return lines
 
 
 def _limit_warnings(
-    provider: str, limits: Limits, entries: list[JsonObject], tools: list[ToolDescriptor]
+    provider: str, limits: Limits, sizes: EntrySizes, tools: list[ToolDescriptor]
 ) -> list[Diagnostic]:
     warnings: list[Diagnostic] = []
 
@@ -78,9 +109,9 @@ def _limit_warnings(
             Diagnostic(Level.WARNING, f"{provider}: {message}", path, line, subject, code)
         )
 
-    if limits.max_tools is not None and len(entries) > limits.max_tools:
+    if limits.max_tools is not None and sizes.count > limits.max_tools:
         warn(
-            "TI501", f"{len(entries)} tools; at most {limits.max_tools} are accepted in one request"
+            "TI501", f"{sizes.count} tools; at most {limits.max_tools} are accepted in one request"
         )
     for tool in tools:
         if limits.max_description and len(tool.description) > limits.max_description:
@@ -90,10 +121,7 @@ def _limit_warnings(
                 f"than {limits.max_description}",
                 tool,
             )
-    usage = sum(
-        (strict_usage(_schema_of(e)) for e in entries if _is_strict(e)), start=StrictUsage()
-    )
-    for text in exceeded(limits, usage):
+    for text in exceeded(limits, sizes.usage):
         warn("TI503" if " strict tools; " in text else "TI504", text)
     return warnings
 

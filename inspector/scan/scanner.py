@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
@@ -17,9 +17,13 @@ from inspector.scan.targets import ClassInfo, iter_methods, resolve_target
 
 
 def scan(
-    targets: Sequence[str], docstring_style: DocstringStyle = DocstringStyle.AUTO
+    targets: Sequence[str],
+    docstring_style: DocstringStyle = DocstringStyle.AUTO,
+    keep: Callable[[CatalogClass], CatalogClass] | None = None,
 ) -> tuple[Catalog, list[Diagnostic]]:
-    """Inspect every target; a target or method that fails becomes a diagnostic."""
+    """Inspect every target; a target or method that fails becomes a diagnostic. Each class is
+    handed to ``keep`` as soon as it is made, and the catalog holds what ``keep`` returns (a
+    scan that writes its classes away as it goes need not hold them whole)."""
     diagnostics: list[Diagnostic] = []
     builder = MethodBuilder(docstring_style)
     groups: list[CatalogClass] = []
@@ -37,6 +41,7 @@ def scan(
                 seen=seen,
                 loaded=loaded,
                 diagnostics=diagnostics,
+                keep=keep,
             )
             if not ok:
                 failed.append(target)
@@ -68,6 +73,7 @@ def _scan_target(
     seen: set[type],
     loaded: dict[Path, ModuleType],
     diagnostics: list[Diagnostic],
+    keep: Callable[[CatalogClass], CatalogClass] | None,
 ) -> bool:
     """One target's classes into ``groups``; False when the target fails (an error)."""
     try:
@@ -86,7 +92,7 @@ def _scan_target(
             group = scan_class(info, builder, keys, diagnostics)
             found = found or bool(group.tools)
             if group.tools or info.explicit:  # a module's classes without methods are noise
-                groups.append(group)
+                groups.append(group if keep is None else keep(group))
                 keys.add(group.key)
     if infos and not found and not any(info.explicit for info in infos):
         message = f"target {target!r}: no class with public methods"

@@ -1,0 +1,148 @@
+"""A provider's file made as it is written: the template's text is read entry by entry as Jinja
+makes it, and each entry is normalized and passed on, so neither the whole text nor the whole
+parsed document is ever held (a render of 20,000 tools)."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator
+from typing import TypeVar
+
+from inspector.diagnostics import Diagnostic, InspectorError, UsageError
+from inspector.files.jsonio import Encode, JsonPieces, JsonStream, WholeText, json_pieces
+from inspector.model import ToolDescriptor
+from inspector.render.jinja import TemplateRun, check_names, provider_unit, render_document
+from inspector.render.limits import EntrySizes, tool_entries
+from inspector.render.options import RenderOptions
+
+T = TypeVar("T")
+
+
+class RenderError(InspectorError):
+    """The provider's file cannot be made (a tool name breaks its rules, the template fails or
+    writes no JSON); unlike an error writing the file, this one is the render's diagnostic."""
+
+
+@contextlib.contextmanager
+def _render_errors() -> Iterator[None]:
+    try:
+        yield
+    except (UsageError, RenderError):
+        raise
+    except InspectorError as error:
+        raise RenderError(str(error)) from None
+
+
+class StreamedRender:
+    """One provider's file for these tools, made by ``emit`` (the provider and the tool names
+    are checked first); afterwards its diagnostics and its entries' sizes."""
+
+    def __init__(self, provider: str, tools: list[ToolDescriptor], options: RenderOptions) -> None:
+        self.provider, self.tools, self.options = provider, tools, options
+        with _render_errors():  # an unknown provider stays a usage error
+            self.unit = provider_unit(provider, options.template_dirs)
+            check_names(self.unit, tools)
+        self.diagnostics: list[Diagnostic] = []
+        self.sizes = EntrySizes(options.report)
+
+    def emit(self, consume: Callable[[JsonPieces], T]) -> T:
+        """What ``consume`` makes of the file's pieces (its text, or the file it writes)."""
+        try:
+            return consume(self._streamed)
+        except WholeText:
+            return consume(self._whole)
+
+    def _streamed(self, encode: Encode) -> Iterator[str]:
+        sizes: list[EntrySizes] = []
+        with _render_errors():
+            run = TemplateRun(self.provider, self.unit, self.options)
+            chunks = run.generate(self.tools)
+            yield from normalized_pieces(chunks, encode, self.options.report, sizes)
+        self.diagnostics, self.sizes = run.finish(), sizes[0]
+
+    def _whole(self, encode: Encode) -> Iterator[str]:
+        with _render_errors():
+            document, self.diagnostics = render_document(self.provider, self.tools, self.options)
+        self.sizes = EntrySizes(self.options.report)
+        for entry in tool_entries(document):
+            self.sizes.add(entry)
+        yield from json_pieces(document, "\n", encode)
+
+
+def normalized_pieces(
+    chunks: Iterator[str], encode: Encode, table: bool, sizes: list[EntrySizes]
+) -> Iterator[str]:
+    """The JSON text that ``chunks`` make, in the pieces ``json_text(json.loads(text))`` would
+    write, parsed and written entry by entry; at the end ``sizes`` holds the sizes of the tool
+    entries (those ``tool_entries`` finds). ``WholeText`` for what it leaves to ``json.loads``."""
+    text = JsonStream(chunks, batch=512)
+    first = text.peek()
+    lists = [EntrySizes(table)]
+    if first == "[":
+        text.take()
+        yield from _array(text, "\n", encode, lists[0])
+    elif first == "{":
+        text.take()
+        yield from _object(text, encode, lists)
+        lists = lists[1:] if len(lists) == 2 else [EntrySizes(table)]
+    else:
+        raise WholeText
+    if text.peek():
+        raise WholeText  # extra data after the document
+    sizes[:] = lists
+
+
+def _array(text: JsonStream, newline: str, encode: Encode, sizes: EntrySizes) -> Iterator[str]:
+    """An array after its ``[``, element by element, as ``json_text`` writes it."""
+    if text.peek() == "]":
+        text.take()
+        yield "[]"
+        return
+    inner = newline + "  "
+    separator = "[" + inner
+    while True:
+        item = text.value()
+        if isinstance(item, dict):
+            sizes.add(item)
+        yield separator + "".join(json_pieces(item, inner, encode))
+        separator = "," + inner
+        after = text.peek()
+        text.take()
+        if after == "]":
+            break
+        if after != ",":
+            raise WholeText
+    yield newline + "]"
+
+
+def _object(text: JsonStream, encode: Encode, sizes: list[EntrySizes]) -> Iterator[str]:
+    """The top-level object after its ``{``, value by value; each array value's entries are
+    counted in a new ``EntrySizes`` appended to ``sizes``."""
+    if text.peek() == "}":
+        text.take()
+        yield "{}"
+        return
+    seen: set[str] = set()
+    separator = "{\n  "
+    while True:
+        key = text.value() if text.peek() == '"' else None
+        if not isinstance(key, str) or key in seen or text.peek() != ":":
+            raise WholeText
+        seen.add(key)
+        text.take()
+        if text.peek() == "[":
+            text.take()
+            yield f"{separator}{encode(key)}: "
+            sizes.append(EntrySizes(sizes[0].table))
+            yield from _array(text, "\n  ", encode, sizes[-1])
+        else:
+            value = text.value()
+            yield f"{separator}{encode(key)}: " + "".join(json_pieces(value, "\n  ", encode))
+        separator = ",\n  "
+        after = text.peek()
+        text.take()
+        if after == "}":
+            break
+        if after != ",":
+            raise WholeText
+    yield "\n}"
