@@ -82,3 +82,29 @@ def test_the_collector_is_paused_while_files_are_made_from_many_tools(
     Toolbox(Shop()).definitions("openai")
     assert seen == [False, False, False, False]  # generate: render, stubs; stubs; Toolbox
     assert gc.isenabled()
+
+
+def test_a_rescan_reads_the_tools_file_it_replaces_only_when_it_can_matter(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(ROOT / "example_class.py", tmp_path / "reread_example.py")
+    target = ["reread_example.py:ExampleClass"]
+    scan = {"output": tmp_path / "t.json", "classification_path": tmp_path / "c.json"}
+    api.scan_targets(target, **scan)
+    read: list[Path] = []
+    real_load = api.load_tools
+
+    def load_tools(path: Path) -> Any:
+        read.append(path)
+        return real_load(path)
+
+    monkeypatch.setattr(api, "load_tools", load_tools)
+    assert api.scan_targets(target, **scan).unchanged == [tmp_path / "t.json", tmp_path / "c.json"]
+    assert read == []  # nothing renamed, nothing failed: the old file has no say
+    source = (tmp_path / "reread_example.py").read_text(encoding="utf-8")
+    (tmp_path / "reread_example.py").write_text(source.replace("def ", "def x_", 1))
+    api.scan_targets(target, **scan)
+    assert read == [tmp_path / "t.json"]  # a method vanished: maybe renamed
+    api.scan_targets([*target, "missing.py"], output=tmp_path / "t.json", classification_path=None)
+    assert read == [tmp_path / "t.json"] * 2  # a target failed: its classes are kept

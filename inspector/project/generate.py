@@ -55,7 +55,9 @@ def _generate(config: Config) -> Generated:
         catalog,
         config.classification_path,
         include_new=config.include_new,
-        previous=_previous(config.tools_path),
+        previous=_previous(config.tools_path)
+        if classification_file.renames_possible(existing, catalog)
+        else None,
     )
     result.diagnostics += notes
     result.files[config.classification_path] = json_text(merged.classification)
