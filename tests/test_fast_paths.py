@@ -8,7 +8,9 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import docstring_parser
 import pytest
+from docstring_parser.google import GoogleParser
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -17,6 +19,7 @@ from inspector.project import pipeline
 from inspector.project.config import load_config
 from inspector.project.generate import generate
 from inspector.render import jinja
+from inspector.scan import docstrings, google_docstrings
 from inspector.stubs.pycode import docstring_body, escaped_docstring_body
 from tests.conftest import ROOT
 
@@ -37,6 +40,77 @@ def test_docstring_body_shortcut_is_taken_only_for_text_with_nothing_to_escape()
     assert docstring_body("Buy.\n  Now é") == "Buy.\n  Now é"
     assert docstring_body('a "b"') == 'a "b\\"'
     assert docstring_body("tab\there") == "tab\\there"
+
+
+google_words = st.sampled_from(
+    [
+        "Args:", "Arguments:", "Returns:", "Yields:", "Raises:", "Attributes:", "Example:",
+        "Examples:", "Keyword Args:", "Note:", "Args::", "Args: x", "args:", "Args: \r", "",
+        "\t", "\r", "\x0c", "\u3000", ":", " ", "x", "name", "a_b", "(int)", "(str, optional)",
+        "(list[int]?)", "]:", "Defaults to 3.", ".", "*", ":class:`X`", "\ue000", "é",
+    ]
+)  # fmt: skip
+google_lines = st.tuples(
+    st.sampled_from(["", " ", "  ", "    ", "      ", "        ", "\t", " \t"]),
+    st.lists(google_words, max_size=5).map(" ".join),
+    st.sampled_from(["", ":", ": ", " ", ":\n"]),
+    st.lists(google_words, max_size=4).map(" ".join),
+).map("".join)
+google_titles = st.sampled_from(
+    ["Args", "Arguments", "Parameters", "Returns", "Yields", "Raises", "Attributes", "Examples",
+     "Except", "Note", "args", " Args", "Keyword Args"]
+)  # fmt: skip
+google_sections = st.tuples(
+    google_titles,
+    st.sampled_from([":", ":", ": ", ":\t", "::", ""]),
+    st.lists(st.tuples(st.sampled_from(["\n  ", "\n    ", "\n", "\n\n    "]), google_lines)),
+).map(lambda s: s[0] + s[1] + "".join(a + b for a, b in s[2]))
+google_texts = st.one_of(
+    st.tuples(google_lines, st.lists(google_sections, max_size=4))
+    .map(lambda d: "\n".join([d[0], *d[1]]))
+    .flatmap(lambda text: st.sampled_from([text, text.replace("\n", "\n    ")])),
+    st.lists(google_lines, max_size=14).map("\n".join),
+    st.text(),
+)
+
+
+def parsed_or_error(parse: Any, text: str) -> object:
+    try:
+        result = parse(text)
+    except docstring_parser.ParseError as error:
+        return type(error), str(error)
+    metas = [(type(m), vars(m)) for m in result.meta]
+    return {k: v for k, v in vars(result).items() if k != "meta"}, metas
+
+
+@given(google_texts)
+@example("Do it.\n\n    Args:\n        a (int): One.\n            More.\n        b: Two.\n")
+@example("Do.\n\nArgs:\n  a: x\nReturns:\n  int: y\nArgs:\n  b: z")
+@example("Args:\n  \n   a: x")
+@example("Returns:\n\x0c x")
+@settings(max_examples=1000)
+def test_the_google_parser_gives_what_docstring_parser_gives(text: str) -> None:
+    library = GoogleParser().parse
+    assert parsed_or_error(google_docstrings.parse, text) == parsed_or_error(library, text)
+
+
+@given(google_texts, st.sampled_from(docstrings.DocstringStyle))
+@example("Do.\n  :class:`X` is used.\nArgs:\n  a: :doc:`y`", docstrings.DocstringStyle.AUTO)
+@example(":class:`X` is used.\n\nMore.", docstrings.DocstringStyle.REST)
+@settings(max_examples=400)
+def test_looking_for_a_line_opened_by_a_colon_first_changes_nothing(
+    text: str, style: docstrings.DocstringStyle
+) -> None:
+    def parsed(text: str) -> object:
+        try:
+            return docstrings.parse_docstring(text, style)
+        except docstring_parser.ParseError as error:
+            return str(error)
+
+    fast = parsed(text)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(docstrings, "_colon_opens_a_line", lambda text: True)
+        assert parsed(text) == fast
 
 
 class Shop:
