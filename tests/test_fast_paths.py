@@ -182,3 +182,23 @@ def test_a_rescan_reads_the_tools_file_it_replaces_only_when_it_can_matter(
     assert read == [tmp_path / "t.json"]  # a method vanished: maybe renamed
     api.scan_targets([*target, "missing.py"], output=tmp_path / "t.json", classification_path=None)
     assert read == [tmp_path / "t.json"] * 2  # a target failed: its classes are kept
+
+
+def test_the_collector_stays_paused_while_a_scan_writes_its_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[bool] = []
+    real_write = api.write_tools
+
+    def write_tools(*args: Any) -> Any:
+        seen.append(gc.isenabled())
+        return real_write(*args)
+
+    monkeypatch.setattr(api, "write_tools", write_tools)
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(ROOT / "example_class.py", tmp_path / "gc_scan_example.py")
+    api.scan_targets(
+        ["gc_scan_example.py:ExampleClass"], output=tmp_path / "t.json", classification_path=None
+    )
+    assert seen == [False]
+    assert gc.isenabled()
