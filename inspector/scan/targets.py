@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import difflib
 import functools
 import importlib
 import importlib.util
 import inspect
 import os
 import sys
-import traceback
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -100,6 +98,8 @@ def resolve_target(target: str, loaded: dict[Path, ModuleType]) -> list[ClassInf
     for part in attribute.split("."):
         holder, found = found, getattr(found, part, None)
         if found is None:
+            import difflib  # only for a did-you-mean: not at every start
+
             public = [name for name in dir(holder) if is_public(name)]
             close = difflib.get_close_matches(part, public, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
@@ -137,6 +137,8 @@ def _import(module_part: str, target: str, loaded: dict[Path, ModuleType]) -> Mo
 
 
 def _describe(error: BaseException) -> str:
+    import traceback  # only when an import failed: not at every start
+
     frames = [
         frame
         for frame in traceback.extract_tb(error.__traceback__)
