@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 import shutil
+import typing
 from pathlib import Path
 from typing import Any
 
@@ -15,11 +16,13 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from inspector import Toolbox, api
+from inspector.model import EnumType
 from inspector.project import pipeline
 from inspector.project.config import load_config
 from inspector.project.generate import generate
 from inspector.render import jinja
 from inspector.scan import docstrings, google_docstrings
+from inspector.scan.hints import TypeMapper
 from inspector.stubs.pycode import docstring_body, escaped_docstring_body
 from tests.conftest import ROOT
 
@@ -202,3 +205,23 @@ def test_the_collector_stays_paused_while_a_scan_writes_its_files(
     )
     assert seen == [False]
     assert gc.isenabled()
+
+
+def test_a_hint_object_met_again_is_mapped_once_and_equal_literals_keep_their_order() -> None:
+    mapper = TypeMapper()
+    calls: list[object] = []
+    real_map = mapper._map
+
+    def counted(hint: object) -> Any:
+        calls.append(hint)
+        return real_map(hint)
+
+    mapper._map = counted  # type: ignore[method-assign]
+    hint = typing.Optional[list[int]]  # noqa: UP045  # a typing object: slow to hash and print
+    assert mapper.map(hint) is mapper.map(hint)
+    assert calls.count(hint) == 1
+    qp, pq = typing.Literal["q", "p"], typing.Literal["p", "q"]
+    assert qp == pq  # typing says so; the schemas keep each order
+    assert mapper.map(qp) == EnumType(("q", "p"))
+    assert mapper.map(pq) == EnumType(("p", "q"))
+    assert mapper.map(qp) == EnumType(("q", "p"))
