@@ -14,7 +14,14 @@ import functools
 import inspect
 import re
 
-from docstring_parser.common import Docstring, DocstringMeta, DocstringStyle, ParseError
+from docstring_parser.common import (
+    PARAM_KEYWORDS,
+    Docstring,
+    DocstringMeta,
+    DocstringParam,
+    DocstringStyle,
+    ParseError,
+)
 from docstring_parser.google import MULTIPLE_PATTERN, GoogleParser, Section, SectionType
 
 _TITLE_LINE = re.compile(r"\n(\S[^\n:]*):[ \t\r\f\v]*$", re.M)
@@ -107,4 +114,7 @@ def _build_meta(text: str, section: Section) -> DocstringMeta:
             first_line, rest = desc.split("\n", 1)
             desc = first_line + "\n" + _cleandoc(rest)
         desc = desc.strip("\n")
+    if section.key in PARAM_KEYWORDS and "(" not in before and "Defaults to" not in desc:
+        # what ``_build_multi_meta`` gives when neither of its patterns can match
+        return DocstringParam([section.key, before], desc, before, None, None, None)
     return GoogleParser._build_multi_meta(section, before, desc)
