@@ -64,12 +64,8 @@ def scan_targets(
     a target that fails are kept as the tools file had them; when every target fails, nothing
     is written."""
     existing = classification_file.load(classification_path) if classification_path else None
+    previous = _previous(output)
     catalog, diagnostics = pipeline.scan(targets, docstring_style=docstring_style)
-    # the tools file being replaced is read only when it can matter: most scans change nothing
-    needed = catalog.failed_targets or (
-        classification_path is not None and classification_file.renames_possible(existing, catalog)
-    )
-    previous = _previous(output) if needed else None
     catalog, notes = pipeline.keep_failed(catalog, previous, targets)
     diagnostics += notes
     if targets and set(catalog.failed_targets) == set(targets):

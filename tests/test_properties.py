@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from inspector.catalog import Catalog, CatalogClass
-from inspector.files.classification import merge, renames_possible
+from inspector.files.classification import merge
 from inspector.files.schemas import parse_fields, parse_schema
 from inspector.model import (
     MISSING,
@@ -196,53 +196,6 @@ def test_merge_keeps_every_user_value(
         source = existing.get(result.renamed_classes.get(key, key), {})
         for method in names_:
             assert merged[key][method] is source.get(method, include_new)
-
-
-def catalog_of(methods: dict[str, list[str]]) -> Catalog:
-    """Classes of methods that all take nothing and say nothing: any vanished one could be any
-    new one renamed."""
-    return Catalog(
-        tuple(
-            CatalogClass(
-                key,
-                key,
-                tuple(ToolDescriptor(m, "", class_name=key, method_name=m) for m in names_),
-            )
-            for key, names_ in methods.items()
-        )
-    )
-
-
-@given(
-    classifications,
-    st.dictionaries(names, st.lists(names, unique=True, max_size=4), max_size=3),
-    st.booleans(),
-    st.booleans(),
-)
-def test_the_previous_tools_file_matters_only_when_renames_are_possible(
-    existing: dict[str, dict[str, bool]],
-    methods: dict[str, list[str]],
-    include_new: bool,
-    prune: bool,
-) -> None:
-    catalog = catalog_of(methods)
-    previous = catalog_of({key: list(values) for key, values in existing.items()})
-    options: dict[str, Any] = {"include_new": include_new, "prune": prune}
-    with_previous = merge(existing, catalog, previous=previous, **options)
-    if not renames_possible(existing, catalog):
-        assert merge(existing, catalog, **options) == with_previous
-
-
-def test_a_vanished_method_makes_renames_possible_and_the_previous_file_finds_them() -> None:
-    existing = {"A": {"old": False}}
-    catalog = catalog_of({"A": ["new"]})
-    assert renames_possible(existing, catalog)
-    assert not renames_possible(existing, catalog_of({"A": ["old", "new"]}))
-    merged = merge(existing, catalog, include_new=True, prune=False, previous=catalog_of(existing))
-    assert merged.classification == {"A": {"new": False}}
-    assert merge(existing, catalog, include_new=True, prune=False).classification == {
-        "A": {"new": True, "old": False}
-    }
 
 
 @given(fields_of(schema_types))

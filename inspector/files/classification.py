@@ -133,17 +133,6 @@ def merge(
     return Merge(result, [] if prune else stale, stale if prune else [], renamed, moved, newly)
 
 
-def renames_possible(existing: Classification | None, catalog: Catalog) -> bool:
-    """Whether ``merge`` may find a renamed method, and so needs the previous tools.json: a
-    scanned class's entry names a method the class no longer has (a class renamed as a whole
-    brings only methods it still has)."""
-    old = existing or {}
-    return any(
-        group.key in old and not old[group.key].keys() <= {t.method_name for t in group.tools}
-        for group in catalog.classes
-    )
-
-
 def _renamed_classes(old: Classification, catalog: Catalog) -> dict[str, str]:
     """New class key → vanished class key, when the vanished class's methods are all among the
     new class's and no other vanished class fits: the class was renamed, its values hold."""

@@ -55,9 +55,7 @@ def _generate(config: Config) -> Generated:
         catalog,
         config.classification_path,
         include_new=config.include_new,
-        previous=_previous(config.tools_path)
-        if classification_file.renames_possible(existing, catalog)
-        else None,
+        previous=_previous(config.tools_path),
     )
     result.diagnostics += notes
     result.files[config.classification_path] = json_text(merged.classification)
