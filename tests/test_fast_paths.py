@@ -21,7 +21,7 @@ from inspector.project import pipeline
 from inspector.project.config import load_config
 from inspector.project.generate import generate
 from inspector.render import jinja
-from inspector.scan import docstrings, google_docstrings
+from inspector.scan import docstrings, google_docstrings, hints
 from inspector.scan.hints import TypeMapper
 from inspector.stubs.pycode import docstring_body, escaped_docstring_body
 from tests.conftest import ROOT
@@ -201,3 +201,29 @@ def test_a_hint_object_met_again_is_mapped_once_and_equal_literals_keep_their_or
     assert mapper.map(qp) == EnumType(("q", "p"))
     assert mapper.map(pq) == EnumType(("p", "q"))
     assert mapper.map(qp) == EnumType(("q", "p"))
+
+
+sentinel_hints = st.sampled_from(
+    [
+        int,
+        str,
+        bool,
+        typing.Optional[int],  # noqa: UP045
+        int | str | None,
+        typing.Annotated[str | None, "a"],
+        typing.Literal["a", 1, True],
+        typing.Any,
+        type(None),
+        list[str],
+    ]
+)
+
+
+@given(sentinel_hints, st.one_of(st.text(), st.integers(), st.booleans(), st.none()))
+def test_a_plain_default_is_never_taken_for_a_sentinel_without_looking(
+    hint: object, default: object
+) -> None:
+    fast = hints.without_sentinel(hint, default)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(hints, "_PLAIN_DEFAULTS", frozenset())
+        assert hints.without_sentinel(hint, default) == fast is None

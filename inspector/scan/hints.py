@@ -47,6 +47,7 @@ from inspector.typetable.values import (
 )
 
 _ANY_HINTS: frozenset[object] = frozenset({typing.Any, object})
+_PLAIN_DEFAULTS: frozenset[type] = frozenset({str, int, bool, type(None)})
 _CONSTRAINTS = {
     "gt": "exclusiveMinimum",
     "ge": "minimum",
@@ -410,6 +411,8 @@ def without_sentinel(hint: object, default: object) -> object | None:
     Sentinels: ``object()``, ``dataclasses.MISSING``, the only member of an Enum (unless the
     hint asks for that Enum itself), and a default of no JSON form whose own class is a member
     of the union (httpx ``timeout: TimeoutTypes | UseClientDefault = USE_CLIENT_DEFAULT``)."""
+    if type(default) in _PLAIN_DEFAULTS:  # most defaults: never a sentinel, always JSON
+        return None
     if typing.get_origin(hint) is typing.Annotated:
         inner, *metadata = typing.get_args(hint)
         stripped = without_sentinel(inner, default)

@@ -209,12 +209,13 @@ def is_public(name: str) -> bool:
 def iter_methods(info: ClassInfo) -> Iterator[MethodInfo]:
     """Public methods: the class's own in definition order, then inherited ones, nearest first."""
     seen: set[str] = set()
+    places: dict[str, str] = {}  # a file's display path, looked up once per file
     for owner in _owners(info.cls):
         for name, raw in vars(owner).items():
             if name in seen or not is_public(name):
                 continue
             seen.add(name)
-            method = _as_method(owner, name, raw, info.path)
+            method = _as_method(owner, name, raw, info.path, places)
             if method is not None:
                 yield method
 
@@ -243,7 +244,9 @@ def _is_users(cls: type) -> bool:
     return not any(part in _INSTALL_DIRS for part in Path(file).parts)
 
 
-def _as_method(owner: type, name: str, raw: object, path: str) -> MethodInfo | None:
+def _as_method(
+    owner: type, name: str, raw: object, path: str, places: dict[str, str]
+) -> MethodInfo | None:
     if isinstance(raw, (*_SKIPPED_DESCRIPTORS, type)):
         return None
     if isinstance(raw, staticmethod):
@@ -256,7 +259,9 @@ def _as_method(owner: type, name: str, raw: object, path: str) -> MethodInfo | N
         return None
     code = getattr(inspect.unwrap(function), "__code__", None)
     if code is not None:
+        if code.co_filename not in places:
+            places[code.co_filename] = display_path(code.co_filename)
         return MethodInfo(
-            owner, name, function, kind, display_path(code.co_filename), code.co_firstlineno
+            owner, name, function, kind, places[code.co_filename], code.co_firstlineno
         )
     return MethodInfo(owner, name, function, kind, path, 0)
