@@ -91,7 +91,7 @@ def _adders(command: str | None) -> list[Callable[..., None]]:
     """The option builders of ``command``, or of every command (in the order help lists them)
     when it is none of them; the project and serve modules are imported only when needed."""
     own = {"scan": _add_scan, "render": _add_render, "stubs": _add_stubs}
-    if command in own or command == "providers":
+    if command in (*own, "providers"):
         return [own.get(command, _add_providers)]
     from inspector.cli import project as cli_project
     from inspector.cli import serve as cli_serve

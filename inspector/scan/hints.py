@@ -76,10 +76,7 @@ class TypeMapper:
     _class_cache: dict[type, SchemaType] = field(default_factory=dict)
     _defined: dict[type, str] = field(default_factory=dict)
     _hint_cache: dict[object, SchemaType] = field(default_factory=dict)
-    _same_hint: dict[int, tuple[object, SchemaType]] = field(default_factory=dict)
-    """The same cache by the hint object's identity (the hint is kept, so its id stays its
-    own): a scan meets one resolved object per annotation text, and typing's hashes, reprs
-    and equality are slow."""
+    _same_hint: dict[int, tuple[object, SchemaType]] = field(default_factory=dict)  # by id
     _handlers: tuple[tuple[Callable[[object], bool], Callable[[object], SchemaType]], ...] = field(
         init=False
     )
@@ -97,19 +94,15 @@ class TypeMapper:
     def map(self, hint: object) -> SchemaType:
         """The model type of a hint; a hint mapped before without side effects is reused, unless
         it refers to a definition: those belong to one tool's ``$defs``."""
-        same = self._same_hint.get(id(hint))
-        if same is not None and same[0] is hint:
-            return same[1]
+        if (same := self._same_hint.get(id(hint))) is not None and same[0] is hint:
+            return same[1]  # the same object (kept alive): typing's hash and repr are slow
         # ``Literal["q", "p"] == Literal["p", "q"]``: a generic hint is keyed by its text too,
         # so that each keeps its own order
         key = hint if isinstance(hint, type) else (hint, repr(hint))
         try:
-            mapped = self._hint_cache[key]
+            return self._same_hint.setdefault(id(hint), (hint, self._hint_cache[key]))[1]
         except (KeyError, TypeError):  # not seen yet, or unhashable
             pass
-        else:
-            self._same_hint[id(hint)] = (hint, mapped)
-            return mapped
         before = (len(self.messages), len(self.definitions), len(self._recursive))
         mapped = self._map(hint)
         after = (len(self.messages), len(self.definitions), len(self._recursive))
