@@ -5,18 +5,24 @@ from __future__ import annotations
 
 import gc
 import shutil
+import typing
 from pathlib import Path
 from typing import Any
 
+import docstring_parser
 import pytest
+from docstring_parser.google import GoogleParser
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from inspector import Toolbox, api
+from inspector.model import EnumType
 from inspector.project import pipeline
 from inspector.project.config import load_config
 from inspector.project.generate import generate
 from inspector.render import jinja
+from inspector.scan import docstrings, google_docstrings, hints
+from inspector.scan.hints import TypeMapper
 from inspector.stubs.pycode import docstring_body, escaped_docstring_body
 from tests.conftest import ROOT
 
@@ -37,6 +43,77 @@ def test_docstring_body_shortcut_is_taken_only_for_text_with_nothing_to_escape()
     assert docstring_body("Buy.\n  Now é") == "Buy.\n  Now é"
     assert docstring_body('a "b"') == 'a "b\\"'
     assert docstring_body("tab\there") == "tab\\there"
+
+
+google_words = st.sampled_from(
+    [
+        "Args:", "Arguments:", "Returns:", "Yields:", "Raises:", "Attributes:", "Example:",
+        "Examples:", "Keyword Args:", "Note:", "Args::", "Args: x", "args:", "Args: \r", "",
+        "\t", "\r", "\x0c", "\u3000", ":", " ", "x", "name", "a_b", "(int)", "(str, optional)",
+        "(list[int]?)", "]:", "Defaults to 3.", ".", "*", ":class:`X`", "\ue000", "é",
+    ]
+)  # fmt: skip
+google_lines = st.tuples(
+    st.sampled_from(["", " ", "  ", "    ", "      ", "        ", "\t", " \t"]),
+    st.lists(google_words, max_size=5).map(" ".join),
+    st.sampled_from(["", ":", ": ", " ", ":\n"]),
+    st.lists(google_words, max_size=4).map(" ".join),
+).map("".join)
+google_titles = st.sampled_from(
+    ["Args", "Arguments", "Parameters", "Returns", "Yields", "Raises", "Attributes", "Examples",
+     "Except", "Note", "args", " Args", "Keyword Args"]
+)  # fmt: skip
+google_sections = st.tuples(
+    google_titles,
+    st.sampled_from([":", ":", ": ", ":\t", "::", ""]),
+    st.lists(st.tuples(st.sampled_from(["\n  ", "\n    ", "\n", "\n\n    "]), google_lines)),
+).map(lambda s: s[0] + s[1] + "".join(a + b for a, b in s[2]))
+google_texts = st.one_of(
+    st.tuples(google_lines, st.lists(google_sections, max_size=4))
+    .map(lambda d: "\n".join([d[0], *d[1]]))
+    .flatmap(lambda text: st.sampled_from([text, text.replace("\n", "\n    ")])),
+    st.lists(google_lines, max_size=14).map("\n".join),
+    st.text(),
+)
+
+
+def parsed_or_error(parse: Any, text: str) -> object:
+    try:
+        result = parse(text)
+    except docstring_parser.ParseError as error:
+        return type(error), str(error)
+    metas = [(type(m), vars(m)) for m in result.meta]
+    return {k: v for k, v in vars(result).items() if k != "meta"}, metas
+
+
+@given(google_texts)
+@example("Do it.\n\n    Args:\n        a (int): One.\n            More.\n        b: Two.\n")
+@example("Do.\n\nArgs:\n  a: x\nReturns:\n  int: y\nArgs:\n  b: z")
+@example("Args:\n  \n   a: x")
+@example("Returns:\n\x0c x")
+@settings(max_examples=600)
+def test_the_google_parser_gives_what_docstring_parser_gives(text: str) -> None:
+    library = GoogleParser().parse
+    assert parsed_or_error(google_docstrings.parse, text) == parsed_or_error(library, text)
+
+
+@given(google_texts, st.sampled_from(docstrings.DocstringStyle))
+@example("Do.\n  :class:`X` is used.\nArgs:\n  a: :doc:`y`", docstrings.DocstringStyle.AUTO)
+@example(":class:`X` is used.\n\nMore.", docstrings.DocstringStyle.REST)
+@settings(max_examples=400)
+def test_looking_for_a_line_opened_by_a_colon_first_changes_nothing(
+    text: str, style: docstrings.DocstringStyle
+) -> None:
+    def parsed(text: str) -> object:
+        try:
+            return docstrings.parse_docstring(text, style)
+        except Exception as error:  # the library's reST parser fails on some text
+            return type(error), str(error)
+
+    fast = parsed(text)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(docstrings, "_colon_opens_a_line", lambda text: True)
+        assert parsed(text) == fast
 
 
 class Shop:
@@ -82,3 +159,71 @@ def test_the_collector_is_paused_while_files_are_made_from_many_tools(
     Toolbox(Shop()).definitions("openai")
     assert seen == [False, False, False, False]  # generate: render, stubs; stubs; Toolbox
     assert gc.isenabled()
+
+
+def test_the_collector_stays_paused_while_a_scan_writes_its_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[bool] = []
+    real_classify = pipeline.classify
+
+    def classify(*args: Any, **kwargs: Any) -> Any:
+        seen.append(gc.isenabled())
+        return real_classify(*args, **kwargs)
+
+    monkeypatch.setattr(pipeline, "classify", classify)
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(ROOT / "example_class.py", tmp_path / "gc_scan_example.py")
+    api.scan_targets(
+        ["gc_scan_example.py:ExampleClass"],
+        output=tmp_path / "t.json",
+        classification_path=tmp_path / "c.json",
+    )
+    assert seen == [False]
+    assert gc.isenabled()
+
+
+def test_a_hint_object_met_again_is_mapped_once_and_equal_literals_keep_their_order() -> None:
+    mapper = TypeMapper()
+    calls: list[object] = []
+    real_map = mapper._map
+
+    def counted(hint: object) -> Any:
+        calls.append(hint)
+        return real_map(hint)
+
+    mapper._map = counted  # type: ignore[method-assign]
+    hint = typing.Optional[list[int]]  # noqa: UP045  # a typing object: slow to hash and print
+    assert mapper.map(hint) is mapper.map(hint)
+    assert calls.count(hint) == 1
+    qp, pq = typing.Literal["q", "p"], typing.Literal["p", "q"]
+    assert qp == pq  # typing says so; the schemas keep each order
+    assert mapper.map(qp) == EnumType(("q", "p"))
+    assert mapper.map(pq) == EnumType(("p", "q"))
+    assert mapper.map(qp) == EnumType(("q", "p"))
+
+
+sentinel_hints = st.sampled_from(
+    [
+        int,
+        str,
+        bool,
+        typing.Optional[int],  # noqa: UP045
+        int | str | None,
+        typing.Annotated[str | None, "a"],
+        typing.Literal["a", 1, True],
+        typing.Any,
+        type(None),
+        list[str],
+    ]
+)
+
+
+@given(sentinel_hints, st.one_of(st.text(), st.integers(), st.booleans(), st.none()))
+def test_a_plain_default_is_never_taken_for_a_sentinel_without_looking(
+    hint: object, default: object
+) -> None:
+    fast = hints.without_sentinel(hint, default)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(hints, "_PLAIN_DEFAULTS", frozenset())
+        assert hints.without_sentinel(hint, default) == fast is None

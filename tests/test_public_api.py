@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 import inspector
+from tests.conftest import ROOT
 
 
 def test_all_is_sorted_and_every_name_resolves() -> None:
@@ -34,5 +35,20 @@ def test_importing_the_package_or_the_cli_loads_no_heavy_module() -> None:
     )
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "[]"
+
+
+def test_a_scan_loads_only_what_scanning_needs() -> None:
+    code = (
+        "import sys, io; from inspector.cli import main; out = sys.stdout; "
+        "sys.stdout = io.StringIO(); "
+        "main(['scan', 'example_class.py:ExampleClass', '-o', '-', '-q']); "
+        "unneeded = ('difflib', 'logging', 'traceback', 'inspector.cli.serve', "
+        "'inspector.cli.project', 'jinja2'); "
+        "print(sorted(m for m in unneeded if m in sys.modules), file=out)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
     )
     assert result.stdout.strip() == "[]"

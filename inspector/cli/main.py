@@ -6,7 +6,6 @@ import argparse
 import io
 import os
 import sys
-import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO, TypeAlias
@@ -83,22 +82,29 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
         holder.add_argument(
             "--debug", action="store_true", help="show the traceback of an internal error"
         )
+    for add in _adders(command):
+        add(commands, common)
+    return parser
+
+
+def _adders(command: str | None) -> list[Callable[..., None]]:
+    """The option builders of ``command``, or of every command (in the order help lists them)
+    when it is none of them; the project and serve modules are imported only when needed."""
+    own = {"scan": _add_scan, "render": _add_render, "stubs": _add_stubs}
+    if command in (*own, "providers"):
+        return [own.get(command, _add_providers)]
     from inspector.cli import project as cli_project
     from inspector.cli import serve as cli_serve
 
     adders = {
-        "scan": _add_scan,
-        "render": _add_render,
-        "stubs": _add_stubs,
+        **own,
         "build": cli_project.add_build,
         "check": cli_project.add_check,
         "diff": cli_project.add_diff,
         "providers": _add_providers,
         "serve": cli_serve.add_serve,
     }
-    for name in [command] if command in adders else adders:
-        adders[name](commands, common)
-    return parser
+    return [adders[command]] if command in adders else list(adders.values())
 
 
 def _add_scan(commands: _Commands, common: argparse.ArgumentParser) -> None:
@@ -263,7 +269,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _current_directory_importable()
         command = next(a for a in arguments if a != "--debug")
         args = _parser(command).parse_args(arguments)
-        status = int(_commands()[args.command](args))
+        status = int(_command(args.command)(args))
         sys.stdout.flush()  # inside the try: a closed pipe shows here, not at exit
         return status
     except UsageError as error:
@@ -280,6 +286,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except Exception as error:  # a bug of ours: one line, the traceback on request
         if debug:
+            import traceback
+
             traceback.print_exc()
         print(
             f"internal error: {type(error).__name__}: {error}; please report it"
@@ -465,17 +473,18 @@ def _shown(path: Path) -> str:
     return Path(path if relative.startswith("..") else relative).as_posix()
 
 
-def _commands() -> dict[str, Callable[[argparse.Namespace], int]]:
+def _command(name: str) -> Callable[[argparse.Namespace], int]:
+    """The function that runs a command; the project and serve modules are imported only for
+    their own commands."""
+    own = {"scan": _scan, "render": _render, "stubs": _stubs, "providers": _providers}
+    if name in own:
+        return own[name]
     from inspector.cli import project as cli_project
     from inspector.cli import serve as cli_serve
 
     return {
-        "scan": _scan,
-        "render": _render,
-        "stubs": _stubs,
-        "providers": _providers,
         "build": cli_project.build,
         "check": cli_project.check,
         "diff": cli_project.diff,
         "serve": cli_serve.serve,
-    }
+    }[name]

@@ -5,7 +5,6 @@ A rescan keeps every value the user set; a file that does not parse is reported,
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 from collections.abc import Callable, Iterable
@@ -280,6 +279,8 @@ def unknown_classes(
     unknown = [key for key in classification or {} if key not in known]
     notes = []
     for key in unknown:
+        import difflib  # only for a did-you-mean: not at every start
+
         close = difflib.get_close_matches(key, scanned, n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         notes.append(

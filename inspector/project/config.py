@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -108,6 +107,8 @@ def load_config(path: Path) -> Config:
     values: dict[str, object] = {}
     for key, value in table.items():
         if key not in _KEYS:
+            import difflib  # only for a did-you-mean: not at every start
+
             close = difflib.get_close_matches(key, _KEYS, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             raise UsageError(f"{where}: unknown key {key!r}{hint}; known: {', '.join(_KEYS)}")
@@ -199,6 +200,8 @@ def _serve_table(table: object, root: Path, where: str) -> ServeConfig:
     values: dict[str, object] = {}
     for key, value in table.items():
         if key not in _SERVE_KEYS:
+            import difflib  # only for a did-you-mean: not at every start
+
             close = difflib.get_close_matches(key, _SERVE_KEYS, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             raise UsageError(f"{where}: unknown key {key!r}{hint}; known: {', '.join(_SERVE_KEYS)}")

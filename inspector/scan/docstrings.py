@@ -5,16 +5,15 @@ The style is detected per docstring from its markers (``auto``, the default) or 
 from __future__ import annotations
 
 import enum
-import functools
 import re
 from dataclasses import dataclass, field
 
 import docstring_parser
 import docstring_parser.epydoc
-import docstring_parser.google
 import docstring_parser.numpydoc
 import docstring_parser.rest
 
+from inspector.scan import google_docstrings
 from inspector.scan.rest_text import plain_text
 
 _PARAM_SECTIONS = frozenset({"param", "parameter", "arg", "argument", "key", "keyword"})
@@ -57,6 +56,8 @@ block marker (``::``). reST parsing would end the description (or a field) there
 _COLON_MARK = "\ue000"
 """Stands for such a colon while parsing (a private-use character; a text that holds one
 is parsed unmarked)."""
+_LINE_OPENED_BY_COLON = re.compile(r"\n[ \t]*:")
+"""Finds such a line quickly (a pattern that starts with a newline), the first one aside."""
 _SPACES_ONLY_LINE = re.compile(r"^[ \t]+$", re.M)
 """Lines of spaces only (botocore writes many): made empty before parsing."""
 _BLANK_LINES = re.compile(r"\n\n\n+")
@@ -110,7 +111,7 @@ def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.AUT
     if style is DocstringStyle.AUTO:
         style = detect_style(text)
     protected = _SPACES_ONLY_LINE.sub("", text) if " \n" in text or "\t\n" in text else text
-    marked = ":" in protected and _COLON_MARK not in protected
+    marked = ":" in protected and _COLON_MARK not in protected and _colon_opens_a_line(protected)
     if marked:
         protected = _TEXT_COLON_AT_LINE_START.sub(rf"\1{_COLON_MARK}", protected)
     parsed = _PARSERS[style](protected)
@@ -134,23 +135,16 @@ def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.AUT
     )
 
 
-@functools.cache
-def _google_parser() -> docstring_parser.google.GoogleParser:
-    """One parser for every docstring: ``docstring_parser.parse`` builds a new one (and looks
-    up its section regex) per call; the parsing itself is the same."""
-    return docstring_parser.google.GoogleParser()
-
-
-def _parse_google(text: str) -> docstring_parser.Docstring:
-    return _google_parser().parse(text)
-
-
 _PARSERS = {
-    DocstringStyle.GOOGLE: _parse_google,
+    DocstringStyle.GOOGLE: google_docstrings.parse,
     DocstringStyle.NUMPY: docstring_parser.numpydoc.parse,
     DocstringStyle.REST: docstring_parser.rest.parse,
     DocstringStyle.EPYDOC: docstring_parser.epydoc.parse,
 }
+
+
+def _colon_opens_a_line(text: str) -> bool:
+    return text.lstrip(" \t").startswith(":") or _LINE_OPENED_BY_COLON.search(text) is not None
 
 
 def _restore(text: str | None, marked: bool) -> str:

@@ -47,6 +47,7 @@ from inspector.typetable.values import (
 )
 
 _ANY_HINTS: frozenset[object] = frozenset({typing.Any, object})
+_PLAIN_DEFAULTS: frozenset[type] = frozenset({str, int, bool, type(None)})
 _CONSTRAINTS = {
     "gt": "exclusiveMinimum",
     "ge": "minimum",
@@ -75,6 +76,7 @@ class TypeMapper:
     _class_cache: dict[type, SchemaType] = field(default_factory=dict)
     _defined: dict[type, str] = field(default_factory=dict)
     _hint_cache: dict[object, SchemaType] = field(default_factory=dict)
+    _same_hint: dict[int, tuple[object, SchemaType]] = field(default_factory=dict)  # by id
     _handlers: tuple[tuple[Callable[[object], bool], Callable[[object], SchemaType]], ...] = field(
         init=False
     )
@@ -92,11 +94,13 @@ class TypeMapper:
     def map(self, hint: object) -> SchemaType:
         """The model type of a hint; a hint mapped before without side effects is reused, unless
         it refers to a definition: those belong to one tool's ``$defs``."""
+        if (same := self._same_hint.get(id(hint))) is not None and same[0] is hint:
+            return same[1]  # the same object (kept alive): typing's hash and repr are slow
         # ``Literal["q", "p"] == Literal["p", "q"]``: a generic hint is keyed by its text too,
         # so that each keeps its own order
         key = hint if isinstance(hint, type) else (hint, repr(hint))
         try:
-            return self._hint_cache[key]
+            return self._same_hint.setdefault(id(hint), (hint, self._hint_cache[key]))[1]
         except (KeyError, TypeError):  # not seen yet, or unhashable
             pass
         before = (len(self.messages), len(self.definitions), len(self._recursive))
@@ -105,6 +109,7 @@ class TypeMapper:
         if before == after and not any(isinstance(node, RefType) for node in walk(mapped)):
             with contextlib.suppress(TypeError):
                 self._hint_cache[key] = mapped
+                self._same_hint[id(hint)] = (hint, mapped)
         return mapped
 
     def _map(self, hint: object) -> SchemaType:
@@ -406,6 +411,8 @@ def without_sentinel(hint: object, default: object) -> object | None:
     Sentinels: ``object()``, ``dataclasses.MISSING``, the only member of an Enum (unless the
     hint asks for that Enum itself), and a default of no JSON form whose own class is a member
     of the union (httpx ``timeout: TimeoutTypes | UseClientDefault = USE_CLIENT_DEFAULT``)."""
+    if type(default) in _PLAIN_DEFAULTS:  # most defaults: never a sentinel, always JSON
+        return None
     if typing.get_origin(hint) is typing.Annotated:
         inner, *metadata = typing.get_args(hint)
         stripped = without_sentinel(inner, default)

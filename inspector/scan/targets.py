@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import difflib
 import functools
 import importlib
 import importlib.util
 import inspect
 import os
 import sys
-import traceback
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -100,6 +98,8 @@ def resolve_target(target: str, loaded: dict[Path, ModuleType]) -> list[ClassInf
     for part in attribute.split("."):
         holder, found = found, getattr(found, part, None)
         if found is None:
+            import difflib  # only for a did-you-mean: not at every start
+
             public = [name for name in dir(holder) if is_public(name)]
             close = difflib.get_close_matches(part, public, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
@@ -137,6 +137,8 @@ def _import(module_part: str, target: str, loaded: dict[Path, ModuleType]) -> Mo
 
 
 def _describe(error: BaseException) -> str:
+    import traceback  # only when an import failed: not at every start
+
     frames = [
         frame
         for frame in traceback.extract_tb(error.__traceback__)
@@ -207,12 +209,13 @@ def is_public(name: str) -> bool:
 def iter_methods(info: ClassInfo) -> Iterator[MethodInfo]:
     """Public methods: the class's own in definition order, then inherited ones, nearest first."""
     seen: set[str] = set()
+    places: dict[str, str] = {}  # a file's display path, looked up once per file
     for owner in _owners(info.cls):
         for name, raw in vars(owner).items():
             if name in seen or not is_public(name):
                 continue
             seen.add(name)
-            method = _as_method(owner, name, raw, info.path)
+            method = _as_method(owner, name, raw, info.path, places)
             if method is not None:
                 yield method
 
@@ -241,7 +244,9 @@ def _is_users(cls: type) -> bool:
     return not any(part in _INSTALL_DIRS for part in Path(file).parts)
 
 
-def _as_method(owner: type, name: str, raw: object, path: str) -> MethodInfo | None:
+def _as_method(
+    owner: type, name: str, raw: object, path: str, places: dict[str, str]
+) -> MethodInfo | None:
     if isinstance(raw, (*_SKIPPED_DESCRIPTORS, type)):
         return None
     if isinstance(raw, staticmethod):
@@ -254,7 +259,9 @@ def _as_method(owner: type, name: str, raw: object, path: str) -> MethodInfo | N
         return None
     code = getattr(inspect.unwrap(function), "__code__", None)
     if code is not None:
+        if code.co_filename not in places:
+            places[code.co_filename] = display_path(code.co_filename)
         return MethodInfo(
-            owner, name, function, kind, display_path(code.co_filename), code.co_firstlineno
+            owner, name, function, kind, places[code.co_filename], code.co_firstlineno
         )
     return MethodInfo(owner, name, function, kind, path, 0)
