@@ -139,6 +139,13 @@ CODES: dict[str, Code] = {
             "A member of a union has no JSON Schema form; the others say what is accepted.",
         ),
         Code(
+            "TI127",
+            _W,
+            "hint-part-unresolved",
+            "A name inside a hint (not a union member) cannot be resolved; any value is accepted "
+            "there, the rest of the hint is kept.",
+        ),
+        Code(
             "TI201", _W, "no-docstring", "A method has no docstring: the tool has no description."
         ),
         Code("TI202", _W, "docstring-unparsable", "A docstring cannot be parsed."),

@@ -48,7 +48,7 @@ from inspector.scan.method_parts import (
     schema_name,
     variadic_field,
 )
-from inspector.scan.resolution import HintResolver, is_never, is_unpack
+from inspector.scan.resolution import HintResolver, Resolved, is_never, is_unpack
 from inspector.scan.stubsource import (
     UNKNOWN_DEFAULT,
     StubFinder,
@@ -179,7 +179,7 @@ class MethodBuilder:
                 message = f"stub hint {text!r} unresolved ({brief(error)})"
                 report("TI120", f"{label(name)}: {message}")
                 continue
-            self._report_dropped(name, resolved.dropped, report)
+            self._report_dropped(name, resolved, report)
             hints[name] = resolved.hint
             sources[name] = "stub"
         return hints, sources
@@ -214,14 +214,16 @@ class MethodBuilder:
                 )
                 resolved[name] = typing.Any
                 continue
-            self._report_dropped(name, found.dropped, report)
+            self._report_dropped(name, found, report)
             resolved[name] = found.hint
         return resolved
 
     @staticmethod
-    def _report_dropped(name: str, dropped: tuple[str, ...], report: Reporter) -> None:
-        for member in dropped:
+    def _report_dropped(name: str, resolved: Resolved, report: Reporter) -> None:
+        for member in resolved.dropped:
             report("TI122", f"{label(name)}: union member {member} unresolved; left out")
+        for part in resolved.loosened:
+            report("TI127", f"{label(name)}: {part} unresolved; any value accepted in its place")
 
     def _doc(self, method: MethodInfo, report: Reporter) -> DocInfo:
         text = docstring_of(method)
