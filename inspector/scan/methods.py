@@ -48,6 +48,7 @@ from inspector.scan.method_parts import (
     schema_name,
     variadic_field,
 )
+from inspector.scan.overloads import overload_types
 from inspector.scan.resolution import HintResolver, Resolved, is_never, is_unpack
 from inspector.scan.stubsource import (
     UNKNOWN_DEFAULT,
@@ -101,13 +102,16 @@ class MethodBuilder:
             parameters = parameters[1:]
         wanted = {p.name: p.kind for p in parameters} | {"return": None}
         hints, sources = self._hints(method, wanted, report, stub)
+        keywords = self._overloads(method, parameters, hints, sources)
         doc = self._doc(method, report)
         fields = tuple(
             f
             for p in parameters
             for f in self._fields(p, hints, doc, method, report, sources=sources)
         )
-        documented_kwargs = self._documented_kwargs(parameters, fields, doc, method, report)
+        documented_kwargs = self._documented_kwargs(
+            parameters, fields, doc, method, report, keywords=keywords
+        )
         if documented_kwargs:  # the documented names replace the catch-all ``**kwargs``
             fields = tuple(f for f in fields if f.kind is not ParameterKind.VAR_KEYWORD)
         fields += documented_kwargs
@@ -120,7 +124,8 @@ class MethodBuilder:
         if isinstance(renamed, dict):
             fields = tuple(renamed_field(f, renamed) for f in fields)
         name_in_schema = schema_name(renamed if isinstance(renamed, dict) else {})
-        type_sources = tuple((name_in_schema(n), sources[n]) for n in wanted if n in sources)
+        named = [*wanted, *keywords]
+        type_sources = tuple((name_in_schema(n), sources[n]) for n in named if n in sources)
         tool_name = renames_of(method.owner, "__tool_names__").get(method.name)
         return ToolDescriptor(
             name=tool_name if isinstance(tool_name, str) else method.name,
@@ -183,6 +188,39 @@ class MethodBuilder:
             hints[name] = resolved.hint
             sources[name] = "stub"
         return hints, sources
+
+    def _overloads(
+        self,
+        method: MethodInfo,
+        parameters: list[Parameter],
+        hints: dict[str, object],
+        sources: dict[str, str],
+    ) -> dict[str, tuple[object, bool]]:
+        """Types from ``@overload`` signatures for the parameters (and return) the code leaves
+        without a hint; and, when ``**kwargs`` says no type, the keywords the overloads name
+        beyond the implementation's parameters (name → hint, whether required)."""
+        untyped = [p.name for p in parameters if p.kind not in _VARIADIC and p.name not in hints]
+        last = parameters[-1] if parameters else None
+        open_kwargs = (  # ``**kwargs`` that says nothing of what it takes
+            last is not None
+            and last.kind is _VAR_KEYWORD
+            and hints.get(last.name, typing.Any) in _ANY_VALUE
+        )
+        if not untyped and not open_kwargs and "return" in hints:
+            return {}
+        bound = method.kind is not MethodKind.STATIC
+        found = overload_types(method.function, method.owner, self.resolver, bound=bound)
+        if found is None:
+            return {}
+        for name in (*untyped, "return"):
+            if name in found.hints and name not in hints:
+                hints[name], sources[name] = found.hints[name], "overload"
+        if not open_kwargs:
+            return {}
+        taken = {p.name for p in parameters} | {"return"}
+        keywords = {n: (h, n in found.required) for n, h in found.hints.items() if n not in taken}
+        sources.update((name, "overload") for name in keywords if name in found.keywords)
+        return {n: keywords[n] for n in keywords if n in found.keywords}
 
     def _stub(self, method: MethodInfo, report: Reporter) -> StubSignature | None:
         try:
@@ -320,32 +358,36 @@ class MethodBuilder:
         doc: DocInfo,
         method: MethodInfo,
         report: Reporter,
+        *,
+        keywords: dict[str, tuple[object, bool]],
     ) -> tuple[Field, ...]:
-        """The arguments a docstring documents for ``**kwargs`` (botocore's, requests'):
-        keyword-only parameters typed by the docstring, required only when documented so."""
-        if not (doc.params and parameters and parameters[-1].kind is _VAR_KEYWORD):
+        """The arguments a docstring documents for ``**kwargs`` (botocore's, requests') and
+        those ``@overload`` signatures name: keyword-only parameters typed by the overloads,
+        else by the docstring; required only when documented so or every overload says so."""
+        if not ((doc.params or keywords) and parameters and parameters[-1].kind is _VAR_KEYWORD):
             return ()
         taken = {p.name for p in parameters} | {f.name for f in fields}
         found: list[Field] = []
-        for name, documented in doc.params.items():
+        names = [*doc.params, *(n for n in keywords if n not in doc.params)]
+        for name in names:
             if name in taken or not name.isidentifier() or keyword.iskeyword(name):
                 continue
-            hint = self._doc_type(documented.type_name, method, name, report)
+            documented = doc.params.get(name)
+            if name in keywords:
+                hint, required = keywords[name]
+                required = required or bool(documented and documented.required)
+            else:
+                assert documented is not None
+                hint = self._doc_type(documented.type_name, method, name, report)
+                required = documented.required
             schema_type, _ = self.mapper.map_described(hint)
             for code, message in self.mapper.messages:
                 report(code, f"{label(name)}: {message}")
             self.mapper.messages.clear()
-            description = with_enum_names(documented.description, schema_type)
-            found.append(
-                Field(
-                    name,
-                    schema_type,
-                    description,
-                    documented.required,
-                    MISSING,
-                    ParameterKind.KEYWORD_ONLY,
-                )
-            )
+            text = documented.description if documented else ""
+            description = with_enum_names(text, schema_type)
+            kind = ParameterKind.KEYWORD_ONLY
+            found.append(Field(name, schema_type, description, required, MISSING, kind))
         return tuple(found)
 
     def _doc_type(
