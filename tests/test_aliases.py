@@ -5,6 +5,7 @@ TypeVar bounds given as text, and names a parent package defines for type checke
 
 from __future__ import annotations
 
+import subprocess
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
@@ -14,8 +15,9 @@ import typing_extensions as te
 
 from inspector.runtime.toolbox import Toolbox, ToolCallError
 from inspector.scan.scanner import scan
-from tests.conftest import inspect_class, load, messages
+from tests.conftest import Run, inspect_class, load, messages
 from tests.test_limits import _render_all
+from tests.test_stubs import _tool
 
 STAMP = {
     "type": "object",
@@ -377,3 +379,32 @@ def _references(node: object) -> tuple[set[str], set[str]]:
         elif isinstance(item, list):
             stack.extend(item)
     return refs, defined
+
+
+def test_stubs_write_a_recursive_alias_that_scans_back_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run_cli: Callable[..., Run]
+) -> None:
+    (tmp_path / "al_tree_source.py").write_text(textwrap.dedent(TREE_SOURCE), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    run = run_cli("scan", "al_tree_source.py:Store", "-o", "tools.json", "-q")
+    assert run.status == 0, run.stderr
+    run = run_cli("stubs", "tools.json", "-o", "al_tree_stubs.py", "-q")
+    assert (run.status, run.stderr) == (0, "diagnostics: 0 errors, 0 warnings, 0 info\n")
+    text = (tmp_path / "al_tree_stubs.py").read_text(encoding="utf-8")
+    assert "    def put(self, body: JsonType, tree: Tree | None = None) -> list[Tree]:\n" in text
+    assert text.endswith(
+        'JsonType: TypeAlias = "bool | int | str | list[JsonType] | dict[str, JsonType] | None"\n'
+        'Tree: TypeAlias = "int | list[Tree]"\n'
+    )
+    for command in (
+        [*_tool("ruff"), "check", "--isolated", "al_tree_stubs.py"],
+        [*_tool("ruff"), "format", "--isolated", "--check", "al_tree_stubs.py"],
+        [*_tool("mypy"), "--strict", "--cache-dir", str(tmp_path / ".mypy"), "al_tree_stubs.py"],
+    ):
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        assert done.returncode == 0, done.stdout + done.stderr
+    original, _ = scan(["al_tree_source.py:Store"])
+    back, _ = scan(["al_tree_stubs.py:Store"])
+    (_, before), (_, after) = next(original.tools()), next(back.tools())
+    assert after.parameters_schema() == before.parameters_schema()
+    assert after.returns == before.returns
