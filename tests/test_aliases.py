@@ -149,7 +149,7 @@ def test_an_alias_is_evaluated_where_it_is_defined(modules: Callable[..., None])
         "other": {"description": "Imported at run time.", "anyOf": scalar},
         "period": {"description": "From the parent package.", "anyOf": [period, offset]},
     }
-    missing = "(ModuleNotFoundError: No module named 'al_lib.nowhere')"
+    missing = "(ImportError: ModuleNotFoundError: No module named 'al_lib.nowhere')"
     assert messages(diagnostics) == [
         f"warning: Frame.shift: parameter 'freq': union member Holiday {missing} unresolved; "
         "left out",
@@ -339,7 +339,7 @@ def test_forward_references_written_as_text_inside_a_hint(modules: Callable[...,
             "anyOf": [loader, {"type": "null"}],
         },
     }
-    missing = "(ModuleNotFoundError: No module named 'al_missing')"
+    missing = "(ImportError: ModuleNotFoundError: No module named 'al_missing')"
     assert messages(diagnostics) == [
         f"warning: Env.overlay: parameter 'cache': union member Cache {missing} unresolved; "
         "left out",
@@ -408,3 +408,56 @@ def test_stubs_write_a_recursive_alias_that_scans_back_the_same(
     (_, before), (_, after) = next(original.tools()), next(back.tools())
     assert after.parameters_schema() == before.parameters_schema()
     assert after.returns == before.returns
+
+
+def test_aliases_of_a_module_that_cannot_be_imported_are_read_from_its_source(
+    modules: Callable[..., None],
+) -> None:
+    """PIL's ``_typing`` imports a name Python 3.11 lacks; its aliases are plain expressions."""
+    modules(
+        **{
+            "al_broken/__init__.py": "",
+            "al_broken/_typing.py": """
+                from collections.abc import Sequence
+                from numbers import _NotInThisPython
+
+                Ink = float | tuple[int, ...] | str
+                Coords = Sequence[float] | Sequence[Sequence[float]]
+            """,
+            "al_broken/draw.py": """
+                from __future__ import annotations
+
+                TYPE_CHECKING = False
+                if TYPE_CHECKING:
+                    from ._typing import Coords, Ink
+
+                class Draw:
+                    def line(self, xy: Coords, fill: Ink | None = None):
+                        '''Draw a line.
+
+                        Args:
+                            xy: Points.
+                            fill: Colour.
+                        '''
+                        return [xy, fill]
+            """,
+        }
+    )
+    tools, diagnostics = inspect_class(load("al_broken.draw").Draw)
+    numbers = {"type": "array", "items": {"type": "number"}}
+    assert tools["line"].parameters_schema()["properties"] == {
+        "xy": {"description": "Points.", "anyOf": [numbers, {"type": "array", "items": numbers}]},
+        "fill": {
+            "description": "Colour.",
+            "default": None,
+            "anyOf": [
+                {"type": "number"},
+                {"type": "array", "items": {"type": "integer"}},
+                {"type": "string"},
+                {"type": "null"},
+            ],
+        },
+    }
+    assert diagnostics == []
+    box = Toolbox(load("al_broken.draw").Draw())
+    assert box.call("line", {"xy": [[1, 2]], "fill": [1, 2, 3]}) == [[[1.0, 2.0]], (1, 2, 3)]

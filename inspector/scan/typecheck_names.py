@@ -12,9 +12,11 @@ import importlib
 import importlib.util
 import inspect
 import sys
+import types
 import typing
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 from inspector.scan.aliases import (
     RecursiveAlias,
@@ -53,6 +55,8 @@ class _Class:
 _Entry = _Import | _Alias | _Class
 _TABLES: dict[str, dict[str, _Entry]] = {}
 _ORIGINS: dict[str, dict[str, tuple[str, str]]] = {}
+_SOURCE_TABLES: dict[str, dict[str, _Entry]] = {}
+_BROKEN: dict[str, Exception] = {}
 _RESOLVING: set[tuple[str, str]] = set()
 
 
@@ -77,27 +81,28 @@ def resolve_name(module_name: str, name: str) -> object:
     if placeholder is not None:
         _TIED.add(key)
         return placeholder
-    module = importlib.import_module(module_name)
+    module = _try_import(module_name)
     homed = _HOMED.get(key)
     if homed is not None and homed[0] is module:  # the same module, not a reloaded one
         return homed[1]
-    if hasattr(module, name):
+    if module is not None and hasattr(module, name):
         value = getattr(module, name)
         return _homed(module_name, name, value) if has_forward_refs(value) else value
-    entry = _table(module_name).get(name)
+    entry = (_table(module_name) if module is not None else _source_table(module_name)).get(name)
     if entry is None or key in _RESOLVING:
         raise NameError(f"name {name!r} is not defined in {module_name}")
     _RESOLVING.add(key)
     try:
         if isinstance(entry, _Import):
             return _import(entry)
-        if isinstance(entry, _Class):
+        if isinstance(entry, _Class) and module is not None:
             return _build_class(module_name, entry.definition, vars(module))
-        if not is_type_expression(entry.expression):
+        if isinstance(entry, _Class) or not is_type_expression(entry.expression):
             raise NameError(f"{module_name}.{name} is not a plain type expression")
         code = compile(ast.Expression(entry.expression), f"<{module_name}>", "eval")
+        namespace = _namespace(module_name)
         return _tied(
-            key, lambda: resolve_refs(module_name, eval(code, vars(module), _Lookup(module_name)))
+            key, lambda: resolve_refs(module_name, eval(code, namespace, _Lookup(module_name)))
         )
     finally:
         _RESOLVING.discard(key)
@@ -171,7 +176,13 @@ def _evaluate_text(text: str, module_name: str, lookup: _Lookup) -> object:
     if not is_type_expression(tree):
         raise NameError(f"{text!r} is not a plain type expression")
     code = compile(tree, f"<{module_name}>", "eval")
-    return eval(code, vars(sys.modules[module_name]), lookup)
+    return eval(code, _namespace(module_name), lookup)
+
+
+def _namespace(module_name: str) -> dict[str, object]:
+    """The module's globals (none for a module that cannot be imported)."""
+    module = sys.modules.get(module_name)
+    return vars(module) if module is not None else {}
 
 
 def _homed(module_name: str, name: str, value: object) -> object:
@@ -298,8 +309,25 @@ def _needed(module_name: str, expression: ast.AST, known: dict[str, object]) -> 
     return type_checking_namespace(module_name, wanted)
 
 
+def _try_import(module_name: str) -> types.ModuleType | None:
+    """The module, or None when importing it fails (it needs a newer Python or a missing
+    dependency): its source is read instead. A failure is not retried."""
+    if module_name in _BROKEN:
+        return None
+    try:
+        return importlib.import_module(module_name)
+    except Exception as error:  # importing runs the module's code: anything may fail
+        _BROKEN[module_name] = error
+        return None
+
+
 def _import(entry: _Import) -> object:
-    module = importlib.import_module(entry.module)
+    module = _try_import(entry.module)
+    if module is None:
+        if entry.attribute is None or not _source_table(entry.module):
+            error = _BROKEN[entry.module]  # a fresh copy: a kept one would grow tracebacks
+            raise ImportError(f"{type(error).__name__}: {error}")
+        return resolve_name(entry.module, entry.attribute)  # read from its source
     if entry.attribute is None:
         return sys.modules[entry.module.partition(".")[0]] if entry.binds_top else module
     if hasattr(module, entry.attribute):
@@ -326,6 +354,29 @@ def _table(module_name: str) -> dict[str, _Entry]:
         for statement in _guarded(tree.body, guarded=False):
             table.update(_bindings(statement, package))
     _TABLES[module_name] = table
+    return table
+
+
+def _source_table(module_name: str) -> dict[str, _Entry]:
+    """Name → what the source of a module that cannot be imported binds it to at module
+    level (imports, aliases; the last binding wins), for its type aliases (cached)."""
+    cached = _SOURCE_TABLES.get(module_name)
+    if cached is not None:
+        return cached
+    table: dict[str, _Entry] = {}
+    try:
+        spec = importlib.util.find_spec(module_name)
+        path = spec.origin if spec is not None else None
+        source = Path(path).read_text(encoding="utf-8") if path and path.endswith(".py") else ""
+        tree = ast.parse(source)
+    except Exception:  # no readable source: nothing is known of it
+        tree = ast.Module(body=[], type_ignores=[])
+        spec = None
+    package = module_name if spec and spec.submodule_search_locations else ""
+    package = package or module_name.rpartition(".")[0]
+    for statement in _guarded(tree.body, guarded=True):
+        table.update(_bindings(statement, package))
+    _SOURCE_TABLES[module_name] = table
     return table
 
 
