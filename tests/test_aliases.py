@@ -7,13 +7,19 @@ from __future__ import annotations
 
 import subprocess
 import textwrap
+import typing
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 import typing_extensions as te
+from hypothesis import given
+from hypothesis import strategies as st
 
 from inspector.runtime.toolbox import Toolbox, ToolCallError
+from inspector.scan.aliases import has_forward_refs
+from inspector.scan.hints import TypeMapper
+from inspector.scan.resolution import HintResolver
 from inspector.scan.scanner import scan
 from tests.conftest import Run, inspect_class, load, messages
 from tests.test_limits import _render_all
@@ -461,3 +467,37 @@ def test_aliases_of_a_module_that_cannot_be_imported_are_read_from_its_source(
     assert diagnostics == []
     box = Toolbox(load("al_broken.draw").Draw())
     assert box.call("line", {"xy": [[1, 2]], "fill": [1, 2, 3]}) == [[[1.0, 2.0]], (1, 2, 3)]
+
+
+_LEAVES = st.sampled_from(
+    [int, str, float, bool, type(None), typing.ForwardRef("Nowhere"), "Nowhere"]
+)
+
+
+def _nest(children: st.SearchStrategy[object]) -> st.SearchStrategy[object]:
+    return st.one_of(
+        children.map(lambda c: list[c]),  # type: ignore[valid-type]
+        children.map(lambda c: dict[str, c]),  # type: ignore[valid-type]
+        st.tuples(children, children).map(lambda p: tuple[p[0], p[1]]),  # type: ignore[valid-type]
+        st.tuples(children, children).map(lambda p: typing.Union[p[0], p[1]]),  # noqa: UP007
+        children.map(lambda c: typing.Optional[c]),  # noqa: UP045
+        children.map(lambda c: typing.Annotated[c, "text"]),
+        st.tuples(children, children).map(lambda p: Callable[[p[0]], p[1]]),
+    )
+
+
+@given(st.recursive(_LEAVES, _nest, max_leaves=8))
+def test_an_unresolved_name_anywhere_costs_only_its_place(hint: object) -> None:
+    """Whatever the nesting, resolving never raises, leaves no reference behind, and the hint
+    maps to a schema; a hint with nothing unresolved comes back as it is."""
+    try:
+        resolved = HintResolver().resolve(hint, globals(), None)
+    except NameError:  # the whole annotation is the unresolved name: reported as TI105
+        assert hint == "Nowhere"
+        return
+    assert not has_forward_refs(resolved.hint)
+    TypeMapper().map(resolved.hint)
+    if not has_forward_refs(hint):
+        assert resolved == (hint, (), ())
+    else:
+        assert resolved.dropped or resolved.loosened

@@ -69,7 +69,13 @@ def alias_value(hint: object) -> object | None:
 
 def has_forward_refs(hint: object) -> bool:
     """Whether a hint holds a forward reference (``ForwardRef`` or text) at any depth."""
-    if isinstance(hint, typing.ForwardRef | str):
+    return any_part(hint, lambda part: isinstance(part, typing.ForwardRef | str))
+
+
+def any_part(hint: object, test: Callable[[object], bool]) -> bool:
+    """Whether ``test`` holds for the hint or any part of it (not ``Literal`` values, not
+    ``Annotated`` metadata; a callable's parameters too)."""
+    if test(hint):
         return True
     origin = typing.get_origin(hint)
     if origin is typing.Literal:
@@ -78,7 +84,7 @@ def has_forward_refs(hint: object) -> bool:
     if origin is typing.Annotated:
         args = args[:1]
     return any(
-        any(map(has_forward_refs, arg)) if isinstance(arg, list) else has_forward_refs(arg)
+        any(any_part(a, test) for a in arg) if isinstance(arg, list) else any_part(arg, test)
         for arg in args
     )
 

@@ -15,7 +15,7 @@ import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from inspector.scan.aliases import DROP, Unresolved, has_forward_refs, map_parts
+from inspector.scan.aliases import DROP, Unresolved, any_part, has_forward_refs, map_parts
 from inspector.scan.typecheck_names import (
     names_in,
     resolve_name,
@@ -154,24 +154,17 @@ def _finished(hint: object) -> Resolved:
     loosened: list[str] = []
 
     def change(part: object, in_union: bool) -> object:
-        if isinstance(part, typing.ForwardRef):
-            part = Unresolved(part.__forward_arg__, NameError(f"{part.__forward_arg__!r}"))
+        if isinstance(part, typing.ForwardRef | str):  # left by an alias that names itself
+            text = part.__forward_arg__ if isinstance(part, typing.ForwardRef) else part
+            part = Unresolved(text, NameError(f"name {text!r} is not defined"))
         if not isinstance(part, Unresolved):
             return part
         (dropped if in_union else loosened).append(part.reason())
         return DROP
 
-    if not has_forward_refs(hint) and not _holds_unresolved(hint):
+    if not any_part(hint, lambda part: isinstance(part, typing.ForwardRef | str | Unresolved)):
         return Resolved(hint)
     return Resolved(map_parts(hint, change), tuple(dropped), tuple(loosened))
-
-
-def _holds_unresolved(hint: object) -> bool:
-    if isinstance(hint, Unresolved):
-        return True
-    if typing.get_origin(hint) is typing.Literal:
-        return False
-    return any(_holds_unresolved(arg) for arg in typing.get_args(hint))
 
 
 class _LazyModule:
