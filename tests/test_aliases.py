@@ -501,3 +501,59 @@ def test_an_unresolved_name_anywhere_costs_only_its_place(hint: object) -> None:
         assert resolved == (hint, (), ())
     else:
         assert resolved.dropped or resolved.loosened
+
+
+def test_fields_naming_type_checking_imports_resolve_for_the_scan_and_the_toolbox(
+    modules: Callable[..., None],
+) -> None:
+    """rich's ``Column`` dataclass: ``header: RenderableType``, imported only for type checkers."""
+    modules(
+        **{
+            "al_kinds.py": """
+                import typing
+
+                Renderable = typing.Union[str, int]
+            """,
+            "al_table.py": """
+                from __future__ import annotations
+
+                import dataclasses
+                from typing import TYPE_CHECKING
+
+                if TYPE_CHECKING:
+                    from al_kinds import Renderable
+                    from al_gone import Style
+
+                @dataclasses.dataclass
+                class Column:
+                    header: Renderable = ""
+                    style: Style | None = None
+
+                class Table:
+                    def add(self, column: Column):
+                        '''Add.
+
+                        Args:
+                            column: A column.
+                        '''
+                        return column
+            """,
+        }
+    )
+    tools, diagnostics = inspect_class(load("al_table").Table)
+    assert tools["add"].parameters_schema()["properties"]["column"] == {
+        "type": "object",
+        "title": "Column",
+        "description": "A column.",
+        "properties": {
+            "header": {"type": ["string", "integer"], "default": ""},
+            "style": {"default": None},
+        },
+    }
+    assert messages(diagnostics) == [
+        "warning: Table.add: parameter 'column': field 'style' of Column: hint 'Style | None' "
+        "unresolved (NameError: name 'Style' is not defined); any value "
+        "accepted in its place"
+    ]
+    column = load("al_table").Column
+    assert Toolbox(load("al_table").Table()).call("add", {"column": {"header": 3}}) == column(3)

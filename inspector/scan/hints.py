@@ -36,9 +36,10 @@ from inspector.scan.annotated import apply_metadata, read_metadata
 from inspector.scan.attribute_docs import attribute_docs
 from inspector.scan.docstrings import DocstringStyle, parse_docstring
 from inspector.scan.enum_names import enum_names, with_enum_names
+from inspector.scan.resolution import resolved_field_rows
 from inspector.scan.typecheck_names import alias_target, typevar_bound
 from inspector.typetable.scalars import scalar_for
-from inspector.typetable.structures import Container, container_of, field_rows, has_fields
+from inspector.typetable.structures import Container, container_of, has_fields
 from inspector.typetable.values import (
     default_json,
     enum_json,
@@ -355,7 +356,11 @@ class TypeMapper:
     def _fields_of(self, cls: type) -> tuple[Field, ...]:
         doc = _own_doc(cls)
         texts = parse_docstring(doc, self.docstring_style).attributes if doc else {}
-        rows = field_rows(cls)
+        failed: list[str] = []
+        rows = resolved_field_rows(cls, failed)
+        self.messages.extend(
+            ("TI127", f"{text}; any value accepted in its place") for text in failed
+        )
         under = attribute_docs(cls)
         fields: list[Field] = []
         for name, hint, required, default in rows:

@@ -23,6 +23,7 @@ from inspector.scan.typecheck_names import (
     substitute,
     type_checking_namespace,
 )
+from inspector.typetable.structures import FieldRow, field_rows
 
 _UNION_NAMES = frozenset({"Union", "Optional"})
 
@@ -272,3 +273,29 @@ _ABSENT = object()
 
 def _is_self(hint: object) -> bool:
     return hint is typing.Self or hint is _extension("Self")
+
+
+def resolved_field_rows(cls: type, failed: list[str] | None = None) -> list[FieldRow]:
+    """``field_rows``, with each field's hint resolved as a parameter's is when
+    ``get_type_hints`` fails (a dataclass field naming a ``TYPE_CHECKING`` import); a hint
+    that stays unresolved is any value, and is told in ``failed``."""
+    try:
+        return field_rows(cls)
+    except NameError:
+        pass
+    resolver = HintResolver()
+    hints: dict[str, object] = {}
+    for base in reversed(cls.__mro__):
+        module = sys.modules.get(base.__module__)
+        globalns = vars(module) if module is not None else {}
+        for name, annotation in vars(base).get("__annotations__", {}).items():
+            try:
+                hints[name] = resolver.resolve(annotation, globalns, base).hint
+            except Exception as error:  # any expression may fail: that field takes any value
+                hints[name] = typing.Any
+                if failed is not None:
+                    failed.append(
+                        f"field {name!r} of {cls.__qualname__}: hint {annotation!r} "
+                        f"unresolved ({type(error).__name__}: {error})"
+                    )
+    return field_rows(cls, hints)
