@@ -142,8 +142,8 @@ CODES: dict[str, Code] = {
             "TI127",
             _W,
             "hint-part-unresolved",
-            "A name inside a hint (not a union member) cannot be resolved; any value is accepted "
-            "there, the rest of the hint is kept.",
+            "A name inside a hint (not a union member), or a class field's hint, cannot be "
+            "resolved; any value is accepted in its place, the rest is kept.",
         ),
         Code(
             "TI201", _W, "no-docstring", "A method has no docstring: the tool has no description."
