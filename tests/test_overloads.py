@@ -105,10 +105,9 @@ def test_untyped_kwargs_take_the_keywords_the_overloads_name() -> None:
         "cache": "overload",
         "label": "overload",
     }
-    assert [m for m in messages(diagnostics) if "execution_options" in m] == [
-        "info: Connection.execution_options: **opt left out: no type says what it takes",
-        "warning: Connection.execution_options: parameter 'cache' is not documented",
-        "warning: Connection.execution_options: parameter 'label' is not documented",
+    typing_notes = [d for d in diagnostics if d.code != "TI204"]  # not the docstring's
+    assert [m for m in messages(typing_notes) if "execution_options" in m] == [
+        "info: Connection.execution_options: **opt left out: no type says what it takes"
     ]
 
 
