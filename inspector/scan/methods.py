@@ -48,7 +48,7 @@ from inspector.scan.method_parts import (
     schema_name,
     variadic_field,
 )
-from inspector.scan.overloads import overload_types
+from inspector.scan.overloads import fill_from_overloads
 from inspector.scan.resolution import HintResolver, Resolved, is_never, is_unpack
 from inspector.scan.stubsource import (
     UNKNOWN_DEFAULT,
@@ -102,7 +102,10 @@ class MethodBuilder:
             parameters = parameters[1:]
         wanted = {p.name: p.kind for p in parameters} | {"return": None}
         hints, sources = self._hints(method, wanted, report, stub)
-        keywords = self._overloads(method, parameters, hints, sources)
+        bound = method.kind is not MethodKind.STATIC
+        keywords = fill_from_overloads(
+            method, parameters, hints, sources, self.resolver, bound=bound
+        )
         doc = self._doc(method, report)
         fields = tuple(
             f
@@ -188,39 +191,6 @@ class MethodBuilder:
             hints[name] = resolved.hint
             sources[name] = "stub"
         return hints, sources
-
-    def _overloads(
-        self,
-        method: MethodInfo,
-        parameters: list[Parameter],
-        hints: dict[str, object],
-        sources: dict[str, str],
-    ) -> dict[str, tuple[object, bool]]:
-        """Types from ``@overload`` signatures for the parameters (and return) the code leaves
-        without a hint; and, when ``**kwargs`` says no type, the keywords the overloads name
-        beyond the implementation's parameters (name → hint, whether required)."""
-        untyped = [p.name for p in parameters if p.kind not in _VARIADIC and p.name not in hints]
-        last = parameters[-1] if parameters else None
-        open_kwargs = (  # ``**kwargs`` that says nothing of what it takes
-            last is not None
-            and last.kind is _VAR_KEYWORD
-            and hints.get(last.name, typing.Any) in _ANY_VALUE
-        )
-        if not untyped and not open_kwargs and "return" in hints:
-            return {}
-        bound = method.kind is not MethodKind.STATIC
-        found = overload_types(method.function, method.owner, self.resolver, bound=bound)
-        if found is None:
-            return {}
-        for name in (*untyped, "return"):
-            if name in found.hints and name not in hints:
-                hints[name], sources[name] = found.hints[name], "overload"
-        if not open_kwargs:
-            return {}
-        taken = {p.name for p in parameters} | {"return"}
-        keywords = {n: (h, n in found.required) for n, h in found.hints.items() if n not in taken}
-        sources.update((name, "overload") for name in keywords if name in found.keywords)
-        return {n: keywords[n] for n in keywords if n in found.keywords}
 
     def _stub(self, method: MethodInfo, report: Reporter) -> StubSignature | None:
         try:

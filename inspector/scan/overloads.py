@@ -11,8 +11,11 @@ from dataclasses import dataclass, field
 
 from inspector.scan.method_parts import Parameter, read_parameters
 from inspector.scan.resolution import HintResolver
+from inspector.scan.targets import MethodInfo
 
 _BY_KEYWORD = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+_VARIADIC = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
+_ANY_VALUE: tuple[object, ...] = (typing.Any, object)
 
 
 @dataclass
@@ -25,6 +28,46 @@ class OverloadTypes:
     """Names some overload lets a caller give by keyword."""
     required: set[str] = field(default_factory=set)
     """Names every overload has, without a default."""
+
+
+def fill_from_overloads(
+    method: MethodInfo,
+    parameters: list[Parameter],
+    hints: dict[str, object],
+    sources: dict[str, str],
+    resolver: HintResolver,
+    *,
+    bound: bool,
+) -> dict[str, tuple[object, bool]]:
+    """Fill ``hints`` (and ``sources``: ``overload``) from the ``@overload`` signatures for
+    the parameters and return the code leaves without a hint; when ``**kwargs`` says no type,
+    the keywords the overloads name beyond the implementation's parameters (name → hint,
+    whether every overload requires it)."""
+    untyped = [p.name for p in parameters if p.kind not in _VARIADIC and p.name not in hints]
+    last = parameters[-1] if parameters else None
+    open_kwargs = (  # ``**kwargs`` that says nothing of what it takes
+        last is not None
+        and last.kind is inspect.Parameter.VAR_KEYWORD
+        and hints.get(last.name, typing.Any) in _ANY_VALUE
+    )
+    if not untyped and not open_kwargs and "return" in hints:
+        return {}
+    found = overload_types(method.function, method.owner, resolver, bound=bound)
+    if found is None:
+        return {}
+    for name in (*untyped, "return"):
+        if name in found.hints and name not in hints:
+            hints[name], sources[name] = found.hints[name], "overload"
+    if not open_kwargs:
+        return {}
+    taken = {p.name for p in parameters} | {"return"}
+    keywords = {
+        name: (hint, name in found.required)
+        for name, hint in found.hints.items()
+        if name not in taken and name in found.keywords
+    }
+    sources.update((name, "overload") for name in keywords)
+    return keywords
 
 
 def overload_types(
