@@ -140,6 +140,13 @@ CODES: dict[str, Code] = {
             "A member of a union has no JSON Schema form; the others say what is accepted.",
         ),
         Code(
+            "TI127",
+            _W,
+            "hint-part-unresolved",
+            "A name inside a hint (not a union member), or a class field's hint, cannot be "
+            "resolved; any value is accepted in its place, the rest is kept.",
+        ),
+        Code(
             "TI130",
             _I,
             "no-json-form-left-out",

@@ -596,15 +596,6 @@ def test_module_attributes_classes_and_aliases_defined_under_type_checking(
         "properties": {"status": {"type": "integer"}},
         "required": ["status"],
     }
-    json_once = {  # the recursive alias unfolds once, then accepts any value
-        "anyOf": [
-            {"type": "integer"},
-            {"type": "string"},
-            {"type": "array"},
-            {"type": "object"},
-            {"type": "null"},
-        ]
-    }
     assert tools["get"].parameters_schema() == {
         "type": "object",
         "properties": {
@@ -614,16 +605,7 @@ def test_module_attributes_classes_and_aliases_defined_under_type_checking(
             },
             "key": {"description": "Which.", "anyOf": [{"type": "string"}, response]},
             "timeout": {"type": ["number", "null"], "description": "Seconds."},
-            "json": {
-                "description": "A body.",
-                "anyOf": [
-                    {"type": "integer"},
-                    {"type": "string"},
-                    {"type": "array", "items": json_once},
-                    {"type": "object", "additionalProperties": json_once},
-                    {"type": "null"},
-                ],
-            },
+            "json": {"description": "A body.", "$ref": "#/$defs/JsonType"},
             "hooks": {
                 "type": "object",
                 "description": "Callbacks.",
@@ -631,5 +613,16 @@ def test_module_attributes_classes_and_aliases_defined_under_type_checking(
             },
         },
         "required": ["url", "key"],
+        "$defs": {  # the alias names itself: a definition that refers to itself
+            "JsonType": {
+                "anyOf": [
+                    {"type": "integer"},
+                    {"type": "string"},
+                    {"type": "array", "items": {"$ref": "#/$defs/JsonType"}},
+                    {"type": "object", "additionalProperties": {"$ref": "#/$defs/JsonType"}},
+                    {"type": "null"},
+                ]
+            }
+        },
     }
     assert diagnostics == []

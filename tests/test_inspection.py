@@ -369,7 +369,7 @@ class Dangling:
     ref: NotDefinedAnywhere  # type: ignore[name-defined]  # noqa: F821
 
 
-def test_nested_class_with_unresolvable_fields_is_any_with_a_warning() -> None:
+def test_a_nested_class_field_that_does_not_resolve_is_any_with_a_warning() -> None:
     class UsesDangling:
         def run(self, d: Dangling) -> None:
             """Run.
@@ -379,10 +379,17 @@ def test_nested_class_with_unresolvable_fields_is_any_with_a_warning() -> None:
             """
 
     tools, diagnostics = inspect_class(UsesDangling)
-    assert tools["run"].parameters[0].to_schema() == {"description": "Dangling."}
+    assert tools["run"].parameters[0].to_schema() == {  # the class keeps its shape
+        "type": "object",
+        "title": "Dangling",
+        "description": "Dangling.",
+        "properties": {"ref": {}},
+        "required": ["ref"],
+    }
     assert messages(diagnostics) == [
-        "warning: UsesDangling.run: parameter 'd': fields of Dangling cannot be read "
-        "(NameError: name 'NotDefinedAnywhere' is not defined); any value accepted"
+        "warning: UsesDangling.run: parameter 'd': field 'ref' of Dangling: hint "
+        "'NotDefinedAnywhere' unresolved (NameError: name 'NotDefinedAnywhere' is not defined); "
+        "any value accepted in its place"
     ]
 
 

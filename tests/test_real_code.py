@@ -254,6 +254,22 @@ def test_type_checking_names_of_real_libraries_resolve() -> None:
     ] == ["return value: type Status has no JSON Schema form; any value accepted"]
 
 
+def test_forward_references_written_as_text_in_real_hints_resolve() -> None:
+    """jinja2 writes ``t.Sequence[t.Union[str, t.Type["Extension"]]]`` without ``from
+    __future__ import annotations``; ``Extension`` is imported only under ``TYPE_CHECKING``."""
+    catalog, diagnostics = scan(["jinja2:Environment"])
+    assert not [d for d in diagnostics if d.code in ("TI105", "TI122", "TI127")]
+    tools = {tool.name: tool for _, tool in catalog.tools()}
+    extensions = tools["overlay"].parameters_schema()["properties"]["extensions"]
+    assert extensions == {"type": "array", "items": {"type": "string"}}
+    subject = "Environment.add_extension"
+    found = [d.message for d in diagnostics if d.subject == subject and d.code != "TI204"]
+    assert found == [
+        "parameter 'extension': union member Type[jinja2.ext.Extension] has no JSON Schema form;"
+        " left out"
+    ]
+
+
 def test_a_c_method_renamed_for_a_clash_keeps_its_file_in_the_warning() -> None:
     catalog, diagnostics = scan(["sqlite3:Connection", "zipfile:ZipFile"])
     names = {tool.name for _, tool in catalog.tools()}

@@ -19,12 +19,12 @@ from dataclasses import dataclass, field
 
 from inspector.model import MISSING, Json, is_nullable
 from inspector.scan.hints import TypeMapper, is_union
+from inspector.scan.resolution import resolved_field_rows
 from inspector.typetable.scalars import WrongJson, scalar_for
 from inspector.typetable.structures import (
     ONE_SHOT,
     Container,
     container_of,
-    field_rows,
     has_fields,
     is_typeddict,
 )
@@ -260,7 +260,7 @@ class Converter:
 
     def _structured(self, value: Json, cls: type, path: str) -> object:
         mapping = self._object(value, path)
-        rows = field_rows(cls)
+        rows = resolved_field_rows(cls)
         defaulted = [
             name
             for name, hint, required, _ in rows
@@ -275,7 +275,7 @@ class Converter:
                 return validate(mapping)
             except ValueError as error:
                 raise ArgumentError(path, _pydantic_message(error)) from None
-        hints = typing.get_type_hints(cls, include_extras=True) if rows else {}
+        hints = {name: hint for name, hint, _, _ in rows}
         known = {name for name, _, _, _ in rows}
         unexpected = [k for k in mapping if k not in known]
         if unexpected:

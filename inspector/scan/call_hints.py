@@ -11,6 +11,7 @@ from inspector.model import MethodKind
 from inspector.scan.docstrings import DocstringStyle
 from inspector.scan.method_parts import Reporter, read_parameters
 from inspector.scan.methods import _VARIADIC, MethodBuilder  # the scan's own reading, shared
+from inspector.scan.overloads import overload_types
 from inspector.scan.resolution import is_unpack
 from inspector.scan.targets import MethodInfo
 from inspector.typetable.structures import field_rows
@@ -27,10 +28,10 @@ def call_hints(
     """The code's hints a tool call's arguments are converted with, resolved as a scan
     resolves them: ``*args: T`` as ``list[T]``, ``**kwargs: T`` as ``dict[str, T]`` and the
     keys of ``**kwargs: Unpack[SomeTypedDict]`` one by one, with ``None`` allowed where the
-    default is ``None`` (``x: int = None``); the parameters named in
-    ``documented`` (typed by the docstring in the scan) by their docstring type. Stub types are
-    not used here: they name protocols (``SupportsIndex``) that the values a method accepts
-    need not be."""
+    default is ``None`` (``x: int = None``); ``@overload`` types where the code has none; the
+    parameters named in ``documented`` (typed by the docstring in the scan) by their docstring
+    type. Stub types are not used here: they name protocols (``SupportsIndex``) that the values
+    a method accepts need not be."""
     name = getattr(function, "__name__", "")
     method = MethodInfo(owner, name, function, MethodKind.STATIC, "", 0)
     try:
@@ -39,6 +40,11 @@ def call_hints(
         parameters = []
     builder = MethodBuilder(docstring_style)  # its caches die with it
     hints = builder._code_hints(method, Reporter(method))
+    bound = hasattr(function, "__self__")  # a bound method: its overloads list self/cls
+    overloads = overload_types(function, owner, builder.resolver, bound=bound)
+    for name, hint in overloads.hints.items() if overloads is not None else ():
+        if name != "return":  # the overloads type what the code leaves open, as a scan does
+            hints.setdefault(name, hint)
     if documented:
         hints.update(_docstring_hints(builder, method, documented))
     for parameter in parameters:

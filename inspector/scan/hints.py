@@ -6,13 +6,12 @@
 
 from __future__ import annotations
 
-import collections.abc as cabc
 import contextlib
 import enum
 import types
 import typing
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from inspector.diagnostics import InspectorError
 from inspector.files.schemas import parse_schema
@@ -32,11 +31,15 @@ from inspector.model import (
     StringType,
     walk,
 )
+from inspector.scan.aliases import alias_value
+from inspector.scan.annotated import apply_metadata, read_metadata
 from inspector.scan.attribute_docs import attribute_docs
 from inspector.scan.docstrings import DocstringStyle, parse_docstring
 from inspector.scan.enum_names import enum_names, with_enum_names
+from inspector.scan.resolution import resolved_field_rows
+from inspector.scan.typecheck_names import alias_target, typevar_bound
 from inspector.typetable.scalars import scalar_for
-from inspector.typetable.structures import Container, container_of, field_rows, has_fields
+from inspector.typetable.structures import Container, container_of, has_fields
 from inspector.typetable.values import (
     default_json,
     enum_json,
@@ -48,19 +51,6 @@ from inspector.typetable.values import (
 
 _ANY_HINTS: frozenset[object] = frozenset({typing.Any, object})
 _PLAIN_DEFAULTS: frozenset[type] = frozenset({str, int, bool, type(None)})
-_CONSTRAINTS = {
-    "gt": "exclusiveMinimum",
-    "ge": "minimum",
-    "lt": "exclusiveMaximum",
-    "le": "maximum",
-    "multiple_of": "multipleOf",
-    "pattern": "pattern",
-}
-_LENGTH_KEYWORDS = {
-    StringType: ("minLength", "maxLength"),
-    ArrayType: ("minItems", "maxItems"),
-    ObjectType: ("minProperties", "maxProperties"),
-}
 
 
 @dataclass
@@ -71,10 +61,11 @@ class TypeMapper:
     definitions: dict[str, SchemaType] = field(default_factory=dict)
     messages: list[tuple[str, str]] = field(default_factory=list)
     """(diagnostic code, message) pairs gathered since the last ``take``."""
-    _in_progress: dict[type, str] = field(default_factory=dict)
-    _recursive: set[type] = field(default_factory=set)
+    _in_progress: dict[object, str] = field(default_factory=dict)
+    """Classes and aliases being mapped → their definition name, should they recur."""
+    _recursive: set[object] = field(default_factory=set)
     _class_cache: dict[type, SchemaType] = field(default_factory=dict)
-    _defined: dict[type, str] = field(default_factory=dict)
+    _defined: dict[object, str] = field(default_factory=dict)
     _hint_cache: dict[object, SchemaType] = field(default_factory=dict)
     _same_hint: dict[int, tuple[object, SchemaType]] = field(default_factory=dict)  # by id
     _handlers: tuple[tuple[Callable[[object], bool], Callable[[object], SchemaType]], ...] = field(
@@ -130,6 +121,7 @@ class TypeMapper:
             (lambda h: typing.get_origin(h) is typing.Literal, self.map_literal),
             (lambda h: isinstance(h, typing.TypeVar), self.map_typevar),
             (lambda h: isinstance(h, typing.NewType), lambda h: self.map(h.__supertype__)),  # type: ignore[attr-defined]
+            (lambda h: alias_value(h) is not None, self.map_alias),
             (lambda h: typing.get_origin(h) is not None, self.map_generic),
             (lambda h: isinstance(h, type), self.map_class),
         )
@@ -140,8 +132,8 @@ class TypeMapper:
         mapped = self._with_json_schema(metadata) or self.map(inner)
         extra: dict[str, Json] = {}
         for item in metadata:
-            _read_metadata(item, extra)
-        return _apply_metadata(mapped, extra)
+            read_metadata(item, extra)
+        return apply_metadata(mapped, extra)
 
     def map_described(self, hint: object) -> tuple[SchemaType, str | None]:
         """The type of a parameter or field hint, and its ``Annotated`` description if any."""
@@ -150,10 +142,10 @@ class TypeMapper:
         inner, *metadata = typing.get_args(hint)
         extra: dict[str, Json] = {}
         for item in metadata:
-            _read_metadata(item, extra)
+            read_metadata(item, extra)
         description = extra.pop("description", None)
         mapped = self._with_json_schema(metadata) or self.map(inner)
-        return _apply_metadata(mapped, extra), (
+        return apply_metadata(mapped, extra), (
             description if isinstance(description, str) else None
         )
 
@@ -220,11 +212,32 @@ class TypeMapper:
     def map_typevar(self, hint: object) -> SchemaType:
         """A TypeVar: its bound, its constraints as a union, or any value."""
         assert isinstance(hint, typing.TypeVar)
-        if hint.__bound__ is not None:
-            return self.map(hint.__bound__)
+        bound = typevar_bound(hint)
+        if bound is not None:
+            return self.map(bound)
         if hint.__constraints__:
             return self.map(typing.Union[hint.__constraints__])  # noqa: UP007
         return AnyValueType()
+
+    def map_alias(self, hint: object) -> SchemaType:
+        """A type alias object (``type X = ...``, one that names itself): what it stands for;
+        one that recurs becomes a ``$defs`` entry named after it."""
+        known = self._in_progress.get(hint) or self._defined.get(hint)
+        if known is not None:
+            if hint in self._in_progress:
+                self._recursive.add(hint)
+            return RefType(known)
+        name = self._definition_name(str(getattr(hint, "__name__", "Alias")))
+        self._in_progress[hint] = name
+        try:
+            mapped = self.map(alias_target(hint))
+        finally:
+            del self._in_progress[hint]
+        if hint not in self._recursive:
+            return mapped
+        self.definitions[name] = mapped
+        self._defined[hint] = name
+        return RefType(name)
 
     def map_generic(self, hint: object) -> SchemaType:
         """Parametrized containers: lists, sets, tuples, mappings, ``type X = ...`` aliases."""
@@ -307,7 +320,7 @@ class TypeMapper:
             return cached
         if cls in self._defined:
             return RefType(self._defined[cls])
-        name = self._definition_name(cls)
+        name = self._definition_name(cls.__name__)
         self._in_progress[cls] = name
         try:
             built = ObjectType(
@@ -332,12 +345,12 @@ class TypeMapper:
             self._class_cache[cls] = built
         return built
 
-    def _definition_name(self, cls: type) -> str:
-        name = cls.__name__
+    def _definition_name(self, wanted: str) -> str:
+        name = wanted
         taken = set(self._in_progress.values()) | set(self.definitions)
         suffix = 2
         while name in taken:
-            name, suffix = f"{cls.__name__}{suffix}", suffix + 1
+            name, suffix = f"{wanted}{suffix}", suffix + 1
         return name
 
     def _class_doc(self, cls: type) -> Keywords:
@@ -348,7 +361,11 @@ class TypeMapper:
     def _fields_of(self, cls: type) -> tuple[Field, ...]:
         doc = _own_doc(cls)
         texts = parse_docstring(doc, self.docstring_style).attributes if doc else {}
-        rows = field_rows(cls)
+        failed: list[str] = []
+        rows = resolved_field_rows(cls, failed)
+        self.messages.extend(
+            ("TI127", f"{text}; any value accepted in its place") for text in failed
+        )
         under = attribute_docs(cls)
         fields: list[Field] = []
         for name, hint, required, default in rows:
@@ -456,51 +473,3 @@ def _own_doc(cls: type) -> str | None:
     if not isinstance(doc, str) or doc.startswith(f"{cls.__name__}("):
         return None
     return doc
-
-
-def _read_metadata(item: object, extra: dict[str, Json]) -> None:
-    """Read description and constraints from one ``Annotated`` metadata item."""
-    if isinstance(item, str):
-        extra["description"] = item
-        return
-    keywords = item if isinstance(item, dict) else getattr(item, "json_schema_extra", None)
-    if isinstance(keywords, dict):  # JSON Schema keywords, as they should appear
-        extra.update((k, v) for k, v in keywords.items() if isinstance(k, str))
-        if isinstance(item, dict):
-            return
-    documentation = getattr(item, "documentation", None)
-    if isinstance(documentation, str):
-        extra["description"] = documentation
-        return
-    nested = getattr(item, "metadata", None)
-    if isinstance(nested, list):  # pydantic FieldInfo
-        for sub in nested:
-            _read_metadata(sub, extra)
-        description = getattr(item, "description", None)
-        if isinstance(description, str):
-            extra["description"] = description
-        return
-    if isinstance(item, cabc.Iterable) and not isinstance(item, bytes | dict):
-        for sub in item:  # annotated-types GroupedMetadata, pydantic StringConstraints
-            _read_metadata(sub, extra)
-        return
-    for attribute, keyword_name in _CONSTRAINTS.items():
-        value = getattr(item, attribute, None)
-        if isinstance(value, int | float | str) and not isinstance(value, bool):
-            extra[keyword_name] = value
-    for attribute in ("min_length", "max_length"):
-        value = getattr(item, attribute, None)
-        if isinstance(value, int) and not isinstance(value, bool):
-            extra[attribute] = value
-
-
-def _apply_metadata(mapped: SchemaType, extra: dict[str, Json]) -> SchemaType:
-    """Attach keywords read from metadata; length bounds get the name that fits the type."""
-    if not extra:
-        return mapped
-    lengths = _LENGTH_KEYWORDS.get(type(mapped), ("minLength", "maxLength"))
-    renamed = {"min_length": lengths[0], "max_length": lengths[1]}
-    keywords = dict(mapped.keywords)
-    for key, value in extra.items():
-        keywords[renamed.get(key, key)] = value
-    return replace(mapped, keywords=tuple(keywords.items()))

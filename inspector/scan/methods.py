@@ -57,7 +57,8 @@ from inspector.scan.method_parts import (
     uncallable_message,
     variadic_field,
 )
-from inspector.scan.resolution import HintResolver, is_never, is_unpack
+from inspector.scan.overloads import fill_from_overloads
+from inspector.scan.resolution import HintResolver, Resolved, is_never, is_unpack
 from inspector.scan.stubsource import (
     UNKNOWN_DEFAULT,
     StubFinder,
@@ -120,6 +121,10 @@ class MethodBuilder:
             parameters = parameters[1:]
         wanted = {p.name: p.kind for p in parameters} | {"return": None}
         hints, sources = self._hints(method, wanted, report, stub)
+        bound = method.kind is not MethodKind.STATIC
+        keywords = fill_from_overloads(
+            method, parameters, hints, sources, self.resolver, bound=bound
+        )
         doc = self._doc(method, report)
         omitted = Omitted()
         fields = tuple(
@@ -128,7 +133,7 @@ class MethodBuilder:
             for f in self._fields(p, hints, doc, method, report, sources=sources, omitted=omitted)
         )
         documented_kwargs = self._documented_kwargs(
-            parameters, fields, doc, method, report, omitted=omitted
+            parameters, fields, doc, method, report, omitted=omitted, keywords=keywords
         )
         if documented_kwargs:  # the documented names replace the catch-all ``**kwargs``
             fields = tuple(f for f in fields if f.kind is not ParameterKind.VAR_KEYWORD)
@@ -142,7 +147,8 @@ class MethodBuilder:
         if isinstance(renamed, dict):
             fields = tuple(renamed_field(f, renamed) for f in fields)
         name_in_schema = schema_name(renamed if isinstance(renamed, dict) else {})
-        type_sources = tuple((name_in_schema(n), sources[n]) for n in wanted if n in sources)
+        named = [*wanted, *keywords]
+        type_sources = tuple((name_in_schema(n), sources[n]) for n in named if n in sources)
         uncallable = tuple((name_in_schema(n), t) for n, t in omitted.uncallable)
         tool_name = renames_of(method.owner, "__tool_names__").get(method.name)
         return ToolDescriptor(
@@ -204,7 +210,7 @@ class MethodBuilder:
                 message = f"stub hint {text!r} unresolved ({brief(error)})"
                 report("TI120", f"{label(name)}: {message}")
                 continue
-            self._report_dropped(name, resolved.dropped, report)
+            self._report_dropped(name, resolved, report)
             hints[name] = resolved.hint
             sources[name] = "stub"
         return hints, sources
@@ -239,14 +245,16 @@ class MethodBuilder:
                 )
                 resolved[name] = typing.Any
                 continue
-            self._report_dropped(name, found.dropped, report)
+            self._report_dropped(name, found, report)
             resolved[name] = found.hint
         return resolved
 
     @staticmethod
-    def _report_dropped(name: str, dropped: tuple[str, ...], report: Reporter) -> None:
-        for member in dropped:
+    def _report_dropped(name: str, resolved: Resolved, report: Reporter) -> None:
+        for member in resolved.dropped:
             report("TI122", f"{label(name)}: union member {member} unresolved; left out")
+        for part in resolved.loosened:
+            report("TI127", f"{label(name)}: {part} unresolved; any value accepted in its place")
 
     def _doc(self, method: MethodInfo, report: Reporter) -> DocInfo:
         text = docstring_of(method)
@@ -389,26 +397,35 @@ class MethodBuilder:
         report: Reporter,
         *,
         omitted: Omitted,
+        keywords: dict[str, tuple[object, bool]],
     ) -> tuple[Field, ...]:
-        """The arguments a docstring documents for ``**kwargs`` (botocore's, requests'):
-        keyword-only parameters typed by the docstring, required only when documented so."""
-        if not (doc.params and parameters and parameters[-1].kind is _VAR_KEYWORD):
+        """The arguments a docstring documents for ``**kwargs`` (botocore's, requests') and
+        those ``@overload`` signatures name: keyword-only parameters typed by the overloads,
+        else by the docstring; required only when documented so or every overload says so."""
+        if not ((doc.params or keywords) and parameters and parameters[-1].kind is _VAR_KEYWORD):
             return ()
         taken = {p.name for p in parameters} | {f.name for f in fields}
         taken |= {p.name for p in omitted.left_out}
         found: list[Field] = []
-        for name, documented in doc.params.items():
+        names = [*doc.params, *(n for n in keywords if n not in doc.params)]
+        for name in names:
             if name in taken or not name.isidentifier() or keyword.iskeyword(name):
                 continue
-            hint = self._doc_type(documented.type_name, method, name, report)
+            documented = doc.params.get(name)
+            if name in keywords:
+                hint, required = keywords[name]
+                required = required or bool(documented and documented.required)
+            else:
+                assert documented is not None
+                hint = self._doc_type(documented.type_name, method, name, report)
+                required = documented.required
             schema_type, _ = self.mapper.map_described(hint)
-            optional = not documented.required
             if self._without_form(
-                name, hint, schema_type, optional=optional, omitted=omitted, report=report
+                name, hint, schema_type, optional=not required, omitted=omitted, report=report
             ):
                 continue
-            description = with_enum_names(documented.description, schema_type)
-            required = documented.required
+            text = documented.description if documented else ""
+            description = with_enum_names(text, schema_type)
             default = MISSING if required else self._doc_default(documented, method, schema_type)
             kind = ParameterKind.KEYWORD_ONLY
             found.append(Field(name, schema_type, description, required, default, kind))

@@ -8,27 +8,33 @@ Each annotation is evaluated on its own. A name the module imports only under
 from __future__ import annotations
 
 import ast
+import contextlib
 import sys
 import types
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from inspector.scan.aliases import DROP, Unresolved, any_part, has_forward_refs, map_parts
 from inspector.scan.typecheck_names import (
     names_in,
     resolve_name,
+    resolve_refs,
     substitute,
     type_checking_namespace,
 )
+from inspector.typetable.structures import FieldRow, field_rows
 
 _UNION_NAMES = frozenset({"Union", "Optional"})
 
 
 class Resolved(typing.NamedTuple):
-    """A hint and what was left out of it on the way."""
+    """A hint and what was left out of it on the way: union members, and parts elsewhere
+    that became any value."""
 
     hint: object
     dropped: tuple[str, ...] = ()
+    loosened: tuple[str, ...] = ()
 
 
 @dataclass
@@ -77,28 +83,49 @@ class _Scope(dict[str, object]):
 
 
 def _resolve(annotation: object, globalns: Mapping[str, object], scope: _Scope) -> Resolved:
-    try:
-        return Resolved(evaluate(annotation, globalns, scope))
-    except Exception as error:
-        if not isinstance(annotation, str):
-            raise
-        failure = error
     module = globalns.get("__name__")
+    try:
+        hint = evaluate(annotation, globalns, scope)
+    except Exception as error:
+        if not isinstance(module, str):
+            raise
+        if not isinstance(annotation, str):  # ``Optional["Name"]`` written without quotes
+            if not has_forward_refs(annotation):
+                raise
+            return _finished(resolve_refs(module, annotation, dict(scope)))
+        return _widened(annotation, globalns, scope, module, error)
+    if (  # an alias whose references get_type_hints left (it names itself): evaluate anew
+        has_forward_refs(hint)
+        and isinstance(annotation, str)
+        and isinstance(module, str)
+        and _widen(scope, globalns, module, names_in(annotation))
+    ):
+        with contextlib.suppress(Exception):  # the first reading stands
+            hint = evaluate(annotation, globalns, scope)
+    return _finished(hint)
+
+
+def _widened(
+    annotation: str, globalns: Mapping[str, object], scope: _Scope, module: str, error: Exception
+) -> Resolved:
+    """Evaluate again with the module's ``TYPE_CHECKING`` names and aliases resolved where
+    they are defined; else the union members that resolve."""
+    failure = error
     wanted = names_in(annotation)
     if isinstance(failure, NameError) and failure.name:
         wanted.add(failure.name)
     for _ in range(_RETRIES):  # each round may reveal a name an alias uses (a NameError)
-        if not isinstance(module, str) or not _widen(scope, globalns, module, wanted):
+        if not _widen(scope, globalns, module, wanted):
             break
         try:
-            return Resolved(evaluate(annotation, globalns, scope))
-        except NameError as error:
-            failure = error
-            if not error.name or error.name in wanted:
+            return _finished(evaluate(annotation, globalns, scope))
+        except NameError as again:
+            failure = again
+            if not again.name or again.name in wanted:
                 break
-            wanted.add(error.name)
-        except Exception as error:
-            failure = error
+            wanted.add(again.name)
+        except Exception as again:
+            failure = again
             break
     return _members(annotation, globalns, scope, failure)
 
@@ -107,15 +134,38 @@ _RETRIES = 8
 
 
 def _widen(scope: _Scope, globalns: Mapping[str, object], module: str, wanted: set[str]) -> bool:
-    """Add the module's ``TYPE_CHECKING`` names among ``wanted``, and modules that also look
-    there for missing attributes (``_t.UriType``); whether anything was added."""
+    """Add the module's ``TYPE_CHECKING`` names among ``wanted``, aliases with forward
+    references as the module that defines them reads them, and modules that also look there
+    for missing attributes (``_t.UriType``); whether anything was added."""
     before = dict(scope)
     scope.update(type_checking_namespace(module, wanted - globalns.keys() - scope.keys()))
     for name in wanted:
         value = scope.get(name, globalns.get(name))
         if isinstance(value, types.ModuleType):
             scope[name] = _LazyModule(value)
+        elif has_forward_refs(value) and name in globalns:
+            with contextlib.suppress(Exception):  # any import may fail; the hint stays as is
+                scope[name] = resolve_name(module, name)
     return scope.keys() != before.keys() or any(scope[k] is not v for k, v in before.items())
+
+
+def _finished(hint: object) -> Resolved:
+    """The hint without the parts left unresolved: out of their union, else any value."""
+    dropped: list[str] = []
+    loosened: list[str] = []
+
+    def change(part: object, in_union: bool) -> object:
+        if isinstance(part, typing.ForwardRef | str):  # left by an alias that names itself
+            text = part.__forward_arg__ if isinstance(part, typing.ForwardRef) else part
+            part = Unresolved(text, NameError(f"name {text!r} is not defined"))
+        if not isinstance(part, Unresolved):
+            return part
+        (dropped if in_union else loosened).append(part.reason())
+        return DROP
+
+    if not any_part(hint, lambda part: isinstance(part, typing.ForwardRef | str | Unresolved)):
+        return Resolved(hint)
+    return Resolved(map_parts(hint, change), tuple(dropped), tuple(loosened))
 
 
 class _LazyModule:
@@ -127,6 +177,8 @@ class _LazyModule:
     def __getattr__(self, name: str) -> object:
         try:
             value = getattr(self._module, name)
+            if has_forward_refs(value):
+                value = resolve_name(self._module.__name__, name)
         except AttributeError:
             try:
                 value = resolve_name(self._module.__name__, name)
@@ -221,3 +273,29 @@ _ABSENT = object()
 
 def _is_self(hint: object) -> bool:
     return hint is typing.Self or hint is _extension("Self")
+
+
+def resolved_field_rows(cls: type, failed: list[str] | None = None) -> list[FieldRow]:
+    """``field_rows``, with each field's hint resolved as a parameter's is when
+    ``get_type_hints`` fails (a dataclass field naming a ``TYPE_CHECKING`` import); a hint
+    that stays unresolved is any value, and is told in ``failed``."""
+    try:
+        return field_rows(cls)
+    except NameError:
+        pass
+    resolver = HintResolver()
+    hints: dict[str, object] = {}
+    for base in reversed(cls.__mro__):
+        module = sys.modules.get(base.__module__)
+        globalns = vars(module) if module is not None else {}
+        for name, annotation in vars(base).get("__annotations__", {}).items():
+            try:
+                hints[name] = resolver.resolve(annotation, globalns, base).hint
+            except Exception as error:  # any expression may fail: that field takes any value
+                hints[name] = typing.Any
+                if failed is not None:
+                    failed.append(
+                        f"field {name!r} of {cls.__qualname__}: hint {annotation!r} "
+                        f"unresolved ({type(error).__name__}: {error})"
+                    )
+    return field_rows(cls, hints)

@@ -16,6 +16,15 @@ import types
 import typing
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
+
+from inspector.scan.aliases import (
+    RecursiveAlias,
+    Unresolved,
+    alias_value,
+    has_forward_refs,
+    map_parts,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +54,9 @@ class _Class:
 
 _Entry = _Import | _Alias | _Class
 _TABLES: dict[str, dict[str, _Entry]] = {}
+_ORIGINS: dict[str, dict[str, tuple[str, str]]] = {}
+_SOURCE_TABLES: dict[str, dict[str, _Entry]] = {}
+_BROKEN: dict[str, Exception] = {}
 _RESOLVING: set[tuple[str, str]] = set()
 
 
@@ -61,26 +73,150 @@ def type_checking_namespace(module_name: str, names: Iterable[str]) -> dict[str,
 
 
 def resolve_name(module_name: str, name: str) -> object:
-    """A module-level name: the module's own attribute, else its ``TYPE_CHECKING`` entry."""
-    module = importlib.import_module(module_name)
-    if hasattr(module, name):
-        return getattr(module, name)
-    entry = _table(module_name).get(name)
-    if entry is None or (module_name, name) in _RESOLVING:
+    """A module-level name: the module's own attribute, else its ``TYPE_CHECKING`` entry. An
+    alias's forward references are evaluated in the module that defines it; an alias that
+    mentions itself becomes a ``RecursiveAlias``."""
+    key = (module_name, name)
+    placeholder = _TYING.get(key)
+    if placeholder is not None:
+        _TIED.add(key)
+        return placeholder
+    module = _try_import(module_name)
+    homed = _HOMED.get(key)
+    if homed is not None and homed[0] is module:  # the same module, not a reloaded one
+        return homed[1]
+    if module is not None and hasattr(module, name):
+        value = getattr(module, name)
+        return _homed(module_name, name, value) if has_forward_refs(value) else value
+    entry = (_table(module_name) if module is not None else _source_table(module_name)).get(name)
+    if entry is None or key in _RESOLVING:
         raise NameError(f"name {name!r} is not defined in {module_name}")
-    _RESOLVING.add((module_name, name))
+    _RESOLVING.add(key)
     try:
         if isinstance(entry, _Import):
             return _import(entry)
-        if isinstance(entry, _Class):
+        if isinstance(entry, _Class) and module is not None:
             return _build_class(module_name, entry.definition, vars(module))
-        if not is_type_expression(entry.expression):
+        if isinstance(entry, _Class) or not is_type_expression(entry.expression):
             raise NameError(f"{module_name}.{name} is not a plain type expression")
-        namespace = {**vars(module), **_needed(module_name, entry.expression, vars(module))}
         code = compile(ast.Expression(entry.expression), f"<{module_name}>", "eval")
-        return _evaluated(module_name, eval(code, namespace), namespace)
+        namespace = _namespace(module_name)
+        return _tied(
+            key, lambda: resolve_refs(module_name, eval(code, namespace, _Lookup(module_name)))
+        )
     finally:
-        _RESOLVING.discard((module_name, name))
+        _RESOLVING.discard(key)
+
+
+def resolve_refs(
+    module_name: str, hint: object, namespace: dict[str, object] | None = None
+) -> object:
+    """The hint with its forward references (``ForwardRef``, or text inside a generic)
+    evaluated in the module (``namespace`` first), importing its ``TYPE_CHECKING`` names as
+    needed; one that cannot be evaluated becomes ``Unresolved``."""
+    if not has_forward_refs(hint):
+        return hint
+    lookup = _Lookup(module_name, namespace)
+
+    def change(part: object, in_union: bool) -> object:
+        text = part.__forward_arg__ if isinstance(part, typing.ForwardRef) else part
+        if not isinstance(text, str):
+            return part
+        try:
+            value = _evaluate_text(text, module_name, lookup)
+        except Exception as error:  # any expression may fail: the part stays unresolved
+            cause = lookup.failures.get(getattr(error, "name", None) or "", error)
+            return Unresolved(text, cause)
+        return resolve_refs(module_name, value, namespace)
+
+    return map_parts(hint, change)
+
+
+def alias_target(alias: object) -> object:
+    """What an alias object stands for, its forward references evaluated in its module
+    (``TypeAliasType("Tree", list["Tree"] | int)``), where the alias names itself."""
+    value = alias_value(alias)
+    if not has_forward_refs(value):
+        return value
+    name = str(getattr(alias, "__name__", ""))
+    return resolve_refs(str(getattr(alias, "__module__", "")), value, {name: alias})
+
+
+def typevar_bound(variable: typing.TypeVar) -> object:
+    """A TypeVar's bound; one written as text (``bound="Model"``) evaluated in the TypeVar's
+    module, kept as text when that fails."""
+    bound = variable.__bound__
+    if not isinstance(bound, typing.ForwardRef):
+        return bound
+    resolved = resolve_refs(variable.__module__, bound)
+    return bound if isinstance(resolved, Unresolved) else resolved
+
+
+class _Lookup(dict[str, object]):
+    """A module's names as evaluation sees them: ``given`` ones first, then the module's
+    attributes (aliases with their references resolved) and ``TYPE_CHECKING`` names."""
+
+    def __init__(self, module_name: str, given: dict[str, object] | None = None) -> None:
+        super().__init__(given or {})
+        self.module_name = module_name
+        self.failures: dict[str, Exception] = {}
+        """Name → why importing it failed (a ``NameError`` alone would hide it)."""
+
+    def __missing__(self, name: str) -> object:
+        try:
+            return resolve_name(self.module_name, name)
+        except Exception as error:  # evaluation goes on to the module's globals and builtins
+            if not isinstance(error, NameError):
+                self.failures[name] = error
+            raise KeyError(name) from error
+
+
+def _evaluate_text(text: str, module_name: str, lookup: _Lookup) -> object:
+    tree = ast.parse(text.strip(), mode="eval")
+    if not is_type_expression(tree):
+        raise NameError(f"{text!r} is not a plain type expression")
+    code = compile(tree, f"<{module_name}>", "eval")
+    return eval(code, _namespace(module_name), lookup)
+
+
+def _namespace(module_name: str) -> dict[str, object]:
+    """The module's globals (none for a module that cannot be imported)."""
+    module = sys.modules.get(module_name)
+    return vars(module) if module is not None else {}
+
+
+def _homed(module_name: str, name: str, value: object) -> object:
+    """An alias with forward references, resolved in the module it was imported from (when
+    the module's source says so), else in this one."""
+    origin = _origins(module_name).get(name)
+    if origin is not None:
+        with contextlib.suppress(Exception):  # the origin may not hold the same value
+            if getattr(importlib.import_module(origin[0]), origin[1]) is value:
+                return resolve_name(*origin)
+    return _tied((module_name, name), lambda: resolve_refs(module_name, value))
+
+
+def _tied(key: tuple[str, str], build: Callable[[], object]) -> object:
+    """What ``build`` gives for an alias; while it runs, the alias's own name stands for a
+    ``RecursiveAlias`` that becomes the result when it was used."""
+    placeholder = RecursiveAlias(key[1], key[0])
+    _TYING[key] = placeholder
+    try:
+        value = build()
+    finally:
+        del _TYING[key]
+    if key in _TIED:
+        _TIED.discard(key)
+        placeholder.__value__ = value
+        value = placeholder
+    if not _TYING:  # built from finished parts only: safe to keep
+        _HOMED[key] = (sys.modules.get(key[0]), value)
+    return value
+
+
+_TYING: dict[tuple[str, str], RecursiveAlias] = {}
+_TIED: set[tuple[str, str]] = set()
+_HOMED: dict[tuple[str, str], tuple[object, object]] = {}
 
 
 _TYPE_NODES = (
@@ -136,30 +272,9 @@ def _build_class(module_name: str, definition: ast.ClassDef, known: dict[str, ob
     annotations = vars(built).get("__annotations__")
     if isinstance(annotations, dict):  # forward references inside aliases
         for field, hint in annotations.items():
-            annotations[field] = _evaluated(module_name, hint, namespace)
+            resolved = resolve_refs(module_name, hint, namespace)
+            annotations[field] = substitute(resolved, _is_unresolved, typing.Any)
     return built
-
-
-def _evaluated(module_name: str, hint: object, namespace: dict[str, object]) -> object:
-    """A hint with its forward references evaluated, importing ``TYPE_CHECKING`` names as
-    they turn out to be needed; one left over (a recursive alias) becomes ``Any``. The hint
-    is kept as it is when evaluation fails."""
-    holder = types.SimpleNamespace(__annotations__={"hint": hint})
-    for _ in range(_RETRIES):
-        try:
-            value = typing.get_type_hints(holder, namespace, include_extras=True)["hint"]
-            return substitute(value, lambda h: isinstance(h, typing.ForwardRef), typing.Any)
-        except NameError as error:
-            found = type_checking_namespace(module_name, {error.name} if error.name else set())
-            if not found:
-                break
-            namespace.update(found)
-        except Exception:  # any expression may fail: keep the hint unevaluated
-            break
-    return hint
-
-
-_RETRIES = 8
 
 
 def _is_declarative(definition: ast.ClassDef) -> bool:
@@ -182,23 +297,11 @@ def _is_declarative(definition: ast.ClassDef) -> bool:
 
 def substitute(hint: object, match: Callable[[object], bool], replacement: object) -> object:
     """The hint with every part that ``match``es replaced, at any depth."""
-    if match(hint):
-        return replacement
-    args = typing.get_args(hint)
-    if not args or isinstance(hint, typing.ForwardRef):
-        return hint
-    replaced = tuple(substitute(arg, match, replacement) for arg in args)
-    if all(new is old for new, old in zip(replaced, args, strict=True)):
-        return hint
-    origin = typing.get_origin(hint)
-    if origin is typing.Annotated:
-        return typing.Annotated[(replaced[0], *hint.__metadata__)]  # type: ignore[attr-defined]
-    if origin is typing.Union or origin is types.UnionType:
-        return typing.Union[replaced]  # noqa: UP007
-    if isinstance(hint, types.GenericAlias) and origin is not None:
-        return types.GenericAlias(origin, replaced)
-    copy_with = getattr(hint, "copy_with", None)
-    return copy_with(replaced) if callable(copy_with) else hint
+    return map_parts(hint, lambda part, _: replacement if match(part) else part)
+
+
+def _is_unresolved(hint: object) -> bool:
+    return isinstance(hint, Unresolved | typing.ForwardRef)
 
 
 def _needed(module_name: str, expression: ast.AST, known: dict[str, object]) -> dict[str, object]:
@@ -206,12 +309,29 @@ def _needed(module_name: str, expression: ast.AST, known: dict[str, object]) -> 
     return type_checking_namespace(module_name, wanted)
 
 
+def _try_import(module_name: str) -> types.ModuleType | None:
+    """The module, or None when importing it fails (it needs a newer Python or a missing
+    dependency): its source is read instead. A failure is not retried."""
+    if module_name in _BROKEN:
+        return None
+    try:
+        return importlib.import_module(module_name)
+    except Exception as error:  # importing runs the module's code: anything may fail
+        _BROKEN[module_name] = error
+        return None
+
+
 def _import(entry: _Import) -> object:
-    module = importlib.import_module(entry.module)
+    module = _try_import(entry.module)
+    if module is None:
+        if entry.attribute is None or not _source_table(entry.module):
+            error = _BROKEN[entry.module]  # a fresh copy: a kept one would grow tracebacks
+            raise ImportError(f"{type(error).__name__}: {error}")
+        return resolve_name(entry.module, entry.attribute)  # read from its source
     if entry.attribute is None:
         return sys.modules[entry.module.partition(".")[0]] if entry.binds_top else module
     if hasattr(module, entry.attribute):
-        return getattr(module, entry.attribute)
+        return resolve_name(entry.module, entry.attribute)
     with contextlib.suppress(ImportError):
         return importlib.import_module(f"{entry.module}.{entry.attribute}")
     return resolve_name(entry.module, entry.attribute)
@@ -235,6 +355,53 @@ def _table(module_name: str) -> dict[str, _Entry]:
             table.update(_bindings(statement, package))
     _TABLES[module_name] = table
     return table
+
+
+def _source_table(module_name: str) -> dict[str, _Entry]:
+    """Name → what the source of a module that cannot be imported binds it to at module
+    level (imports, aliases; the last binding wins), for its type aliases (cached)."""
+    cached = _SOURCE_TABLES.get(module_name)
+    if cached is not None:
+        return cached
+    table: dict[str, _Entry] = {}
+    try:
+        spec = importlib.util.find_spec(module_name)
+        path = spec.origin if spec is not None else None
+        source = Path(path).read_text(encoding="utf-8") if path and path.endswith(".py") else ""
+        tree = ast.parse(source)
+    except Exception:  # no readable source: nothing is known of it
+        tree = ast.Module(body=[], type_ignores=[])
+        spec = None
+    package = module_name if spec and spec.submodule_search_locations else ""
+    package = package or module_name.rpartition(".")[0]
+    for statement in _guarded(tree.body, guarded=True):
+        table.update(_bindings(statement, package))
+    _SOURCE_TABLES[module_name] = table
+    return table
+
+
+def _origins(module_name: str) -> dict[str, tuple[str, str]]:
+    """Name → the (module, attribute) a ``from ... import`` of the module binds it to, at
+    run time or under ``TYPE_CHECKING`` (cached)."""
+    cached = _ORIGINS.get(module_name)
+    if cached is not None:
+        return cached
+    origins: dict[str, tuple[str, str]] = {}
+    module = sys.modules.get(module_name)
+    source = _source(module) if module is not None else None
+    try:
+        tree = ast.parse(source) if source is not None else None
+    except (SyntaxError, ValueError):
+        tree = None
+    package = getattr(module, "__package__", None) or ""
+    for statement in _guarded(tree.body if tree is not None else [], guarded=True):
+        for name, entry in (
+            _bindings(statement, package) if isinstance(statement, ast.ImportFrom) else ()
+        ):
+            if isinstance(entry, _Import) and entry.attribute is not None:
+                origins[name] = (entry.module, entry.attribute)
+    _ORIGINS[module_name] = origins
+    return origins
 
 
 def _source(module: object) -> str | None:

@@ -37,7 +37,15 @@ from inspector.typetable.scalars import SCALARS, row_of_schema, stub_classes
 
 _FORMAT_CLASSES = stub_classes()
 """String format → the (module, class) the type table writes for it."""
-TYPING_NAMES = ("Annotated", "Any", "ClassVar", "Literal", "NotRequired", "TypedDict")
+TYPING_NAMES = (
+    "Annotated",
+    "Any",
+    "ClassVar",
+    "Literal",
+    "NotRequired",
+    "TypeAlias",
+    "TypedDict",
+)
 RESERVED = frozenset(
     {
         *TYPING_NAMES,
@@ -86,6 +94,8 @@ class TypeWriter:
     typed_dict: bool = False
     taken: set[str] = field(default_factory=lambda: set(RESERVED))
     blocks: list[list[str]] = field(default_factory=list)
+    aliases: list[str] = field(default_factory=list)
+    """``Name: TypeAlias = "..."`` lines: written last, since their text is read lazily."""
     imports: set[tuple[str, str]] = field(default_factory=set)
     uses_no_default: bool = False
     uses_schema: bool = False
@@ -205,12 +215,18 @@ class TypeWriter:
         if node.name in self._definition_classes:
             return Atom(self._definition_classes[node.name])
         target = self._definitions.get(node.name)
-        if not isinstance(target, ObjectType):
-            self.notes.append(f"$defs entry {node.name!r} is not an object; any value accepted")
+        if target is None:
+            self.notes.append(f"$defs entry {node.name!r} is missing; any value accepted")
             return None
-        name = self.claim(target.title or node.name)
+        name = self.claim(
+            target.title if isinstance(target, ObjectType) and target.title else node.name
+        )
         self._definition_classes[node.name] = name
-        self._write_class(name, target)
+        if isinstance(target, ObjectType):
+            self._write_class(name, target)
+        else:  # a recursive alias: its text may name itself, as the scan reads it back
+            value = pycode.string(pycode.flat(self.annotation(target, name).expr()))
+            self.aliases.append(f"{name}: {self.use('typing', 'TypeAlias')} = {value}")
         return Atom(name)
 
     def _object(self, node: ObjectType, hint: str, keywords: JsonObject) -> Expr:

@@ -304,7 +304,10 @@ def build_module(
     )
     return (
         StubModule(
-            pycode.docstring_body(text), _imports(types.imports), tuple(blocks), tuple(classes)
+            pycode.docstring_body(text),
+            _imports(types.imports),
+            tuple(blocks),
+            (*classes, *(["\n".join(types.aliases)] if types.aliases else [])),
         ),
         diagnostics,
     )

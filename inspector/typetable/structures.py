@@ -153,11 +153,13 @@ FieldRow = tuple[str, object, bool, Json | _Missing]
 """(JSON name, hint, required, default as JSON or MISSING)."""
 
 
-def field_rows(cls: type) -> list[FieldRow]:
-    """(name, hint, required, default) for each field of a structured class."""
+def field_rows(cls: type, hints: dict[str, object] | None = None) -> list[FieldRow]:
+    """(name, hint, required, default) for each field of a structured class; ``hints``, when
+    given, are the fields' hints already resolved."""
     if isinstance(getattr(cls, "model_fields", None), dict):
         return _pydantic_rows(cls)
-    hints = typing.get_type_hints(cls, include_extras=True)
+    if hints is None:
+        hints = typing.get_type_hints(cls, include_extras=True)
     if dataclasses.is_dataclass(cls):
         rows: list[FieldRow] = []
         for f in dataclasses.fields(cls):
