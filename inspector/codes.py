@@ -162,6 +162,13 @@ CODES: dict[str, Code] = {
             "classification entry excludes it; set to true, the parameter accepts any value.",
         ),
         Code(
+            "TI132",
+            _I,
+            "result-as-text",
+            "A return type (or a part of it) has no JSON form: the model gets the value's text "
+            "(its repr), so the schema says string there.",
+        ),
+        Code(
             "TI201", _W, "no-docstring", "A method has no docstring: the tool has no description."
         ),
         Code("TI202", _W, "docstring-unparsable", "A docstring cannot be parsed."),

@@ -1,12 +1,15 @@
 """Concurrent calls keep their own lenient-reading notes; a method's ``sys.exit()`` is a failed
-call, not the end of the caller."""
+call, not the end of the caller; a result with no JSON form is its text, as its schema says."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import sys
 import threading
+from collections.abc import Iterator
 
+import jsonschema
 import pytest
 
 from inspector import Toolbox, ToolCallError
@@ -119,3 +122,73 @@ def test_sys_exit_in_handle_and_ahandle_becomes_an_error_result() -> None:
     ]
     assert toolbox.handle("openai", message) == expected
     assert asyncio.run(toolbox.ahandle("openai", message)) == expected
+
+
+class Thing:
+    """A live object: no JSON form."""
+
+    def __repr__(self) -> str:
+        return "Thing<1>"
+
+
+class Frame:
+    """Iterable, but not a collection (like a DataFrame, which iterates its column names)."""
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(["a", "b"])
+
+    def __repr__(self) -> str:
+        return "Frame(a, b)"
+
+
+class Results:
+    """Results with no JSON form, whole or in part."""
+
+    def maybe(self, flag: bool) -> Thing | None:
+        """Maybe a thing.
+
+        Args:
+            flag: Whether.
+        """
+        return Thing() if flag else None
+
+    def things(self) -> dict[str, list[Thing]]:
+        """Things by name."""
+        return {"x": [Thing()]}
+
+    def frame(self) -> Frame:
+        """A frame."""
+        return Frame()
+
+    def numbers(self) -> Iterator[int]:
+        """Numbers."""
+        return iter([1, 2])
+
+
+def test_a_result_with_no_json_form_is_its_text_as_its_schema_says() -> None:
+    toolbox = Toolbox(Results())
+    schemas = {t.name: t.returns.to_schema() for t in toolbox.tools}
+    assert schemas == {
+        "maybe": {"type": ["string", "null"]},
+        "things": {
+            "type": "object",
+            "additionalProperties": {"type": "array", "items": {"type": "string"}},
+        },
+        "frame": {"type": "string"},
+        "numbers": {"type": "array", "items": {"type": "integer"}},
+    }
+    assert [d.code for d in toolbox.diagnostics] == ["TI132", "TI132", "TI132"]
+    calls = [("maybe", {"flag": True}), ("maybe", {"flag": False}), ("things", {})]
+    calls += [("frame", {}), ("numbers", {})]
+    message = {
+        "role": "assistant",
+        "tool_calls": [
+            {"id": str(i), "type": "function", "function": {"name": n, "arguments": json.dumps(a)}}
+            for i, (n, a) in enumerate(calls)
+        ],
+    }
+    replies = [reply["content"] for reply in toolbox.handle("openai", message)]
+    assert replies == ["Thing<1>", "null", '{"x": ["Thing<1>"]}', "Frame(a, b)", "[1, 2]"]
+    for (name, _), reply in zip(calls, replies, strict=True):
+        value = reply if name in ("maybe", "frame") and reply != "null" else json.loads(reply)
+        jsonschema.validate(value, schemas[name])

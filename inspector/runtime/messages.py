@@ -34,9 +34,9 @@ def plain(message: object) -> Json:
 
 def to_json(value: object) -> Json:
     """A method's result as JSON, in the form the type table gives its type (a timedelta as an
-    ISO 8601 duration, a NamedTuple as an object, a generator as an array); raises
-    ``NoJsonForm`` (a ``TypeError``) for a value with no JSON form."""
-    return typetable_values.to_json(value, consume=True)
+    ISO 8601 duration, a NamedTuple as an object, a generator as an array, a live object as its
+    text); raises ``NoJsonForm`` (a ``TypeError``) only for NaN and infinities."""
+    return typetable_values.result_json(value)
 
 
 def to_text(value: object) -> str:

@@ -64,9 +64,12 @@ class TypeMapper:
     _in_progress: dict[object, str] = field(default_factory=dict)
     """Classes and aliases being mapped → their definition name, should they recur."""
     _recursive: set[object] = field(default_factory=set)
-    _class_cache: dict[type, SchemaType] = field(default_factory=dict)
+    _class_cache: dict[tuple[type, bool], SchemaType] = field(default_factory=dict)
+    """Per class, mapped for parameters (False) or results (True)."""
     _defined: dict[object, str] = field(default_factory=dict)
     _hint_cache: dict[object, SchemaType] = field(default_factory=dict)
+    _results: bool = False
+    """Mapping a return value (``map_result``)."""
     _same_hint: dict[int, tuple[object, SchemaType]] = field(default_factory=dict)  # by id
     _handlers: tuple[tuple[Callable[[object], bool], Callable[[object], SchemaType]], ...] = field(
         init=False
@@ -315,7 +318,7 @@ class TypeMapper:
         if cls in self._in_progress:
             self._recursive.add(cls)
             return RefType(self._in_progress[cls])
-        cached = self._class_cache.get(cls)
+        cached = self._class_cache.get((cls, self._results))
         if cached is not None:
             return cached
         if cls in self._defined:
@@ -342,7 +345,7 @@ class TypeMapper:
             self._defined[cls] = name
             return RefType(name)
         if not any(isinstance(node, RefType) for node in walk(built)):
-            self._class_cache[cls] = built
+            self._class_cache[cls, self._results] = built
         return built
 
     def _definition_name(self, wanted: str) -> str:
@@ -397,7 +400,20 @@ class TypeMapper:
         """Whether the member just mapped has no JSON Schema form (TI108 since ``before``)."""
         return self.no_json_form(mapped, self.messages[before:])
 
+    def map_result(self, hint: object) -> tuple[SchemaType, str | None]:
+        """Like ``map_described``, for a return value: a type with no JSON form is the text a
+        model gets for it (a string: the value's ``repr``, as the Toolbox answers)."""
+        self._results = True
+        try:
+            return self.map_described(hint)
+        finally:
+            self._results = False
+
     def _unsupported(self, hint: object) -> SchemaType:
+        if self._results:
+            message = f"type {hint_name(hint)} has no JSON form; the model gets its text (repr)"
+            self.messages.append(("TI132", message))
+            return StringType()
         self.messages.append(
             ("TI108", f"type {hint_name(hint)} has no JSON Schema form; any value accepted")
         )

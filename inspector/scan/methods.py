@@ -488,7 +488,7 @@ class MethodBuilder:
             return Returns(None, doc.returns)
         if is_never(hint):
             return Returns(_NEVER, doc.returns)
-        schema_type, explicit = self.mapper.map_described(hint)
+        schema_type, explicit = self.mapper.map_result(hint)
         for code, message in self.mapper.messages:
             report(code, f"return value: {message}")
         self.mapper.messages.clear()

@@ -9,11 +9,17 @@ import collections.abc as cabc
 import dataclasses
 import enum
 import json
+import typing
 
+from inspector.diagnostics import stable_repr
 from inspector.model import MISSING, Json, _Missing
 from inspector.typetable.scalars import NoJsonForm, WrongJson, scalar_for
 
 _PLAIN = frozenset({str, int, bool, type(None)})
+_CONSUMED = (cabc.Iterator, cabc.Sequence, cabc.Set, cabc.MappingView)
+"""What a result's array form is read from: generators and other iterators, sequences, sets
+and dict views; not any iterable (a DataFrame iterates its column names, an HTTP response its
+body)."""
 
 
 def to_json(value: object, *, consume: bool = False) -> Json:
@@ -23,6 +29,16 @@ def to_json(value: object, *, consume: bool = False) -> Json:
         return _to_json(value, consume)
     except RecursionError:
         raise NoJsonForm("the value contains itself or is nested too deeply") from None
+
+
+def result_json(value: object) -> Json:
+    """A tool's result as JSON: ``to_json`` consuming iterables, where each part with no JSON
+    form (a live object) is its text, ``stable_repr``, as the result's schema says (a string);
+    raises ``NoJsonForm`` only for what no text stands for (NaN, infinities)."""
+    try:
+        return _to_json(value, True, as_text=True)
+    except RecursionError:
+        return stable_repr(value)
 
 
 def value_json(value: object) -> Json | _Missing:
@@ -80,7 +96,7 @@ def field_values(value: object) -> dict[str, object] | None:
     return None
 
 
-def _to_json(value: object, consume: bool) -> Json:
+def _to_json(value: object, consume: bool, as_text: bool = False) -> Json:
     cls = type(value)
     if cls in _PLAIN:
         return value  # type: ignore[return-value]
@@ -92,31 +108,35 @@ def _to_json(value: object, consume: bool) -> Json:
     if scalar is not None:
         return scalar.write(value)
     if isinstance(value, cabc.Mapping):
-        return {_key(k): _to_json(v, consume) for k, v in value.items()}
+        return {_key(k, as_text): _to_json(v, consume, as_text) for k, v in value.items()}
     fields = field_values(value)
     if fields is not None:
-        return {k: _to_json(v, consume) for k, v in fields.items()}
+        return {k: _to_json(v, consume, as_text) for k, v in fields.items()}
     if isinstance(value, list | tuple):
-        return [_to_json(v, consume) for v in value]
+        return [_to_json(v, consume, as_text) for v in value]
     if isinstance(value, set | frozenset):
-        items = [_to_json(v, consume) for v in value]
+        items = [_to_json(v, consume, as_text) for v in value]
         return sorted(items, key=lambda item: json.dumps(item, sort_keys=True))
-    if consume and isinstance(value, cabc.Iterable):
-        return [_to_json(v, consume) for v in value]
+    if consume and isinstance(value, _CONSUMED):
+        return [_to_json(v, consume, as_text) for v in typing.cast(cabc.Iterable[object], value)]
+    if as_text:
+        return stable_repr(value)
     raise NoJsonForm(f"{cls.__qualname__} has no JSON form")
 
 
-def _key(key: object) -> str:
+def _key(key: object, as_text: bool = False) -> str:
     """A mapping key as JSON object key: text as is, numbers and other scalars as their text."""
     if isinstance(key, str) and not isinstance(key, enum.Enum):
         return key
     if isinstance(key, int | float) and not isinstance(key, bool | enum.Enum):
         return str(key)
-    form = _to_json(key, consume=False)
+    form = _to_json(key, False, as_text)
     if isinstance(form, str):
         return form
     if isinstance(form, int) and not isinstance(form, bool):
         return str(form)
+    if as_text:
+        return stable_repr(key)
     raise NoJsonForm(f"a key {type(key).__qualname__} has no JSON text form")
 
 

@@ -323,7 +323,7 @@ class Tools:
         """
         raise NotImplementedError
 
-    def build(self, name: str) -> Any:
+    def build(self, name: str) -> str:
         """A class method: no cls.
 
         Args:

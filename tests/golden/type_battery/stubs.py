@@ -285,7 +285,7 @@ class TypeBattery:
         raise NotImplementedError
 
     @classmethod
-    def build(cls, name: str) -> Any:
+    def build(cls, name: str) -> str:
         """A class method: no cls.
 
         Args:
