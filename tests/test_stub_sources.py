@@ -351,3 +351,31 @@ def test_a_c_method_inherited_in_the_stubs_is_found_in_the_base_class_stub() -> 
     box = Toolbox(collections.OrderedDict(a=1), include=["update", "clear"])
     box.call("update", {"m": [["b", 2]], "kwargs": {"c": 3}})
     assert box.objects[0] == {"a": 1, "b": 2, "c": 3}
+
+
+def test_a_name_only_the_stub_of_an_extension_module_defines_resolves(
+    modules: Callable[..., None],
+) -> None:
+    """PIL's ``load() -> core.PixelAccess | None``: ``PixelAccess`` exists only in
+    ``_imaging.pyi``; a class with no JSON form, so the model gets the result's text."""
+    modules(
+        **{
+            "fake_core.py": "VERSION = 1\n",
+            "fake_core.pyi": "class PixelAccess:\n    def __getitem__(self, xy: int) -> int: ...\n",
+            "fake_image.py": """
+                from __future__ import annotations
+
+                import fake_core as core
+
+                class Picture:
+                    def load(self) -> core.PixelAccess | None:
+                        '''Load the pixels.'''
+            """,
+        }
+    )
+    tools, diagnostics = inspect_class(load("fake_image").Picture)
+    assert tools["load"].returns.to_schema() == {"type": ["string", "null"]}
+    assert messages(diagnostics) == [
+        "info: Picture.load: return value: type PixelAccess has no JSON form; the model gets "
+        "its text (repr)"
+    ]

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from inspector.scan.aliases import DROP, Unresolved, any_part, has_forward_refs, map_parts
+from inspector.scan.stubsource import stub_name
 from inspector.scan.typecheck_names import (
     names_in,
     resolve_name,
@@ -169,7 +170,7 @@ def _finished(hint: object) -> Resolved:
 
 
 class _LazyModule:
-    """A module whose attributes fall back to its ``TYPE_CHECKING`` names."""
+    """A module whose attributes fall back to its ``TYPE_CHECKING`` names and its stub."""
 
     def __init__(self, module: types.ModuleType) -> None:
         self._module = module
@@ -180,11 +181,20 @@ class _LazyModule:
             if has_forward_refs(value):
                 value = resolve_name(self._module.__name__, name)
         except AttributeError:
-            try:
-                value = resolve_name(self._module.__name__, name)
-            except Exception as error:  # any import may fail; the hint stays unresolved
-                raise AttributeError(f"{self._module.__name__} has no {name!r}") from error
+            value = self._from_elsewhere(name)
         return _LazyModule(value) if isinstance(value, types.ModuleType) else value
+
+    def _from_elsewhere(self, name: str) -> object:
+        """A name the module lacks at run time: from its ``TYPE_CHECKING`` imports, else from
+        its stub file (a C extension's ``.pyi``)."""
+        module = self._module.__name__
+        try:
+            return resolve_name(module, name)
+        except Exception as error:  # any import may fail; the hint stays unresolved
+            try:
+                return stub_name(module, name)
+            except Exception:
+                raise AttributeError(f"{module} has no {name!r}") from error
 
 
 def evaluate(

@@ -181,6 +181,20 @@ class StubFinder:
         return loaded
 
 
+_NAMES = StubFinder()
+"""The stubs read for names a module lacks at run time (one reading per process)."""
+
+
+def stub_name(module: str, name: str) -> object:
+    """What a module's stub says a name is, when the module itself lacks it (a class a C
+    extension defines only in its ``.pyi``: PIL's ``_imaging.PixelAccess``); raises
+    ``KeyError`` when no stub names it."""
+    namespace = _NAMES.namespace(module)
+    if namespace is None:
+        raise KeyError(name)
+    return namespace[name]
+
+
 def find_stub(module: str) -> Path | None:
     """The stub file of a module: beside it, in a ``-stubs`` package, or typeshed's."""
     runtime = sys.modules.get(module)
