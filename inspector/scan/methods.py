@@ -59,12 +59,8 @@ from inspector.scan.method_parts import (
 )
 from inspector.scan.overloads import fill_from_overloads
 from inspector.scan.resolution import HintResolver, Resolved, is_never, is_unpack
-from inspector.scan.stubsource import (
-    UNKNOWN_DEFAULT,
-    StubFinder,
-    StubSignature,
-    missing_typeshed,
-)
+from inspector.scan.stubfiles import missing_typeshed
+from inspector.scan.stubsource import UNKNOWN_DEFAULT, StubFinder, StubSignature
 from inspector.scan.targets import MethodInfo
 from inspector.typetable.structures import field_rows
 
