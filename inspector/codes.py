@@ -171,7 +171,12 @@ CODES: dict[str, Code] = {
         Code(
             "TI201", _W, "no-docstring", "A method has no docstring: the tool has no description."
         ),
-        Code("TI202", _W, "docstring-unparsable", "A docstring cannot be parsed."),
+        Code(
+            "TI202",
+            _W,
+            "docstring-unparsable",
+            "A docstring cannot be parsed: its text before the sections is the description.",
+        ),
         Code(
             "TI203",
             _W,

@@ -403,10 +403,10 @@ def test_broken_docstring_is_a_warning_and_the_tool_stays() -> None:
             """
 
     tools, diagnostics = inspect_class(BadDoc)
-    assert tools["run"].description == ""
+    assert tools["run"].description == "Run."
     assert messages(diagnostics) == [
         "warning: BadDoc.run: docstring cannot be parsed (Expected a colon in 'a'.); "
-        "description left empty",
+        "its text before the sections is the description",
         "warning: BadDoc.run: parameter 'a' is not documented",
     ]
 

@@ -37,6 +37,11 @@ from inspector.scan.rest_text import plain_text
         ("  .. seealso:: :func:`g`", "  See also: `g`"),
         ("Plain text: no markup, a `single` quote and a .. b.", None),
         ("Two colons:: then a literal block.", None),
+        ("Equivalent to:\n\n```python\nx = f()\n```", None),
+        (
+            "A fence ```` ``x`` ```` keeps its inner literal.",
+            "A fence ```` `x` ```` keeps its inner literal.",
+        ),
     ],
 )
 def test_markup_becomes_plain_text(text: str, plain: str | None) -> None:

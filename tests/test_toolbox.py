@@ -550,7 +550,7 @@ def test_anthropic(toolbox_example: Toolbox) -> None:
     content = replies[0]["content"]
     assert content[0] == {"type": "tool_result", "tool_use_id": "toolu_1", "content": "5"}  # type: ignore[index]
     assert content[1]["is_error"] is True  # type: ignore[index]
-    assert content[1]["content"].startswith("unknown tool 'nope'")  # type: ignore[index]
+    assert content[1]["content"].startswith("unknown tool 'nope'. Available: ")  # type: ignore[index]
     for block in content:  # type: ignore[union-attr]
         check_typed_dict(block, ToolResultBlockParam)
 

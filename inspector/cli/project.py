@@ -113,7 +113,7 @@ def _config(args: argparse.Namespace) -> Config:
         if found is None and not args.targets:
             raise UsageError(
                 "no [tool.toolsinspector] table in a pyproject.toml here or above, and no "
-                "TARGET given (see the README's 'Project configuration')"
+                "TARGET given (see 'Project configuration' in docs/guides/ci.md)"
             )
         config = load_config(found) if found else Config(root=cwd)
 

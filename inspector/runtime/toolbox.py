@@ -338,7 +338,7 @@ def _decode(name: str, arguments: Mapping[str, object] | str | None) -> dict[str
 
 def _unknown(name: str, available: list[str]) -> str:
     close = difflib.get_close_matches(name, available, n=3)
-    hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+    hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else "."
     return f"unknown tool {name!r}{hint} Available: {', '.join(available) or 'none'}"
 
 

@@ -5,6 +5,7 @@ The style is detected per docstring from its markers (``auto``, the default) or 
 from __future__ import annotations
 
 import enum
+import inspect
 import re
 from dataclasses import dataclass, field
 
@@ -102,6 +103,18 @@ def detect_style(text: str) -> DocstringStyle:
     if "@" in text and _EPYDOC_MARKER.search(text):
         return DocstringStyle.EPYDOC
     return DocstringStyle.GOOGLE
+
+
+def unparsed(text: str | None) -> DocInfo:
+    """What a docstring the parser rejects still says: its text before the first section
+    (``Args:``, ``Parameters`` underlined, ``:param``, ``@param``), as the description."""
+    cleaned = inspect.cleandoc(text or "")
+    markers = (_GOOGLE_MARKER, _NUMPY_MARKER, _REST_MARKER, _EPYDOC_MARKER)
+    starts = [m.start() for m in (marker.search(cleaned) for marker in markers) if m]
+    return DocInfo(
+        description=_restore(cleaned[: min(starts, default=len(cleaned))].strip(), False),
+        present=True,
+    )
 
 
 def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.AUTO) -> DocInfo:

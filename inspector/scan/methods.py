@@ -27,7 +27,7 @@ from inspector.model import (
 )
 from inspector.scan.doc_phrases import DocType
 from inspector.scan.doc_words import NOT_UNDERSTOOD
-from inspector.scan.docstrings import DocInfo, DocstringStyle, ParamDoc, parse_docstring
+from inspector.scan.docstrings import DocInfo, DocstringStyle, ParamDoc, parse_docstring, unparsed
 from inspector.scan.enum_names import with_enum_names
 from inspector.scan.fields import (
     NO_DEFAULT,
@@ -257,8 +257,12 @@ class MethodBuilder:
         try:
             doc = parse_docstring(text, self.docstring_style)
         except docstring_parser.ParseError as error:
-            report("TI202", f"docstring cannot be parsed ({error}); description left empty")
-            return DocInfo(present=True)
+            report(
+                "TI202",
+                f"docstring cannot be parsed ({error}); its text before the sections is the "
+                "description",
+            )
+            return unparsed(text)
         if not doc.present:
             report("TI201", "no docstring: the tool has no description")
         return doc

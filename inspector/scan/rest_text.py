@@ -13,7 +13,8 @@ import textwrap
 
 _ROLE = re.compile(r":(?:[a-zA-Z][\w-]*:)?([a-zA-Z][\w-]*):`([^`]+)`")
 _TITLED = re.compile(r"^(.*?)\s*<([^<>]+)>$", re.S)
-_LITERAL = re.compile(r"``(?=\S)(.+?)(?<=\S)``", re.S)
+_LITERAL = re.compile(r"(?<!`)``(?=[^\s`])(.+?)(?<=[^\s`])``(?!`)", re.S)
+"""````x````, not a Markdown code fence (three or more backquotes)."""
 _DIRECTIVE = re.compile(r"^([ \t]*)\.\. ([a-zA-Z][\w-]*)::[ \t]*(.*)$")
 _LINKS = frozenset({"ref", "doc", "term", "download", "numref"})
 _SENTENCES = {
