@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 
 from inspector.model import MISSING, Json, is_nullable
 from inspector.scan.hints import TypeMapper, is_union
-from inspector.typetable.scalars import WrongJson, scalar_for
+from inspector.typetable.protocols import stand_in
+from inspector.typetable.scalars import WrongJson, absorbed, scalar_for
 from inspector.typetable.structures import (
     ONE_SHOT,
     Container,
@@ -125,6 +126,10 @@ class Converter:
     def _union(self, value: Json, options: tuple[object, ...], path: str) -> object:
         if value is None and type(None) in options:
             return None
+        if isinstance(value, str) and len(options) > 1:  # str | bytes: the schema says string
+            forms = [self.mapper.map(option) for option in options]
+            pairs = zip(options, forms, strict=True)
+            options = tuple(option for option, form in pairs if not absorbed(form, forms))
         errors = []
         for option in options:
             if option is type(None):
@@ -183,6 +188,8 @@ class Converter:
         if isinstance(origin, type) and has_fields(origin):
             return self._structured(value, origin, path)
         alias = getattr(origin, "__value__", None)
+        if alias is None:
+            alias = stand_in(origin)  # os.PathLike[str]: a Path
         if alias is not None:
             return self._strict(value, alias, path)
         return value
@@ -240,6 +247,9 @@ class Converter:
                 raise ArgumentError(path, message) from None
         if container_of(hint) is not None:
             return self._generic(value, hint, hint, path)
+        form = stand_in(hint)
+        if form is not None:  # a protocol or ABC: the value it travels as
+            return self._strict(value, form, path)
         return value  # a class with no JSON form: the schema said "any value"
 
     def _enum(self, value: Json, hint: type[enum.Enum], path: str) -> object:
@@ -362,6 +372,7 @@ def _wants(hint: object, kind: type) -> bool:
     """Whether a hint (or an option of it) is ``kind`` (int counts for float too)."""
     while typing.get_origin(hint) is typing.Annotated:
         hint = typing.get_args(hint)[0]
+    hint = stand_in(hint) or hint
     if is_union(hint):
         return any(_wants(o, kind) for o in typing.get_args(hint))
     if kind is bool:
@@ -375,6 +386,9 @@ def _expected(hint: object) -> str:
     """What a hint expects, in the words of the messages."""
     if hint is None:
         return "null"
+    hint = stand_in(typing.get_origin(hint) or hint) or hint
+    if is_union(hint):  # Hashable: any JSON scalar
+        return " or ".join(dict.fromkeys(_expected(option) for option in typing.get_args(hint)))
     origin = typing.get_origin(hint) or hint
     if typing.get_origin(hint) is typing.Literal:
         forms = (literal_json(v) for v in typing.get_args(hint))

@@ -35,7 +35,8 @@ from inspector.model import (
 from inspector.scan.attribute_docs import attribute_docs
 from inspector.scan.docstrings import DocstringStyle, parse_docstring
 from inspector.scan.enum_names import enum_names, with_enum_names
-from inspector.typetable.scalars import scalar_for
+from inspector.typetable.protocols import stand_in
+from inspector.typetable.scalars import absorbed, scalar_for
 from inspector.typetable.structures import Container, container_of, field_rows, has_fields
 from inspector.typetable.values import (
     default_json,
@@ -194,7 +195,7 @@ class TypeMapper:
             self.messages.append(("TI123", message))
         if any(isinstance(o, AnyValueType) and not o.keywords for o in options):
             return AnyValueType()
-        options = _merge_enums(options)
+        options = _merge_enums([o for o in options if not absorbed(o, options)])
         if has_null:
             options.append(NullType())
         return options[0] if len(options) == 1 else AnyOfType(tuple(options))
@@ -239,6 +240,9 @@ class TypeMapper:
             return self.map(value)
         if isinstance(origin, type) and has_fields(origin):
             return self.map_class(origin)
+        form = stand_in(origin)
+        if form is not None:  # os.PathLike[str], SupportsAbs[int], a user's generic protocol
+            return self.map(form)
         return self._unsupported(hint)
 
     def _item(self, args: tuple[object, ...]) -> SchemaType | None:
@@ -276,6 +280,9 @@ class TypeMapper:
             return ObjectType(additional=AnyValueType())
         if kind is not None:
             return ArrayType(unique=kind is Container.SET)
+        form = stand_in(hint)
+        if form is not None:  # a protocol or ABC with a JSON form
+            return self.map(form)
         return self._unsupported(hint)
 
     def _enum(self, hint: type[enum.Enum]) -> SchemaType:

@@ -288,7 +288,8 @@ SCALARS: tuple[Scalar, ...] = (
            ("", "float"), lambda: 2.5),
     Scalar("None", (("builtins", "NoneType"),), NullType(), _read_none, lambda v: None,
            ("", "None"), lambda: None),
-    Scalar("bytes, bytearray", (("builtins", "bytes"), ("builtins", "bytearray")),
+    Scalar("bytes, bytearray, memoryview",
+           (("builtins", "bytes"), ("builtins", "bytearray"), ("builtins", "memoryview")),
            StringType(keywords=(("contentEncoding", "base64"),)), _read_bytes, _write_bytes,
            ("", "bytes"), lambda: b"hi"),
     Scalar("datetime.datetime", (("datetime", "datetime"),),
@@ -341,6 +342,16 @@ def row_of_schema(schema: SchemaType) -> Scalar | None:
         if row.schema == schema and (row.schema.keywords or isinstance(schema, AnyOfType)):
             return row
     return None
+
+
+PLAIN_TEXT = StringType()
+
+
+def absorbed(member: SchemaType, union: typing.Sequence[SchemaType]) -> bool:
+    """Whether a union member's string form is left out because plain text, another member,
+    takes every string it would: ``str | bytes | os.PathLike[str]`` is one
+    ``{"type": "string"}``, and the Toolbox passes the str."""
+    return isinstance(member, StringType) and member != PLAIN_TEXT and PLAIN_TEXT in union
 
 
 def stub_classes() -> dict[str, tuple[str, str]]:

@@ -11,6 +11,7 @@ import enum
 import json
 
 from inspector.model import MISSING, Json, _Missing
+from inspector.typetable.protocols import as_stand_in
 from inspector.typetable.scalars import NoJsonForm, WrongJson, scalar_for
 
 _PLAIN = frozenset({str, int, bool, type(None)})
@@ -89,6 +90,9 @@ def _to_json(value: object, consume: bool) -> Json:
         return sorted(items, key=lambda item: json.dumps(item, sort_keys=True))
     if consume and isinstance(value, cabc.Iterable):
         return [_to_json(v, consume) for v in value]
+    stand_in = as_stand_in(value)
+    if stand_in is not MISSING:
+        return _to_json(stand_in, consume)
     raise NoJsonForm(f"{cls.__qualname__} has no JSON form")
 
 
