@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from inspector.model import MISSING, Json, is_nullable
 from inspector.scan.hints import TypeMapper, is_union
 from inspector.typetable.protocols import stand_in
-from inspector.typetable.scalars import WrongJson, absorbed, scalar_for
+from inspector.typetable.scalars import WrongJson, scalar_for
 from inspector.typetable.structures import (
     ONE_SHOT,
     Container,
@@ -126,10 +126,7 @@ class Converter:
     def _union(self, value: Json, options: tuple[object, ...], path: str) -> object:
         if value is None and type(None) in options:
             return None
-        if isinstance(value, str) and len(options) > 1:  # str | bytes: the schema says string
-            forms = [self.mapper.map(option) for option in options]
-            pairs = zip(options, forms, strict=True)
-            options = tuple(option for option, form in pairs if not absorbed(form, forms))
+        options = self.mapper.offered(options)  # as the schema: str | bytes takes the str
         errors = []
         for option in options:
             if option is type(None):

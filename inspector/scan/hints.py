@@ -36,8 +36,9 @@ from inspector.scan.attribute_docs import attribute_docs
 from inspector.scan.docstrings import DocstringStyle, parse_docstring
 from inspector.scan.enum_names import enum_names, with_enum_names
 from inspector.typetable.protocols import stand_in
-from inspector.typetable.scalars import absorbed, scalar_for
+from inspector.typetable.scalars import scalar_for
 from inspector.typetable.structures import Container, container_of, field_rows, has_fields
+from inspector.typetable.unions import absorbed, union_forms
 from inspector.typetable.values import (
     default_json,
     enum_json,
@@ -195,10 +196,24 @@ class TypeMapper:
             self.messages.append(("TI123", message))
         if any(isinstance(o, AnyValueType) and not o.keywords for o in options):
             return AnyValueType()
-        options = _merge_enums([o for o in options if not absorbed(o, options)])
+        options = union_forms(options)
         if has_null:
             options.append(NullType())
         return options[0] if len(options) == 1 else AnyOfType(tuple(options))
+
+    def offered(self, members: tuple[object, ...]) -> tuple[object, ...]:
+        """The members of a union its schema offers, for the Toolbox: those with a JSON form
+        (all when none has), less the forms ``str`` absorbs. Their messages are not kept."""
+        forms: list[SchemaType | None] = []
+        for member in members:
+            before = len(self.messages)
+            mapped = self.map(member)
+            forms.append(None if self._without_json_form(mapped, before) else mapped)
+            del self.messages[before:]
+        kept = [form for form in forms if form is not None]
+        pairs = zip(members, forms, strict=True)
+        offered = tuple(m for m, form in pairs if form is not None and not absorbed(form, kept))
+        return offered or members
 
     def map_literal(self, hint: object) -> SchemaType:
         """``Literal[...]``: an enum of the values (Enum members become their values)."""
@@ -380,23 +395,6 @@ class TypeMapper:
             ("TI108", f"type {_hint_name(hint)} has no JSON Schema form; any value accepted")
         )
         return AnyValueType()
-
-
-def _merge_enums(options: list[SchemaType]) -> list[SchemaType]:
-    """``Literal[1] | Literal[2] | str`` → one enum of 1 and 2, then str."""
-    enums = [o for o in options if isinstance(o, EnumType) and not o.keywords]
-    if len(enums) < 2:
-        return options
-    values: list[Json] = []
-    seen: set[tuple[type, str]] = set()
-    for enum_type in enums:
-        for value in enum_type.values:
-            if (type(value), repr(value)) not in seen:
-                seen.add((type(value), repr(value)))
-                values.append(value)
-    first = options.index(enums[0])
-    rest = [o for o in options if o not in enums]
-    return [*rest[:first], EnumType(tuple(values)), *rest[first:]]
 
 
 def without_sentinel(hint: object, default: object) -> object | None:

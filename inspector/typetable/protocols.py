@@ -52,8 +52,8 @@ def _both(*names: str) -> tuple[tuple[str, str], ...]:
 PROTOCOLS: tuple[ProtocolRow, ...] = (
     ProtocolRow("numbers.Integral", (("numbers", "Integral"),), int, writes=True),
     ProtocolRow(
-        "numbers.Number, numbers.Complex, numbers.Real, numbers.Rational",
-        tuple(("numbers", name) for name in ("Number", "Complex", "Real", "Rational")),
+        "numbers.Number, numbers.Complex, numbers.Real",
+        tuple(("numbers", name) for name in ("Number", "Complex", "Real")),
         float,
         writes=True,
     ),

@@ -344,16 +344,6 @@ def row_of_schema(schema: SchemaType) -> Scalar | None:
     return None
 
 
-PLAIN_TEXT = StringType()
-
-
-def absorbed(member: SchemaType, union: typing.Sequence[SchemaType]) -> bool:
-    """Whether a union member's string form is left out because plain text, another member,
-    takes every string it would: ``str | bytes | os.PathLike[str]`` is one
-    ``{"type": "string"}``, and the Toolbox passes the str."""
-    return isinstance(member, StringType) and member != PLAIN_TEXT and PLAIN_TEXT in union
-
-
 def stub_classes() -> dict[str, tuple[str, str]]:
     """String format → the (module, class) a stub writes for it."""
     return {
