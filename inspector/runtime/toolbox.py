@@ -32,6 +32,7 @@ from inspector.runtime.spread import spread
 from inspector.scan.call_hints import call_hints
 from inspector.scan.docstrings import DocstringStyle
 from inspector.scan.fields import FieldDefault, field_defaults
+from inspector.scan.methods import MethodBuilder
 
 log = logging.getLogger("inspector.toolbox")
 log.addHandler(logging.NullHandler())  # a library: silent unless the application configures logging
@@ -93,10 +94,11 @@ class Toolbox:
         tools, notes = pipeline.select(catalog, choices, where, include_new=new == "include")
         self.diagnostics = quiet_excluded(self.diagnostics, catalog, choices) + notes
         chosen = {id(tool) for tool in tools}
+        stubs = MethodBuilder()  # each stub file read once for all the tools
         for class_key, tool in catalog.tools():
             if id(tool) not in chosen or not _matches(class_key, tool, include, tuple(exclude)):
                 continue
-            bound = _bind(owners[class_key], tool)
+            bound = _bind(owners[class_key], tool, stubs)
             if bound is not None:
                 self._tools[tool.name] = bound
         self.diagnostics += _unmatched(catalog, include or (), "include")
@@ -367,14 +369,16 @@ def _unmatched(catalog: Catalog, patterns: Iterable[str], what: str) -> list[Dia
     ]
 
 
-def _bind(obj: object, tool: ToolDescriptor) -> _Bound | None:
+def _bind(obj: object, tool: ToolDescriptor, stubs: MethodBuilder) -> _Bound | None:
     function = getattr(obj, tool.method_name, None)
     if not callable(function):
         return None
     if isinstance(obj, type) and tool.method_kind is MethodKind.INSTANCE:
         return None  # a class was given: its instance methods have nothing to bind to
     try:
-        hints = call_hints(function, type(obj) if not isinstance(obj, type) else obj)
+        owner = type(obj) if not isinstance(obj, type) else obj
+        stubbed = any(source == "stub" for _, source in tool.type_sources)
+        hints = call_hints(function, owner, stubs if stubbed else None)
     except Exception:  # the builder already reported it; convert nothing then
         hints = {}
     target = inspect.unwrap(function)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import functools
 import importlib
 import inspect
 import sys
@@ -207,9 +208,16 @@ def missing_typeshed(module: str) -> bool:
 
 def _typeshed_stub(module: str) -> Path | None:
     try:
-        import typeshed_client
+        import typeshed_client  # noqa: F401
     except ImportError:
         return None
+    return _typeshed_path(module)
+
+
+@functools.cache  # typeshed_client looks through its files on each call; they do not change
+def _typeshed_path(module: str) -> Path | None:
+    import typeshed_client
+
     try:
         path = typeshed_client.get_stub_file(module)
     except Exception:  # a broken typeshed_client install must not stop a scan
