@@ -51,11 +51,9 @@ def _both(*names: str) -> tuple[tuple[str, str], ...]:
 
 PROTOCOLS: tuple[ProtocolRow, ...] = (
     ProtocolRow("numbers.Integral", (("numbers", "Integral"),), int, writes=True),
+    ProtocolRow("numbers.Real", (("numbers", "Real"),), float, writes=True),
     ProtocolRow(
-        "numbers.Number, numbers.Complex, numbers.Real",
-        tuple(("numbers", name) for name in ("Number", "Complex", "Real")),
-        float,
-        writes=True,
+        "numbers.Number, numbers.Complex", (("numbers", "Number"), ("numbers", "Complex")), float
     ),
     ProtocolRow("SupportsIndex, SupportsInt", _both("SupportsIndex", "SupportsInt"), int),
     ProtocolRow(
@@ -121,8 +119,14 @@ def _members(protocol: type) -> frozenset[str]:
     return frozenset(attrs)
 
 
+_BUFFER_MEMBERS = frozenset({"__buffer__", "__release_buffer__"})
+"""The buffer protocol, which ``bytes`` has in Python code only from 3.12."""
+
+
 def _has(cls: type, name: str) -> bool:
     """Whether instances of ``cls`` have the attribute (the class's own MRO, not its type's)."""
+    if cls is bytes and name in _BUFFER_MEMBERS:
+        return True
     for base in cls.__mro__:
         if name in base.__dict__:
             return base.__dict__[name] is not None  # ``__hash__ = None`` says unhashable
