@@ -126,7 +126,7 @@ class Converter:
     def _union(self, value: Json, options: tuple[object, ...], path: str) -> object:
         if value is None and type(None) in options:
             return None
-        options = self.mapper.offered(options)  # as the schema: str | bytes takes the str
+        options = _offered(options)  # as the schema: str | bytes takes the str
         errors = []
         for option in options:
             if option is type(None):
@@ -312,6 +312,20 @@ class Converter:
         problem = _violation(value, keywords)
         if problem:
             raise ArgumentError(path, problem)
+
+
+_OFFERED: dict[tuple[object, ...], tuple[object, ...]] = {}
+
+
+def _offered(members: tuple[object, ...]) -> tuple[object, ...]:
+    """The members of a union its schema offers, worked out once per union."""
+    try:
+        return _OFFERED[members]
+    except KeyError:
+        offered = _OFFERED[members] = TypeMapper().offered(members)
+    except TypeError:  # an unhashable member
+        offered = TypeMapper().offered(members)
+    return offered
 
 
 def _violation(value: Json, keywords: dict[str, Json]) -> str | None:
