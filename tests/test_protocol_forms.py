@@ -94,6 +94,7 @@ CASES: list[tuple[object, JsonObject]] = [
     (typing.SupportsFloat, {"type": "number"}),
     (typing.SupportsAbs[int], {"type": "number"}),
     (typing.SupportsRound[float], {"type": "number"}),
+    (typing.SupportsComplex, {"type": "number"}),
     (typing.SupportsBytes, BASE64),
     (typing_extensions.Buffer, BASE64),
     (memoryview, BASE64),
