@@ -57,8 +57,8 @@ PROTOCOLS: tuple[ProtocolRow, ...] = (
     ),
     ProtocolRow("SupportsIndex, SupportsInt", _both("SupportsIndex", "SupportsInt"), int),
     ProtocolRow(
-        "SupportsFloat, SupportsAbs, SupportsRound, SupportsComplex",
-        _both("SupportsFloat", "SupportsAbs", "SupportsRound", "SupportsComplex"),
+        "SupportsFloat, SupportsAbs, SupportsRound",
+        _both("SupportsFloat", "SupportsAbs", "SupportsRound"),
         float,
     ),
     ProtocolRow(
