@@ -13,6 +13,7 @@ import numbers
 import os
 import pathlib
 import typing
+from collections.abc import Callable
 from typing import Any, Literal, Protocol, TypeVar
 
 import pytest
@@ -29,7 +30,7 @@ from inspector.stubs.module import build_module, render_stubs
 from inspector.typetable.protocols import HASHABLE, PROTOCOLS, ProtocolRow, stand_in
 from inspector.typetable.scalars import NoJsonForm
 from inspector.typetable.values import default_json, to_json
-from tests.conftest import inspect_class
+from tests.conftest import inspect_class, load
 from tests.test_typetable import VALUES, _validator, values_for
 
 K = TypeVar("K")
@@ -347,3 +348,36 @@ def test_stubs_write_the_stand_in() -> None:
     assert "def pick(self, label: str | int | float | bool | None, at: int) -> str:" in text
     assert "def ratio(self, name: str) -> float:" in text
     assert "def count(self) -> int:" in text
+
+
+def test_the_toolbox_converts_with_a_stub_files_protocol_hints(
+    modules: Callable[..., None],
+) -> None:
+    """The code has no hints; the ``.pyi`` beside it names protocols: the schema and the
+    values the Toolbox passes follow their stand-ins."""
+    modules(
+        **{
+            "stubbed_store.py": """
+                class Store:
+                    def put(self, key, data, at):
+                        return f"{key!r} {data!r} {at!r}"
+            """,
+            "stubbed_store.pyi": """
+                from collections.abc import Hashable
+                from typing import SupportsIndex
+                from typing_extensions import Buffer
+
+                class Store:
+                    def put(self, key: Hashable, data: Buffer, at: SupportsIndex) -> str: ...
+            """,
+        }
+    )
+    toolbox = Toolbox(load("stubbed_store").Store())
+    definitions: Any = toolbox.definitions("openai")
+    assert definitions[0]["function"]["parameters"]["properties"] == {
+        "key": LABEL,
+        "data": BASE64,
+        "at": {"type": "integer"},
+    }
+    assert toolbox.call("put", {"key": 1.5, "data": "aGk=", "at": "3"}) == "1.5 b'hi' 3"
+    assert toolbox.last_notes == ["at: number sent as a string"]
