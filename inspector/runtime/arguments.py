@@ -17,7 +17,7 @@ import re
 import typing
 from dataclasses import dataclass, field
 
-from inspector.model import MISSING, Json, is_nullable
+from inspector.model import MISSING, Json, SchemaType, is_nullable
 from inspector.scan.hints import TypeMapper, is_union
 from inspector.typetable.protocols import stand_in
 from inspector.typetable.scalars import WrongJson, scalar_for
@@ -29,6 +29,7 @@ from inspector.typetable.structures import (
     has_fields,
     is_typeddict,
 )
+from inspector.typetable.unions import absorbed
 from inspector.typetable.values import enum_json, enum_member, is_flag, literal_json
 
 _ANY: frozenset[object] = frozenset({typing.Any, object})
@@ -322,10 +323,25 @@ def _offered(members: tuple[object, ...]) -> tuple[object, ...]:
     try:
         return _OFFERED[members]
     except KeyError:
-        offered = _OFFERED[members] = TypeMapper().offered(members)
+        offered = _OFFERED[members] = _offered_now(members)
     except TypeError:  # an unhashable member
-        offered = TypeMapper().offered(members)
+        offered = _offered_now(members)
     return offered
+
+
+def _offered_now(members: tuple[object, ...]) -> tuple[object, ...]:
+    """The members with a JSON form (all when none has), less the forms ``str`` absorbs
+    (``bytes`` in ``str | bytes``): those the scan's ``map_union`` kept."""
+    mapper = TypeMapper()
+    forms: list[SchemaType | None] = []
+    for member in members:
+        before = len(mapper.messages)
+        mapped = mapper.map(member)
+        forms.append(None if mapper._without_json_form(mapped, before) else mapped)
+    kept = [form for form in forms if form is not None]
+    pairs = zip(members, forms, strict=True)
+    offered = tuple(m for m, form in pairs if form is not None and not absorbed(form, kept))
+    return offered or members
 
 
 def _violation(value: Json, keywords: dict[str, Json]) -> str | None:

@@ -38,7 +38,7 @@ from inspector.scan.enum_names import enum_names, with_enum_names
 from inspector.typetable.protocols import stand_in
 from inspector.typetable.scalars import scalar_for
 from inspector.typetable.structures import Container, container_of, field_rows, has_fields
-from inspector.typetable.unions import absorbed, union_forms
+from inspector.typetable.unions import union_forms
 from inspector.typetable.values import (
     default_json,
     enum_json,
@@ -200,20 +200,6 @@ class TypeMapper:
         if has_null:
             options.append(NullType())
         return options[0] if len(options) == 1 else AnyOfType(tuple(options))
-
-    def offered(self, members: tuple[object, ...]) -> tuple[object, ...]:
-        """The members of a union its schema offers, for the Toolbox: those with a JSON form
-        (all when none has), less the forms ``str`` absorbs. Their messages are not kept."""
-        forms: list[SchemaType | None] = []
-        for member in members:
-            before = len(self.messages)
-            mapped = self.map(member)
-            forms.append(None if self._without_json_form(mapped, before) else mapped)
-            del self.messages[before:]
-        kept = [form for form in forms if form is not None]
-        pairs = zip(members, forms, strict=True)
-        offered = tuple(m for m, form in pairs if form is not None and not absorbed(form, kept))
-        return offered or members
 
     def map_literal(self, hint: object) -> SchemaType:
         """``Literal[...]``: an enum of the values (Enum members become their values)."""
