@@ -55,7 +55,8 @@ CODES: dict[str, Code] = {
             "TI108",
             _W,
             "no-schema-form",
-            "A type has no JSON Schema form (an arbitrary class); any value accepted.",
+            "A type has no JSON Schema form (an arbitrary class, a protocol no JSON type "
+            "satisfies); any value accepted.",
         ),
         Code(
             "TI109",

@@ -599,10 +599,7 @@ def test_module_attributes_classes_and_aliases_defined_under_type_checking(
     assert tools["get"].parameters_schema() == {
         "type": "object",
         "properties": {
-            "url": {
-                "description": "Where.",
-                "anyOf": [{"type": "string"}, {"type": "string", "contentEncoding": "base64"}],
-            },
+            "url": {"description": "Where.", "type": "string"},  # str | bytes
             "key": {"description": "Which.", "anyOf": [{"type": "string"}, response]},
             "timeout": {"type": ["number", "null"], "description": "Seconds."},
             "json": {"description": "A body.", "$ref": "#/$defs/JsonType"},

@@ -4,6 +4,7 @@ stubs compile and pass ruff. The counts are recorded so a regression shows."""
 
 from __future__ import annotations
 
+import datetime
 import json
 import py_compile
 import re
@@ -301,3 +302,28 @@ def test_methods_taking_live_objects_are_not_offered_by_default() -> None:
     with httpx.Client() as client:
         offered = {tool.method_name for tool in Toolbox(client).tools}
     assert "send" not in offered and {"get", "post", "request"} <= offered
+
+
+def test_protocol_hints_of_real_code_have_forms_the_toolbox_converts_to(tmp_path: Path) -> None:
+    """typeshed names protocols (``ReadableBuffer``, ``SupportsIndex``, ``StrPath``) and
+    unions of string forms; the schema says their stand-in and the Toolbox passes it."""
+    path_tools = {tool.name: tool for _, tool in scan(["pathlib:Path"])[0].tools()}
+    assert path_tools["write_bytes"].parameters_schema()["properties"] == {
+        "data": {"type": "string", "contentEncoding": "base64"}
+    }
+    assert path_tools["symlink_to"].parameters_schema()["properties"]["target"] == {
+        "type": "string"
+    }
+    moment_tools = {tool.name: tool for _, tool in scan(["datetime:datetime"])[0].tools()}
+    replace = moment_tools["replace"].parameters_schema()["properties"]
+    assert [replace[name] for name in ("year", "month", "day")] == [{"type": "integer"}] * 3
+    client_tools = {tool.name: tool for _, tool in scan(["httpx:Client"])[0].tools()}
+    assert client_tools["post"].parameters_schema()["properties"]["auth"]["prefixItems"] == [
+        {"type": "string"},  # str | bytes
+        {"type": "string"},
+    ]
+    target = tmp_path / "out.bin"
+    assert Toolbox(target).call("write_bytes", {"data": "aGk="}) == 2
+    assert target.read_bytes() == b"hi"
+    moved = Toolbox(datetime.datetime(2024, 5, 1)).call("replace", {"year": 2025, "day": 3})
+    assert moved == datetime.datetime(2025, 5, 3)

@@ -111,15 +111,7 @@ def check_stubbed(cls: type) -> None:
         "type": "object",
         "properties": {
             "count": {"type": "integer", "description": "How many."},
-            "label": {
-                "description": "A label.",
-                "anyOf": [
-                    {"type": "string"},
-                    {"type": "string", "contentEncoding": "base64"},
-                    {"type": "null"},
-                ],
-                "default": None,
-            },
+            "label": {"description": "A label.", "type": ["string", "null"], "default": None},
             "unit": {"type": "string", "description": "The unit.", "default": "ms"},
         },
         "required": ["count"],
@@ -135,9 +127,7 @@ def check_stubbed(cls: type) -> None:
         "type": ["integer", "string"],
         "description": "Which.",
     }
-    assert tools["pick"].returns.to_schema() == {
-        "anyOf": [{"type": "string"}, {"type": "string", "contentEncoding": "base64"}]
-    }
+    assert tools["pick"].returns.to_schema() == {"type": "string"}  # str | bytes
     assert tools["typed"].parameters[0].to_schema() == {
         "type": "integer",
         "description": "A number.",

@@ -71,6 +71,7 @@ VALUES: dict[type, st.SearchStrategy[typing.Any]] = {
     type(None): st.none(),
     bytes: st.binary(),
     bytearray: st.binary().map(bytearray),
+    memoryview: st.binary().map(memoryview),
     datetime.datetime: st.datetimes(timezones=_OFFSETS),
     datetime.date: st.dates(),
     datetime.time: st.times(timezones=_OFFSETS),

@@ -12,6 +12,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from inspector.scan.hints import TypeMapper
+from inspector.typetable.protocols import PROTOCOLS, ProtocolRow
 from inspector.typetable.scalars import SCALARS, Scalar
 from inspector.typetable.structures import STRUCTURES
 from inspector.typetable.values import to_json
@@ -40,6 +42,29 @@ def _scalar_row(row: Scalar) -> str:
     return "| " + " | ".join(cells) + " |"
 
 
+def _hint_text(hint: object) -> str:
+    """``int``, ``pathlib.Path``, ``str | int | None``."""
+    if not isinstance(hint, type):
+        return str(hint)
+    if hint.__module__ == "builtins":
+        return hint.__qualname__
+    return f"{hint.__module__}.{hint.__qualname__}"
+
+
+def _protocol_row(row: ProtocolRow) -> str:
+    schema = json.dumps(TypeMapper().map(row.stand_in).to_schema(), ensure_ascii=False)
+    stand_in = _hint_text(row.stand_in)
+    writes = f"its own form; other instances as {_code(stand_in)}" if row.writes else "its own form"
+    cells = [
+        ", ".join(_code(part.strip()) for part in row.name.split(",")),
+        _code(schema),
+        f"as {_code(stand_in)}",
+        writes,
+        _code(stand_in),
+    ]
+    return "| " + " | ".join(cells) + " |"
+
+
 def table() -> str:
     """The Markdown table: scalar rows, then the structural ones."""
     lines = [
@@ -47,6 +72,7 @@ def table() -> str:
         "value → JSON | Stub annotation |",
         "|---|---|---|---|---|",
         *(_scalar_row(row) for row in SCALARS),
+        *(_protocol_row(row) for row in PROTOCOLS),
         *(
             "| "
             + " | ".join((_code(s.python), _code(s.schema), s.reads, s.writes, _code(s.stub)))

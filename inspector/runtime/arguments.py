@@ -17,9 +17,10 @@ import re
 import typing
 from dataclasses import dataclass, field
 
-from inspector.model import MISSING, Json, is_nullable
+from inspector.model import MISSING, Json, SchemaType, is_nullable
 from inspector.scan.hints import TypeMapper, is_union
 from inspector.scan.resolution import resolved_field_rows
+from inspector.typetable.protocols import stand_in
 from inspector.typetable.scalars import WrongJson, scalar_for
 from inspector.typetable.structures import (
     ONE_SHOT,
@@ -28,6 +29,7 @@ from inspector.typetable.structures import (
     has_fields,
     is_typeddict,
 )
+from inspector.typetable.unions import absorbed
 from inspector.typetable.values import enum_json, enum_member, is_flag, literal_json
 
 _ANY: frozenset[object] = frozenset({typing.Any, object})
@@ -125,6 +127,7 @@ class Converter:
     def _union(self, value: Json, options: tuple[object, ...], path: str) -> object:
         if value is None and type(None) in options:
             return None
+        options = _offered(options)  # as the schema: str | bytes takes the str
         errors = []
         for option in options:
             if option is type(None):
@@ -183,6 +186,8 @@ class Converter:
         if isinstance(origin, type) and has_fields(origin):
             return self._structured(value, origin, path)
         alias = getattr(origin, "__value__", None)
+        if alias is None:
+            alias = stand_in(origin)  # os.PathLike[str]: a Path
         if alias is not None:
             return self._strict(value, alias, path)
         return value
@@ -240,6 +245,9 @@ class Converter:
                 raise ArgumentError(path, message) from None
         if container_of(hint) is not None:
             return self._generic(value, hint, hint, path)
+        form = stand_in(hint)
+        if form is not None:  # a protocol or ABC: the value it travels as
+            return self._strict(value, form, path)
         return value  # a class with no JSON form: the schema said "any value"
 
     def _enum(self, value: Json, hint: type[enum.Enum], path: str) -> object:
@@ -307,6 +315,35 @@ class Converter:
             raise ArgumentError(path, problem)
 
 
+_OFFERED: dict[tuple[object, ...], tuple[object, ...]] = {}
+
+
+def _offered(members: tuple[object, ...]) -> tuple[object, ...]:
+    """The members of a union its schema offers, worked out once per union."""
+    try:
+        return _OFFERED[members]
+    except KeyError:
+        offered = _OFFERED[members] = _offered_now(members)
+    except TypeError:  # an unhashable member
+        offered = _offered_now(members)
+    return offered
+
+
+def _offered_now(members: tuple[object, ...]) -> tuple[object, ...]:
+    """The members with a JSON form (all when none has), less the forms ``str`` absorbs
+    (``bytes`` in ``str | bytes``): those the scan's ``map_union`` kept."""
+    mapper = TypeMapper()
+    forms: list[SchemaType | None] = []
+    for member in members:
+        before = len(mapper.messages)
+        mapped = mapper.map(member)
+        forms.append(None if mapper._without_json_form(mapped, before) else mapped)
+    kept = [form for form in forms if form is not None]
+    pairs = zip(members, forms, strict=True)
+    offered = tuple(m for m, form in pairs if form is not None and not absorbed(form, kept))
+    return offered or members
+
+
 def _violation(value: Json, keywords: dict[str, Json]) -> str | None:
     """What a value breaks among the constraint keywords of its schema, if anything."""
     if isinstance(value, int | float) and not isinstance(value, bool):
@@ -362,6 +399,7 @@ def _wants(hint: object, kind: type) -> bool:
     """Whether a hint (or an option of it) is ``kind`` (int counts for float too)."""
     while typing.get_origin(hint) is typing.Annotated:
         hint = typing.get_args(hint)[0]
+    hint = stand_in(hint) or hint
     if is_union(hint):
         return any(_wants(o, kind) for o in typing.get_args(hint))
     if kind is bool:
@@ -375,6 +413,9 @@ def _expected(hint: object) -> str:
     """What a hint expects, in the words of the messages."""
     if hint is None:
         return "null"
+    hint = stand_in(typing.get_origin(hint) or hint) or hint
+    if is_union(hint):  # Hashable: any JSON scalar
+        return " or ".join(dict.fromkeys(_expected(option) for option in typing.get_args(hint)))
     origin = typing.get_origin(hint) or hint
     if typing.get_origin(hint) is typing.Literal:
         forms = (literal_json(v) for v in typing.get_args(hint))

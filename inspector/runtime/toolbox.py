@@ -33,6 +33,7 @@ from inspector.runtime.spread import spread
 from inspector.scan.call_hints import call_hints
 from inspector.scan.docstrings import DocstringStyle
 from inspector.scan.fields import FieldDefault, field_defaults
+from inspector.scan.methods import MethodBuilder
 
 log = logging.getLogger("inspector.toolbox")
 log.addHandler(logging.NullHandler())  # a library: silent unless the application configures logging
@@ -93,10 +94,11 @@ class Toolbox:
         tools, notes = pipeline.select(catalog, choices, where, include_new=new == "include")
         self.diagnostics = quiet_excluded(self.diagnostics, catalog, choices) + notes
         chosen = {id(tool) for tool in tools}
+        stubs = MethodBuilder(docstring_style)  # each stub file read once for all the tools
         for class_key, tool in catalog.tools():
             if id(tool) not in chosen or not _matches(class_key, tool, include, tuple(exclude)):
                 continue
-            bound = _bind(owners[class_key], tool, docstring_style)
+            bound = _bind(owners[class_key], tool, docstring_style, stubs)
             if bound is not None:
                 self._tools[tool.name] = bound
         self.diagnostics += _unmatched(catalog, include or (), "include")
@@ -375,7 +377,9 @@ def _unmatched(catalog: Catalog, patterns: Iterable[str], what: str) -> list[Dia
     ]
 
 
-def _bind(obj: object, tool: ToolDescriptor, style: DocstringStyle) -> _Bound | None:
+def _bind(
+    obj: object, tool: ToolDescriptor, style: DocstringStyle, stubs: MethodBuilder
+) -> _Bound | None:
     function = getattr(obj, tool.method_name, None)
     if not callable(function):
         return None
@@ -390,8 +394,9 @@ def _bind(obj: object, tool: ToolDescriptor, style: DocstringStyle) -> _Bound | 
         if source == "docstring" and name != "return"
     ]
     owner = type(obj) if not isinstance(obj, type) else obj
+    stubbed = any(source == "stub" for _, source in tool.type_sources)
     try:
-        hints = call_hints(function, owner, style, documented)
+        hints = call_hints(function, owner, style, documented, stubs if stubbed else None)
     except Exception:  # the builder already reported it; convert nothing then
         hints = {}
     target = inspect.unwrap(function)

@@ -24,22 +24,30 @@ def call_hints(
     owner: type,
     docstring_style: DocstringStyle = DocstringStyle.AUTO,
     documented: Collection[str] = (),
+    stubs: MethodBuilder | None = None,
 ) -> dict[str, object]:
-    """The code's hints a tool call's arguments are converted with, resolved as a scan
-    resolves them: ``*args: T`` as ``list[T]``, ``**kwargs: T`` as ``dict[str, T]`` and the
-    keys of ``**kwargs: Unpack[SomeTypedDict]`` one by one, with ``None`` allowed where the
-    default is ``None`` (``x: int = None``); ``@overload`` types where the code has none; the
-    parameters named in ``documented`` (typed by the docstring in the scan) by their docstring
-    type. Stub types are not used here: they name protocols (``SupportsIndex``) that the values
-    a method accepts need not be."""
+    """The hints a tool call's arguments are converted with, resolved as a scan resolves
+    them: the code's, and with ``stubs`` (a builder shared by the tools that took types from
+    a stub) the stub's where the code has none (a protocol there, ``SupportsIndex``, converts
+    to its type table stand-in, a value the method accepts); ``*args: T`` as ``list[T]``,
+    ``**kwargs: T`` as ``dict[str, T]`` and the keys of ``**kwargs: Unpack[SomeTypedDict]``
+    one by one, with ``None`` allowed where the default is ``None`` (``x: int = None``);
+    ``@overload`` types where the code has none; the parameters named in ``documented``
+    (typed by the docstring in the scan) by their docstring type."""
     name = getattr(function, "__name__", "")
     method = MethodInfo(owner, name, function, MethodKind.STATIC, "", 0)
-    try:
-        parameters = read_parameters(function)
-    except (TypeError, ValueError):  # a C method: its arguments are converted as given
-        parameters = []
-    builder = MethodBuilder(docstring_style)  # its caches die with it
-    hints = builder._code_hints(method, Reporter(method))
+    report = Reporter(method)  # the scan reported these already
+    builder = stubs if stubs is not None else MethodBuilder(docstring_style)
+    if stubs is None:
+        try:
+            parameters = read_parameters(function)
+        except (TypeError, ValueError):  # a C method: its arguments are converted as given
+            parameters = []
+        hints = builder._code_hints(method, report)  # its caches die with it
+    else:
+        parameters, stub = stubs._signature(method, report) or ([], None)
+        wanted: dict[str, inspect._ParameterKind | None] = {p.name: p.kind for p in parameters}
+        hints, _ = stubs._hints(method, wanted, report, stub)
     bound = hasattr(function, "__self__")  # a bound method: its overloads list self/cls
     overloads = overload_types(function, owner, builder.resolver, bound=bound)
     for name, hint in overloads.hints.items() if overloads is not None else ():

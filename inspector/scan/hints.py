@@ -38,8 +38,10 @@ from inspector.scan.docstrings import DocstringStyle, parse_docstring
 from inspector.scan.enum_names import enum_names, with_enum_names
 from inspector.scan.resolution import resolved_field_rows
 from inspector.scan.typecheck_names import alias_target, typevar_bound
+from inspector.typetable.protocols import stand_in
 from inspector.typetable.scalars import scalar_for
 from inspector.typetable.structures import Container, container_of, has_fields
+from inspector.typetable.unions import union_forms
 from inspector.typetable.values import (
     default_json,
     enum_json,
@@ -194,7 +196,7 @@ class TypeMapper:
             self.messages.append(("TI123", message))
         if any(isinstance(o, AnyValueType) and not o.keywords for o in options):
             return AnyValueType()
-        options = _merge_enums(options)
+        options = union_forms(options)
         if has_null:
             options.append(NullType())
         return options[0] if len(options) == 1 else AnyOfType(tuple(options))
@@ -260,6 +262,9 @@ class TypeMapper:
             return self.map(value)
         if isinstance(origin, type) and has_fields(origin):
             return self.map_class(origin)
+        form = stand_in(origin)
+        if form is not None:  # os.PathLike[str], SupportsAbs[int], a user's generic protocol
+            return self.map(form)
         return self._unsupported(hint)
 
     def _item(self, args: tuple[object, ...]) -> SchemaType | None:
@@ -297,6 +302,9 @@ class TypeMapper:
             return ObjectType(additional=AnyValueType())
         if kind is not None:
             return ArrayType(unique=kind is Container.SET)
+        form = stand_in(hint)
+        if form is not None:  # a protocol or ABC with a JSON form
+            return self.map(form)
         return self._unsupported(hint)
 
     def _enum(self, hint: type[enum.Enum]) -> SchemaType:
@@ -418,23 +426,6 @@ class TypeMapper:
             ("TI108", f"type {hint_name(hint)} has no JSON Schema form; any value accepted")
         )
         return AnyValueType()
-
-
-def _merge_enums(options: list[SchemaType]) -> list[SchemaType]:
-    """``Literal[1] | Literal[2] | str`` → one enum of 1 and 2, then str."""
-    enums = [o for o in options if isinstance(o, EnumType) and not o.keywords]
-    if len(enums) < 2:
-        return options
-    values: list[Json] = []
-    seen: set[tuple[type, str]] = set()
-    for enum_type in enums:
-        for value in enum_type.values:
-            if (type(value), repr(value)) not in seen:
-                seen.add((type(value), repr(value)))
-                values.append(value)
-    first = options.index(enums[0])
-    rest = [o for o in options if o not in enums]
-    return [*rest[:first], EnumType(tuple(values)), *rest[first:]]
 
 
 def without_sentinel(hint: object, default: object) -> object | None:

@@ -4,6 +4,7 @@ distribution, or typeshed's standard-library stubs through ``typeshed_client`` (
 
 from __future__ import annotations
 
+import functools
 import sys
 from pathlib import Path
 
@@ -53,9 +54,16 @@ def missing_typeshed(module: str) -> bool:
 
 def _typeshed_stub(module: str) -> Path | None:
     try:
-        import typeshed_client
+        import typeshed_client  # noqa: F401
     except ImportError:
         return None
+    return _typeshed_path(module)
+
+
+@functools.cache  # typeshed_client looks through its files on each call; they do not change
+def _typeshed_path(module: str) -> Path | None:
+    import typeshed_client
+
     try:
         path = typeshed_client.get_stub_file(module)
     except Exception:  # a broken typeshed_client install must not stop a scan

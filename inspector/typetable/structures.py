@@ -30,7 +30,10 @@ ONE_SHOT: frozenset[object] = frozenset(
 """Array origins a method consumes once: the Toolbox hands it an iterator over the items."""
 _CONTAINERS: dict[object, Container] = {
     **dict.fromkeys(
-        (list, cabc.Sequence, cabc.MutableSequence, cabc.Iterable, cabc.Collection, *ONE_SHOT),
+        (
+            *(list, cabc.Sequence, cabc.MutableSequence, cabc.Iterable, cabc.Collection),
+            *(cabc.Container, cabc.Reversible, cabc.Sized, *ONE_SHOT),
+        ),
         Container.ARRAY,
     ),
     **dict.fromkeys((set, frozenset, cabc.Set, cabc.MutableSet), Container.SET),
@@ -52,7 +55,7 @@ class Structure:
 
 STRUCTURES: tuple[Structure, ...] = (
     Structure(
-        "list, Sequence, Iterable, Collection [X]",
+        "list, Sequence, Iterable, Collection, Container, Reversible, Sized [X]",
         '{"type": "array", "items": X}',
         "a list",
         "an array",
@@ -93,6 +96,20 @@ STRUCTURES: tuple[Structure, ...] = (
         "the first option that fits; null is None",
         "the value's own form",
         "X | Y",
+    ),
+    Structure(
+        "str | bytes, str | Path, str | X (X sent as a string)",
+        '{"type": "string"}',
+        "the str",
+        "the value's own form",
+        "str",
+    ),
+    Structure(
+        "your own typing.Protocol",
+        "the form of the one JSON type (object, array, string, ...) with all its members",
+        "a dict, list, str, bytes, int or float",
+        "the value's own form",
+        "that type",
     ),
     Structure(
         "Literal[...], Enum, IntEnum, StrEnum",

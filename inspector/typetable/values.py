@@ -13,6 +13,7 @@ import typing
 
 from inspector.diagnostics import stable_repr
 from inspector.model import MISSING, Json, _Missing
+from inspector.typetable.protocols import as_stand_in
 from inspector.typetable.scalars import NoJsonForm, WrongJson, scalar_for
 
 _PLAIN = frozenset({str, int, bool, type(None)})
@@ -119,6 +120,9 @@ def _to_json(value: object, consume: bool, as_text: bool = False) -> Json:
         return sorted(items, key=lambda item: json.dumps(item, sort_keys=True))
     if consume and isinstance(value, _CONSUMED):
         return [_to_json(v, consume, as_text) for v in typing.cast(cabc.Iterable[object], value)]
+    stand_in = as_stand_in(value)
+    if stand_in is not MISSING:
+        return _to_json(stand_in, consume, as_text)
     if as_text:
         return stable_repr(value)
     raise NoJsonForm(f"{cls.__qualname__} has no JSON form")

@@ -1,0 +1,151 @@
+"""Protocols and ABCs with a JSON form: rows of the type table for hints that say what a value
+can do rather than what class it is (``SupportsIndex``, ``os.PathLike``, ``Hashable``,
+``numbers.Real``, ``Buffer``).
+
+Each row names a *stand-in*: the concrete hint a value of the protocol travels as. The scan maps
+the stand-in, the Toolbox converts the JSON to it (so the method gets an ``int``, a
+``pathlib.Path``, ``bytes``, ... which satisfies the protocol) and stubs write it. Rows marked
+``writes`` also turn values that are only known by the protocol into JSON through the stand-in
+(``numpy.int64`` is a ``numbers.Integral``: it leaves as an int).
+
+A protocol no row names (a user's own ``typing.Protocol``) takes the form of the one JSON type
+that has every member it asks for (``items()``: an object); when none or several do, it has no
+JSON form.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import sys
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from inspector.model import MISSING
+from inspector.typetable.scalars import NoJsonForm
+
+HASHABLE = str | int | float | bool | None
+"""A label (a dict key, a pandas column name): any JSON scalar."""
+
+
+@dataclass(frozen=True)
+class ProtocolRow:
+    """One row: protocols and ABCs whose values travel as one concrete hint."""
+
+    name: str
+    """The classes as a user writes them; documentation only."""
+    classes: tuple[tuple[str, str], ...]
+    """(module, qualified name) of the protocols and ABCs this row covers."""
+    stand_in: object
+    """The hint a value travels as: the schema, the Toolbox's reading and the stub follow it."""
+    writes: bool = False
+    """Whether a value that is an instance of these classes leaves as JSON by converting it to
+    the stand-in (for ABCs whose instances are exactly such values: not for protocols a value
+    only happens to satisfy, like ``SupportsInt`` for a ``Fraction``)."""
+
+
+def _both(*names: str) -> tuple[tuple[str, str], ...]:
+    """The protocols of ``typing`` and their copies in ``typing_extensions``."""
+    return tuple((module, name) for name in names for module in ("typing", "typing_extensions"))
+
+
+PROTOCOLS: tuple[ProtocolRow, ...] = (
+    ProtocolRow("numbers.Integral", (("numbers", "Integral"),), int, writes=True),
+    ProtocolRow("numbers.Real", (("numbers", "Real"),), float, writes=True),
+    ProtocolRow(
+        "numbers.Number, numbers.Complex", (("numbers", "Number"), ("numbers", "Complex")), float
+    ),
+    ProtocolRow("SupportsIndex, SupportsInt", _both("SupportsIndex", "SupportsInt"), int),
+    ProtocolRow(
+        "SupportsFloat, SupportsAbs, SupportsRound",
+        _both("SupportsFloat", "SupportsAbs", "SupportsRound"),
+        float,
+    ),
+    ProtocolRow(
+        "collections.abc.Buffer, typing_extensions.Buffer, SupportsBytes",
+        (("collections.abc", "Buffer"), *_both("Buffer", "SupportsBytes")),
+        bytes,
+    ),
+    ProtocolRow("os.PathLike", (("os", "PathLike"),), pathlib.Path, writes=True),
+    ProtocolRow("collections.abc.Hashable", (("collections.abc", "Hashable"),), HASHABLE),
+)
+"""In lookup order for values: ``Integral`` before the ``Real`` it is."""
+
+_BY_CLASS = {key: row.stand_in for row in PROTOCOLS for key in row.classes}
+_JSON_CLASSES: tuple[type, ...] = (dict, list, str, bytes, int, float)
+"""The classes a user protocol may be satisfied by (bool adds nothing to int's members)."""
+_CACHE: dict[type, object] = {}
+
+
+def stand_in(cls: object) -> object | None:
+    """The hint a protocol or ABC travels as, or None when it is not one with a JSON form."""
+    if not isinstance(cls, type):
+        return None
+    try:
+        return _CACHE[cls]
+    except KeyError:
+        pass
+    except TypeError:  # unhashable metaclass
+        return None
+    found = _BY_CLASS.get((cls.__module__, cls.__qualname__))
+    if found is None and _is_user_protocol(cls):
+        found = _satisfied_by(cls)
+    _CACHE[cls] = found
+    return found
+
+
+def _is_user_protocol(cls: type) -> bool:
+    return bool(cls.__dict__.get("_is_protocol")) and cls.__module__ not in (
+        "typing",
+        "typing_extensions",
+    )
+
+
+def _satisfied_by(protocol: type) -> type | None:
+    """The one JSON class that has every member the protocol asks for, if exactly one has."""
+    members = _members(protocol)
+    if not members:
+        return None
+    fits = [c for c in _JSON_CLASSES if all(_has(c, name) for name in members)]
+    return fits[0] if len(fits) == 1 else None
+
+
+def _members(protocol: type) -> frozenset[str]:
+    """The attribute names a protocol asks for (``__protocol_attrs__`` from Python 3.12)."""
+    attrs = getattr(protocol, "__protocol_attrs__", None)
+    if attrs is None:
+        reader: Callable[[type], set[str]] | None = getattr(typing, "_get_protocol_attrs", None)
+        attrs = reader(protocol) if reader is not None else ()
+    return frozenset(attrs)
+
+
+_BUFFER_MEMBERS = frozenset({"__buffer__", "__release_buffer__"})
+"""The buffer protocol, which ``bytes`` has in Python code only from 3.12."""
+
+
+def _has(cls: type, name: str) -> bool:
+    """Whether instances of ``cls`` have the attribute (the class's own MRO, not its type's)."""
+    if cls is bytes and name in _BUFFER_MEMBERS:
+        return True
+    for base in cls.__mro__:
+        if name in base.__dict__:
+            return base.__dict__[name] is not None  # ``__hash__ = None`` says unhashable
+    return False
+
+
+def as_stand_in(value: object) -> object:
+    """A value known only by an ABC of a ``writes`` row, converted to the row's stand-in
+    (``numpy.int64`` → ``int``); MISSING when no such row covers it. Raises ``NoJsonForm``
+    when the stand-in refuses it (``float(1j)``)."""
+    for row in PROTOCOLS:
+        if not row.writes:
+            continue
+        for module, name in row.classes:
+            abc = getattr(sys.modules.get(module), name, None)  # not imported: no instance
+            if isinstance(abc, type) and isinstance(value, abc):
+                assert isinstance(row.stand_in, type)
+                try:
+                    return row.stand_in(value)
+                except (TypeError, ValueError, OverflowError) as error:
+                    raise NoJsonForm(f"{type(value).__qualname__}: {error}") from None
+    return MISSING

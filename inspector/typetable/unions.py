@@ -1,0 +1,39 @@
+"""How the forms of a union's members combine into the union's schema: members that travel as
+strings collapse into a plain ``str`` member, and enums merge into one."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from inspector.model import EnumType, Json, SchemaType, StringType
+
+PLAIN_TEXT = StringType()
+
+
+def absorbed(member: SchemaType, union: Sequence[SchemaType]) -> bool:
+    """Whether a member's string form is left out because plain text, another member, takes
+    every string it would: ``str | bytes | os.PathLike[str]`` is one ``{"type": "string"}``,
+    and the Toolbox passes the str."""
+    return isinstance(member, StringType) and member != PLAIN_TEXT and PLAIN_TEXT in union
+
+
+def union_forms(options: list[SchemaType]) -> list[SchemaType]:
+    """The forms a union offers: absorbed string forms left out, enums merged."""
+    return _merge_enums([option for option in options if not absorbed(option, options)])
+
+
+def _merge_enums(options: list[SchemaType]) -> list[SchemaType]:
+    """``Literal[1] | Literal[2] | str`` → one enum of 1 and 2, then str."""
+    enums = [o for o in options if isinstance(o, EnumType) and not o.keywords]
+    if len(enums) < 2:
+        return options
+    values: list[Json] = []
+    seen: set[tuple[type, str]] = set()
+    for enum_type in enums:
+        for value in enum_type.values:
+            if (type(value), repr(value)) not in seen:
+                seen.add((type(value), repr(value)))
+                values.append(value)
+    first = options.index(enums[0])
+    rest = [o for o in options if o not in enums]
+    return [*rest[:first], EnumType(tuple(values)), *rest[first:]]

@@ -1,0 +1,383 @@
+"""Protocols and ABCs with a JSON form (``typetable/protocols.py``), and union members that
+travel as strings collapsing into plain ``str``: exact schemas, value → JSON → value through
+the stand-in, the Toolbox's values, results and stubs."""
+
+from __future__ import annotations
+
+import collections.abc as cabc
+import datetime
+import fractions
+import importlib
+import json
+import numbers
+import os
+import pathlib
+import typing
+from collections.abc import Callable
+from typing import Any, Literal, Protocol, TypeVar
+
+import pytest
+import typing_extensions
+from hypothesis import given
+from hypothesis import strategies as st
+
+from inspector.catalog import Catalog, CatalogClass
+from inspector.model import JsonObject
+from inspector.runtime.arguments import ArgumentError, Converter
+from inspector.runtime.toolbox import Toolbox
+from inspector.scan.hints import TypeMapper
+from inspector.stubs.module import build_module, render_stubs
+from inspector.typetable.protocols import HASHABLE, PROTOCOLS, ProtocolRow, stand_in
+from inspector.typetable.scalars import NoJsonForm
+from inspector.typetable.values import default_json, to_json
+from tests.conftest import inspect_class, load
+from tests.test_typetable import VALUES, _validator, values_for
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class SupportsItems(Protocol[K, V]):
+    """Like requests' ``_types.SupportsItems``: only a dict has ``items()``."""
+
+    def items(self) -> cabc.Iterable[tuple[K, V]]: ...
+
+
+class SupportsKeysAndGetItem(Protocol):
+    def keys(self) -> cabc.Iterable[str]: ...
+
+    def __getitem__(self, key: str) -> object: ...
+
+
+class Indexable(Protocol):
+    def __index__(self) -> int: ...
+
+
+class Decodable(Protocol):
+    def decode(self, encoding: str) -> str: ...
+
+
+class SupportsBuffer(Protocol):
+    """numpy's ``_Buffer``: the buffer protocol, written out before Python 3.12."""
+
+    def __buffer__(self, flags: int, /) -> memoryview: ...
+
+
+class Reader(Protocol):
+    """A file-like: no JSON type reads."""
+
+    def read(self, size: int) -> bytes: ...
+
+
+class Lengthy(Protocol):
+    """Lists, dicts, strings and bytes all have these: no single form."""
+
+    def __len__(self) -> int: ...
+
+    def __getitem__(self, key: int) -> object: ...
+
+
+class Nothing(Protocol):
+    pass
+
+
+STRING = {"type": "string"}
+BASE64 = {"type": "string", "contentEncoding": "base64"}
+LABEL = {"type": ["string", "integer", "number", "boolean", "null"]}
+
+CASES: list[tuple[object, JsonObject]] = [
+    (cabc.Hashable, LABEL),
+    (typing.Hashable, LABEL),
+    (list[cabc.Hashable], {"type": "array", "items": LABEL}),
+    (typing.SupportsIndex, {"type": "integer"}),
+    (typing_extensions.SupportsIndex, {"type": "integer"}),
+    (typing.SupportsInt, {"type": "integer"}),
+    (typing.SupportsFloat, {"type": "number"}),
+    (typing.SupportsAbs[int], {"type": "number"}),
+    (typing.SupportsRound[float], {"type": "number"}),
+    (typing.SupportsBytes, BASE64),
+    (typing_extensions.Buffer, BASE64),
+    (memoryview, BASE64),
+    (os.PathLike, {"type": "string", "format": "path"}),
+    (os.PathLike[str], {"type": "string", "format": "path"}),
+    (numbers.Number, {"type": "number"}),
+    (numbers.Complex, {"type": "number"}),
+    (numbers.Real, {"type": "number"}),
+    (numbers.Integral, {"type": "integer"}),
+    (cabc.Sized, {"type": "array"}),
+    (cabc.Container[int], {"type": "array", "items": {"type": "integer"}}),
+    (cabc.Reversible[str], {"type": "array", "items": STRING}),
+    (SupportsItems[str, int], {"type": "object"}),
+    (SupportsKeysAndGetItem, {"type": "object"}),
+    (Indexable, {"type": "integer"}),
+    (Decodable, BASE64),
+    (SupportsBuffer, BASE64),
+    (typing.SupportsIndex | None, {"type": ["integer", "null"]}),
+    # members that travel as strings collapse into plain str
+    (str | bytes, STRING),
+    (bytes | str, STRING),
+    (bytes | str | memoryview, STRING),
+    (str | bytes | None, {"type": ["string", "null"]}),
+    (str | os.PathLike[str], STRING),
+    (datetime.date | str, STRING),
+    (str | pathlib.Path | int, {"type": ["string", "integer"]}),
+    (
+        Literal["auto"] | str | bytes,
+        {"anyOf": [{"type": "string", "enum": ["auto"]}, STRING]},
+    ),
+    (bytes | int, {"anyOf": [BASE64, {"type": "integer"}]}),
+    (bytes | pathlib.Path, {"anyOf": [BASE64, {"type": "string", "format": "path"}]}),
+]
+
+
+@pytest.mark.parametrize(("hint", "expected"), CASES, ids=[repr(c[0]) for c in CASES])
+def test_hint_maps_to_exact_schema(hint: object, expected: JsonObject) -> None:
+    mapper = TypeMapper()
+    assert mapper.map(hint).to_schema() == expected
+    assert mapper.messages == []
+
+
+@pytest.mark.parametrize(
+    "protocol",
+    [Reader, Lengthy, Nothing, numbers.Rational, typing.SupportsComplex],
+    ids=lambda p: p.__name__,
+)
+def test_a_protocol_no_single_json_type_satisfies_has_no_form(protocol: type) -> None:
+    mapper = TypeMapper()
+    assert mapper.map(protocol).to_schema() == {}
+    assert mapper.messages == [
+        ("TI108", f"type {protocol.__qualname__} has no JSON Schema form; any value accepted")
+    ]
+    assert stand_in(protocol) is None
+
+
+def test_in_a_union_a_protocol_with_no_form_is_left_out_and_one_with_a_form_kept() -> None:
+    mapper = TypeMapper()
+    assert mapper.map(Reader | cabc.Hashable).to_schema() == LABEL
+    assert mapper.messages == [("TI123", "union member Reader has no JSON Schema form; left out")]
+
+
+def _classes(row: ProtocolRow) -> list[type]:
+    """The classes of a row that exist on this Python (``collections.abc.Buffer``: 3.12+)."""
+    found = []
+    for module, name in row.classes:
+        cls = getattr(importlib.import_module(module), name, None)
+        if isinstance(cls, type):
+            found.append(cls)
+    return found
+
+
+PROTOCOL_CLASSES = [cls for row in PROTOCOLS for cls in _classes(row)]
+
+
+@pytest.mark.parametrize("row", PROTOCOLS, ids=lambda r: r.name)
+def test_every_row_names_classes_that_exist_and_a_stand_in_of_the_table(row: ProtocolRow) -> None:
+    assert _classes(row)
+    if row.stand_in is HASHABLE:
+        return
+    assert isinstance(row.stand_in, type)
+    assert row.stand_in in VALUES
+
+
+def _row_of(cls: type) -> ProtocolRow:
+    (row,) = [row for row in PROTOCOLS if cls in _classes(row)]
+    return row
+
+
+@pytest.mark.parametrize("cls", PROTOCOL_CLASSES, ids=lambda c: f"{c.__module__}.{c.__name__}")
+@given(data=st.data())
+def test_protocol_row_round_trips_through_its_stand_in(cls: type, data: st.DataObject) -> None:
+    row = _row_of(cls)
+    value = data.draw(values_for(row.stand_in))
+    as_json = to_json(value)
+    assert json.loads(json.dumps(as_json)) == as_json
+    schema = TypeMapper().map(cls)
+    assert schema == TypeMapper().map(row.stand_in)
+    _validator(schema.to_schema()).validate(as_json)
+    back = Converter().convert(as_json, cls, "value")
+    assert back == value
+    if isinstance(row.stand_in, type):
+        assert isinstance(back, row.stand_in)
+    if getattr(cls, "_is_runtime_protocol", False) or not getattr(cls, "_is_protocol", False):
+        assert isinstance(back, cls)  # the method gets a value the protocol accepts
+
+
+class Tally:
+    """A number that only ``numbers.Integral`` knows (as ``numpy.int64`` is)."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+
+    def __int__(self) -> int:
+        return self.count
+
+
+numbers.Integral.register(Tally)
+
+
+class Place(os.PathLike[str]):
+    def __fspath__(self) -> str:
+        return "/data/report.csv"
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        (Tally(3), 3),
+        (fractions.Fraction(1, 4), 0.25),
+        (Place(), "/data/report.csv"),
+        (memoryview(b"hi"), "aGk="),
+        ([Tally(1), fractions.Fraction(1, 2)], [1, 0.5]),
+    ],
+    ids=repr,
+)
+def test_values_known_by_an_abc_leave_as_their_stand_in(value: object, expected: object) -> None:
+    assert to_json(value) == expected
+    assert default_json(value) == expected
+
+
+class Rotation:
+    """A complex number that only ``numbers.Complex`` knows (as ``numpy.complex64`` is)."""
+
+    def __complex__(self) -> complex:
+        return 1j
+
+    def __float__(self) -> float:
+        return 0.0  # numpy's cast drops the imaginary part: not a JSON form
+
+
+numbers.Complex.register(Rotation)
+
+
+@pytest.mark.parametrize("value", [1 + 2j, Rotation()], ids=repr)
+def test_a_complex_value_has_no_json_form(value: object) -> None:
+    with pytest.raises(NoJsonForm):
+        to_json(value)
+
+
+@pytest.mark.parametrize(
+    ("sent", "hint", "expected"),
+    [
+        ("aGk=", bytes | str, "aGk="),
+        ("aGk=", str | bytes, "aGk="),
+        ("2024-05-01", datetime.date | str, "2024-05-01"),
+        ("data/x", pathlib.Path | str, "data/x"),
+        ("data/x", os.PathLike[str] | str, "data/x"),
+        ("aGk=", bytes | int, b"hi"),
+        (7, bytes | str | int, 7),
+        ({"a": 1}, SupportsItems[str, int], {"a": 1}),
+        ("7", Indexable, 7),
+    ],
+    ids=repr,
+)
+def test_the_toolbox_passes_the_member_the_schema_offers(
+    sent: Any, hint: object, expected: object
+) -> None:
+    converted = Converter().convert(sent, hint, "value")
+    assert converted == expected
+    assert type(converted) is type(expected)
+
+
+@pytest.mark.parametrize(
+    ("sent", "hint", "message"),
+    [
+        (2.5, typing.SupportsIndex, "expected integer, got 2.5"),
+        ("x", numbers.Real, 'expected number, got "x"'),
+        ("not base64!", typing_extensions.Buffer, 'expected base64 text, got "not base64!"'),
+        ([1], cabc.Hashable, "expected string or integer or number or boolean or null, got [1]"),
+        ([1], Reader | cabc.Hashable, "expected string or integer or number or boolean or null"),
+    ],
+    ids=repr,
+)
+def test_the_toolbox_refuses_what_the_schema_refuses(sent: Any, hint: object, message: str) -> None:
+    with pytest.raises(ArgumentError, match="^value: " + message.replace("[", r"\[")):
+        Converter().convert(sent, hint, "value")
+
+
+class Files:
+    """Methods whose hints are protocols and ABCs."""
+
+    def save(self, path: os.PathLike[str], data: typing_extensions.Buffer) -> str:
+        """Save data.
+
+        Args:
+            path: Where to.
+            data: What.
+        """
+        return f"{type(path).__name__} {type(data).__name__} {os.fspath(path)} {bytes(data)!r}"
+
+    def pick(self, label: cabc.Hashable, at: typing.SupportsIndex) -> str:
+        """Pick a label."""
+        return f"{label!r} {type(label).__name__} {at.__index__()}"
+
+    def ratio(self, name: str | bytes) -> numbers.Real:
+        """A ratio."""
+        return fractions.Fraction(len(name), 4)
+
+    def count(self) -> numbers.Integral:
+        """A count."""
+        return typing.cast(numbers.Integral, Tally(2))
+
+
+def test_the_toolbox_calls_methods_with_protocol_hints() -> None:
+    toolbox = Toolbox(Files())
+    definitions: Any = toolbox.definitions("openai")
+    tools = {tool["function"]["name"]: tool["function"] for tool in definitions}
+    assert tools["save"]["parameters"]["properties"] == {
+        "path": {"type": "string", "format": "path", "description": "Where to."},
+        "data": {"type": "string", "contentEncoding": "base64", "description": "What."},
+    }
+    assert tools["pick"]["parameters"]["properties"] == {"label": LABEL, "at": {"type": "integer"}}
+    assert tools["ratio"]["parameters"]["properties"] == {"name": STRING}
+    assert toolbox.call("save", {"path": "out/a.bin", "data": "aGk="}) == (
+        "PosixPath bytes out/a.bin b'hi'"
+    )
+    assert toolbox.call("pick", {"label": 3, "at": 2}) == "3 int 2"
+    assert toolbox.call("pick", {"label": None, "at": 0}) == "None NoneType 0"
+    assert toolbox.call("ratio", {"name": "aGk="}) == fractions.Fraction(1)
+    assert to_json(toolbox.call("count")) == 2
+
+
+def test_stubs_write_the_stand_in() -> None:
+    tools, diagnostics = inspect_class(Files)
+    assert [d.message for d in diagnostics if d.code.startswith("TI1")] == []
+    catalog = Catalog((CatalogClass("Files", "x.py:Files", tuple(tools.values())),))
+    module, _ = build_module(catalog, "tools.json")
+    text = render_stubs(module, [])
+    assert "def save(self, path: Path, data: bytes) -> str:" in text
+    assert "def pick(self, label: str | int | float | bool | None, at: int) -> str:" in text
+    assert "def ratio(self, name: str) -> float:" in text
+    assert "def count(self) -> int:" in text
+
+
+def test_the_toolbox_converts_with_a_stub_files_protocol_hints(
+    modules: Callable[..., None],
+) -> None:
+    """The code has no hints; the ``.pyi`` beside it names protocols: the schema and the
+    values the Toolbox passes follow their stand-ins."""
+    modules(
+        **{
+            "stubbed_store.py": """
+                class Store:
+                    def put(self, key, data, at):
+                        return f"{key!r} {data!r} {at!r}"
+            """,
+            "stubbed_store.pyi": """
+                from collections.abc import Hashable
+                from typing import SupportsIndex
+                from typing_extensions import Buffer
+
+                class Store:
+                    def put(self, key: Hashable, data: Buffer, at: SupportsIndex) -> str: ...
+            """,
+        }
+    )
+    toolbox = Toolbox(load("stubbed_store").Store())
+    definitions: Any = toolbox.definitions("openai")
+    assert definitions[0]["function"]["parameters"]["properties"] == {
+        "key": LABEL,
+        "data": BASE64,
+        "at": {"type": "integer"},
+    }
+    assert toolbox.call("put", {"key": 1.5, "data": "aGk=", "at": "3"}) == "1.5 b'hi' 3"
+    assert toolbox.last_notes == ["at: number sent as a string"]
