@@ -302,3 +302,31 @@ def test_a_private_use_character_in_the_text_is_kept() -> None:
     doc = parse_docstring("Summary \ue000 here.\n\n:param a: A \ue000.\n")
     assert doc.description == "Summary \ue000 here."
     assert doc.params["a"].description == "A \ue000."
+
+
+def test_paragraphs_after_rest_fields_are_description_again() -> None:
+    """arrow's ``span``: notes and ``Usage::`` examples after the last ``:param`` are not that
+    parameter's text; a field after them is still read."""
+    doc = parse_docstring(
+        """Returns a span.
+
+        :param frame: the timeframe.
+        :param week_start: (optional) only used with weeks.
+            Monday is 1.
+
+        Supported frame values: year, month.
+
+        Usage::
+
+            >>> span('hour')
+        :rtype: tuple
+        """
+    )
+    assert doc.description == (
+        "Returns a span.\n\nSupported frame values: year, month.\n\nUsage:\n\n    >>> span('hour')"
+    )
+    assert {k: v.description for k, v in doc.params.items()} == {
+        "frame": "the timeframe.",
+        "week_start": "(optional) only used with weeks.\nMonday is 1.",
+    }
+    assert doc.returns_type == "tuple"

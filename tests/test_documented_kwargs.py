@@ -98,7 +98,9 @@ def test_botocore_documented_arguments_become_typed_parameters() -> None:
         "required": ["Bucket"],
     }
     assert {p.kind for p in tool.parameters} == {ParameterKind.KEYWORD_ONLY}
-    assert tool.description.startswith("Deletes an object.\n\n**Request Syntax**\n::\n")
+    assert tool.description.startswith(  # the literal-block marker "::" is not text
+        "Deletes an object.\n\n**Request Syntax**\n\n  response = client.delete_object("
+    )
     assert tool.returns.description == "The response."
     assert messages(diagnostics) == [
         "info: Client.delete_object: *args left out: no type says what it takes",

@@ -37,6 +37,8 @@ from inspector.scan.rest_text import plain_text
         ("  .. seealso:: :func:`g`", "  See also: `g`"),
         ("Plain text: no markup, a `single` quote and a .. b.", None),
         ("Two colons:: then a literal block.", None),
+        ("Usage::\n\n    >>> f()", "Usage:\n\n    >>> f()"),
+        ("Example:\n\n::\n\n    f()", "Example:\n\n\n    f()"),
         ("Equivalent to:\n\n```python\nx = f()\n```", None),
         (
             "A fence ```` ``x`` ```` keeps its inner literal.",

@@ -127,6 +127,9 @@ def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.AUT
     marked = ":" in protected and _COLON_MARK not in protected and _colon_opens_a_line(protected)
     if marked:
         protected = _TEXT_COLON_AT_LINE_START.sub(rf"\1{_COLON_MARK}", protected)
+    tail = ""
+    if style is DocstringStyle.REST:
+        protected, tail = _after_fields(protected)
     parsed = _PARSERS[style](protected)
     params: dict[str, ParamDoc] = {}
     attributes: dict[str, ParamDoc] = {}
@@ -138,8 +141,9 @@ def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.AUT
         for name in param.arg_name.split(", "):  # numpydoc's ``x, y : int``: both
             target[name.strip()] = documented
     returns = parsed.returns
+    description = "\n\n".join(part for part in (_description(parsed), tail) if part)
     return DocInfo(
-        description=_restore(_description(parsed), marked),
+        description=_restore(description, marked),
         params=params,
         attributes=attributes,
         returns=_restore(returns.description, marked) if returns else "",
@@ -154,6 +158,24 @@ _PARSERS = {
     DocstringStyle.REST: docstring_parser.rest.parse,
     DocstringStyle.EPYDOC: docstring_parser.epydoc.parse,
 }
+
+
+def _after_fields(text: str) -> tuple[str, str]:
+    """A reST docstring without the paragraphs that follow its fields, and those paragraphs:
+    one that starts after a blank line and not with a field (``:param x:``) is description
+    again (arrow's ``Usage::`` examples after the last ``:param``), not the last field's text,
+    until a line starts a field again."""
+    lines = inspect.cleandoc(text).split("\n")
+    kept: list[str] = []
+    tail: list[str] = []
+    in_fields = in_tail = False
+    for index, line in enumerate(lines):
+        if line.startswith(":"):
+            in_fields, in_tail = True, False
+        elif in_fields and line[:1] not in ("", " ", "\t") and not lines[index - 1].strip():
+            in_tail = True
+        (tail if in_tail else kept).append(line)
+    return ("\n".join(kept), "\n".join(tail).strip()) if tail else (text, "")
 
 
 def _colon_opens_a_line(text: str) -> bool:

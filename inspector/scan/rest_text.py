@@ -15,6 +15,9 @@ _ROLE = re.compile(r":(?:[a-zA-Z][\w-]*:)?([a-zA-Z][\w-]*):`([^`]+)`")
 _TITLED = re.compile(r"^(.*?)\s*<([^<>]+)>$", re.S)
 _LITERAL = re.compile(r"(?<!`)``(?=[^\s`])(.+?)(?<=[^\s`])``(?!`)", re.S)
 """````x````, not a Markdown code fence (three or more backquotes)."""
+_LITERAL_MARK = re.compile(r"(?<=\S)::$", re.M)
+"""``Usage::`` ending a paragraph: a colon, the literal block follows."""
+_LONE_LITERAL_MARK = re.compile(r"^[ \t]*::[ \t]*$\n?", re.M)
 _DIRECTIVE = re.compile(r"^([ \t]*)\.\. ([a-zA-Z][\w-]*)::[ \t]*(.*)$")
 _LINKS = frozenset({"ref", "doc", "term", "download", "numref"})
 _SENTENCES = {
@@ -41,6 +44,8 @@ def plain_text(text: str) -> str:
             text = _LITERAL.sub(r"`\1`", text)
     if ".. " in text and "::" in text:
         text = _directives(text)
+    if "::" in text:
+        text = _LITERAL_MARK.sub(":", _LONE_LITERAL_MARK.sub("", text))
     return text
 
 
