@@ -142,3 +142,16 @@ def test_render_follows_the_classification(in_tmp: Path, run_cli: Callable[..., 
         "file; included (rescan to record it)\n"
         "diagnostics: 0 errors, 1 warning (1 TI304), 0 info\n"
     )
+
+
+def test_a_misspelt_method_entry_is_warned_about_wherever_it_is_used() -> None:
+    """``"metod1": false`` would leave ``method1`` to the ``new`` rule without a word."""
+    from example_class import ExampleClass
+    from inspector import Toolbox
+
+    box = Toolbox(ExampleClass(), classification={"ExampleClass": {"metod1": False}})
+    assert [str(d) for d in box.diagnostics if d.code == "TI301"] == [
+        "warning[TI301]: ExampleClass.metod1: no such method (did you mean 'method1'?); the "
+        "entry is not used"
+    ]
+    assert "method1" in [t.name for t in box.tools]

@@ -295,6 +295,31 @@ def unknown_classes(
     return unknown, notes
 
 
+def unknown_methods(
+    classification: Classification | None, catalog: Catalog, path: Path | None
+) -> list[Diagnostic]:
+    """Warnings for entries of known classes that name no method (a misspelt ``"gett":
+    false`` would leave ``get`` to the ``new`` rule), each with a did-you-mean."""
+    notes = []
+    for group in catalog.classes:
+        entries = (classification or {}).get(group.key)
+        methods = [tool.method_name for tool in group.tools]
+        for name in [m for m in entries or {} if m not in set(methods)]:
+            import difflib  # only for a did-you-mean: not at every start
+
+            close = difflib.get_close_matches(name, methods, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            notes.append(
+                Diagnostic(
+                    Level.WARNING,
+                    f"{group.key}.{name}: no such method{hint}; the entry is not used",
+                    str(path or ""),
+                    code="TI301",
+                )
+            )
+    return notes
+
+
 def is_included(classification: Classification | None, class_key: str, method: str) -> bool | None:
     """The user's choice for a method, or None when the file does not mention it."""
     if classification is None:

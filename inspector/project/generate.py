@@ -86,6 +86,7 @@ def _generate(config: Config, result: Generated, each_file: EachFile) -> None:
             merged.classification,
             config.classification_path,
             include_new=config.include_new,
+            merged=True,
         )
         result.diagnostics += notes
         options = RenderOptions(

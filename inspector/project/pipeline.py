@@ -161,12 +161,16 @@ def select(
     classification_path: Path | None,
     *,
     include_new: bool = True,
+    merged: bool = False,
 ) -> tuple[list[ToolDescriptor], list[Diagnostic]]:
     """Step 3: the included tools, flat, in catalog order. Methods the classification does not
-    mention follow ``include_new``."""
+    mention follow ``include_new``; entries naming no method are warned about (TI301), unless
+    the classification was just ``merged``, which reported them."""
     from inspector.render.selection import select_tools
 
     _, notes = classification_file.unknown_classes(classification, catalog, classification_path)
+    if not merged:
+        notes += classification_file.unknown_methods(classification, catalog, classification_path)
     tools, selected = select_tools(
         catalog, classification, classification_path, include_new=include_new
     )
