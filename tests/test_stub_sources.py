@@ -369,3 +369,43 @@ def test_a_name_only_the_stub_of_an_extension_module_defines_resolves(
         "info: Picture.load: return value: type PixelAccess has no JSON form; the model gets "
         "its text (repr)"
     ]
+
+
+def test_typeshed_forms_newer_than_the_running_python_resolve(
+    modules: Callable[..., None],
+) -> None:
+    """typeshed writes ``TypeVar(..., default=...)`` (3.13) and ``Policy[Any]`` for a class
+    that is not generic at run time (``email.message``): both resolve on 3.11."""
+    modules(
+        **{
+            "fake_mail.py": """
+                class Policy:
+                    pass
+
+                class Message:
+                    def as_string(self, unixfrom=False, policy=None):
+                        '''The text.'''
+
+                    def header(self, name):
+                        '''A header.'''
+            """,
+            "fake_mail.pyi": """
+                from typing import Any, Generic, TypeVar
+
+                _T = TypeVar("_T", default=str)
+
+                class Policy(Generic[_T]): ...
+
+                class Message:
+                    def as_string(
+                        self, unixfrom: bool = False, policy: Policy[Any] | None = None
+                    ) -> str: ...
+                    def header(self, name: _T) -> _T: ...
+            """,
+        }
+    )
+    tools, diagnostics = inspect_class(load("fake_mail").Message)
+    assert not [m for m in messages(diagnostics) if "TI120" in m or "unresolved" in m]
+    assert [p.name for p in tools["as_string"].parameters] == ["unixfrom"]  # policy: left out
+    assert tools["as_string"].returns.to_schema() == {"type": "string"}
+    assert [p.name for p in tools["header"].parameters] == ["name"]

@@ -60,6 +60,7 @@ from inspector.scan.method_parts import (
 from inspector.scan.overloads import fill_from_overloads
 from inspector.scan.resolution import HintResolver, Resolved, is_never, is_unpack
 from inspector.scan.stubfiles import missing_typeshed
+from inspector.scan.stubhints import resolve_stub_hint
 from inspector.scan.stubsource import UNKNOWN_DEFAULT, StubFinder, StubSignature
 from inspector.scan.targets import MethodInfo
 from inspector.typetable.structures import field_rows
@@ -201,7 +202,7 @@ class MethodBuilder:
             if text is None:
                 continue
             try:
-                resolved = self.resolver.resolve(text, {}, method.owner, stub.namespace)
+                resolved = resolve_stub_hint(self.resolver.resolve, text, method.owner, stub)
             except Exception as error:  # a stub may name anything; report it
                 message = f"stub hint {text!r} unresolved ({brief(error)})"
                 report("TI120", f"{label(name)}: {message}")

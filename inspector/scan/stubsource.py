@@ -92,6 +92,8 @@ class StubNamespace(dict[str, object]):
     def _imported(self, module: str, attribute: str | None) -> object:
         if attribute is None:
             return importlib.import_module(module)
+        if attribute == "TypeVar" and module in ("typing", "typing_extensions"):
+            return _type_var
         try:
             runtime = importlib.import_module(module)
         except ImportError:
@@ -102,6 +104,12 @@ class StubNamespace(dict[str, object]):
         if stub is None:
             raise KeyError(attribute)
         return stub[attribute]
+
+
+def _type_var(name: str, *constraints: object, **options: object) -> object:
+    """``TypeVar`` as typeshed writes it, on any Python: ``default=`` (3.13) is left out."""
+    options.pop("default", None)
+    return typing.TypeVar(name, *constraints, **options)  # type: ignore[arg-type]
 
 
 def _stub_only(name: str, module: str) -> type:
