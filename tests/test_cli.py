@@ -93,6 +93,35 @@ def test_module_target_takes_every_public_class_defined_in_it(
     assert not Path("tools.classification.json").exists()
 
 
+@pytest.mark.parametrize(
+    ("init", "expected"),
+    [
+        # a package exposes its submodules' classes (networkx.Graph), not others' or aliases
+        ("from json import JSONDecoder\nfrom pkg2.graph import Graph, Graph as G\n", ["Graph"]),
+        # __all__ is the module's word: its classes, wherever defined, in its order
+        (
+            "from json import JSONDecoder\nfrom pkg2.graph import Graph\n"
+            "__all__ = ['JSONDecoder', 'Graph', 'helper']\nhelper = 1\n",
+            ["JSONDecoder", "Graph"],
+        ),
+    ],
+)
+def test_a_package_target_takes_the_classes_it_exposes(
+    in_tmp: Path, run_cli: Callable[..., Run], init: str, expected: list[str]
+) -> None:
+    Path("pkg2").mkdir()
+    Path("pkg2/__init__.py").write_text(init)
+    Path("pkg2/graph.py").write_text("class Graph:\n    def nodes(self) -> int:\n        'N.'\n")
+    sys.path.insert(0, str(in_tmp))
+    try:
+        result = run_cli("scan", "pkg2", "-o", "-", "-q")
+    finally:
+        sys.path.remove(str(in_tmp))
+        for name in ("pkg2", "pkg2.graph"):
+            sys.modules.pop(name, None)
+    assert list(json.loads(result.stdout)["classes"]) == expected
+
+
 def test_stdout_output_sends_the_summary_to_stderr(
     in_tmp: Path, run_cli: Callable[..., Run]
 ) -> None:

@@ -192,13 +192,31 @@ def _free_name(stem: str) -> str:
 
 
 def _classes_defined_in(module: ModuleType) -> list[type]:
+    """A module's public classes: those its ``__all__`` names, else those it defines (for a
+    package, also those of its own submodules it exposes: ``networkx.Graph``), each under its
+    own name (not aliases)."""
+    exported = getattr(module, "__all__", None)
+    if isinstance(exported, list | tuple) and all(isinstance(n, str) for n in exported):
+        pairs = [(name, _attribute(module, name)) for name in exported]
+        return [v for n, v in pairs if isinstance(v, type) and is_public(n) and v.__name__ == n]
+    own = (module.__name__, f"{module.__name__}.") if hasattr(module, "__path__") else None
     return [
         value
         for name, value in list(vars(module).items())  # a lazy attribute may add names
         if isinstance(value, type)
-        and not name.startswith("_")
-        and value.__module__ == module.__name__
+        and is_public(name)
+        and (
+            value.__module__ == module.__name__
+            or (own is not None and value.__module__.startswith(own[1]) and value.__name__ == name)
+        )
     ]
+
+
+def _attribute(module: ModuleType, name: str) -> object:
+    try:  # a lazy module attribute may fail to import
+        return getattr(module, name, None)
+    except Exception:
+        return None
 
 
 def is_public(name: str) -> bool:
