@@ -19,6 +19,8 @@ _LITERAL_MARK = re.compile(r"(?<=\S)::$", re.M)
 """``Usage::`` ending a paragraph: a colon, the literal block follows."""
 _LONE_LITERAL_MARK = re.compile(r"^[ \t]*::[ \t]*$\n?", re.M)
 _DIRECTIVE = re.compile(r"^([ \t]*)\.\. ([a-zA-Z][\w-]*)::[ \t]*(.*)$")
+_DEFAULT_ROLE = re.compile(r"(?<!`)`([.~])([A-Za-z_][\w.]*)`(?!`)")
+"""A cross-reference in the default role: paramiko's `` `.HostKeys` ``, `` `~a.b.C` ``."""
 _LINKS = frozenset({"ref", "doc", "term", "download", "numref"})
 _SENTENCES = {
     "versionadded": "Added in version {0}.",
@@ -42,6 +44,8 @@ def plain_text(text: str) -> str:
         text = _ROLE.sub(_role, text)
         if "``" in text:
             text = _LITERAL.sub(r"`\1`", text)
+        if "`." in text or "`~" in text:
+            text = _DEFAULT_ROLE.sub(_default_role, text)
     if ".. " in text and "::" in text:
         text = _directives(text)
     if "::" in text:
@@ -60,6 +64,11 @@ def _role(match: re.Match[str]) -> str:
     if content.startswith("~"):
         content = content[1:].rpartition(".")[2]
     return f"`{content.lstrip('!')}`"
+
+
+def _default_role(match: re.Match[str]) -> str:
+    mark, name = match.groups()
+    return f"`{name.rpartition('.')[2] if mark == '~' else name}`"
 
 
 def _directives(text: str) -> str:
