@@ -185,3 +185,14 @@ def test_reload_keeps_the_tools_on_a_broken_or_missing_file_and_announces_real_c
         "keeping the previous 6 tools",
         f"{choices}: missing; keeping the previous 6 tools",
     ]
+
+
+def test_the_server_version_is_the_served_distributions_when_no_project_gives_one() -> None:
+    from importlib import metadata
+
+    import jinja2
+
+    from inspector.runtime.serve_options import served_version
+
+    assert served_version(jinja2.Environment()) == metadata.version("jinja2")
+    assert served_version(object()) == ""  # builtins: no distribution

@@ -88,7 +88,7 @@ def _serve(args: argparse.Namespace) -> int:
     from inspector.project.config import project_identity
     from inspector.project.pipeline import in_root
     from inspector.runtime import serve as serving
-    from inspector.runtime.serve_options import ServeOptions
+    from inspector.runtime.serve_options import ServeOptions, served_version
 
     serving.require_sdk()
     config = _config(args)
@@ -107,7 +107,7 @@ def _serve(args: argparse.Namespace) -> int:
     project_name, version = project_identity(config.source)
     options = ServeOptions(
         name=args.name or settings.name or project_name or type(objects[0]).__name__,
-        version=version,
+        version=version or served_version(objects[0]),
         http=serving.parse_address(http) if http else None,
         watch=classification if watch else None,
         annotations=load_annotations(annotations_path) if annotations_path else {},

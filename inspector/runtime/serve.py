@@ -13,7 +13,7 @@ from pathlib import Path
 
 from inspector.diagnostics import InspectorError, UsageError
 from inspector.model import JsonObject
-from inspector.runtime.serve_options import ServeOptions
+from inspector.runtime.serve_options import ServeOptions, served_version
 from inspector.runtime.toolbox import Toolbox
 
 log = logging.getLogger("inspector.serve")
@@ -52,7 +52,7 @@ def serve(
         raise UsageError("watching needs a classification file")
     options = ServeOptions(
         name=name or type(objects[0]).__name__,
-        version=version,
+        version=version or served_version(objects[0]),
         http=http,
         watch=Path(classification) if watch and classification is not None else None,
         annotations=annotations or {},

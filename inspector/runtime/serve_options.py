@@ -27,6 +27,20 @@ class ServeOptions:
     poll_seconds: float = 0.5
 
 
+def served_version(obj: object) -> str:
+    """The installed version of the distribution that provides an object's class (httpx's
+    for an ``httpx.Client``), or "" when there is none (a script, the standard library)."""
+    from importlib import metadata
+
+    top = type(obj).__module__.partition(".")[0]
+    for distribution in metadata.packages_distributions().get(top, ()):
+        try:
+            return metadata.version(distribution)
+        except metadata.PackageNotFoundError:
+            continue
+    return ""
+
+
 def mcp_tools(toolbox: Toolbox, annotations: Mapping[str, JsonObject]) -> list[JsonObject]:
     """The ``tools/list`` entries: the mcp render of the toolbox's tools; errors raise."""
     options = RenderOptions(annotations=dict(annotations))
