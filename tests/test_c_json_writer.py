@@ -16,6 +16,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from inspector.files import jsonio
+from inspector.files.cjson import c_text
 from inspector.files.jsonio import LazyObject, WrittenJson, json_pieces, json_text
 
 
@@ -127,11 +128,11 @@ def test_the_c_path_writes_what_the_python_writer_writes(value: Any, newline: st
         except TypeError:  # a key the Python writer refuses (a str subclass): refused still
             with pytest.raises(TypeError):
                 "".join(json_pieces(value, newline, encode))
-            assert jsonio._c_text(value, newline) is None
+            assert c_text(value, newline) is None
             return
         assert "".join(json_pieces(value, newline, encode)) == expected
-    c_text = jsonio._c_text(value, newline)
-    assert c_text is None or c_text == _python_text(value, newline, jsonio._encode_string)
+    written = c_text(value, newline)
+    assert written is None or written == _python_text(value, newline, jsonio._encode_string)
 
 
 @given(json_ish)
@@ -155,10 +156,9 @@ def test_json_text_is_the_python_writers_text_whatever_it_holds(value: Any) -> N
 def test_plain_json_takes_the_c_path_and_is_what_json_dumps_writes(
     value: Any, newline: str
 ) -> None:
-    c_text = jsonio._c_text(value, newline)
-    assert c_text is not None
-    expected = json.dumps(value, indent=2, ensure_ascii=False).replace("\n", newline)
-    assert c_text == expected
+    written = c_text(value, newline)
+    assert written is not None
+    assert written == json.dumps(value, indent=2, ensure_ascii=False).replace("\n", newline)
     assert json_text(value) == json.dumps(value, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -187,7 +187,7 @@ def test_plain_json_takes_the_c_path_and_is_what_json_dumps_writes(
 def test_what_the_c_path_declines_is_written_the_python_way(
     value: object, python_text: str
 ) -> None:
-    assert jsonio._c_text(value, "\n") is None
+    assert c_text(value, "\n") is None
     assert "".join(json_pieces(value, "\n", jsonio._encode_string)) == python_text
 
 
@@ -195,7 +195,7 @@ def test_nesting_deeper_than_orjson_goes_is_written_the_python_way() -> None:
     value: list[object] = [1]
     for _ in range(300):
         value = [value]
-    assert jsonio._c_text(value, "\n") is None
+    assert c_text(value, "\n") is None
     text = "".join(json_pieces(value, "\n", jsonio._encode_string))
     assert text == _python_text(value, "\n", jsonio._encode_string)
     assert json.loads(text) == value
@@ -226,7 +226,7 @@ class Plain(enum.Enum):
 )
 def test_values_the_python_writer_refuses_are_refused_still(value: object) -> None:
     """orjson writes enums, UUIDs and fragments itself: the C path must not."""
-    assert jsonio._c_text(value, "\n") is None
+    assert c_text(value, "\n") is None
     with pytest.raises(TypeError):
         json_text(value)
 
@@ -235,7 +235,7 @@ def test_a_tools_json_document_takes_the_c_path() -> None:
     from tests.conftest import ROOT
 
     document = json.loads((ROOT / "tests/golden/type_battery/tools.json").read_text("utf-8"))
-    text = jsonio._c_text(document, "\n")
+    text = c_text(document, "\n")
     assert text is not None
     assert text + "\n" == (ROOT / "tests/golden/type_battery/tools.json").read_text("utf-8")
 
@@ -247,5 +247,5 @@ def test_numbers_and_exponents_inside_strings_cost_no_fallback_but_digits_before
     words: str,
 ) -> None:
     """Only a digit before ``e``, or ``0.0000`` after no digit, sends a string to Python."""
-    taken = jsonio._c_text({"description": words}, "\n") is not None
+    taken = c_text({"description": words}, "\n") is not None
     assert taken == (words in {"one-time e-mail", "type e5 and 10.00001"})
