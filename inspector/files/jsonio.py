@@ -28,7 +28,8 @@ def json_text(data: object) -> str:
     """2-space indented JSON with readable characters (no ``\\u`` escapes), ending in a newline.
 
     The same text as ``json.dumps(data, indent=2, ensure_ascii=False)``, several times faster:
-    the standard library drops to its pure-Python encoder whenever ``indent`` is set."""
+    the standard library drops to its pure-Python encoder whenever ``indent`` is set; orjson
+    writes each piece in C where its text is the same (``cjson``), ``_pretty`` the rest."""
     return pieces_text(lambda encode: json_pieces(data, "\n", encode))
 
 
