@@ -8,7 +8,7 @@ import datetime
 import enum
 import json
 import uuid
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 import pytest
@@ -39,6 +39,11 @@ class Mapping(dict[Any, Any]):
 
 class Sequence(list[Any]):
     pass
+
+
+class Pair(NamedTuple):
+    number: int
+    name: str
 
 
 class Color(enum.IntEnum):
@@ -181,6 +186,7 @@ def test_plain_json_takes_the_c_path_and_is_what_json_dumps_writes(
         (Mapping(a=[Number(7), Real(0.5)]), '{\n  "a": [\n    7,\n    0.5\n  ]\n}'),
         (Sequence([Color.RED, Word.HELLO]), '[\n  1,\n  "hello"\n]'),
         ({"w": WrittenJson("[]", "\n  ")}, '{\n  "w": []\n}'),
+        ([Pair(1, "a")], '[\n  [\n    1,\n    "a"\n  ]\n]'),
         ([LazyObject(lambda: iter([("a", 1)]))], '[\n  {\n    "a": 1\n  }\n]'),
     ],
 )
