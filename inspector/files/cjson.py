@@ -1,0 +1,56 @@
+"""JSON text written in C by orjson, where it is exactly the text ``jsonio``'s Python writer
+would write (``json.dumps(value, indent=2, ensure_ascii=False)``), several times faster."""
+
+from __future__ import annotations
+
+import functools
+import marshal
+import re
+from collections.abc import Callable
+
+
+def c_text(value: object, newline: str) -> str | None:
+    """The text ``jsonio``'s Python writer gives ``value`` with readable strings (``newline`` is
+    ``\\n`` plus the indent it starts at), written in C by orjson; None where orjson refuses the
+    value (a subclass, a key that is no string, an integer beyond 64 bits, a lone surrogate, a
+    ``LazyObject`` or ``WrittenJson`` inside, nesting deeper than 255) or where its text could
+    differ: a float Python writes with an exponent (orjson: ``1e-7``, ``0.00001``; Python:
+    ``1e-07``, ``1e-05``) or not finite (orjson writes ``null``), and anything ``marshal``
+    refuses (an enum, a UUID: orjson writes them, the Python writer refuses them). The caller
+    writes those the slow way."""
+    try:
+        raw = _orjson_dumps()(value)
+        frozen = marshal.dumps(value, 1)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return None
+    if _FLOAT_WITH_EXPONENT.search(frozen):
+        return None
+    text = raw.decode()
+    return text if newline == "\n" else text.replace("\n", newline)
+
+
+@functools.cache
+def _orjson_dumps() -> Callable[[object], bytes]:
+    """orjson's ``dumps`` with 2-space indent, refusing subclasses (the Python writer writes a
+    str subclass as ``str(value)``), dataclasses and datetimes; imported on first use."""
+    import orjson
+
+    passthrough = (
+        orjson.OPT_PASSTHROUGH_SUBCLASS
+        | orjson.OPT_PASSTHROUGH_DATACLASS
+        | orjson.OPT_PASSTHROUGH_DATETIME
+    )
+    return functools.partial(orjson.dumps, option=orjson.OPT_INDENT_2 | passthrough)
+
+
+_FLOAT_WITH_EXPONENT = re.compile(
+    rb"f(?:[\x01-\x20]-?(?:[0-9.]+e|nan|inf)|\x11[0-9]{17}|\x12-[0-9]{17})"
+)
+"""A float that Python may write with an exponent, or not finite, in ``marshal``'s version 1
+bytes, which hold each float as ``f``, the length, then its text in C's ``%.17g``: with an
+exponent below 1e-4 and from 1e17 up, 17 digits and no point (length 17, or 18 with a sign)
+from 1e16 up, ``nan``, ``inf``.
+Every other float is written in fixed notation, alike by orjson and Python (the shortest
+digits that read back as the same float). A string's bytes can match too: that piece is then
+written the slow way (digits that run on into the next value's bytes, ``0`` that ends a
+dict, cannot: no type code is ``e``, and the length pins 17 digits)."""
