@@ -424,11 +424,12 @@ def test_the_toolbox_spreads_variadic_arguments() -> None:
         box.call("total", {"start": 1, "step": 5, "values": [2], "named": {"a": 1.5}, "scale": 2})
         == "1 5 (2,) 2 [('a', 1.5)]"
     )
-    with pytest.raises(ToolCallError) as caught:
-        box.call("total", {"start": 1, "scale": 2, "named": {"scale": 3.0}})
-    assert caught.value.message == (
-        "total: 'scale' is given both as a parameter and inside **kwargs"
-    )
+    # a name both a parameter and a key of **kwargs: the parameter's value, and a note
+    both = box.call("total", {"start": 1, "scale": 2, "named": {"scale": 3.0}})
+    assert box.last_notes == [
+        "'scale' given both as a parameter and inside **kwargs: the parameter used"
+    ]
+    assert both == box.call("total", {"start": 1, "scale": 2}) == "1 10 () 2 []"
     with pytest.raises(ToolCallError, match=r"total: values\[1\]"):
         box.call("total", {"start": 1, "values": [2, "x"]})
 

@@ -12,14 +12,16 @@ def spread(
     kwargs: dict[str, object],
     extra_args: list[object],
     extra_kwargs: dict[str, object],
+    *,
+    notes: list[str],
 ) -> tuple[list[object], dict[str, object]]:
     """The call's arguments with ``extra_args`` after the positional parameters (which then
     move from keywords to positions, omitted ones taking their defaults) and ``extra_kwargs``
-    added as keywords; raises ``ValueError`` for a name given twice."""
-    clash = sorted(kwargs.keys() & extra_kwargs.keys())
-    if clash:
-        raise ValueError(f"{clash[0]!r} is given both as a parameter and inside **kwargs")
-    kwargs = {**kwargs, **extra_kwargs}
+    added as keywords. A name given both as a parameter and inside ``**kwargs`` (a schema
+    cannot forbid it everywhere) keeps the parameter's value, and ``notes`` says so."""
+    for name in sorted(kwargs.keys() & extra_kwargs.keys()):
+        notes.append(f"{name!r} given both as a parameter and inside **kwargs: the parameter used")
+    kwargs = {**extra_kwargs, **kwargs}
     if not extra_args:
         return args, kwargs
     positional = list(args)

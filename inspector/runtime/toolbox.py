@@ -279,7 +279,7 @@ class Toolbox:
                 raise ToolCallError(f"{name}: {error}", name) from None
             collected.give(parameter, python_name, value)
         try:
-            args, kwargs = collected.spread(bound.function)
+            args, kwargs = collected.spread(bound.function, notes)
         except ValueError as error:
             raise ToolCallError(f"{name}: {error}", name) from None
         notes += converter.notes
@@ -309,9 +309,13 @@ class _CallArguments:
         else:
             self.kwargs[python_name] = value
 
-    def spread(self, function: Callable[..., object]) -> tuple[list[object], dict[str, object]]:
-        """The positional and keyword arguments of the call."""
-        return spread(function, self.args, self.kwargs, self.variadic_args, self.variadic_kwargs)
+    def spread(
+        self, function: Callable[..., object], notes: list[str]
+    ) -> tuple[list[object], dict[str, object]]:
+        """The positional and keyword arguments of the call (``notes`` gets what was read
+        leniently)."""
+        args, kwargs, extra = self.args, self.kwargs, self.variadic_kwargs
+        return spread(function, args, kwargs, self.variadic_args, extra, notes=notes)
 
 
 def _args(call: Call) -> Mapping[str, object] | str | None:
