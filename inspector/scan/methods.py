@@ -227,14 +227,10 @@ class MethodBuilder:
         target = inspect.unwrap(function) if hasattr(function, "__wrapped__") else function
         globalns = getattr(target, "__globals__", {})
         resolved: dict[str, object] = {}
-        failed = False
         for name, annotation in annotations.items():
             try:
                 found = self.resolver.resolve(annotation, globalns, method.owner)
             except Exception as error:  # any expression in an annotation may fail; report it
-                if not failed:
-                    report("TI105", f"type hints cannot be resolved ({brief(error)})")
-                    failed = True
                 report(
                     "TI105",
                     f"{label(name)}: hint {annotation!r} unresolved "
