@@ -6,7 +6,7 @@ import contextlib
 import enum
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 
@@ -16,6 +16,14 @@ class Level(enum.Enum):
     INFO = "info"
     WARNING = "warning"
     ERROR = "error"
+
+
+def did_you_mean(word: str, choices: Iterable[str], cutoff: float = 0.6) -> str:
+    """`` (did you mean 'x'?)`` for the closest of ``choices``, or ""."""
+    import difflib  # only when a name is wrong: not at every start
+
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=cutoff)
+    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 _ADDRESS = re.compile(r"\s+at 0x[0-9a-fA-F]+(?=>)")

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from inspector.catalog import Catalog
-from inspector.diagnostics import Diagnostic, InspectorError, Level
+from inspector.diagnostics import Diagnostic, InspectorError, Level, did_you_mean
 from inspector.files.jsonio import read_json
 from inspector.model import ToolDescriptor
 
@@ -279,10 +279,7 @@ def unknown_classes(
     unknown = [key for key in classification or {} if key not in known]
     notes = []
     for key in unknown:
-        import difflib  # only for a did-you-mean: not at every start
-
-        close = difflib.get_close_matches(key, scanned, n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        hint = did_you_mean(key, scanned)
         notes.append(
             Diagnostic(
                 Level.WARNING,
@@ -305,10 +302,7 @@ def unknown_methods(
         entries = (classification or {}).get(group.key)
         methods = [tool.method_name for tool in group.tools]
         for name in [m for m in entries or {} if m not in set(methods)]:
-            import difflib  # only for a did-you-mean: not at every start
-
-            close = difflib.get_close_matches(name, methods, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            hint = did_you_mean(name, methods)
             notes.append(
                 Diagnostic(
                     Level.WARNING,

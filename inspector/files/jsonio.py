@@ -306,6 +306,27 @@ class JsonStream:
         """Step over the character ``peek`` returned."""
         self._at += 1
 
+    def object_keys(self) -> Iterator[str]:
+        """The keys of an object after its ``{``, the caller reading each value before asking
+        for the next key; raises ``WholeText`` for a repeated key or anything not JSON."""
+        seen: set[str] = set()
+        if self.peek() == "}":
+            self.take()
+            return
+        while True:
+            key = self.value() if self.peek() == '"' else None
+            if not isinstance(key, str) or key in seen or self.peek() != ":":
+                raise WholeText
+            seen.add(key)
+            self.take()
+            yield key
+            after = self.peek()
+            self.take()
+            if after == "}":
+                return
+            if after != ",":
+                raise WholeText
+
     def value(self) -> object:
         """The next JSON value (a number is complete only when text follows it)."""
         self.peek()

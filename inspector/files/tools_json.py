@@ -209,7 +209,7 @@ def _load_streamed(path: Path) -> Catalog:
         stream.take()
         document: dict[str, object] = {}
         groups: list[CatalogClass] | None = None
-        for key in _keys(stream):
+        for key in stream.object_keys():
             if key == "classes" and stream.peek() == "{":
                 stream.take()
                 groups = [_class_from_json(k, v) for k, v in _members(stream)]
@@ -222,30 +222,9 @@ def _load_streamed(path: Path) -> Catalog:
     return Catalog(tuple(groups))
 
 
-def _keys(stream: JsonStream) -> Iterator[str]:
-    """The keys of an object after its ``{``; the caller reads each value."""
-    seen: set[str] = set()
-    if stream.peek() == "}":
-        stream.take()
-        return
-    while True:
-        key = stream.value() if stream.peek() == '"' else None
-        if not isinstance(key, str) or key in seen or stream.peek() != ":":
-            raise WholeText
-        seen.add(key)
-        stream.take()
-        yield key
-        after = stream.peek()
-        stream.take()
-        if after == "}":
-            return
-        if after != ",":
-            raise WholeText
-
-
 def _members(stream: JsonStream) -> Iterator[tuple[str, object]]:
     """The members of an object after its ``{``, one at a time."""
-    for key in _keys(stream):
+    for key in stream.object_keys():
         yield key, stream.value()
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from inspector.codes import ignored_codes
-from inspector.diagnostics import UsageError
+from inspector.diagnostics import UsageError, did_you_mean
 from inspector.scan.docstrings import DocstringStyle
 
 TABLE = ("tool", "toolsinspector")
@@ -107,10 +107,7 @@ def load_config(path: Path) -> Config:
     values: dict[str, object] = {}
     for key, value in table.items():
         if key not in _KEYS:
-            import difflib  # only for a did-you-mean: not at every start
-
-            close = difflib.get_close_matches(key, _KEYS, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            hint = did_you_mean(key, _KEYS)
             raise UsageError(f"{where}: unknown key {key!r}{hint}; known: {', '.join(_KEYS)}")
         values[_FIELDS.get(key, key.replace("-", "_"))] = _value(key, value, root, where)
     return Config(root=root, source=path, **values)  # type: ignore[arg-type]
@@ -200,10 +197,7 @@ def _serve_table(table: object, root: Path, where: str) -> ServeConfig:
     values: dict[str, object] = {}
     for key, value in table.items():
         if key not in _SERVE_KEYS:
-            import difflib  # only for a did-you-mean: not at every start
-
-            close = difflib.get_close_matches(key, _SERVE_KEYS, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            hint = did_you_mean(key, _SERVE_KEYS)
             raise UsageError(f"{where}: unknown key {key!r}{hint}; known: {', '.join(_SERVE_KEYS)}")
         values[key.replace("-", "_")] = _typed(_SERVE_KEYS[key], key, value, root, where)
     return ServeConfig(**values)  # type: ignore[arg-type]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import json
 import traceback
 from collections.abc import Iterator, Sequence
@@ -15,6 +14,7 @@ from inspector.diagnostics import (
     Level,
     UsageError,
     deep_recursion,
+    did_you_mean,
 )
 from inspector.files.jsonio import json_text
 from inspector.model import Json, ToolDescriptor
@@ -106,8 +106,7 @@ def provider_unit(provider: str, template_dirs: list[Path]) -> Provider:
     """The installed provider of that name; a usage error (with a did-you-mean) otherwise."""
     installed = {p.name: p for p in available(template_dirs)}
     if provider not in installed:
-        close = difflib.get_close_matches(provider, installed, n=1, cutoff=0.75)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        hint = did_you_mean(provider, installed, cutoff=0.75)
         raise UsageError(f"unknown provider {provider!r}{hint}; available: {', '.join(installed)}")
     return installed[provider].provider
 

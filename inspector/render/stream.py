@@ -118,18 +118,8 @@ def _array(text: JsonStream, newline: str, encode: Encode, sizes: EntrySizes) ->
 def _object(text: JsonStream, encode: Encode, sizes: list[EntrySizes]) -> Iterator[str]:
     """The top-level object after its ``{``, value by value; each array value's entries are
     counted in a new ``EntrySizes`` appended to ``sizes``."""
-    if text.peek() == "}":
-        text.take()
-        yield "{}"
-        return
-    seen: set[str] = set()
     separator = "{\n  "
-    while True:
-        key = text.value() if text.peek() == '"' else None
-        if not isinstance(key, str) or key in seen or text.peek() != ":":
-            raise WholeText
-        seen.add(key)
-        text.take()
+    for key in text.object_keys():
         if text.peek() == "[":
             text.take()
             yield f"{separator}{encode(key)}: "
@@ -139,10 +129,4 @@ def _object(text: JsonStream, encode: Encode, sizes: list[EntrySizes]) -> Iterat
             value = text.value()
             yield f"{separator}{encode(key)}: " + "".join(json_pieces(value, "\n  ", encode))
         separator = ",\n  "
-        after = text.peek()
-        text.take()
-        if after == "}":
-            break
-        if after != ",":
-            raise WholeText
-    yield "\n}"
+    yield "{}" if separator == "{\n  " else "\n}"

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
-from inspector.diagnostics import InspectorError, UsageError
+from inspector.diagnostics import InspectorError, UsageError, did_you_mean
 from inspector.model import MethodKind
 
 _SKIPPED_DESCRIPTORS = (property, functools.cached_property)
@@ -98,11 +98,7 @@ def resolve_target(target: str, loaded: dict[Path, ModuleType]) -> list[ClassInf
     for part in attribute.split("."):
         holder, found = found, getattr(found, part, None)
         if found is None:
-            import difflib  # only for a did-you-mean: not at every start
-
-            public = [name for name in dir(holder) if is_public(name)]
-            close = difflib.get_close_matches(part, public, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            hint = did_you_mean(part, [name for name in dir(holder) if is_public(name)])
             raise InspectorError(
                 f"target {target!r}: {module_part} has no attribute {attribute!r}{hint}"
             )
