@@ -174,6 +174,21 @@ ORDER = {
             id="default changed",
         ),
         pytest.param(
+            tools(("a", {"x": {"type": "integer", "default": 1}}, [])),
+            tools(("a", {"x": INT}, [])),
+            [("a", "x", "compatible", "default 1 removed")],
+            id="default removed",
+        ),
+        pytest.param(
+            tools(("a", {"x": INT}, [])),
+            tools(("a", {"x": {"type": "string", "default": "é"}}, [])),
+            [
+                ("a", "x", "compatible", 'default "é" added'),
+                ("a", "x", "breaking", "type changed from integer to string"),
+            ],
+            id="default added",
+        ),
+        pytest.param(
             tools(("a", {"x": {"type": "integer", "description": "Old."}}, ["x"])),
             tools(
                 ("a", {"x": {"type": "integer", "description": "New."}}, ["x"]),

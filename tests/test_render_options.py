@@ -67,6 +67,17 @@ def test_all_needs_a_directory(scanned: Path, run_cli: Callable[..., Run]) -> No
     )
 
 
+@pytest.mark.parametrize("output", ["out.json", "service.py"])
+def test_all_refuses_a_file_name(scanned: Path, run_cli: Callable[..., Run], output: str) -> None:
+    result = run_cli("render", "--provider", "all", "-o", output)
+    assert (result.status, result.stderr) == (
+        2,
+        "error: --provider all writes one file per provider: give -o DIRECTORY "
+        f"({output!r} names a file)\n",
+    )
+    assert not Path("out.json").exists()
+
+
 def test_a_name_one_provider_rejects_stops_only_that_provider(
     in_tmp: Path, run_cli: Callable[..., Run]
 ) -> None:

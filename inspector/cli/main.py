@@ -394,8 +394,8 @@ def _render(args: argparse.Namespace) -> int:
     printer = printer_for(args, _configured_ignore())
     template_dirs = _template_dirs(args)
     every = args.provider == "all"
-    if every and args.output == "-":
-        raise UsageError("--provider all writes one file per provider: give -o DIRECTORY")
+    if every:
+        _check_directory_output(args.output)
     providers = [p.name for p in available(template_dirs)] if every else [args.provider]
     tools_path = Path(args.tools)
     options = RenderOptions(
@@ -424,6 +424,16 @@ def _render(args: argparse.Namespace) -> int:
             sys.stdout.write(rendered.text)
     printer.print_summary()
     return 1 if has_errors(diagnostics) else 0
+
+
+def _check_directory_output(output: str) -> None:
+    """``--provider all`` writes one file per provider: ``-o`` must name a directory."""
+    message = "--provider all writes one file per provider: give -o DIRECTORY"
+    path = Path(output)
+    if output == "-":
+        raise UsageError(message)
+    if path.is_file() or (not path.exists() and path.suffix == ".json"):
+        raise UsageError(f"{message} ({output!r} names a file)")
 
 
 def _stubs(args: argparse.Namespace) -> int:

@@ -182,11 +182,7 @@ class _Context:
         elif new.required and not old.required:
             yield self.change(path, Severity.BREAKING, f"{noun} became required")
         if old.default != new.default:
-            yield self.change(
-                path,
-                Severity.COMPATIBLE,
-                f"default changed from {_show(old.default)} to {_show(new.default)}",
-            )
+            yield self.change(path, Severity.COMPATIBLE, _default_change(old.default, new.default))
         if old.description != new.description:
             yield self.change(path, Severity.DOCS, "description changed")
         yield from self.types(old.type, new.type, path)
@@ -409,9 +405,15 @@ def _same(old: Field, new: Field) -> bool:
     return (old.type, old.required, old.default) == (new.type, new.required, new.default)
 
 
+def _default_change(old: Json | object, new: Json | object) -> str:
+    if old is MISSING:
+        return f"default {_show(new)} added"
+    if new is MISSING:
+        return f"default {_show(old)} removed"
+    return f"default changed from {_show(old)} to {_show(new)}"
+
+
 def _show(value: Json | object) -> str:
-    if value is MISSING:
-        return "none"
     return json.dumps(value, ensure_ascii=False)
 
 
