@@ -157,6 +157,14 @@ def test_in_a_union_a_protocol_with_no_form_is_left_out_and_one_with_a_form_kept
     assert mapper.messages == [("TI123", "union member Reader has no JSON Schema form; left out")]
 
 
+def test_the_members_a_union_leaves_out_are_named_in_one_message() -> None:
+    mapper = TypeMapper()
+    assert mapper.map(Reader | int | typing.Callable[[], int]).to_schema() == {"type": "integer"}
+    assert mapper.messages == [
+        ("TI123", "union members Reader, Callable[[], int] have no JSON Schema form; left out")
+    ]
+
+
 def _classes(row: ProtocolRow) -> list[type]:
     """The classes of a row that exist on this Python (``collections.abc.Buffer``: 3.12+)."""
     found = []

@@ -191,9 +191,8 @@ class TypeMapper:
                     options.append(part)
         if not options and not has_null:  # no member has a JSON form
             return self._unsupported(hint)
-        for name in dropped:
-            message = f"union member {name} has no JSON Schema form; left out"
-            self.messages.append(("TI123", message))
+        if dropped:
+            self.messages.append(("TI123", _dropped_members(dropped)))
         if any(isinstance(o, AnyValueType) and not o.keywords for o in options):
             return AnyValueType()
         options = union_forms(options)
@@ -480,3 +479,10 @@ def _own_doc(cls: type) -> str | None:
     if not isinstance(doc, str) or doc.startswith(f"{cls.__name__}("):
         return None
     return doc
+
+
+def _dropped_members(names: list[str]) -> str:
+    """One TI123 message for every member of a union left out for having no JSON form."""
+    if len(names) == 1:
+        return f"union member {names[0]} has no JSON Schema form; left out"
+    return f"union members {', '.join(names)} have no JSON Schema form; left out"
