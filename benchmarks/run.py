@@ -23,8 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.corpus import generate  # noqa: E402
-
-FLOOR = "floor: python + import + signature + hints + docstring"
+from benchmarks.targets import FLOOR, Row, targets  # noqa: E402
 
 # Each command runs inside this wrapper, which records the process's peak RSS (VmHWM: unlike
 # ru_maxrss it is not carried over from a forking parent) into the file named by $BENCH_RSS.
@@ -168,11 +167,6 @@ def _run(corpus: Path, command: Sequence[str], source: Path = ROOT) -> tuple[flo
     return elapsed, usage.ru_utime + usage.ru_stime, int(rss_file.read_text()) / 1024
 
 
-Row = tuple[float, float, float, float, float]
-"""Median wall seconds, median wall ratio to the floor, median CPU seconds, median CPU ratio to
-the floor (ratios taken per round), peak RSS (MiB)."""
-
-
 def measure(
     size: int, repeat: int, peers: bool, baseline: Path | None = None
 ) -> tuple[dict[str, Row], dict[str, tuple[float, float]]]:
@@ -211,8 +205,9 @@ def measure(
         return rows, compared  # type: ignore[return-value]
 
 
-def cold_start(repeat: int) -> list[str]:
-    """Median wall time of the command line and of importing the package, on a tiny input."""
+def cold_start(repeat: int) -> dict[str, float]:
+    """Median wall milliseconds of the command line and of importing the package, on a tiny
+    input, by command."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     script = str(Path(sys.executable).with_name("toolsinspector"))
     with tempfile.TemporaryDirectory() as scratch:
@@ -236,8 +231,7 @@ def cold_start(repeat: int) -> list[str]:
                 subprocess.run(command, cwd=ROOT, check=True, capture_output=True, env=env)
                 times.append(time.perf_counter() - start)
             medians[name] = statistics.median(times) * 1000
-    bare = medians["python -c pass"]
-    return [f"| {name} | {ms:.0f} | {ms - bare:+.0f} |" for name, ms in medians.items()]
+    return medians
 
 
 def report(results: dict[int, dict[str, Row]]) -> list[str]:
@@ -305,8 +299,12 @@ def main() -> None:
     if args.baseline is not None:
         print(f"\nAgainst the baseline {args.baseline} (CPU seconds, medians of the rounds):\n")
         print("\n".join(comparison(results, {s: c for s, (_, c) in measured.items()})))
+    start_ms = cold_start(3 if args.smoke else 15)
+    bare = start_ms["python -c pass"]
     print("\n| command (median wall time) | ms | vs bare Python |\n|---|---|---|")
-    print("\n".join(cold_start(3 if args.smoke else 15)))
+    print("\n".join(f"| {name} | {ms:.0f} | {ms - bare:+.0f} |" for name, ms in start_ms.items()))
+    print("\nAgainst issue 15's targets:\n")
+    print("\n".join(targets(results, start_ms)))
 
 
 if __name__ == "__main__":

@@ -31,6 +31,8 @@ def test_benchmark_smoke_run_prints_the_tables() -> None:
         "diff tools.json tools.json",
         "Toolbox(...).definitions('openai')",
         "toolsinspector render --provider openai",
+        "`scan` <= 1.0x the floor (every size)",
+        "`render --provider all -o out` <= 3x the scan",
     ):
         assert command in rows
 
