@@ -432,6 +432,36 @@ def test_the_toolbox_spreads_variadic_arguments() -> None:
         box.call("total", {"start": 1, "values": [2, "x"]})
 
 
+@pytest.mark.parametrize(
+    ("named", "result", "note"),
+    [
+        ({"scale": 3.0}, "1 10 () 3 []", "'scale' inside **kwargs read as the parameter 'scale'"),
+        ({"step": 4.0, "values": 2.0}, "1 4 () 1 [('values', 2.0)]", None),
+        (
+            {"scale": 2.5},
+            "1 10 () 1 []",
+            "'scale' inside **kwargs is not a value for parameter 'scale' (scale: expected "
+            "integer, got 2.5); left out",
+        ),
+        (
+            {"self": 1.0, "x": 2.0},
+            "1 10 () 1 [('x', 2.0)]",
+            "'self' inside **kwargs names a parameter the tool does not take; left out",
+        ),
+    ],
+)
+def test_a_kwargs_key_naming_a_parameter_not_given_is_read_as_that_parameter(
+    named: dict[str, float], result: str, note: str | None
+) -> None:
+    """Python would bind it to the parameter unconverted (or fail on ``self``); the schema of
+    ``**kwargs`` allows it, so the call is accepted with the value read by the parameter's type
+    or left out."""
+    box = Toolbox(Numbers())
+    assert box.call("total", {"start": 1, "named": named}) == result
+    notes = [n for n in box.last_notes if "inside **kwargs" in n]
+    assert notes == ([note] if note else ["'step' inside **kwargs read as the parameter 'step'"])
+
+
 def test_nothing_but_plain_type_expressions_is_evaluated(
     modules: Callable[..., None], tmp_path: Path
 ) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable
 
+_BY_KEYWORD = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+
 
 def spread(
     function: Callable[..., object],
@@ -37,3 +39,13 @@ def spread(
         else:
             raise ValueError(f"missing required argument {parameter.name!r}")
     return [*positional, *extra_args], kwargs
+
+
+def keyword_names(function: Callable[..., object]) -> frozenset[str]:
+    """The names Python binds a keyword argument to rather than to ``**kwargs``: every
+    parameter that can be given by keyword, the receiver of a bound method (``self``) too."""
+    try:
+        parameters = inspect.signature(getattr(function, "__func__", function)).parameters
+    except (TypeError, ValueError):  # no signature: nothing known to clash with
+        return frozenset()
+    return frozenset(n for n, p in parameters.items() if p.kind in _BY_KEYWORD)

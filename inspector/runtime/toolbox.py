@@ -29,7 +29,7 @@ from inspector.render.options import RenderOptions
 from inspector.render.selection import quiet_excluded
 from inspector.runtime.arguments import ArgumentError, Converter, shown
 from inspector.runtime.messages import answer, read_calls, to_json, to_text
-from inspector.runtime.spread import spread
+from inspector.runtime.spread import keyword_names, spread
 from inspector.scan.call_hints import call_hints
 from inspector.scan.docstrings import DocstringStyle
 from inspector.scan.fields import FieldDefault, field_defaults
@@ -278,6 +278,8 @@ class Toolbox:
             except ArgumentError as error:
                 raise ToolCallError(f"{name}: {error}", name) from None
             collected.give(parameter, python_name, value)
+        if collected.variadic_kwargs:
+            _claim_parameters(bound, values, collected, converter, notes)
         try:
             args, kwargs = collected.spread(bound.function, notes)
         except ValueError as error:
@@ -316,6 +318,43 @@ class _CallArguments:
         leniently)."""
         args, kwargs, extra = self.args, self.kwargs, self.variadic_kwargs
         return spread(function, args, kwargs, self.variadic_args, extra, notes=notes)
+
+
+def _claim_parameters(
+    bound: _Bound,
+    values: Mapping[str, object],
+    collected: _CallArguments,
+    converter: Converter,
+    notes: list[str],
+) -> None:
+    """A ``**kwargs`` key that names a parameter not given otherwise would bind to it,
+    unconverted: it is read as that parameter instead, or left out with a note when it is not
+    a value for it (or names a parameter the tool does not take, such as ``self``)."""
+    extra = collected.variadic_kwargs
+    clashes = sorted(keyword_names(bound.function) & extra.keys() - collected.kwargs.keys())
+    if not clashes:
+        return
+    spread_name = next(
+        p.name for p in bound.descriptor.parameters if p.kind is ParameterKind.VAR_KEYWORD
+    )
+    raw = typing.cast(dict[str, Json], values[spread_name])
+    offered = {bound.python_names.get(p.name, p.name) for p in bound.descriptor.parameters}
+    for key in clashes:
+        del extra[key]
+        if key not in offered:
+            notes.append(
+                f"{key!r} inside **kwargs names a parameter the tool does not take; left out"
+            )
+            continue
+        try:
+            value = converter.convert(raw[key], bound.hints.get(key, typing.Any), key)
+        except ArgumentError as error:
+            notes.append(
+                f"{key!r} inside **kwargs is not a value for parameter {key!r} ({error}); left out"
+            )
+            continue
+        collected.kwargs[key] = value
+        notes.append(f"{key!r} inside **kwargs read as the parameter {key!r}")
 
 
 def _args(call: Call) -> Mapping[str, object] | str | None:
