@@ -486,6 +486,24 @@ def test_classification_and_globs_choose_the_tools(tmp_path: Any) -> None:
     assert [t.name for t in only.tools] == ["choices"]
 
 
+class Tags(list[str]):
+    def shout(self) -> str:
+        """Every tag in capitals."""
+        return " ".join(self).upper()
+
+
+def test_a_plain_list_or_tuple_of_objects_is_read_as_its_items() -> None:
+    """``Toolbox([a, b])`` is ``Toolbox(a, b)``, not the list's own methods; a subclass of
+    list is an object with methods of its own."""
+    example, service = ExampleClass(), Service()
+    expected = [t.name for t in Toolbox(example, service).tools]
+    assert [t.name for t in Toolbox([example, (service,)]).tools] == expected
+    assert "append" not in expected
+    tags = Toolbox(Tags(["a", "b"]), include=["shout"])
+    assert tags.objects == (Tags(["a", "b"]),)
+    assert tags.call("shout", {}) == "A B"
+
+
 def test_definitions_are_what_render_writes() -> None:
     toolbox = Toolbox(ExampleClass())
     golden = json.loads((GOLDEN / "example_class" / "anthropic-strict.json").read_text("utf-8"))

@@ -62,6 +62,9 @@ class _Bound:
 class Toolbox:
     """The tools of some objects, ready to describe and to call.
 
+    ``objects`` are the objects whose methods become tools; a plain ``list`` or ``tuple``
+    among them is read as its items, so ``Toolbox([calendar, mailer])`` is
+    ``Toolbox(calendar, mailer)``.
     ``classification`` (a file path, which must exist, or a class → method → bool mapping)
     and ``include`` / ``exclude`` (globs over tool names or ``Class.method``) choose the tools;
     excluded ones cannot be called. ``new`` decides for methods the classification does not
@@ -81,6 +84,7 @@ class Toolbox:
         debug: bool = False,
         new: Literal["include", "exclude"] = "include",
     ) -> None:
+        objects = tuple(_flattened(objects))
         self.objects = objects
         self.diagnostics = []
         self.debug = debug
@@ -318,6 +322,16 @@ class _CallArguments:
         leniently)."""
         args, kwargs, extra = self.args, self.kwargs, self.variadic_kwargs
         return spread(function, args, kwargs, self.variadic_args, extra, notes=notes)
+
+
+def _flattened(objects: Iterable[object]) -> Iterable[object]:
+    """The objects, a plain list or tuple replaced by its items (not a subclass: that is an
+    object with methods of its own)."""
+    for item in objects:
+        if type(item) in (list, tuple):
+            yield from _flattened(typing.cast(Iterable[object], item))
+        else:
+            yield item
 
 
 def _claim_parameters(
