@@ -251,6 +251,28 @@ CODES: dict[str, Code] = {
             "A method that a model cannot call (TI131) and that no classification entry "
             "includes is not offered.",
         ),
+        Code(
+            "TI312",
+            _W,
+            "unclassified-class-excluded",
+            "A class the classification file does not name, while the file names a class that "
+            "matches none (a misspelt or stale key): its methods are excluded, whatever `new` "
+            "says, until the file names it (a typo must not turn every `false` of a class on).",
+        ),
+        Code(
+            "TI313",
+            _W,
+            "uncallable-included",
+            "A method that a model cannot call (TI131) is offered because the classification "
+            "file says true: any value is accepted for the parameter with no JSON form.",
+        ),
+        Code(
+            "TI314",
+            _I,
+            "base-class-entries",
+            "`Toolbox`: a class the classification does not name takes the entries of the "
+            "nearest base class it names (a subclass or a mock keeps the base's `false`).",
+        ),
         Code("TI401", _E, "render-failed", "A provider's file cannot be rendered."),
         Code(
             "TI402",

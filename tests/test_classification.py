@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from inspector.diagnostics import InspectorError
+from inspector.files.classification import load
 from tests.conftest import Run
 
 SERVICE_V1 = '''
@@ -155,3 +157,15 @@ def test_a_misspelt_method_entry_is_warned_about_wherever_it_is_used() -> None:
         "entry is not used"
     ]
     assert "method1" in [t.name for t in box.tools]
+
+
+def test_a_key_given_twice_is_refused_with_its_place(tmp_path: Path) -> None:
+    """JSON keeps the last of two equal keys; a merge that left both lines must not turn a
+    false back on silently."""
+    path = tmp_path / "c.json"
+    path.write_text('{\n  "Calc": {\n    "nuke": false,\n    "nuke": true\n  }\n}\n', "utf-8")
+    with pytest.raises(InspectorError, match=r"c\.json:3:13: Calc\.nuke is given twice; keep one"):
+        load(path)
+    path.write_text('{"Calc": {"a": true}, "Calc": {"a": false}}', "utf-8")
+    with pytest.raises(InspectorError, match=r"c\.json:1:10: Calc is given twice; keep one"):
+        load(path)

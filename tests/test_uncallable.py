@@ -265,6 +265,13 @@ def test_select_leaves_out_uncallable_methods_no_entry_includes(tmp_path: Path) 
     selected, notes = pipeline.select(catalog, {"Store": {"execute": True}}, path)
     assert [t.name for t in selected] == ["query", "execute"]
     assert "TI311" not in [d.code for d in notes]
+    assert [(d.code, d.message) for d in notes if d.code == "TI313"] == [
+        (
+            "TI313",
+            "Store.execute is offered (the classification file says true) though a model cannot "
+            "give 'statement' (Engine) (no JSON form): any value is accepted there",
+        )
+    ]
 
 
 def test_the_toolbox_refuses_a_left_out_argument_and_uses_the_default() -> None:

@@ -29,24 +29,59 @@ def load(path: Path) -> Classification | None:
     if not path.exists():
         return None
     data = read_json(path, "classification file")
-    if not isinstance(data, dict):
-        raise InspectorError(f"{path}:1:1: classification file must be an object of classes")
     text = path.read_text(encoding="utf-8")
+
+    def where(keys: list[str]) -> str:
+        return _where(path, text, keys) if keys else f"{path}:1:1"
+
+    _refuse_repeated_keys(text, where)
+    return validated(data, where, "classification file")
+
+
+def validated(data: object, where: Callable[[list[str]], str], noun: str) -> Classification:
+    """``data`` as a classification: an object of classes, each an object of method → true or
+    false; anything else raises, located by ``where`` (key path → place)."""
+    if not isinstance(data, dict):
+        raise InspectorError(f"{where([])}: {noun} must be an object of classes")
     result: Classification = {}
     for class_key, methods in data.items():
         if not isinstance(methods, dict):
             raise InspectorError(
-                f"{_where(path, text, [class_key])}: {class_key!r} must be an object of "
-                "method → true/false"
+                f"{where([class_key])}: {class_key!r} must be an object of method → true/false"
             )
         for method, value in methods.items():
             if not isinstance(value, bool):
                 raise InspectorError(
-                    f"{_where(path, text, [class_key, method])}: {class_key}.{method} must be "
-                    f"true or false, not {json.dumps(value)}"
+                    f"{where([class_key, method])}: {class_key}.{method} must be true or false, "
+                    f"not {_shown(value)}"
                 )
         result[class_key] = dict(methods)
     return result
+
+
+def _shown(value: object) -> str:
+    try:
+        return json.dumps(value)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def _refuse_repeated_keys(text: str, where: Callable[[list[str]], str]) -> None:
+    """A key given twice (a merge left both lines): JSON keeps the last silently, which could
+    turn a ``false`` back on; refused, naming the key."""
+    _repeated(json.loads(text, object_pairs_hook=list), [], where)
+
+
+def _repeated(tree: object, path: list[str], where: Callable[[list[str]], str]) -> None:
+    if not isinstance(tree, list) or not all(isinstance(pair, tuple) for pair in tree):
+        return  # not an object (the shape is checked afterwards)
+    seen: set[str] = set()
+    for key, value in tree:
+        if key in seen:
+            name = ".".join([*path, key])
+            raise InspectorError(f"{where([*path, key])}: {name} is given twice; keep one")
+        seen.add(key)
+        _repeated(value, [*path, key], where)
 
 
 def load_required(path: Path) -> Classification:

@@ -32,11 +32,16 @@ def select_tools(
             )
         )
     tools = []
+    closed = _closed_classes(catalog, classification, where, diagnostics)
     for class_key, tool in catalog.tools():
         choice = is_included(classification, class_key, tool.method_name)
-        if choice is None and tool.uncallable:
+        if class_key in closed:
+            choice = False
+        elif choice is None and tool.uncallable:
             diagnostics.append(_not_offered(class_key, tool, where))
             choice = False
+        elif choice and tool.uncallable:
+            diagnostics.append(_offered_uncallable(class_key, tool, where))
         elif choice is None and classification is not None:
             verdict = "included" if include_new else "excluded"
             diagnostics.append(
@@ -60,14 +65,56 @@ def select_tools(
     return tools, diagnostics
 
 
+def _closed_classes(
+    catalog: Catalog,
+    classification: Classification | None,
+    where: str,
+    diagnostics: list[Diagnostic],
+) -> set[str]:
+    """Classes the file does not name while it names a class that matches none: a misspelt
+    key (``"Calcc"``) must not turn every ``false`` of ``Calc`` into "new, included"."""
+    if not classification:
+        return set()
+    scanned = {group.key for group in catalog.classes}
+    unmatched = sorted(key for key in classification if key not in scanned)
+    if not unmatched:
+        return set()
+    closed = {group.key for group in catalog.classes if group.key not in classification}
+    names = ", ".join(repr(key) for key in unmatched)
+    for key in sorted(closed):
+        diagnostics.append(
+            Diagnostic(
+                Level.WARNING,
+                f"class {key!r} is not in the classification file, which names {names} (no "
+                f"scanned class): {key}'s methods are excluded until the file names it",
+                where,
+                code="TI312",
+            )
+        )
+    return closed
+
+
+def _unreachable(tool: ToolDescriptor) -> str:
+    return ", ".join(f"{name!r} ({type_name})" for name, type_name in tool.uncallable)
+
+
 def _not_offered(class_key: str, tool: ToolDescriptor, where: str) -> Diagnostic:
-    parameters = ", ".join(f"{name!r} ({type_name})" for name, type_name in tool.uncallable)
     return Diagnostic(
         Level.INFO,
-        f"{class_key}.{tool.method_name} is excluded: a model cannot give {parameters} (no JSON "
-        "form); set it true in the classification file to offer it with any value",
+        f"{class_key}.{tool.method_name} is excluded: a model cannot give {_unreachable(tool)} "
+        "(no JSON form); set it true in the classification file to offer it with any value",
         where,
         code="TI311",
+    )
+
+
+def _offered_uncallable(class_key: str, tool: ToolDescriptor, where: str) -> Diagnostic:
+    return Diagnostic(
+        Level.WARNING,
+        f"{class_key}.{tool.method_name} is offered (the classification file says true) though "
+        f"a model cannot give {_unreachable(tool)} (no JSON form): any value is accepted there",
+        where,
+        code="TI313",
     )
 
 

@@ -20,7 +20,7 @@ from typing import Literal
 
 from inspector.catalog import Catalog
 from inspector.diagnostics import Diagnostic, InspectorError, Level, stable_repr
-from inspector.files.classification import Classification, load_required
+from inspector.files.classification import Classification, load_required, validated
 from inspector.model import Field, Json, JsonObject, MethodKind, ParameterKind, ToolDescriptor
 from inspector.project import pipeline
 from inspector.project.pipeline import Rendered
@@ -95,7 +95,9 @@ class Toolbox:
         if new not in ("include", "exclude"):
             raise InspectorError(f"new={new!r}: expected 'include' or 'exclude'")
         where = Path(classification) if isinstance(classification, str | Path) else None
+        choices, inherited = _inherited_entries(choices, owners)
         tools, notes = pipeline.select(catalog, choices, where, include_new=new == "include")
+        notes = inherited + notes
         self.diagnostics = quiet_excluded(self.diagnostics, catalog, choices) + notes
         chosen = {id(tool) for tool in tools}
         stubs = MethodBuilder(docstring_style)  # each stub file read once for all the tools
@@ -408,7 +410,36 @@ def _classification(
         return None
     if isinstance(value, str | Path):
         return load_required(Path(value))
-    return {k: dict(v) for k, v in value.items()}
+    if not isinstance(value, Mapping):
+        raise InspectorError(f"classification: a path or a mapping, not {type(value).__name__}")
+    plain = {k: dict(v) if isinstance(v, Mapping) else v for k, v in value.items()}
+    return validated(plain, lambda keys: "classification", "classification")
+
+
+def _inherited_entries(
+    choices: Classification | None, owners: Mapping[str, object]
+) -> tuple[Classification | None, list[Diagnostic]]:
+    """A class the classification does not name takes the entries of the nearest base class
+    it names (a subclass, a mock or a proxy of ``Calc`` keeps ``Calc``'s ``false``); a base
+    named only for that is then no unknown key."""
+    if not choices:
+        return choices, []
+    taken: Classification = {}
+    used: set[str] = set()
+    notes = []
+    for key, owner in owners.items():
+        cls = owner if isinstance(owner, type) else type(owner)
+        base = next((b.__name__ for b in cls.__mro__[1:] if b.__name__ in choices), None)
+        if key in choices or base is None:
+            continue
+        taken[key] = dict(choices[base])
+        used.add(base)
+        message = (
+            f"class {key!r} is not in the classification: the entries of its base {base!r} apply"
+        )
+        notes.append(Diagnostic(Level.INFO, message, "", code="TI314"))
+    kept = {k: v for k, v in choices.items() if k in owners or k not in used}
+    return {**kept, **taken}, notes
 
 
 def _matches(

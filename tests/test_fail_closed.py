@@ -1,0 +1,116 @@
+"""What the user excluded stays excluded when the classification and the code disagree: a
+misspelt class key, a subclass or mock of a classified class, a repeated key, a value that is
+not true or false given to the Toolbox."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from inspector import Toolbox, ToolCallError
+from inspector.diagnostics import InspectorError
+from tests.conftest import Run
+
+CALC = '''
+class Calc:
+    def add(self, a: int) -> int:
+        """Add.
+
+        Args:
+            a: A number.
+        """
+        return a
+
+    def nuke(self) -> str:
+        """Destroy everything."""
+        return "nuked"
+
+
+class Other:
+    def go(self) -> str:
+        """Go."""
+        return "went"
+'''
+
+
+class Calc:
+    def add(self, a: int) -> int:
+        """Add.
+
+        Args:
+            a: A number.
+        """
+        return a
+
+    def nuke(self) -> str:
+        """Destroy everything."""
+        return "nuked"
+
+
+class SubCalc(Calc):
+    def extra(self) -> str:
+        """Extra."""
+        return "extra"
+
+
+def test_a_misspelt_class_key_excludes_the_class_it_should_have_named(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("calc.py").write_text(CALC, encoding="utf-8")
+    assert run_cli("scan", "calc.py", "-q").status == 0
+    Path("tools.classification.json").write_text(
+        json.dumps({"Calcc": {"add": True, "nuke": False}, "Other": {"go": True}}), "utf-8"
+    )
+    result = run_cli("render", "--provider", "openai", "-o", "-")
+    assert [t["function"]["name"] for t in json.loads(result.stdout)] == ["go"]
+    assert result.stderr.splitlines() == [
+        "tools.classification.json: warning[TI307]: class 'Calcc' in the classification file "
+        "matches no scanned class (did you mean 'Calc'?); its entries are not used",
+        "tools.classification.json: warning[TI312]: class 'Calc' is not in the classification "
+        "file, which names 'Calcc' (no scanned class): Calc's methods are excluded until the "
+        "file names it",
+        "diagnostics: 0 errors, 2 warnings (1 TI307, 1 TI312), 0 info",
+    ]
+
+
+def test_a_subclass_takes_its_classified_base_entries() -> None:
+    box = Toolbox(SubCalc(), classification={"Calc": {"add": True, "nuke": False}})
+    assert [t.name for t in box.tools] == ["extra", "add"]
+    with pytest.raises(ToolCallError, match="unknown tool 'nuke'"):
+        box.call("nuke", {})
+    assert [(d.code, d.message) for d in box.diagnostics if d.code != "TI304"] == [
+        (
+            "TI314",
+            "class 'SubCalc' is not in the classification: the entries of its base 'Calc' apply",
+        )
+    ]
+
+
+def test_the_toolbox_fails_closed_on_a_class_key_naming_nothing() -> None:
+    box = Toolbox(Calc(), classification={"Calcc": {"nuke": False}})
+    assert box.tools == []
+    assert [d.code for d in box.diagnostics] == ["TI307", "TI312", "TI305"]
+
+
+@pytest.mark.parametrize(
+    ("classification", "message"),
+    [
+        (
+            {"Calc": {"nuke": "false"}},
+            'classification: Calc.nuke must be true or false, not "false"',
+        ),
+        ({"Calc": {"nuke": 0}}, "classification: Calc.nuke must be true or false, not 0"),
+        ({"Calc": {"nuke": None}}, "classification: Calc.nuke must be true or false, not null"),
+        ({"Calc": ["nuke"]}, "classification: 'Calc' must be an object of method → true/false"),
+        (["Calc"], "classification: a path or a mapping, not list"),
+    ],
+)
+def test_a_mapping_classification_is_checked_like_the_file(
+    classification: object, message: str
+) -> None:
+    with pytest.raises(InspectorError) as raised:
+        Toolbox(Calc(), classification=classification)  # type: ignore[arg-type]
+    assert str(raised.value) == message
