@@ -342,6 +342,13 @@ CODES: dict[str, Code] = {
             "pattern-matches-nothing",
             "A Toolbox `include` or `exclude` pattern matches no tool.",
         ),
+        Code(
+            "TI802",
+            _W,
+            "not-bindable",
+            "A Toolbox tool cannot be taken from its object (an attribute that raises, a method "
+            "of another type assigned to the class): it is left out.",
+        ),
     )
 }
 """Every code, in order."""

@@ -13,6 +13,7 @@ import json
 import pathlib
 import threading
 import uuid
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, NamedTuple, TypedDict
 
@@ -407,6 +408,12 @@ def test_enums_literals_unions_containers_and_classes(toolbox: Toolbox) -> None:
             'texts: when: expected a date-time such as "2024-05-01T12:00:00", got "yesterday"',
         ),
         ("explode", {"message": "no stock"}, "explode failed: ValueError: no stock"),
+        ("explode", {"message": ""}, "explode failed: ValueError"),
+        (
+            "scalars",
+            '{"s": ' + "[" * 100_000 + "]" * 100_000 + "}",
+            "scalars: the arguments are nested too deeply",
+        ),
         (
             "scalars",
             "{not json",
@@ -473,6 +480,28 @@ def test_async_and_sync_run_where_they_should(toolbox: Toolbox) -> None:
     assert asyncio.run(inside_a_loop())["x"] == 3  # type: ignore[index]
 
 
+class Counter:
+    async def count(self, n: int) -> AsyncIterator[int]:
+        """Count up.
+
+        Args:
+            n: How many.
+        """
+        for i in range(n):
+            await asyncio.sleep(0)
+            yield i
+
+
+def test_an_async_generator_result_is_collected_as_its_schema_says() -> None:
+    box = Toolbox(Counter())
+    assert box.tools[0].returns is not None
+    assert box.tools[0].returns.to_schema() == {"type": "array", "items": {"type": "integer"}}
+    assert box.call("count", {"n": 3}) == [0, 1, 2]
+    assert asyncio.run(box.acall("count", {"n": 2})) == [0, 1]
+    call = {"id": "1", "type": "function", "function": {"name": "count", "arguments": '{"n": 2}'}}
+    assert box.handle("openai", {"tool_calls": [call]})[0]["content"] == "[0, 1]"
+
+
 def test_classification_and_globs_choose_the_tools(tmp_path: Any) -> None:
     classification = {"Service": {"scalars": False}}
     toolbox = Toolbox(Service(), classification=classification, exclude=["ex*"], include=["*"])
@@ -502,6 +531,48 @@ def test_a_plain_list_or_tuple_of_objects_is_read_as_its_items() -> None:
     tags = Toolbox(Tags(["a", "b"]), include=["shout"])
     assert tags.objects == (Tags(["a", "b"]),)
     assert tags.call("shout", {}) == "A B"
+
+
+class Borrowed:
+    upper = str.upper  # a method of another type: getattr on an instance raises
+
+    def real(self, q: str) -> str:
+        """Echo.
+
+        Args:
+            q: Text.
+        """
+        return q
+
+
+def test_a_tool_that_cannot_be_taken_from_its_object_is_left_out_with_a_warning() -> None:
+    box = Toolbox(Borrowed())
+    assert [t.name for t in box.tools] == ["real"]
+    assert [(d.code, d.message) for d in box.diagnostics if d.code == "TI802"] == [
+        (
+            "TI802",
+            "Borrowed.upper: cannot be taken from the object (TypeError: descriptor 'upper' for "
+            "'str' objects doesn't apply to a 'Borrowed' object); left out",
+        )
+    ]
+
+
+def test_a_class_given_for_its_instance_methods_is_refused() -> None:
+    with pytest.raises(TypeError, match=r"Toolbox\(Service\): a class; its methods need an "):
+        Toolbox(Service)
+
+
+def test_nesting_too_deep_for_the_decoder_is_an_error_result_from_handle() -> None:
+    deep = '{"s": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    call = {"id": "1", "type": "function", "function": {"name": "scalars", "arguments": deep}}
+    replies = Toolbox(Service()).handle("openai", {"tool_calls": [call]})
+    assert replies == [
+        {
+            "role": "tool",
+            "tool_call_id": "1",
+            "content": "Error: scalars: the arguments are nested too deeply",
+        }
+    ]
 
 
 def test_definitions_are_what_render_writes() -> None:

@@ -12,7 +12,7 @@ import logging
 import threading
 import traceback
 import typing
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -104,9 +104,14 @@ class Toolbox:
         for class_key, tool in catalog.tools():
             if id(tool) not in chosen or not _matches(class_key, tool, include, tuple(exclude)):
                 continue
-            bound = _bind(owners[class_key], tool, docstring_style, stubs)
+            try:
+                bound = _bind(owners[class_key], tool, docstring_style, stubs)
+            except Exception as error:  # whatever the attribute raises
+                self.diagnostics.append(_not_bindable(class_key, tool, error))
+                continue
             if bound is not None:
                 self._tools[tool.name] = bound
+        _refuse_a_class(owners, catalog, self._tools)
         self.diagnostics += _unmatched(catalog, include or (), "include")
         self.diagnostics += _unmatched(catalog, exclude, "exclude")
 
@@ -168,6 +173,8 @@ class Toolbox:
             result = bound.function(*args, **kwargs)
             if inspect.isawaitable(result):
                 result = _run_to_completion(result)
+            if isinstance(result, AsyncIterator):
+                result = _run_to_completion(_collected(result))
         except ToolCallError:
             raise
         except (Exception, SystemExit) as error:  # a method's sys.exit() is a failed call
@@ -182,8 +189,9 @@ class Toolbox:
                 result = bound.function(*args, **kwargs)
                 if inspect.isawaitable(result):
                     result = await result
-                return result
-            return await asyncio.to_thread(bound.function, *args, **kwargs)
+            else:
+                result = await asyncio.to_thread(bound.function, *args, **kwargs)
+            return await _collected(result) if isinstance(result, AsyncIterator) else result
         except ToolCallError:
             raise
         except (Exception, SystemExit) as error:  # a method's sys.exit() is a failed call
@@ -235,12 +243,21 @@ class Toolbox:
         return Outcome(call, as_json, text, None, tool)
 
     def _failure(self, name: str, error: BaseException) -> ToolCallError:
-        message = f"{name} failed: {type(error).__name__}: {error}"
+        said = str(error)
+        message = f"{name} failed: {type(error).__name__}" + (f": {said}" if said else "")
         if self.debug:
             message += "\n" + "".join(traceback.format_exception(error))
         return ToolCallError(message, name)
 
     def _prepare(
+        self, name: str, arguments: Mapping[str, object] | str | None
+    ) -> tuple[_Bound, list[object], dict[str, object]]:
+        try:
+            return self._read_arguments(name, arguments)
+        except RecursionError:  # hostile nesting: decoding or converting it runs out of stack
+            raise ToolCallError(f"{name}: the arguments are nested too deeply", name) from None
+
+    def _read_arguments(
         self, name: str, arguments: Mapping[str, object] | str | None
     ) -> tuple[_Bound, list[object], dict[str, object]]:
         bound = self._tools.get(name)
@@ -489,6 +506,40 @@ def _bind(
         hints = {}
     target = inspect.unwrap(function)
     return _Bound(tool, function, hints, python_names, field_defaults(target, hints))
+
+
+def _not_bindable(class_key: str, tool: ToolDescriptor, error: Exception) -> Diagnostic:
+    return Diagnostic(
+        Level.WARNING,
+        f"{class_key}.{tool.method_name}: cannot be taken from the object "
+        f"({type(error).__name__}: {error}); left out",
+        tool.location,
+        code="TI802",
+    )
+
+
+def _refuse_a_class(
+    owners: Mapping[str, object], catalog: Catalog, bound: Mapping[str, _Bound]
+) -> None:
+    """``Toolbox(Calc)`` where ``Toolbox(Calc())`` was meant: the instance methods have nothing
+    to run on, so the class would silently give no tools."""
+    for group in catalog.classes:
+        owner = owners[group.key]
+        needs_instance = [t.name for t in group.tools if t.method_kind is MethodKind.INSTANCE]
+        if (
+            isinstance(owner, type)
+            and needs_instance
+            and not any(n in bound for n in needs_instance)
+        ):
+            raise TypeError(
+                f"Toolbox({owner.__name__}): a class; its methods need an instance: "
+                f"Toolbox({owner.__name__}(...))"
+            )
+
+
+async def _collected(items: AsyncIterator[object]) -> list[object]:
+    """The items of an async generator a tool returned (its schema says an array)."""
+    return [item async for item in items]
 
 
 def _run_to_completion(awaitable: typing.Awaitable[object]) -> object:
