@@ -405,3 +405,17 @@ def test_two_classes_with_one_name_get_distinct_keys(
         "b.py: warning[TI111]: Svc: two classes named Svc: this one is keyed 'b.Svc'"
         in result.stderr
     )
+
+
+@pytest.mark.parametrize("output", ["-", "tools.json"])
+def test_what_the_scanned_module_prints_at_import_goes_to_stderr(
+    in_tmp: Path, run_cli: Callable[..., Run], output: str
+) -> None:
+    """stdout carries tools.json (``-o -``) or the summary: a module's import-time print must
+    not end up in it."""
+    Path("service.py").write_text('print("hello from import")\n' + SERVICE)
+    result = run_cli("scan", "service.py:Service", "-o", output, "-q")
+    assert result.stderr.splitlines()[0] == "hello from import"
+    assert "hello" not in result.stdout
+    if output == "-":
+        assert json.loads(result.stdout)["classes"]["Service"]["source"] == "service.py:Service"

@@ -511,6 +511,35 @@ def test_config_table_factory_and_eof_on_stdin_ending_the_server_with_status_0(
     assert bought["content"] == [{"type": "text", "text": "corner sold tea"}]
 
 
+def test_stdin_from_dev_null_ends_the_server_and_import_prints_stay_off_stdout(
+    tmp_path: Path,
+) -> None:
+    """The event loop cannot wait on /dev/null (epoll refuses it): the server reads it another
+    way and stops at its end. What the served module prints while imported goes to stderr:
+    stdout is the protocol's channel."""
+    (tmp_path / "noisy.py").write_text(
+        'print("hello from import")\n\n\nclass Noisy:\n'
+        '    def go(self) -> int:\n        """Go."""\n        return 1\n',
+        encoding="utf-8",
+    )
+    process = subprocess.run(
+        serve_command("noisy.py:Noisy"),
+        check=False,
+        cwd=tmp_path,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=LIMIT,
+    )
+    assert (process.returncode, process.stdout) == (0, "")
+    assert process.stderr == (
+        "hello from import\n"
+        "info: no classification file: serving every public method\n"
+        "info: serving 1 tools over stdio: go\n"
+        "info: stopped\n"
+    )
+
+
 def test_sigint_ends_the_stdio_server_with_status_0() -> None:
     process = subprocess.Popen(
         serve_command(EXAMPLE),

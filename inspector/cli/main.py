@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO, TypeAlias
 
-from inspector.cli.output import ignore_option, printer_for
+from inspector.cli.output import ignore_option, printer_for, user_prints_to_stderr
 from inspector.diagnostics import InspectorError, UsageError, has_errors
 
 if TYPE_CHECKING:
@@ -334,14 +334,15 @@ def _scan(args: argparse.Namespace) -> int:
         classification: Path | None = Path(args.classification)
     else:
         classification = None if output is None or _is_stream(output) else default_path(output)
-    result = scan_targets(
-        args.targets,
-        output=output,
-        classification_path=classification,
-        include_new=args.new == "include",
-        prune=args.prune,
-        docstring_style=DocstringStyle(args.docstring_style),
-    )
+    with user_prints_to_stderr():
+        result = scan_targets(
+            args.targets,
+            output=output,
+            classification_path=classification,
+            include_new=args.new == "include",
+            prune=args.prune,
+            docstring_style=DocstringStyle(args.docstring_style),
+        )
     if to_stdout:
         sys.stdout.write(result.tools_text)
     printer.print(result.diagnostics)

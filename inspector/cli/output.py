@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from collections import Counter
 from collections.abc import Iterable
@@ -74,3 +75,9 @@ def printer_for(args: argparse.Namespace, configured: Iterable[str] = ()) -> Dia
     ones."""
     ignore = set(configured).union(*args.ignore)
     return DiagnosticPrinter(quiet=args.quiet, ignore=ignore)
+
+
+def user_prints_to_stderr() -> contextlib.redirect_stdout[TextIO]:
+    """While the user's code is imported (or its factory runs), what it prints goes to stderr:
+    stdout carries data (``scan -o -``, the MCP stdio channel) or the command's own summary."""
+    return contextlib.redirect_stdout(sys.stderr)

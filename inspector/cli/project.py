@@ -137,7 +137,7 @@ def _config(args: argparse.Namespace) -> Config:
 
 def build(args: argparse.Namespace) -> int:
     """Write every file the configuration names (only those whose content changed)."""
-    from inspector.cli.output import printer_for
+    from inspector.cli.output import printer_for, user_prints_to_stderr
     from inspector.files.jsonio import write_if_changed, write_pieces_if_changed
     from inspector.project.generate import Content, generate
 
@@ -153,7 +153,8 @@ def build(args: argparse.Namespace) -> int:
         if changed:
             written.append(path)
 
-    generated = generate(config, write)
+    with user_prints_to_stderr():
+        generated = generate(config, write)
     printer.print(generated.diagnostics)
     if generated.scan_failed:
         print("errors found: nothing written", file=sys.stderr)
@@ -169,7 +170,7 @@ def build(args: argparse.Namespace) -> int:
 
 def check(args: argparse.Namespace) -> int:
     """Exit 0 when every file is as ``build`` would write it, else 1 with a line per file."""
-    from inspector.cli.output import printer_for
+    from inspector.cli.output import printer_for, user_prints_to_stderr
     from inspector.files.jsonio import file_holds, pieces_text
     from inspector.project.generate import Content, generate
 
@@ -192,7 +193,8 @@ def check(args: argparse.Namespace) -> int:
                 detail = _tools_detail(path.read_text(encoding="utf-8"), text)
             problems.append(f"{_shown(path)}: stale{detail}")
 
-    generated = generate(config, compare)
+    with user_prints_to_stderr():
+        generated = generate(config, compare)
     printer.print(generated.diagnostics)
     if has_errors(generated.diagnostics):
         print("errors found: nothing compared", file=sys.stderr)

@@ -85,6 +85,7 @@ def _interrupt(number: int, frame: object) -> None:
 
 def _serve(args: argparse.Namespace) -> int:
     from inspector.api import load_annotations
+    from inspector.cli.output import user_prints_to_stderr
     from inspector.project.config import project_identity
     from inspector.project.pipeline import in_root
     from inspector.runtime import serve as serving
@@ -96,7 +97,7 @@ def _serve(args: argparse.Namespace) -> int:
     root = None if args.targets else config.root
     targets = args.targets or list(settings.targets or config.targets)
     factory = args.factory or settings.factory
-    with in_root(root):
+    with in_root(root), user_prints_to_stderr():
         objects = serving.load_objects(targets, factory)
     classification = _classification(args, config)
     watch = args.watch if args.watch is not None else settings.watch

@@ -10,6 +10,7 @@ import json
 import logging
 import os
 import signal
+import stat
 import sys
 import threading
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -325,6 +326,9 @@ class _PipeLines:
 async def _stdin_lines() -> AsyncIterator[_PipeLines | None]:
     """stdin's lines, with fd 0 pointed at the null device meanwhile (a method reading stdin
     must not take the client's messages); None (the SDK reads it) when stdin is no pipe."""
+    if not _pollable(0):  # /dev/null, a regular file: the event loop cannot wait on it
+        yield None
+        return
     reader = asyncio.StreamReader(limit=_LINE_LIMIT)
     loop = asyncio.get_running_loop()
     pipe = os.fdopen(os.dup(0), "rb", buffering=0)
@@ -346,6 +350,16 @@ async def _stdin_lines() -> AsyncIterator[_PipeLines | None]:
         transport.close()
         os.dup2(saved, 0)
         os.close(saved)
+
+
+def _pollable(fd: int) -> bool:
+    """Whether the event loop can wait on ``fd``: a pipe, a socket or a terminal (epoll refuses
+    character devices such as ``/dev/null`` and regular files)."""
+    try:
+        mode = os.fstat(fd).st_mode
+    except OSError:
+        return False
+    return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode) or os.isatty(fd)
 
 
 _LINE_LIMIT = 1 << 26
