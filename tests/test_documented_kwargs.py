@@ -4,6 +4,7 @@ as a keyword."""
 
 from __future__ import annotations
 
+import datetime
 import typing
 
 import pytest
@@ -145,3 +146,20 @@ def test_the_toolbox_passes_documented_arguments_as_keywords() -> None:
     assert box.call("post", {"url": "u", "retries": 2}) == {"url": "u", "retries": 2}
     with pytest.raises(ToolCallError, match="missing required argument 'Bucket'"):
         box.call("delete_object", {"MaxKeys": 3})
+
+
+def test_the_toolbox_converts_documented_arguments_by_their_docstring_type() -> None:
+    """The schema types them from the docstring; the Toolbox checks and converts them the same
+    way (they reached the method as the model sent them)."""
+    box = Toolbox(Client(), Session())
+    with pytest.raises(ToolCallError) as raised:
+        box.call("delete_object", {"Bucket": "b", "MaxKeys": "five"})
+    assert raised.value.message == 'delete_object: MaxKeys: expected integer, got "five"'
+    since = box.call(
+        "delete_object", {"Bucket": "b", "MaxKeys": "5", "Since": "2024-05-01T10:00:00"}
+    )
+    assert since == {"Bucket": "b", "MaxKeys": 5, "Since": datetime.datetime(2024, 5, 1, 10)}
+    assert box.last_notes == ["MaxKeys: number sent as a string"]
+    with pytest.raises(ToolCallError, match="post: retries: expected integer"):
+        box.call("post", {"url": "u", "retries": "often"})
+    assert box.call("post", {"url": "u", "json": {"a": 1}}) == {"url": "u", "json": {"a": 1}}

@@ -497,7 +497,7 @@ def _bind(
         python_names.get(name, name)
         for name, source in tool.type_sources
         if source == "docstring" and name != "return"
-    ]
+    ] + _documented_keys(function, tool, python_names)
     owner = type(obj) if not isinstance(obj, type) else obj
     stubbed = any(source == "stub" for _, source in tool.type_sources)
     try:
@@ -506,6 +506,21 @@ def _bind(
         hints = {}
     target = inspect.unwrap(function)
     return _Bound(tool, function, hints, python_names, field_defaults(target, hints))
+
+
+def _documented_keys(
+    function: Callable[..., object], tool: ToolDescriptor, python_names: Mapping[str, str]
+) -> list[str]:
+    """The parameters the scan read from the docstring's entries for ``**kwargs`` keys (not in
+    the signature): converted by their docstring type, as the schema says."""
+    try:
+        signature = inspect.signature(function).parameters
+    except (TypeError, ValueError):
+        return []
+    if not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in signature.values()):
+        return []
+    names = (python_names.get(f.name, f.name) for f in tool.parameters)
+    return [name for name in names if name not in signature]
 
 
 def _not_bindable(class_key: str, tool: ToolDescriptor, error: Exception) -> Diagnostic:
