@@ -419,3 +419,19 @@ def test_what_the_scanned_module_prints_at_import_goes_to_stderr(
     assert "hello" not in result.stdout
     if output == "-":
         assert json.loads(result.stdout)["classes"]["Service"]["source"] == "service.py:Service"
+
+
+@pytest.mark.parametrize(
+    ("arguments", "ending"),
+    [
+        (("scann", "x.py"), "'serve') (did you mean 'scan'?)"),
+        (("scan", "--new", "includ", "x"), "'exclude') (did you mean 'include'?)"),
+    ],
+)
+def test_a_misspelt_command_or_choice_gets_a_did_you_mean(
+    run_cli: Callable[..., Run], arguments: tuple[str, ...], ending: str
+) -> None:
+    result = run_cli(*arguments)
+    assert result.status == 2
+    assert result.stderr.startswith("error: toolsinspector")
+    assert result.stderr.endswith(f"{ending}\n")

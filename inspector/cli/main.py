@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO, TypeAlias
 
 from inspector.cli.output import ignore_option, printer_for, user_prints_to_stderr
-from inspector.diagnostics import InspectorError, UsageError, has_errors
+from inspector.diagnostics import InspectorError, UsageError, did_you_mean, has_errors
 
 if TYPE_CHECKING:
     from inspector.api import ScanResult
@@ -36,7 +36,19 @@ Exit status: 0 success, 1 errors (or a stale file for check), 2 usage errors,
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
-        raise UsageError(f"{self.prog}: {message}")
+        raise UsageError(f"{self.prog}: {_with_suggestion(message)}")
+
+
+def _with_suggestion(message: str) -> str:
+    """argparse's ``invalid choice: 'scann' (choose from ...)`` with the closest choice."""
+    import re
+
+    found = re.search(r"invalid choice: '?([^' ]*)'? \(choose from (.*)\)$", message)
+    if found is None:
+        return message
+    listed = found.group(2)  # quoted up to Python 3.11, bare since
+    choices = re.findall(r"'([^']*)'", listed) or [c.strip() for c in listed.split(",")]
+    return message + did_you_mean(found.group(1), choices)
 
 
 class _Version(argparse.Action):
