@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shlex
 import shutil
@@ -145,6 +146,29 @@ def test_check_names_the_changed_tools_and_stale_files(
     assert run.stdout.endswith(
         "; 1 file unchanged\ndiagnostics: 0 errors, 0 warnings, 5 info (5 TI402)\n"
     )
+
+
+def test_check_says_what_would_change_in_the_classification_file(
+    project: Path, run_cli: Callable[..., Run]
+) -> None:
+    assert run_cli("build", "-q").status == 0
+    path = project / "tools" / "tools.classification.json"
+    original = json.loads(path.read_text(encoding="utf-8"))
+    choices = json.loads(path.read_text(encoding="utf-8"))
+    methods = choices["ExampleClass"]
+    dropped = sorted(methods)[:2]
+    for name in dropped:
+        del methods[name]
+    methods["gone"] = False
+    path.write_text(json.dumps(choices), encoding="utf-8")
+    stale = [line for line in run_cli("check").stdout.splitlines() if "classification" in line]
+    added = ", ".join(f"ExampleClass.{name}" for name in dropped)
+    assert stale == [
+        f"tools/tools.classification.json: stale (2 to add: {added})"  # "gone" is kept
+    ]
+    path.write_text(json.dumps(original), encoding="utf-8")  # the same entries, on one line
+    stale = [line for line in run_cli("check").stdout.splitlines() if "classification" in line]
+    assert stale == ["tools/tools.classification.json: stale (layout only)"]
 
 
 def test_command_line_overrides_the_config(project: Path, run_cli: Callable[..., Run]) -> None:

@@ -188,9 +188,11 @@ def check(args: argparse.Namespace) -> int:
             problems.append(f"{_shown(path)}: missing")
         elif not same:
             detail = ""
+            text = content if isinstance(content, str) else pieces_text(content)
             if path == config.tools_path:
-                text = content if isinstance(content, str) else pieces_text(content)
                 detail = _tools_detail(path.read_text(encoding="utf-8"), text)
+            elif path == config.classification_path:
+                detail = _entries_detail(path.read_text(encoding="utf-8"), text)
             problems.append(f"{_shown(path)}: stale{detail}")
 
     with user_prints_to_stderr():
@@ -231,6 +233,27 @@ def _tools_detail(old_text: str, new_text: str) -> str:
     if not tools:
         return " (formatting or locations only)"
     return f" ({len(tools)} tool{'s' if len(tools) != 1 else ''} changed: {', '.join(tools)})"
+
+
+def _entries_detail(old_text: str, new_text: str) -> str:
+    """What ``build`` would change in the classification file: entries added or dropped, or
+    only its layout (the values a user set are never changed)."""
+    import json
+
+    def entries(text: str) -> set[str]:
+        data = json.loads(text)
+        return {f"{c}.{m}" for c, methods in data.items() for m in methods}
+
+    try:
+        old, new = entries(old_text), entries(new_text)
+    except (ValueError, AttributeError):
+        return " (not a readable classification file)"
+    parts = [
+        f"{len(found)} {what}: {', '.join(sorted(found)[:3])}" + (", ..." if len(found) > 3 else "")
+        for what, found in (("to add", new - old), ("to drop", old - new))
+        if found
+    ]
+    return f" ({'; '.join(parts)})" if parts else " (layout only)"
 
 
 def diff(args: argparse.Namespace) -> int:
