@@ -34,6 +34,11 @@ from inspector.scan.rest_text import plain_text
         (".. warning:: Slow.", "Warning: Slow."),
         (".. note::\n\n   After a blank line.", "Note: After a blank line."),
         ("Formula:\n\n.. math::\n\n    a + b\n\nEnd.", "Formula:\n\na + b\n\nEnd."),
+        (
+            "Use:\n\n.. code-block:: python\n\n    with c.scope():\n        pass\n\nEnd.",
+            "Use:\n\nwith c.scope():\n    pass\n\nEnd.",
+        ),
+        (".. warning:: Mind the gap.", "Warning: Mind the gap."),
         ("  .. seealso:: :func:`g`", "  See also: `g`"),
         ("Plain text: no markup, a `single` quote and a .. b.", None),
         ("Two colons:: then a literal block.", None),

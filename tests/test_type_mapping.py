@@ -248,6 +248,16 @@ CASES: list[tuple[object, JsonObject]] = [
         Annotated[str, typing_extensions.Doc("Doc text.")],
         {"type": "string", "description": "Doc text."},
     ),
+    (  # FastAPI's style: a triple-quoted, indented block
+        Annotated[
+            str, typing_extensions.Doc("\n        The path.\n\n          Indented.\n        ")
+        ],
+        {"type": "string", "description": "The path.\n\n  Indented."},
+    ),
+    (
+        Annotated[int, pydantic.Field(description="\n    Counted.\n    ")],
+        {"type": "integer", "description": "Counted."},
+    ),
     (
         list[Annotated[int, "An item."]],
         {"type": "array", "items": {"type": "integer", "description": "An item."}},

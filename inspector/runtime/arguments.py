@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from inspector.model import MISSING, Json, SchemaType, is_nullable
 from inspector.scan.hints import TypeMapper, is_union
 from inspector.scan.resolution import resolved_field_rows
-from inspector.typetable.protocols import stand_in
+from inspector.typetable.protocols import generic_stand_in, stand_in
 from inspector.typetable.scalars import WrongJson, scalar_for
 from inspector.typetable.structures import (
     ONE_SHOT,
@@ -186,8 +186,8 @@ class Converter:
         if isinstance(origin, type) and has_fields(origin):
             return self._structured(value, origin, path)
         alias = getattr(origin, "__value__", None)
-        if alias is None:
-            alias = stand_in(origin)  # os.PathLike[str]: a Path
+        if alias is None:  # os.PathLike[str]: a Path; SupportsLenAndGetItem[int]: list[int]
+            alias = generic_stand_in(origin, typing.get_args(hint))
         if alias is not None:
             return self._strict(value, alias, path)
         return value

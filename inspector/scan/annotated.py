@@ -4,6 +4,7 @@ annotated-types constraints, JSON Schema keywords given as a dict."""
 from __future__ import annotations
 
 import collections.abc as cabc
+import inspect
 from dataclasses import replace
 
 from inspector.model import ArrayType, Json, ObjectType, SchemaType, StringType
@@ -26,7 +27,7 @@ _LENGTH_KEYWORDS = {
 def read_metadata(item: object, extra: dict[str, Json]) -> None:
     """Read description and constraints from one ``Annotated`` metadata item."""
     if isinstance(item, str):
-        extra["description"] = item
+        extra["description"] = inspect.cleandoc(item)
         return
     keywords = item if isinstance(item, dict) else getattr(item, "json_schema_extra", None)
     if isinstance(keywords, dict):  # JSON Schema keywords, as they should appear
@@ -34,8 +35,8 @@ def read_metadata(item: object, extra: dict[str, Json]) -> None:
         if isinstance(item, dict):
             return
     documentation = getattr(item, "documentation", None)
-    if isinstance(documentation, str):
-        extra["description"] = documentation
+    if isinstance(documentation, str):  # typing_extensions.Doc: often a triple-quoted block
+        extra["description"] = inspect.cleandoc(documentation)
         return
     nested = getattr(item, "metadata", None)
     if isinstance(nested, list):  # pydantic FieldInfo
@@ -43,7 +44,7 @@ def read_metadata(item: object, extra: dict[str, Json]) -> None:
             read_metadata(sub, extra)
         description = getattr(item, "description", None)
         if isinstance(description, str):
-            extra["description"] = description
+            extra["description"] = inspect.cleandoc(description)
         return
     if isinstance(item, cabc.Iterable) and not isinstance(item, bytes | dict):
         for sub in item:  # annotated-types GroupedMetadata, pydantic StringConstraints

@@ -38,7 +38,7 @@ from inspector.scan.docstrings import DocstringStyle, parse_docstring
 from inspector.scan.enum_names import enum_names, with_enum_names
 from inspector.scan.resolution import resolved_field_rows
 from inspector.scan.typecheck_names import alias_target, typevar_bound
-from inspector.typetable.protocols import stand_in
+from inspector.typetable.protocols import generic_stand_in, stand_in
 from inspector.typetable.scalars import scalar_for
 from inspector.typetable.structures import Container, container_of, has_fields
 from inspector.typetable.unions import union_forms
@@ -261,7 +261,7 @@ class TypeMapper:
             return self.map(value)
         if isinstance(origin, type) and has_fields(origin):
             return self.map_class(origin)
-        form = stand_in(origin)
+        form = generic_stand_in(origin, args)
         if form is not None:  # os.PathLike[str], SupportsAbs[int], a user's generic protocol
             return self.map(form)
         return self._unsupported(hint)

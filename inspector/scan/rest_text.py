@@ -22,6 +22,8 @@ _DIRECTIVE = re.compile(r"^([ \t]*)\.\. ([a-zA-Z][\w-]*)::[ \t]*(.*)$")
 _DEFAULT_ROLE = re.compile(r"(?<!`)`([.~])([A-Za-z_][\w.]*)`(?!`)")
 """A cross-reference in the default role: paramiko's `` `.HostKeys` ``, `` `~a.b.C` ``."""
 _LINKS = frozenset({"ref", "doc", "term", "download", "numref"})
+_CODE = frozenset({"code-block", "code", "sourcecode", "highlight", "doctest", "testcode"})
+"""Directives whose argument names a language (``.. code-block:: python``), not content."""
 _SENTENCES = {
     "versionadded": "Added in version {0}.",
     "versionchanged": "Changed in version {0}:",
@@ -107,7 +109,7 @@ def _body(lines: list[str], start: int, indent: int) -> tuple[list[str], int]:
 def _rendered(indent: str, name: str, argument: str, body: list[str]) -> list[str]:
     sentence = _SENTENCES.get(name)
     if sentence is None:  # code, math, an unknown directive: its content only
-        words = [argument] if argument else []
+        words = [argument] if argument and name not in _CODE else []  # not the language
         return [indent + line if line else "" for line in words + body]
     if "{0}" in sentence:
         first = sentence.format(argument.rstrip("."))

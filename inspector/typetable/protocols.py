@@ -68,6 +68,11 @@ PROTOCOLS: tuple[ProtocolRow, ...] = (
     ),
     ProtocolRow("os.PathLike", (("os", "PathLike"),), pathlib.Path, writes=True),
     ProtocolRow("collections.abc.Hashable", (("collections.abc", "Hashable"),), HASHABLE),
+    ProtocolRow(
+        "_typeshed.SupportsLenAndGetItem (in stub files)",
+        (("_typeshed", "SupportsLenAndGetItem"),),
+        list,
+    ),
 )
 """In lookup order for values: ``Integral`` before the ``Real`` it is."""
 
@@ -101,13 +106,33 @@ def _is_user_protocol(cls: type) -> bool:
     )
 
 
+_SEQUENCE_MEMBERS = frozenset(
+    {"__len__", "__getitem__", "__iter__", "__contains__", "__reversed__"}
+)
+"""What every sequence has: a protocol asking for ``__len__`` and ``__getitem__`` and nothing
+beyond these (typeshed's ``SupportsLenAndGetItem``) is read as an array."""
+
+
 def _satisfied_by(protocol: type) -> type | None:
-    """The one JSON class that has every member the protocol asks for, if exactly one has."""
+    """The one JSON class that has every member the protocol asks for, if exactly one has; an
+    array for a sequence-like protocol (strings and objects have those members too, but a
+    model sends a list of items)."""
     members = _members(protocol)
     if not members:
         return None
+    if {"__len__", "__getitem__"} <= members <= _SEQUENCE_MEMBERS:
+        return list
     fits = [c for c in _JSON_CLASSES if all(_has(c, name) for name in members)]
     return fits[0] if len(fits) == 1 else None
+
+
+def generic_stand_in(origin: object, args: tuple[object, ...]) -> object | None:
+    """The stand-in of a subscripted protocol: ``SupportsLenAndGetItem[int]`` → ``list[int]``
+    (its one parameter is the item type), ``os.PathLike[str]`` → ``Path``."""
+    form = stand_in(origin)
+    if form is list and len(args) == 1:
+        return list[args[0]]  # type: ignore[valid-type]
+    return form
 
 
 def _members(protocol: type) -> frozenset[str]:
