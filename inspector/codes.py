@@ -62,8 +62,8 @@ CODES: dict[str, Code] = {
             "TI109",
             _I,
             "variadic-left-out",
-            "`*args` / `**kwargs` without a type (in the code, a stub or the docstring) are left "
-            "out.",
+            "`*args` / `**kwargs` without a type (in the code, a stub or the docstring), or "
+            "typed `Any`/`object`, are left out: nothing says what they take.",
         ),
         Code(
             "TI110",

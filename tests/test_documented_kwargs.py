@@ -104,8 +104,10 @@ def test_botocore_documented_arguments_become_typed_parameters() -> None:
     )
     assert tool.returns.description == "The response."
     assert messages(diagnostics) == [
-        "info: Client.delete_object: *args left out: no type says what it takes",
-        "info: Client.delete_object: **kwargs left out: no type says what it takes",
+        "info: Client.delete_object: *args left out: its type (any value) does not say what it "
+        "takes",
+        "info: Client.delete_object: **kwargs left out: its type (any value) does not say what "
+        "it takes",
     ]
 
 

@@ -107,7 +107,8 @@ def test_untyped_kwargs_take_the_keywords_the_overloads_name() -> None:
     }
     typing_notes = [d for d in diagnostics if d.code != "TI204"]  # not the docstring's
     assert [m for m in messages(typing_notes) if "execution_options" in m] == [
-        "info: Connection.execution_options: **opt left out: no type says what it takes"
+        "info: Connection.execution_options: **opt left out: its type (any value) does not say "
+        "what it takes"
     ]
 
 

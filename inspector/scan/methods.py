@@ -285,7 +285,8 @@ class MethodBuilder:
                 return self._unpacked(hint, doc, report, omitted)
             untyped = hint is NO_HINT or hint in _ANY_VALUE
             if untyped and not (documented and documented.type_name):
-                report("TI109", f"{stars}{name} left out: no type says what it takes")
+                said = "no type says" if hint is NO_HINT else "its type (any value) does not say"
+                report("TI109", f"{stars}{name} left out: {said} what it takes")
                 omitted.left_out.append(LeftOut(name, "untyped-variadic"))
                 return ()
         elif is_internal(parameter, method):
