@@ -260,7 +260,8 @@ def test_numpy_style_phrases_give_exact_schemas_and_diagnostics() -> None:
     )
     assert [m.split(": ", 2)[2] for m in messages(diagnostics)] == [
         "parameter 'values': union member Frame has no JSON Schema form; left out",
-        "parameter 'data': docstring type 'structured ndarray' not understood; left out",
+        "parameter 'data': docstring type 'structured ndarray' not understood; the rest of the "
+        "type kept",
         "parameter 'unknown': docstring type 'same as the caller' not understood; "
         "any value accepted",
         "return value: type Frame has no JSON form; the model gets its text (repr)",

@@ -436,7 +436,7 @@ class MethodBuilder:
             read = self._read_doc_type(type_name, method)
             if read.hint is not NOT_UNDERSTOOD:
                 for word in read.dropped:
-                    message = f"docstring type {word!r} not understood; left out"
+                    message = f"docstring type {word!r} not understood; the rest of the type kept"
                     report("TI122", f"{label(name)}: {message}")
                 return read.hint
             report(
