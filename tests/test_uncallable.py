@@ -121,6 +121,23 @@ def test_optional_parameters_without_a_json_form_are_left_out() -> None:
     ]
 
 
+class Hooks:
+    def set_hook(self, hook: Callable[[str], bool] | None) -> None:
+        """Set the hook (like sqlite3's ``set_authorizer``).
+
+        Args:
+            hook: Called per statement; None removes it.
+        """
+
+
+def test_a_required_parameter_whose_only_form_is_null_makes_the_method_uncallable() -> None:
+    """``Callable[...] | None``, required: a model could only send null, which removes the
+    host's hook; not a tool a model can use as meant."""
+    tools, diagnostics = inspect_class(Hooks)
+    assert tools["set_hook"].uncallable == (("hook", "collections.abc.Callable[[str], bool]"),)
+    assert [d.code for d in diagnostics if d.subject == "Hooks.set_hook"] == ["TI131"]
+
+
 def test_unions_keep_their_members_and_explicit_any_value_stays() -> None:
     tools, diagnostics = inspect_class(Store)
     assert tools["mixed"].parameters_schema() == {

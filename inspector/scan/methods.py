@@ -343,7 +343,7 @@ class MethodBuilder:
         messages = list(self.mapper.messages)
         self.mapper.messages.clear()
         no_form = self.mapper.no_json_form(schema_type, messages) or (
-            optional and schema_type == NullType() and any(c == "TI123" for c, _ in messages)
+            schema_type == NullType() and any(c == "TI123" for c, _ in messages)
         )
         unresolved = f"{label(name)}: union member "
         if no_form and any(
