@@ -533,8 +533,17 @@ def test_a_plain_list_or_tuple_of_objects_is_read_as_its_items() -> None:
     assert tags.call("shout", {}) == "A B"
 
 
-class Borrowed:
-    upper = str.upper  # a method of another type: getattr on an instance raises
+class Guarded:
+    """A proxy-like object: reading one of its methods raises."""
+
+    def __getattribute__(self, name: str) -> Any:
+        if name == "secret":
+            raise PermissionError("not from here")
+        return super().__getattribute__(name)
+
+    def secret(self) -> str:
+        """A secret."""
+        return "s"
 
     def real(self, q: str) -> str:
         """Echo.
@@ -546,15 +555,35 @@ class Borrowed:
 
 
 def test_a_tool_that_cannot_be_taken_from_its_object_is_left_out_with_a_warning() -> None:
-    box = Toolbox(Borrowed())
+    box = Toolbox(Guarded())
     assert [t.name for t in box.tools] == ["real"]
     assert [(d.code, d.message) for d in box.diagnostics if d.code == "TI802"] == [
         (
             "TI802",
-            "Borrowed.upper: cannot be taken from the object (TypeError: descriptor 'upper' for "
-            "'str' objects doesn't apply to a 'Borrowed' object); left out",
+            "Guarded.secret: cannot be taken from the object (PermissionError: not from here); "
+            "left out",
         )
     ]
+
+
+class Borrowing:
+    concat = "".join  # a builtin bound to another object: takes no self
+    upper = str.upper  # a method of another type: reading it on an instance raises
+
+    def real(self, q: str) -> str:
+        """Echo.
+
+        Args:
+            q: Text.
+        """
+        return q
+
+
+def test_callable_class_attributes_that_are_not_methods_of_the_class() -> None:
+    box = Toolbox(Borrowing())
+    assert [t.name for t in box.tools] == ["concat", "real"]
+    assert box.tools[0].parameters_schema()["required"] == ["iterable"]
+    assert box.call("concat", {"iterable": ["a", "b"]}) == "ab"
 
 
 def test_a_class_given_for_its_instance_methods_is_refused() -> None:

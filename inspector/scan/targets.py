@@ -258,6 +258,12 @@ def _is_users(cls: type) -> bool:
     return not any(part in _INSTALL_DIRS for part in Path(file).parts)
 
 
+def _foreign_descriptor(owner: type, raw: object) -> bool:
+    """A C method of another class assigned to this one: reading it on an instance raises."""
+    home = getattr(raw, "__objclass__", None)
+    return inspect.ismethoddescriptor(raw) and isinstance(home, type) and home not in owner.__mro__
+
+
 def _as_method(
     owner: type, name: str, raw: object, path: str, places: dict[str, str]
 ) -> MethodInfo | None:
@@ -267,6 +273,10 @@ def _as_method(
         function, kind = raw.__func__, MethodKind.STATIC
     elif isinstance(raw, classmethod):
         function, kind = raw.__func__, MethodKind.CLASS
+    elif inspect.isbuiltin(raw):  # ``concat = "".join``: bound already, it takes no self
+        function, kind = raw, MethodKind.STATIC
+    elif _foreign_descriptor(owner, raw):  # ``upper = str.upper``: fails on this class
+        return None
     elif inspect.isroutine(raw) and callable(raw):
         function, kind = raw, MethodKind.INSTANCE
     else:
