@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import functools
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated
 
@@ -467,3 +469,29 @@ def test_fast_parameter_reading_matches_inspect_signature() -> None:
             (p.name, p.kind, p.default) for p in inspect.signature(function).parameters.values()
         ]
         assert [(p.name, p.kind, p.default) for p in _parameters(function)] == expected, function
+
+
+class Scopes:
+    @contextlib.contextmanager
+    def scope(self, name: str) -> Iterator[str]:
+        """Open a scope.
+
+        Args:
+            name: The name.
+        """
+        yield name
+
+    @contextlib.asynccontextmanager
+    async def session(self) -> AsyncIterator[int]:
+        """Open a session."""
+        yield 1
+
+
+def test_a_context_manager_method_returns_text_not_what_its_generator_yields() -> None:
+    """``@contextmanager`` keeps the generator's hint (``Iterator[str]``), but a call gives a
+    context manager, which reaches the model as its text: the schema says so."""
+    tools, diagnostics = inspect_class(Scopes)
+    for name in ("scope", "session"):
+        assert tools[name].returns.type is not None
+        assert tools[name].returns.type.to_schema() == {"type": "string"}
+    assert [d.code for d in diagnostics] == ["TI132", "TI132"]
