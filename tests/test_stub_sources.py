@@ -343,6 +343,21 @@ def test_a_c_method_inherited_in_the_stubs_is_found_in_the_base_class_stub() -> 
     assert box.objects[0] == {"a": 1, "b": 2, "c": 3}
 
 
+def test_a_base_class_the_stub_re_exports_is_followed_to_where_it_is_defined() -> None:
+    """``deque(MutableSequence[_T])``: the stub imports ``MutableSequence`` from
+    ``collections.abc``, which takes it by ``from _collections_abc import *`` from
+    ``typing``: ``clear`` and ``reverse`` are found there (they were TI104 errors)."""
+    import collections
+
+    tools, diagnostics = inspect_class(collections.deque)
+    assert not [m for m in messages(diagnostics) if m.startswith("error")]
+    assert tools["clear"].parameters == tools["reverse"].parameters == ()
+    assert tools["reverse"].type_sources == (("return", "stub"),)
+    box = Toolbox(collections.deque([1, 2, 3]), include=["reverse"])
+    box.call("reverse", {})
+    assert list(box.objects[0]) == [3, 2, 1]  # type: ignore[call-overload]
+
+
 def test_a_name_only_the_stub_of_an_extension_module_defines_resolves(
     modules: Callable[..., None],
 ) -> None:

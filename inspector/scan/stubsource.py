@@ -128,6 +128,8 @@ class _StubModule:
 
     definitions: dict[str, _Definition] = field(default_factory=dict)
     imports: dict[str, tuple[str, str | None]] = field(default_factory=dict)
+    star_imports: list[str] = field(default_factory=list)
+    """Modules whose names this stub re-exports whole (``from _collections_abc import *``)."""
 
 
 @dataclass
@@ -156,6 +158,8 @@ class StubFinder:
         node = _find(stub.definitions, path, stub.definitions)
         if node is not None:
             return node, namespace
+        if path[0] not in stub.definitions:  # re-exported: ``collections.abc.MutableSequence``
+            return self._reexported(stub, path, seen)
         owner = stub.definitions.get(path[0])
         for base in owner.bases if len(path) == 2 and isinstance(owner, ast.ClassDef) else ():
             name = _base_name(base)
@@ -163,6 +167,19 @@ class StubFinder:
                 continue  # a base of the same stub: _find looked there
             source, attribute = stub.imports.get(name, ("builtins", name))
             found = self._definition(source, [attribute or name, path[1]], seen)
+            if found is not None:
+                return found
+        return None
+
+    def _reexported(
+        self, stub: _StubModule, path: list[str], seen: set[tuple[str, ...]]
+    ) -> tuple[_Definition, StubNamespace] | None:
+        """A definition a stub imports (by name, or by ``*``) rather than defines."""
+        source, attribute = stub.imports.get(path[0], ("", None))
+        places = [(source, attribute or path[0])] if source else []
+        places += [(module, path[0]) for module in stub.star_imports]
+        for module, name in places:
+            found = self._definition(module, [name, *path[1:]], seen)
             if found is not None:
                 return found
         return None
@@ -263,6 +280,8 @@ def _read_module(tree: ast.Module, module: str, is_package: bool) -> _StubModule
             for alias in statement.names:
                 if alias.name != "*":
                     stub.imports[alias.asname or alias.name] = (source, alias.name)
+                else:
+                    stub.star_imports.append(source)
         else:
             _define(statement, stub.definitions)
     return stub
