@@ -604,6 +604,17 @@ def test_nesting_too_deep_for_the_decoder_is_an_error_result_from_handle() -> No
     ]
 
 
+def test_a_tool_named_as_render_names_it_beside_another_class_is_found() -> None:
+    """A render of several classes names a tool ``Class_method`` when another class has a
+    method of the same name; a Toolbox of fewer objects names it ``method`` and takes the long
+    name too (a model given the rendered file calls it so)."""
+    box = Toolbox(Borrowing())
+    assert box.call("Borrowing_real", {"q": "x"}) == "x"
+    assert box.last_notes == ["'Borrowing_real' read as the tool 'real'"]
+    with pytest.raises(ToolCallError, match="unknown tool 'Other_real'"):
+        box.call("Other_real", {"q": "x"})
+
+
 def test_definitions_are_what_render_writes() -> None:
     toolbox = Toolbox(ExampleClass())
     golden = json.loads((GOLDEN / "example_class" / "anthropic-strict.json").read_text("utf-8"))

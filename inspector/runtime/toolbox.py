@@ -90,6 +90,9 @@ class Toolbox:
         self.debug = debug
         self._notes: ContextVar[tuple[str, ...]] = ContextVar("toolbox_notes", default=())
         self._tools: dict[str, _Bound] = {}
+        self._qualified: dict[str, str] = {}
+        """``Class_method`` → tool name: what ``render`` names a tool when other scanned
+        classes have a method of the same name (accepted for the tool of that class)."""
         choices = _classification(classification)
         catalog, owners, self.diagnostics = pipeline.scan_objects(objects, docstring_style)
         if new not in ("include", "exclude"):
@@ -111,6 +114,7 @@ class Toolbox:
                 continue
             if bound is not None:
                 self._tools[tool.name] = bound
+                self._qualified[f"{class_key}_{tool.method_name}"] = tool.name
         _refuse_a_class(owners, catalog, self._tools)
         self.diagnostics += _unmatched(catalog, include or (), "include")
         self.diagnostics += _unmatched(catalog, exclude, "exclude")
@@ -238,9 +242,17 @@ class Toolbox:
         except TypeError:  # no JSON form (NaN, a class the type table lacks): text only
             as_json, tool = stable_repr(value), None
         else:
-            tool = self._tools[call.name].descriptor
+            tool = self._bound(call.name).descriptor
         text = to_text(value if isinstance(value, str) else as_json)
         return Outcome(call, as_json, text, None, tool)
+
+    def _bound(self, name: str) -> _Bound:
+        """The tool a call names: by its name, or as ``Class_method`` (how ``render`` names it
+        when more classes were scanned than this Toolbox has); raises ``ToolCallError``."""
+        bound = self._tools.get(name) or self._tools.get(self._qualified.get(name, ""))
+        if bound is None:
+            raise ToolCallError(_unknown(name, list(self._tools)), name)
+        return bound
 
     def _failure(self, name: str, error: BaseException) -> ToolCallError:
         said = str(error)
@@ -260,11 +272,11 @@ class Toolbox:
     def _read_arguments(
         self, name: str, arguments: Mapping[str, object] | str | None
     ) -> tuple[_Bound, list[object], dict[str, object]]:
-        bound = self._tools.get(name)
-        if bound is None:
-            raise ToolCallError(_unknown(name, list(self._tools)), name)
+        bound = self._bound(name)
         self._notes.set(())
         notes: list[str] = []
+        if bound.descriptor.name != name:
+            notes.append(f"{name!r} read as the tool {bound.descriptor.name!r}")
         values = _decode(name, arguments)
         converter = Converter()
         collected = _CallArguments()
