@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO, TypeAlias
 
 from inspector.cli.output import ignore_option, printer_for, user_prints_to_stderr
-from inspector.diagnostics import InspectorError, UsageError, did_you_mean, has_errors
+from inspector.cli.parsing import Parser, VersionAction
+from inspector.diagnostics import InspectorError, UsageError, has_errors
 
 if TYPE_CHECKING:
     from inspector.api import ScanResult
@@ -34,48 +35,23 @@ Exit status: 0 success, 1 errors (or a stale file for check), 2 usage errors,
 3 internal error (please report it; --debug or TOOLSINSPECTOR_DEBUG=1 shows the traceback)."""
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
-        raise UsageError(f"{self.prog}: {_with_suggestion(message)}")
-
-
-def _with_suggestion(message: str) -> str:
-    """argparse's ``invalid choice: 'scann' (choose from ...)`` with the closest choice."""
-    import re
-
-    found = re.search(r"invalid choice: '?([^' ]*)'? \(choose from (.*)\)$", message)
-    if found is None:
-        return message
-    listed = found.group(2)  # quoted up to Python 3.11, bare since
-    choices = re.findall(r"'([^']*)'", listed) or [c.strip() for c in listed.split(",")]
-    return message + did_you_mean(found.group(1), choices)
-
-
-class _Version(argparse.Action):
-    """``--version``: the version is looked up only when asked for (it costs start-up time)."""
-
-    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
-        import inspector
-
-        print(f"{parser.prog} {inspector.__version__}")
-        parser.exit()
-
-
 _Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 
 def _parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser; with a known ``command`` only that command's options are built (building
     them all costs a few milliseconds of every start)."""
-    parser = _Parser(
+    parser = Parser(
         prog="toolsinspector",
         description=_DESCRIPTION,
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action=_Version, nargs=0, help="print the version and exit")
+    parser.add_argument(
+        "--version", action=VersionAction, nargs=0, help="print the version and exit"
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    common = _Parser(add_help=False)
+    common = Parser(add_help=False)
     common.add_argument(
         "-q",
         "--quiet",

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import difflib
-import fnmatch
 import inspect
 import json
 import logging
@@ -18,21 +17,28 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from inspector.catalog import Catalog
 from inspector.diagnostics import Diagnostic, InspectorError, Level, stable_repr
-from inspector.files.classification import Classification, load_required, validated
-from inspector.model import Field, Json, JsonObject, MethodKind, ParameterKind, ToolDescriptor
+from inspector.model import Field, Json, JsonObject, ParameterKind, ToolDescriptor
 from inspector.project import pipeline
 from inspector.project.pipeline import Rendered
 from inspector.providers.calls import Call, Outcome
 from inspector.render.options import RenderOptions
 from inspector.render.selection import quiet_excluded
 from inspector.runtime.arguments import ArgumentError, Converter, shown
+from inspector.runtime.binding import (
+    Bound,
+    bind,
+    classification_of,
+    flattened,
+    inherited_entries,
+    matches,
+    not_bindable,
+    refuse_a_class,
+    unmatched,
+)
 from inspector.runtime.messages import answer, read_calls, to_json, to_text
 from inspector.runtime.spread import keyword_names, spread
-from inspector.scan.call_hints import call_hints
 from inspector.scan.docstrings import DocstringStyle
-from inspector.scan.fields import FieldDefault, field_defaults
 from inspector.scan.methods import MethodBuilder
 
 log = logging.getLogger("inspector.toolbox")
@@ -46,17 +52,6 @@ class ToolCallError(Exception):
         super().__init__(message)
         self.message = message
         self.tool = tool
-
-
-@dataclass(frozen=True)
-class _Bound:
-    """A tool and how to call its method."""
-
-    descriptor: ToolDescriptor
-    function: Callable[..., object]
-    hints: dict[str, object]
-    python_names: dict[str, str]
-    field_defaults: dict[str, FieldDefault]
 
 
 class Toolbox:
@@ -84,40 +79,40 @@ class Toolbox:
         debug: bool = False,
         new: Literal["include", "exclude"] = "include",
     ) -> None:
-        objects = tuple(_flattened(objects))
+        objects = tuple(flattened(objects))
         self.objects = objects
         self.diagnostics = []
         self.debug = debug
         self._notes: ContextVar[tuple[str, ...]] = ContextVar("toolbox_notes", default=())
-        self._tools: dict[str, _Bound] = {}
+        self._tools: dict[str, Bound] = {}
         self._qualified: dict[str, str] = {}
         """``Class_method`` → tool name: what ``render`` names a tool when other scanned
         classes have a method of the same name (accepted for the tool of that class)."""
-        choices = _classification(classification)
+        choices = classification_of(classification)
         catalog, owners, self.diagnostics = pipeline.scan_objects(objects, docstring_style)
         if new not in ("include", "exclude"):
             raise InspectorError(f"new={new!r}: expected 'include' or 'exclude'")
         where = Path(classification) if isinstance(classification, str | Path) else None
-        choices, inherited = _inherited_entries(choices, owners)
+        choices, inherited = inherited_entries(choices, owners)
         tools, notes = pipeline.select(catalog, choices, where, include_new=new == "include")
         notes = inherited + notes
         self.diagnostics = quiet_excluded(self.diagnostics, catalog, choices) + notes
         chosen = {id(tool) for tool in tools}
         stubs = MethodBuilder(docstring_style)  # each stub file read once for all the tools
         for class_key, tool in catalog.tools():
-            if id(tool) not in chosen or not _matches(class_key, tool, include, tuple(exclude)):
+            if id(tool) not in chosen or not matches(class_key, tool, include, tuple(exclude)):
                 continue
             try:
-                bound = _bind(owners[class_key], tool, docstring_style, stubs)
+                bound = bind(owners[class_key], tool, docstring_style, stubs)
             except Exception as error:  # whatever the attribute raises
-                self.diagnostics.append(_not_bindable(class_key, tool, error))
+                self.diagnostics.append(not_bindable(class_key, tool, error))
                 continue
             if bound is not None:
                 self._tools[tool.name] = bound
                 self._qualified[f"{class_key}_{tool.method_name}"] = tool.name
-        _refuse_a_class(owners, catalog, self._tools)
-        self.diagnostics += _unmatched(catalog, include or (), "include")
-        self.diagnostics += _unmatched(catalog, exclude, "exclude")
+        refuse_a_class(owners, catalog, self._tools)
+        self.diagnostics += unmatched(catalog, include or (), "include")
+        self.diagnostics += unmatched(catalog, exclude, "exclude")
 
     @property
     def last_notes(self) -> list[str]:
@@ -246,7 +241,7 @@ class Toolbox:
         text = to_text(value if isinstance(value, str) else as_json)
         return Outcome(call, as_json, text, None, tool)
 
-    def _bound(self, name: str) -> _Bound:
+    def _bound(self, name: str) -> Bound:
         """The tool a call names: by its name, or as ``Class_method`` (how ``render`` names it
         when more classes were scanned than this Toolbox has); raises ``ToolCallError``."""
         bound = self._tools.get(name) or self._tools.get(self._qualified.get(name, ""))
@@ -263,7 +258,7 @@ class Toolbox:
 
     def _prepare(
         self, name: str, arguments: Mapping[str, object] | str | None
-    ) -> tuple[_Bound, list[object], dict[str, object]]:
+    ) -> tuple[Bound, list[object], dict[str, object]]:
         try:
             return self._read_arguments(name, arguments)
         except RecursionError:  # hostile nesting: decoding or converting it runs out of stack
@@ -271,7 +266,7 @@ class Toolbox:
 
     def _read_arguments(
         self, name: str, arguments: Mapping[str, object] | str | None
-    ) -> tuple[_Bound, list[object], dict[str, object]]:
+    ) -> tuple[Bound, list[object], dict[str, object]]:
         bound = self._bound(name)
         self._notes.set(())
         notes: list[str] = []
@@ -355,18 +350,8 @@ class _CallArguments:
         return spread(function, args, kwargs, self.variadic_args, extra, notes=notes)
 
 
-def _flattened(objects: Iterable[object]) -> Iterable[object]:
-    """The objects, a plain list or tuple replaced by its items (not a subclass: that is an
-    object with methods of its own)."""
-    for item in objects:
-        if type(item) in (list, tuple):
-            yield from _flattened(typing.cast(Iterable[object], item))
-        else:
-            yield item
-
-
 def _claim_parameters(
-    bound: _Bound,
+    bound: Bound,
     values: Mapping[str, object],
     collected: _CallArguments,
     converter: Converter,
@@ -430,138 +415,6 @@ def _unknown(name: str, available: list[str]) -> str:
     close = difflib.get_close_matches(name, available, n=3)
     hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else "."
     return f"unknown tool {name!r}{hint} Available: {', '.join(available) or 'none'}"
-
-
-def _classification(
-    value: str | Path | Mapping[str, Mapping[str, bool]] | None,
-) -> Classification | None:
-    if value is None:
-        return None
-    if isinstance(value, str | Path):
-        return load_required(Path(value))
-    if not isinstance(value, Mapping):
-        raise InspectorError(f"classification: a path or a mapping, not {type(value).__name__}")
-    plain = {k: dict(v) if isinstance(v, Mapping) else v for k, v in value.items()}
-    return validated(plain, lambda keys: "classification", "classification")
-
-
-def _inherited_entries(
-    choices: Classification | None, owners: Mapping[str, object]
-) -> tuple[Classification | None, list[Diagnostic]]:
-    """A class the classification does not name takes the entries of the nearest base class
-    it names (a subclass, a mock or a proxy of ``Calc`` keeps ``Calc``'s ``false``); a base
-    named only for that is then no unknown key."""
-    if not choices:
-        return choices, []
-    taken: Classification = {}
-    used: set[str] = set()
-    notes = []
-    for key, owner in owners.items():
-        cls = owner if isinstance(owner, type) else type(owner)
-        base = next((b.__name__ for b in cls.__mro__[1:] if b.__name__ in choices), None)
-        if key in choices or base is None:
-            continue
-        taken[key] = dict(choices[base])
-        used.add(base)
-        message = (
-            f"class {key!r} is not in the classification: the entries of its base {base!r} apply"
-        )
-        notes.append(Diagnostic(Level.INFO, message, "", code="TI314"))
-    kept = {k: v for k, v in choices.items() if k in owners or k not in used}
-    return {**kept, **taken}, notes
-
-
-def _matches(
-    class_key: str,
-    tool: ToolDescriptor,
-    include: Iterable[str] | None,
-    exclude: tuple[str, ...],
-) -> bool:
-    """Whether the tool passes the ``include`` and ``exclude`` globs."""
-    names = (tool.name, f"{class_key}.{tool.method_name}")
-    if include is not None and not any(fnmatch.fnmatchcase(n, p) for p in include for n in names):
-        return False
-    return not any(fnmatch.fnmatchcase(n, p) for p in exclude for n in names)
-
-
-def _unmatched(catalog: Catalog, patterns: Iterable[str], what: str) -> list[Diagnostic]:
-    """A warning for each pattern that matches no tool name and no ``Class.method``."""
-    names = [n for key, tool in catalog.tools() for n in (tool.name, f"{key}.{tool.method_name}")]
-    return [
-        Diagnostic(Level.WARNING, f"{what} pattern {p!r} matches no tool", code="TI801")
-        for p in patterns
-        if not any(fnmatch.fnmatchcase(name, p) for name in names)
-    ]
-
-
-def _bind(
-    obj: object, tool: ToolDescriptor, style: DocstringStyle, stubs: MethodBuilder
-) -> _Bound | None:
-    function = getattr(obj, tool.method_name, None)
-    if not callable(function):
-        return None
-    if isinstance(obj, type) and tool.method_kind is MethodKind.INSTANCE:
-        return None  # a class was given: its instance methods have nothing to bind to
-    renames = getattr(obj, "__parameter_names__", None)
-    names = renames.get(tool.method_name) if isinstance(renames, dict) else None
-    python_names = {v: k for k, v in names.items()} if isinstance(names, dict) else {}
-    documented = [
-        python_names.get(name, name)
-        for name, source in tool.type_sources
-        if source == "docstring" and name != "return"
-    ] + _documented_keys(function, tool, python_names)
-    owner = type(obj) if not isinstance(obj, type) else obj
-    stubbed = any(source == "stub" for _, source in tool.type_sources)
-    try:
-        hints = call_hints(function, owner, style, documented, stubs if stubbed else None)
-    except Exception:  # the builder already reported it; convert nothing then
-        hints = {}
-    target = inspect.unwrap(function)
-    return _Bound(tool, function, hints, python_names, field_defaults(target, hints))
-
-
-def _documented_keys(
-    function: Callable[..., object], tool: ToolDescriptor, python_names: Mapping[str, str]
-) -> list[str]:
-    """The parameters the scan read from the docstring's entries for ``**kwargs`` keys (not in
-    the signature): converted by their docstring type, as the schema says."""
-    try:
-        signature = inspect.signature(function).parameters
-    except (TypeError, ValueError):
-        return []
-    if not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in signature.values()):
-        return []
-    names = (python_names.get(f.name, f.name) for f in tool.parameters)
-    return [name for name in names if name not in signature]
-
-
-def _not_bindable(class_key: str, tool: ToolDescriptor, error: Exception) -> Diagnostic:
-    return Diagnostic(
-        Level.WARNING,
-        f"{class_key}.{tool.method_name}: cannot be taken from the object "
-        f"({type(error).__name__}: {error}); left out",
-        tool.location,
-        code="TI802",
-    )
-
-
-def _refuse_a_class(
-    owners: Mapping[str, object], catalog: Catalog, bound: Mapping[str, _Bound]
-) -> None:
-    """``Toolbox(Calc)`` where ``Toolbox(Calc())`` was meant: the instance methods have nothing
-    to run on, so the class would silently give no tools."""
-    for group in catalog.classes:
-        owner = owners[group.key]
-        needs_instance = [t.name for t in group.tools if t.method_kind is MethodKind.INSTANCE]
-        if (
-            isinstance(owner, type)
-            and needs_instance
-            and not any(n in bound for n in needs_instance)
-        ):
-            raise TypeError(
-                f"Toolbox({owner.__name__}): a class; its methods need an instance: "
-                f"Toolbox({owner.__name__}(...))"
-            )
 
 
 async def _collected(items: AsyncIterator[object]) -> list[object]:

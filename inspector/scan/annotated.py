@@ -26,8 +26,8 @@ _LENGTH_KEYWORDS = {
 
 def read_metadata(item: object, extra: dict[str, Json]) -> None:
     """Read description and constraints from one ``Annotated`` metadata item."""
-    if isinstance(item, str):
-        extra["description"] = inspect.cleandoc(item)
+    if isinstance(item, str):  # as written (stubs carry descriptions back this way, exactly)
+        extra["description"] = item
         return
     keywords = item if isinstance(item, dict) else getattr(item, "json_schema_extra", None)
     if isinstance(keywords, dict):  # JSON Schema keywords, as they should appear

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import ast
+import contextlib
 import inspect
 import types
 import typing
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
@@ -345,3 +346,27 @@ class _ModuleNames(Mapping[str, object]):
 
     def __len__(self) -> int:
         return len(self.globalns)
+
+
+def _items() -> Iterator[None]:
+    yield None
+
+
+async def _async_items() -> AsyncIterator[None]:
+    yield None
+
+
+_CONTEXT_MANAGER_CODES = frozenset(
+    getattr(wrapper, "__code__", None)
+    for wrapper in (contextlib.contextmanager(_items), contextlib.asynccontextmanager(_async_items))
+)
+"""The code of the wrappers ``@contextmanager`` and ``@asynccontextmanager`` return: their
+result is a context manager, whatever the hint of the generator they wrap says."""
+
+
+def result_hint(function: object, hint: object) -> object:
+    """The hint of what a call returns: a context manager for what ``@contextmanager`` (or
+    ``@asynccontextmanager``) made, whose hint types the generator inside."""
+    if getattr(function, "__code__", None) in _CONTEXT_MANAGER_CODES:
+        return contextlib.AbstractContextManager
+    return hint

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import contextlib
 import inspect
 import keyword
 import typing
-from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
 
 import docstring_parser
@@ -55,6 +53,7 @@ from inspector.scan.method_parts import (
     renamed_field,
     renames_of,
     resolve_doc_type,
+    result_hint,
     schema_name,
     uncallable_message,
     variadic_field,
@@ -480,8 +479,8 @@ class MethodBuilder:
         sources: dict[str, str],
     ) -> Returns:
         hint = hints.get("return", NO_HINT)
-        if hint is not NO_HINT and _makes_context_manager(method.function):
-            hint = contextlib.AbstractContextManager  # its hint types the generator inside
+        if hint is not NO_HINT:
+            hint = result_hint(method.function, hint)
         if hint is NO_HINT and doc.returns_type:
             hint = self._doc_type(doc.returns_type, method, "return", report)
             if hint is not typing.Any:
@@ -495,23 +494,3 @@ class MethodBuilder:
             report(code, f"return value: {message}")
         self.mapper.messages.clear()
         return Returns(schema_type, explicit if explicit is not None else doc.returns)
-
-
-def _items() -> Iterator[None]:
-    yield None
-
-
-async def _async_items() -> AsyncIterator[None]:
-    yield None
-
-
-_CONTEXT_MANAGER_CODES = frozenset(
-    getattr(wrapper, "__code__", None)
-    for wrapper in (contextlib.contextmanager(_items), contextlib.asynccontextmanager(_async_items))
-)
-"""The code of the wrappers ``@contextmanager`` and ``@asynccontextmanager`` return: their
-result is a context manager, whatever the hint of the generator they wrap says."""
-
-
-def _makes_context_manager(function: object) -> bool:
-    return getattr(function, "__code__", None) in _CONTEXT_MANAGER_CODES

@@ -1,0 +1,174 @@
+"""Which tools a Toolbox offers and how each is bound to its object: the objects given, the
+classification (a file or a mapping, checked alike; a subclass takes its classified base's
+entries), the include/exclude globs, and the method, hints and field defaults of each tool."""
+
+from __future__ import annotations
+
+import fnmatch
+import inspect
+import typing
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from inspector.catalog import Catalog
+from inspector.diagnostics import Diagnostic, InspectorError, Level
+from inspector.files.classification import Classification, load_required, validated
+from inspector.model import MethodKind, ToolDescriptor
+from inspector.scan.call_hints import call_hints
+from inspector.scan.docstrings import DocstringStyle
+from inspector.scan.fields import FieldDefault, field_defaults
+from inspector.scan.methods import MethodBuilder
+
+
+@dataclass(frozen=True)
+class Bound:
+    """A tool and how to call its method."""
+
+    descriptor: ToolDescriptor
+    function: Callable[..., object]
+    hints: dict[str, object]
+    python_names: dict[str, str]
+    field_defaults: dict[str, FieldDefault]
+
+
+def flattened(objects: Iterable[object]) -> Iterable[object]:
+    """The objects, a plain list or tuple replaced by its items (not a subclass: that is an
+    object with methods of its own)."""
+    for item in objects:
+        if type(item) in (list, tuple):
+            yield from flattened(typing.cast(Iterable[object], item))
+        else:
+            yield item
+
+
+def classification_of(
+    value: str | Path | Mapping[str, Mapping[str, bool]] | None,
+) -> Classification | None:
+    if value is None:
+        return None
+    if isinstance(value, str | Path):
+        return load_required(Path(value))
+    if not isinstance(value, Mapping):
+        raise InspectorError(f"classification: a path or a mapping, not {type(value).__name__}")
+    plain = {k: dict(v) if isinstance(v, Mapping) else v for k, v in value.items()}
+    return validated(plain, lambda keys: "classification", "classification")
+
+
+def inherited_entries(
+    choices: Classification | None, owners: Mapping[str, object]
+) -> tuple[Classification | None, list[Diagnostic]]:
+    """A class the classification does not name takes the entries of the nearest base class
+    it names (a subclass, a mock or a proxy of ``Calc`` keeps ``Calc``'s ``false``); a base
+    named only for that is then no unknown key."""
+    if not choices:
+        return choices, []
+    taken: Classification = {}
+    used: set[str] = set()
+    notes = []
+    for key, owner in owners.items():
+        cls = owner if isinstance(owner, type) else type(owner)
+        base = next((b.__name__ for b in cls.__mro__[1:] if b.__name__ in choices), None)
+        if key in choices or base is None:
+            continue
+        taken[key] = dict(choices[base])
+        used.add(base)
+        message = (
+            f"class {key!r} is not in the classification: the entries of its base {base!r} apply"
+        )
+        notes.append(Diagnostic(Level.INFO, message, "", code="TI314"))
+    kept = {k: v for k, v in choices.items() if k in owners or k not in used}
+    return {**kept, **taken}, notes
+
+
+def matches(
+    class_key: str,
+    tool: ToolDescriptor,
+    include: Iterable[str] | None,
+    exclude: tuple[str, ...],
+) -> bool:
+    """Whether the tool passes the ``include`` and ``exclude`` globs."""
+    names = (tool.name, f"{class_key}.{tool.method_name}")
+    if include is not None and not any(fnmatch.fnmatchcase(n, p) for p in include for n in names):
+        return False
+    return not any(fnmatch.fnmatchcase(n, p) for p in exclude for n in names)
+
+
+def unmatched(catalog: Catalog, patterns: Iterable[str], what: str) -> list[Diagnostic]:
+    """A warning for each pattern that matches no tool name and no ``Class.method``."""
+    names = [n for key, tool in catalog.tools() for n in (tool.name, f"{key}.{tool.method_name}")]
+    return [
+        Diagnostic(Level.WARNING, f"{what} pattern {p!r} matches no tool", code="TI801")
+        for p in patterns
+        if not any(fnmatch.fnmatchcase(name, p) for name in names)
+    ]
+
+
+def bind(
+    obj: object, tool: ToolDescriptor, style: DocstringStyle, stubs: MethodBuilder
+) -> Bound | None:
+    function = getattr(obj, tool.method_name, None)
+    if not callable(function):
+        return None
+    if isinstance(obj, type) and tool.method_kind is MethodKind.INSTANCE:
+        return None  # a class was given: its instance methods have nothing to bind to
+    renames = getattr(obj, "__parameter_names__", None)
+    names = renames.get(tool.method_name) if isinstance(renames, dict) else None
+    python_names = {v: k for k, v in names.items()} if isinstance(names, dict) else {}
+    documented = [
+        python_names.get(name, name)
+        for name, source in tool.type_sources
+        if source == "docstring" and name != "return"
+    ] + documented_keys(function, tool, python_names)
+    owner = type(obj) if not isinstance(obj, type) else obj
+    stubbed = any(source == "stub" for _, source in tool.type_sources)
+    try:
+        hints = call_hints(function, owner, style, documented, stubs if stubbed else None)
+    except Exception:  # the builder already reported it; convert nothing then
+        hints = {}
+    target = inspect.unwrap(function)
+    return Bound(tool, function, hints, python_names, field_defaults(target, hints))
+
+
+def documented_keys(
+    function: Callable[..., object], tool: ToolDescriptor, python_names: Mapping[str, str]
+) -> list[str]:
+    """The parameters the scan read from the docstring's entries for ``**kwargs`` keys (not in
+    the signature): converted by their docstring type, as the schema says."""
+    try:
+        signature = inspect.signature(function).parameters
+    except (TypeError, ValueError):
+        return []
+    if not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in signature.values()):
+        return []
+    names = (python_names.get(f.name, f.name) for f in tool.parameters)
+    return [name for name in names if name not in signature]
+
+
+def not_bindable(class_key: str, tool: ToolDescriptor, error: Exception) -> Diagnostic:
+    return Diagnostic(
+        Level.WARNING,
+        f"{class_key}.{tool.method_name}: cannot be taken from the object "
+        f"({type(error).__name__}: {error}); left out",
+        tool.location,
+        code="TI802",
+    )
+
+
+def refuse_a_class(
+    owners: Mapping[str, object], catalog: Catalog, bound: Mapping[str, Bound]
+) -> None:
+    """``Toolbox(Calc)`` where ``Toolbox(Calc())`` was meant: the instance methods have nothing
+    to run on, so the class would silently give no tools."""
+    for group in catalog.classes:
+        owner = owners[group.key]
+        needs_instance = [t.name for t in group.tools if t.method_kind is MethodKind.INSTANCE]
+        if (
+            isinstance(owner, type)
+            and needs_instance
+            and not any(n in bound for n in needs_instance)
+        ):
+            raise TypeError(
+                f"Toolbox({owner.__name__}): a class; its methods need an instance: "
+                f"Toolbox({owner.__name__}(...))"
+            )
