@@ -81,7 +81,8 @@ CODES: dict[str, Code] = {
             "TI112",
             _W,
             "tool-renamed",
-            "Two classes share a method name; both become Class_method.",
+            "Two classes share a method name; both become Class_method (one warning per class, "
+            "naming its renamed tools).",
         ),
         Code(
             "TI113",

@@ -87,3 +87,33 @@ def test_names_are_unique_and_short_whatever_the_collisions(pairs: list[tuple[st
     assert len(set(names)) == len(names)
     assert all(len(name) <= max(NAME_LENGTH, *(len(m) for _, m in pairs)) for name in names)
     assert names == [tool.name for group in disambiguate(groups, []) for tool in group.tools]
+
+
+LOADERS = """\
+class Reader:
+    def read(self) -> str:
+        'Read.'
+    def peek(self) -> str:
+        'Peek.'
+    def close(self) -> None:
+        'Close.'
+class Loader(Reader):
+    def Loader_close(self) -> None:
+        'Taken already.'
+"""
+
+
+def test_a_class_with_several_renamed_tools_gets_one_warning(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    """A whole-module scan renames hundreds of inherited tools (PyYAML: 1,400): one line per
+    class names them, and the names that needed a suffix."""
+    Path("loaders.py").write_text(LOADERS, encoding="utf-8")
+    scanned = run_cli("scan", "loaders.py", "-o", "tools.json")
+    assert [line for line in scanned.stderr.splitlines() if "TI112" in line] == [
+        "loaders.py:2: warning[TI112]: Reader: other classes have methods of the same names: 3 "
+        "tools are named Reader_<method> ('read', 'peek', 'close')",
+        "loaders.py:2: warning[TI112]: Loader: other classes have methods of the same names: 3 "
+        "tools are named Loader_<method> ('read', 'peek', 'close'); 'Loader_close_2' for "
+        "'close'",
+    ]

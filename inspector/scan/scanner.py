@@ -147,27 +147,39 @@ def disambiguate(
     taken = {name for name, count in counts.items() if count == 1}
     result = []
     for group in groups:
-        tools = []
+        tools, renames = [], []
         for tool in group.tools:
             if counts[tool.name] == 1:
                 tools.append(tool)
                 continue
             renamed = _free_name(f"{group.key.rpartition('.')[2]}_{tool.name}", taken)
             taken.add(renamed)
-            path, line = tool.path_and_line
-            diagnostics.append(
-                Diagnostic(
-                    Level.WARNING,
-                    f"another class has a method {tool.name!r}: the tool is named {renamed!r}",
-                    path,
-                    line,
-                    f"{group.key}.{tool.method_name}",
-                    code="TI112",
-                )
-            )
+            renames.append((tool, renamed))
             tools.append(replace(tool, name=renamed))
+        if renames:
+            diagnostics.append(_renamed(group, renames))
         result.append(replace(group, tools=tuple(tools)))
     return tuple(result)
+
+
+def _renamed(group: CatalogClass, renames: list[tuple[ToolDescriptor, str]]) -> Diagnostic:
+    """One TI112 per class: its tools renamed because other classes have methods so named."""
+    tool, renamed = renames[0]
+    path, line = tool.path_and_line
+    if len(renames) == 1:
+        message = f"another class has a method {tool.name!r}: the tool is named {renamed!r}"
+        subject = f"{group.key}.{tool.method_name}"
+    else:
+        prefix = f"{group.key.rpartition('.')[2]}_"
+        odd = [f"{new!r} for {old.name!r}" for old, new in renames if new != prefix + old.name]
+        names = ", ".join(repr(old.name) for old, _ in renames[:5])
+        message = (
+            f"other classes have methods of the same names: {len(renames)} tools are named "
+            f"{prefix}<method> ({names}{', ...' if len(renames) > 5 else ''})"
+            + (f"; {', '.join(odd)}" if odd else "")
+        )
+        subject = group.key
+    return Diagnostic(Level.WARNING, message, path, line, subject, code="TI112")
 
 
 def _free_name(name: str, taken: set[str]) -> str:
