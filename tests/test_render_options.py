@@ -50,6 +50,11 @@ def test_all_writes_one_file_per_provider(scanned: Path, run_cli: Callable[..., 
     result = run_cli("render", "--provider", "all", "-o", "out")
     assert result.status == 0
     assert sorted(os.listdir("out")) == sorted(f"{name}.json" for name in BUILTIN)
+    files = ", ".join(f"out/{name}.json" for name in sorted(BUILTIN))
+    assert result.stdout == f"wrote {files}\n"
+    again = run_cli("render", "--provider", "all", "-o", "out")
+    assert again.stdout == f"unchanged {files}\n"
+    assert run_cli("render", "--provider", "all", "-o", "out", "-q").stdout == ""
     bedrock = json.loads(Path("out/bedrock.json").read_text())
     assert bedrock["tools"][1]["toolSpec"]["description"] == "silent"
     assert result.stderr == (

@@ -395,13 +395,17 @@ def _render(args: argparse.Namespace) -> int:
         report=args.report,
     )
     output = Path(args.output)
+
+    def file_of(provider: str) -> Path:
+        return output / f"{provider}.json" if every else output
+
     results, diagnostics = render_providers(
         providers,
         tools_path=tools_path,
         classification_path=Path(args.classification) if args.classification else None,
         options=options,
         include_new=args.new == "include",
-        files=None if args.output == "-" else (lambda p: output / f"{p}.json" if every else output),
+        files=None if args.output == "-" else file_of,
     )
     printer.print(diagnostics)
     for rendered in results:
@@ -411,8 +415,18 @@ def _render(args: argparse.Namespace) -> int:
             print(line, file=sys.stderr)
         if rendered.text is not None and args.output == "-":
             sys.stdout.write(rendered.text)
+    if args.output != "-" and not args.quiet:
+        made = [(file_of(r.provider), r.changed) for r in results if r.text is not None]
+        _files_summary([p for p, changed in made if changed], [p for p, c in made if not c])
     printer.print_summary()
     return 1 if has_errors(diagnostics) else 0
+
+
+def _files_summary(written: list[Path], unchanged: list[Path]) -> None:
+    """``wrote a, b`` and ``unchanged c``, as ``scan`` says it (one line each, when any)."""
+    for verb, paths in (("wrote", written), ("unchanged", unchanged)):
+        if paths:
+            print(f"{verb} {', '.join(str(p) for p in paths)}")
 
 
 def _check_directory_output(output: str) -> None:
