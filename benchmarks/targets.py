@@ -59,6 +59,8 @@ def _growth_row(results: Mapping[int, Mapping[str, Row]]) -> Iterator[tuple[str,
         for name in results[large]
         if name != FLOOR and not name.startswith("peer") and results[small][name][2] > 0
     }
+    if not growth:
+        return
     worst = max(growth, key=growth.__getitem__)
     shown = f"{min(growth.values()):.1f}x-{growth[worst]:.1f}x (most: {worst})"
     yield f"every command linear (CPU growth <= {limit:.0f}x)", shown, growth[worst] <= limit
@@ -67,13 +69,18 @@ def _growth_row(results: Mapping[int, Mapping[str, Row]]) -> Iterator[tuple[str,
 def _render_rows(rows: Mapping[str, Row]) -> Iterator[tuple[str, str, bool]]:
     scan = _cpu(rows, SCAN)
     renders = {n: _cpu(rows, n) / scan for n in _single_renders(rows)}
-    slowest = max(renders, key=renders.__getitem__)
-    shown = f"{min(renders.values()):.2f}x-{renders[slowest]:.2f}x the scan (most: {slowest})"
-    yield "each `render --provider P` <= the scan", shown, renders[slowest] <= 1.0
+    if renders:
+        slowest = max(renders, key=renders.__getitem__)
+        shown = f"{min(renders.values()):.2f}x-{renders[slowest]:.2f}x the scan (most: {slowest})"
+        yield "each `render --provider P` <= the scan", shown, renders[slowest] <= 1.0
     for name, limit in ((RENDER_ALL, 3.0), (STUBS, 1.0), (CHECK, 1.1)):
-        ratio = _cpu(rows, name) / scan
-        yield f"`{name.split(' (')[0]}` <= {limit:g}x the scan", f"{ratio:.2f}x", ratio <= limit
-    capped = [*_single_renders(rows), RENDER_ALL, STUBS, CHECK, DIFF]
+        if name in rows:
+            ratio = _cpu(rows, name) / scan
+            shown = f"{ratio:.2f}x"
+            yield f"`{name.split(' (')[0]}` <= {limit:g}x the scan", shown, ratio <= limit
+    capped = [n for n in (*_single_renders(rows), RENDER_ALL, STUBS, CHECK, DIFF) if n in rows]
+    if not capped:
+        return
     peak = max(rows[n][4] for n in capped)
     shown, met = f"at most {peak:.0f} MiB, floor {rows[FLOOR][4]:.0f}", peak <= rows[FLOOR][4] + 50
     yield "peak RSS of render, stubs, check, diff <= floor + 50 MiB", shown, met

@@ -256,9 +256,10 @@ CODES: dict[str, Code] = {
             "TI312",
             _W,
             "unclassified-class-excluded",
-            "A class the classification file does not name, while the file names a class that "
-            "matches none (a misspelt or stale key): its methods are excluded, whatever `new` "
-            "says, until the file names it (a typo must not turn every `false` of a class on).",
+            "A class the classification file does not name, while the file has a key that names "
+            "no scanned class and looks like its misspelling (`Calcc` for `Calc`): its methods "
+            "are excluded by render and the Toolbox, and recorded false by a scan or build, "
+            "whatever `new` says (a typo must not turn every `false` of a class on).",
         ),
         Code(
             "TI313",
@@ -272,7 +273,8 @@ CODES: dict[str, Code] = {
             _I,
             "base-class-entries",
             "`Toolbox`: a class the classification does not name takes the entries of the "
-            "nearest base class it names (a subclass or a mock keeps the base's `false`).",
+            "nearest base class it names (a subclass, such as a fake or proxy class, keeps the "
+            "base's `false`).",
         ),
         Code("TI401", _E, "render-failed", "A provider's file cannot be rendered."),
         Code(

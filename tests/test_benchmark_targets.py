@@ -56,3 +56,13 @@ def test_one_size_checks_no_growth() -> None:
     lines = targets({50: _rows(0.1, 0.9, 16)}, START)
     assert lines[2] == "| `scan` <= 1.0x the floor (every size) | 0.90x | yes |"
     assert not any("linear" in line for line in lines)
+
+
+def test_a_run_without_renders_checks_what_it_has() -> None:
+    rows = {
+        k: v for k, v in _rows(1, 0.9, 16).items() if k in (FLOOR, "scan services.py -o tools.json")
+    }
+    assert targets({50: rows}, START)[2:4] == [
+        "| `scan` <= 1.0x the floor (every size) | 0.90x | yes |",
+        "| `scan` peak RSS <= floor + 10 MiB | 21 MiB, floor 16 (+5) | yes |",
+    ]

@@ -70,10 +70,32 @@ def test_a_misspelt_class_key_excludes_the_class_it_should_have_named(
         "tools.classification.json: warning[TI307]: class 'Calcc' in the classification file "
         "matches no scanned class (did you mean 'Calc'?); its entries are not used",
         "tools.classification.json: warning[TI312]: class 'Calc' is not in the classification "
-        "file, which names 'Calcc' (no scanned class): Calc's methods are excluded until the "
-        "file names it",
+        "file, which names 'Calcc' (no scanned class: a misspelling?): Calc's methods are "
+        "excluded until the file names it",
         "diagnostics: 0 errors, 2 warnings (1 TI307, 1 TI312), 0 info",
     ]
+
+
+def test_a_rescan_records_false_for_the_class_a_misspelt_key_was_meant_for(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    """``scan`` and ``build`` merge the file: the class the typo was meant for is recorded
+    false (not "new, included"); a class the file simply does not name yet is still new."""
+    Path("calc.py").write_text(CALC, encoding="utf-8")
+    Path("tools.classification.json").write_text(
+        json.dumps({"Calcc": {"nuke": False, "zap": True}}), "utf-8"
+    )
+    scanned = run_cli("scan", "calc.py")
+    assert "newly included: Other.go\n" in scanned.stdout
+    written = json.loads(Path("tools.classification.json").read_text("utf-8"))
+    assert written["Calc"] == {"add": False, "nuke": False}
+    assert written["Other"] == {"go": True}
+    assert written["Calcc"] == {"nuke": False, "zap": True}  # kept until --prune
+    assert (
+        "tools.classification.json: warning[TI312]: class 'Calc' is not in the classification "
+        "file, which names 'Calcc' (no scanned class: a misspelling?): Calc's methods are "
+        "recorded false; correct the key or set them true"
+    ) in scanned.stderr.splitlines()
 
 
 def test_a_subclass_takes_its_classified_base_entries() -> None:

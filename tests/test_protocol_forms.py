@@ -61,6 +61,17 @@ class SequenceLike(Protocol[T]):
     def __getitem__(self, index: int) -> T: ...
 
 
+class Keyed(Protocol):
+    """Mapping-like: ``__getitem__`` takes a key, so not an array (and dicts, lists and strings
+    all have these members: no single form)."""
+
+    def __len__(self) -> int: ...
+
+    def __getitem__(self, key: str) -> int: ...
+
+    def __iter__(self) -> cabc.Iterator[str]: ...
+
+
 class Indexable(Protocol):
     def __index__(self) -> int: ...
 
@@ -143,7 +154,7 @@ def test_hint_maps_to_exact_schema(hint: object, expected: JsonObject) -> None:
 
 @pytest.mark.parametrize(
     "protocol",
-    [Reader, Nothing, numbers.Rational, typing.SupportsComplex],
+    [Reader, Keyed, Nothing, numbers.Rational, typing.SupportsComplex],
     ids=lambda p: p.__name__,
 )
 def test_a_protocol_no_single_json_type_satisfies_has_no_form(protocol: type) -> None:

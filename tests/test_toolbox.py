@@ -586,9 +586,37 @@ def test_callable_class_attributes_that_are_not_methods_of_the_class() -> None:
     assert box.call("concat", {"iterable": ["a", "b"]}) == "ab"
 
 
+class Util:
+    def inst(self, a: int) -> int:
+        """Needs an instance.
+
+        Args:
+            a: A.
+        """
+        return a
+
+    @staticmethod
+    def helper(a: int) -> int:
+        """Static.
+
+        Args:
+            a: A.
+        """
+        return a + 1
+
+
 def test_a_class_given_for_its_instance_methods_is_refused() -> None:
     with pytest.raises(TypeError, match=r"Toolbox\(Service\): a class; its methods need an "):
         Toolbox(Service)
+    with pytest.raises(TypeError, match=r"Toolbox\(Util\): a class"):
+        Toolbox(Util, include=["inst"])
+    for box in (
+        Toolbox(Util, include=["helper"]),
+        Toolbox(Util, classification={"Util": {"inst": False, "helper": True}}),
+        Toolbox(Util),
+    ):
+        assert [t.name for t in box.tools] == ["helper"]
+        assert box.call("helper", {"a": 1}) == 2
 
 
 def test_nesting_too_deep_for_the_decoder_is_an_error_result_from_handle() -> None:
@@ -604,6 +632,13 @@ def test_nesting_too_deep_for_the_decoder_is_an_error_result_from_handle() -> No
     ]
 
 
+class Outer:
+    class Inner:
+        def go(self) -> str:
+            """Go."""
+            return "went"
+
+
 def test_a_tool_named_as_render_names_it_beside_another_class_is_found() -> None:
     """A render of several classes names a tool ``Class_method`` when another class has a
     method of the same name; a Toolbox of fewer objects names it ``method`` and takes the long
@@ -613,6 +648,8 @@ def test_a_tool_named_as_render_names_it_beside_another_class_is_found() -> None
     assert box.last_notes == ["'Borrowing_real' read as the tool 'real'"]
     with pytest.raises(ToolCallError, match="unknown tool 'Other_real'"):
         box.call("Other_real", {"q": "x"})
+    nested = Toolbox(Outer.Inner())
+    assert nested.call("Inner_go", {}) == "went"  # the class's own name, as render writes it
 
 
 def test_definitions_are_what_render_writes() -> None:

@@ -10,7 +10,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO, TypeAlias
 
-from inspector.cli.output import ignore_option, printer_for, user_prints_to_stderr
+from inspector.cli.output import (
+    check_directory_output,
+    files_summary,
+    ignore_option,
+    printer_for,
+    user_prints_to_stderr,
+)
 from inspector.cli.parsing import Parser, VersionAction
 from inspector.diagnostics import InspectorError, UsageError, has_errors
 
@@ -384,7 +390,7 @@ def _render(args: argparse.Namespace) -> int:
     template_dirs = _template_dirs(args)
     every = args.provider == "all"
     if every:
-        _check_directory_output(args.output)
+        check_directory_output(args.output)
     providers = [p.name for p in available(template_dirs)] if every else [args.provider]
     tools_path = Path(args.tools)
     options = RenderOptions(
@@ -417,26 +423,9 @@ def _render(args: argparse.Namespace) -> int:
             sys.stdout.write(rendered.text)
     if args.output != "-" and not args.quiet:
         made = [(file_of(r.provider), r.changed) for r in results if r.text is not None]
-        _files_summary([p for p, changed in made if changed], [p for p, c in made if not c])
+        files_summary([p for p, changed in made if changed], [p for p, c in made if not c])
     printer.print_summary()
     return 1 if has_errors(diagnostics) else 0
-
-
-def _files_summary(written: list[Path], unchanged: list[Path]) -> None:
-    """``wrote a, b`` and ``unchanged c``, as ``scan`` says it (one line each, when any)."""
-    for verb, paths in (("wrote", written), ("unchanged", unchanged)):
-        if paths:
-            print(f"{verb} {', '.join(str(p) for p in paths)}")
-
-
-def _check_directory_output(output: str) -> None:
-    """``--provider all`` writes one file per provider: ``-o`` must name a directory."""
-    message = "--provider all writes one file per provider: give -o DIRECTORY"
-    path = Path(output)
-    if output == "-":
-        raise UsageError(message)
-    if path.is_file() or (not path.exists() and path.suffix == ".json"):
-        raise UsageError(f"{message} ({output!r} names a file)")
 
 
 def _stubs(args: argparse.Namespace) -> int:

@@ -7,9 +7,10 @@ import contextlib
 import sys
 from collections import Counter
 from collections.abc import Iterable
+from pathlib import Path
 from typing import TextIO
 
-from inspector.diagnostics import Diagnostic, Level
+from inspector.diagnostics import Diagnostic, Level, UsageError
 
 _LEVELS = ((Level.ERROR, "error", "errors"), (Level.WARNING, "warning", "warnings"))
 
@@ -81,3 +82,20 @@ def user_prints_to_stderr() -> contextlib.redirect_stdout[TextIO]:
     """While the user's code is imported (or its factory runs), what it prints goes to stderr:
     stdout carries data (``scan -o -``, the MCP stdio channel) or the command's own summary."""
     return contextlib.redirect_stdout(sys.stderr)
+
+
+def files_summary(written: list[Path], unchanged: list[Path]) -> None:
+    """``wrote a, b`` and ``unchanged c``, as ``scan`` says it (one line each, when any)."""
+    for verb, paths in (("wrote", written), ("unchanged", unchanged)):
+        if paths:
+            print(f"{verb} {', '.join(str(p) for p in paths)}")
+
+
+def check_directory_output(output: str) -> None:
+    """``--provider all`` writes one file per provider: ``-o`` must name a directory."""
+    message = "--provider all writes one file per provider: give -o DIRECTORY"
+    path = Path(output)
+    if output == "-":
+        raise UsageError(message)
+    if path.is_file() or (not path.exists() and path.suffix == ".json"):
+        raise UsageError(f"{message} ({output!r} names a file)")

@@ -45,6 +45,15 @@ def validated(data: object, where: Callable[[list[str]], str], noun: str) -> Cla
         raise InspectorError(f"{where([])}: {noun} must be an object of classes")
     result: Classification = {}
     for class_key, methods in data.items():
+        wrong = [
+            k
+            for k in (class_key, *(methods if isinstance(methods, dict) else ()))
+            if not isinstance(k, str)
+        ]
+        if wrong:
+            raise InspectorError(
+                f"{where([])}: {noun} keys must be names (text), not {type(wrong[0]).__name__}"
+            )
         if not isinstance(methods, dict):
             raise InspectorError(
                 f"{where([class_key])}: {class_key!r} must be an object of method → true/false"
@@ -79,7 +88,8 @@ def _repeated(tree: object, path: list[str], where: Callable[[list[str]], str]) 
     for key, value in tree:
         if key in seen:
             name = ".".join([*path, key])
-            raise InspectorError(f"{where([*path, key])}: {name} is given twice; keep one")
+            place = where([*path, key, key])  # the key's second occurrence
+            raise InspectorError(f"{place}: {name} is given twice; keep one")
         seen.add(key)
         _repeated(value, [*path, key], where)
 
@@ -122,6 +132,9 @@ class Merge:
     uncallable: list[str] = field(default_factory=list)
     """``Class.method`` of every new method recorded as ``false`` because a model cannot call
     it (a required parameter's type has no JSON form)."""
+    misspelt: dict[str, str] = field(default_factory=dict)
+    """Class key the file did not name → the key that looks like its misspelling; the class's
+    methods were recorded ``false`` (a typo must not turn the user's ``false`` on)."""
 
 
 Previous = Catalog | Callable[[], Catalog | None] | None
@@ -149,7 +162,11 @@ def merge(
     newly: list[str] = []
     uncallable: list[str] = []
     moved = _renamed_classes(old, catalog)
+    misspelt = {k: v for k, v in misspelt_keys(old, catalog).items() if k not in moved}
     for group in catalog.classes:
+        if group.key in misspelt:
+            result[group.key] = dict.fromkeys((tool.method_name for tool in group.tools), False)
+            continue
         kept = old.get(moved.get(group.key, group.key), {})
         vanished = dict(kept)
         for tool in group.tools:
@@ -177,9 +194,26 @@ def merge(
     if prune:
         scanned = {group.key for group in catalog.classes}
         result = {k: v for k, v in result.items() if v or k in scanned}
-    return Merge(
-        result, [] if prune else stale, stale if prune else [], renamed, moved, newly, uncallable
-    )
+    kept_stale, pruned = ([], stale) if prune else (stale, [])
+    return Merge(result, kept_stale, pruned, renamed, moved, newly, uncallable, misspelt)
+
+
+def misspelt_keys(classification: Classification | None, catalog: Catalog) -> dict[str, str]:
+    """Scanned class the classification does not name → a key of it that names no scanned class
+    and is close to that class's name (``"Calcc"`` for ``Calc``): most likely a misspelling,
+    whose entries (a ``false``) were meant for the class."""
+    import difflib
+
+    scanned = [group.key for group in catalog.classes]
+    unnamed = [key for key in scanned if key not in (classification or {})]
+    found: dict[str, str] = {}
+    for key in classification or {}:
+        if key in scanned:
+            continue
+        close = difflib.get_close_matches(key, unnamed, n=1, cutoff=0.6)
+        if close and close[0] not in found:
+            found[close[0]] = key
+    return found
 
 
 def _renamed_classes(old: Classification, catalog: Catalog) -> dict[str, str]:
@@ -298,7 +332,21 @@ def stale_diagnostics(merged: Merge, path: Path, unknown: Iterable[str] = ()) ->
         )
         for name in merged.uncallable
     ]
-    return notes
+    return notes + _misspelt_notes(merged, path)
+
+
+def _misspelt_notes(merged: Merge, path: Path) -> list[Diagnostic]:
+    return [
+        Diagnostic(
+            Level.WARNING,
+            f"class {key!r} is not in the classification file, which names {typo!r} (no scanned "
+            f"class: a misspelling?): {key}'s methods are recorded false; correct the key or set "
+            "them true",
+            str(path),
+            code="TI312",
+        )
+        for key, typo in merged.misspelt.items()
+    ]
 
 
 def unknown_classes(

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from inspector.catalog import Catalog
 from inspector.diagnostics import Diagnostic, Level
-from inspector.files.classification import Classification, is_included
+from inspector.files.classification import Classification, is_included, misspelt_keys
 from inspector.model import ToolDescriptor
 
 
@@ -71,27 +71,22 @@ def _closed_classes(
     where: str,
     diagnostics: list[Diagnostic],
 ) -> set[str]:
-    """Classes the file does not name while it names a class that matches none: a misspelt
-    key (``"Calcc"``) must not turn every ``false`` of ``Calc`` into "new, included"."""
-    if not classification:
-        return set()
-    scanned = {group.key for group in catalog.classes}
-    unmatched = sorted(key for key in classification if key not in scanned)
-    if not unmatched:
-        return set()
-    closed = {group.key for group in catalog.classes if group.key not in classification}
-    names = ", ".join(repr(key) for key in unmatched)
-    for key in sorted(closed):
+    """Classes the file does not name while it names one that matches no class and looks like
+    their misspelling: ``"Calcc"`` must not turn every ``false`` of ``Calc`` into "new,
+    included"."""
+    misspelt = misspelt_keys(classification, catalog)
+    for key, typo in misspelt.items():
         diagnostics.append(
             Diagnostic(
                 Level.WARNING,
-                f"class {key!r} is not in the classification file, which names {names} (no "
-                f"scanned class): {key}'s methods are excluded until the file names it",
+                f"class {key!r} is not in the classification file, which names {typo!r} (no "
+                f"scanned class: a misspelling?): {key}'s methods are excluded until the file "
+                "names it",
                 where,
                 code="TI312",
             )
         )
-    return closed
+    return set(misspelt)
 
 
 def _unreachable(tool: ToolDescriptor) -> str:

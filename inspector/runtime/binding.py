@@ -59,8 +59,8 @@ def inherited_entries(
     choices: Classification | None, owners: Mapping[str, object]
 ) -> tuple[Classification | None, list[Diagnostic]]:
     """A class the classification does not name takes the entries of the nearest base class
-    it names (a subclass, a mock or a proxy of ``Calc`` keeps ``Calc``'s ``false``); a base
-    named only for that is then no unknown key."""
+    it names (a subclass of ``Calc``, such as a fake or a proxy class, keeps ``Calc``'s
+    ``false``); a base named only for that is then no unknown key."""
     if not choices:
         return choices, []
     taken: Classification = {}
@@ -156,18 +156,21 @@ def not_bindable(class_key: str, tool: ToolDescriptor, error: Exception) -> Diag
 
 
 def refuse_a_class(
-    owners: Mapping[str, object], catalog: Catalog, bound: Mapping[str, Bound]
+    owners: Mapping[str, object], taken: Iterable[tuple[str, ToolDescriptor, bool]]
 ) -> None:
-    """``Toolbox(Calc)`` where ``Toolbox(Calc())`` was meant: the instance methods have nothing
-    to run on, so the class would silently give no tools."""
-    for group in catalog.classes:
-        owner = owners[group.key]
-        needs_instance = [t.name for t in group.tools if t.method_kind is MethodKind.INSTANCE]
-        if (
-            isinstance(owner, type)
-            and needs_instance
-            and not any(n in bound for n in needs_instance)
-        ):
+    """``Toolbox(Calc)`` where ``Toolbox(Calc())`` was meant: of a class given as such, tools
+    were chosen that need an instance and not one tool could be bound, so it would silently
+    give nothing. (A class for its static or class methods is fine.)"""
+    wanted: set[str] = set()
+    bound: set[str] = set()
+    for class_key, tool, was_bound in taken:
+        if was_bound:
+            bound.add(class_key)
+        elif tool.method_kind is MethodKind.INSTANCE:
+            wanted.add(class_key)
+    for class_key in sorted(wanted - bound):
+        owner = owners[class_key]
+        if isinstance(owner, type):
             raise TypeError(
                 f"Toolbox({owner.__name__}): a class; its methods need an instance: "
                 f"Toolbox({owner.__name__}(...))"

@@ -40,6 +40,7 @@ from inspector.runtime.messages import answer, read_calls, to_json, to_text
 from inspector.runtime.spread import keyword_names, spread
 from inspector.scan.docstrings import DocstringStyle
 from inspector.scan.methods import MethodBuilder
+from inspector.scan.scanner import qualified_name
 
 log = logging.getLogger("inspector.toolbox")
 log.addHandler(logging.NullHandler())  # a library: silent unless the application configures logging
@@ -99,6 +100,7 @@ class Toolbox:
         self.diagnostics = quiet_excluded(self.diagnostics, catalog, choices) + notes
         chosen = {id(tool) for tool in tools}
         stubs = MethodBuilder(docstring_style)  # each stub file read once for all the tools
+        taken: list[tuple[str, ToolDescriptor, bool]] = []
         for class_key, tool in catalog.tools():
             if id(tool) not in chosen or not matches(class_key, tool, include, tuple(exclude)):
                 continue
@@ -107,10 +109,11 @@ class Toolbox:
             except Exception as error:  # whatever the attribute raises
                 self.diagnostics.append(not_bindable(class_key, tool, error))
                 continue
+            taken.append((class_key, tool, bound is not None))
             if bound is not None:
                 self._tools[tool.name] = bound
-                self._qualified[f"{class_key}_{tool.method_name}"] = tool.name
-        refuse_a_class(owners, catalog, self._tools)
+                self._qualified[qualified_name(class_key, tool.method_name)] = tool.name
+        refuse_a_class(owners, taken)
         self.diagnostics += unmatched(catalog, include or (), "include")
         self.diagnostics += unmatched(catalog, exclude, "exclude")
 
@@ -371,6 +374,8 @@ def _claim_parameters(
     offered = {bound.python_names.get(p.name, p.name) for p in bound.descriptor.parameters}
     for key in clashes:
         del extra[key]
+        within = f"{spread_name}.{key}"  # what converting **kwargs noted is read again below
+        converter.notes[:] = [n for n in converter.notes if n.partition(":")[0] != within]
         if key not in offered:
             notes.append(
                 f"{key!r} inside **kwargs names a parameter the tool does not take; left out"

@@ -152,7 +152,7 @@ def disambiguate(
             if counts[tool.name] == 1:
                 tools.append(tool)
                 continue
-            renamed = _free_name(f"{group.key.rpartition('.')[2]}_{tool.name}", taken)
+            renamed = _free_name(qualified_name(group.key, tool.name), taken)
             taken.add(renamed)
             renames.append((tool, renamed))
             tools.append(replace(tool, name=renamed))
@@ -160,6 +160,12 @@ def disambiguate(
             diagnostics.append(_renamed(group, renames))
         result.append(replace(group, tools=tuple(tools)))
     return tuple(result)
+
+
+def qualified_name(class_key: str, name: str) -> str:
+    """``Class_method``: a tool's name when other scanned classes have a method so named (the
+    class's own name, not its module path)."""
+    return f"{class_key.rpartition('.')[2]}_{name}"
 
 
 def _renamed(group: CatalogClass, renames: list[tuple[ToolDescriptor, str]]) -> Diagnostic:

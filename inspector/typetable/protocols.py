@@ -120,10 +120,25 @@ def _satisfied_by(protocol: type) -> type | None:
     members = _members(protocol)
     if not members:
         return None
-    if {"__len__", "__getitem__"} <= members <= _SEQUENCE_MEMBERS:
+    if {"__len__", "__getitem__"} <= members <= _SEQUENCE_MEMBERS and _by_position(protocol):
         return list
     fits = [c for c in _JSON_CLASSES if all(_has(c, name) for name in members)]
     return fits[0] if len(fits) == 1 else None
+
+
+_POSITIONS = (int, typing.SupportsIndex, "int", "SupportsIndex", "typing.SupportsIndex")
+
+
+def _by_position(protocol: type) -> bool:
+    """Whether the protocol's ``__getitem__`` takes a position (an ``int``, or no hint), not a
+    key (``str``: a mapping-like protocol)."""
+    getitem = protocol.__dict__.get("__getitem__")
+    try:
+        hints = typing.get_type_hints(getitem)
+    except Exception:  # a name it cannot resolve: the hint as written
+        hints = dict(getattr(getitem, "__annotations__", {}))
+    key = next((hint for name, hint in hints.items() if name != "return"), int)
+    return key in _POSITIONS
 
 
 def generic_stand_in(origin: object, args: tuple[object, ...]) -> object | None:
