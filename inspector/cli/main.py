@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import io
 import os
 import sys
@@ -265,13 +266,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     first = next((a for a in arguments if a != "--debug"), None)
     if first is None or _is_build_option(first):
         arguments.insert(0, "build")  # bare ``toolsinspector [-q] ...`` is ``build``
+    command = next(a for a in arguments if a != "--debug")
+    collecting = gc.isenabled()
+    if command != "serve":  # a one-shot command: see ``_run``
+        gc.disable()
     try:
-        _current_directory_importable()
-        command = next(a for a in arguments if a != "--debug")
-        args = _parser(command).parse_args(arguments)
-        status = int(_command(args.command)(args))
-        sys.stdout.flush()  # inside the try: a closed pipe shows here, not at exit
-        return status
+        return _run(command, arguments)
     except UsageError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -295,6 +295,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 3
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _run(command: str, arguments: list[str]) -> int:
+    """Parse the arguments and run the command. A one-shot command runs with the cyclic
+    garbage collector paused: its imports and its work make many objects that stay alive to
+    the end, and passes over them find next to nothing to free (``serve`` runs with it)."""
+    _current_directory_importable()
+    args = _parser(command).parse_args(arguments)
+    status = int(_command(args.command)(args))
+    sys.stdout.flush()  # inside main's try: a closed pipe shows there, not at exit
+    return status
 
 
 def _current_directory_importable() -> None:

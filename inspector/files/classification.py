@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,21 +32,22 @@ def load(path: Path) -> Classification | None:
     data = read_json(path, "classification file")
     if not isinstance(data, dict):
         raise InspectorError(f"{path}:1:1: classification file must be an object of classes")
-    text = path.read_text(encoding="utf-8")
     result: Classification = {}
     for class_key, methods in data.items():
         if not isinstance(methods, dict):
             raise InspectorError(
-                f"{_where(path, text, [class_key])}: {class_key!r} must be an object of "
+                f"{_where(path, [class_key])}: {class_key!r} must be an object of "
                 "method → true/false"
             )
         for method, value in methods.items():
             if not isinstance(value, bool):
                 raise InspectorError(
-                    f"{_where(path, text, [class_key, method])}: {class_key}.{method} must be "
+                    f"{_where(path, [class_key, method])}: {class_key}.{method} must be "
                     f"true or false, not {json.dumps(value)}"
                 )
-        result[class_key] = dict(methods)
+        # method names as the interned strings the scanned functions' names already are: a
+        # large file then holds no second copy of every name through the scan
+        result[class_key] = {sys.intern(method): value for method, value in methods.items()}
     return result
 
 
@@ -58,8 +60,10 @@ def load_required(path: Path) -> Classification:
     return choices
 
 
-def _where(path: Path, text: str, keys: list[str]) -> str:
-    """``path:line:column`` of the value under a key path (found by scanning the text)."""
+def _where(path: Path, keys: list[str]) -> str:
+    """``path:line:column`` of the value under a key path (found by scanning the file's text,
+    read only here: a file that is right is read once)."""
+    text = path.read_text(encoding="utf-8")
     position = 0
     for key in keys:
         match = re.compile(re.escape(json.dumps(key)) + r"\s*:\s*").search(text, position)

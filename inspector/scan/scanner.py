@@ -144,12 +144,18 @@ def disambiguate(
     scanned class (not the base that defines it), then ``_2``, ``_3``... if still taken, so
     every name is unique by construction."""
     counts = Counter(tool.name for group in groups for tool in group.tools)
+    shared = {name for name, count in counts.items() if count > 1}
+    if not shared:  # the usual case: every name is already unique, nothing is copied
+        return tuple(groups)
     taken = {name for name, count in counts.items() if count == 1}
     result = []
     for group in groups:
+        if not any(tool.name in shared for tool in group.tools):
+            result.append(group)
+            continue
         tools = []
         for tool in group.tools:
-            if counts[tool.name] == 1:
+            if tool.name not in shared:
                 tools.append(tool)
                 continue
             renamed = _free_name(f"{group.key.rpartition('.')[2]}_{tool.name}", taken)
