@@ -268,10 +268,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         arguments.insert(0, "build")  # bare ``toolsinspector [-q] ...`` is ``build``
     command = next(a for a in arguments if a != "--debug")
     collecting = gc.isenabled()
-    if command != "serve":  # a one-shot command: see ``_run``
-        gc.disable()
+    if command != "serve":  # one-shot: its imports and work make objects that stay alive
+        gc.disable()  # to the end, where the collector's passes free next to nothing
     try:
-        return _run(command, arguments)
+        _current_directory_importable()
+        args = _parser(command).parse_args(arguments)
+        status = int(_command(args.command)(args))
+        sys.stdout.flush()  # inside the try: a closed pipe shows here, not at exit
+        return status
     except UsageError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -298,17 +302,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         if collecting:
             gc.enable()
-
-
-def _run(command: str, arguments: list[str]) -> int:
-    """Parse the arguments and run the command. A one-shot command runs with the cyclic
-    garbage collector paused: its imports and its work make many objects that stay alive to
-    the end, and passes over them find next to nothing to free (``serve`` runs with it)."""
-    _current_directory_importable()
-    args = _parser(command).parse_args(arguments)
-    status = int(_command(args.command)(args))
-    sys.stdout.flush()  # inside main's try: a closed pipe shows there, not at exit
-    return status
 
 
 def _current_directory_importable() -> None:
