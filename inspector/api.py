@@ -6,6 +6,7 @@ import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import Diagnostic, InspectorError
@@ -13,10 +14,10 @@ from inspector.files import classification as classification_file
 from inspector.files import tools_json
 from inspector.files.jsonio import (
     JsonPieces,
-    json_text,
+    LazyObject,
     pieces_text,
     read_json,
-    write_if_changed,
+    write_json_if_changed,
     write_pieces_if_changed,
     write_text_pieces_if_changed,
 )
@@ -24,9 +25,11 @@ from inspector.files.tools_json import load as load_tools
 from inspector.model import JsonObject
 from inspector.project import pipeline
 from inspector.project.pipeline import Rendered
-from inspector.render.options import RenderOptions
 from inspector.render.selection import quiet_excluded
 from inspector.scan.docstrings import DocstringStyle
+
+if TYPE_CHECKING:
+    from inspector.render.options import RenderOptions
 
 
 @dataclass
@@ -103,8 +106,12 @@ def scan_targets(
             (result.written if changed else result.unchanged).append(output)
     if classification_path is not None and merged is not None:
         result.diagnostics += notes
-        _record(result, classification_path, json_text(merged.classification))
         chosen = merged.classification
+        # class by class: the whole text of a large file is never held, with the catalog alive
+        written = write_json_if_changed(
+            classification_path, LazyObject(lambda: iter(chosen.items()))
+        )
+        (result.written if written else result.unchanged).append(classification_path)
         result.included = sum(1 for k, t in catalog.tools() if chosen.get(k, {}).get(t.method_name))
         result.newly_included = merged.newly_included
         result.new_classification = existing is None
@@ -142,10 +149,6 @@ def _previous(output: Path | None) -> Callable[[], Catalog | None]:
             return None
 
     return read
-
-
-def _record(result: ScanResult, path: Path, text: str) -> None:
-    (result.written if write_if_changed(path, text) else result.unchanged).append(path)
 
 
 def render_providers(

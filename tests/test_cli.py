@@ -435,3 +435,33 @@ def test_a_misspelt_command_or_choice_gets_a_did_you_mean(
     assert result.status == 2
     assert result.stderr.startswith("error: toolsinspector")
     assert result.stderr.endswith(f"{ending}\n")
+
+
+def test_one_shot_commands_run_with_the_collector_paused_and_serve_with_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import gc
+    import importlib
+
+    cli_main = importlib.import_module("inspector.cli.main")  # the module, not its function
+    seen: dict[str, bool] = {}
+
+    def command(name: str) -> Callable[[object], int]:
+        def run(_: object) -> int:
+            seen[name] = gc.isenabled()
+            return 0
+
+        return run
+
+    monkeypatch.setattr(cli_main, "_command", command)
+    assert gc.isenabled()
+    assert cli_main.main(["providers"]) == 0
+    assert cli_main.main(["serve", "example_class.py:ExampleClass"]) == 0
+    assert seen == {"providers": False, "serve": True}
+    assert gc.isenabled()
+    gc.disable()
+    try:  # a caller's paused collector stays paused
+        assert cli_main.main(["providers"]) == 0
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

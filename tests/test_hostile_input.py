@@ -264,20 +264,20 @@ def test_an_exception_after_tools_json_is_written_leaves_whole_files(
     tools, classification = shop / "tools.json", shop / "tools.classification.json"
     api.scan_targets(["shop.py:Shop"], output=tools, classification_path=classification)
     before = {p.name: p.read_bytes() for p in (tools, classification)}
-    real_write, real_write_tools = files.write_if_changed, api.write_pieces_if_changed
+    real_write, real_write_tools = files.write_json_if_changed, api.write_pieces_if_changed
     calls = []
 
-    def interrupted(path: Path, text: str) -> bool:
+    def interrupted(path: Path, data: object) -> bool:
         calls.append(path)
         if path == classification:
             raise KeyboardInterrupt
-        return real_write(path, text)
+        return real_write(path, data)
 
     def write_tools(path: Path, pieces: JsonPieces) -> bool:
         calls.append(path)
         return real_write_tools(path, pieces)
 
-    monkeypatch.setattr(api, "write_if_changed", interrupted)
+    monkeypatch.setattr(api, "write_json_if_changed", interrupted)
     monkeypatch.setattr(api, "write_pieces_if_changed", write_tools)
     (shop / "shop.py").write_text(SOURCE.replace("Buy.", "Buy now."), "utf-8")
     with pytest.raises(KeyboardInterrupt):

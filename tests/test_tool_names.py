@@ -117,3 +117,54 @@ def test_a_class_with_several_renamed_tools_gets_one_warning(
         "tools are named Loader_<method> ('read', 'peek', 'close'); 'Loader_close_2' for "
         "'close'",
     ]
+
+
+def _reference_disambiguate(groups: list[CatalogClass]) -> list[str]:
+    """The names as the scan gave them before it stopped counting every name in a dict."""
+    from collections import Counter
+
+    counts = Counter(tool.name for group in groups for tool in group.tools)
+    taken = {name for name, count in counts.items() if count == 1}
+    names = []
+    for group in groups:
+        for tool in group.tools:
+            if counts[tool.name] == 1:
+                names.append(tool.name)
+                continue
+            whole, number = f"{group.key.rpartition('.')[2]}_{tool.name}", 1
+            candidate = whole[:NAME_LENGTH]
+            while candidate in taken:
+                number += 1
+                candidate = whole[: NAME_LENGTH - len(f"_{number}")] + f"_{number}"
+            taken.add(candidate)
+            names.append(candidate)
+    return names
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["A", "B", "m.A", "A_x"]),
+            st.lists(st.sampled_from(["x", "A_x", "x_2", "B_x", "y"]), max_size=4),
+        ),
+        max_size=8,
+    )
+)
+def test_renames_match_counting_every_name(pairs: list[tuple[str, list[str]]]) -> None:
+    groups = [
+        CatalogClass(key, f"m.py:{key}", tuple(ToolDescriptor(m, "", method_name=m) for m in ms))
+        for key, ms in pairs
+    ]
+    names = [tool.name for group in disambiguate(groups, []) for tool in group.tools]
+    assert names == _reference_disambiguate(groups)
+
+
+def test_classes_whose_names_are_all_unique_are_kept_as_they_are() -> None:
+    tool = ToolDescriptor("x", "", method_name="x")
+    lone = CatalogClass("A", "m.py:A", (ToolDescriptor("only", "", method_name="only"),))
+    shared = [CatalogClass("B", "m.py:B", (tool,)), CatalogClass("C", "m.py:C", (tool,))]
+    unique = disambiguate([lone], [])
+    assert unique[0] is lone
+    kept, first, second = disambiguate([lone, *shared], [])
+    assert kept is lone
+    assert [first.tools[0].name, second.tools[0].name] == ["B_x", "C_x"]

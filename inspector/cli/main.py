@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import io
 import os
 import sys
@@ -259,9 +260,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     first = next((a for a in arguments if a != "--debug"), None)
     if first is None or _is_build_option(first):
         arguments.insert(0, "build")  # bare ``toolsinspector [-q] ...`` is ``build``
+    command = next(a for a in arguments if a != "--debug")
+    collecting = gc.isenabled()
+    if command != "serve":  # one-shot: its imports and work make objects that stay alive
+        gc.disable()  # to the end, where the collector's passes free next to nothing
     try:
         _current_directory_importable()
-        command = next(a for a in arguments if a != "--debug")
         args = _parser(command).parse_args(arguments)
         status = int(_command(args.command)(args))
         sys.stdout.flush()  # inside the try: a closed pipe shows here, not at exit
@@ -289,6 +293,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 3
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def _current_directory_importable() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,13 +29,16 @@ def load(path: Path) -> Classification | None:
     """The file's content, or None when it does not exist; bad content raises with line/column."""
     if not path.exists():
         return None
-    data = read_json(path, "classification file")
-    text = path.read_text(encoding="utf-8")
+    try:
+        data = read_json(path, "classification file", object_pairs_hook=_unique_keys)
+    except _RepeatedKey:  # found while parsing; the text is read again only to say where
+        tree = json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=list)
+        _repeated(tree, [], lambda keys: _where(path, keys))
+        raise InspectorError(f"{path}: a key is given twice") from None
 
     def where(keys: list[str]) -> str:
-        return _where(path, text, keys) if keys else f"{path}:1:1"
+        return _where(path, keys) if keys else f"{path}:1:1"
 
-    _refuse_repeated_keys(text, where)
     return validated(data, where, "classification file")
 
 
@@ -45,11 +49,8 @@ def validated(data: object, where: Callable[[list[str]], str], noun: str) -> Cla
         raise InspectorError(f"{where([])}: {noun} must be an object of classes")
     result: Classification = {}
     for class_key, methods in data.items():
-        wrong = [
-            k
-            for k in (class_key, *(methods if isinstance(methods, dict) else ()))
-            if not isinstance(k, str)
-        ]
+        keys = (class_key, *(methods if isinstance(methods, dict) else ()))
+        wrong = [k for k in keys if not isinstance(k, str)]
         if wrong:
             raise InspectorError(
                 f"{where([])}: {noun} keys must be names (text), not {type(wrong[0]).__name__}"
@@ -64,7 +65,9 @@ def validated(data: object, where: Callable[[list[str]], str], noun: str) -> Cla
                     f"{where([class_key, method])}: {class_key}.{method} must be true or false, "
                     f"not {_shown(value)}"
                 )
-        result[class_key] = dict(methods)
+        # method names as the interned strings the scanned functions' names already are: a
+        # large file then holds no second copy of every name through the scan
+        result[class_key] = {sys.intern(method): value for method, value in methods.items()}
     return result
 
 
@@ -75,10 +78,16 @@ def _shown(value: object) -> str:
         return repr(value)
 
 
-def _refuse_repeated_keys(text: str, where: Callable[[list[str]], str]) -> None:
-    """A key given twice (a merge left both lines): JSON keeps the last silently, which could
-    turn a ``false`` back on; refused, naming the key."""
-    _repeated(json.loads(text, object_pairs_hook=list), [], where)
+class _RepeatedKey(Exception):
+    """A key given twice in one object (a merge left both lines): JSON keeps the last silently,
+    which could turn a ``false`` back on."""
+
+
+def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        raise _RepeatedKey
+    return result
 
 
 def _repeated(tree: object, path: list[str], where: Callable[[list[str]], str]) -> None:
@@ -103,8 +112,10 @@ def load_required(path: Path) -> Classification:
     return choices
 
 
-def _where(path: Path, text: str, keys: list[str]) -> str:
-    """``path:line:column`` of the value under a key path (found by scanning the text)."""
+def _where(path: Path, keys: list[str]) -> str:
+    """``path:line:column`` of the value under a key path (found by scanning the file's text,
+    read only here: a file that is right is read once)."""
+    text = path.read_text(encoding="utf-8")
     position = 0
     for key in keys:
         match = re.compile(re.escape(json.dumps(key)) + r"\s*:\s*").search(text, position)

@@ -12,7 +12,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import BinaryIO, TextIO
+from typing import Any, BinaryIO, TextIO
 
 from inspector.diagnostics import InspectorError
 from inspector.files.cjson import c_text
@@ -440,8 +440,13 @@ def _umask() -> int:
     return mask
 
 
-def read_json(path: Path, what: str) -> object:
-    """Parse a JSON file; errors name the file, line and column."""
+def read_json(
+    path: Path,
+    what: str,
+    object_pairs_hook: Callable[[list[tuple[str, Any]]], object] | None = None,
+) -> object:
+    """Parse a JSON file (each object through ``object_pairs_hook`` when given); errors name
+    the file, line and column."""
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -449,8 +454,10 @@ def read_json(path: Path, what: str) -> object:
     except (OSError, UnicodeDecodeError) as error:
         raise InspectorError(f"{path}: cannot read {what} ({error})") from None
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=object_pairs_hook)
     except json.JSONDecodeError as error:
         raise InspectorError(
             f"{path}:{error.lineno}:{error.colno}: {what} is not valid JSON: {error.msg}"
         ) from None
+    except RecursionError:
+        raise InspectorError(f"{path}: {what} is nested too deeply to read") from None

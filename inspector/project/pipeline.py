@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import Diagnostic, Level
@@ -20,8 +21,10 @@ from inspector.files import classification as classification_file
 from inspector.files.classification import Classification, Merge, Previous
 from inspector.files.jsonio import JsonPieces
 from inspector.model import ToolDescriptor
-from inspector.render.options import RenderOptions
 from inspector.scan.docstrings import DocstringStyle
+
+if TYPE_CHECKING:
+    from inspector.render.options import RenderOptions
 
 
 @contextlib.contextmanager

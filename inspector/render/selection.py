@@ -118,10 +118,10 @@ def quiet_excluded(
 ) -> list[Diagnostic]:
     """The diagnostics without the warnings and infos located at a method the classification
     sets to ``false`` (and at no included method). Errors stay."""
-    if not any(
+    if not diagnostics or not any(
         on is False for methods in (classification or {}).values() for on in methods.values()
     ):
-        return diagnostics  # nothing is set to false
+        return diagnostics  # nothing to quiet, or nothing is set to false
     places: dict[bool, set[tuple[str, str]]] = {True: set(), False: set()}
     for class_key, tool in catalog.tools():
         included = is_included(classification, class_key, tool.method_name) is not False
