@@ -3,7 +3,9 @@ is paused while large catalogs are built (and restored after)."""
 
 from __future__ import annotations
 
+import functools
 import gc
+import inspect
 import shutil
 import typing
 from pathlib import Path
@@ -23,6 +25,8 @@ from inspector.project.generate import generate
 from inspector.render import jinja
 from inspector.scan import docstrings, google_docstrings, hints
 from inspector.scan.hints import TypeMapper
+from inspector.scan.method_parts import is_coroutine_function
+from inspector.scan.rest_text import plain_text
 from inspector.stubs.pycode import docstring_body, escaped_docstring_body
 from tests.conftest import ROOT
 
@@ -227,3 +231,79 @@ def test_a_plain_default_is_never_taken_for_a_sentinel_without_looking(
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(hints, "_PLAIN_DEFAULTS", frozenset())
         assert hints.without_sentinel(hint, default) == fast is None
+
+
+@given(google_texts)
+@example("Do.\n\nArgs:\n  a: x\n    more\n  b (int): y\n  c: z. Defaults to 2.\nReturns:\n  r")
+@example("Do.\n\nArgs:\n  a, b: both\n  :c: colon\n  d\n    e: later")
+@example("Do.\n\nArgs:\n  a: 1234567Defaults\tto 3\n      1234567Defaults\tto 3")
+@settings(max_examples=600)
+def test_google_docstrings_read_without_the_library_objects_give_what_they_give(
+    text: str,
+) -> None:
+    def parsed(text: str) -> object:
+        try:
+            return docstrings.parse_docstring(text, docstrings.DocstringStyle.GOOGLE)
+        except docstring_parser.ParseError as error:
+            return type(error), str(error)
+
+    fast = parsed(text)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(google_docstrings, "parse_parts", GoogleParser().parse)
+        assert parsed(text) == fast
+
+
+def _restored_by_every_step(text: str) -> str:
+    text = plain_text(text)
+    return docstrings._BLANK_LINES.sub("\n\n", text)
+
+
+@given(st.one_of(texts, st.text(st.sampled_from("ab `:.\n"))))
+@example("a\n\n\nb")
+@example("see :class:`X` and ``y``")
+@example(".. note::\n   careful")
+def test_restoring_a_description_skips_no_step_it_needs(text: str) -> None:
+    assert docstrings._restore(text, False) == _restored_by_every_step(text)
+
+
+class _Methods:
+    def plain(self) -> None: ...
+
+    async def waits(self) -> None: ...
+
+    waits_later = functools.partialmethod(waits)
+    plain_later = functools.partialmethod(plain)
+
+    @functools.wraps(plain)
+    async def wrapped(self) -> None: ...
+
+
+def _marked() -> list[object]:
+    mark = getattr(inspect, "markcoroutinefunction", None)
+    if mark is None:  # Python 3.11 has no marks
+        return []
+
+    def sync_but_marked() -> None: ...
+
+    return [mark(sync_but_marked)]
+
+
+@pytest.mark.parametrize(
+    "function",
+    [
+        _Methods.plain,
+        _Methods.waits,
+        _Methods.__dict__["waits_later"],
+        _Methods().waits_later,
+        _Methods().plain_later,
+        _Methods.wrapped,
+        _Methods().waits,
+        functools.partial(_Methods.waits, None),
+        lambda: None,
+        len,
+        _Methods,
+        *_marked(),
+    ],
+)
+def test_a_coroutine_function_is_told_as_inspect_tells_it(function: object) -> None:
+    assert is_coroutine_function(function) is inspect.iscoroutinefunction(function)

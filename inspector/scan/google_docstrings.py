@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import inspect
 import re
+from typing import NamedTuple
 
 from docstring_parser.common import (
     PARAM_KEYWORDS,
@@ -28,6 +29,25 @@ _TITLE_LINE = re.compile(r"\n(\S[^\n:]*):[ \t\r\f\v]*$", re.M)
 """A line that may be a section title (``Args:``); the titles of the sections are kept."""
 _UNKNOWN_META = re.compile(r"\n\S")
 _INDENT = re.compile(r"^\s*")
+
+
+class Param(NamedTuple):
+    """An argument ``_build_multi_meta`` reads with neither a type nor a default: what its
+    ``DocstringParam`` holds (``args=[key, name]``, ``arg_name=name``), without building one."""
+
+    key: str
+    name: str
+    description: str
+
+
+class Parts(NamedTuple):
+    """What ``GoogleParser.parse`` finds, its arguments without a type or default as ``Param``."""
+
+    short_description: str | None
+    long_description: str | None
+    blank_after_short_description: bool
+    blank_after_long_description: bool
+    meta: list[DocstringMeta | Param]
 
 
 @functools.cache
@@ -46,29 +66,64 @@ def parse(text: str) -> Docstring:
     result = Docstring(style=DocstringStyle.GOOGLE)
     if not text:
         return result
+    parts = parse_parts(text)
+    result.short_description = parts.short_description
+    result.long_description = parts.long_description
+    result.blank_after_short_description = parts.blank_after_short_description
+    result.blank_after_long_description = parts.blank_after_long_description
+    result.meta = [
+        DocstringParam([m.key, m.name], m.description, m.name, None, None, None)
+        if isinstance(m, Param)
+        else m
+        for m in parts.meta
+    ]
+    return result
+
+
+def parse_parts(text: str) -> Parts:
+    """What ``parse`` gives, for a text that is not empty, without the library's objects for
+    plain arguments (the scan reads one docstring per method)."""
     sections = _sections()
     text = "\n" + inspect.cleandoc(text)  # a title on the first line follows a newline too
     titles = [m for m in _TITLE_LINE.finditer(text) if m.group(1) in sections]
     desc_chunk = text[1 : titles[0].start() + 1] if titles else text[1:]
-    parts = desc_chunk.split("\n", 1)
-    result.short_description = parts[0] or None
-    if len(parts) > 1:
-        long_desc_chunk = parts[1]
-        result.blank_after_short_description = long_desc_chunk.startswith("\n")
-        result.blank_after_long_description = long_desc_chunk.endswith("\n\n")
-        result.long_description = long_desc_chunk.strip() or None
+    short, newline, long_desc_chunk = desc_chunk.partition("\n")
+    meta: list[DocstringMeta | Param] = []
+    result = Parts(
+        short or None,
+        (long_desc_chunk.strip() or None) if newline else None,
+        bool(newline) and long_desc_chunk.startswith("\n"),
+        bool(newline) and long_desc_chunk.endswith("\n\n"),
+        meta,
+    )
     for title, chunk in _chunks(text, titles).items():
         section = sections[title]
         if section.type is not SectionType.MULTIPLE:
-            result.meta.append(_build_meta(_cleandoc(chunk), section))
+            meta.append(_build_meta(_cleandoc(chunk), section))
             continue
         indent = _INDENT.match(chunk).group()  # type: ignore[union-attr]  # \s* always matches
         starts = [m.end() for m in _element_start(indent).finditer(chunk)]
         if not starts:
             raise ParseError(f'No specification for "{title}": "{chunk}"')
-        ends = [start - len(indent) for start in starts[1:]] + [len(chunk)]
+        ends = [start - len(indent) for start in starts[1:]]
+        ends.append(len(chunk))
+        if section.key not in PARAM_KEYWORDS:
+            for start, end in zip(starts, ends, strict=True):
+                meta.append(_build_meta(chunk[start:end].strip("\n"), section))
+            continue
         for start, end in zip(starts, ends, strict=True):
-            result.meta.append(_build_meta(chunk[start:end].strip("\n"), section))
+            element = chunk[start:end].strip("\n")
+            before, colon, desc = element.partition(":")
+            if desc:  # ``_build_meta``'s steps, for a plain ``name: text``
+                desc = desc[1:] if desc[0] == " " else desc
+                if "\n" in desc:
+                    first_line, rest = desc.split("\n", 1)
+                    desc = first_line + "\n" + _cleandoc(rest)
+                desc = desc.strip("\n")
+            if not colon or "\n" in before or "(" in before or "Defaults to" in desc:
+                meta.append(_build_meta(element, section))  # raises, or reads a type
+            else:
+                meta.append(Param(section.key, before, desc))
     return result
 
 
@@ -96,7 +151,7 @@ def _cleandoc(text: str) -> str:
     return inspect.cleandoc(text)
 
 
-def _build_meta(text: str, section: Section) -> DocstringMeta:
+def _build_meta(text: str, section: Section) -> DocstringMeta | Param:
     """``GoogleParser._build_meta``."""
     if section.type is SectionType.SINGULAR or (
         section.type is SectionType.SINGULAR_OR_MULTIPLE and not MULTIPLE_PATTERN.match(text)
@@ -116,5 +171,5 @@ def _build_meta(text: str, section: Section) -> DocstringMeta:
         desc = desc.strip("\n")
     if section.key in PARAM_KEYWORDS and "(" not in before and "Defaults to" not in desc:
         # what ``_build_multi_meta`` gives when neither of its patterns can match
-        return DocstringParam([section.key, before], desc, before, None, None, None)
+        return Param(section.key, before, desc)
     return GoogleParser._build_multi_meta(section, before, desc)

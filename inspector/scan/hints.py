@@ -142,7 +142,7 @@ class TypeMapper:
 
     def map_described(self, hint: object) -> tuple[SchemaType, str | None]:
         """The type of a parameter or field hint, and its ``Annotated`` description if any."""
-        if typing.get_origin(hint) is not typing.Annotated:
+        if type(hint) is type or typing.get_origin(hint) is not typing.Annotated:
             return self.map(hint), None
         inner, *metadata = typing.get_args(hint)
         extra: dict[str, Json] = {}

@@ -98,6 +98,19 @@ def read_parameters(function: Callable[..., object]) -> list[Parameter]:
     return result
 
 
+def is_coroutine_function(function: object) -> bool:
+    """``inspect.iscoroutinefunction``; read from the code flags of a plain function that
+    carries neither a coroutine mark (``inspect.markcoroutinefunction``) nor the
+    ``partialmethod`` it stands for (which Python 3.13 follows)."""
+    if (
+        type(function) is types.FunctionType
+        and not hasattr(function, "_is_coroutine_marker")
+        and not hasattr(function, "__partialmethod__")
+    ):
+        return bool(function.__code__.co_flags & inspect.CO_COROUTINE)
+    return inspect.iscoroutinefunction(function)
+
+
 @dataclass
 class Reporter:
     method: MethodInfo
@@ -245,7 +258,7 @@ def docstring_of(method: MethodInfo) -> str | None:
 def field_object(parameter: Parameter, hint: object) -> tuple[object, object, bool]:
     """The hint, the default shown (``NO_DEFAULT`` when unknown) and whether the parameter is
     required, reading a field object as the default or inside an ``Annotated`` hint."""
-    annotated = typing.get_origin(hint) is typing.Annotated
+    annotated = type(hint) is not type and typing.get_origin(hint) is typing.Annotated
     if parameter.default is inspect.Parameter.empty:
         found = annotated_field(hint) if annotated else None
     else:

@@ -45,6 +45,7 @@ from inspector.scan.method_parts import (
     docstring_of,
     documented_default,
     field_object,
+    is_coroutine_function,
     is_internal,
     label,
     no_form_name,
@@ -144,7 +145,7 @@ class MethodBuilder:
         if isinstance(renamed, dict):
             fields = tuple(renamed_field(f, renamed) for f in fields)
         name_in_schema = schema_name(renamed if isinstance(renamed, dict) else {})
-        named = [*wanted, *keywords]
+        named = [*wanted, *keywords] if sources else ()
         type_sources = tuple((name_in_schema(n), sources[n]) for n in named if n in sources)
         uncallable = tuple((name_in_schema(n), t) for n, t in omitted.uncallable)
         tool_name = renames_of(method.owner, "__tool_names__").get(method.name)
@@ -154,7 +155,7 @@ class MethodBuilder:
             parameters=fields,
             returns=returns,
             definitions=tuple(definitions.items()),
-            is_async=inspect.iscoroutinefunction(method.function),
+            is_async=is_coroutine_function(method.function),
             class_name=method.owner.__name__,
             method_name=method.name,
             method_kind=method.kind,
@@ -238,7 +239,8 @@ class MethodBuilder:
                 )
                 resolved[name] = typing.Any
                 continue
-            self._report_dropped(name, found, report)
+            if found.dropped or found.loosened:
+                self._report_dropped(name, found, report)
             resolved[name] = found.hint
         return resolved
 
@@ -339,6 +341,8 @@ class MethodBuilder:
         (TI130: the method's default applies) and makes the method uncallable when required
         (TI131); not when a member of its hint did not resolve (TI122: that one may have had a
         form). True when it is left out."""
+        if not self.mapper.messages:  # nothing to report, so a form it has
+            return False
         messages = list(self.mapper.messages)
         self.mapper.messages.clear()
         no_form = self.mapper.no_json_form(schema_type, messages) or (
