@@ -137,13 +137,17 @@ def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.AUT
         parsed = _PARSERS[style](protected)
     params: dict[str, ParamDoc] = {}
     attributes: dict[str, ParamDoc] = {}
-    returns: docstring_parser.DocstringReturns | None = None
+    returns: docstring_parser.DocstringReturns | google_docstrings.Returned | None = None
     for meta in parsed.meta:
         if type(meta) is google_docstrings.Param:
             target = params if meta.key in _PARAM_SECTIONS else attributes
-            description, required = _required(_restore(meta.description, marked))
-            documented = ParamDoc(description, None, required)
-            for name in meta.name.split(", "):
+            text = meta.description
+            required = False
+            if marked or "`" in text or "::" in text or "\n\n\n" in text or "*[" in text:
+                text, required = _required(_restore(text, marked))  # else: nothing to change
+            documented = ParamDoc(text, None, required)
+            names = meta.name
+            for name in names.split(", ") if ", " in names else (names,):
                 target[name.strip()] = documented
         elif isinstance(meta, docstring_parser.DocstringParam):
             target = params if meta.args[0] in _PARAM_SECTIONS else attributes
@@ -152,7 +156,9 @@ def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.AUT
             documented = ParamDoc(description, meta.type_name, required, default)
             for name in meta.arg_name.split(", "):  # numpydoc's ``x, y : int``: both
                 target[name.strip()] = documented
-        elif returns is None and isinstance(meta, docstring_parser.DocstringReturns):
+        elif returns is None and isinstance(
+            meta, docstring_parser.DocstringReturns | google_docstrings.Returned
+        ):
             returns = meta  # the first, as ``Docstring.returns``
     description = "\n\n".join(part for part in (_description(parsed), tail) if part)
     return DocInfo(
@@ -160,7 +166,9 @@ def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.AUT
         params=params,
         attributes=attributes,
         returns=_restore(returns.description, marked) if returns else "",
-        returns_type=returns.type_name if returns else None,
+        returns_type=returns.type_name
+        if isinstance(returns, docstring_parser.DocstringReturns)
+        else None,
         present=True,
     )
 

@@ -17,9 +17,12 @@ from typing import NamedTuple
 
 from docstring_parser.common import (
     PARAM_KEYWORDS,
+    RETURNS_KEYWORDS,
+    YIELDS_KEYWORDS,
     Docstring,
     DocstringMeta,
     DocstringParam,
+    DocstringReturns,
     DocstringStyle,
     ParseError,
 )
@@ -40,6 +43,17 @@ class Param(NamedTuple):
     description: str
 
 
+class Returned(NamedTuple):
+    """A ``Returns:``/``Yields:`` text with no type: what its ``DocstringReturns`` holds
+    (``args=[key]``, ``type_name=None``)."""
+
+    key: str
+    description: str
+
+
+_RETURNED_KEYS = frozenset(RETURNS_KEYWORDS | YIELDS_KEYWORDS)
+
+
 class Parts(NamedTuple):
     """What ``GoogleParser.parse`` finds, its arguments without a type or default as ``Param``."""
 
@@ -47,7 +61,7 @@ class Parts(NamedTuple):
     long_description: str | None
     blank_after_short_description: bool
     blank_after_long_description: bool
-    meta: list[DocstringMeta | Param]
+    meta: list[DocstringMeta | Param | Returned]
 
 
 @functools.cache
@@ -61,6 +75,12 @@ def _element_start(indent: str) -> re.Pattern[str]:
     return re.compile("^" + indent + r"(?=\S)", flags=re.M)
 
 
+@functools.lru_cache(maxsize=64)
+def _element_split(indent: str) -> re.Pattern[str]:
+    """Where an element after the first starts: what ``_element_start`` finds after a newline."""
+    return re.compile("\n" + indent + r"(?=\S)")
+
+
 def parse(text: str) -> Docstring:
     """``GoogleParser().parse(text)``, step for step."""
     result = Docstring(style=DocstringStyle.GOOGLE)
@@ -71,13 +91,17 @@ def parse(text: str) -> Docstring:
     result.long_description = parts.long_description
     result.blank_after_short_description = parts.blank_after_short_description
     result.blank_after_long_description = parts.blank_after_long_description
-    result.meta = [
-        DocstringParam([m.key, m.name], m.description, m.name, None, None, None)
-        if isinstance(m, Param)
-        else m
-        for m in parts.meta
-    ]
+    result.meta = [_library_meta(m) for m in parts.meta]
     return result
+
+
+def _library_meta(meta: DocstringMeta | Param | Returned) -> DocstringMeta:
+    if isinstance(meta, Param):
+        return DocstringParam([meta.key, meta.name], meta.description, meta.name, None, None, None)
+    if isinstance(meta, Returned):
+        generator = meta.key in YIELDS_KEYWORDS
+        return DocstringReturns([meta.key], meta.description, None, generator)
+    return meta
 
 
 def parse_parts(text: str) -> Parts:
@@ -88,7 +112,7 @@ def parse_parts(text: str) -> Parts:
     titles = [m for m in _TITLE_LINE.finditer(text) if m.group(1) in sections]
     desc_chunk = text[1 : titles[0].start() + 1] if titles else text[1:]
     short, newline, long_desc_chunk = desc_chunk.partition("\n")
-    meta: list[DocstringMeta | Param] = []
+    meta: list[DocstringMeta | Param | Returned] = []
     result = Parts(
         short or None,
         (long_desc_chunk.strip() or None) if newline else None,
@@ -101,18 +125,11 @@ def parse_parts(text: str) -> Parts:
         if section.type is not SectionType.MULTIPLE:
             meta.append(_build_meta(_cleandoc(chunk), section))
             continue
-        indent = _INDENT.match(chunk).group()  # type: ignore[union-attr]  # \s* always matches
-        starts = [m.end() for m in _element_start(indent).finditer(chunk)]
-        if not starts:
-            raise ParseError(f'No specification for "{title}": "{chunk}"')
-        ends = [start - len(indent) for start in starts[1:]]
-        ends.append(len(chunk))
+        elements = _elements(chunk, title)
         if section.key not in PARAM_KEYWORDS:
-            for start, end in zip(starts, ends, strict=True):
-                meta.append(_build_meta(chunk[start:end].strip("\n"), section))
+            meta.extend(_build_meta(element, section) for element in elements)
             continue
-        for start, end in zip(starts, ends, strict=True):
-            element = chunk[start:end].strip("\n")
+        for element in elements:
             before, colon, desc = element.partition(":")
             if desc:  # ``_build_meta``'s steps, for a plain ``name: text``
                 desc = desc[1:] if desc[0] == " " else desc
@@ -125,6 +142,19 @@ def parse_parts(text: str) -> Parts:
             else:
                 meta.append(Param(section.key, before, desc))
     return result
+
+
+def _elements(chunk: str, title: str) -> list[str]:
+    """A section's elements: each starts on a line with exactly the indent of its first."""
+    indent = _INDENT.match(chunk).group()  # type: ignore[union-attr]  # \s* always matches
+    if "\n" not in indent and len(indent) < len(chunk):  # the first line starts an element
+        return [part.strip("\n") for part in _element_split(indent).split(chunk[len(indent) :])]
+    starts = [m.end() for m in _element_start(indent).finditer(chunk)]
+    if not starts:
+        raise ParseError(f'No specification for "{title}": "{chunk}"')
+    ends = [start - len(indent) for start in starts[1:]]
+    ends.append(len(chunk))
+    return [chunk[start:end].strip("\n") for start, end in zip(starts, ends, strict=True)]
 
 
 def _chunks(text: str, titles: list[re.Match[str]]) -> dict[str, str]:
@@ -151,11 +181,13 @@ def _cleandoc(text: str) -> str:
     return inspect.cleandoc(text)
 
 
-def _build_meta(text: str, section: Section) -> DocstringMeta | Param:
+def _build_meta(text: str, section: Section) -> DocstringMeta | Param | Returned:
     """``GoogleParser._build_meta``."""
     if section.type is SectionType.SINGULAR or (
         section.type is SectionType.SINGULAR_OR_MULTIPLE and not MULTIPLE_PATTERN.match(text)
     ):
+        if section.key in _RETURNED_KEYS:
+            return Returned(section.key, text)
         return GoogleParser._build_single_meta(section, text)
     if ":" not in text:
         raise ParseError(f"Expected a colon in {text!r}.")
