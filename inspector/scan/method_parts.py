@@ -36,6 +36,8 @@ from inspector.scan.typecheck_names import type_checking_namespace
 from inspector.typetable.scalars import NoJsonForm
 from inspector.typetable.values import to_json
 
+_PLAINS = frozenset({type(None), bool, int, float, str})
+"""Defaults that are never field objects."""
 NO_HINT = object()
 """A parameter without a type hint (``None`` is a hint)."""
 _CO_VARARGS, _CO_VARKEYWORDS = inspect.CO_VARARGS, inspect.CO_VARKEYWORDS
@@ -258,7 +260,10 @@ def docstring_of(method: MethodInfo) -> str | None:
 def field_object(parameter: Parameter, hint: object) -> tuple[object, object, bool]:
     """The hint, the default shown (``NO_DEFAULT`` when unknown) and whether the parameter is
     required, reading a field object as the default or inside an ``Annotated`` hint."""
-    annotated = type(hint) is not type and typing.get_origin(hint) is typing.Annotated
+    default = parameter.default
+    if type(hint) is type and (default is inspect.Parameter.empty or type(default) in _PLAINS):
+        return hint, default, default is inspect.Parameter.empty  # a class, no field object
+    annotated = typing.get_origin(hint) is typing.Annotated
     if parameter.default is inspect.Parameter.empty:
         found = annotated_field(hint) if annotated else None
     else:
@@ -306,7 +311,7 @@ def check_documented(
         return
     names = {p.name for p in parameters} | {f.name for f in fields}
     for documented in doc.params:
-        if documented.replace("\\", "").lstrip("*") not in names:
+        if documented not in names and documented.replace("\\", "").lstrip("*") not in names:
             report("TI203", f"documented argument {documented!r} is not in the signature")
     undocumented = [f.name for f in fields if f.name not in doc.params and not f.description]
     if len(undocumented) == 1:

@@ -74,15 +74,6 @@ _NEVER = AnyValueType(keywords=(("not", {}),))
 """The return type of a method that never returns (``NoReturn``, ``Never``): no value."""
 
 
-def _without_sentinel(hint: object, default: object, required: bool) -> tuple[object, bool]:
-    """The hint without the type of a sentinel default, and whether the default is one."""
-    if not required and default is not NO_DEFAULT:
-        stripped = without_sentinel(hint, default)
-        if stripped is not None:
-            return stripped, True
-    return hint, False
-
-
 @dataclass
 class MethodBuilder:
     """Turns methods into tools; one instance per scan so type work is shared."""
@@ -117,7 +108,8 @@ class MethodBuilder:
             and parameters[0].kind not in _VARIADIC
         ):
             parameters = parameters[1:]
-        wanted = {p.name: p.kind for p in parameters} | {"return": None}
+        wanted: dict[str, inspect._ParameterKind | None] = {p.name: p.kind for p in parameters}
+        wanted["return"] = None
         hints, sources = self._hints(method, wanted, report, stub)
         bound = method.kind is not MethodKind.STATIC
         keywords = fill_from_overloads(
@@ -279,7 +271,8 @@ class MethodBuilder:
     ) -> tuple[Field, ...]:
         name = parameter.name
         documented = doc.params.get(name)
-        if parameter.kind in _VARIADIC:
+        variadic = parameter.kind in _VARIADIC
+        if variadic:
             stars = "*" if parameter.kind is inspect.Parameter.VAR_POSITIONAL else "**"
             documented = documented or doc.params.get(f"{stars}{name}")
             hint = hints.get(name, NO_HINT)
@@ -290,7 +283,7 @@ class MethodBuilder:
                 report("TI109", f"{stars}{name} left out: no type says what it takes")
                 omitted.left_out.append(LeftOut(name, "untyped-variadic"))
                 return ()
-        elif is_internal(parameter, method):
+        elif name[:1] == "_" and is_internal(parameter, method):
             report("TI117", f"{label(name)} left out: internal (a leading '_' and a default)")
             omitted.left_out.append(LeftOut(name, "internal"))
             return ()
@@ -301,10 +294,14 @@ class MethodBuilder:
             if type_name and hint is not typing.Any:
                 sources[name] = "docstring"
         hint, python_default, required = field_object(parameter, hint)
-        hint, sentinel = _without_sentinel(hint, python_default, required)
+        sentinel = False
+        if not required and python_default is not NO_DEFAULT:  # a sentinel's type is no option
+            stripped = without_sentinel(hint, python_default)
+            if stripped is not None:
+                hint, sentinel = stripped, True
         schema_type, explicit = self.mapper.map_described(hint)
-        optional = not required or parameter.kind in _VARIADIC
-        if self._without_form(
+        optional = not required or variadic
+        if self.mapper.messages and self._without_form(
             name, hint, schema_type, optional=optional, omitted=omitted, report=report
         ):
             return ()
