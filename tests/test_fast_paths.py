@@ -23,7 +23,7 @@ from inspector.project import pipeline
 from inspector.project.config import load_config
 from inspector.project.generate import generate
 from inspector.render import jinja
-from inspector.scan import docstrings, google_docstrings, hints
+from inspector.scan import docstrings, google_docstrings, hints, method_parts
 from inspector.scan.hints import TypeMapper
 from inspector.scan.method_parts import is_coroutine_function
 from inspector.scan.rest_text import plain_text
@@ -307,3 +307,42 @@ def _marked() -> list[object]:
 )
 def test_a_coroutine_function_is_told_as_inspect_tells_it(function: object) -> None:
     assert is_coroutine_function(function) is inspect.iscoroutinefunction(function)
+
+
+@st.composite
+def signatures(draw: st.DrawFn) -> str:
+    """The parameter list of a ``def``: positional-only, ordinary (defaults last), ``*args``
+    or a bare ``*``, keyword-only with or without defaults, ``**kwargs``."""
+    names = iter(f"p{i}" for i in range(40))
+    only = [next(names) for _ in range(draw(st.integers(0, 3)))]
+    ordinary = [next(names) for _ in range(draw(st.integers(0, 4)))]
+    positional = only + ordinary
+    defaulted = draw(st.integers(0, len(positional)))
+    parts = [
+        f"{n}={i}" if i >= len(positional) - defaulted else n for i, n in enumerate(positional)
+    ]
+    if only:
+        parts.insert(len(only), "/")
+    keyword = [f"{next(names)}={i}" if draw(st.booleans()) else next(names) for i in range(3)]
+    keyword = keyword[: draw(st.integers(0, 3))]
+    star = draw(st.sampled_from(["*args", "*"] if keyword else ["*args", ""]))
+    parts += [star, *keyword] if star else keyword
+    if draw(st.booleans()):
+        parts.append("**kwargs")
+    return ", ".join(parts)
+
+
+@given(signatures(), st.one_of(st.none(), st.tuples(), st.tuples(st.integers())))
+def test_parameters_read_from_the_code_are_what_inspect_reads(
+    parameters: str, assigned: tuple[int, ...] | None
+) -> None:
+    namespace: dict[str, Any] = {}
+    exec(f"def f({parameters}): pass", namespace)
+    function = namespace["f"]
+    if assigned is not None:  # defaults given by hand, more than there are parameters too
+        function.__defaults__ = (*(function.__defaults__ or ()), *assigned)
+    expected = [
+        (p.name, p.kind, p.default) for p in inspect.signature(function).parameters.values()
+    ]
+    read = [(p.name, p.kind, p.default) for p in method_parts.read_parameters(function)]
+    assert read == expected

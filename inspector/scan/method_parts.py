@@ -41,6 +41,8 @@ _PLAINS = frozenset({type(None), bool, int, float, str})
 NO_HINT = object()
 """A parameter without a type hint (``None`` is a hint)."""
 _CO_VARARGS, _CO_VARKEYWORDS = inspect.CO_VARARGS, inspect.CO_VARKEYWORDS
+_POSITIONAL_ONLY = inspect.Parameter.POSITIONAL_ONLY
+_POSITIONAL_OR_KEYWORD = inspect.Parameter.POSITIONAL_OR_KEYWORD
 KINDS = {
     inspect.Parameter.POSITIONAL_ONLY: ParameterKind.POSITIONAL_ONLY,
     inspect.Parameter.POSITIONAL_OR_KEYWORD: ParameterKind.POSITIONAL_OR_KEYWORD,
@@ -65,7 +67,8 @@ def read_parameters(function: Callable[..., object]) -> list[Parameter]:
         and code is not None
         and not hasattr(function, "__wrapped__")
         and not hasattr(function, "__signature__")
-    )
+        and len(getattr(function, "__defaults__", None) or ()) <= code.co_argcount
+    )  # (more defaults than parameters: assigned by hand)
     if not plain:
         return [
             Parameter(p.name, p.kind, p.default)
@@ -79,15 +82,20 @@ def read_parameters(function: Callable[..., object]) -> list[Parameter]:
     kw_defaults = function.__kwdefaults__ or {}
     first_default = positional - len(defaults)
     empty = inspect.Parameter.empty
-    result = []
-    for index, name in enumerate(names[:positional]):
-        kind = (
-            inspect.Parameter.POSITIONAL_ONLY
-            if index < code.co_posonlyargcount
-            else inspect.Parameter.POSITIONAL_OR_KEYWORD
+    only = code.co_posonlyargcount
+    result = [
+        Parameter(name, _POSITIONAL_ONLY if index < only else _POSITIONAL_OR_KEYWORD, empty)
+        for index, name in enumerate(names[:first_default])
+    ]
+    result += [
+        Parameter(name, _POSITIONAL_ONLY if index < only else _POSITIONAL_OR_KEYWORD, default)
+        for index, name, default in zip(
+            range(first_default, positional),
+            names[first_default:positional],
+            defaults,
+            strict=True,
         )
-        default = defaults[index - first_default] if index >= first_default else empty
-        result.append(Parameter(name, kind, default))
+    ]
     next_name = positional + keyword_only
     if code.co_flags & _CO_VARARGS:
         result.append(Parameter(names[next_name], inspect.Parameter.VAR_POSITIONAL))

@@ -136,10 +136,13 @@ class MethodBuilder:
         renamed = renames_of(method.owner, "__parameter_names__").get(method.name)
         if isinstance(renamed, dict):
             fields = tuple(renamed_field(f, renamed) for f in fields)
-        name_in_schema = schema_name(renamed if isinstance(renamed, dict) else {})
-        named = [*wanted, *keywords] if sources else ()
-        type_sources = tuple((name_in_schema(n), sources[n]) for n in named if n in sources)
-        uncallable = tuple((name_in_schema(n), t) for n, t in omitted.uncallable)
+        type_sources: tuple[tuple[str, str], ...] = ()
+        uncallable: tuple[tuple[str, str], ...] = ()
+        if sources or omitted.uncallable:
+            name_in_schema = schema_name(renamed if isinstance(renamed, dict) else {})
+            named = [*wanted, *keywords]
+            type_sources = tuple((name_in_schema(n), sources[n]) for n in named if n in sources)
+            uncallable = tuple((name_in_schema(n), t) for n, t in omitted.uncallable)
         tool_name = renames_of(method.owner, "__tool_names__").get(method.name)
         return ToolDescriptor(
             name=tool_name if isinstance(tool_name, str) else method.name,
