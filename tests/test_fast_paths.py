@@ -3,7 +3,6 @@ is paused while large catalogs are built (and restored after)."""
 
 from __future__ import annotations
 
-import functools
 import gc
 import inspect
 import shutil
@@ -25,7 +24,6 @@ from inspector.project.generate import generate
 from inspector.render import jinja
 from inspector.scan import docstrings, google_docstrings, hints, method_parts
 from inspector.scan.hints import TypeMapper
-from inspector.scan.method_parts import is_coroutine_function
 from inspector.scan.rest_text import plain_text
 from inspector.stubs.pycode import docstring_body, escaped_docstring_body
 from tests.conftest import ROOT
@@ -264,49 +262,6 @@ def _restored_by_every_step(text: str) -> str:
 @example(".. note::\n   careful")
 def test_restoring_a_description_skips_no_step_it_needs(text: str) -> None:
     assert docstrings._restore(text, False) == _restored_by_every_step(text)
-
-
-class _Methods:
-    def plain(self) -> None: ...
-
-    async def waits(self) -> None: ...
-
-    waits_later = functools.partialmethod(waits)
-    plain_later = functools.partialmethod(plain)
-
-    @functools.wraps(plain)
-    async def wrapped(self) -> None: ...
-
-
-def _marked() -> list[object]:
-    mark = getattr(inspect, "markcoroutinefunction", None)
-    if mark is None:  # Python 3.11 has no marks
-        return []
-
-    def sync_but_marked() -> None: ...
-
-    return [mark(sync_but_marked)]
-
-
-@pytest.mark.parametrize(
-    "function",
-    [
-        _Methods.plain,
-        _Methods.waits,
-        _Methods.__dict__["waits_later"],
-        _Methods().waits_later,
-        _Methods().plain_later,
-        _Methods.wrapped,
-        _Methods().waits,
-        functools.partial(_Methods.waits, None),
-        lambda: None,
-        len,
-        _Methods,
-        *_marked(),
-    ],
-)
-def test_a_coroutine_function_is_told_as_inspect_tells_it(function: object) -> None:
-    assert is_coroutine_function(function) is inspect.iscoroutinefunction(function)
 
 
 @st.composite

@@ -67,13 +67,9 @@ def read_parameters(function: Callable[..., object]) -> list[Parameter]:
         and code is not None
         and not hasattr(function, "__wrapped__")
         and not hasattr(function, "__signature__")
-        and len(getattr(function, "__defaults__", None) or ()) <= code.co_argcount
-    )  # (more defaults than parameters: assigned by hand)
+    )
     if not plain:
-        return [
-            Parameter(p.name, p.kind, p.default)
-            for p in inspect.signature(function).parameters.values()
-        ]
+        return _signature_parameters(function)
     assert isinstance(function, types.FunctionType) and code is not None
     names = code.co_varnames
     positional = code.co_argcount
@@ -81,21 +77,15 @@ def read_parameters(function: Callable[..., object]) -> list[Parameter]:
     defaults = function.__defaults__ or ()
     kw_defaults = function.__kwdefaults__ or {}
     first_default = positional - len(defaults)
+    if first_default < 0:  # more defaults than parameters: assigned by hand
+        return _signature_parameters(function)
     empty = inspect.Parameter.empty
     only = code.co_posonlyargcount
-    result = [
-        Parameter(name, _POSITIONAL_ONLY if index < only else _POSITIONAL_OR_KEYWORD, empty)
-        for index, name in enumerate(names[:first_default])
-    ]
-    result += [
-        Parameter(name, _POSITIONAL_ONLY if index < only else _POSITIONAL_OR_KEYWORD, default)
-        for index, name, default in zip(
-            range(first_default, positional),
-            names[first_default:positional],
-            defaults,
-            strict=True,
-        )
-    ]
+    result = []
+    for index, name in enumerate(names[:positional]):
+        kind = _POSITIONAL_ONLY if index < only else _POSITIONAL_OR_KEYWORD
+        default = defaults[index - first_default] if index >= first_default else empty
+        result.append(Parameter(name, kind, default))
     next_name = positional + keyword_only
     if code.co_flags & _CO_VARARGS:
         result.append(Parameter(names[next_name], inspect.Parameter.VAR_POSITIONAL))
@@ -108,17 +98,11 @@ def read_parameters(function: Callable[..., object]) -> list[Parameter]:
     return result
 
 
-def is_coroutine_function(function: object) -> bool:
-    """``inspect.iscoroutinefunction``; read from the code flags of a plain function that
-    carries neither a coroutine mark (``inspect.markcoroutinefunction``) nor the
-    ``partialmethod`` it stands for (which Python 3.13 follows)."""
-    if (
-        type(function) is types.FunctionType
-        and not hasattr(function, "_is_coroutine_marker")
-        and not hasattr(function, "__partialmethod__")
-    ):
-        return bool(function.__code__.co_flags & inspect.CO_COROUTINE)
-    return inspect.iscoroutinefunction(function)
+def _signature_parameters(function: Callable[..., object]) -> list[Parameter]:
+    return [
+        Parameter(p.name, p.kind, p.default)
+        for p in inspect.signature(function).parameters.values()
+    ]
 
 
 @dataclass
