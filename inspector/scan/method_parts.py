@@ -29,8 +29,13 @@ from inspector.model import (
 from inspector.scan.doc_phrases import DocType, read_doc_type
 from inspector.scan.doc_words import NOT_UNDERSTOOD
 from inspector.scan.docstrings import DocInfo
-from inspector.scan.fields import annotated_field, read_field_object, with_field_metadata
-from inspector.scan.hints import hint_name, is_union
+from inspector.scan.fields import (
+    NO_DEFAULT,
+    annotated_field,
+    read_field_object,
+    with_field_metadata,
+)
+from inspector.scan.hints import hint_name, is_union, without_sentinel
 from inspector.scan.targets import MethodInfo
 from inspector.scan.typecheck_names import type_checking_namespace
 from inspector.typetable.scalars import NoJsonForm
@@ -223,6 +228,27 @@ def schema_name(names: dict[object, object]) -> Callable[[str], str]:
         return renamed if isinstance(renamed, str) else name
 
     return rename
+
+
+def named_in_schema(
+    renamed: object, named: list[str], sources: dict[str, str], omitted: Omitted
+) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
+    """The type sources and the uncallable parameters, by their names in the schema
+    (``renamed``: the method's ``__parameter_names__`` entry)."""
+    if not (sources or omitted.uncallable):
+        return (), ()
+    name_in_schema = schema_name(renamed if isinstance(renamed, dict) else {})
+    type_sources = tuple((name_in_schema(n), sources[n]) for n in named if n in sources)
+    return type_sources, tuple((name_in_schema(n), t) for n, t in omitted.uncallable)
+
+
+def without_sentinel_type(hint: object, default: object, required: bool) -> tuple[object, bool]:
+    """The hint without the type of a sentinel default, and whether the default is one."""
+    if not required and default is not NO_DEFAULT:
+        stripped = without_sentinel(hint, default)
+        if stripped is not None:
+            return stripped, True
+    return hint, False
 
 
 def renamed_field(f: Field, names: dict[object, object]) -> Field:

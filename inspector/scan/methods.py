@@ -32,7 +32,7 @@ from inspector.scan.enum_names import with_enum_names
 from inspector.scan.fields import (
     NO_DEFAULT,
 )
-from inspector.scan.hints import TypeMapper, without_sentinel
+from inspector.scan.hints import TypeMapper
 from inspector.scan.method_parts import (
     KINDS,
     NO_HINT,
@@ -47,15 +47,16 @@ from inspector.scan.method_parts import (
     field_object,
     is_internal,
     label,
+    named_in_schema,
     no_form_name,
     nullable,
     read_parameters,
     renamed_field,
     renames_of,
     resolve_doc_type,
-    schema_name,
     uncallable_message,
     variadic_field,
+    without_sentinel_type,
 )
 from inspector.scan.overloads import fill_from_overloads
 from inspector.scan.resolution import HintResolver, Resolved, is_never, is_unpack
@@ -107,8 +108,7 @@ class MethodBuilder:
             and parameters[0].kind not in _VARIADIC
         ):
             parameters = parameters[1:]
-        wanted: dict[str, inspect._ParameterKind | None] = {p.name: p.kind for p in parameters}
-        wanted["return"] = None
+        wanted = {p.name: p.kind for p in parameters} | {"return": None}
         hints, sources = self._hints(method, wanted, report, stub)
         bound = method.kind is not MethodKind.STATIC
         keywords = fill_from_overloads(
@@ -135,13 +135,8 @@ class MethodBuilder:
         renamed = renames_of(method.owner, "__parameter_names__").get(method.name)
         if isinstance(renamed, dict):
             fields = tuple(renamed_field(f, renamed) for f in fields)
-        type_sources: tuple[tuple[str, str], ...] = ()
-        uncallable: tuple[tuple[str, str], ...] = ()
-        if sources or omitted.uncallable:
-            name_in_schema = schema_name(renamed if isinstance(renamed, dict) else {})
-            named = [*wanted, *keywords]
-            type_sources = tuple((name_in_schema(n), sources[n]) for n in named if n in sources)
-            uncallable = tuple((name_in_schema(n), t) for n, t in omitted.uncallable)
+        named = [*wanted, *keywords]
+        type_sources, uncallable = named_in_schema(renamed, named, sources, omitted)
         tool_name = renames_of(method.owner, "__tool_names__").get(method.name)
         return ToolDescriptor(
             name=tool_name if isinstance(tool_name, str) else method.name,
@@ -296,11 +291,7 @@ class MethodBuilder:
             if type_name and hint is not typing.Any:
                 sources[name] = "docstring"
         hint, python_default, required = field_object(parameter, hint)
-        sentinel = False
-        if not required and python_default is not NO_DEFAULT:  # a sentinel's type is no option
-            stripped = without_sentinel(hint, python_default)
-            if stripped is not None:
-                hint, sentinel = stripped, True
+        hint, sentinel = without_sentinel_type(hint, python_default, required)
         schema_type, explicit = self.mapper.map_described(hint)
         optional = not required or variadic
         if self.mapper.messages and self._without_form(
