@@ -191,8 +191,9 @@ class Field:
         """Whether ``null`` is an accepted value."""
         return is_nullable(self.type)
 
-    def to_schema(self) -> JsonObject:
-        schema = self.type.to_schema()
+    def to_schema(self, schemas: Schemas | None = None) -> JsonObject:
+        """The field's schema; its type's from ``schemas`` when given (copied, then changed)."""
+        schema = self.type.to_schema() if schemas is None else dict(schemas.of(self.type))
         if self.description:
             if schema.keys() <= _LEADING_SET:  # nothing to place it before: no copy
                 schema["description"] = self.description
@@ -207,13 +208,14 @@ def object_schema(
     fields: tuple[Field, ...],
     additional: SchemaType | bool | None = None,
     title: str | None = None,
+    schemas: Schemas | None = None,
 ) -> JsonObject:
     """An object schema; a free mapping (no fields, ``additional`` set) has no ``properties``."""
     schema: JsonObject = {"type": "object"}
     if title:
         schema["title"] = title
     if fields or additional is None:
-        schema["properties"] = {f.name: f.to_schema() for f in fields}
+        schema["properties"] = {f.name: f.to_schema(schemas) for f in fields}
         required: list[Json] = [f.name for f in fields if f.required]
         if required:
             schema["required"] = required
@@ -320,6 +322,22 @@ SchemaType: TypeAlias = (
 )
 
 
+class Schemas:
+    """Each type node's schema made once, for documents written right away: the same node
+    (types are immutable) gives the same dict, which is only read or copied."""
+
+    __slots__ = ("_made",)
+
+    def __init__(self) -> None:
+        self._made: dict[int, tuple[SchemaType, JsonObject]] = {}  # by id, the node kept alive
+
+    def of(self, schema_type: SchemaType) -> JsonObject:
+        made = self._made.get(id(schema_type))
+        if made is None or made[0] is not schema_type:
+            made = self._made[id(schema_type)] = (schema_type, schema_type.to_schema())
+        return made[1]
+
+
 def is_nullable(schema_type: SchemaType) -> bool:
     """Whether ``null`` validates against the type."""
     if isinstance(schema_type, NullType | AnyValueType):
@@ -393,9 +411,10 @@ class ToolDescriptor:
         path, _, line = self.location.rpartition(":")
         return (path, int(line)) if line.isdigit() and path else (self.location, 0)
 
-    def parameters_schema(self) -> JsonObject:
-        """The canonical JSON Schema of the arguments object."""
-        schema = object_schema(self.parameters)
+    def parameters_schema(self, schemas: Schemas | None = None) -> JsonObject:
+        """The canonical JSON Schema of the arguments object (parameter types' schemas shared
+        through ``schemas`` when given: the result is then only to be read)."""
+        schema = object_schema(self.parameters, schemas=schemas)
         if self.definitions:
             schema["$defs"] = {name: t.to_schema() for name, t in self.definitions}
         return schema

@@ -4,6 +4,7 @@ is paused while large catalogs are built (and restored after)."""
 from __future__ import annotations
 
 import gc
+import inspect
 import shutil
 import typing
 from pathlib import Path
@@ -21,8 +22,9 @@ from inspector.project import pipeline
 from inspector.project.config import load_config
 from inspector.project.generate import generate
 from inspector.render import jinja
-from inspector.scan import docstrings, google_docstrings, hints
+from inspector.scan import docstrings, google_docstrings, hints, method_parts
 from inspector.scan.hints import TypeMapper
+from inspector.scan.rest_text import plain_text
 from inspector.stubs.pycode import docstring_body, escaped_docstring_body
 from tests.conftest import ROOT
 
@@ -227,3 +229,75 @@ def test_a_plain_default_is_never_taken_for_a_sentinel_without_looking(
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(hints, "_PLAIN_DEFAULTS", frozenset())
         assert hints.without_sentinel(hint, default) == fast is None
+
+
+@given(google_texts)
+@example("Do.\n\nArgs:\n  a: x\n    more\n  b (int): y\n  c: z. Defaults to 2.\nReturns:\n  r")
+@example("Do.\n\nArgs:\n  a, b: both\n  :c: colon\n  d\n    e: later")
+@example("Do.\n\nArgs:\n  a: 1234567Defaults\tto 3\n      1234567Defaults\tto 3")
+@settings(max_examples=600)
+def test_google_docstrings_read_without_the_library_objects_give_what_they_give(
+    text: str,
+) -> None:
+    def parsed(text: str) -> object:
+        try:
+            return docstrings.parse_docstring(text, docstrings.DocstringStyle.GOOGLE)
+        except docstring_parser.ParseError as error:
+            return type(error), str(error)
+
+    fast = parsed(text)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(google_docstrings, "parse_parts", GoogleParser().parse)
+        assert parsed(text) == fast
+
+
+def _restored_by_every_step(text: str) -> str:
+    text = plain_text(text)
+    return docstrings._BLANK_LINES.sub("\n\n", text)
+
+
+@given(st.one_of(texts, st.text(st.sampled_from("ab `:.\n"))))
+@example("a\n\n\nb")
+@example("see :class:`X` and ``y``")
+@example(".. note::\n   careful")
+def test_restoring_a_description_skips_no_step_it_needs(text: str) -> None:
+    assert docstrings._restore(text, False) == _restored_by_every_step(text)
+
+
+@st.composite
+def signatures(draw: st.DrawFn) -> str:
+    """The parameter list of a ``def``: positional-only, ordinary (defaults last), ``*args``
+    or a bare ``*``, keyword-only with or without defaults, ``**kwargs``."""
+    names = iter(f"p{i}" for i in range(40))
+    only = [next(names) for _ in range(draw(st.integers(0, 3)))]
+    ordinary = [next(names) for _ in range(draw(st.integers(0, 4)))]
+    positional = only + ordinary
+    defaulted = draw(st.integers(0, len(positional)))
+    parts = [
+        f"{n}={i}" if i >= len(positional) - defaulted else n for i, n in enumerate(positional)
+    ]
+    if only:
+        parts.insert(len(only), "/")
+    keyword = [f"{next(names)}={i}" if draw(st.booleans()) else next(names) for i in range(3)]
+    keyword = keyword[: draw(st.integers(0, 3))]
+    star = draw(st.sampled_from(["*args", "*"] if keyword else ["*args", ""]))
+    parts += [star, *keyword] if star else keyword
+    if draw(st.booleans()):
+        parts.append("**kwargs")
+    return ", ".join(parts)
+
+
+@given(signatures(), st.one_of(st.none(), st.tuples(), st.tuples(st.integers())))
+def test_parameters_read_from_the_code_are_what_inspect_reads(
+    parameters: str, assigned: tuple[int, ...] | None
+) -> None:
+    namespace: dict[str, Any] = {}
+    exec(f"def f({parameters}): pass", namespace)
+    function = namespace["f"]
+    if assigned is not None:  # defaults given by hand, more than there are parameters too
+        function.__defaults__ = (*(function.__defaults__ or ()), *assigned)
+    expected = [
+        (p.name, p.kind, p.default) for p in inspect.signature(function).parameters.values()
+    ]
+    read = [(p.name, p.kind, p.default) for p in method_parts.read_parameters(function)]
+    assert read == expected

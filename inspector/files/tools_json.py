@@ -32,6 +32,7 @@ from inspector.model import (
     MethodKind,
     ParameterKind,
     Returns,
+    Schemas,
     ToolDescriptor,
 )
 
@@ -67,12 +68,13 @@ class ToolsSpool:
 
     def __init__(self, file: BinaryIO, keep_whole: Callable[[CatalogClass], bool]) -> None:
         self._file, self._keep_whole = file, keep_whole
+        self._schemas = Schemas()  # the types' schemas, made once for the whole scan
         self._spans: dict[str, tuple[int, int, tuple[ToolDescriptor, ...]]] = {}
 
     def add(self, group: CatalogClass) -> CatalogClass:
         """Spool one class; what to keep of it: its tools' names and places only, or the whole
         class where ``keep_whole`` says more is needed (a rename to recognise)."""
-        written = WrittenJson.of(_class_json(group), _CLASS_INDENT).text
+        written = WrittenJson.of(_class_json(group, self._schemas), _CLASS_INDENT).text
         data = written.encode("utf-8", "surrogatepass")
         kept = group if self._keep_whole(group) else replace(group, tools=_placed(group.tools))
         self._spans[group.key] = (self._file.tell(), len(data), kept.tools)
@@ -123,20 +125,20 @@ def _lazy_json(catalog: Catalog) -> dict[str, object]:
     return {"format": FORMAT, "classes": classes}
 
 
-def _class_json(group: CatalogClass) -> JsonObject:
+def _class_json(group: CatalogClass, schemas: Schemas | None = None) -> JsonObject:
     return {
         "source": group.source,
-        "methods": {tool.method_name: _tool_json(tool) for tool in group.tools},
+        "methods": {tool.method_name: _tool_json(tool, schemas) for tool in group.tools},
     }
 
 
-def _tool_json(tool: ToolDescriptor) -> JsonObject:
+def _tool_json(tool: ToolDescriptor, schemas: Schemas | None = None) -> JsonObject:
     entry: JsonObject = {
         "type": "function",
         "function": {
             "name": tool.name,
             "description": tool.description,
-            "parameters": tool.parameters_schema(),
+            "parameters": tool.parameters_schema(schemas),
         },
         "returns": tool.returns.to_schema(),
         "async": tool.is_async,

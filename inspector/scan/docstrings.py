@@ -130,24 +130,45 @@ def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.AUT
     tail = ""
     if style is DocstringStyle.REST:
         protected, tail = _after_fields(protected)
-    parsed = _PARSERS[style](protected)
+    parsed: docstring_parser.Docstring | google_docstrings.Parts
+    if style is DocstringStyle.GOOGLE:  # light records for its plain arguments
+        parsed = google_docstrings.parse_parts(protected)
+    else:
+        parsed = _PARSERS[style](protected)
     params: dict[str, ParamDoc] = {}
     attributes: dict[str, ParamDoc] = {}
-    for param in parsed.params:
-        target = params if param.args[0] in _PARAM_SECTIONS else attributes
-        description, required = _required(_restore(param.description, marked))
-        default = param.default if isinstance(param.default, str) else None
-        documented = ParamDoc(description, param.type_name, required, default)
-        for name in param.arg_name.split(", "):  # numpydoc's ``x, y : int``: both
-            target[name.strip()] = documented
-    returns = parsed.returns
+    returns: docstring_parser.DocstringReturns | google_docstrings.Returned | None = None
+    for meta in parsed.meta:
+        if type(meta) is google_docstrings.Param:
+            target = params if meta.key in _PARAM_SECTIONS else attributes
+            text = meta.description
+            required = False
+            if marked or "`" in text or "::" in text or "\n\n\n" in text or "*[" in text:
+                text, required = _required(_restore(text, marked))  # else: nothing to change
+            documented = ParamDoc(text, None, required)
+            names = meta.name
+            for name in names.split(", ") if ", " in names else (names,):
+                target[name.strip()] = documented
+        elif isinstance(meta, docstring_parser.DocstringParam):
+            target = params if meta.args[0] in _PARAM_SECTIONS else attributes
+            description, required = _required(_restore(meta.description, marked))
+            default = meta.default if isinstance(meta.default, str) else None
+            documented = ParamDoc(description, meta.type_name, required, default)
+            for name in meta.arg_name.split(", "):  # numpydoc's ``x, y : int``: both
+                target[name.strip()] = documented
+        elif returns is None and isinstance(
+            meta, docstring_parser.DocstringReturns | google_docstrings.Returned
+        ):
+            returns = meta  # the first, as ``Docstring.returns``
     description = "\n\n".join(part for part in (_description(parsed), tail) if part)
     return DocInfo(
         description=_restore(description, marked),
         params=params,
         attributes=attributes,
         returns=_restore(returns.description, marked) if returns else "",
-        returns_type=returns.type_name if returns else None,
+        returns_type=returns.type_name
+        if isinstance(returns, docstring_parser.DocstringReturns)
+        else None,
         present=True,
     )
 
@@ -187,6 +208,8 @@ def _restore(text: str | None, marked: bool) -> str:
     each run of blank lines made one."""
     if not text:
         return ""
+    if not marked and "`" not in text and "::" not in text and "\n\n\n" not in text:
+        return text  # nothing to restore or make plain
     if marked and _COLON_MARK in text:
         text = text.replace(_COLON_MARK, ":")
     text = plain_text(text)
@@ -195,11 +218,13 @@ def _restore(text: str | None, marked: bool) -> str:
 
 def _required(description: str) -> tuple[str, bool]:
     """A description without botocore's ``**[REQUIRED]**`` mark, and whether it had one."""
+    if "**[REQUIRED]**" not in description:
+        return description, False
     match = _REQUIRED_MARK.match(description)
     return (description[match.end() :], True) if match else (description, False)
 
 
-def _description(parsed: docstring_parser.Docstring) -> str:
+def _description(parsed: docstring_parser.Docstring | google_docstrings.Parts) -> str:
     short = parsed.short_description or ""
     long = parsed.long_description or ""
     if short and long:

@@ -33,7 +33,7 @@ def _plain(name: str) -> str:
 def with_enum_names(description: str, schema_type: SchemaType) -> str:
     """A parameter's description with its enum's value = name pairs added, since the
     parameter's description replaces the enum's own."""
-    if not description:
+    if not description or type(schema_type) not in (EnumType, AnyOfType):
         return description
     options = schema_type.options if isinstance(schema_type, AnyOfType) else (schema_type,)
     names = [

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import math
 import types
 import typing
 from collections.abc import Callable
@@ -142,7 +143,7 @@ class TypeMapper:
 
     def map_described(self, hint: object) -> tuple[SchemaType, str | None]:
         """The type of a parameter or field hint, and its ``Annotated`` description if any."""
-        if typing.get_origin(hint) is not typing.Annotated:
+        if type(hint) is type or typing.get_origin(hint) is not typing.Annotated:
             return self.map(hint), None
         inner, *metadata = typing.get_args(hint)
         extra: dict[str, Json] = {}
@@ -435,6 +436,8 @@ def without_sentinel(hint: object, default: object) -> object | None:
     hint asks for that Enum itself), and a default of no JSON form whose own class is a member
     of the union (httpx ``timeout: TimeoutTypes | UseClientDefault = USE_CLIENT_DEFAULT``)."""
     if type(default) in _PLAIN_DEFAULTS:  # most defaults: never a sentinel, always JSON
+        return None
+    if type(default) is float and math.isfinite(default):  # JSON, so no sentinel either
         return None
     if typing.get_origin(hint) is typing.Annotated:
         inner, *metadata = typing.get_args(hint)

@@ -30,16 +30,25 @@ from inspector.model import (
 from inspector.scan.doc_phrases import DocType, read_doc_type
 from inspector.scan.doc_words import NOT_UNDERSTOOD
 from inspector.scan.docstrings import DocInfo
-from inspector.scan.fields import annotated_field, read_field_object, with_field_metadata
-from inspector.scan.hints import hint_name, is_union
+from inspector.scan.fields import (
+    NO_DEFAULT,
+    annotated_field,
+    read_field_object,
+    with_field_metadata,
+)
+from inspector.scan.hints import hint_name, is_union, without_sentinel
 from inspector.scan.targets import MethodInfo
 from inspector.scan.typecheck_names import type_checking_namespace
 from inspector.typetable.scalars import NoJsonForm
 from inspector.typetable.values import to_json
 
+_PLAINS = frozenset({type(None), bool, int, float, str})
+"""Defaults that are never field objects."""
 NO_HINT = object()
 """A parameter without a type hint (``None`` is a hint)."""
 _CO_VARARGS, _CO_VARKEYWORDS = inspect.CO_VARARGS, inspect.CO_VARKEYWORDS
+_POSITIONAL_ONLY = inspect.Parameter.POSITIONAL_ONLY
+_POSITIONAL_OR_KEYWORD = inspect.Parameter.POSITIONAL_OR_KEYWORD
 KINDS = {
     inspect.Parameter.POSITIONAL_ONLY: ParameterKind.POSITIONAL_ONLY,
     inspect.Parameter.POSITIONAL_OR_KEYWORD: ParameterKind.POSITIONAL_OR_KEYWORD,
@@ -66,10 +75,7 @@ def read_parameters(function: Callable[..., object]) -> list[Parameter]:
         and not hasattr(function, "__signature__")
     )
     if not plain:
-        return [
-            Parameter(p.name, p.kind, p.default)
-            for p in inspect.signature(function).parameters.values()
-        ]
+        return _signature_parameters(function)
     assert isinstance(function, types.FunctionType) and code is not None
     names = code.co_varnames
     positional = code.co_argcount
@@ -77,14 +83,13 @@ def read_parameters(function: Callable[..., object]) -> list[Parameter]:
     defaults = function.__defaults__ or ()
     kw_defaults = function.__kwdefaults__ or {}
     first_default = positional - len(defaults)
+    if first_default < 0:  # more defaults than parameters: assigned by hand
+        return _signature_parameters(function)
     empty = inspect.Parameter.empty
+    only = code.co_posonlyargcount
     result = []
     for index, name in enumerate(names[:positional]):
-        kind = (
-            inspect.Parameter.POSITIONAL_ONLY
-            if index < code.co_posonlyargcount
-            else inspect.Parameter.POSITIONAL_OR_KEYWORD
-        )
+        kind = _POSITIONAL_ONLY if index < only else _POSITIONAL_OR_KEYWORD
         default = defaults[index - first_default] if index >= first_default else empty
         result.append(Parameter(name, kind, default))
     next_name = positional + keyword_only
@@ -97,6 +102,13 @@ def read_parameters(function: Callable[..., object]) -> list[Parameter]:
     if code.co_flags & _CO_VARKEYWORDS:
         result.append(Parameter(names[next_name], inspect.Parameter.VAR_KEYWORD))
     return result
+
+
+def _signature_parameters(function: Callable[..., object]) -> list[Parameter]:
+    return [
+        Parameter(p.name, p.kind, p.default)
+        for p in inspect.signature(function).parameters.values()
+    ]
 
 
 @dataclass
@@ -219,6 +231,27 @@ def schema_name(names: dict[object, object]) -> Callable[[str], str]:
     return rename
 
 
+def named_in_schema(
+    renamed: object, named: list[str], sources: dict[str, str], omitted: Omitted
+) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
+    """The type sources and the uncallable parameters, by their names in the schema
+    (``renamed``: the method's ``__parameter_names__`` entry)."""
+    if not (sources or omitted.uncallable):
+        return (), ()
+    name_in_schema = schema_name(renamed if isinstance(renamed, dict) else {})
+    type_sources = tuple((name_in_schema(n), sources[n]) for n in named if n in sources)
+    return type_sources, tuple((name_in_schema(n), t) for n, t in omitted.uncallable)
+
+
+def without_sentinel_type(hint: object, default: object, required: bool) -> tuple[object, bool]:
+    """The hint without the type of a sentinel default, and whether the default is one."""
+    if not required and default is not NO_DEFAULT:
+        stripped = without_sentinel(hint, default)
+        if stripped is not None:
+            return stripped, True
+    return hint, False
+
+
 def renamed_field(f: Field, names: dict[object, object]) -> Field:
     schema_name = names.get(f.name)
     return replace(f, name=schema_name) if isinstance(schema_name, str) else f
@@ -246,6 +279,9 @@ def docstring_of(method: MethodInfo) -> str | None:
 def field_object(parameter: Parameter, hint: object) -> tuple[object, object, bool]:
     """The hint, the default shown (``NO_DEFAULT`` when unknown) and whether the parameter is
     required, reading a field object as the default or inside an ``Annotated`` hint."""
+    default = parameter.default
+    if type(hint) is type and (default is inspect.Parameter.empty or type(default) in _PLAINS):
+        return hint, default, default is inspect.Parameter.empty  # a class, no field object
     annotated = typing.get_origin(hint) is typing.Annotated
     if parameter.default is inspect.Parameter.empty:
         found = annotated_field(hint) if annotated else None
@@ -294,7 +330,7 @@ def check_documented(
         return
     names = {p.name for p in parameters} | {f.name for f in fields}
     for documented in doc.params:
-        if documented.replace("\\", "").lstrip("*") not in names:
+        if documented not in names and documented.replace("\\", "").lstrip("*") not in names:
             report("TI203", f"documented argument {documented!r} is not in the signature")
     undocumented = [f.name for f in fields if f.name not in doc.params and not f.description]
     if len(undocumented) == 1:

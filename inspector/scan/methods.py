@@ -32,7 +32,7 @@ from inspector.scan.enum_names import with_enum_names
 from inspector.scan.fields import (
     NO_DEFAULT,
 )
-from inspector.scan.hints import TypeMapper, without_sentinel
+from inspector.scan.hints import TypeMapper
 from inspector.scan.method_parts import (
     KINDS,
     NO_HINT,
@@ -47,6 +47,7 @@ from inspector.scan.method_parts import (
     field_object,
     is_internal,
     label,
+    named_in_schema,
     no_form_name,
     nullable,
     read_parameters,
@@ -54,9 +55,9 @@ from inspector.scan.method_parts import (
     renames_of,
     resolve_doc_type,
     result_hint,
-    schema_name,
     uncallable_message,
     variadic_field,
+    without_sentinel_type,
 )
 from inspector.scan.overloads import fill_from_overloads
 from inspector.scan.resolution import HintResolver, Resolved, is_never, is_unpack
@@ -74,13 +75,11 @@ _NEVER = AnyValueType(keywords=(("not", {}),))
 """The return type of a method that never returns (``NoReturn``, ``Never``): no value."""
 
 
-def _without_sentinel(hint: object, default: object, required: bool) -> tuple[object, bool]:
-    """The hint without the type of a sentinel default, and whether the default is one."""
-    if not required and default is not NO_DEFAULT:
-        stripped = without_sentinel(hint, default)
-        if stripped is not None:
-            return stripped, True
-    return hint, False
+_UNSAID = {
+    True: "no type says what it takes",
+    False: "its type (any value) does not say what it takes",
+}
+"""TI109's reason, by whether the variadic has no hint at all (or says ``Any``/``object``)."""
 
 
 @dataclass
@@ -144,10 +143,8 @@ class MethodBuilder:
         renamed = renames_of(method.owner, "__parameter_names__").get(method.name)
         if isinstance(renamed, dict):
             fields = tuple(renamed_field(f, renamed) for f in fields)
-        name_in_schema = schema_name(renamed if isinstance(renamed, dict) else {})
         named = [*wanted, *keywords]
-        type_sources = tuple((name_in_schema(n), sources[n]) for n in named if n in sources)
-        uncallable = tuple((name_in_schema(n), t) for n, t in omitted.uncallable)
+        type_sources, uncallable = named_in_schema(renamed, named, sources, omitted)
         tool_name = renames_of(method.owner, "__tool_names__").get(method.name)
         return ToolDescriptor(
             name=tool_name if isinstance(tool_name, str) else method.name,
@@ -239,7 +236,8 @@ class MethodBuilder:
                 )
                 resolved[name] = typing.Any
                 continue
-            self._report_dropped(name, found, report)
+            if found.dropped or found.loosened:
+                self._report_dropped(name, found, report)
             resolved[name] = found.hint
         return resolved
 
@@ -278,7 +276,8 @@ class MethodBuilder:
     ) -> tuple[Field, ...]:
         name = parameter.name
         documented = doc.params.get(name)
-        if parameter.kind in _VARIADIC:
+        variadic = parameter.kind in _VARIADIC
+        if variadic:
             stars = "*" if parameter.kind is inspect.Parameter.VAR_POSITIONAL else "**"
             documented = documented or doc.params.get(f"{stars}{name}")
             hint = hints.get(name, NO_HINT)
@@ -286,11 +285,10 @@ class MethodBuilder:
                 return self._unpacked(hint, doc, report, omitted)
             untyped = hint is NO_HINT or hint in _ANY_VALUE
             if untyped and not (documented and documented.type_name):
-                said = "no type says" if hint is NO_HINT else "its type (any value) does not say"
-                report("TI109", f"{stars}{name} left out: {said} what it takes")
+                report("TI109", f"{stars}{name} left out: {_UNSAID[hint is NO_HINT]}")
                 omitted.left_out.append(LeftOut(name, "untyped-variadic"))
                 return ()
-        elif is_internal(parameter, method):
+        elif name[:1] == "_" and is_internal(parameter, method):
             report("TI117", f"{label(name)} left out: internal (a leading '_' and a default)")
             omitted.left_out.append(LeftOut(name, "internal"))
             return ()
@@ -301,10 +299,10 @@ class MethodBuilder:
             if type_name and hint is not typing.Any:
                 sources[name] = "docstring"
         hint, python_default, required = field_object(parameter, hint)
-        hint, sentinel = _without_sentinel(hint, python_default, required)
+        hint, sentinel = without_sentinel_type(hint, python_default, required)
         schema_type, explicit = self.mapper.map_described(hint)
-        optional = not required or parameter.kind in _VARIADIC
-        if self._without_form(
+        optional = not required or variadic
+        if self.mapper.messages and self._without_form(
             name, hint, schema_type, optional=optional, omitted=omitted, report=report
         ):
             return ()
@@ -341,6 +339,8 @@ class MethodBuilder:
         (TI130: the method's default applies) and makes the method uncallable when required
         (TI131); not when a member of its hint did not resolve (TI122: that one may have had a
         form). True when it is left out."""
+        if not self.mapper.messages:  # nothing to report, so a form it has
+            return False
         messages = list(self.mapper.messages)
         self.mapper.messages.clear()
         no_form = self.mapper.no_json_form(schema_type, messages) or (

@@ -266,6 +266,8 @@ def is_unpack(hint: object) -> bool:
 
 def is_never(hint: object) -> bool:
     """``NoReturn`` or ``Never``: the method does not return."""
+    if type(hint) is type:  # a class is neither
+        return False
     return hint in (typing.NoReturn, typing.Never) or hint in (
         _extension("NoReturn"),
         _extension("Never"),

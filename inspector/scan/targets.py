@@ -281,7 +281,8 @@ def _as_method(
         function, kind = raw, MethodKind.INSTANCE
     else:
         return None
-    code = getattr(inspect.unwrap(function), "__code__", None)
+    unwrapped = inspect.unwrap(function) if hasattr(function, "__wrapped__") else function
+    code = getattr(unwrapped, "__code__", None)
     if code is not None:
         if code.co_filename not in places:
             places[code.co_filename] = display_path(code.co_filename)
