@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 
 from inspector.model import JsonObject, ToolDescriptor
-from inspector.providers.schema_walk import all_nodes, count, items_of, object_values, types_of
+from inspector.providers.schema_walk import count, items_of, object_values, sub_schemas, types_of
 
 
 @dataclass(frozen=True)
@@ -48,20 +48,21 @@ _CHECKS = (
 
 
 def strict_usage(schema: JsonObject) -> StrictUsage:
-    """What one strict tool's parameter schema counts against the per-request limits."""
-    nodes = list(all_nodes(schema))
-    properties = [
-        (name, prop, items_of(node.get("required")))
-        for node in nodes
-        for name, prop in object_values(node.get("properties")).items()
-    ]
-    return StrictUsage(
-        tools=1,
-        properties=len(properties),
-        enum_values=sum(len(items_of(n.get("enum"))) for n in nodes),
-        optional=sum(1 for name, _, required in properties if name not in required),
-        unions=sum(1 for _, p, _ in properties if "anyOf" in p or len(types_of(p)) > 1),
-    )
+    """What one strict tool's parameter schema counts against the per-request limits (one walk
+    over its nodes and its definitions')."""
+    properties = enum_values = optional = unions = 0
+    stack = [schema, *object_values(schema.get("$defs")).values()]
+    while stack:
+        node = stack.pop()
+        enum_values += len(items_of(node.get("enum")))
+        found = object_values(node.get("properties"))
+        if found:
+            required = items_of(node.get("required"))
+            properties += len(found)
+            optional += sum(1 for name in found if name not in required)
+            unions += sum(1 for p in found.values() if "anyOf" in p or len(types_of(p)) > 1)
+        stack.extend(sub_schemas(node))
+    return StrictUsage(1, properties, enum_values, optional, unions)
 
 
 def _over(limits: Limits, usage: StrictUsage) -> list[tuple[int, int, str]]:
