@@ -145,15 +145,16 @@ def ref_name(reference: Json) -> str | None:
     return None
 
 
-_SUB_SCHEMA_KEYS = frozenset(
+SUB_SCHEMA_KEYS = frozenset(
     {"items", "additionalProperties", "properties", "prefixItems", "anyOf", "oneOf", "allOf"}
 )
+"""The keywords whose values hold sub-schemas (``$defs`` aside)."""
 
 
 def sub_schemas(schema: JsonObject) -> list[JsonObject]:
     """The direct sub-schemas of a node (not ``$defs``). A list, built without generators:
     every strict render walks every node with it."""
-    if _SUB_SCHEMA_KEYS.isdisjoint(schema):
+    if SUB_SCHEMA_KEYS.isdisjoint(schema):
         return []  # a leaf, as most nodes are
     found = [v for k in ("items", "additionalProperties") if isinstance(v := schema.get(k), dict)]
     properties = schema.get("properties")
