@@ -50,6 +50,11 @@ class Rewrite:
             if not (key == "default" and value is None):
                 self.note(schema, path, constraint_text(key, value))
 
+    def keep_only(self, schema: JsonObject, path: str, kept: frozenset[str]) -> None:
+        """``move`` every keyword the dialect does not keep."""
+        if not schema.keys() <= kept:
+            self.move(schema, path, tuple(k for k in schema if k not in kept))
+
     def fail(self, path: str, text: str) -> None:
         """Record why the schema does not meet the dialect's strict rules."""
         self.result.conforms = False

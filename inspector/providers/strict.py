@@ -160,8 +160,7 @@ class _Strictifier:
             self.rewrite.fail(path, "accepts any value; strict mode needs a type")
         if "prefixItems" in schema:
             tuple_as_items(schema, path, self.rewrite)
-        if not schema.keys() <= self.profile.kept:
-            self._move_unsupported(schema, path)
+        self.rewrite.keep_only(schema, path, self.profile.kept)
         if "format" in schema or "minItems" in schema:
             self._check_format(schema, path)
         declared = schema.get("type")
@@ -235,12 +234,6 @@ class _Strictifier:
         if becomes_nullable:
             schema["required"] = names
         schema["additionalProperties"] = False
-
-    def _move_unsupported(self, schema: JsonObject, path: str) -> None:
-        for key in [k for k in schema if k not in self.profile.kept]:
-            value = schema.pop(key)
-            if not (key == "default" and value is None):  # null already means "the default"
-                self.rewrite.note(schema, path, constraint_text(key, value))
 
     def _check_format(self, schema: JsonObject, path: str) -> None:
         fmt = schema.get("format")
