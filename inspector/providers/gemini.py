@@ -140,8 +140,11 @@ class _OpenApi:
 
     def convert(self, schema: JsonObject, path: str, refs: tuple[str, ...]) -> JsonObject | None:
         """The node in the OpenAPI subset; None when recursion depth cuts it off."""
+        plain = _plain_scalar(schema)
+        if plain is not None:
+            return plain
         node = dict(schema)  # only its own keys change; sub-schemas are converted into new dicts
-        name = ref_name(node.pop("$ref", None))
+        name = ref_name(node.pop("$ref", None)) if "$ref" in node else None
         if name is not None:
             if refs.count(name) >= RECURSION_DEPTH or name not in self.definitions:
                 return None
@@ -270,6 +273,28 @@ class _OpenApi:
         if nullable:
             merged["nullable"] = True
         return _ordered(merged)
+
+
+_SCALARS = {"string": "STRING", "integer": "INTEGER", "number": "NUMBER", "boolean": "BOOLEAN"}
+_PLAIN = frozenset({"type", "title", "description"})
+
+
+def _plain_scalar(schema: JsonObject) -> JsonObject | None:
+    """A scalar of one type (or it or null) with only a title and a description, converted the
+    short way; None for any other node."""
+    if not schema.keys() <= _PLAIN:
+        return None
+    declared = schema.get("type")
+    nullable = False
+    if isinstance(declared, list) and len(declared) == 2 and declared[1] == "null":
+        declared, nullable = declared[0], True
+    kind = _SCALARS.get(declared) if isinstance(declared, str) else None
+    if kind is None:
+        return None
+    out = _ordered({**schema, "type": kind})
+    if nullable:
+        out["nullable"] = True
+    return out
 
 
 _FIRST = ("type", "format", "title", "description", "enum", "nullable")
