@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from inspector.diagnostics import InspectorError
 from inspector.files.provider_files import ToolEntry, mapping, text
@@ -136,7 +136,6 @@ def _copied(members: JsonObject) -> JsonObject:
 class _OpenApi:
     rewrite: Rewrite
     definitions: dict[str, JsonObject]
-    pruned: set[str] = field(default_factory=set)
 
     def convert(self, schema: JsonObject, path: str, refs: tuple[str, ...]) -> JsonObject | None:
         """The node in the OpenAPI subset; None when recursion depth cuts it off."""
