@@ -121,9 +121,8 @@ def _depth(schema: Any) -> int:
     if not isinstance(schema, dict):
         return 0
     below = [_depth(schema.get(k)) for k in ("items", "additionalProperties")]
-    for key in ("properties",):
-        if isinstance(schema.get(key), dict):
-            below += [_depth(sub) for sub in schema[key].values()]
+    if isinstance(schema.get("properties"), dict):
+        below += [_depth(sub) for sub in schema["properties"].values()]
     for key in ("prefixItems", "anyOf", "oneOf", "allOf"):
         if isinstance(schema.get(key), list):
             below += [_depth(sub) for sub in schema[key]]
