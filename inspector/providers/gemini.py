@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from inspector.diagnostics import InspectorError
 from inspector.files.provider_files import ToolEntry, mapping, text
@@ -85,10 +85,11 @@ def gemini_parameters(tool: ToolDescriptor) -> DialectResult:
     """``parameters`` (OpenAPI subset), or None for a tool without arguments."""
     if not tool.parameters:
         return DialectResult(None)
-    canonical = tool.parameters_schema()
+    canonical = tool.parameters_schema()  # read, never changed
     result = DialectResult(None)
-    converter = _OpenApi(Rewrite(result), object_values(canonical.pop("$defs", None)))
-    result.schema = converter.convert(canonical, "", ())
+    converter = _OpenApi(Rewrite(result), object_values(canonical.get("$defs")))
+    arguments = {k: v for k, v in canonical.items() if k != "$defs"}
+    result.schema = converter.convert(arguments, "", ())
     return result
 
 
@@ -96,38 +97,53 @@ def gemini_json_schema_parameters(tool: ToolDescriptor) -> DialectResult:
     """``parametersJsonSchema``: the canonical schema less the keywords Gemini ignores."""
     if not tool.parameters:
         return DialectResult(None)
-    schema = tool.parameters_schema()
+    schema = dict(tool.parameters_schema())  # every node is copied before it changes
     result = DialectResult(schema)
     rewrite = Rewrite(result)
     stack: list[tuple[JsonObject, str]] = [(schema, "")]
-    for name, definition in object_values(schema.get("$defs")).items():
-        stack.append((definition, f"$defs.{name}"))
+    definitions = schema.get("$defs")
+    if isinstance(definitions, dict):
+        schema["$defs"] = copied = _copied(definitions)
+        stack += [(d, f"$defs.{name}") for name, d in object_values(copied).items()]
     while stack:
         node, path = stack.pop()
         if "const" in node:
             node["enum"] = [node.pop("const")]
-        rewrite.move(node, path, tuple(k for k in node if k not in _JSON_SCHEMA_KEPT))
-        for name, prop in object_values(node.get("properties")).items():
-            stack.append((prop, child_path(path, name)))
+        rewrite.keep_only(node, path, _JSON_SCHEMA_KEPT)
+        properties = node.get("properties")
+        if isinstance(properties, dict):
+            node["properties"] = copied = _copied(properties)
+            stack += [(p, child_path(path, name)) for name, p in object_values(copied).items()]
         for key in ("items", "additionalProperties"):
             value = node.get(key)
             if isinstance(value, dict):
+                node[key] = value = dict(value)
                 stack.append((value, f"{path}[]"))
-        for option in objects(node.get("anyOf")) + objects(node.get("prefixItems")):
-            stack.append((option, path))
+        for key in ("anyOf", "prefixItems"):
+            options = node.get(key)
+            if isinstance(options, list):
+                node[key] = options = [dict(o) if isinstance(o, dict) else o for o in options]
+                stack += [(option, path) for option in objects(options)]
     return result
+
+
+def _copied(members: JsonObject) -> JsonObject:
+    """The members, each object member a copy (to change without changing the original)."""
+    return {k: dict(v) if isinstance(v, dict) else v for k, v in members.items()}
 
 
 @dataclass
 class _OpenApi:
     rewrite: Rewrite
     definitions: dict[str, JsonObject]
-    pruned: set[str] = field(default_factory=set)
 
     def convert(self, schema: JsonObject, path: str, refs: tuple[str, ...]) -> JsonObject | None:
         """The node in the OpenAPI subset; None when recursion depth cuts it off."""
+        plain = _plain_scalar(schema)
+        if plain is not None:
+            return plain
         node = dict(schema)  # only its own keys change; sub-schemas are converted into new dicts
-        name = ref_name(node.pop("$ref", None))
+        name = ref_name(node.pop("$ref", None)) if "$ref" in node else None
         if name is not None:
             if refs.count(name) >= RECURSION_DEPTH or name not in self.definitions:
                 return None
@@ -181,7 +197,7 @@ class _OpenApi:
             else:
                 self.rewrite.note(node, path, f"format: {fmt}")
         node.pop("type", None)
-        self.rewrite.move(node, path, tuple(k for k in node if k not in _KEPT))
+        self.rewrite.keep_only(node, path, _KEPT)
         return _ordered({**out, **node})
 
     def _object(self, node: JsonObject, out: JsonObject, path: str, refs: tuple[str, ...]) -> None:
@@ -223,12 +239,12 @@ class _OpenApi:
         present = [v for v in values if v is not None]
         kinds = {type(v) for v in present}
         out: JsonObject = {"type": "STRING", "format": "enum"}
-        out["enum"] = [v if isinstance(v, str) else json.dumps(v) for v in present]
+        out["enum"] = [v if isinstance(v, str) else _as_text(v) for v in present]
         if kinds - {str}:
             self.rewrite.note(node, path, "values are sent as text")
         node.pop("type", None)
         node.pop("format", None)
-        self.rewrite.move(node, path, tuple(k for k in node if k not in _KEPT))
+        self.rewrite.keep_only(node, path, _KEPT)
         out.update(node)
         if nullable:
             out["nullable"] = True
@@ -248,7 +264,7 @@ class _OpenApi:
                 converted.append(out)
         if not converted:
             return None
-        self.rewrite.move(node, path, tuple(k for k in node if k not in _KEPT))
+        self.rewrite.keep_only(node, path, _KEPT)
         if len(converted) == 1:
             merged = {**converted[0], **node}
         else:
@@ -258,17 +274,40 @@ class _OpenApi:
         return _ordered(merged)
 
 
+_SCALARS = {"string": "STRING", "integer": "INTEGER", "number": "NUMBER", "boolean": "BOOLEAN"}
+_PLAIN = frozenset({"type", "title", "description"})
+
+
+def _plain_scalar(schema: JsonObject) -> JsonObject | None:
+    """A scalar of one type (or it or null) with only a title and a description, converted the
+    short way; None for any other node."""
+    if not schema.keys() <= _PLAIN:
+        return None
+    declared = schema.get("type")
+    nullable = False
+    if isinstance(declared, list) and len(declared) == 2 and declared[1] == "null":
+        declared, nullable = declared[0], True
+    kind = _SCALARS.get(declared) if isinstance(declared, str) else None
+    if kind is None:
+        return None
+    out = _ordered({**schema, "type": kind})
+    if nullable:
+        out["nullable"] = True
+    return out
+
+
 _FIRST = ("type", "format", "title", "description", "enum", "nullable")
 
 
 def _ordered(schema: JsonObject) -> JsonObject:
     """Readable key order: type and text first, structure after."""
-    first = {k: schema[k] for k in _FIRST if k in schema}
-    return {**first, **{k: v for k, v in schema.items() if k not in first}}
+    ordered = {k: schema[k] for k in _FIRST if k in schema}
+    ordered.update(schema)  # the first keys keep their places, the rest follow in order
+    return ordered
 
 
-def _compact(schema: JsonObject) -> str:
-    return json.dumps(schema, ensure_ascii=False, separators=(",", ":"))
+_compact = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+_as_text = json.JSONEncoder().encode
 
 
 def _declarations(document: Json) -> list[Json]:

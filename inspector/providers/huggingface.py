@@ -9,19 +9,16 @@ from inspector.providers.base import Dialect, Provider
 from inspector.providers.calls import Outcome, function_calls, result_text
 from inspector.providers.openai import read_function_tools
 from inspector.providers.schema_walk import (
+    SUB_SCHEMA_KEYS,
     DialectResult,
-    object_values,
     objects,
-    sub_schemas,
     used_definitions,
 )
 
 
 def huggingface_parameters(tool: ToolDescriptor) -> DialectResult:
     """The parameters with OpenAPI-style ``nullable``."""
-    schema = tool.parameters_schema()
-    _nullable_style(schema)
-    return DialectResult(schema)
+    return DialectResult(_nullable_style(tool.parameters_schema()))
 
 
 def huggingface_return(tool: ToolDescriptor) -> JsonObject | None:
@@ -33,39 +30,56 @@ def huggingface_return(tool: ToolDescriptor) -> JsonObject | None:
     schema = returns.to_schema()
     if schema.get("type") == "null":
         return None
-    needed = used_definitions(schema, object_values(tool.parameters_schema().get("$defs")))
-    if needed:
-        schema["$defs"] = needed
-    _nullable_style(schema)
-    return schema
+    if tool.definitions:  # only a schema with definitions can need some
+        definitions = {name: t.to_schema() for name, t in tool.definitions}
+        needed = used_definitions(schema, definitions)
+        if needed:
+            schema["$defs"] = needed
+    return _nullable_style(schema)
 
 
-def _nullable_style(schema: JsonObject) -> None:
-    stack = [schema]
-    while stack:
-        node = stack.pop()
-        declared = node.get("type")
-        if isinstance(declared, list) and "null" in declared:
-            rest: list[Json] = [t for t in declared if t != "null"]
-            node["type"] = rest[0] if len(rest) == 1 else rest
-            node["nullable"] = True
-        enum = node.get("enum")
-        if isinstance(enum, list) and None in enum:
-            node["enum"] = [v for v in enum if v is not None]
-            node["nullable"] = True
-        options = objects(node.get("anyOf"))
-        if {"type": "null"} in options:
-            kept = [o for o in options if o != {"type": "null"}]
-            del node["anyOf"]
-            if len(kept) == 1:
-                merged = {**kept[0], **node}
-                node.clear()
-                node.update(merged)
-            else:
-                node["anyOf"] = list[Json](kept)
-            node["nullable"] = True
-        stack.extend(sub_schemas(node))
-        stack.extend(d for d in node.get("$defs", {}).values() if isinstance(d, dict))  # type: ignore[union-attr]
+_STYLED = SUB_SCHEMA_KEYS | {"enum", "$defs"}
+"""A node of a single ``type`` and none of these keys is in the style already."""
+
+
+def _nullable_style(schema: JsonObject) -> JsonObject:
+    """The schema with ``nullable: true`` for each null union: changed nodes are copies."""
+    if isinstance(schema.get("type"), str) and _STYLED.isdisjoint(schema):
+        return schema
+    node = dict(schema)
+    declared = node.get("type")
+    if isinstance(declared, list) and "null" in declared:
+        rest: list[Json] = [t for t in declared if t != "null"]
+        node["type"] = rest[0] if len(rest) == 1 else rest
+        node["nullable"] = True
+    enum = node.get("enum")
+    if isinstance(enum, list) and None in enum:
+        node["enum"] = [v for v in enum if v is not None]
+        node["nullable"] = True
+    options = objects(node.get("anyOf"))
+    if {"type": "null"} in options:
+        kept = [o for o in options if o != {"type": "null"}]
+        del node["anyOf"]
+        if len(kept) == 1:
+            node = {**kept[0], **node}  # the option's own keys are not styled again
+        else:
+            node["anyOf"] = list[Json](kept)
+        node["nullable"] = True
+    for key in ("items", "additionalProperties"):
+        value = node.get(key)
+        if isinstance(value, dict):
+            node[key] = _nullable_style(value)
+    for key in ("properties", "$defs"):
+        value = node.get(key)
+        if isinstance(value, dict):
+            node[key] = {
+                k: _nullable_style(v) if isinstance(v, dict) else v for k, v in value.items()
+            }
+    for key in ("prefixItems", "anyOf", "oneOf", "allOf"):
+        value = node.get(key)
+        if isinstance(value, list):
+            node[key] = [_nullable_style(v) if isinstance(v, dict) else v for v in value]
+    return node
 
 
 def answer(outcomes: list[Outcome]) -> list[JsonObject]:

@@ -3,10 +3,17 @@ the budget that keeps a render within them by dropping ``strict`` from the tools
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 
 from inspector.model import JsonObject, ToolDescriptor
-from inspector.providers.schema_walk import all_nodes, count, items_of, object_values, types_of
+from inspector.providers.schema_walk import (
+    SUB_SCHEMA_KEYS,
+    count,
+    items_of,
+    object_values,
+    sub_schemas,
+    types_of,
+)
 
 
 @dataclass(frozen=True)
@@ -34,7 +41,11 @@ class StrictUsage:
 
     def __add__(self, other: StrictUsage) -> StrictUsage:
         return StrictUsage(
-            *(getattr(self, f.name) + getattr(other, f.name) for f in fields(StrictUsage))
+            self.tools + other.tools,
+            self.properties + other.properties,
+            self.enum_values + other.enum_values,
+            self.optional + other.optional,
+            self.unions + other.unions,
         )
 
 
@@ -47,21 +58,29 @@ _CHECKS = (
 )
 
 
+_COUNTED = frozenset({"enum", "properties", *SUB_SCHEMA_KEYS})
+"""A node holding none of these counts nothing and has nothing below it."""
+
+
 def strict_usage(schema: JsonObject) -> StrictUsage:
-    """What one strict tool's parameter schema counts against the per-request limits."""
-    nodes = list(all_nodes(schema))
-    properties = [
-        (name, prop, items_of(node.get("required")))
-        for node in nodes
-        for name, prop in object_values(node.get("properties")).items()
-    ]
-    return StrictUsage(
-        tools=1,
-        properties=len(properties),
-        enum_values=sum(len(items_of(n.get("enum"))) for n in nodes),
-        optional=sum(1 for name, _, required in properties if name not in required),
-        unions=sum(1 for _, p, _ in properties if "anyOf" in p or len(types_of(p)) > 1),
-    )
+    """What one strict tool's parameter schema counts against the per-request limits (one walk
+    over its nodes and its definitions')."""
+    properties = enum_values = optional = unions = 0
+    stack = [schema, *object_values(schema.get("$defs")).values()]
+    while stack:
+        node = stack.pop()
+        if _COUNTED.isdisjoint(node):
+            continue
+        enum_values += len(items_of(node.get("enum")))
+        required = items_of(node.get("required"))
+        for name, prop in object_values(node.get("properties")).items():
+            properties += 1
+            optional += name not in required
+            unions += "anyOf" in prop or (
+                isinstance(prop.get("type"), list) and len(types_of(prop)) > 1
+            )
+        stack.extend(sub_schemas(node))
+    return StrictUsage(1, properties, enum_values, optional, unions)
 
 
 def _over(limits: Limits, usage: StrictUsage) -> list[tuple[int, int, str]]:

@@ -3,7 +3,6 @@ annotation and a display ``title``; ``tools/call`` requests and their JSON-RPC r
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 
@@ -12,7 +11,7 @@ from inspector.files.provider_files import ToolEntry, entries, mapping, properti
 from inspector.model import Json, JsonObject, NullType, ToolDescriptor
 from inspector.providers.base import NameRule, Provider
 from inspector.providers.calls import Call, Outcome, get
-from inspector.providers.schema_walk import object_values, ref_name, used_definitions
+from inspector.providers.schema_walk import ref_name, used_definitions
 
 
 def mcp_output_schema(tool: ToolDescriptor) -> JsonObject | None:
@@ -21,12 +20,12 @@ def mcp_output_schema(tool: ToolDescriptor) -> JsonObject | None:
     schema = _resolved_return(tool)
     if schema is None:
         return None
-    definitions = object_values(tool.parameters_schema().get("$defs"))
     if _wraps(schema):
         schema = {"type": "object", "properties": {"result": schema}, "required": ["result"]}
-    needed = used_definitions(schema, definitions)
-    if needed:
-        schema["$defs"] = needed
+    if tool.definitions:  # only a schema with definitions can need some
+        needed = used_definitions(schema, _definitions(tool))
+        if needed:
+            schema["$defs"] = needed
     return schema
 
 
@@ -43,12 +42,18 @@ def _resolved_return(tool: ToolDescriptor) -> JsonObject | None:
     if tool.returns.type is None or isinstance(tool.returns.type, NullType):
         return None
     schema = tool.returns.to_schema()
-    definitions = object_values(tool.parameters_schema().get("$defs"))
     name = ref_name(schema.get("$ref"))
-    if name in definitions:
-        rest = {k: v for k, v in schema.items() if k != "$ref"}
-        schema = {**copy.deepcopy(definitions[name]), **rest}
+    if name is not None and tool.definitions:
+        definitions = _definitions(tool)
+        if name in definitions:
+            rest = {k: v for k, v in schema.items() if k != "$ref"}
+            schema = {**definitions[name], **rest}
     return schema
+
+
+def _definitions(tool: ToolDescriptor) -> dict[str, JsonObject]:
+    """The tool's definitions as schemas (new dicts), as its parameter schema's ``$defs``."""
+    return {name: definition.to_schema() for name, definition in tool.definitions}
 
 
 def _wraps(return_schema: JsonObject) -> bool:

@@ -16,27 +16,33 @@ from inspector.providers.openai import read_function_tools
 from inspector.providers.schema_walk import (
     DialectResult,
     Rewrite,
-    object_values,
     objects,
     tuple_as_items,
     types_of,
 )
 
 _PROPERTY_KEYS = frozenset({"type", "items", "description", "enum"})
+_compact = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 _STRUCTURE_KEYS = ("properties", "required", "additionalProperties", "title", "$ref", "anyOf")
 
 
 def ollama_parameters(tool: ToolDescriptor) -> DialectResult:
     """Parameters whose every key survives ``ollama.Tool``."""
-    schema = tool.parameters_schema()
+    schema = tool.parameters_schema()  # read, never changed
     result = DialectResult(schema)
     rewrite = Rewrite(result)
-    for name, prop in object_values(schema.get("properties")).items():
-        _flatten(prop, name, rewrite)
+    properties = schema.get("properties")
+    if isinstance(properties, dict):
+        flat = {
+            k: _flatten(dict(p), k, rewrite) if isinstance(p, dict) else p
+            for k, p in properties.items()
+        }
+        result.schema = {**schema, "properties": flat}
     return result
 
 
-def _flatten(prop: JsonObject, path: str, rewrite: Rewrite) -> None:
+def _flatten(prop: JsonObject, path: str, rewrite: Rewrite) -> JsonObject:
+    """The property (a copy, changed in place) with only the keys the client keeps."""
     if "prefixItems" in prop:
         tuple_as_items(prop, path, rewrite)
     options = objects(prop.get("anyOf"))
@@ -50,13 +56,14 @@ def _flatten(prop: JsonObject, path: str, rewrite: Rewrite) -> None:
         )
         if kinds and "type" not in prop:
             prop["type"] = kinds[0] if len(kinds) == 1 else list[Json](kinds)
-        shape = json.dumps(structure, ensure_ascii=False, separators=(",", ":"))
+        shape = _compact(structure)
         rewrite.note(prop, path, f"JSON schema: {shape}")
         rewrite.result.problems.append(
             f"parameter {path!r}: Ollama's client drops nested schemas; the structure is "
             "described in the text instead"
         )
-    rewrite.move(prop, path, tuple(k for k in prop if k not in _PROPERTY_KEYS))
+    rewrite.keep_only(prop, path, _PROPERTY_KEYS)
+    return prop
 
 
 def answer(outcomes: list[Outcome]) -> list[JsonObject]:

@@ -50,6 +50,11 @@ class Rewrite:
             if not (key == "default" and value is None):
                 self.note(schema, path, constraint_text(key, value))
 
+    def keep_only(self, schema: JsonObject, path: str, kept: frozenset[str]) -> None:
+        """``move`` every keyword the dialect does not keep."""
+        if not schema.keys() <= kept:
+            self.move(schema, path, tuple(k for k in schema if k not in kept))
+
     def fail(self, path: str, text: str) -> None:
         """Record why the schema does not meet the dialect's strict rules."""
         self.result.conforms = False
@@ -66,33 +71,46 @@ def child_path(path: str, name: str) -> str:
     return f"{path}.{name}" if path else name
 
 
+_COUNTED = {
+    "minLength": ("at least", "character", ""),
+    "maxLength": ("at most", "character", ""),
+    "minItems": ("at least", "item", ""),
+    "maxItems": ("at most", "item", ""),
+    "minProperties": ("at least", "entry", "entries"),
+    "maxProperties": ("at most", "entry", "entries"),
+}
+_VALUED = {
+    "minimum": "at least",
+    "maximum": "at most",
+    "exclusiveMinimum": "greater than",
+    "exclusiveMaximum": "less than",
+    "multipleOf": "a multiple of",
+    "pattern": "matching the pattern",
+    "default": "default:",
+    "additionalProperties": "values:",
+    "propertyNames": "keys:",
+}
+
+
 def constraint_text(key: str, value: Json) -> str:
-    """A keyword and its value in words, for a description."""
-    texts = {
-        "minLength": f"at least {count(value, 'character')}",
-        "maxLength": f"at most {count(value, 'character')}",
-        "minItems": f"at least {count(value, 'item')}",
-        "maxItems": f"at most {count(value, 'item')}",
-        "minProperties": f"at least {count(value, 'entry', 'entries')}",
-        "maxProperties": f"at most {count(value, 'entry', 'entries')}",
-        "minimum": f"at least {_text(value)}",
-        "maximum": f"at most {_text(value)}",
-        "exclusiveMinimum": f"greater than {_text(value)}",
-        "exclusiveMaximum": f"less than {_text(value)}",
-        "multipleOf": f"a multiple of {_text(value)}",
-        "uniqueItems": "items must be unique",
-        "contentEncoding": f"{value}-encoded",
-        "pattern": f"matching the pattern {_text(value)}",
-        "format": f"format: {value}",
-        "default": f"default: {_text(value)}",
-        "additionalProperties": f"values: {_text(value)}",
-        "propertyNames": f"keys: {_text(value)}",
-    }
-    return texts.get(key, f"{key}: {_text(value)}")
+    """A keyword and its value in words, for a description (only that one text is made)."""
+    counted = _COUNTED.get(key)
+    if counted is not None:
+        bound, noun, plural = counted
+        return f"{bound} {count(value, noun, plural)}"
+    if key in _VALUED:
+        return f"{_VALUED[key]} {_text(value)}"
+    if key == "uniqueItems":
+        return "items must be unique"
+    if key == "contentEncoding":
+        return f"{value}-encoded"
+    if key == "format":
+        return f"format: {value}"
+    return f"{key}: {_text(value)}"
 
 
-def _text(value: Json) -> str:
-    return json.dumps(value, ensure_ascii=False)
+_text = json.JSONEncoder(ensure_ascii=False).encode
+"""``json.dumps(value, ensure_ascii=False)``, without building an encoder per call."""
 
 
 def count(value: Json, noun: str, plural: str = "") -> str:
@@ -132,9 +150,17 @@ def ref_name(reference: Json) -> str | None:
     return None
 
 
+SUB_SCHEMA_KEYS = frozenset(
+    {"items", "additionalProperties", "properties", "prefixItems", "anyOf", "oneOf", "allOf"}
+)
+"""The keywords whose values hold sub-schemas (``$defs`` aside)."""
+
+
 def sub_schemas(schema: JsonObject) -> list[JsonObject]:
     """The direct sub-schemas of a node (not ``$defs``). A list, built without generators:
     every strict render walks every node with it."""
+    if SUB_SCHEMA_KEYS.isdisjoint(schema):
+        return []  # a leaf, as most nodes are
     found = [v for k in ("items", "additionalProperties") if isinstance(v := schema.get(k), dict)]
     properties = schema.get("properties")
     if isinstance(properties, dict):
@@ -144,27 +170,6 @@ def sub_schemas(schema: JsonObject) -> list[JsonObject]:
         if isinstance(value, list):
             found += [v for v in value if isinstance(v, dict)]
     return found
-
-
-def all_nodes(schema: JsonObject) -> Iterator[JsonObject]:
-    """Every node of a schema and of its ``$defs``, iteratively (no depth limit)."""
-    stack = [schema, *object_values(schema.get("$defs")).values()]
-    while stack:
-        node = stack.pop()
-        yield node
-        stack.extend(sub_schemas(node))
-
-
-def nesting_depth(schema: JsonObject) -> int:
-    """How many object levels the deepest path goes through (``$ref``s not followed)."""
-    deepest = 0
-    stack = [(schema, 0)]
-    while stack:
-        node, above = stack.pop()
-        level = above + (1 if "properties" in node else 0)
-        deepest = max(deepest, level)
-        stack.extend((child, level) for child in sub_schemas(node))
-    return deepest
 
 
 def references(schema: JsonObject) -> Iterator[str]:
@@ -208,29 +213,28 @@ def used_definitions(schema: JsonObject, definitions: dict[str, JsonObject]) -> 
     return {name: d for name, d in definitions.items() if name in needed}
 
 
-def make_nullable(schema: JsonObject) -> None:
-    """Let ``null`` through, in the form the node already has."""
+def nullable(schema: JsonObject) -> JsonObject:
+    """The node letting ``null`` through too, in the form it already has: a new dict when that
+    changes anything (the node itself is never changed)."""
     declared = schema.get("type")
     if isinstance(declared, str):
         if declared != "null":
-            schema["type"] = [declared, "null"]
+            schema = {**schema, "type": [declared, "null"]}
     elif isinstance(declared, list):
         if "null" not in declared:
-            declared.append("null")
+            schema = {**schema, "type": [*declared, "null"]}
     elif "anyOf" in schema:
         options = objects(schema["anyOf"])
         if {"type": "null"} not in options:
-            schema["anyOf"] = [*options, {"type": "null"}]
-        return
+            return {**schema, "anyOf": [*options, {"type": "null"}]}
+        return schema
     elif "$ref" in schema:
-        reference = schema.pop("$ref")
-        rebuilt: JsonObject = {"anyOf": [{"$ref": reference}, {"type": "null"}], **schema}
-        schema.clear()
-        schema.update(rebuilt)
-        return
+        rest = {k: v for k, v in schema.items() if k != "$ref"}
+        return {"anyOf": [{"$ref": schema["$ref"]}, {"type": "null"}], **rest}
     enum = schema.get("enum")
     if isinstance(enum, list) and None not in enum:
-        enum.append(None)
+        schema = {**schema, "enum": [*enum, None]}
+    return schema
 
 
 def tuple_as_items(schema: JsonObject, path: str, rewrite: Rewrite) -> None:
