@@ -6,6 +6,7 @@ Every type node turns itself into canonical JSON Schema 2020-12 with ``to_schema
 
 from __future__ import annotations
 
+import contextlib
 import enum
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -394,11 +395,34 @@ class ToolDescriptor:
         return (path, int(line)) if line.isdigit() and path else (self.location, 0)
 
     def parameters_schema(self) -> JsonObject:
-        """The canonical JSON Schema of the arguments object."""
+        """The canonical JSON Schema of the arguments object (a new one each call: the caller
+        may change it; ``shared_parameters_schema`` shares one that nobody may change)."""
         schema = object_schema(self.parameters)
         if self.definitions:
             schema["$defs"] = {name: t.to_schema() for name, t in self.definitions}
         return schema
+
+
+SHARED_SCHEMAS = 64
+"""How many tools' shared schemas are kept: the recent ones, which the filters of one template
+(and the providers rendered side by side) ask for again."""
+_shared: dict[int, tuple[ToolDescriptor, JsonObject]] = {}
+
+
+def shared_parameters_schema(tool: ToolDescriptor) -> JsonObject:
+    """``tool.parameters_schema()`` built once for the recent tools and shared by every caller,
+    which must therefore not change it (nor anything in it): a provider's dialect copies what it
+    rewrites. Keyed by the tool's identity (a tool is immutable; the entry holds the tool, so
+    its id cannot be reused while the entry lives)."""
+    found = _shared.get(id(tool))
+    if found is not None and found[0] is tool:
+        return found[1]
+    schema = tool.parameters_schema()
+    _shared[id(tool)] = (tool, schema)
+    if len(_shared) > SHARED_SCHEMAS:
+        with contextlib.suppress(KeyError, StopIteration, RuntimeError):  # another thread's turn
+            del _shared[next(iter(_shared))]
+    return schema
 
 
 def children(schema_type: SchemaType) -> tuple[SchemaType, ...]:

@@ -143,6 +143,8 @@ class WrittenJson:
 
 _encode_string = json.encoder.encode_basestring
 _encode_ascii = json.encoder.encode_basestring_ascii
+READABLE: Encode = _encode_string
+"""The encoder of readable text (``JsonPieces`` are first asked for with it)."""
 _float_repr = float.__repr__
 
 

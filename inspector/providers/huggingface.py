@@ -4,7 +4,7 @@ as OpenAI-style ``tool_calls``, answers as ``role: tool`` messages naming the to
 
 from __future__ import annotations
 
-from inspector.model import Json, JsonObject, ToolDescriptor
+from inspector.model import Json, JsonObject, ToolDescriptor, shared_parameters_schema
 from inspector.providers.base import Dialect, Provider
 from inspector.providers.calls import Outcome, function_calls, result_text
 from inspector.providers.openai import read_function_tools
@@ -12,16 +12,13 @@ from inspector.providers.schema_walk import (
     DialectResult,
     object_values,
     objects,
-    sub_schemas,
     used_definitions,
 )
 
 
 def huggingface_parameters(tool: ToolDescriptor) -> DialectResult:
     """The parameters with OpenAPI-style ``nullable``."""
-    schema = tool.parameters_schema()
-    _nullable_style(schema)
-    return DialectResult(schema)
+    return DialectResult(_nullable_style(shared_parameters_schema(tool)))
 
 
 def huggingface_return(tool: ToolDescriptor) -> JsonObject | None:
@@ -33,39 +30,53 @@ def huggingface_return(tool: ToolDescriptor) -> JsonObject | None:
     schema = returns.to_schema()
     if schema.get("type") == "null":
         return None
-    needed = used_definitions(schema, object_values(tool.parameters_schema().get("$defs")))
+    definitions = object_values(shared_parameters_schema(tool).get("$defs"))
+    needed = used_definitions(schema, definitions)
     if needed:
         schema["$defs"] = needed
-    _nullable_style(schema)
-    return schema
+    return _nullable_style(schema)
 
 
-def _nullable_style(schema: JsonObject) -> None:
-    stack = [schema]
-    while stack:
-        node = stack.pop()
-        declared = node.get("type")
-        if isinstance(declared, list) and "null" in declared:
-            rest: list[Json] = [t for t in declared if t != "null"]
-            node["type"] = rest[0] if len(rest) == 1 else rest
-            node["nullable"] = True
-        enum = node.get("enum")
-        if isinstance(enum, list) and None in enum:
-            node["enum"] = [v for v in enum if v is not None]
-            node["nullable"] = True
-        options = objects(node.get("anyOf"))
-        if {"type": "null"} in options:
-            kept = [o for o in options if o != {"type": "null"}]
-            del node["anyOf"]
-            if len(kept) == 1:
-                merged = {**kept[0], **node}
-                node.clear()
-                node.update(merged)
-            else:
-                node["anyOf"] = list[Json](kept)
-            node["nullable"] = True
-        stack.extend(sub_schemas(node))
-        stack.extend(d for d in node.get("$defs", {}).values() if isinstance(d, dict))  # type: ignore[union-attr]
+def _nullable_style(schema: JsonObject) -> JsonObject:
+    """The schema with a null union written ``nullable: true``: the schema itself when nothing
+    in it changes, else new dicts along the changed paths (it may be shared: never changed)."""
+    node = schema
+    declared = node.get("type")
+    if isinstance(declared, list) and "null" in declared:
+        rest: list[Json] = [t for t in declared if t != "null"]
+        node = {**node, "type": rest[0] if len(rest) == 1 else rest, "nullable": True}
+    enum = node.get("enum")
+    if isinstance(enum, list) and None in enum:
+        node = {**node, "enum": [v for v in enum if v is not None], "nullable": True}
+    options = objects(node.get("anyOf"))
+    if {"type": "null"} in options:
+        kept = [o for o in options if o != {"type": "null"}]
+        others = {k: v for k, v in node.items() if k != "anyOf"}
+        node = {**kept[0], **others} if len(kept) == 1 else {**others, "anyOf": list[Json](kept)}
+        node["nullable"] = True
+    changed = _restyled_children(node)
+    return {**node, **changed} if changed else node
+
+
+def _restyled_children(node: JsonObject) -> JsonObject:
+    """The sub-schema containers of a node (``$defs`` too) that ``_nullable_style`` changes."""
+    changed: JsonObject = {}
+    for key, value in node.items():
+        if key in ("items", "additionalProperties") and isinstance(value, dict):
+            styled = _nullable_style(value)
+            if styled is not value:
+                changed[key] = styled
+        elif key in ("properties", "$defs") and isinstance(value, dict):
+            members = {
+                k: _nullable_style(v) if isinstance(v, dict) else v for k, v in value.items()
+            }
+            if any(members[k] is not v for k, v in value.items()):
+                changed[key] = members
+        elif key in ("prefixItems", "anyOf", "oneOf", "allOf") and isinstance(value, list):
+            items = [_nullable_style(v) if isinstance(v, dict) else v for v in value]
+            if any(a is not b for a, b in zip(items, value, strict=True)):
+                changed[key] = list[Json](items)
+    return changed
 
 
 def answer(outcomes: list[Outcome]) -> list[JsonObject]:

@@ -9,7 +9,7 @@ import re
 
 from inspector.diagnostics import InspectorError
 from inspector.files.provider_files import ToolEntry, entries, mapping, properties_of, text
-from inspector.model import Json, JsonObject, NullType, ToolDescriptor
+from inspector.model import Json, JsonObject, NullType, ToolDescriptor, shared_parameters_schema
 from inspector.providers.base import NameRule, Provider
 from inspector.providers.calls import Call, Outcome, get
 from inspector.providers.schema_walk import object_values, ref_name, used_definitions
@@ -21,7 +21,7 @@ def mcp_output_schema(tool: ToolDescriptor) -> JsonObject | None:
     schema = _resolved_return(tool)
     if schema is None:
         return None
-    definitions = object_values(tool.parameters_schema().get("$defs"))
+    definitions = object_values(shared_parameters_schema(tool).get("$defs"))
     if _wraps(schema):
         schema = {"type": "object", "properties": {"result": schema}, "required": ["result"]}
     needed = used_definitions(schema, definitions)
@@ -43,7 +43,7 @@ def _resolved_return(tool: ToolDescriptor) -> JsonObject | None:
     if tool.returns.type is None or isinstance(tool.returns.type, NullType):
         return None
     schema = tool.returns.to_schema()
-    definitions = object_values(tool.parameters_schema().get("$defs"))
+    definitions = object_values(shared_parameters_schema(tool).get("$defs"))
     name = ref_name(schema.get("$ref"))
     if name in definitions:
         rest = {k: v for k, v in schema.items() if k != "$ref"}

@@ -9,11 +9,26 @@ from collections.abc import Callable, Iterator
 from typing import TypeVar
 
 from inspector.diagnostics import Diagnostic, InspectorError, UsageError
-from inspector.files.jsonio import Encode, JsonPieces, JsonStream, WholeText, json_pieces
+from inspector.files.cjson import c_text
+from inspector.files.jsonio import (
+    READABLE,
+    Encode,
+    JsonPieces,
+    JsonStream,
+    WholeText,
+    json_pieces,
+)
 from inspector.model import ToolDescriptor
-from inspector.render.jinja import TemplateRun, check_names, provider_unit, render_document
+from inspector.render.jinja import (
+    TemplateRun,
+    by_reference,
+    check_names,
+    provider_unit,
+    render_document,
+)
 from inspector.render.limits import EntrySizes, tool_entries
 from inspector.render.options import RenderOptions
+from inspector.render.refs import ValueRefs, carried_as_is
 
 T = TypeVar("T")
 
@@ -42,6 +57,7 @@ class StreamedRender:
         with _render_errors():  # an unknown provider stays a usage error
             self.unit = provider_unit(provider, options.template_dirs)
             check_names(self.unit, tools)
+        self.by_reference = by_reference(provider, options.template_dirs)
         self.diagnostics: list[Diagnostic] = []
         self.sizes = EntrySizes(options.report)
 
@@ -55,9 +71,10 @@ class StreamedRender:
     def _streamed(self, encode: Encode) -> Iterator[str]:
         sizes: list[EntrySizes] = []
         with _render_errors():
-            run = TemplateRun(self.provider, self.unit, self.options)
+            refs = ValueRefs() if self.by_reference else None
+            run = TemplateRun(self.provider, self.unit, self.options, refs)
             chunks = run.generate(self.tools)
-            yield from normalized_pieces(chunks, encode, self.options.report, sizes)
+            yield from normalized_pieces(chunks, encode, self.options.report, sizes, refs)
         self.diagnostics, self.sizes = run.finish(), sizes[0]
 
     def _whole(self, encode: Encode) -> Iterator[str]:
@@ -70,12 +87,17 @@ class StreamedRender:
 
 
 def normalized_pieces(
-    chunks: Iterator[str], encode: Encode, table: bool, sizes: list[EntrySizes]
+    chunks: Iterator[str],
+    encode: Encode,
+    table: bool,
+    sizes: list[EntrySizes],
+    refs: ValueRefs | None = None,
 ) -> Iterator[str]:
     """The JSON text that ``chunks`` make, in the pieces ``json_text(json.loads(text))`` would
     write, parsed and written entry by entry; at the end ``sizes`` holds the sizes of the tool
-    entries (those ``tool_entries`` finds). ``WholeText`` for what it leaves to ``json.loads``."""
-    text = JsonStream(chunks, batch=512)
+    entries (those ``tool_entries`` finds). ``WholeText`` for what it leaves to ``json.loads``.
+    ``refs``: the values the template passed by reference, put back as each entry is parsed."""
+    text = _Entries(JsonStream(chunks, batch=512), refs)
     first = text.peek()
     lists = [EntrySizes(table)]
     if first == "[":
@@ -89,10 +111,40 @@ def normalized_pieces(
         raise WholeText
     if text.peek():
         raise WholeText  # extra data after the document
+    if refs is not None:
+        refs.finish()
     sizes[:] = lists
 
 
-def _array(text: JsonStream, newline: str, encode: Encode, sizes: EntrySizes) -> Iterator[str]:
+class _Entries:
+    """The template's text read value by value, each value's placeholders (if any) replaced by
+    the values passed by reference; ``written`` is a value's JSON text at an indent."""
+
+    def __init__(self, stream: JsonStream, refs: ValueRefs | None) -> None:
+        self.stream, self.refs = stream, refs
+        self.peek, self.take, self.object_keys = stream.peek, stream.take, stream.object_keys
+
+    def value(self) -> object:
+        """The next value, its placeholders replaced."""
+        value = self.stream.value()
+        return value if self.refs is None else self.refs.resolve(value)
+
+    def written(self, value: object, newline: str, encode: Encode) -> str:
+        """The text ``json_pieces`` writes; ``WholeText`` when a value passed by reference
+        might not be written as its JSON text would have been (only checked where the C writer
+        refuses the whole value: what it accepts is carried as it is)."""
+        refs = self.refs
+        if refs is not None and refs.taken:
+            taken, refs.taken = refs.taken, []
+            written = c_text(value, newline) if encode is READABLE else None
+            if written is not None:
+                return written
+            if not all(carried_as_is(item) for item in taken):
+                raise WholeText
+        return "".join(json_pieces(value, newline, encode))
+
+
+def _array(text: _Entries, newline: str, encode: Encode, sizes: EntrySizes) -> Iterator[str]:
     """An array after its ``[``, element by element, as ``json_text`` writes it."""
     if text.peek() == "]":
         text.take()
@@ -104,7 +156,7 @@ def _array(text: JsonStream, newline: str, encode: Encode, sizes: EntrySizes) ->
         item = text.value()
         if isinstance(item, dict):
             sizes.add(item)
-        yield separator + "".join(json_pieces(item, inner, encode))
+        yield separator + text.written(item, inner, encode)
         separator = "," + inner
         after = text.peek()
         text.take()
@@ -115,11 +167,13 @@ def _array(text: JsonStream, newline: str, encode: Encode, sizes: EntrySizes) ->
     yield newline + "]"
 
 
-def _object(text: JsonStream, encode: Encode, sizes: list[EntrySizes]) -> Iterator[str]:
+def _object(text: _Entries, encode: Encode, sizes: list[EntrySizes]) -> Iterator[str]:
     """The top-level object after its ``{``, value by value; each array value's entries are
     counted in a new ``EntrySizes`` appended to ``sizes``."""
     separator = "{\n  "
     for key in text.object_keys():
+        if text.refs is not None and text.refs.is_placeholder(key):
+            raise WholeText
         if text.peek() == "[":
             text.take()
             yield f"{separator}{encode(key)}: "
@@ -127,6 +181,6 @@ def _object(text: JsonStream, encode: Encode, sizes: list[EntrySizes]) -> Iterat
             yield from _array(text, "\n  ", encode, sizes[-1])
         else:
             value = text.value()
-            yield f"{separator}{encode(key)}: " + "".join(json_pieces(value, "\n  ", encode))
+            yield f"{separator}{encode(key)}: " + text.written(value, "\n  ", encode)
         separator = ",\n  "
     yield "{}" if separator == "{\n  " else "\n}"
