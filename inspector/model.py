@@ -6,7 +6,6 @@ Every type node turns itself into canonical JSON Schema 2020-12 with ``to_schema
 
 from __future__ import annotations
 
-import contextlib
 import enum
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -403,9 +402,10 @@ class ToolDescriptor:
         return schema
 
 
-SHARED_SCHEMAS = 64
+SHARED_SCHEMAS = 1024
 """How many tools' shared schemas are kept: the recent ones, which the filters of one template
-(and the providers rendered side by side) ask for again."""
+ask for again, and so do the other providers rendered side by side (which run a few hundred tools
+apart at most)."""
 _shared: dict[int, tuple[ToolDescriptor, JsonObject]] = {}
 
 
@@ -420,8 +420,7 @@ def shared_parameters_schema(tool: ToolDescriptor) -> JsonObject:
     schema = tool.parameters_schema()
     _shared[id(tool)] = (tool, schema)
     if len(_shared) > SHARED_SCHEMAS:
-        with contextlib.suppress(KeyError, StopIteration, RuntimeError):  # another thread's turn
-            del _shared[next(iter(_shared))]
+        _shared.pop(next(iter(_shared)), None)  # the oldest (None: another thread took it)
     return schema
 
 

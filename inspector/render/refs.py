@@ -1,85 +1,70 @@
 """Values a built-in template writes with ``tojson``, passed by reference while its output is
-streamed: the template's text holds a short placeholder string where the value goes, and the
-stream puts the value itself back where it parses that string, instead of writing the value as
-JSON text and parsing that text again (most of a tool entry is its schema).
+streamed: the template's text holds a placeholder where the value goes, and the parser of that
+text puts the value itself there, instead of the value being written as JSON text and that text
+parsed again (most of a tool entry is its schema).
 
-The file is the same: the value is written as the parsed text would have been. Where that could
-differ (a value that JSON text would not carry back as it is: a subclass, a tuple of a key that is
-no string, a cycle) or a placeholder is not used exactly once as a whole value, the stream raises
-``WholeText`` and the render is made again from the whole text, placeholders off."""
+The placeholder is a number no JSON writer makes (``-0.0e-`` and a random token), so the C
+parser hands it to ``parse_float``, which returns the value. The file is the same: the value is
+written as its parsed text would have been. Where that could differ (a value that JSON text
+would not carry back as it is: a subclass, a key that is no string, a cycle) or a placeholder
+does not come back exactly once as a value, the stream raises ``WholeText`` and the render is
+made again from the whole text, with no placeholders."""
 
 from __future__ import annotations
 
 import json
-import os
+import secrets
+from collections.abc import Callable
 
 from inspector.files.jsonio import WholeText
 
 _tojson = json.JSONEncoder(ensure_ascii=False).encode
+_string = json.encoder.encode_basestring  # what _tojson does with a str
 
 
 class ValueRefs:
     """The values one streamed render passes by reference: ``tojson`` (the template's filter)
-    registers each dict and list under a placeholder no data holds (a random token per render),
-    ``resolve`` takes them back out of each parsed entry, ``finish`` checks none was left."""
+    registers each dict and list under a placeholder, ``decode`` parses text putting them back,
+    ``taken`` hands over those of the last value parsed, ``finish`` checks none was left."""
 
     def __init__(self) -> None:
-        token = os.urandom(12).hex()
-        self._prefix = f"\x00toolsinspector-value:{token}:"
-        self._literal = f'"\\u0000toolsinspector-value:{token}:'
+        self._literal = f"-0.0e-{secrets.randbelow(10**20) + 10**20}0"
         self._values: dict[str, object] = {}
+        self._seen: set[str] = set()
         self._count = 0
-        self.taken: list[object] = []
-        """The values ``resolve`` put back since the caller last emptied it."""
+        self.decode: Callable[[str, int], tuple[object, int]] = json.JSONDecoder(
+            parse_float=self._parse_float
+        ).raw_decode
+        """``raw_decode`` that puts the values back in place of their placeholders."""
 
     def tojson(self, value: object) -> str:
         """The JSON text of a string or number; a placeholder for a dict or a list."""
-        if type(value) is dict or type(value) is list:
+        kind = type(value)
+        if kind is str:
+            return _string(value)  # type: ignore[arg-type]
+        if kind is dict or kind is list:
             self._count += 1
-            number = str(self._count)
-            self._values[self._prefix + number] = value
-            return f'{self._literal}{number}"'
+            placeholder = f"{self._literal}{self._count}"
+            self._values[placeholder] = value
+            return placeholder
         return _tojson(value)
 
-    def is_placeholder(self, text: str) -> bool:
-        """Whether a parsed string is one of this render's placeholders."""
-        return text.startswith(self._prefix)
+    def _parse_float(self, text: str) -> object:
+        if not text.startswith(self._literal):
+            return float(text)
+        if text not in self._values:
+            raise WholeText  # one that came back already, or none of ours
+        self._seen.add(text)
+        return self._values[text]
 
-    def resolve(self, value: object) -> object:
-        """The parsed value with each placeholder in it replaced by its value (in place); a
-        placeholder used as a key, twice or not made here raises ``WholeText``."""
-        if not self._count:
-            return value
-        if type(value) is str:
-            return self._take(value) if value.startswith(self._prefix) else value
-        stack = [value]
-        while stack:
-            node = stack.pop()
-            if type(node) is dict:
-                for key, item in node.items():
-                    if key.startswith(self._prefix):
-                        raise WholeText
-                    if type(item) is str:
-                        if item.startswith(self._prefix):
-                            node[key] = self._take(item)
-                    elif type(item) is dict or type(item) is list:
-                        stack.append(item)
-            elif type(node) is list:
-                for index, item in enumerate(node):
-                    if type(item) is str:
-                        if item.startswith(self._prefix):
-                            node[index] = self._take(item)
-                    elif type(item) is dict or type(item) is list:
-                        stack.append(item)
-        return value
-
-    def _take(self, placeholder: str) -> object:
-        try:
-            value = self._values.pop(placeholder)
-        except KeyError:
-            raise WholeText from None
-        self.taken.append(value)
-        return value
+    def taken(self) -> list[object]:
+        """The values put back in the value just parsed (each taken once: one that comes back
+        again later raises ``WholeText``)."""
+        if not self._seen:
+            return []
+        values = [self._values.pop(placeholder) for placeholder in self._seen]
+        self._seen.clear()
+        return values
 
     def finish(self) -> None:
         """``WholeText`` when a placeholder never came back as a value (the template used the

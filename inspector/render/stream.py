@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import TypeVar
 
 from inspector.diagnostics import Diagnostic, InspectorError, UsageError
 from inspector.files.cjson import c_text
+from inspector.files.file_update import FileUpdate
 from inspector.files.jsonio import (
     READABLE,
     Encode,
@@ -97,7 +99,8 @@ def normalized_pieces(
     write, parsed and written entry by entry; at the end ``sizes`` holds the sizes of the tool
     entries (those ``tool_entries`` finds). ``WholeText`` for what it leaves to ``json.loads``.
     ``refs``: the values the template passed by reference, put back as each entry is parsed."""
-    text = _Entries(JsonStream(chunks, batch=512), refs)
+    stream = JsonStream(chunks, 512) if refs is None else JsonStream(chunks, 512, refs.decode)
+    text = _Entries(stream, refs)
     first = text.peek()
     lists = [EntrySizes(table)]
     if first == "[":
@@ -117,25 +120,20 @@ def normalized_pieces(
 
 
 class _Entries:
-    """The template's text read value by value, each value's placeholders (if any) replaced by
-    the values passed by reference; ``written`` is a value's JSON text at an indent."""
+    """The template's text read value by value (with ``refs``, each placeholder parsed as the
+    value it stands for); ``written`` is a value's JSON text at an indent."""
 
     def __init__(self, stream: JsonStream, refs: ValueRefs | None) -> None:
-        self.stream, self.refs = stream, refs
-        self.peek, self.take, self.object_keys = stream.peek, stream.take, stream.object_keys
-
-    def value(self) -> object:
-        """The next value, its placeholders replaced."""
-        value = self.stream.value()
-        return value if self.refs is None else self.refs.resolve(value)
+        self.refs = refs
+        self.peek, self.take, self.value = stream.peek, stream.take, stream.value
+        self.object_keys = stream.object_keys
 
     def written(self, value: object, newline: str, encode: Encode) -> str:
         """The text ``json_pieces`` writes; ``WholeText`` when a value passed by reference
         might not be written as its JSON text would have been (only checked where the C writer
         refuses the whole value: what it accepts is carried as it is)."""
-        refs = self.refs
-        if refs is not None and refs.taken:
-            taken, refs.taken = refs.taken, []
+        taken = self.refs.taken() if self.refs is not None else ()
+        if taken:
             written = c_text(value, newline) if encode is READABLE else None
             if written is not None:
                 return written
@@ -172,8 +170,6 @@ def _object(text: _Entries, encode: Encode, sizes: list[EntrySizes]) -> Iterator
     counted in a new ``EntrySizes`` appended to ``sizes``."""
     separator = "{\n  "
     for key in text.object_keys():
-        if text.refs is not None and text.refs.is_placeholder(key):
-            raise WholeText
         if text.peek() == "[":
             text.take()
             yield f"{separator}{encode(key)}: "
@@ -184,3 +180,46 @@ def _object(text: _Entries, encode: Encode, sizes: list[EntrySizes]) -> Iterator
             yield f"{separator}{encode(key)}: " + text.written(value, "\n  ", encode)
         separator = ",\n  "
     yield "{}" if separator == "{\n  " else "\n}"
+
+
+def write_side_by_side(
+    renders: list[StreamedRender], paths: list[Path]
+) -> list[bool | RenderError | None]:
+    """Each render's file written to its path (a regular file or a new one), the renders taking
+    turns entry by entry, so that the schema each filter asks of a tool is built once for them
+    all (``model.shared_parameters_schema``). Per render: whether its file changed, its error,
+    or None where it must be made again on its own with ``emit`` (a lone surrogate, or text left
+    to the whole-text path), its file left as it was."""
+    outcomes: list[bool | RenderError | None] = [None] * len(renders)
+    updates: dict[int, FileUpdate] = {}
+    turns: dict[int, Iterator[str]] = {}
+    try:
+        for index, (made, path) in enumerate(zip(renders, paths, strict=True)):
+            updates[index] = FileUpdate(path)
+            turns[index] = made._streamed(READABLE)
+        while turns:
+            for index in list(turns):
+                done, outcomes[index] = _turn(turns[index], updates[index])
+                if done:
+                    del turns[index], updates[index]
+    finally:
+        for update in updates.values():
+            update.abort()
+    return outcomes
+
+
+def _turn(pieces: Iterator[str], update: FileUpdate) -> tuple[bool, bool | RenderError | None]:
+    """One piece of a render written: whether the render is over, and then its outcome."""
+    try:
+        piece = next(pieces, None)
+        if piece is not None:
+            update.write(piece.encode("utf-8"))
+            return False, None
+        update.write(b"\n")
+    except RenderError as error:
+        update.abort()
+        return True, error
+    except (WholeText, UnicodeEncodeError):
+        update.abort()
+        return True, None
+    return True, update.finish()
