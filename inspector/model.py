@@ -420,7 +420,11 @@ def shared_parameters_schema(tool: ToolDescriptor) -> JsonObject:
     schema = tool.parameters_schema()
     _shared[id(tool)] = (tool, schema)
     if len(_shared) > SHARED_SCHEMAS:
-        _shared.pop(next(iter(_shared)), None)  # the oldest (None: another thread took it)
+        try:
+            oldest = next(iter(_shared))
+        except RuntimeError:  # another thread changed it meanwhile: it drops one
+            return schema
+        _shared.pop(oldest, None)
     return schema
 
 
