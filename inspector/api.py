@@ -13,7 +13,6 @@ from inspector.diagnostics import Diagnostic, InspectorError
 from inspector.files import classification as classification_file
 from inspector.files import tools_json
 from inspector.files.jsonio import (
-    JsonPieces,
     LazyObject,
     pieces_text,
     read_json,
@@ -179,14 +178,7 @@ def render_providers(
             catalog, choices, classification_path, include_new=include_new
         )
         diagnostics += pipeline.annotation_diagnostics(options, tools)
-        emit = None
-        if files is not None:
-            path_of = files
-
-            def emit(provider: str, pieces: JsonPieces) -> bool:
-                return write_pieces_if_changed(path_of(provider), pieces)
-
-        return pipeline.render(providers, tools, options, emit=emit), diagnostics
+        return pipeline.render(providers, tools, options, files=files), diagnostics
 
 
 def render_provider(

@@ -412,12 +412,39 @@ class ToolDescriptor:
         return (path, int(line)) if line.isdigit() and path else (self.location, 0)
 
     def parameters_schema(self, schemas: Schemas | None = None) -> JsonObject:
-        """The canonical JSON Schema of the arguments object (parameter types' schemas shared
-        through ``schemas`` when given: the result is then only to be read)."""
+        """The canonical JSON Schema of the arguments object: a new one each call, which the
+        caller may change, unless ``schemas`` shares the parameter types' schemas (the result is
+        then only to be read); ``shared_parameters_schema`` shares one that nobody may change."""
         schema = object_schema(self.parameters, schemas=schemas)
         if self.definitions:
             schema["$defs"] = {name: t.to_schema() for name, t in self.definitions}
         return schema
+
+
+SHARED_SCHEMAS = 1024
+"""How many tools' shared schemas are kept: the recent ones, which the filters of one template
+ask for again, and so do the other providers rendered side by side (which run a few hundred tools
+apart at most)."""
+_shared: dict[int, tuple[ToolDescriptor, JsonObject]] = {}
+
+
+def shared_parameters_schema(tool: ToolDescriptor) -> JsonObject:
+    """``tool.parameters_schema()`` built once for the recent tools and shared by every caller,
+    which must therefore not change it (nor anything in it): a provider's dialect copies what it
+    rewrites. Keyed by the tool's identity (a tool is immutable; the entry holds the tool, so
+    its id cannot be reused while the entry lives)."""
+    found = _shared.get(id(tool))
+    if found is not None and found[0] is tool:
+        return found[1]
+    schema = tool.parameters_schema()
+    _shared[id(tool)] = (tool, schema)
+    if len(_shared) > SHARED_SCHEMAS:
+        try:
+            oldest = next(iter(_shared))
+        except RuntimeError:  # another thread changed it meanwhile: it drops one
+            return schema
+        _shared.pop(oldest, None)
+    return schema
 
 
 def children(schema_type: SchemaType) -> tuple[SchemaType, ...]:

@@ -9,13 +9,13 @@ import os
 import re
 import stat
 import sys
-import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
 from inspector.diagnostics import InspectorError
 from inspector.files.cjson import c_text
+from inspector.files.file_update import FileUpdate, Temporary
 
 Encode = Callable[[str], str]
 JsonPieces = Callable[[Encode], Iterator[str]]
@@ -143,6 +143,8 @@ class WrittenJson:
 
 _encode_string = json.encoder.encode_basestring
 _encode_ascii = json.encoder.encode_basestring_ascii
+READABLE: Encode = _encode_string
+"""The encoder of readable text (``JsonPieces`` are first asked for with it)."""
 _float_repr = float.__repr__
 
 
@@ -268,10 +270,15 @@ class JsonStream:
     """JSON text made in pieces (a template's output, a file read by blocks), read one value
     at a time, so that only the value being read is held whole."""
 
-    def __init__(self, chunks: Iterator[str], batch: int = 1) -> None:
+    def __init__(
+        self,
+        chunks: Iterator[str],
+        batch: int = 1,
+        decode: Callable[[str, int], tuple[object, int]] = _decode,
+    ) -> None:
         """``batch``: chunks taken at once (many small ones, as Jinja makes, are joined in C
-        rather than one by one)."""
-        self._chunks, self._batch = chunks, batch
+        rather than one by one); ``decode``: ``raw_decode`` of the parser to read values with."""
+        self._chunks, self._batch, self._decode = chunks, batch, decode
         self._buffer = ""
         self._at = 0
         self._done = False
@@ -332,7 +339,7 @@ class JsonStream:
         self.peek()
         while True:
             try:
-                value, end = _decode(self._buffer, self._at)
+                value, end = self._decode(self._buffer, self._at)
             except json.JSONDecodeError:
                 if self._more():
                     continue
@@ -379,51 +386,29 @@ def write_if_changed(path: Path, text: str) -> bool:
 
 def _write_chunks_if_changed(path: Path, chunks: Iterable[bytes]) -> bool:
     """``write_if_changed`` for text made in pieces, each compared with the file as it goes."""
+    update = FileUpdate(path)
     try:
-        existing: BinaryIO | None = path.open("rb")
-    except FileNotFoundError:
-        existing = None
-    except OSError as error:
-        raise InspectorError(f"{path}: cannot read ({error.strerror})") from None
-
-    def write(stream: BinaryIO) -> bool:
-        same = existing is not None
         for chunk in chunks:
-            same = same and existing is not None and existing.read(len(chunk)) == chunk
-            stream.write(chunk)
-        return not (same and existing is not None and existing.read(1) == b"")
-
-    try:
-        return _replace(path, write)
-    finally:
-        if existing is not None:
-            existing.close()
+            update.write(chunk)
+    except BaseException:
+        update.abort()
+        raise
+    return update.finish()
 
 
 def _replace(path: Path, write: Callable[[BinaryIO], bool]) -> bool:
     """Atomically replace ``path`` with what ``write`` puts into a temporary file beside it,
     unless ``write`` returns False (the content is unchanged: the temporary file goes)."""
+    temporary = Temporary(path)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-        try:
-            with os.fdopen(handle, "wb") as stream:
-                if not write(stream):
-                    Path(temporary).unlink()
-                    return False
-                stream.flush()
-                os.fsync(stream.fileno())
-            if path.exists():
-                os.chmod(temporary, path.stat().st_mode & 0o7777)
-            else:
-                os.chmod(temporary, 0o666 & ~_umask())
-            os.replace(temporary, path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        keep = write(temporary.stream)
     except OSError as error:
+        temporary.discard()
         raise InspectorError(f"{path}: cannot write ({error.strerror})") from None
-    return True
+    except BaseException:
+        temporary.discard()
+        raise
+    return temporary.commit() if keep else temporary.discard()
 
 
 def _write_in_place(path: Path, target: Path, data: bytes) -> None:
@@ -432,12 +417,6 @@ def _write_in_place(path: Path, target: Path, data: bytes) -> None:
             stream.write(data)
     except OSError as error:
         raise InspectorError(f"{path}: cannot write ({error.strerror})") from None
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
 
 
 def read_json(

@@ -25,6 +25,7 @@ from inspector.scan.docstrings import DocstringStyle
 
 if TYPE_CHECKING:
     from inspector.render.options import RenderOptions
+    from inspector.render.stream import StreamedRender
 
 
 @contextlib.contextmanager
@@ -205,12 +206,16 @@ def render(
     options: RenderOptions,
     *,
     emit: Emit | None = None,
+    files: Callable[[str], Path] | None = None,
 ) -> list[Rendered]:
     """Step 4: each provider's file for these tools. One provider's failure does not stop the
     others; the provider limits are always checked. With ``emit``, each file goes to it as it
     is made (a render that fails raises inside it: a file being written is left as it was)
-    instead of being held as text."""
+    instead of being held as text. With ``files``, each file is written to ``files(provider)``
+    (only when its content changes), the providers taking turns tool by tool."""
     with gc_paused():  # many long-lived objects (tools, documents): GC passes would dominate
+        if files is not None:
+            return _render_files(list(providers), tools, options, files)
         return [_render_one(provider, tools, options, emit) for provider in providers]
 
 
@@ -219,7 +224,6 @@ def _render_one(
 ) -> Rendered:
     """One provider's file; a template that fails gives an error diagnostic instead."""
     from inspector.files.jsonio import pieces_text
-    from inspector.render.limits import entries_report
     from inspector.render.stream import RenderError, StreamedRender
 
     text, changed = "", False
@@ -230,9 +234,57 @@ def _render_one(
         else:
             changed = made.emit(lambda pieces: emit(provider, pieces))
     except RenderError as error:  # an error writing the file is raised, as before
-        return Rendered(provider, None, [Diagnostic(Level.ERROR, str(error), code="TI401")])
-    lines, warnings = entries_report(provider, made.sizes, tools, options.template_dirs)
-    return Rendered(provider, text, made.diagnostics + warnings, lines, changed)
+        return _failed(provider, error)
+    return _made(made, text, changed)
+
+
+def _render_files(
+    providers: list[str],
+    tools: list[ToolDescriptor],
+    options: RenderOptions,
+    files: Callable[[str], Path],
+) -> list[Rendered]:
+    """``render`` with ``files``: the files that are regular (or new) written side by side, then
+    any other file, and any render that must be made again on its own, one by one."""
+    from inspector.files.jsonio import write_pieces_if_changed
+    from inspector.render.stream import RenderError, StreamedRender, write_side_by_side
+
+    done: dict[str, Rendered] = {}
+    side: dict[str, StreamedRender] = {}
+    paths = {provider: files(provider) for provider in providers}
+    distinct = len(set(paths.values())) == len(paths)  # else one by one: the last one wins
+    for provider, path in paths.items() if distinct else ():
+        if str(path) == "-" or path.is_symlink() or (path.exists() and not path.is_file()):
+            continue  # written by write_pieces_if_changed, which knows how
+        try:
+            side[provider] = StreamedRender(provider, tools, options)
+        except RenderError as error:
+            done[provider] = _failed(provider, error)
+    renders = list(side.values())
+    outcomes = write_side_by_side(renders, [paths[made.provider] for made in renders])
+    for made, outcome in zip(renders, outcomes, strict=True):
+        if isinstance(outcome, RenderError):
+            done[made.provider] = _failed(made.provider, outcome)
+        elif outcome is not None:
+            done[made.provider] = _made(made, "", outcome)
+
+    def emit(provider: str, pieces: JsonPieces) -> bool:
+        return write_pieces_if_changed(files(provider), pieces)
+
+    return [done.get(p) or _render_one(p, tools, options, emit) for p in providers]
+
+
+def _failed(provider: str, error: Exception) -> Rendered:
+    return Rendered(provider, None, [Diagnostic(Level.ERROR, str(error), code="TI401")])
+
+
+def _made(made: StreamedRender, text: str, changed: bool) -> Rendered:
+    """A provider's file made: its diagnostics, its size report and the limits' warnings."""
+    from inspector.render.limits import entries_report
+
+    options = made.options
+    lines, warnings = entries_report(made.provider, made.sizes, made.tools, options.template_dirs)
+    return Rendered(made.provider, text, made.diagnostics + warnings, lines, changed)
 
 
 def annotation_diagnostics(options: RenderOptions, tools: list[ToolDescriptor]) -> list[Diagnostic]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from inspector.diagnostics import InspectorError
 from inspector.files.provider_files import ToolEntry, mapping, text
-from inspector.model import Json, JsonObject, ToolDescriptor
+from inspector.model import Json, JsonObject, ToolDescriptor, shared_parameters_schema
 from inspector.providers.base import Dialect, NameRule, Provider
 from inspector.providers.calls import Call, Outcome, get, items
 from inspector.providers.schema_walk import (
@@ -85,11 +85,11 @@ def gemini_parameters(tool: ToolDescriptor) -> DialectResult:
     """``parameters`` (OpenAPI subset), or None for a tool without arguments."""
     if not tool.parameters:
         return DialectResult(None)
-    canonical = tool.parameters_schema()  # read, never changed
+    canonical = shared_parameters_schema(tool)  # read only: every node converts into a new one
     result = DialectResult(None)
     converter = _OpenApi(Rewrite(result), object_values(canonical.get("$defs")))
-    arguments = {k: v for k, v in canonical.items() if k != "$defs"}
-    result.schema = converter.convert(arguments, "", ())
+    top = {k: v for k, v in canonical.items() if k != "$defs"}
+    result.schema = converter.convert(top, "", ())
     return result
 
 

@@ -4,7 +4,7 @@ as OpenAI-style ``tool_calls``, answers as ``role: tool`` messages naming the to
 
 from __future__ import annotations
 
-from inspector.model import Json, JsonObject, ToolDescriptor
+from inspector.model import Json, JsonObject, ToolDescriptor, shared_parameters_schema
 from inspector.providers.base import Dialect, Provider
 from inspector.providers.calls import Outcome, function_calls, result_text
 from inspector.providers.openai import read_function_tools
@@ -18,7 +18,7 @@ from inspector.providers.schema_walk import (
 
 def huggingface_parameters(tool: ToolDescriptor) -> DialectResult:
     """The parameters with OpenAPI-style ``nullable``."""
-    return DialectResult(_nullable_style(tool.parameters_schema()))
+    return DialectResult(_nullable_style(shared_parameters_schema(tool)))
 
 
 def huggingface_return(tool: ToolDescriptor) -> JsonObject | None:

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import json
 
-from inspector.model import Json, JsonObject, ToolDescriptor
+from inspector.model import Json, JsonObject, ToolDescriptor, shared_parameters_schema
 from inspector.providers.base import Dialect, Provider
 from inspector.providers.calls import Outcome, function_calls, result_text
 from inspector.providers.openai import read_function_tools
 from inspector.providers.schema_walk import (
     DialectResult,
     Rewrite,
+    object_values,
     objects,
     tuple_as_items,
     types_of,
@@ -27,17 +28,20 @@ _STRUCTURE_KEYS = ("properties", "required", "additionalProperties", "title", "$
 
 
 def ollama_parameters(tool: ToolDescriptor) -> DialectResult:
-    """Parameters whose every key survives ``ollama.Tool``."""
-    schema = tool.parameters_schema()  # read, never changed
-    result = DialectResult(schema)
+    """Parameters whose every key survives ``ollama.Tool``: the shared canonical schema when
+    every one does, else a copy whose changed properties are new dicts."""
+    canonical = shared_parameters_schema(tool)
+    result = DialectResult(canonical)
     rewrite = Rewrite(result)
-    properties = schema.get("properties")
-    if isinstance(properties, dict):
-        flat = {
-            k: _flatten(dict(p), k, rewrite) if isinstance(p, dict) else p
-            for k, p in properties.items()
-        }
-        result.schema = {**schema, "properties": flat}
+    flattened: JsonObject = {}
+    for name, prop in object_values(canonical.get("properties")).items():
+        if not prop.keys() <= _PROPERTY_KEYS:  # else nothing of it changes
+            flattened[name] = own = dict(prop)
+            _flatten(own, name, rewrite)
+    if flattened:
+        properties = canonical["properties"]
+        assert isinstance(properties, dict)
+        result.schema = {**canonical, "properties": {**properties, **flattened}}
     return result
 
 

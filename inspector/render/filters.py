@@ -9,11 +9,12 @@ from dataclasses import dataclass, field
 
 from inspector.codes import level_of
 from inspector.diagnostics import Diagnostic
-from inspector.model import JsonObject, ToolDescriptor
+from inspector.model import JsonObject, ToolDescriptor, shared_parameters_schema
 from inspector.providers.base import Dialect, Filter, Provider, StrictDialect
 from inspector.providers.limits import StrictBudget
 from inspector.providers.schema_walk import DialectResult
 from inspector.providers.strict import strict_parameters
+from inspector.render.refs import ValueRefs
 
 
 @dataclass
@@ -39,10 +40,14 @@ tojson = json.JSONEncoder(ensure_ascii=False).encode
 
 
 def make_filters(
-    found: FilterDiagnostics, providers: Iterable[Provider], budget: StrictBudget | None = None
+    found: FilterDiagnostics,
+    providers: Iterable[Provider],
+    budget: StrictBudget | None = None,
+    refs: ValueRefs | None = None,
 ) -> dict[str, Callable[..., object]]:
     """The shared filters and every provider's, bound to one render's found; ``budget``
-    keeps the strict tools within the rendered provider's per-request limits."""
+    keeps the strict tools within the rendered provider's per-request limits; with ``refs``,
+    ``tojson`` passes dicts and lists by reference (see ``refs``)."""
 
     def description_or_name(tool: ToolDescriptor) -> str:
         """The description, or the name when there is none (for providers that need text)."""
@@ -52,10 +57,10 @@ def make_filters(
         return tool.name
 
     def json_schema(tool: ToolDescriptor) -> JsonObject:
-        return tool.parameters_schema()
+        return shared_parameters_schema(tool)
 
     filters: dict[str, Callable[..., object]] = {
-        "tojson": tojson,
+        "tojson": tojson if refs is None else refs.tojson,
         "json_schema": json_schema,
         "description_or_name": description_or_name,
     }
@@ -98,7 +103,7 @@ def _strict_filter(
     def parameters(tool: ToolDescriptor, strict: bool = False) -> DialectResult:
         """``.schema``: the parameters; ``.conforms``: whether ``strict`` may be set."""
         if not strict:
-            return DialectResult(tool.parameters_schema())
+            return DialectResult(shared_parameters_schema(tool))
         result = strict_parameters(tool, dialect.profile)
         if not result.conforms:
             for problem in result.problems:
@@ -107,10 +112,10 @@ def _strict_filter(
                     tool,
                     f'cannot be strict for {label}: {problem}; rendered without "strict"',
                 )
-            return DialectResult(tool.parameters_schema(), conforms=False)
+            return DialectResult(shared_parameters_schema(tool), conforms=False)
         assert result.schema is not None
         if budget is not None and not budget.admit(tool, result.schema):
-            return DialectResult(tool.parameters_schema(), conforms=False)
+            return DialectResult(shared_parameters_schema(tool), conforms=False)
         if result.notes:
             moved = "; ".join(result.notes)
             found.add("TI402", tool, f"{label} strict: moved into descriptions: {moved}")

@@ -27,6 +27,7 @@ from inspector.providers.registry import (
 )
 from inspector.render.filters import FilterDiagnostics, make_filters
 from inspector.render.options import RenderOptions
+from inspector.render.refs import ValueRefs
 
 if TYPE_CHECKING:
     import jinja2
@@ -37,9 +38,10 @@ def environment(
     found: FilterDiagnostics,
     providers: Sequence[Provider] = (),
     budget: StrictBudget | None = None,
+    refs: ValueRefs | None = None,
 ) -> jinja2.Environment:
     """A Jinja environment: the user's directories first, then the built-in templates; the
-    shared filters and those of ``providers``."""
+    shared filters and those of ``providers`` (``tojson`` by reference with ``refs``)."""
     import jinja2
 
     loaders: list[jinja2.BaseLoader] = [jinja2.FileSystemLoader(d) for d in template_dirs]
@@ -52,7 +54,7 @@ def environment(
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    env.filters.update(make_filters(found, providers, budget))
+    env.filters.update(make_filters(found, providers, budget, refs))
     return env
 
 
@@ -111,16 +113,29 @@ def provider_unit(provider: str, template_dirs: list[Path]) -> Provider:
     return installed[provider].provider
 
 
+def by_reference(provider: str, template_dirs: list[Path]) -> bool:
+    """Whether a streamed render may pass ``tojson``'s dicts and lists by reference: the
+    provider's template is the built-in one and no user module brings filters (the built-in
+    filters never change a value they returned)."""
+    installed = available(template_dirs)
+    return all(e.module is None or not e.provider.filters for e in installed) and any(
+        e.name == provider and e.builtin for e in installed
+    )
+
+
 class TemplateRun:
     """One render of a provider's template: its environment, the diagnostics its filters raise
-    and, with ``strict``, the budget of strict tools."""
+    and, with ``strict``, the budget of strict tools; with ``refs``, ``tojson`` passes dicts and
+    lists by reference."""
 
-    def __init__(self, provider: str, unit: Provider, options: RenderOptions) -> None:
+    def __init__(
+        self, provider: str, unit: Provider, options: RenderOptions, refs: ValueRefs | None = None
+    ) -> None:
         self.provider, self.options = provider, options
         self.found = FilterDiagnostics()
         self.budget = StrictBudget(unit.limits) if options.strict else None
         units = [entry.provider for entry in available(options.template_dirs)]
-        self.env = environment(options.template_dirs, self.found, units, self.budget)
+        self.env = environment(options.template_dirs, self.found, units, self.budget, refs)
         self.template_name = f"{provider}{TEMPLATE_SUFFIX}"
 
     def generate(self, tools: list[ToolDescriptor]) -> Iterator[str]:

@@ -1,0 +1,106 @@
+"""A file replaced atomically, and only when its content changes, written piece by piece."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import BinaryIO
+
+from inspector.diagnostics import InspectorError
+
+
+class FileUpdate:
+    """``write_if_changed`` of a regular file (or a new path) handed its bytes piece by piece:
+    each piece goes to a temporary file beside it and is compared with the file; ``finish``
+    puts the new file in place (True) or drops it when the content is the same (False);
+    ``abort`` drops it, leaving the file as it was."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        try:
+            self._existing: BinaryIO | None = path.open("rb")
+        except FileNotFoundError:
+            self._existing = None
+        except OSError as error:
+            raise InspectorError(f"{path}: cannot read ({error.strerror})") from None
+        self._same = self._existing is not None
+        try:
+            self._temporary = Temporary(path)
+        except BaseException:
+            self._close_existing()
+            raise
+
+    def write(self, chunk: bytes) -> None:
+        """Write the next piece."""
+        try:
+            if self._same and self._existing is not None:
+                self._same = self._existing.read(len(chunk)) == chunk
+            self._temporary.stream.write(chunk)
+        except OSError as error:
+            self.abort()
+            raise InspectorError(f"{self.path}: cannot write ({error.strerror})") from None
+
+    def finish(self) -> bool:
+        """Replace the file unless it held the same bytes; whether it was replaced."""
+        try:
+            same = self._same and self._existing is not None and self._existing.read(1) == b""
+        except OSError as error:
+            self.abort()
+            raise InspectorError(f"{self.path}: cannot write ({error.strerror})") from None
+        self._close_existing()
+        return self._temporary.discard() if same else self._temporary.commit()
+
+    def abort(self) -> None:
+        """Drop what was written; the file stays as it was."""
+        self._close_existing()
+        self._temporary.discard()
+
+    def _close_existing(self) -> None:
+        if self._existing is not None:
+            self._existing.close()
+            self._existing = None
+
+
+class Temporary:
+    """A temporary file beside ``path``: ``commit`` atomically replaces ``path`` with it (with
+    the file's mode, or the umask's for a new one), ``discard`` removes it."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            handle, self.name = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+        except OSError as error:
+            raise InspectorError(f"{path}: cannot write ({error.strerror})") from None
+        self.stream = os.fdopen(handle, "wb")
+
+    def commit(self) -> bool:
+        """Put the temporary file in place of ``path``; True."""
+        try:
+            self.stream.flush()
+            os.fsync(self.stream.fileno())
+            self.stream.close()
+            if self.path.exists():
+                os.chmod(self.name, self.path.stat().st_mode & 0o7777)
+            else:
+                os.chmod(self.name, 0o666 & ~_umask())
+            os.replace(self.name, self.path)
+        except BaseException as error:
+            self.discard()
+            if isinstance(error, OSError):
+                raise InspectorError(f"{self.path}: cannot write ({error.strerror})") from None
+            raise
+        return True
+
+    def discard(self) -> bool:
+        """Remove the temporary file; False (nothing was replaced)."""
+        self.stream.close()
+        Path(self.name).unlink(missing_ok=True)
+        return False
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
