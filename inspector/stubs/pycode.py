@@ -7,6 +7,7 @@ import builtins
 import keyword
 import math
 import unicodedata
+from collections.abc import Container
 from dataclasses import dataclass
 
 from inspector.model import Json
@@ -109,7 +110,7 @@ def is_plain_name(name: str) -> bool:
     )
 
 
-def identifier(name: str, taken: set[str], reserved: frozenset[str] = frozenset()) -> str:
+def identifier(name: str, taken: set[str], reserved: Container[str] = frozenset()) -> str:
     """A usable name close to ``name`` and not in ``taken`` (which it joins): ``class`` →
     ``class_``, ``2fast`` → ``_2fast``, ``get-weather`` → ``get_weather``."""
     candidate = "".join(c if (c.isalnum() or c == "_") and c.isascii() else "_" for c in name)
