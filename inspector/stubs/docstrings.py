@@ -6,6 +6,7 @@ a section header) is reported as not carried, so the caller can keep it another 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import docstring_parser
@@ -38,6 +39,28 @@ def docstring(
     returns: str,
 ) -> tuple[list[str], Carried]:
     """The docstring lines, and what they carry; entries that do not survive are left out."""
+    if reads_back(description, entries, returns):
+        text = _compose(indent, description, section, entries, returns)
+        carried = Carried(True, frozenset(n for n, _ in entries), True)
+    else:
+        text, carried = _parsed_back(indent, description, section, entries, returns)
+    if not text.strip():
+        return [], Carried(True, frozenset(), True)
+    body = pycode.docstring_body(text).split("\n")
+    lines = [f'{indent}"""{body[0]}', *body[1:]]
+    lines[-1] += '"""'
+    return lines, carried
+
+
+def _parsed_back(
+    indent: str,
+    description: str,
+    section: str,
+    entries: list[tuple[str, str]],
+    returns: str,
+) -> tuple[str, Carried]:
+    """The docstring text, parsed back to find what it carries (entries that do not survive
+    are left out, and the rest parsed again)."""
     for _ in range(len(entries) + 1):
         text = _compose(indent, description, section, entries, returns)
         info = _parse(text)
@@ -46,15 +69,40 @@ def docstring(
         if len(kept) == len(entries):
             break
         entries = kept
-    if not text.strip():
-        return [], Carried(True, frozenset(), True)
-    body = pycode.docstring_body(text).split("\n")
-    lines = [f'{indent}"""{body[0]}', *body[1:]]
-    lines[-1] += '"""'
-    return lines, Carried(
+    return text, Carried(
         info.description == description,
         frozenset(n for n, _ in entries),
         info.returns == returns,
+    )
+
+
+_PLAIN_TEXT = re.compile(
+    r"(?:[\w,.;!?'\"()/%+=<>&#$~{}|^-](?:[\w ,.;!?'\"()/%+=<>&#$~{}|^-]*"
+    r"[\w,.;!?'\"()/%+=<>&#$~{}|^-])?(?:\n|\Z))*"
+)
+"""Lines of letters, digits and punctuation no docstring style reads (no colon, backquote,
+asterisk, bracket, ``@``, tab or backslash), none empty or starting or ending with a space."""
+_PLAIN_NAME = re.compile(r"\*{0,2}[A-Za-z_][A-Za-z0-9_]*")
+
+
+def reads_back(description: str, entries: list[tuple[str, str]], returns: str) -> bool:
+    """Whether parsing the docstring back would surely give every text as it is, so it need not
+    be parsed: plain texts (``_PLAIN_TEXT``, no ``---`` or "Defaults to") under distinct plain
+    names. ``tests/test_stub_fast_paths.py`` checks it against parsing back."""
+    texts = [description, returns, *(t for _, t in entries)]
+    return (
+        all(_plain(t) for t in texts)
+        and all(t and _PLAIN_NAME.fullmatch(n) for n, t in entries)
+        and len({n for n, _ in entries}) == len(entries)
+    )
+
+
+def _plain(text: str) -> bool:
+    return (
+        not text.endswith("\n")
+        and _PLAIN_TEXT.fullmatch(text) is not None
+        and "---" not in text
+        and "Defaults to" not in text
     )
 
 
