@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import tempfile
+from pathlib import Path
 from unittest.mock import patch
 
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from inspector.catalog import Catalog, CatalogClass
+from inspector.diagnostics import InspectorError
+from inspector.files import tools_json
+from inspector.model import Field, IntegerType, ObjectType, RefType, SchemaType, ToolDescriptor
+from inspector.project import pipeline
 from inspector.stubs import docstrings
+from inspector.stubs.annotations import Annotation, TypeWriter
 from inspector.stubs.docstrings import Carried, reads_back
+from tests.test_properties import fields_of, schema_types
 
 words = st.sampled_from(
     [
@@ -86,3 +95,78 @@ def test_the_shortcut_is_taken_for_plain_text_only() -> None:
     assert not reads_back("Run. ", [], "")
     assert not reads_back("Run.\n", [], "")
     assert not reads_back("", [], "`x`")
+
+
+def _stubs_or_error(catalog: Catalog, typed_dict: bool) -> object:
+    try:
+        return pipeline.stubs(catalog, "tools.json", typed_dict=typed_dict)
+    except InspectorError as error:
+        return str(error)
+
+
+def _uncached_stubs(catalog: Catalog, typed_dict: bool) -> object:
+    """The stubs with nothing kept between two annotations."""
+    annotation = TypeWriter.annotation
+
+    def forgetful(self: TypeWriter, schema_type: SchemaType, hint: str) -> Annotation:
+        self._known.clear()
+        return annotation(self, schema_type, hint)
+
+    with patch.object(TypeWriter, "annotation", forgetful):
+        return _stubs_or_error(catalog, typed_dict)
+
+
+def _read_both(catalog: Catalog) -> tuple[Catalog, Catalog]:
+    """The catalog written to a tools file and read back, with shared types and without."""
+    with tempfile.TemporaryDirectory() as directory:
+        path = Path(directory) / "tools.json"
+        path.write_text(tools_json.to_text(catalog), encoding="utf-8")
+        shared = tools_json.load_if_tools(path, share_types=True)
+        plain = tools_json.load_if_tools(path)
+    assert shared is not None and plain is not None
+    return shared, plain
+
+
+@given(st.lists(fields_of(schema_types), min_size=1, max_size=3), st.booleans())
+@settings(max_examples=150, deadline=None)
+def test_a_tools_file_read_with_shared_types_gives_the_same_catalog_and_stubs(
+    parameters: list[tuple[Field, ...]], typed_dict: bool
+) -> None:
+    tools = tuple(
+        ToolDescriptor(f"tool{i}", "Run.", fields, class_name="C", method_name=f"tool{i}")
+        for i, fields in enumerate(parameters * 2)  # every schema twice, in two tools
+    )
+    shared, plain = _read_both(Catalog((CatalogClass("m.C", "m.py:C", tools),)))
+    assert shared == plain
+    first, again = (
+        shared.classes[0].tools[: len(parameters)],
+        shared.classes[0].tools[len(parameters) :],
+    )
+    for one, other in zip(first, again, strict=True):
+        assert all(a.type is b.type for a, b in zip(one.parameters, other.parameters, strict=True))
+    assert _stubs_or_error(shared, typed_dict) == _uncached_stubs(plain, typed_dict)
+
+
+def test_one_reference_in_two_tools_names_each_tools_own_definition() -> None:
+    item = RefType("Item")
+    tools = tuple(
+        ToolDescriptor(
+            f"tool{i}",
+            "Run.",
+            (Field("item", item, required=True), Field("other", RefType("Gone"), required=True)),
+            definitions=(("Item", ObjectType((Field(name, IntegerType(), required=True),))),),
+            class_name="C",
+            method_name=f"tool{i}",
+        )
+        for i, name in enumerate(["first", "second"])
+    )
+    shared, plain = _read_both(Catalog((CatalogClass("m.C", "m.py:C", tools),)))
+    assert (
+        shared.classes[0].tools[0].parameters[0].type
+        is shared.classes[0].tools[1].parameters[0].type
+    )
+    text, diagnostics = pipeline.stubs(shared, "tools.json")
+    assert (text, diagnostics) == _uncached_stubs(plain, False)
+    assert "class Item:\n" in text and "class Item_2:\n" in text
+    assert "    first: int\n" in text and "    second: int\n" in text
+    assert [d.subject for d in diagnostics] == ["C.tool0", "C.tool1"]  # the missing $defs entry
