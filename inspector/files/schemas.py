@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 from inspector.diagnostics import InspectorError
@@ -67,7 +66,7 @@ def parse_schema(schema: Json) -> SchemaType:
 
 
 SharedTypes = dict[str, SchemaType]
-"""Types already read, by their schema's JSON text: equal schemas read as one object (which a
+"""Types already read, by their schema's text (``repr``): equal schemas read as one object (which a
 reader that keeps no state per object, such as the stubs, can then cache by identity)."""
 
 
@@ -75,7 +74,7 @@ def parse_shared(schema: Json, shared: SharedTypes | None) -> SchemaType:
     """``parse_schema``, once per distinct schema when ``shared`` is given."""
     if shared is None:
         return parse_schema(schema)
-    key = json.dumps(schema)  # the same text only for equal JSON of the same types
+    key = repr(schema)  # the same text only for equal JSON of the same types (1, 1.0, True)
     found = shared.get(key)
     if found is None:
         found = shared[key] = parse_schema(schema)

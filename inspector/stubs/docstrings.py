@@ -76,10 +76,9 @@ def _parsed_back(
     )
 
 
-_PLAIN_TEXT = re.compile(
-    r"(?:[\w,.;!?'\"()/%+=<>&#$~{}|^-](?:[\w ,.;!?'\"()/%+=<>&#$~{}|^-]*"
-    r"[\w,.;!?'\"()/%+=<>&#$~{}|^-])?(?:\n|\Z))*"
-)
+_PLAIN_CHARS = r"\w,.;!?'\"()/%+=<>&#$~{}|^-"
+_PLAIN_LINE = rf"[{_PLAIN_CHARS}](?:[ {_PLAIN_CHARS}]*[{_PLAIN_CHARS}])?"
+_PLAIN_TEXT = re.compile(f"(?:{_PLAIN_LINE}(?:\n{_PLAIN_LINE})*)?")
 """Lines of letters, digits and punctuation no docstring style reads (no colon, backquote,
 asterisk, bracket, ``@``, tab or backslash), none empty or starting or ending with a space."""
 _PLAIN_NAME = re.compile(r"\*{0,2}[A-Za-z_][A-Za-z0-9_]*")
@@ -89,20 +88,16 @@ def reads_back(description: str, entries: list[tuple[str, str]], returns: str) -
     """Whether parsing the docstring back would surely give every text as it is, so it need not
     be parsed: plain texts (``_PLAIN_TEXT``, no ``---`` or "Defaults to") under distinct plain
     names. ``tests/test_stub_fast_paths.py`` checks it against parsing back."""
-    texts = [description, returns, *(t for _, t in entries)]
+    if not all(t and _PLAIN_NAME.fullmatch(n) for n, t in entries):
+        return False
+    # one line per line of every text: a text that starts or ends with a newline gives an
+    # empty one, which _PLAIN_TEXT refuses; neither "---" nor "Defaults to" spans two texts
+    lines = "\n".join(t for t in (description, returns, *(t for _, t in entries)) if t)
     return (
-        all(_plain(t) for t in texts)
-        and all(t and _PLAIN_NAME.fullmatch(n) for n, t in entries)
+        _PLAIN_TEXT.fullmatch(lines) is not None
+        and "---" not in lines
+        and "Defaults to" not in lines
         and len({n for n, _ in entries}) == len(entries)
-    )
-
-
-def _plain(text: str) -> bool:
-    return (
-        not text.endswith("\n")
-        and _PLAIN_TEXT.fullmatch(text) is not None
-        and "---" not in text
-        and "Defaults to" not in text
     )
 
 

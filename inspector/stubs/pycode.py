@@ -4,6 +4,7 @@ expressions laid out the way ``ruff format`` lays them out."""
 from __future__ import annotations
 
 import builtins
+import functools
 import keyword
 import math
 import unicodedata
@@ -97,6 +98,7 @@ def literal_expr(value: Json) -> Expr:
     return Atom(literal(value))
 
 
+@functools.cache  # pure, and asked for every parameter: names repeat
 def is_plain_name(name: str) -> bool:
     """An identifier Python reads as written (NFKC-stable) that is not a keyword, a soft
     keyword or a builtin, and not private."""
