@@ -285,6 +285,8 @@ def _schema_catalog(
         return tools, TOOLS_FORMAT
     data = read_json(schema_path, "schema file")
     try:
-        return read_catalog(data, format_name, class_name or DEFAULT_CLASS, template_dirs)
+        return read_catalog(
+            data, format_name, class_name or DEFAULT_CLASS, template_dirs, share_types=True
+        )
     except InspectorError as error:
         raise InspectorError(f"{schema_path}: {error}") from None

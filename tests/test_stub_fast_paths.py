@@ -14,6 +14,7 @@ from inspector.diagnostics import InspectorError
 from inspector.files import tools_json
 from inspector.model import Field, IntegerType, ObjectType, RefType, SchemaType, ToolDescriptor
 from inspector.project import pipeline
+from inspector.providers.registry import read_catalog
 from inspector.stubs import docstrings
 from inspector.stubs.annotations import Annotation, TypeWriter
 from inspector.stubs.docstrings import Carried, reads_back
@@ -145,6 +146,15 @@ def test_a_tools_file_read_with_shared_types_gives_the_same_catalog_and_stubs(
     for one, other in zip(first, again, strict=True):
         assert all(a.type is b.type for a, b in zip(one.parameters, other.parameters, strict=True))
     assert _stubs_or_error(shared, typed_dict) == _uncached_stubs(plain, typed_dict)
+    document = {
+        "tools": [
+            {"type": "function", "function": {"name": t.name, "parameters": t.parameters_schema()}}
+            for t in tools
+        ]
+    }
+    from_openai, _ = read_catalog(document, "openai", share_types=True)
+    assert from_openai == read_catalog(document, "openai")[0]
+    assert _stubs_or_error(from_openai, typed_dict) == _uncached_stubs(from_openai, typed_dict)
 
 
 def test_one_reference_in_two_tools_names_each_tools_own_definition() -> None:
