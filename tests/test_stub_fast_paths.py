@@ -33,10 +33,12 @@ separators = st.sampled_from([" ", " ", " ", "\n", "\n", "  ", "\n\n", "\n\n\n",
 plain_words = st.sampled_from(
     ["Run", "operation", "0", "x_1", "it's", '"quoted"', "(a, b)", "a-b", "--", "50%", "a/b",
      "é", "数据", "e.g.", "Args", "Returns", "Parameters", "Example", "Defaults", "{x}", "a|b",
-     "<x>", "#1", "$5", "~", "^", "=", "+", "&", ";", "!", "?"]
+     "<x>", "#1", "$5", "~", "^", "=", "+", "&", ";", "!", "?", "a:b", "e.g.: x", "`x`", "[1]",
+     "*", "**x**", "a]:", "int:", "Note:", ":", "`", "x`.", "`~", "Args:",
+     "a :class:`X`", "a ``x``", "see `.X`", "a::"]
 )  # fmt: skip
 plain_texts = st.lists(
-    st.tuples(plain_words, st.sampled_from([" ", " ", "\n"])), min_size=1, max_size=8
+    st.tuples(plain_words, st.sampled_from([" ", " ", "\n", "\n\n"])), min_size=1, max_size=8
 ).map(lambda p: "".join(a + b for a, b in p)[:-1])
 texts = st.one_of(
     plain_texts,
@@ -88,14 +90,18 @@ def test_the_shortcut_is_taken_for_plain_text_only() -> None:
     plain = ("Run operation 0.", [("arg0", "What it means,\nsaid twice.")], "Done.")
     assert reads_back(*plain)
     assert reads_back("", [("*args", "More (of them).")], "")
-    assert not reads_back("Run: now.", [], "")
+    assert reads_back("Run `now`: [soon].\n\nOr later.", [("arg0", "a: b")], "*Done*.")
+    assert not reads_back("Run:", [], "")
+    assert not reads_back(":class:`X`", [], "")
+    assert not reads_back("Run.", [], "int: the count.")
+    assert not reads_back("Run.", [("arg0", "A\n\nB")], "")
     assert not reads_back("Run.", [("arg0", "Defaults to 3.")], "")
     assert not reads_back("Run.", [("arg0", "a\n\nb")], "")
     assert not reads_back("Run.", [("a b", "x")], "")
     assert not reads_back("Run.", [("a", "x"), ("a", "y")], "")
     assert not reads_back("Run. ", [], "")
     assert not reads_back("Run.\n", [], "")
-    assert not reads_back("", [], "`x`")
+    assert not reads_back("", [], "``x``")
 
 
 def _stubs_or_error(catalog: Catalog, typed_dict: bool) -> object:

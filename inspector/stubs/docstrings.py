@@ -76,27 +76,35 @@ def _parsed_back(
     )
 
 
-_PLAIN_CHARS = r"\w,.;!?'\"()/%+=<>&#$~{}|^-"
-_PLAIN_LINE = rf"[{_PLAIN_CHARS}](?:[ {_PLAIN_CHARS}]*[{_PLAIN_CHARS}])?"
-_PLAIN_TEXT = re.compile(f"(?:{_PLAIN_LINE}(?:\n{_PLAIN_LINE})*)?")
-"""Lines of letters, digits and punctuation no docstring style reads (no colon, backquote,
-asterisk, bracket, ``@``, tab or backslash), none empty or starting or ending with a space."""
+_PLAIN_CHARS = r"\w,.;!?'\"()/%+=<>&#$~{}|^`*\[\]-"
+_PLAIN_LINE = rf"[{_PLAIN_CHARS}](?:[ :{_PLAIN_CHARS}]*[{_PLAIN_CHARS}])?"
+"""A line of letters, digits and punctuation no docstring style reads where it stands (a colon
+inside the line only; no ``@``, tab or backslash), not empty, not starting or ending with a
+space."""
+_PLAIN_LINES = re.compile(f"(?:{_PLAIN_LINE}(?:\n{_PLAIN_LINE})*)?")
+_PLAIN_PARAGRAPHS = re.compile(f"(?:{_PLAIN_LINE}(?:\n\n?{_PLAIN_LINE})*)?")
+"""Plain lines with one blank line between two paragraphs (a description only)."""
+_READ_MARKS = ("::", ":`", "``", "`.", "`~", "---", "Defaults to", "**[")
+"""What a parser or the reST clean-up reads in a text: roles, literals, directives, NumPy
+underlines, Google defaults, botocore's ``**[REQUIRED]**``."""
 _PLAIN_NAME = re.compile(r"\*{0,2}[A-Za-z_][A-Za-z0-9_]*")
 
 
 def reads_back(description: str, entries: list[tuple[str, str]], returns: str) -> bool:
     """Whether parsing the docstring back would surely give every text as it is, so it need not
-    be parsed: plain texts (``_PLAIN_TEXT``, no ``---`` or "Defaults to") under distinct plain
+    be parsed: plain lines (``_PLAIN_LINE``; paragraphs in the description; no colon in the
+    returns text, which ``int: ...`` would type), none of ``_READ_MARKS``, under distinct plain
     names. ``tests/test_stub_fast_paths.py`` checks it against parsing back."""
     if not all(t and _PLAIN_NAME.fullmatch(n) for n, t in entries):
         return False
     # one line per line of every text: a text that starts or ends with a newline gives an
-    # empty one, which _PLAIN_TEXT refuses; neither "---" nor "Defaults to" spans two texts
-    lines = "\n".join(t for t in (description, returns, *(t for _, t in entries)) if t)
+    # empty one, which _PLAIN_LINES refuses; no mark spans two texts (none holds a newline)
+    lines = "\n".join(t for t in (returns, *(t for _, t in entries)) if t)
     return (
-        _PLAIN_TEXT.fullmatch(lines) is not None
-        and "---" not in lines
-        and "Defaults to" not in lines
+        _PLAIN_LINES.fullmatch(lines) is not None
+        and _PLAIN_PARAGRAPHS.fullmatch(description) is not None
+        and ":" not in returns
+        and not any(mark in lines or mark in description for mark in _READ_MARKS)
         and len({n for n, _ in entries}) == len(entries)
     )
 
