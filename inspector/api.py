@@ -271,11 +271,17 @@ def _schema_catalog(
     from inspector.files.tools_json import load_if_tools
     from inspector.providers.registry import read_catalog
 
-    tools = load_if_tools(schema_path) if format_name in ("auto", TOOLS_FORMAT) else None
+    tools = (
+        load_if_tools(schema_path, share_types=True)
+        if format_name in ("auto", TOOLS_FORMAT)
+        else None
+    )
     if tools is not None:
         return tools, TOOLS_FORMAT
     data = read_json(schema_path, "schema file")
     try:
-        return read_catalog(data, format_name, class_name or DEFAULT_CLASS, template_dirs)
+        return read_catalog(
+            data, format_name, class_name or DEFAULT_CLASS, template_dirs, share_types=True
+        )
     except InspectorError as error:
         raise InspectorError(f"{schema_path}: {error}") from None

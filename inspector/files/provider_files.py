@@ -14,7 +14,7 @@ from typing import cast
 from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import InspectorError
 from inspector.files import tools_json
-from inspector.files.schemas import parse_fields, parse_schema
+from inspector.files.schemas import SharedTypes, parse_fields, parse_shared
 from inspector.model import Json, JsonObject, Returns, ToolDescriptor
 
 DEFAULT_CLASS = "Tools"
@@ -91,14 +91,15 @@ def read_catalog(
     readers: Mapping[str, Reader],
     format_name: str = "auto",
     class_name: str = DEFAULT_CLASS,
+    shared: SharedTypes | None = None,
 ) -> tuple[Catalog, str]:
     """The catalog of a document in ``format_name`` (tools.json or one of ``readers``), or in
     the first format that reads it, and the format's name. Readers shared by several formats
     are tried once under the first name; a document no format reads raises an error listing
-    each format's reason."""
+    each format's reason. ``shared``: see ``schemas.SharedTypes``."""
     data = cast(Json, document)
     if format_name != "auto":
-        return _read(data, format_name, readers, class_name), format_name
+        return _read(data, format_name, readers, class_name, shared), format_name
     reasons = []
     tried: list[Reader] = []
     for name in (TOOLS_FORMAT, *readers):
@@ -108,13 +109,19 @@ def read_catalog(
         if reader is not None:
             tried.append(reader)
         try:
-            return _read(data, name, readers, class_name), name
+            return _read(data, name, readers, class_name, shared), name
         except InspectorError as error:
             reasons.append(f"  {name}: {error}")
     raise InspectorError("no supported tool format reads this file:\n" + "\n".join(reasons))
 
 
-def _read(data: Json, format_name: str, readers: Mapping[str, Reader], class_name: str) -> Catalog:
+def _read(
+    data: Json,
+    format_name: str,
+    readers: Mapping[str, Reader],
+    class_name: str,
+    shared: SharedTypes | None,
+) -> Catalog:
     if format_name == TOOLS_FORMAT:
         return tools_json.from_json(data)
     reader = readers.get(format_name)
@@ -127,13 +134,13 @@ def _read(data: Json, format_name: str, readers: Mapping[str, Reader], class_nam
         raise
     except Exception as error:  # a user's reader: its failure is this format's reason
         raise InspectorError(f"{type(error).__name__}: {error}") from None
-    tools = tuple(_tool(entry) for entry in found)
+    tools = tuple(_tool(entry, shared) for entry in found)
     return Catalog((CatalogClass(class_name, "", tools),))
 
 
-def _tool(entry: ToolEntry) -> ToolDescriptor:
+def _tool(entry: ToolEntry, shared: SharedTypes | None) -> ToolDescriptor:
     try:
-        fields, definitions = parse_fields(entry.parameters)
+        fields, definitions = parse_fields(entry.parameters, shared)
         returns = entry.returns
         description = returns.get("description") if returns else None
         if returns is not None:
@@ -143,7 +150,7 @@ def _tool(entry: ToolEntry) -> ToolDescriptor:
             description=entry.description,
             parameters=fields,
             returns=Returns(
-                parse_schema(returns) if returns else None,
+                parse_shared(returns, shared) if returns else None,
                 description if isinstance(description, str) else "",
             ),
             definitions=definitions,

@@ -65,16 +65,33 @@ def parse_schema(schema: Json) -> SchemaType:
     return AnyValueType(_rest(schema, ()))
 
 
+SharedTypes = dict[str, SchemaType]
+"""Types already read, by their schema's text (``repr``): equal schemas read as one object (which a
+reader that keeps no state per object, such as the stubs, can then cache by identity)."""
+
+
+def parse_shared(schema: Json, shared: SharedTypes | None) -> SchemaType:
+    """``parse_schema``, once per distinct schema when ``shared`` is given."""
+    if shared is None:
+        return parse_schema(schema)
+    key = repr(schema)  # the same text only for equal JSON of the same types (1, 1.0, True)
+    found = shared.get(key)
+    if found is None:
+        found = shared[key] = parse_schema(schema)
+    return found
+
+
 def parse_fields(
-    schema: JsonObject,
+    schema: JsonObject, shared: SharedTypes | None = None
 ) -> tuple[tuple[Field, ...], tuple[tuple[str, SchemaType], ...]]:
-    """The fields of an object schema and its ``$defs``."""
+    """The fields of an object schema and its ``$defs`` (with ``shared``, each field's type read
+    through it)."""
     properties = schema.get("properties") or {}
     if not isinstance(properties, dict):
         raise InspectorError("'properties' must be an object")
     required = schema.get("required") or []
     fields = tuple(
-        _field(name, value, isinstance(required, list) and name in required)
+        _field(name, value, isinstance(required, list) and name in required, shared)
         for name, value in properties.items()
     )
     definitions = schema.get("$defs") or schema.get("definitions") or {}
@@ -83,14 +100,14 @@ def parse_fields(
     return fields, tuple((name, parse_schema(value)) for name, value in definitions.items())
 
 
-def _field(name: str, schema: Json, required: bool) -> Field:
+def _field(name: str, schema: Json, required: bool, shared: SharedTypes | None = None) -> Field:
     if not isinstance(schema, dict):
         return Field(name, parse_schema(schema), required=required)
     rest = {k: v for k, v in schema.items() if k not in ("description", "default")}
     description = schema.get("description")
     return Field(
         name,
-        parse_schema(rest),
+        parse_shared(rest, shared),
         shared_text(description) if isinstance(description, str) else "",
         required,
         schema.get("default", MISSING),

@@ -23,7 +23,7 @@ from inspector.files.jsonio import (
     json_text,
     read_json,
 )
-from inspector.files.schemas import parse_fields, parse_schema, shared_text
+from inspector.files.schemas import SharedTypes, parse_fields, parse_shared, shared_text
 from inspector.model import (
     Field,
     Json,
@@ -189,12 +189,13 @@ def load(path: Path) -> Catalog:
         raise InspectorError(f"{path}: {error}") from None
 
 
-def load_if_tools(path: Path) -> Catalog | None:
+def load_if_tools(path: Path, *, share_types: bool = False) -> Catalog | None:
     """The catalog of a well-formed tools file, read class by class (each class's JSON dropped
     once it is a ``CatalogClass``, so neither the whole text nor the whole document is held);
-    None for anything else, which the caller reads whole to say what is wrong."""
+    None for anything else, which the caller reads whole to say what is wrong. With
+    ``share_types``, the parameters and results of equal schemas share one type object."""
     try:
-        return _load_streamed(path)
+        return _load_streamed(path, {} if share_types else None)
     except (WholeText, InspectorError, OSError, UnicodeDecodeError):
         return None
 
@@ -202,7 +203,7 @@ def load_if_tools(path: Path) -> Catalog | None:
 _READ_BLOCK = 1 << 20
 
 
-def _load_streamed(path: Path) -> Catalog:
+def _load_streamed(path: Path, shared: SharedTypes | None = None) -> Catalog:
     """``load`` for a well-formed tools file; ``WholeText`` or an error for anything else."""
     with path.open(encoding="utf-8") as file:
         stream = JsonStream(iter(lambda: file.read(_READ_BLOCK), ""))
@@ -214,7 +215,7 @@ def _load_streamed(path: Path) -> Catalog:
         for key in stream.object_keys():
             if key == "classes" and stream.peek() == "{":
                 stream.take()
-                groups = [_class_from_json(k, v) for k, v in _members(stream)]
+                groups = [_class_from_json(k, v, shared) for k, v in _members(stream)]
                 document[key] = {}
             else:
                 document[key] = stream.value()
@@ -238,11 +239,13 @@ def from_json(data: object) -> Catalog:
     return Catalog(tuple(_class_from_json(key, raw) for key, raw in classes.items()))
 
 
-def _class_from_json(key: str, raw_group: object) -> CatalogClass:
+def _class_from_json(
+    key: str, raw_group: object, shared: SharedTypes | None = None
+) -> CatalogClass:
     group = _mapping(raw_group, f"classes.{key}")
     methods = _mapping(group.get("methods"), f"classes.{key}.methods")
     tools = tuple(
-        _tool_from_json(key, name, _mapping(entry, f"classes.{key}.methods.{name}"))
+        _tool_from_json(key, name, _mapping(entry, f"classes.{key}.methods.{name}"), shared)
         for name, entry in methods.items()
     )
     return CatalogClass(key, str(group.get("source", "")), tools)
@@ -254,12 +257,14 @@ def _mapping(value: Json | object, where: str) -> dict[str, Json]:
     return value
 
 
-def _tool_from_json(class_key: str, method: str, entry: dict[str, Json]) -> ToolDescriptor:
+def _tool_from_json(
+    class_key: str, method: str, entry: dict[str, Json], shared: SharedTypes | None
+) -> ToolDescriptor:
     where = f"classes.{class_key}.methods.{method}"
     function = _mapping(entry.get("function"), f"{where}.function")
     parameters = _mapping(function.get("parameters", {"type": "object"}), f"{where}.parameters")
     try:
-        fields, definitions = parse_fields(parameters)
+        fields, definitions = parse_fields(parameters, shared)
         returns = entry.get("returns") or {}
         returns = _mapping(returns, f"{where}.returns")
         description = returns.get("description")
@@ -272,7 +277,7 @@ def _tool_from_json(class_key: str, method: str, entry: dict[str, Json]) -> Tool
             description=str(function.get("description") or ""),
             parameters=tuple(_with_kind(f, kinds) for f in fields),
             returns=Returns(
-                parse_schema(return_schema) if returns else None,
+                parse_shared(return_schema, shared) if returns else None,
                 shared_text(description) if isinstance(description, str) else "",
             ),
             definitions=definitions,

@@ -21,6 +21,7 @@ from inspector.catalog import Catalog
 from inspector.diagnostics import InspectorError
 from inspector.files import provider_files
 from inspector.files.provider_files import DEFAULT_CLASS, TOOLS_FORMAT, Reader
+from inspector.files.schemas import SharedTypes
 from inspector.providers.base import Provider
 
 TEMPLATE_SUFFIX = ".json.jinja"
@@ -138,10 +139,14 @@ def read_catalog(
     format_name: str = "auto",
     class_name: str = DEFAULT_CLASS,
     template_dirs: Sequence[Path] = (),
+    *,
+    share_types: bool = False,
 ) -> tuple[Catalog, str]:
-    """The catalog of a tools.json or provider document, and the format it was read as."""
+    """The catalog of a tools.json or provider document, and the format it was read as (with
+    ``share_types``, equal schemas of the tools' parameters and results as one type object)."""
     readers = tool_readers(template_dirs)
-    return provider_files.read_catalog(document, readers, format_name, class_name)
+    shared: SharedTypes | None = {} if share_types else None
+    return provider_files.read_catalog(document, readers, format_name, class_name, shared)
 
 
 _LOADED: dict[tuple[str, str], Provider] = {}

@@ -6,6 +6,7 @@ a section header) is reported as not carried, so the caller can keep it another 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import docstring_parser
@@ -38,6 +39,28 @@ def docstring(
     returns: str,
 ) -> tuple[list[str], Carried]:
     """The docstring lines, and what they carry; entries that do not survive are left out."""
+    if reads_back(description, entries, returns):
+        text = _compose(indent, description, section, entries, returns)
+        carried = Carried(True, frozenset(n for n, _ in entries), True)
+    else:
+        text, carried = _parsed_back(indent, description, section, entries, returns)
+    if not text.strip():
+        return [], Carried(True, frozenset(), True)
+    body = pycode.docstring_body(text).split("\n")
+    lines = [f'{indent}"""{body[0]}', *body[1:]]
+    lines[-1] += '"""'
+    return lines, carried
+
+
+def _parsed_back(
+    indent: str,
+    description: str,
+    section: str,
+    entries: list[tuple[str, str]],
+    returns: str,
+) -> tuple[str, Carried]:
+    """The docstring text, parsed back to find what it carries (entries that do not survive
+    are left out, and the rest parsed again)."""
     for _ in range(len(entries) + 1):
         text = _compose(indent, description, section, entries, returns)
         info = _parse(text)
@@ -46,15 +69,43 @@ def docstring(
         if len(kept) == len(entries):
             break
         entries = kept
-    if not text.strip():
-        return [], Carried(True, frozenset(), True)
-    body = pycode.docstring_body(text).split("\n")
-    lines = [f'{indent}"""{body[0]}', *body[1:]]
-    lines[-1] += '"""'
-    return lines, Carried(
+    return text, Carried(
         info.description == description,
         frozenset(n for n, _ in entries),
         info.returns == returns,
+    )
+
+
+_PLAIN_CHARS = r"\w,.;!?'\"()/%+=<>&#$~{}|^`*\[\]-"
+_PLAIN_LINE = rf"[{_PLAIN_CHARS}](?:[ :{_PLAIN_CHARS}]*[{_PLAIN_CHARS}])?"
+"""A line of letters, digits and punctuation no docstring style reads where it stands (a colon
+inside the line only; no ``@``, tab or backslash), not empty, not starting or ending with a
+space."""
+_PLAIN_LINES = re.compile(f"(?:{_PLAIN_LINE}(?:\n{_PLAIN_LINE})*)?")
+_PLAIN_PARAGRAPHS = re.compile(f"(?:{_PLAIN_LINE}(?:\n\n?{_PLAIN_LINE})*)?")
+"""Plain lines with one blank line between two paragraphs (a description only)."""
+_READ_MARKS = ("::", ":`", "``", "`.", "`~", "---", "Defaults to", "**[")
+"""What a parser or the reST clean-up reads in a text: roles, literals, directives, NumPy
+underlines, Google defaults, botocore's ``**[REQUIRED]**``."""
+_PLAIN_NAME = re.compile(r"\*{0,2}[A-Za-z_][A-Za-z0-9_]*")
+
+
+def reads_back(description: str, entries: list[tuple[str, str]], returns: str) -> bool:
+    """Whether parsing the docstring back would surely give every text as it is, so it need not
+    be parsed: plain lines (``_PLAIN_LINE``; paragraphs in the description; no colon in the
+    returns text, which ``int: ...`` would type), none of ``_READ_MARKS``, under distinct plain
+    names. ``tests/test_stub_fast_paths.py`` checks it against parsing back."""
+    if not all(t and _PLAIN_NAME.fullmatch(n) for n, t in entries):
+        return False
+    # one line per line of every text: a text that starts or ends with a newline gives an
+    # empty one, which _PLAIN_LINES refuses; no mark spans two texts (none holds a newline)
+    lines = "\n".join(t for t in (returns, *(t for _, t in entries)) if t)
+    return (
+        _PLAIN_LINES.fullmatch(lines) is not None
+        and _PLAIN_PARAGRAPHS.fullmatch(description) is not None
+        and ":" not in returns
+        and not any(mark in lines or mark in description for mark in _READ_MARKS)
+        and len({n for n, _ in entries}) == len(entries)
     )
 
 

@@ -7,6 +7,7 @@ the ``stubs.py.jinja`` template arranges it, so a user template can change the l
 from __future__ import annotations
 
 from collections.abc import Iterator
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -74,7 +75,7 @@ class _ClassWriter:
     def method(self, tool: ToolDescriptor) -> list[str]:
         """The method of one tool."""
         wanted = tool.method_name or tool.name
-        python_name = _method_name(wanted, self.methods, frozenset(self.types.taken))
+        python_name = _method_name(wanted, self.methods, self.types.taken)
         if python_name != tool.name:
             self.tool_names[python_name] = tool.name
         self.types.start_tool(tool.definitions)
@@ -160,12 +161,27 @@ class _ClassWriter:
         return [f"class {self.name}:", *body]
 
 
-def _method_name(wanted: str, methods: set[str], module_names: frozenset[str]) -> str:
-    """A public method name: no leading underscore (scans skip private methods)."""
+def _method_name(wanted: str, methods: set[str], module_names: AbstractSet[str]) -> str:
+    """A public method name: no leading underscore (scans skip private methods), none of the
+    module's names (read in place: copying them per method would grow with the module)."""
     stripped = wanted.lstrip("_") or "tool"
     if not (stripped[0].isascii() and stripped[0].isalpha()):
         stripped = f"tool_{stripped}"
-    return pycode.identifier(stripped, methods, module_names | {"self", "cls"})
+    return pycode.identifier(stripped, methods, _Either(module_names, _SELF_NAMES))
+
+
+_SELF_NAMES = frozenset({"self", "cls"})
+
+
+@dataclass(frozen=True, slots=True)
+class _Either:
+    """The names in either of two sets, without joining them."""
+
+    first: AbstractSet[str]
+    second: AbstractSet[str]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.first or name in self.second
 
 
 def _parameter_names(parameters: tuple[Field, ...]) -> list[str]:
@@ -175,7 +191,7 @@ def _parameter_names(parameters: tuple[Field, ...]) -> list[str]:
         if f.name in taken and pycode.is_plain_name(f.name):
             names.append(f.name)
         else:
-            names.append(pycode.identifier(f.name, taken, frozenset({"self", "cls"})))
+            names.append(pycode.identifier(f.name, taken, _SELF_NAMES))
     return names
 
 

@@ -4,9 +4,11 @@ expressions laid out the way ``ruff format`` lays them out."""
 from __future__ import annotations
 
 import builtins
+import functools
 import keyword
 import math
 import unicodedata
+from collections.abc import Container
 from dataclasses import dataclass
 
 from inspector.model import Json
@@ -96,6 +98,7 @@ def literal_expr(value: Json) -> Expr:
     return Atom(literal(value))
 
 
+@functools.cache  # pure, and asked for every parameter: names repeat
 def is_plain_name(name: str) -> bool:
     """An identifier Python reads as written (NFKC-stable) that is not a keyword, a soft
     keyword or a builtin, and not private."""
@@ -109,7 +112,7 @@ def is_plain_name(name: str) -> bool:
     )
 
 
-def identifier(name: str, taken: set[str], reserved: frozenset[str] = frozenset()) -> str:
+def identifier(name: str, taken: set[str], reserved: Container[str] = frozenset()) -> str:
     """A usable name close to ``name`` and not in ``taken`` (which it joins): ``class`` →
     ``class_``, ``2fast`` → ``_2fast``, ``get-weather`` → ``get_weather``."""
     candidate = "".join(c if (c.isalnum() or c == "_") and c.isascii() else "_" for c in name)

@@ -335,11 +335,24 @@ def scalar_for(cls: type) -> Scalar | None:
     return found
 
 
+def _stub_rows() -> dict[type, list[Scalar]]:
+    """The rows ``row_of_schema`` can give, by the class of their schema."""
+    rows: dict[type, list[Scalar]] = {}
+    for row in SCALARS:
+        if row.schema.keywords or isinstance(row.schema, AnyOfType):
+            rows.setdefault(type(row.schema), []).append(row)
+    return rows
+
+
+_STUB_ROWS = _stub_rows()
+
+
 def row_of_schema(schema: SchemaType) -> Scalar | None:
     """The row whose schema is exactly ``schema``, for rows no other type shares (``Decimal``,
-    ``bytes``): a stub names their class."""
-    for row in SCALARS:
-        if row.schema == schema and (row.schema.keywords or isinstance(schema, AnyOfType)):
+    ``bytes``): a stub names their class. Only rows of the schema's own class are compared
+    (a dataclass equals only its own class)."""
+    for row in _STUB_ROWS.get(type(schema), ()):
+        if row.schema == schema:
             return row
     return None
 
