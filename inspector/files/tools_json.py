@@ -121,7 +121,8 @@ def _placed(tools: tuple[ToolDescriptor, ...]) -> tuple[ToolDescriptor, ...]:
 
 
 def _lazy_json(catalog: Catalog) -> dict[str, object]:
-    classes = LazyObject(lambda: ((g.key, _class_json(g)) for g in catalog.classes))
+    schemas = Schemas()  # each type's schema made once for the whole file, as the spool does
+    classes = LazyObject(lambda: ((g.key, _class_json(g, schemas)) for g in catalog.classes))
     return {"format": FORMAT, "classes": classes}
 
 
