@@ -64,7 +64,23 @@ _COUNTED = frozenset({"enum", "properties", *SUB_SCHEMA_KEYS})
 
 def strict_usage(schema: JsonObject) -> StrictUsage:
     """What one strict tool's parameter schema counts against the per-request limits (one walk
-    over its nodes and its definitions')."""
+    over its nodes and its definitions'). The budget counts a tool's schema when it admits it,
+    and the size check the same dict again when the template hands it over: the last answer is
+    kept for that second time (schemas are never changed once made)."""
+    for counted, usage in _LAST_USAGE:
+        if counted is schema:
+            return usage
+    usage = _counted_usage(schema)
+    _LAST_USAGE[:] = [(schema, usage)]
+    return usage
+
+
+_LAST_USAGE: list[tuple[JsonObject, StrictUsage]] = []
+"""The last schema ``strict_usage`` counted and its usage (kept alive, so ``is`` cannot match
+another dict at the same address)."""
+
+
+def _counted_usage(schema: JsonObject) -> StrictUsage:
     properties = enum_values = optional = unions = 0
     stack = [schema, *object_values(schema.get("$defs")).values()]
     while stack:
