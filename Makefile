@@ -41,7 +41,7 @@ test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check inspector tests benchmarks example_class.py docs/hooks
 	$(BIN)/mypy
-	$(BIN)/python -m pytest
+	PYTHONDONTWRITEBYTECODE=1 $(BIN)/python -m pytest  # no stale .pyc of a file a test rewrites
 	$(MAKE) --no-print-directory docs
 
 # The documentation site (MkDocs + Material) into site/; --strict fails on a broken link or a
