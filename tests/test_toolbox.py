@@ -494,6 +494,7 @@ class Counter:
 
 def test_an_async_generator_result_is_collected_as_its_schema_says() -> None:
     box = Toolbox(Counter())
+    assert box.tools[0].is_async  # tools.json says "async": true
     assert box.tools[0].returns is not None
     assert box.tools[0].returns.to_schema() == {"type": "array", "items": {"type": "integer"}}
     assert box.call("count", {"n": 3}) == [0, 1, 2]

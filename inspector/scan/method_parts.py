@@ -406,3 +406,9 @@ def result_hint(function: object, hint: object) -> object:
     if getattr(function, "__code__", None) in _CONTEXT_MANAGER_CODES:
         return contextlib.AbstractContextManager
     return hint
+
+
+def awaited(function: object) -> bool:
+    """Whether a call is awaited: a coroutine function, or an async generator (the Toolbox
+    collects its items)."""
+    return inspect.iscoroutinefunction(function) or inspect.isasyncgenfunction(function)
