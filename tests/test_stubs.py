@@ -124,6 +124,33 @@ def test_stubs_of_a_provider_file_render_back_to_the_same_file(
     assert json.loads(text) == json.loads(source.read_text(encoding="utf-8"))
 
 
+def test_an_optional_parameter_named_with_an_underscore_comes_back(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    """MongoDB's ``_id``: written ``_id = NO_DEFAULT``, a scan of the stub would take it as
+    internal and leave it out; the stub names it ``id_`` and maps the name back."""
+    tools = [
+        {
+            "name": "find_doc",
+            "description": "Find a document.",
+            "input_schema": {
+                "type": "object",
+                "properties": {"_id": {"type": "string"}, "_": {"type": "integer"}},
+                "required": ["_"],
+            },
+        }
+    ]
+    Path("mongo.json").write_text(json.dumps(tools), encoding="utf-8")
+    assert run_cli("stubs", "mongo.json", "-o", "m.py", "-q").status == 0
+    assert (
+        "def find_doc(self, id_: str = NO_DEFAULT, *, _arg: int) -> Any:"
+        in Path("m.py").read_text()
+    )
+    assert run_cli("scan", "m.py", "-o", "t.json", "-q").status == 0
+    back = run_cli("render", "--provider", "anthropic", "--tools", "t.json", "-q")
+    assert json.loads(back.stdout) == tools
+
+
 @pytest.mark.parametrize(
     ("document", "expected"),
     [

@@ -188,11 +188,19 @@ def _parameter_names(parameters: tuple[Field, ...]) -> list[str]:
     taken = {f.name for f in parameters if pycode.is_plain_name(f.name)} - {"self", "cls"}
     names = []
     for f in parameters:
-        if f.name in taken and pycode.is_plain_name(f.name):
+        if _read_as_internal(f):  # ``_id = NO_DEFAULT`` would be left out by a scan: ``id_``
+            names.append(pycode.identifier((f.name.lstrip("_") or "arg") + "_", taken))
+        elif f.name in taken and pycode.is_plain_name(f.name):
             names.append(f.name)
         else:
             names.append(pycode.identifier(f.name, taken, _SELF_NAMES))
     return names
+
+
+def _read_as_internal(field: Field) -> bool:
+    """An optional parameter named with a leading ``_`` (MongoDB's ``_id``): a scan of the stub
+    takes such a parameter as internal, so the stub renames it and maps the name back."""
+    return field.name.startswith("_") and not field.required
 
 
 def _signature_items(
