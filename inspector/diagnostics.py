@@ -18,12 +18,18 @@ class Level(enum.Enum):
     ERROR = "error"
 
 
-def did_you_mean(word: str, choices: Iterable[str], cutoff: float = 0.6) -> str:
-    """`` (did you mean 'x'?)`` for the closest of ``choices``, or ""."""
+def closest(word: str, choices: Iterable[str], cutoff: float = 0.6) -> str | None:
+    """The one of ``choices`` most like ``word`` (a likely misspelling of it), if any is."""
     import difflib  # only when a name is wrong: not at every start
 
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=cutoff)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return close[0] if close else None
+
+
+def did_you_mean(word: str, choices: Iterable[str], cutoff: float = 0.6) -> str:
+    """`` (did you mean 'x'?)`` for the closest of ``choices``, or ""."""
+    found = closest(word, choices, cutoff)
+    return f" (did you mean {found!r}?)" if found is not None else ""
 
 
 _ADDRESS = re.compile(r"\s+at 0x[0-9a-fA-F]+(?=>)")

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from inspector.catalog import Catalog
-from inspector.diagnostics import Diagnostic, InspectorError, Level, did_you_mean
+from inspector.diagnostics import Diagnostic, InspectorError, Level, closest, did_you_mean
 from inspector.files.jsonio import read_json
 from inspector.model import ToolDescriptor
 
@@ -213,17 +213,13 @@ def misspelt_keys(classification: Classification | None, catalog: Catalog) -> di
     """Scanned class the classification does not name → a key of it that names no scanned class
     and is close to that class's name (``"Calcc"`` for ``Calc``): most likely a misspelling,
     whose entries (a ``false``) were meant for the class."""
-    import difflib
-
     scanned = [group.key for group in catalog.classes]
     unnamed = [key for key in scanned if key not in (classification or {})]
     found: dict[str, str] = {}
     for key in classification or {}:
-        if key in scanned:
-            continue
-        close = difflib.get_close_matches(key, unnamed, n=1, cutoff=0.6)
-        if close and close[0] not in found:
-            found[close[0]] = key
+        meant = None if key in scanned else closest(key, unnamed)
+        if meant is not None and meant not in found:
+            found[meant] = key
     return found
 
 

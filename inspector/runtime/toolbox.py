@@ -86,9 +86,9 @@ class Toolbox:
         self.debug = debug
         self._notes: ContextVar[tuple[str, ...]] = ContextVar("toolbox_notes", default=())
         self._tools: dict[str, Bound] = {}
+        # ``Class_method`` → tool name: what ``render`` names a tool when other scanned
+        # classes have a method of the same name (accepted for the tool of that class)
         self._qualified: dict[str, str] = {}
-        """``Class_method`` → tool name: what ``render`` names a tool when other scanned
-        classes have a method of the same name (accepted for the tool of that class)."""
         choices = classification_of(classification)
         catalog, owners, self.diagnostics = pipeline.scan_objects(objects, docstring_style)
         if new not in ("include", "exclude"):
