@@ -3,6 +3,8 @@ is paused while large catalogs are built (and restored after)."""
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import gc
 import inspect
 import shutil
@@ -17,7 +19,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from inspector import Toolbox, api
-from inspector.model import EnumType
+from inspector.files import tools_json
+from inspector.model import EnumType, Returns, ToolDescriptor
 from inspector.project import pipeline
 from inspector.project.config import load_config
 from inspector.project.generate import generate
@@ -301,3 +304,52 @@ def test_parameters_read_from_the_code_are_what_inspect_reads(
     ]
     read = [(p.name, p.kind, p.default) for p in method_parts.read_parameters(function)]
     assert read == expected
+
+
+def test_a_spooled_tool_keeps_every_field_but_its_description_and_schemas() -> None:
+    # every field a distinct value: a field added to ToolDescriptor but not to ``_placed``
+    # would come back as its default
+    tool = ToolDescriptor(**{f.name: object() for f in dataclasses.fields(ToolDescriptor)})
+    (placed,) = tools_json._placed((tool,))
+    emptied = {"description": "", "parameters": (), "returns": Returns(), "definitions": ()}
+    assert placed == dataclasses.replace(tool, **emptied)
+
+
+def _plain(x: int) -> int:
+    return x
+
+
+async def _coroutine() -> None:
+    return None
+
+
+async def _async_items() -> typing.AsyncIterator[int]:
+    yield 1
+
+
+def _items() -> typing.Iterator[int]:
+    yield 1
+
+
+def _marked() -> None:
+    return None
+
+
+class _Holder:
+    async def method(self) -> None:
+        return None
+
+
+def _callables() -> list[object]:
+    found: list[object] = [_plain, _coroutine, _async_items, _items, lambda: None, len, _Holder]
+    found += [functools.partial(_coroutine), _Holder().method, staticmethod(_coroutine)]
+    mark = getattr(inspect, "markcoroutinefunction", None)  # Python 3.12+
+    if mark is not None:
+        found.append(mark(_marked))
+    return found
+
+
+@pytest.mark.parametrize("function", _callables(), ids=repr)
+def test_whether_a_call_is_awaited_is_what_inspect_says(function: object) -> None:
+    expected = inspect.iscoroutinefunction(function) or inspect.isasyncgenfunction(function)
+    assert method_parts.awaited(function) is expected

@@ -411,4 +411,9 @@ def result_hint(function: object, hint: object) -> object:
 def awaited(function: object) -> bool:
     """Whether a call is awaited: a coroutine function, or an async generator (the Toolbox
     collects its items)."""
+    if type(function) is types.FunctionType and not hasattr(function, "_is_coroutine_marker"):
+        return bool(function.__code__.co_flags & _AWAITED_FLAGS)  # all ``inspect`` reads of it
     return inspect.iscoroutinefunction(function) or inspect.isasyncgenfunction(function)
+
+
+_AWAITED_FLAGS = inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR
