@@ -213,7 +213,7 @@ def misspelt_keys(classification: Classification | None, catalog: Catalog) -> di
     """Scanned class the classification does not name → a key of it that names no scanned class
     and is close to that class's name (``"Calcc"`` for ``Calc``): most likely a misspelling,
     whose entries (a ``false``) were meant for the class."""
-    scanned = [group.key for group in catalog.classes]
+    scanned = {group.key: group for group in catalog.classes}  # a dict: found at once, in order
     unnamed = [key for key in scanned if key not in (classification or {})]
     found: dict[str, str] = {}
     for key in classification or {}:

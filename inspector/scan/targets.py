@@ -11,12 +11,13 @@ import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
+from types import FunctionType, ModuleType
 
 from inspector.diagnostics import InspectorError, UsageError, did_you_mean
 from inspector.model import MethodKind
 
-_SKIPPED_DESCRIPTORS = (property, functools.cached_property)
+_NO_METHODS = (property, functools.cached_property, type)
+"""Class attributes that are no methods, though callable or descriptors."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,9 +268,12 @@ def _foreign_descriptor(owner: type, raw: object) -> bool:
 def _as_method(
     owner: type, name: str, raw: object, path: str, places: dict[str, str]
 ) -> MethodInfo | None:
-    if isinstance(raw, (*_SKIPPED_DESCRIPTORS, type)):
+    function: Callable[..., object]
+    if type(raw) is FunctionType:  # most methods: none of the checks below applies
+        function, kind = raw, MethodKind.INSTANCE
+    elif isinstance(raw, _NO_METHODS):
         return None
-    if isinstance(raw, staticmethod):
+    elif isinstance(raw, staticmethod):
         function, kind = raw.__func__, MethodKind.STATIC
     elif isinstance(raw, classmethod):
         function, kind = raw.__func__, MethodKind.CLASS
