@@ -8,6 +8,7 @@ import datetime
 import enum
 import json
 import uuid
+from pathlib import Path
 from typing import Any, NamedTuple
 
 import orjson
@@ -15,8 +16,9 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from inspector import api
 from inspector.files import jsonio
-from inspector.files.cjson import c_text
+from inspector.files.cjson import c_json, c_text
 from inspector.files.jsonio import LazyObject, WrittenJson, json_pieces, json_text
 
 
@@ -253,3 +255,47 @@ def test_strings_that_look_like_numbers_take_the_c_path(words: str) -> None:
     assert c_text({"description": words, "default": 0.5}, "\n") == json.dumps(
         {"description": words, "default": 0.5}, indent=2, ensure_ascii=False
     )
+
+
+@given(st.one_of(edge_floats, any_text, st.integers()), st.sampled_from(["\n", "\n    "]))
+@settings(max_examples=200)
+def test_the_bytes_of_the_c_path_are_its_text_encoded(value: object, newline: str) -> None:
+    document = {"default": value, "list": [value, {"nested": value}]}
+    text = c_text(document, newline)
+    data = c_json(document, newline.encode())
+    assert data == (None if text is None else text.encode("utf-8"))
+
+
+TINY_FLOATS = '''
+class Tiny:
+    def scale(self, x: float = 1e-05, y: float = 2.5e20) -> float:
+        """Scale.
+
+        Args:
+            x: By this much.
+            y: Up to this.
+        """
+        return x * y
+
+
+class Plain:
+    def add(self, a: int = 1) -> int:
+        """Add one.
+
+        Args:
+            a: What to add to.
+        """
+        return a + 1
+'''
+
+
+def test_a_scanned_class_the_c_path_declines_is_written_as_the_python_writer_writes_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "tiny.py").write_text(TINY_FLOATS, encoding="utf-8")
+    tools = tmp_path / "tools.json"
+    api.scan_targets(["tiny.py"], output=tools, classification_path=None)
+    text = tools.read_text("utf-8")
+    assert '"default": 1e-05' in text and '"default": 2.5e+20' in text  # Python's floats
+    assert text == json.dumps(json.loads(text), indent=2, ensure_ascii=False) + "\n"

@@ -18,6 +18,15 @@ def c_text(value: object, newline: str) -> str | None:
     ``1e-07``, ``1e-05``) or not finite (orjson writes ``null``), and anything ``marshal``
     refuses (an enum, a UUID: orjson writes them, the Python writer refuses them). The caller
     writes those the slow way."""
+    data = c_json(value, b"\n")
+    if data is None:
+        return None
+    text = data.decode()
+    return text if newline == "\n" else text.replace("\n", newline)
+
+
+def c_json(value: object, newline: bytes) -> bytes | None:
+    """``c_text`` as UTF-8 bytes, for a caller that writes bytes (no decoding and encoding)."""
     try:
         raw = _orjson_dumps()(value)
         frozen = marshal.dumps(value, 1)  # type: ignore[arg-type]
@@ -25,8 +34,7 @@ def c_text(value: object, newline: str) -> str | None:
         return None
     if _FLOAT_WITH_EXPONENT.search(frozen):
         return None
-    text = raw.decode()
-    return text if newline == "\n" else text.replace("\n", newline)
+    return raw if newline == b"\n" else raw.replace(b"\n", newline)
 
 
 @functools.cache

@@ -13,6 +13,7 @@ from typing import BinaryIO
 
 from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import InspectorError
+from inspector.files.cjson import c_json
 from inspector.files.jsonio import (
     JsonPieces,
     JsonStream,
@@ -74,8 +75,10 @@ class ToolsSpool:
     def add(self, group: CatalogClass) -> CatalogClass:
         """Spool one class; what to keep of it: its tools' names and places only, or the whole
         class where ``keep_whole`` says more is needed (a rename to recognise)."""
-        written = WrittenJson.of(_class_json(group, self._schemas), _CLASS_INDENT).text
-        data = written.encode("utf-8", "surrogatepass")
+        value = _class_json(group, self._schemas)
+        data = c_json(value, _CLASS_INDENT_BYTES)  # bytes from C, else the Python writer's text
+        if data is None:
+            data = WrittenJson.of(value, _CLASS_INDENT).text.encode("utf-8", "surrogatepass")
         kept = group if self._keep_whole(group) else replace(group, tools=_placed(group.tools))
         self._spans[group.key] = (self._file.tell(), len(data), kept.tools)
         self._file.write(data)
@@ -106,6 +109,7 @@ class ToolsSpool:
 
 _CLASS_INDENT = "\n    "
 """Where a class's JSON sits in tools.json: ``{"classes": {key: here}}``."""
+_CLASS_INDENT_BYTES = _CLASS_INDENT.encode()
 
 
 _NO_RETURNS = Returns()
