@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import enum
+import itertools
 import json
 from pathlib import Path
 from typing import Any
@@ -248,3 +249,41 @@ def test_golden_tools_render_by_reference(provider: str) -> None:
         streamed = StreamedRender(provider, tools, options)
         assert streamed.by_reference
         assert streamed.emit(pieces_text) == render_template(provider, tools, options)[0]
+
+
+@st.composite
+def file_and_pieces(draw: st.DrawFn) -> tuple[bytes | None, list[bytes]]:
+    """A file's bytes (or no file) and new content in pieces: often the file's own, a start of
+    it, it and more, or it changed at one place."""
+    existing = draw(st.none() | st.binary(max_size=12))
+    old = existing or b""
+    cut = draw(st.integers(0, len(old)))
+    content = draw(
+        st.sampled_from([old, old[:cut], old + b"+", old[:cut] + b"\xff" + old[cut + 1 :]])
+        | st.binary(max_size=12)
+    )
+    bounds = sorted(draw(st.lists(st.integers(0, len(content)), max_size=4)))
+    edges = [0, *bounds, len(content)]
+    return existing, [content[a:b] for a, b in itertools.pairwise(edges)]
+
+
+@given(file_and_pieces())
+@example((b"ab", [b"a"]))
+@example((b"abc", [b"a", b"bx"]))
+@example((None, [b"x"]))
+@settings(max_examples=300, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_a_file_update_holds_the_pieces_and_says_whether_the_file_changed(
+    tmp_path: Path, case: tuple[bytes | None, list[bytes]]
+) -> None:
+    existing, chunks = case
+    path = tmp_path / "f.json"
+    path.unlink(missing_ok=True)
+    if existing is not None:
+        path.write_bytes(existing)
+    update = FileUpdate(path)
+    for chunk in chunks:
+        update.write(chunk)
+    content = b"".join(chunks)
+    assert update.finish() is (existing != content)
+    assert path.read_bytes() == content
+    assert [p.name for p in tmp_path.iterdir()] == ["f.json"]

@@ -12,9 +12,10 @@ from inspector.diagnostics import InspectorError
 
 class FileUpdate:
     """``write_if_changed`` of a regular file (or a new path) handed its bytes piece by piece:
-    each piece goes to a temporary file beside it and is compared with the file; ``finish``
-    puts the new file in place (True) or drops it when the content is the same (False);
-    ``abort`` drops it, leaving the file as it was."""
+    each piece is compared with the file, and written to a temporary file beside it from the
+    first difference on (the equal start copied from the file then): an unchanged file is only
+    read. ``finish`` puts the new file in place (True) or drops it when the content is the
+    same (False); ``abort`` drops it, leaving the file as it was."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -24,7 +25,8 @@ class FileUpdate:
             self._existing = None
         except OSError as error:
             raise InspectorError(f"{path}: cannot read ({error.strerror})") from None
-        self._same = self._existing is not None
+        self._same = self._existing is not None  # so far: ``_matched`` bytes, not yet copied
+        self._matched = 0
         try:
             self._temporary = Temporary(path)
         except BaseException:
@@ -35,7 +37,10 @@ class FileUpdate:
         """Write the next piece."""
         try:
             if self._same and self._existing is not None:
-                self._same = self._existing.read(len(chunk)) == chunk
+                if self._existing.read(len(chunk)) == chunk:
+                    self._matched += len(chunk)
+                    return
+                self._copy_matched()
             self._temporary.stream.write(chunk)
         except OSError as error:
             self.abort()
@@ -45,11 +50,26 @@ class FileUpdate:
         """Replace the file unless it held the same bytes; whether it was replaced."""
         try:
             same = self._same and self._existing is not None and self._existing.read(1) == b""
+            if not same and self._same:  # the file goes on: what matched is the new content
+                self._copy_matched()
         except OSError as error:
             self.abort()
             raise InspectorError(f"{self.path}: cannot write ({error.strerror})") from None
         self._close_existing()
         return self._temporary.discard() if same else self._temporary.commit()
+
+    def _copy_matched(self) -> None:
+        """The content differs: the start it shared with the file goes to the temporary file."""
+        assert self._existing is not None  # only while the content is the same as the file's
+        self._same = False
+        self._existing.seek(0)
+        left = self._matched
+        while left:
+            block = self._existing.read(min(left, _BLOCK))
+            if not block:  # the file changed under us: what was compared is the content
+                raise OSError(0, "the file changed while it was compared")
+            self._temporary.stream.write(block)
+            left -= len(block)
 
     def abort(self) -> None:
         """Drop what was written; the file stays as it was."""
@@ -60,6 +80,10 @@ class FileUpdate:
         if self._existing is not None:
             self._existing.close()
             self._existing = None
+
+
+_BLOCK = 1 << 20
+"""How much of the equal start is copied at a time."""
 
 
 class Temporary:
