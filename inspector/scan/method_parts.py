@@ -328,10 +328,12 @@ def check_documented(
 ) -> None:
     if not doc.present:
         return
-    names = {p.name for p in parameters} | {f.name for f in fields}
-    for documented in doc.params:
-        if documented not in names and documented.replace("\\", "").lstrip("*") not in names:
-            report("TI203", f"documented argument {documented!r} is not in the signature")
+    field_names = {f.name for f in fields}
+    if not doc.params.keys() <= field_names:  # else each documented argument is a field
+        names = field_names.union(p.name for p in parameters)
+        for documented in doc.params:
+            if documented not in names and documented.replace("\\", "").lstrip("*") not in names:
+                report("TI203", f"documented argument {documented!r} is not in the signature")
     undocumented = [f.name for f in fields if f.name not in doc.params and not f.description]
     if len(undocumented) == 1:
         report("TI204", f"{label(undocumented[0])} is not documented")
