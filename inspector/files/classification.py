@@ -9,8 +9,8 @@ import json
 import re
 import sys
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Final
 
 from inspector.catalog import Catalog
 from inspector.diagnostics import Diagnostic, InspectorError, Level, closest, did_you_mean
@@ -127,25 +127,49 @@ def _where(path: Path, keys: list[str]) -> str:
     return f"{path}:{line}:{column}"
 
 
-@dataclass(frozen=True, slots=True)
 class Merge:
     """The updated classification and what changed."""
 
-    classification: Classification
-    stale: list[str]
-    pruned: list[str]
-    renamed: list[tuple[str, str, bool]] = field(default_factory=list)
-    """(old ``Class.method``, new ``Class.method``, the value carried over)."""
-    renamed_classes: dict[str, str] = field(default_factory=dict)
-    """New class key → the vanished class key whose values it took over."""
-    newly_included: list[str] = field(default_factory=list)
-    """``Class.method`` of every method this merge made included (new, with ``include_new``)."""
-    uncallable: list[str] = field(default_factory=list)
-    """``Class.method`` of every new method recorded as ``false`` because a model cannot call
-    it (a required parameter's type has no JSON form)."""
-    misspelt: dict[str, str] = field(default_factory=dict)
-    """Class key the file did not name → the key that looks like its misspelling; the class's
-    methods were recorded ``false`` (a typo must not turn the user's ``false`` on)."""
+    __slots__ = (
+        "classification",
+        "misspelt",
+        "newly_included",
+        "pruned",
+        "renamed",
+        "renamed_classes",
+        "stale",
+        "uncallable",
+    )
+
+    def __init__(
+        self,
+        classification: Classification,
+        stale: list[str],
+        pruned: list[str],
+        *,
+        renamed: list[tuple[str, str, bool]],
+        renamed_classes: dict[str, str],
+        newly_included: list[str],
+        uncallable: list[str],
+        misspelt: dict[str, str],
+    ) -> None:
+        self.classification: Final = classification
+        self.stale: Final = stale
+        self.pruned: Final = pruned
+        self.renamed: Final = renamed
+        """(old ``Class.method``, new ``Class.method``, the value carried over)."""
+        self.renamed_classes: Final = renamed_classes
+        """New class key → the vanished class key whose values it took over."""
+        self.newly_included: Final = newly_included
+        """``Class.method`` of every method this merge made included (new, with
+        ``include_new``)."""
+        self.uncallable: Final = uncallable
+        """``Class.method`` of every new method recorded as ``false`` because a model cannot
+        call it (a required parameter's type has no JSON form)."""
+        self.misspelt: Final = misspelt
+        """Class key the file did not name → the key that looks like its misspelling; the
+        class's methods were recorded ``false`` (a typo must not turn the user's ``false``
+        on)."""
 
 
 Previous = Catalog | Callable[[], Catalog | None] | None
@@ -206,7 +230,16 @@ def merge(
         scanned = {group.key for group in catalog.classes}
         result = {k: v for k, v in result.items() if v or k in scanned}
     kept_stale, pruned = ([], stale) if prune else (stale, [])
-    return Merge(result, kept_stale, pruned, renamed, moved, newly, uncallable, misspelt)
+    return Merge(
+        result,
+        kept_stale,
+        pruned,
+        renamed=renamed,
+        renamed_classes=moved,
+        newly_included=newly,
+        uncallable=uncallable,
+        misspelt=misspelt,
+    )
 
 
 def misspelt_keys(classification: Classification | None, catalog: Catalog) -> dict[str, str]:

@@ -16,7 +16,7 @@ import pathlib
 import re
 import typing
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from inspector.model import (
     AnyOfType,
@@ -42,8 +42,7 @@ class NoJsonForm(TypeError):
     """A Python value that has no JSON form."""
 
 
-@dataclass(frozen=True)
-class Scalar:
+class Scalar(NamedTuple):
     """One row of the type table: a type sent as one JSON value."""
 
     name: str
