@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -114,6 +113,8 @@ def load_config(path: Path) -> Config:
 
 
 def _read_toml(path: Path) -> dict[str, object]:
+    import tomllib  # here: only a directory with a pyproject.toml above it needs it (about 3 ms)
+
     try:
         with path.open("rb") as stream:
             return tomllib.load(stream)
