@@ -10,7 +10,7 @@ import re
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Final
+from typing import NamedTuple
 
 from inspector.catalog import Catalog
 from inspector.diagnostics import Diagnostic, InspectorError, Level, closest, did_you_mean
@@ -127,49 +127,24 @@ def _where(path: Path, keys: list[str]) -> str:
     return f"{path}:{line}:{column}"
 
 
-class Merge:
+class Merge(NamedTuple):
     """The updated classification and what changed."""
 
-    __slots__ = (
-        "classification",
-        "misspelt",
-        "newly_included",
-        "pruned",
-        "renamed",
-        "renamed_classes",
-        "stale",
-        "uncallable",
-    )
-
-    def __init__(
-        self,
-        classification: Classification,
-        stale: list[str],
-        pruned: list[str],
-        *,
-        renamed: list[tuple[str, str, bool]],
-        renamed_classes: dict[str, str],
-        newly_included: list[str],
-        uncallable: list[str],
-        misspelt: dict[str, str],
-    ) -> None:
-        self.classification: Final = classification
-        self.stale: Final = stale
-        self.pruned: Final = pruned
-        self.renamed: Final = renamed
-        """(old ``Class.method``, new ``Class.method``, the value carried over)."""
-        self.renamed_classes: Final = renamed_classes
-        """New class key → the vanished class key whose values it took over."""
-        self.newly_included: Final = newly_included
-        """``Class.method`` of every method this merge made included (new, with
-        ``include_new``)."""
-        self.uncallable: Final = uncallable
-        """``Class.method`` of every new method recorded as ``false`` because a model cannot
-        call it (a required parameter's type has no JSON form)."""
-        self.misspelt: Final = misspelt
-        """Class key the file did not name → the key that looks like its misspelling; the
-        class's methods were recorded ``false`` (a typo must not turn the user's ``false``
-        on)."""
+    classification: Classification
+    stale: list[str]
+    pruned: list[str]
+    renamed: list[tuple[str, str, bool]]
+    """(old ``Class.method``, new ``Class.method``, the value carried over)."""
+    renamed_classes: dict[str, str]
+    """New class key → the vanished class key whose values it took over."""
+    newly_included: list[str]
+    """``Class.method`` of every method this merge made included (new, with ``include_new``)."""
+    uncallable: list[str]
+    """``Class.method`` of every new method recorded as ``false`` because a model cannot call
+    it (a required parameter's type has no JSON form)."""
+    misspelt: dict[str, str]
+    """Class key the file did not name → the key that looks like its misspelling; the class's
+    methods were recorded ``false`` (a typo must not turn the user's ``false`` on)."""
 
 
 Previous = Catalog | Callable[[], Catalog | None] | None
@@ -230,16 +205,7 @@ def merge(
         scanned = {group.key for group in catalog.classes}
         result = {k: v for k, v in result.items() if v or k in scanned}
     kept_stale, pruned = ([], stale) if prune else (stale, [])
-    return Merge(
-        result,
-        kept_stale,
-        pruned,
-        renamed=renamed,
-        renamed_classes=moved,
-        newly_included=newly,
-        uncallable=uncallable,
-        misspelt=misspelt,
-    )
+    return Merge(result, kept_stale, pruned, renamed, moved, newly, uncallable, misspelt)
 
 
 def misspelt_keys(classification: Classification | None, catalog: Catalog) -> dict[str, str]:
