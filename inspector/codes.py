@@ -5,7 +5,7 @@ A code never changes meaning once released; a message that goes away leaves its 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from inspector.diagnostics import Level, UsageError
 
@@ -21,8 +21,7 @@ AREAS = {
 """The first three characters of a code name its area."""
 
 
-@dataclass(frozen=True)
-class Code:
+class Code(NamedTuple):
     """One kind of diagnostic: its code, level, short name and what it means."""
 
     code: str

@@ -8,6 +8,7 @@ import datetime
 import enum
 import json
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -20,6 +21,32 @@ from inspector import api
 from inspector.files import jsonio
 from inspector.files.cjson import c_json, c_text
 from inspector.files.jsonio import LazyObject, WrittenJson, json_pieces, json_text
+
+
+@pytest.fixture(autouse=True)
+def _c_path_taken() -> Iterator[None]:
+    """``json_pieces`` as in a process that has written enough to take the C path."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(jsonio.PythonFirst, "written", jsonio.PythonFirst.LIMIT)
+        yield
+
+
+def test_a_process_writes_its_first_characters_the_python_way(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Importing orjson costs more than writing a small scan's tools.json in Python."""
+    taken: list[object] = []
+    monkeypatch.setattr(jsonio, "c_text", lambda value, newline: taken.append(value))
+    monkeypatch.setattr(jsonio.PythonFirst, "written", 0)
+    value = {"name": "x" * 1000}
+    written = 0
+    while written < jsonio.PythonFirst.LIMIT:
+        text = json_text(value)
+        assert text == json.dumps(value, indent=2, ensure_ascii=False) + "\n"
+        written += len(text) - 1
+    assert (taken, jsonio.PythonFirst.written) == ([], written)
+    json_text(value)
+    assert taken == [value]
 
 
 class Text(str):

@@ -9,8 +9,8 @@ import json
 import re
 import sys
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from inspector.catalog import Catalog
 from inspector.diagnostics import Diagnostic, InspectorError, Level, closest, did_you_mean
@@ -127,23 +127,22 @@ def _where(path: Path, keys: list[str]) -> str:
     return f"{path}:{line}:{column}"
 
 
-@dataclass(frozen=True, slots=True)
-class Merge:
+class Merge(NamedTuple):
     """The updated classification and what changed."""
 
     classification: Classification
     stale: list[str]
     pruned: list[str]
-    renamed: list[tuple[str, str, bool]] = field(default_factory=list)
+    renamed: list[tuple[str, str, bool]]
     """(old ``Class.method``, new ``Class.method``, the value carried over)."""
-    renamed_classes: dict[str, str] = field(default_factory=dict)
+    renamed_classes: dict[str, str]
     """New class key → the vanished class key whose values it took over."""
-    newly_included: list[str] = field(default_factory=list)
+    newly_included: list[str]
     """``Class.method`` of every method this merge made included (new, with ``include_new``)."""
-    uncallable: list[str] = field(default_factory=list)
+    uncallable: list[str]
     """``Class.method`` of every new method recorded as ``false`` because a model cannot call
     it (a required parameter's type has no JSON form)."""
-    misspelt: dict[str, str] = field(default_factory=dict)
+    misspelt: dict[str, str]
     """Class key the file did not name → the key that looks like its misspelling; the class's
     methods were recorded ``false`` (a typo must not turn the user's ``false`` on)."""
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 from typing import BinaryIO
 
@@ -92,6 +91,8 @@ class Temporary:
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        import tempfile  # here: a command that writes nothing (to stdout) does without it
+
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             handle, self.name = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)

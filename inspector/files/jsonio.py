@@ -200,6 +200,20 @@ def _pretty(value: object, newline: str, parts: list[str], encode: Callable[[str
         parts.append(_scalar(value))
 
 
+class PythonFirst:
+    """The first ``LIMIT`` characters a process writes take the Python way, then the C path
+    (orjson): importing orjson, and the uuid and platform modules it imports, costs about 3 ms,
+    more than writing that much in Python, so a small scan never pays it."""
+
+    LIMIT = 16_384
+    written = 0
+
+    @classmethod
+    def warm(cls) -> bool:
+        """Whether the C path is taken now."""
+        return cls.written >= cls.LIMIT
+
+
 def json_pieces(value: object, newline: str, encode: Encode) -> Iterator[str]:
     """The text of ``value`` in pieces: one per value of a ``LazyObject`` (and of a dict that
     holds one), the whole text for anything else."""
@@ -207,13 +221,16 @@ def json_pieces(value: object, newline: str, encode: Encode) -> Iterator[str]:
     if not lazy and not (
         type(value) is dict and any(isinstance(v, LazyObject) for v in value.values())
     ):
-        text = c_text(value, newline) if encode is _encode_string else None
+        warm = PythonFirst.warm() and encode is _encode_string
+        text = c_text(value, newline) if warm else None
         if text is not None:
             yield text
             return
         parts: list[str] = []
         _pretty(value, newline, parts, encode)
-        yield "".join(parts)
+        text = "".join(parts)
+        PythonFirst.written += len(text)
+        yield text
         return
     items = value.items() if isinstance(value, LazyObject | dict) else ()
     separator, inner = "{", newline + "  "

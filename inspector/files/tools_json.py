@@ -18,6 +18,7 @@ from inspector.files.jsonio import (
     JsonPieces,
     JsonStream,
     LazyObject,
+    PythonFirst,
     WholeText,
     WrittenJson,
     json_pieces,
@@ -76,8 +77,8 @@ class ToolsSpool:
         """Spool one class; what to keep of it: its tools' names and places only, or the whole
         class where ``keep_whole`` says more is needed (a rename to recognise)."""
         value = _class_json(group, self._schemas)
-        data = c_json(value, _CLASS_INDENT_BYTES)  # bytes from C, else the Python writer's text
-        if data is None:
+        data = c_json(value, _CLASS_INDENT_BYTES) if PythonFirst.warm() else None
+        if data is None:  # the Python writer's text, where C is not taken
             data = WrittenJson.of(value, _CLASS_INDENT).text.encode("utf-8", "surrogatepass")
         kept = group if self._keep_whole(group) else replace(group, tools=_placed(group.tools))
         self._spans[group.key] = (self._file.tell(), len(data), kept.tools)

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import tomllib
-from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import NamedTuple
 
 from inspector.codes import ignored_codes
 from inspector.diagnostics import UsageError, did_you_mean
@@ -14,8 +13,7 @@ TABLE = ("tool", "toolsinspector")
 _STYLES = tuple(style.value for style in DocstringStyle)
 
 
-@dataclass(frozen=True)
-class ServeConfig:
+class ServeConfig(NamedTuple):
     """``[tool.toolsinspector.serve]``: what ``toolsinspector serve`` serves, and how."""
 
     targets: tuple[str, ...] = ()
@@ -27,8 +25,7 @@ class ServeConfig:
     name: str | None = None
 
 
-@dataclass(frozen=True)
-class Config:
+class Config(NamedTuple):
     """What to generate; paths are absolute (relative ones are read against ``root``)."""
 
     root: Path
@@ -114,6 +111,8 @@ def load_config(path: Path) -> Config:
 
 
 def _read_toml(path: Path) -> dict[str, object]:
+    import tomllib  # here: only a directory with a pyproject.toml above it needs it (about 3 ms)
+
     try:
         with path.open("rb") as stream:
             return tomllib.load(stream)
@@ -220,4 +219,4 @@ def project_identity(path: Path | None) -> tuple[str | None, str]:
 def with_overrides(config: Config, **overrides: object) -> Config:
     """The configuration with command-line values (None = not given) taking precedence."""
     given = {k: v for k, v in overrides.items() if v is not None and v != ()}
-    return replace(config, **given)  # type: ignore[arg-type]
+    return config._replace(**given)  # type: ignore[arg-type]

@@ -35,7 +35,7 @@ def call_hints(
     ``@overload`` types where the code has none; the parameters named in ``documented``
     (typed by the docstring in the scan) by their docstring type."""
     name = getattr(function, "__name__", "")
-    method = MethodInfo(owner, name, function, MethodKind.STATIC, "", 0)
+    method = MethodInfo(owner, name, function, MethodKind.STATIC, path="", line=0)
     report = Reporter(method)  # the scan reported these already
     builder = stubs if stubs is not None else MethodBuilder(docstring_style)
     if stubs is None:

@@ -11,6 +11,7 @@ words that are not understood are left out and named, never guessed.
 
 from __future__ import annotations
 
+import functools
 import re
 import typing
 from collections.abc import Mapping
@@ -38,26 +39,40 @@ _SEPARATORS = frozenset({",", "|", "/", "or", "and", ";"})
 _MAX_DEPTH = 12
 """Deeper nesting than real docstrings write is not read (keeps recursion bounded)."""
 
-_ROLE = re.compile(r":[\w.+-]+(?::[\w.+-]+)*:(?=`)")
-"""A Sphinx role before a backquoted name: ``:class:`` in ``:class:`~pandas.Series```."""
-_EPYDOC_MARKUP = re.compile(r"\b[LCIB]\{([^{}]*)\}")
-"""Epydoc's inline markup around a name: ``L{botocore.model.ServiceModel}``, ``C{int}``."""
-_DEFAULT = re.compile(
-    r"(?:^|(?<=[,;(\s]))\s*defaults?\b(?:\s+(?:is|to)\b)?\s*[:=]?\s*(?P<value>.*)$",
-    re.IGNORECASE | re.DOTALL,
-)
-_OPTIONAL = re.compile(r"\(\s*optional\s*\)|\boptional\b(?!\s*\[)", re.IGNORECASE)
-"""numpydoc's ``optional`` marker (``Optional[X]`` is a type)."""
-_TOKEN = re.compile(
-    r"""\s*(?:
-        (?P<string>'[^'\n]*'|"[^"\n]*")
-      | (?P<number>[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?![\w.-]))
-      | (?P<word>[A-Za-z_0-9][\w-]*(?:\.[A-Za-z_][\w-]*)*)
-      | (?P<punct>->|\.\.\.|[,;|/()\[\]{}:])
-      | (?P<other>\S)
-    )""",
-    re.VERBOSE,
-)
+
+class _Patterns(NamedTuple):
+    role: re.Pattern[str]
+    """A Sphinx role before a backquoted name: ``:class:`` in ``:class:`~pandas.Series```."""
+    epydoc_markup: re.Pattern[str]
+    """Epydoc's inline markup around a name: ``L{botocore.model.ServiceModel}``, ``C{int}``."""
+    default: re.Pattern[str]
+    optional: re.Pattern[str]
+    """numpydoc's ``optional`` marker (``Optional[X]`` is a type)."""
+    token: re.Pattern[str]
+
+
+@functools.cache
+def _patterns() -> _Patterns:
+    """Compiled at the first phrase read: code typed by hints reads none (saves start-up)."""
+    return _Patterns(
+        role=re.compile(r":[\w.+-]+(?::[\w.+-]+)*:(?=`)"),
+        epydoc_markup=re.compile(r"\b[LCIB]\{([^{}]*)\}"),
+        default=re.compile(
+            r"(?:^|(?<=[,;(\s]))\s*defaults?\b(?:\s+(?:is|to)\b)?\s*[:=]?\s*(?P<value>.*)$",
+            re.IGNORECASE | re.DOTALL,
+        ),
+        optional=re.compile(r"\(\s*optional\s*\)|\boptional\b(?!\s*\[)", re.IGNORECASE),
+        token=re.compile(
+            r"""\s*(?:
+                (?P<string>'[^'\n]*'|"[^"\n]*")
+              | (?P<number>[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?![\w.-]))
+              | (?P<word>[A-Za-z_0-9][\w-]*(?:\.[A-Za-z_][\w-]*)*)
+              | (?P<punct>->|\.\.\.|[,;|/()\[\]{}:])
+              | (?P<other>\S)
+            )""",
+            re.VERBOSE,
+        ),
+    )
 
 
 class DocType(NamedTuple):
@@ -76,16 +91,18 @@ class _Token(NamedTuple):
 
 def read_doc_type(text: str, namespace: Mapping[str, object]) -> DocType:
     """The hint a docstring type phrase describes, with names resolved in ``namespace``."""
-    text = _EPYDOC_MARKUP.sub(r"\1", _ROLE.sub("", text)).replace("`", "").replace("~", "")
+    patterns = _patterns()
+    text = patterns.epydoc_markup.sub(r"\1", patterns.role.sub("", text))
+    text = text.replace("`", "").replace("~", "")
     default = None
-    found = _DEFAULT.search(text)
+    found = patterns.default.search(text)
     if found:
         default = _default_text(found.group("value"))
         text = text[: found.start()]
-    text = _OPTIONAL.sub(",", text)
+    text = patterns.optional.sub(",", text)
     tokens = [
         _Token(str(m.lastgroup), m.group(m.lastgroup))
-        for m in _TOKEN.finditer(text)
+        for m in patterns.token.finditer(text)
         if m.lastgroup is not None
     ]
     reader = _Reader(tokens, namespace)

@@ -7,7 +7,6 @@ from __future__ import annotations
 import enum
 import inspect
 import re
-from dataclasses import dataclass, field
 
 import docstring_parser
 import docstring_parser.epydoc
@@ -66,27 +65,76 @@ _REQUIRED_MARK = re.compile(r"^\s*\*\*\[REQUIRED\]\*\*\s*")
 """botocore's ``:param Bucket: **[REQUIRED]**``."""
 
 
-@dataclass(slots=True)
 class ParamDoc:
     """What a docstring says of one argument."""
 
-    description: str
-    type_name: str | None = None
-    required: bool = False
-    default: str | None = None
-    """The default the docstring states (numpydoc's ``int, default 0``), as written."""
+    __slots__ = ("default", "description", "required", "type_name")
+
+    def __init__(
+        self,
+        description: str,
+        type_name: str | None = None,
+        required: bool = False,
+        default: str | None = None,
+    ) -> None:
+        self.description = description
+        self.type_name = type_name
+        self.required = required
+        self.default = default
+        """The default the docstring states (numpydoc's ``int, default 0``), as written."""
+
+    __hash__ = None  # type: ignore[assignment]  # compared by value, as a dataclass
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not ParamDoc:
+            return NotImplemented
+        return _fields(self) == _fields(other)
+
+    def __repr__(self) -> str:
+        return _repr(self)
 
 
-@dataclass(slots=True)
 class DocInfo:
     """The parts of a docstring a tool needs."""
 
-    description: str = ""
-    params: dict[str, ParamDoc] = field(default_factory=dict)
-    attributes: dict[str, ParamDoc] = field(default_factory=dict)
-    returns: str = ""
-    returns_type: str | None = None
-    present: bool = False
+    __slots__ = ("attributes", "description", "params", "present", "returns", "returns_type")
+
+    def __init__(
+        self,
+        *,
+        description: str = "",
+        params: dict[str, ParamDoc] | None = None,
+        attributes: dict[str, ParamDoc] | None = None,
+        returns: str = "",
+        returns_type: str | None = None,
+        present: bool = False,
+    ) -> None:
+        self.description = description
+        self.params: dict[str, ParamDoc] = {} if params is None else params
+        self.attributes: dict[str, ParamDoc] = {} if attributes is None else attributes
+        self.returns = returns
+        self.returns_type = returns_type
+        self.present = present
+
+    __hash__ = None  # type: ignore[assignment]  # compared by value, as a dataclass
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not DocInfo:
+            return NotImplemented
+        return _fields(self) == _fields(other)
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+
+def _fields(record: ParamDoc | DocInfo) -> tuple[object, ...]:
+    return tuple(getattr(record, name) for name in record.__slots__)
+
+
+def _repr(record: ParamDoc | DocInfo) -> str:
+    """As a dataclass's repr: what a failing test prints."""
+    fields = ", ".join(f"{name}={getattr(record, name)!r}" for name in record.__slots__)
+    return f"{record.__class__.__name__}({fields})"
 
 
 def detect_style(text: str) -> DocstringStyle:

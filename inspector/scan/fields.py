@@ -6,7 +6,6 @@ from __future__ import annotations
 import inspect
 import typing
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 
 from inspector.model import Json
 
@@ -19,14 +18,21 @@ _BOUNDS = {"min": "minimum", "max": "maximum"}
 """typer's ``min``/``max``, as JSON Schema keywords."""
 
 
-@dataclass(frozen=True, slots=True)
 class FieldDefault:
     """What a field object says of its parameter."""
 
-    default: object = NO_DEFAULT
-    factory: Callable[[], object] | None = None
-    metadata: tuple[object, ...] = ()
-    """``Annotated`` metadata that carries the field's description and constraints."""
+    __slots__ = ("default", "factory", "metadata")
+
+    def __init__(
+        self,
+        default: object = NO_DEFAULT,
+        factory: Callable[[], object] | None = None,
+        metadata: tuple[object, ...] = (),
+    ) -> None:
+        self.default: typing.Final = default
+        self.factory: typing.Final = factory
+        self.metadata: typing.Final = metadata
+        """``Annotated`` metadata that carries the field's description and constraints."""
 
     @property
     def required(self) -> bool:

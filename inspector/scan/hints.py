@@ -12,7 +12,6 @@ import math
 import types
 import typing
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from inspector.diagnostics import InspectorError
 from inspector.files.schemas import parse_schema
@@ -56,29 +55,24 @@ _ANY_HINTS: frozenset[object] = frozenset({typing.Any, object})
 _PLAIN_DEFAULTS: frozenset[type] = frozenset({str, int, bool, type(None)})
 
 
-@dataclass
 class TypeMapper:
     """Maps hints to types; recursive classes end up in ``definitions`` as ``$defs``."""
 
-    docstring_style: DocstringStyle = DocstringStyle.AUTO
-    definitions: dict[str, SchemaType] = field(default_factory=dict)
-    messages: list[tuple[str, str]] = field(default_factory=list)
-    """(diagnostic code, message) pairs gathered since the last ``take``."""
-    _in_progress: dict[object, str] = field(default_factory=dict)
-    """Classes and aliases being mapped → their definition name, should they recur."""
-    _recursive: set[object] = field(default_factory=set)
-    _class_cache: dict[tuple[type, bool], SchemaType] = field(default_factory=dict)
-    """Per class, mapped for parameters (False) or results (True)."""
-    _defined: dict[object, str] = field(default_factory=dict)
-    _hint_cache: dict[object, SchemaType] = field(default_factory=dict)
-    _results: bool = False
-    """Mapping a return value (``map_result``)."""
-    _same_hint: dict[int, tuple[object, SchemaType]] = field(default_factory=dict)  # by id
-    _handlers: tuple[tuple[Callable[[object], bool], Callable[[object], SchemaType]], ...] = field(
-        init=False
-    )
-
-    def __post_init__(self) -> None:
+    def __init__(self, docstring_style: DocstringStyle = DocstringStyle.AUTO) -> None:
+        self.docstring_style = docstring_style
+        self.definitions: dict[str, SchemaType] = {}
+        self.messages: list[tuple[str, str]] = []
+        """(diagnostic code, message) pairs gathered since the last ``take``."""
+        self._in_progress: dict[object, str] = {}
+        """Classes and aliases being mapped → their definition name, should they recur."""
+        self._recursive: set[object] = set()
+        self._class_cache: dict[tuple[type, bool], SchemaType] = {}
+        """Per class, mapped for parameters (False) or results (True)."""
+        self._defined: dict[object, str] = {}
+        self._hint_cache: dict[object, SchemaType] = {}
+        self._results = False
+        """Mapping a return value (``map_result``)."""
+        self._same_hint: dict[int, tuple[object, SchemaType]] = {}  # by id
         self._handlers = self._dispatch()
 
     def take(self) -> tuple[dict[str, SchemaType], list[tuple[str, str]]]:

@@ -8,7 +8,7 @@ import inspect
 import types
 import typing
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import NamedTuple
 
 from inspector.codes import level_of
@@ -111,10 +111,14 @@ def _signature_parameters(function: Callable[..., object]) -> list[Parameter]:
     ]
 
 
-@dataclass
 class Reporter:
-    method: MethodInfo
-    diagnostics: list[Diagnostic] = field(default_factory=list)
+    """Gathers one method's diagnostics, located at the method."""
+
+    __slots__ = ("diagnostics", "method")
+
+    def __init__(self, method: MethodInfo) -> None:
+        self.method = method
+        self.diagnostics: list[Diagnostic] = []
 
     def __call__(self, code: str, message: str) -> None:
         subject = f"{self.method.owner.__name__}.{self.method.name}"
@@ -123,13 +127,15 @@ class Reporter:
         )
 
 
-@dataclass
 class Omitted:
     """What a tool does not offer of its method, gathered while its parameters are built."""
 
-    left_out: list[LeftOut] = field(default_factory=list)
-    uncallable: list[tuple[str, str]] = field(default_factory=list)
-    """Required parameters whose type has no JSON form: (name, type)."""
+    __slots__ = ("left_out", "uncallable")
+
+    def __init__(self) -> None:
+        self.left_out: list[LeftOut] = []
+        self.uncallable: list[tuple[str, str]] = []
+        """Required parameters whose type has no JSON form: (name, type)."""
 
 
 def uncallable_message(type_name: str) -> str:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import inspect
 import keyword
 import typing
-from dataclasses import dataclass, field
 
 import docstring_parser
 
@@ -83,18 +82,15 @@ _UNSAID = {
 """TI109's reason, by whether the variadic has no hint at all (or says ``Any``/``object``)."""
 
 
-@dataclass
 class MethodBuilder:
     """Turns methods into tools; one instance per scan so type work is shared."""
 
-    docstring_style: DocstringStyle = DocstringStyle.AUTO
-    mapper: TypeMapper = field(init=False)
-    resolver: HintResolver = field(default_factory=HintResolver, init=False)
-    stubs: StubFinder = field(default_factory=StubFinder, init=False)
-    _doc_types: dict[tuple[str, str], DocType] = field(default_factory=dict, init=False)
-
-    def __post_init__(self) -> None:
-        self.mapper = TypeMapper(self.docstring_style)
+    def __init__(self, docstring_style: DocstringStyle = DocstringStyle.AUTO) -> None:
+        self.docstring_style = docstring_style
+        self.mapper = TypeMapper(docstring_style)
+        self.resolver = HintResolver()
+        self.stubs = StubFinder()
+        self._doc_types: dict[tuple[str, str], DocType] = {}
 
     def build(self, method: MethodInfo) -> tuple[ToolDescriptor | None, list[Diagnostic]]:
         """The tool of a method (None when it cannot be inspected) and what was noticed."""

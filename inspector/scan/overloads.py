@@ -7,7 +7,6 @@ from __future__ import annotations
 import inspect
 import typing
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from inspector.scan.method_parts import Parameter, read_parameters
 from inspector.scan.resolution import HintResolver
@@ -18,16 +17,18 @@ _VARIADIC = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
 _ANY_VALUE: tuple[object, ...] = (typing.Any, object)
 
 
-@dataclass
 class OverloadTypes:
     """What a function's overloads say, parameter by parameter (``return`` too)."""
 
-    hints: dict[str, object] = field(default_factory=dict)
-    """Name → the union of the overloads' hints for it, in order of first mention."""
-    keywords: set[str] = field(default_factory=set)
-    """Names some overload lets a caller give by keyword."""
-    required: set[str] = field(default_factory=set)
-    """Names every overload has, without a default."""
+    __slots__ = ("hints", "keywords", "required")
+
+    def __init__(self) -> None:
+        self.hints: dict[str, object] = {}
+        """Name → the union of the overloads' hints for it, in order of first mention."""
+        self.keywords: set[str] = set()
+        """Names some overload lets a caller give by keyword."""
+        self.required: set[str] = set()
+        """Names every overload has, without a default."""
 
 
 def fill_from_overloads(

@@ -13,7 +13,6 @@ import sys
 import types
 import typing
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
 from inspector.scan.aliases import DROP, Unresolved, any_part, has_forward_refs, map_parts
 from inspector.scan.stubsource import stub_name
@@ -38,11 +37,11 @@ class Resolved(typing.NamedTuple):
     loosened: tuple[str, ...] = ()
 
 
-@dataclass
 class HintResolver:
     """Evaluates annotations; each distinct one of a module is evaluated once per scan."""
 
-    _cache: dict[object, Resolved] = field(default_factory=dict)
+    def __init__(self) -> None:
+        self._cache: dict[object, Resolved] = {}
 
     def resolve(
         self,

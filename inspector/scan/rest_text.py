@@ -8,19 +8,39 @@ without its marker line."""
 
 from __future__ import annotations
 
+import functools
 import re
 import textwrap
+from typing import NamedTuple
 
-_ROLE = re.compile(r":(?:[a-zA-Z][\w-]*:)?([a-zA-Z][\w-]*):`([^`]+)`")
-_TITLED = re.compile(r"^(.*?)\s*<([^<>]+)>$", re.S)
-_LITERAL = re.compile(r"(?<!`)``(?=[^\s`])(.+?)(?<=[^\s`])``(?!`)", re.S)
-"""````x````, not a Markdown code fence (three or more backquotes)."""
-_LITERAL_MARK = re.compile(r"(?<=\S)::$", re.M)
-"""``Usage::`` ending a paragraph: a colon, the literal block follows."""
-_LONE_LITERAL_MARK = re.compile(r"^[ \t]*::[ \t]*$\n?", re.M)
-_DIRECTIVE = re.compile(r"^([ \t]*)\.\. ([a-zA-Z][\w-]*)::[ \t]*(.*)$")
-_DEFAULT_ROLE = re.compile(r"(?<!`)`([.~])([A-Za-z_][\w.]*)`(?!`)")
-"""A cross-reference in the default role: paramiko's `` `.HostKeys` ``, `` `~a.b.C` ``."""
+
+class _Patterns(NamedTuple):
+    role: re.Pattern[str]
+    titled: re.Pattern[str]
+    literal: re.Pattern[str]
+    """````x````, not a Markdown code fence (three or more backquotes)."""
+    literal_mark: re.Pattern[str]
+    """``Usage::`` ending a paragraph: a colon, the literal block follows."""
+    lone_literal_mark: re.Pattern[str]
+    directive: re.Pattern[str]
+    default_role: re.Pattern[str]
+    """A cross-reference in the default role: paramiko's `` `.HostKeys` ``, `` `~a.b.C` ``."""
+
+
+@functools.cache
+def _patterns() -> _Patterns:
+    """Compiled at the first text with markup: most docstrings have none (saves start-up)."""
+    return _Patterns(
+        role=re.compile(r":(?:[a-zA-Z][\w-]*:)?([a-zA-Z][\w-]*):`([^`]+)`"),
+        titled=re.compile(r"^(.*?)\s*<([^<>]+)>$", re.S),
+        literal=re.compile(r"(?<!`)``(?=[^\s`])(.+?)(?<=[^\s`])``(?!`)", re.S),
+        literal_mark=re.compile(r"(?<=\S)::$", re.M),
+        lone_literal_mark=re.compile(r"^[ \t]*::[ \t]*$\n?", re.M),
+        directive=re.compile(r"^([ \t]*)\.\. ([a-zA-Z][\w-]*)::[ \t]*(.*)$"),
+        default_role=re.compile(r"(?<!`)`([.~])([A-Za-z_][\w.]*)`(?!`)"),
+    )
+
+
 _LINKS = frozenset({"ref", "doc", "term", "download", "numref"})
 _CODE = frozenset({"code-block", "code", "sourcecode", "highlight", "doctest", "testcode"})
 """Directives whose argument names a language (``.. code-block:: python``), not content."""
@@ -43,21 +63,22 @@ _SENTENCES = {
 def plain_text(text: str) -> str:
     """The text with its reST roles, literals and directives made plain."""
     if "`" in text:
-        text = _ROLE.sub(_role, text)
+        text = _patterns().role.sub(_role, text)
         if "``" in text:
-            text = _LITERAL.sub(r"`\1`", text)
+            text = _patterns().literal.sub(r"`\1`", text)
         if "`." in text or "`~" in text:
-            text = _DEFAULT_ROLE.sub(_default_role, text)
+            text = _patterns().default_role.sub(_default_role, text)
     if ".. " in text and "::" in text:
         text = _directives(text)
     if "::" in text:
-        text = _LITERAL_MARK.sub(":", _LONE_LITERAL_MARK.sub("", text))
+        patterns = _patterns()
+        text = patterns.literal_mark.sub(":", patterns.lone_literal_mark.sub("", text))
     return text
 
 
 def _role(match: re.Match[str]) -> str:
     role, content = match.group(1), match.group(2).strip()
-    titled = _TITLED.match(content)
+    titled = _patterns().titled.match(content)
     if titled and titled.group(1):
         content = titled.group(1)
         return content if role in _LINKS else f"`{content}`"
@@ -78,8 +99,9 @@ def _directives(text: str) -> str:
     lines = text.split("\n")
     out: list[str] = []
     index = 0
+    directive = _patterns().directive
     while index < len(lines):
-        match = _DIRECTIVE.match(lines[index])
+        match = directive.match(lines[index])
         if match is None:
             out.append(lines[index])
             index += 1

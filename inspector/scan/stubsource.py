@@ -15,7 +15,7 @@ import inspect
 import sys
 import typing
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from typing import Final
 
 from inspector.scan.stubfiles import find_stub
 from inspector.scan.typecheck_names import is_type_expression
@@ -25,23 +25,35 @@ UNKNOWN_DEFAULT = Ellipsis
 """The default of a stub parameter written as ``= ...``: optional, value not known."""
 
 
-@dataclass(frozen=True, slots=True)
 class StubParameter:
     """One parameter of a stub signature; annotations stay source text until needed."""
 
-    name: str
-    kind: inspect._ParameterKind
-    annotation: str | None
-    default: object = inspect.Parameter.empty
+    __slots__ = ("annotation", "default", "kind", "name")
+
+    def __init__(
+        self,
+        name: str,
+        kind: inspect._ParameterKind,
+        annotation: str | None,
+        default: object = inspect.Parameter.empty,
+    ) -> None:
+        self.name: Final = name
+        self.kind: Final = kind
+        self.annotation: Final = annotation
+        self.default: Final = default
 
 
-@dataclass(frozen=True, slots=True)
 class StubSignature:
     """A method's signature in a stub, and the names its annotations are evaluated with."""
 
-    parameters: tuple[StubParameter, ...]
-    returns: str | None
-    namespace: StubNamespace
+    __slots__ = ("namespace", "parameters", "returns")
+
+    def __init__(
+        self, parameters: tuple[StubParameter, ...], returns: str | None, namespace: StubNamespace
+    ) -> None:
+        self.parameters: Final = parameters
+        self.returns: Final = returns
+        self.namespace: Final = namespace
 
     def annotation(self, name: str, kind: inspect._ParameterKind | None = None) -> str | None:
         """The annotation text of a parameter (``"return"`` for the return value); ``*args``
@@ -122,21 +134,23 @@ def _itself(cls: type, _: object) -> type:
     return cls
 
 
-@dataclass
 class _StubModule:
     """The parts of a stub file that signatures need."""
 
-    definitions: dict[str, _Definition] = field(default_factory=dict)
-    imports: dict[str, tuple[str, str | None]] = field(default_factory=dict)
-    star_imports: list[str] = field(default_factory=list)
-    """Modules whose names this stub re-exports whole (``from _collections_abc import *``)."""
+    __slots__ = ("definitions", "imports", "star_imports")
+
+    def __init__(self) -> None:
+        self.definitions: dict[str, _Definition] = {}
+        self.imports: dict[str, tuple[str, str | None]] = {}
+        self.star_imports: list[str] = []
+        """Modules whose names this stub re-exports whole (``from _collections_abc import *``)."""
 
 
-@dataclass
 class StubFinder:
     """Finds and reads stub files; each module's stub is read once per scan."""
 
-    _modules: dict[str, tuple[_StubModule, StubNamespace] | None] = field(default_factory=dict)
+    def __init__(self) -> None:
+        self._modules: dict[str, tuple[_StubModule, StubNamespace] | None] = {}
 
     def signature(self, function: Callable[..., object], owner: type) -> StubSignature | None:
         """The stub signature of a method, or None when no stub says anything about it."""
@@ -305,11 +319,13 @@ def _define(statement: ast.stmt, into: dict[str, _Definition]) -> None:
             into[targets[0].id] = statement.value
 
 
-@dataclass
 class _Overloads:
     """The ``@overload`` definitions of one name."""
 
-    definitions: list[ast.FunctionDef | ast.AsyncFunctionDef]
+    __slots__ = ("definitions",)
+
+    def __init__(self, definitions: list[ast.FunctionDef | ast.AsyncFunctionDef]) -> None:
+        self.definitions = definitions
 
 
 _Definition = ast.AST | _Overloads

@@ -9,9 +9,9 @@ import inspect
 import os
 import sys
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from types import FunctionType, ModuleType
+from typing import Final
 
 from inspector.diagnostics import InspectorError, UsageError, did_you_mean
 from inspector.model import MethodKind
@@ -20,26 +20,39 @@ _NO_METHODS = (property, functools.cached_property, type)
 """Class attributes that are no methods, though callable or descriptors."""
 
 
-@dataclass(frozen=True, slots=True)
 class ClassInfo:
     """A class to inspect and the target text that named it."""
 
-    cls: type
-    source: str
-    path: str
-    explicit: bool = True
+    __slots__ = ("cls", "explicit", "path", "source")
+
+    def __init__(self, cls: type, source: str, path: str, explicit: bool = True) -> None:
+        self.cls: Final = cls
+        self.source: Final = source
+        self.path: Final = path
+        self.explicit: Final = explicit
 
 
-@dataclass(frozen=True, slots=True)
 class MethodInfo:
     """A public method as found on its class, before any type is read."""
 
-    owner: type
-    name: str
-    function: Callable[..., object]
-    kind: MethodKind
-    path: str
-    line: int
+    __slots__ = ("function", "kind", "line", "name", "owner", "path")
+
+    def __init__(
+        self,
+        owner: type,
+        name: str,
+        function: Callable[..., object],
+        kind: MethodKind,
+        *,
+        path: str,
+        line: int,
+    ) -> None:
+        self.owner: Final = owner
+        self.name: Final = name
+        self.function: Final = function
+        self.kind: Final = kind
+        self.path: Final = path
+        self.line: Final = line
 
 
 def display_path(filename: str) -> str:
@@ -291,6 +304,6 @@ def _as_method(
         if code.co_filename not in places:
             places[code.co_filename] = display_path(code.co_filename)
         return MethodInfo(
-            owner, name, function, kind, places[code.co_filename], code.co_firstlineno
+            owner, name, function, kind, path=places[code.co_filename], line=code.co_firstlineno
         )
-    return MethodInfo(owner, name, function, kind, path, 0)
+    return MethodInfo(owner, name, function, kind, path=path, line=0)

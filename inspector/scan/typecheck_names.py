@@ -15,7 +15,6 @@ import sys
 import types
 import typing
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 from inspector.scan.aliases import (
@@ -27,29 +26,35 @@ from inspector.scan.aliases import (
 )
 
 
-@dataclass(frozen=True, slots=True)
 class _Import:
     """``import module`` (``attribute`` None) or ``from module import attribute``."""
 
-    module: str
-    attribute: str | None
-    binds_top: bool = False
-    """``import a.b`` binds ``a``."""
+    __slots__ = ("attribute", "binds_top", "module")
+
+    def __init__(self, module: str, attribute: str | None, binds_top: bool = False) -> None:
+        self.module: typing.Final = module
+        self.attribute: typing.Final = attribute
+        self.binds_top: typing.Final = binds_top
+        """``import a.b`` binds ``a``."""
 
 
-@dataclass(frozen=True, slots=True)
 class _Alias:
     """``Name = expression`` written under ``if TYPE_CHECKING:``."""
 
-    expression: ast.expr
+    __slots__ = ("expression",)
+
+    def __init__(self, expression: ast.expr) -> None:
+        self.expression: typing.Final = expression
 
 
-@dataclass(frozen=True, slots=True)
 class _Class:
     """A class written under ``if TYPE_CHECKING:`` made only of annotated fields (a TypedDict,
     a Protocol of attributes): built on demand with its annotations evaluated."""
 
-    definition: ast.ClassDef
+    __slots__ = ("definition",)
+
+    def __init__(self, definition: ast.ClassDef) -> None:
+        self.definition: typing.Final = definition
 
 
 _Entry = _Import | _Alias | _Class

@@ -19,7 +19,7 @@ import pathlib
 import sys
 import typing
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from inspector.model import MISSING
 from inspector.typetable.scalars import NoJsonForm
@@ -28,8 +28,7 @@ HASHABLE = str | int | float | bool | None
 """A label (a dict key, a pandas column name): any JSON scalar."""
 
 
-@dataclass(frozen=True)
-class ProtocolRow:
+class ProtocolRow(NamedTuple):
     """One row: protocols and ABCs whose values travel as one concrete hint."""
 
     name: str

@@ -11,12 +11,13 @@ import base64
 import binascii
 import datetime
 import enum
+import functools
 import math
 import pathlib
 import re
 import typing
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from inspector.model import (
     AnyOfType,
@@ -42,8 +43,7 @@ class NoJsonForm(TypeError):
     """A Python value that has no JSON form."""
 
 
-@dataclass(frozen=True)
-class Scalar:
+class Scalar(NamedTuple):
     """One row of the type table: a type sent as one JSON value."""
 
     name: str
@@ -156,11 +156,16 @@ def _write_str(value: object) -> Json:
     return str(value)
 
 
-_DURATION = re.compile(
-    r"(?P<sign>-)?P(?:(?P<weeks>\d+(?:\.\d+)?)W)?(?:(?P<days>\d+(?:\.\d+)?)D)?"
-    r"(?:T(?:(?P<hours>\d+(?:\.\d+)?)H)?(?:(?P<minutes>\d+(?:\.\d+)?)M)?"
-    r"(?:(?P<seconds>\d+)(?:\.(?P<fraction>\d+))?S)?)?"
-)
+@functools.cache
+def _duration() -> re.Pattern[str]:
+    """An ISO 8601 duration; compiled when the first one is read (saves start-up)."""
+    return re.compile(
+        r"(?P<sign>-)?P(?:(?P<weeks>\d+(?:\.\d+)?)W)?(?:(?P<days>\d+(?:\.\d+)?)D)?"
+        r"(?:T(?:(?P<hours>\d+(?:\.\d+)?)H)?(?:(?P<minutes>\d+(?:\.\d+)?)M)?"
+        r"(?:(?P<seconds>\d+)(?:\.(?P<fraction>\d+))?S)?)?"
+    )
+
+
 DURATION_EXAMPLE = '"PT1H30M"'
 
 
@@ -183,7 +188,7 @@ def _read_duration(value: Json, cls: type) -> object:
     if isinstance(value, int | float) and not isinstance(value, bool):
         return cls(seconds=value)  # seconds: what models send when they forget the form
     expected = f"an ISO 8601 duration such as {DURATION_EXAMPLE}"
-    match = _DURATION.fullmatch(_text(value, expected))
+    match = _duration().fullmatch(_text(value, expected))
     parts = match.groupdict() if match else {}
     if not any(v for k, v in parts.items() if k != "sign"):
         raise WrongJson(expected)

@@ -8,7 +8,7 @@ import dataclasses
 import enum
 import sys
 import typing
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from inspector.model import MISSING, Json, _Missing
 from inspector.typetable.values import default_json
@@ -42,8 +42,7 @@ _CONTAINERS: dict[object, Container] = {
 }
 
 
-@dataclass(frozen=True)
-class Structure:
+class Structure(NamedTuple):
     """One structural row of the type table, for the documentation."""
 
     python: str
