@@ -164,6 +164,23 @@ def renames_of(owner: type, attribute: str) -> dict[str, object]:
     return value if isinstance(value, dict) else {}
 
 
+class Renames:
+    """``renames_of`` a class's two attributes, read once for a run of its methods (a class is
+    scanned whole before the next); one per scan."""
+
+    def __init__(self) -> None:
+        self._owner: type | None = None
+        self._found: tuple[dict[str, object], dict[str, object]] = ({}, {})
+
+    def of(self, owner: type) -> tuple[dict[str, object], dict[str, object]]:
+        """The class's ``__tool_names__`` and ``__parameter_names__``."""
+        if owner is not self._owner:
+            tool_names = renames_of(owner, "__tool_names__")
+            self._found = (tool_names, renames_of(owner, "__parameter_names__"))
+            self._owner = owner
+        return self._found
+
+
 def is_internal(parameter: Parameter, method: MethodInfo) -> bool:
     """``_name`` with a default (``_parent_execute_state=None``) is for the library, not a
     caller; unless ``__parameter_names__`` gives it a schema name."""

@@ -37,6 +37,7 @@ from inspector.scan.method_parts import (
     NO_HINT,
     Omitted,
     Parameter,
+    Renames,
     Reporter,
     awaited,
     brief,
@@ -52,7 +53,6 @@ from inspector.scan.method_parts import (
     nullable,
     read_parameters,
     renamed_field,
-    renames_of,
     resolve_doc_type,
     result_hint,
     uncallable_message,
@@ -91,6 +91,7 @@ class MethodBuilder:
         self.resolver = HintResolver()
         self.stubs = StubFinder()
         self._doc_types: dict[tuple[str, str], DocType] = {}
+        self._renames = Renames()
 
     def build(self, method: MethodInfo) -> tuple[ToolDescriptor | None, list[Diagnostic]]:
         """The tool of a method (None when it cannot be inspected) and what was noticed."""
@@ -137,12 +138,13 @@ class MethodBuilder:
         definitions, messages = self.mapper.take()
         for code, message in messages:
             report(code, message)
-        renamed = renames_of(method.owner, "__parameter_names__").get(method.name)
+        tool_names, parameter_names = self._renames.of(method.owner)
+        renamed = parameter_names.get(method.name)
         if isinstance(renamed, dict):
             fields = tuple(renamed_field(f, renamed) for f in fields)
         named = [*wanted, *keywords]
         type_sources, uncallable = named_in_schema(renamed, named, sources, omitted)
-        tool_name = renames_of(method.owner, "__tool_names__").get(method.name)
+        tool_name = tool_names.get(method.name)
         return ToolDescriptor(
             name=tool_name if isinstance(tool_name, str) else method.name,
             description=doc.description,
