@@ -86,12 +86,13 @@ def _scan_outside_a_project(tmp_path: Path, printed: str) -> list[str]:
     return result.stdout.splitlines()
 
 
-def test_a_small_scan_outside_a_project_imports_neither_tomllib_nor_orjson(
+def test_a_small_scan_outside_a_project_imports_neither_tomllib_nor_orjson_nor_tempfile(
     tmp_path: Path,
 ) -> None:
     """No configuration to read; a tools.json small enough to write faster than orjson
-    imports (about 3 ms each)."""
-    printed = "sorted(m for m in ('tomllib', 'orjson', 'uuid', 'platform') if m in sys.modules)"
+    imports, and to spool in memory (about 3 ms each)."""
+    modules = "('tomllib', 'orjson', 'uuid', 'platform', 'tempfile', 'shutil')"
+    printed = f"sorted(m for m in {modules} if m in sys.modules)"
     assert _scan_outside_a_project(tmp_path, printed) == ["[]"]
 
 

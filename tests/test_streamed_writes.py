@@ -24,7 +24,7 @@ from inspector.files.jsonio import (
     write_json_if_changed,
     write_pieces_if_changed,
 )
-from inspector.files.tools_json import spooled, to_text, tools_pieces
+from inspector.files.tools_json import ToolsSpool, spooled, to_text, tools_pieces
 from inspector.model import ToolDescriptor
 from inspector.scan.scanner import disambiguate, scan
 from tests.conftest import ROOT
@@ -124,9 +124,11 @@ def test_tools_json_is_written_without_its_whole_text_in_memory(
     assert peak < len(text) / 4  # a class at a time (and file buffers), never the whole text
 
 
+@pytest.mark.parametrize("in_memory", [0, 1 << 16])  # spilled to a file at once, or later
 def test_a_scan_spools_its_classes_and_keeps_names_and_places_only(
-    corpus_catalog: Any, tmp_path: Path
+    corpus_catalog: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, in_memory: int
 ) -> None:
+    monkeypatch.setattr(ToolsSpool, "IN_MEMORY", in_memory)
     path = tmp_path / "tools.json"
     with spooled() as spool:
         tracemalloc.start()

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import os
-import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -58,20 +58,32 @@ def tools_pieces(catalog: Catalog) -> JsonPieces:
 
 @contextlib.contextmanager
 def spooled(keep_whole: Callable[[CatalogClass], bool] = lambda _: False) -> Iterator[ToolsSpool]:
-    """A ``ToolsSpool`` on a temporary file, gone afterwards."""
-    with tempfile.TemporaryFile() as file:
-        yield ToolsSpool(file, keep_whole)
+    """A ``ToolsSpool``, its text gone afterwards."""
+    spool = ToolsSpool(keep_whole)
+    try:
+        yield spool
+    finally:
+        spool.close()
 
 
 class ToolsSpool:
-    """tools.json's classes written to a temporary file as a scan makes them, each kept in
-    memory only as its tools' names and places (``add``), so a large scan holds no schemas;
-    ``pieces`` then writes the file from it, with the names the whole scan settled on."""
+    """tools.json's classes written to a spool as a scan makes them (in memory up to
+    ``IN_MEMORY`` bytes, then in a temporary file), each kept in memory only as its tools' names
+    and places (``add``), so a large scan holds no schemas; ``pieces`` then writes the file from
+    it, with the names the whole scan settled on."""
 
-    def __init__(self, file: BinaryIO, keep_whole: Callable[[CatalogClass], bool]) -> None:
-        self._file, self._keep_whole = file, keep_whole
+    IN_MEMORY = 1 << 20
+
+    def __init__(self, keep_whole: Callable[[CatalogClass], bool]) -> None:
+        self._memory: io.BytesIO | None = io.BytesIO()  # until it is spilled to a file
+        self._file: BinaryIO = self._memory
+        self._keep_whole = keep_whole
         self._schemas = Schemas()  # the types' schemas, made once for the whole scan
         self._spans: dict[str, tuple[int, int, tuple[ToolDescriptor, ...]]] = {}
+
+    def close(self) -> None:
+        """Drop the spooled text (a temporary file is removed)."""
+        self._file.close()
 
     def add(self, group: CatalogClass) -> CatalogClass:
         """Spool one class; what to keep of it: its tools' names and places only, or the whole
@@ -83,7 +95,22 @@ class ToolsSpool:
         kept = group if self._keep_whole(group) else replace(group, tools=_placed(group.tools))
         self._spans[group.key] = (self._file.tell(), len(data), kept.tools)
         self._file.write(data)
+        if self._memory is not None and self._memory.tell() > self.IN_MEMORY:
+            self._spill(self._memory)
         return kept
+
+    def _spill(self, memory: io.BytesIO) -> None:
+        """Move the spool to a temporary file: a large scan holds no text in memory."""
+        import tempfile  # here: a small scan does without it (and the modules it imports)
+
+        spill = tempfile.TemporaryFile()  # noqa: SIM115  # closed by ``close``
+        try:
+            spill.write(memory.getbuffer())
+        except BaseException:
+            spill.close()
+            raise
+        memory.close()
+        self._file, self._memory = spill, None
 
     def pieces(self, catalog: Catalog) -> JsonPieces:
         """The tools.json of ``catalog``: its spooled classes as written (a tool renamed since
