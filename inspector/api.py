@@ -17,7 +17,6 @@ from inspector.files.jsonio import (
     pieces_text,
     read_json,
     write_json_if_changed,
-    write_pieces_if_changed,
     write_text_pieces_if_changed,
 )
 from inspector.files.tools_json import load as load_tools
@@ -101,7 +100,7 @@ def scan_targets(
                 previous=previous,
             )
         if output is not None:
-            changed = write_pieces_if_changed(output, spool.pieces(catalog))
+            changed = write_json_if_changed(output, spool.document(catalog))
             (result.written if changed else result.unchanged).append(output)
     if classification_path is not None and merged is not None:
         result.diagnostics += notes

@@ -23,7 +23,7 @@ from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import InspectorError
 from inspector.files import jsonio as files
 from inspector.files.classification import load as load_classification
-from inspector.files.jsonio import JsonPieces, json_text
+from inspector.files.jsonio import json_text
 from inspector.files.tools_json import from_json, to_json
 from inspector.model import MISSING, EnumType, Field, StringType, ToolDescriptor
 from inspector.render.jinja import render_template as render
@@ -264,7 +264,7 @@ def test_an_exception_after_tools_json_is_written_leaves_whole_files(
     tools, classification = shop / "tools.json", shop / "tools.classification.json"
     api.scan_targets(["shop.py:Shop"], output=tools, classification_path=classification)
     before = {p.name: p.read_bytes() for p in (tools, classification)}
-    real_write, real_write_tools = files.write_json_if_changed, api.write_pieces_if_changed
+    real_write = files.write_json_if_changed
     calls = []
 
     def interrupted(path: Path, data: object) -> bool:
@@ -273,12 +273,7 @@ def test_an_exception_after_tools_json_is_written_leaves_whole_files(
             raise KeyboardInterrupt
         return real_write(path, data)
 
-    def write_tools(path: Path, pieces: JsonPieces) -> bool:
-        calls.append(path)
-        return real_write_tools(path, pieces)
-
     monkeypatch.setattr(api, "write_json_if_changed", interrupted)
-    monkeypatch.setattr(api, "write_pieces_if_changed", write_tools)
     (shop / "shop.py").write_text(SOURCE.replace("Buy.", "Buy now."), "utf-8")
     with pytest.raises(KeyboardInterrupt):
         api.scan_targets(["shop.py:Shop"], output=tools, classification_path=classification)

@@ -206,3 +206,48 @@ def test_special_paths_go_to_write_if_changed(
         (p, text) for p in ("-", str(tmp_path / "link.json"), str(tmp_path), "/dev/null")
     ]
     assert (tmp_path / "real.json").read_text(encoding="utf-8") == ""  # streamed: never
+
+
+@pytest.mark.parametrize("description", ["Run é.", "Run \udc80."])  # a lone surrogate too
+@pytest.mark.parametrize("warm", [True, False])  # classes written by orjson, or by Python
+def test_a_spooled_catalog_goes_to_its_file_as_bytes_and_is_its_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, description: str, warm: bool
+) -> None:
+    monkeypatch.setattr(jsonio.PythonFirst, "written", jsonio.PythonFirst.LIMIT if warm else 0)
+    groups = (
+        CatalogClass("A", "a.py", (_tool("A", "run", description),)),
+        CatalogClass("B", "b.py", (_tool("B", "stop"),)),
+    )
+    path = tmp_path / "tools.json"
+    with spooled() as spool:
+        kept = Catalog(tuple(spool.add(group) for group in groups))
+        assert write_json_if_changed(path, spool.document(kept)) is True
+        assert write_json_if_changed(path, spool.document(kept)) is False  # the same bytes
+        assert pieces_text(spool.pieces(kept)) == to_text(Catalog(groups))
+    assert path.read_bytes() == to_text(Catalog(groups)).encode("utf-8")
+
+
+@given(st.dictionaries(any_text, json_values, max_size=5))
+@settings(max_examples=200)
+def test_utf8_values_are_written_as_the_text_they_stand_for(items: dict[str, Any]) -> None:
+    inner = "\n    "
+    stood_for: list[tuple[str, Any]] = []
+    for key, value in items.items():
+        text = "".join(jsonio.json_pieces(value, inner, jsonio.READABLE))
+        try:
+            stood_for.append((key, jsonio.Utf8Json(text.encode("utf-8"), inner)))
+        except UnicodeEncodeError:  # a lone surrogate: no UTF-8 form
+            stood_for.append((key, value))
+    document = {"format": 1, "classes": LazyObject(lambda: iter(stood_for))}
+    plain = {"format": 1, "classes": items}
+    assert pieces_text(lambda encode: jsonio.json_pieces(document, "\n", encode)) == json_text(
+        plain
+    )
+    readable = "".join(jsonio.json_pieces(plain, "\n", jsonio.READABLE)) + "\n"
+    try:
+        expected = readable.encode("utf-8")
+    except UnicodeEncodeError:  # the writer then escapes the whole text
+        with pytest.raises(UnicodeEncodeError):
+            b"".join(jsonio.json_chunks(document, "\n"))
+    else:
+        assert b"".join(jsonio.json_chunks(document, "\n")) + b"\n" == expected

@@ -11,7 +11,7 @@ import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any, BinaryIO, TextIO
+from typing import Any, BinaryIO, Literal, TextIO, overload
 
 from inspector.diagnostics import InspectorError
 from inspector.files.cjson import c_text
@@ -45,8 +45,18 @@ def pieces_text(pieces: JsonPieces) -> str:
 
 def write_json_if_changed(path: Path, data: object) -> bool:
     """``write_if_changed(path, json_text(data))`` without the whole text in memory: each value
-    of a ``LazyObject`` is written (and compared with the file) as soon as it is made."""
-    return write_pieces_if_changed(path, lambda encode: json_pieces(data, "\n", encode))
+    of a ``LazyObject`` is written (and compared with the file) as soon as it is made, as UTF-8
+    from the start (``json_chunks``: a ``Utf8Json`` value is not decoded to be encoded again)."""
+
+    def pieces(encode: Encode) -> Iterator[str]:
+        return json_pieces(data, "\n", encode)
+
+    if str(path) == "-" or path.is_symlink() or (path.exists() and not path.is_file()):
+        return write_if_changed(path, pieces_text(pieces))
+    try:
+        return _write_chunks_if_changed(path, itertools.chain(json_chunks(data, "\n"), (b"\n",)))
+    except UnicodeEncodeError:  # lone surrogates: the whole text escapes them, as json_text
+        return _write_chunks_if_changed(path, _utf8(pieces, _encode_ascii))
 
 
 def write_pieces_if_changed(path: Path, pieces: JsonPieces) -> bool:
@@ -116,6 +126,21 @@ class LazyObject:
 
     def __init__(self, items: Callable[[], Iterator[tuple[str, object]]]) -> None:
         self.items = items
+
+
+class Utf8Json:
+    """A value's JSON text as UTF-8 bytes (no lone surrogate), as ``json_pieces`` writes it at
+    ``newline`` with readable strings: ``json_chunks`` passes the bytes on as they are there;
+    anywhere else it is that text (a ``WrittenJson``)."""
+
+    __slots__ = ("data", "newline")
+
+    def __init__(self, data: bytes, newline: str) -> None:
+        self.data, self.newline = data, newline
+
+    def written(self) -> WrittenJson:
+        """The same value as text."""
+        return WrittenJson(self.data.decode("utf-8"), self.newline)
 
 
 class WrittenJson:
@@ -194,6 +219,8 @@ def _pretty(value: object, newline: str, parts: list[str], encode: Callable[[str
         parts.extend(json_pieces(value, newline, encode))
     elif isinstance(value, WrittenJson):
         parts.extend(value.pieces(newline, encode))
+    elif isinstance(value, Utf8Json):
+        parts.extend(value.written().pieces(newline, encode))
     elif isinstance(value, dict | list | tuple | str):  # subclasses: the slow, general way
         _pretty(_plain(value), newline, parts, encode)
     else:
@@ -217,6 +244,28 @@ class PythonFirst:
 def json_pieces(value: object, newline: str, encode: Encode) -> Iterator[str]:
     """The text of ``value`` in pieces: one per value of a ``LazyObject`` (and of a dict that
     holds one), the whole text for anything else."""
+    return _pieces(value, newline, encode, False)
+
+
+def json_chunks(value: object, newline: str) -> Iterator[bytes]:
+    """``json_pieces`` with readable strings, as UTF-8: the bytes of a ``Utf8Json`` at its
+    newline as they are. A lone surrogate raises ``UnicodeEncodeError``, as encoding the text
+    would."""
+    for piece in _pieces(value, newline, _encode_string, True):
+        yield piece if type(piece) is bytes else piece.encode("utf-8")  # type: ignore[union-attr]
+
+
+@overload
+def _pieces(value: object, newline: str, encode: Encode, raw: Literal[False]) -> Iterator[str]: ...
+@overload
+def _pieces(
+    value: object, newline: str, encode: Encode, raw: Literal[True]
+) -> Iterator[str | bytes]: ...
+def _pieces(value: object, newline: str, encode: Encode, raw: bool) -> Iterator[str | bytes]:
+    """``json_pieces``; where ``raw``, a ``Utf8Json`` at its newline as its bytes."""
+    if raw and type(value) is Utf8Json and value.newline == newline:
+        yield value.data
+        return
     lazy = isinstance(value, LazyObject)
     if not lazy and not (
         type(value) is dict and any(isinstance(v, LazyObject) for v in value.values())
@@ -236,7 +285,7 @@ def json_pieces(value: object, newline: str, encode: Encode) -> Iterator[str]:
     separator, inner = "{", newline + "  "
     for key, item in items:
         yield f"{separator}{inner}{encode(key if type(key) is str else _key(key))}: "
-        yield from json_pieces(item, inner, encode)
+        yield from _pieces(item, inner, encode, raw)  # type: ignore[call-overload]
         separator = ","
     yield newline + "}" if separator == "," else "{}"
 

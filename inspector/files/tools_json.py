@@ -19,6 +19,7 @@ from inspector.files.jsonio import (
     JsonStream,
     LazyObject,
     PythonFirst,
+    Utf8Json,
     WholeText,
     WrittenJson,
     json_pieces,
@@ -79,7 +80,7 @@ class ToolsSpool:
         self._file: BinaryIO = self._memory
         self._keep_whole = keep_whole
         self._schemas = Schemas()  # the types' schemas, made once for the whole scan
-        self._spans: dict[str, tuple[int, int, tuple[ToolDescriptor, ...]]] = {}
+        self._spans: dict[str, tuple[int, int, tuple[ToolDescriptor, ...], bool]] = {}
 
     def close(self) -> None:
         """Drop the spooled text (a temporary file is removed)."""
@@ -90,10 +91,11 @@ class ToolsSpool:
         class where ``keep_whole`` says more is needed (a rename to recognise)."""
         value = _class_json(group, self._schemas)
         data = c_json(value, _CLASS_INDENT_BYTES) if PythonFirst.warm() else None
+        utf8 = data is not None  # C writes no lone surrogate
         if data is None:  # the Python writer's text, where C is not taken
             data = WrittenJson.of(value, _CLASS_INDENT).text.encode("utf-8", "surrogatepass")
         kept = group if self._keep_whole(group) else replace(group, tools=_placed(group.tools))
-        self._spans[group.key] = (self._file.tell(), len(data), kept.tools)
+        self._spans[group.key] = (self._file.tell(), len(data), kept.tools, utf8)
         self._file.write(data)
         if self._memory is not None and self._memory.tell() > self.IN_MEMORY:
             self._spill(self._memory)
@@ -112,22 +114,31 @@ class ToolsSpool:
         memory.close()
         self._file, self._memory = spill, None
 
-    def pieces(self, catalog: Catalog) -> JsonPieces:
-        """The tools.json of ``catalog``: its spooled classes as written (a tool renamed since
-        gets its new name), the others (kept from the last file) written from the model."""
+    def document(self, catalog: Catalog) -> dict[str, object]:
+        """The tools.json of ``catalog`` (for ``write_json_if_changed``): its spooled classes as
+        written (a tool renamed since gets its new name), the others (kept from the last file)
+        written from the model."""
         classes = LazyObject(lambda: ((group.key, self._class(group)) for group in catalog.classes))
-        document = {"format": FORMAT, "classes": classes}
+        return {"format": FORMAT, "classes": classes}
+
+    def pieces(self, catalog: Catalog) -> JsonPieces:
+        """The text of ``document``, in pieces."""
+        document = self.document(catalog)
         return lambda encode: json_pieces(document, "\n", encode)
 
     def _class(self, group: CatalogClass) -> object:
         span = self._spans.get(group.key)
         if span is None:
             return _class_json(group)
-        start, size, spooled = span
+        start, size, spooled, utf8 = span
         self._file.seek(start)
-        text = self._file.read(size).decode("utf-8", "surrogatepass")
+        data = self._file.read(size)
         self._file.seek(0, os.SEEK_END)
-        if all(a.name == b.name for a, b in zip(spooled, group.tools, strict=True)):
+        unchanged = all(a.name == b.name for a, b in zip(spooled, group.tools, strict=True))
+        if unchanged and utf8:
+            return Utf8Json(data, _CLASS_INDENT)  # written as it is: not decoded, encoded again
+        text = data.decode("utf-8", "surrogatepass")
+        if unchanged:
             return WrittenJson(text, _CLASS_INDENT)
         value = json.loads(text)
         for entry, tool in zip(value["methods"].values(), group.tools, strict=True):
