@@ -256,7 +256,8 @@ CODES: dict[str, Code] = {
             _W,
             "unclassified-class-excluded",
             "A class the classification file does not name, while the file has a key that names "
-            "no scanned class and looks like its misspelling (`Calcc` for `Calc`): its methods "
+            "no scanned class, holds a `false` and looks like its misspelling (`Calcc` for "
+            "`Calc`): its methods "
             "are excluded by render and the Toolbox, and recorded false by a scan or build, "
             "whatever `new` says (a typo must not turn every `false` of a class on).",
         ),

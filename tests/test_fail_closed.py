@@ -76,6 +76,19 @@ def test_a_misspelt_class_key_excludes_the_class_it_should_have_named(
     ]
 
 
+def test_a_misspelt_key_that_excludes_nothing_leaves_the_class_new(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    """Only a ``false`` is at stake: a typo'd key of ``true`` entries (or none) excludes nothing
+    a user chose, so the class it was meant for is new as any other (TI307 still names it)."""
+    Path("calc.py").write_text(CALC, encoding="utf-8")
+    Path("tools.classification.json").write_text(json.dumps({"Calcc": {"add": True}}), "utf-8")
+    scanned = run_cli("scan", "calc.py")
+    assert "TI312" not in scanned.stderr
+    written = json.loads(Path("tools.classification.json").read_text("utf-8"))
+    assert written["Calc"] == {"add": True, "nuke": True}
+
+
 def test_a_rescan_records_false_for_the_class_a_misspelt_key_was_meant_for(
     in_tmp: Path, run_cli: Callable[..., Run]
 ) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from inspector.diagnostics import InspectorError
-from inspector.files.jsonio import write_if_changed
+from inspector.files.file_update import write_if_changed
 from tests.conftest import Run
 
 SERVICE = "class Service:\n    def ping(self) -> bool:\n        'Ping.'\n        return True\n"

@@ -138,7 +138,8 @@ def _config(args: argparse.Namespace) -> Config:
 def build(args: argparse.Namespace) -> int:
     """Write every file the configuration names (only those whose content changed)."""
     from inspector.cli.output import printer_for, user_prints_to_stderr
-    from inspector.files.jsonio import write_if_changed, write_pieces_if_changed
+    from inspector.files.file_update import write_if_changed
+    from inspector.files.jsonio import write_pieces_if_changed
     from inspector.project.generate import Content, generate
 
     config = _config(args)

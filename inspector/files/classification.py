@@ -209,14 +209,17 @@ def merge(
 
 
 def misspelt_keys(classification: Classification | None, catalog: Catalog) -> dict[str, str]:
-    """Scanned class the classification does not name → a key of it that names no scanned class
-    and is close to that class's name (``"Calcc"`` for ``Calc``): most likely a misspelling,
-    whose entries (a ``false``) were meant for the class."""
+    """Scanned class the classification does not name → a key of it that names no scanned class,
+    holds a ``false`` and is close to that class's name (``"Calcc"`` for ``Calc``): most likely
+    a misspelling, whose ``false`` was meant for the class (a key with nothing excluded has
+    nothing to keep)."""
     scanned = {group.key: group for group in catalog.classes}  # a dict: found at once, in order
     unnamed = [key for key in scanned if key not in (classification or {})]
     found: dict[str, str] = {}
-    for key in classification or {}:
-        meant = None if key in scanned else closest(key, unnamed)
+    for key, methods in (classification or {}).items():
+        if key in scanned or False not in methods.values():
+            continue
+        meant = closest(key, unnamed)
         if meant is not None and meant not in found:
             found[meant] = key
     return found

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import os
+import stat
+import sys
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import BinaryIO
 
@@ -129,3 +132,73 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+def write_if_changed(path: Path, text: str) -> bool:
+    """Write ``text`` to ``path``; False when a regular file already held it.
+
+    A regular file or a new path is replaced atomically (temporary file, then rename); a
+    symlink is followed and its target replaced so; ``-`` (stdout), a character device
+    (``/dev/null``), a FIFO or a socket is written in place; a directory is an error."""
+    if str(path) == "-":
+        sys.stdout.write(text)
+        return True
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    try:
+        mode: int | None = target.stat().st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as error:
+        raise InspectorError(f"{path}: cannot write ({error.strerror})") from None
+    if mode is not None and stat.S_ISDIR(mode):
+        raise InspectorError(f"{path}: is a directory; a file was expected")
+    data = text.encode("utf-8")
+    if mode is not None and not stat.S_ISREG(mode):
+        _write_in_place(path, target, data)
+        return True
+    try:
+        if mode is not None and target.read_bytes() == data:
+            return False
+    except OSError as error:
+        raise InspectorError(f"{path}: cannot read ({error.strerror})") from None
+
+    def write(stream: BinaryIO) -> bool:
+        stream.write(data)
+        return True
+
+    return _replace(target, write)
+
+
+def write_chunks_if_changed(path: Path, chunks: Iterable[bytes]) -> bool:
+    """``write_if_changed`` for text made in pieces, each compared with the file as it goes."""
+    update = FileUpdate(path)
+    try:
+        for chunk in chunks:
+            update.write(chunk)
+    except BaseException:
+        update.abort()
+        raise
+    return update.finish()
+
+
+def _replace(path: Path, write: Callable[[BinaryIO], bool]) -> bool:
+    """Atomically replace ``path`` with what ``write`` puts into a temporary file beside it,
+    unless ``write`` returns False (the content is unchanged: the temporary file goes)."""
+    temporary = Temporary(path)
+    try:
+        keep = write(temporary.stream)
+    except OSError as error:
+        temporary.discard()
+        raise InspectorError(f"{path}: cannot write ({error.strerror})") from None
+    except BaseException:
+        temporary.discard()
+        raise
+    return temporary.commit() if keep else temporary.discard()
+
+
+def _write_in_place(path: Path, target: Path, data: bytes) -> None:
+    try:
+        with target.open("wb") as stream:
+            stream.write(data)
+    except OSError as error:
+        raise InspectorError(f"{path}: cannot write ({error.strerror})") from None

@@ -5,17 +5,14 @@ from __future__ import annotations
 import itertools
 import json
 import math
-import os
 import re
-import stat
-import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any, BinaryIO, Literal, TextIO, overload
+from typing import Any, Literal, TextIO, overload
 
 from inspector.diagnostics import InspectorError
 from inspector.files.cjson import c_text
-from inspector.files.file_update import FileUpdate, Temporary
+from inspector.files.file_update import write_chunks_if_changed, write_if_changed
 
 Encode = Callable[[str], str]
 JsonPieces = Callable[[Encode], Iterator[str]]
@@ -54,9 +51,9 @@ def write_json_if_changed(path: Path, data: object) -> bool:
     if str(path) == "-" or path.is_symlink() or (path.exists() and not path.is_file()):
         return write_if_changed(path, pieces_text(pieces))
     try:
-        return _write_chunks_if_changed(path, itertools.chain(json_chunks(data, "\n"), (b"\n",)))
+        return write_chunks_if_changed(path, itertools.chain(json_chunks(data, "\n"), (b"\n",)))
     except UnicodeEncodeError:  # lone surrogates: the whole text escapes them, as json_text
-        return _write_chunks_if_changed(path, _utf8(pieces, _encode_ascii))
+        return write_chunks_if_changed(path, _utf8(pieces, _encode_ascii))
 
 
 def write_pieces_if_changed(path: Path, pieces: JsonPieces) -> bool:
@@ -67,9 +64,9 @@ def write_pieces_if_changed(path: Path, pieces: JsonPieces) -> bool:
     if str(path) == "-" or path.is_symlink() or (path.exists() and not path.is_file()):
         return write_if_changed(path, pieces_text(pieces))
     try:
-        return _write_chunks_if_changed(path, _utf8(pieces, _encode_string))
+        return write_chunks_if_changed(path, _utf8(pieces, _encode_string))
     except UnicodeEncodeError:  # lone surrogates: the whole text escapes them, as json_text
-        return _write_chunks_if_changed(path, _utf8(pieces, _encode_ascii))
+        return write_chunks_if_changed(path, _utf8(pieces, _encode_ascii))
 
 
 def write_text_pieces_if_changed(path: Path, pieces: Iterable[str]) -> bool:
@@ -77,7 +74,7 @@ def write_text_pieces_if_changed(path: Path, pieces: Iterable[str]) -> bool:
     file) as soon as it is made; an error while they are made leaves the file as it was."""
     if str(path) == "-" or path.is_symlink() or (path.exists() and not path.is_file()):
         return write_if_changed(path, "".join(pieces))
-    return _write_chunks_if_changed(path, (piece.encode("utf-8") for piece in pieces))
+    return write_chunks_if_changed(path, (piece.encode("utf-8") for piece in pieces))
 
 
 def file_holds(path: Path, pieces: JsonPieces) -> bool | None:
@@ -413,76 +410,6 @@ class JsonStream:
             if end < len(self._buffer) or not self._more():
                 self._at = end
                 return value
-
-
-def write_if_changed(path: Path, text: str) -> bool:
-    """Write ``text`` to ``path``; False when a regular file already held it.
-
-    A regular file or a new path is replaced atomically (temporary file, then rename); a
-    symlink is followed and its target replaced so; ``-`` (stdout), a character device
-    (``/dev/null``), a FIFO or a socket is written in place; a directory is an error."""
-    if str(path) == "-":
-        sys.stdout.write(text)
-        return True
-    target = Path(os.path.realpath(path)) if path.is_symlink() else path
-    try:
-        mode: int | None = target.stat().st_mode
-    except FileNotFoundError:
-        mode = None
-    except OSError as error:
-        raise InspectorError(f"{path}: cannot write ({error.strerror})") from None
-    if mode is not None and stat.S_ISDIR(mode):
-        raise InspectorError(f"{path}: is a directory; a file was expected")
-    data = text.encode("utf-8")
-    if mode is not None and not stat.S_ISREG(mode):
-        _write_in_place(path, target, data)
-        return True
-    try:
-        if mode is not None and target.read_bytes() == data:
-            return False
-    except OSError as error:
-        raise InspectorError(f"{path}: cannot read ({error.strerror})") from None
-
-    def write(stream: BinaryIO) -> bool:
-        stream.write(data)
-        return True
-
-    return _replace(target, write)
-
-
-def _write_chunks_if_changed(path: Path, chunks: Iterable[bytes]) -> bool:
-    """``write_if_changed`` for text made in pieces, each compared with the file as it goes."""
-    update = FileUpdate(path)
-    try:
-        for chunk in chunks:
-            update.write(chunk)
-    except BaseException:
-        update.abort()
-        raise
-    return update.finish()
-
-
-def _replace(path: Path, write: Callable[[BinaryIO], bool]) -> bool:
-    """Atomically replace ``path`` with what ``write`` puts into a temporary file beside it,
-    unless ``write`` returns False (the content is unchanged: the temporary file goes)."""
-    temporary = Temporary(path)
-    try:
-        keep = write(temporary.stream)
-    except OSError as error:
-        temporary.discard()
-        raise InspectorError(f"{path}: cannot write ({error.strerror})") from None
-    except BaseException:
-        temporary.discard()
-        raise
-    return temporary.commit() if keep else temporary.discard()
-
-
-def _write_in_place(path: Path, target: Path, data: bytes) -> None:
-    try:
-        with target.open("wb") as stream:
-            stream.write(data)
-    except OSError as error:
-        raise InspectorError(f"{path}: cannot write ({error.strerror})") from None
 
 
 def read_json(
