@@ -117,6 +117,23 @@ def test_the_shared_schema_is_built_once_per_tool() -> None:
     assert tool.parameters_schema() is not tool.parameters_schema()  # callers may change theirs
 
 
+def test_a_type_shared_by_tools_has_its_schema_made_once() -> None:
+    listed = ArrayType(StringType())
+    first, second = _tools([(Field("x", listed, "one"),), (Field("y", listed, "two"),)])
+    one, two = shared_parameters_schema(first), shared_parameters_schema(second)
+    assert one["properties"]["x"]["items"] is two["properties"]["y"]["items"]
+    assert (one, two) == (first.parameters_schema(), second.parameters_schema())
+
+
+def test_a_tools_file_reads_equal_schemas_as_one_type() -> None:
+    path = ROOT / "tests" / "golden" / "type_battery" / "tools.json"
+    types = [field.type for _, tool in tools_json.load(path).tools() for field in tool.parameters]
+    by_value: dict[str, object] = {}
+    for found in types:
+        assert by_value.setdefault(repr(found), found) is found
+    assert len(by_value) < len(types)
+
+
 class Level(enum.IntEnum):
     LOW = 1
 

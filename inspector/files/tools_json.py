@@ -179,8 +179,10 @@ def _left_out(entry: dict[str, Json], where: str) -> tuple[LeftOut, ...]:
 
 
 def load(path: Path) -> Catalog:
-    """Read a tools.json file; any shape error names the file and the place."""
-    catalog = load_if_tools(path)
+    """Read a tools.json file, equal schemas as one type object (each type's schema is then
+    made once per render: ``model.shared_parameters_schema``); any shape error names the file
+    and the place."""
+    catalog = load_if_tools(path, share_types=True)
     if catalog is not None:
         return catalog
     data = read_json(path, "tools file")
