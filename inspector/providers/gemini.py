@@ -97,7 +97,7 @@ def gemini_json_schema_parameters(tool: ToolDescriptor) -> DialectResult:
     """``parametersJsonSchema``: the canonical schema less the keywords Gemini ignores."""
     if not tool.parameters:
         return DialectResult(None)
-    schema = dict(tool.parameters_schema())  # every node is copied before it changes
+    schema = dict(shared_parameters_schema(tool))  # every node is copied before it changes
     result = DialectResult(schema)
     rewrite = Rewrite(result)
     stack: list[tuple[JsonObject, str]] = [(schema, "")]
