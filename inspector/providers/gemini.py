@@ -290,7 +290,11 @@ def _plain_scalar(schema: JsonObject) -> JsonObject | None:
     kind = _SCALARS.get(declared) if isinstance(declared, str) else None
     if kind is None:
         return None
-    out = _ordered({**schema, "type": kind})
+    out: JsonObject = {"type": kind}  # in ``_ordered``'s order: type, title, description
+    if "title" in schema:
+        out["title"] = schema["title"]
+    if "description" in schema:
+        out["description"] = schema["description"]
     if nullable:
         out["nullable"] = True
     return out
