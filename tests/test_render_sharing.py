@@ -9,6 +9,7 @@ import enum
 import json
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
@@ -18,7 +19,7 @@ from inspector import api
 from inspector.catalog import Catalog, CatalogClass
 from inspector.files import tools_json
 from inspector.files.file_update import FileUpdate
-from inspector.files.jsonio import pieces_text
+from inspector.files.jsonio import READABLE, json_text, pieces_text
 from inspector.model import (
     AnyOfType,
     ArrayType,
@@ -34,10 +35,12 @@ from inspector.model import (
     shared_parameters_schema,
 )
 from inspector.providers.registry import builtin_providers
+from inspector.render import refs
 from inspector.render.jinja import render_template
+from inspector.render.limits import EntrySizes
 from inspector.render.options import RenderOptions
-from inspector.render.refs import carried_as_is
-from inspector.render.stream import StreamedRender
+from inspector.render.refs import ValueRefs, carried_as_is, plain_value
+from inspector.render.stream import StreamedRender, normalized_pieces
 from tests.conftest import ROOT
 from tests.test_properties import fields_of, schema_types
 
@@ -186,6 +189,25 @@ def test_a_value_json_text_would_change_is_not_carried_as_is() -> None:
     cycle.append(cycle)
     for value in ({1: "int key"}, [Level.LOW], [Name.A], [2**70], cycle, [shared, shared]):
         assert not carried_as_is(value), value
+
+
+def test_a_value_by_reference_is_checked_for_odd_floats_once() -> None:
+    plain, odd = {"type": "number", "default": 0.5}, {"type": "number", "default": 1e-07}
+    with patch.object(refs, "plain_floats", wraps=refs.plain_floats) as check:
+        assert [plain_value(v) for v in (plain, odd, plain, odd)] == [True, False, True, False]
+    assert check.call_count == 2
+
+
+@pytest.mark.parametrize("own", ["1e-07", "1e+20", "0.5"])
+def test_a_float_of_the_templates_own_text_is_checked_beside_values_by_reference(
+    own: str,
+) -> None:
+    values = ValueRefs()
+    schema = {"type": "string"}
+    text = f'[{{"schema": {values.tojson(schema)}, "n": {own}}}, {{"x": {values.tojson([1])}}}]'
+    sizes: list[EntrySizes] = []
+    written = "".join(normalized_pieces(iter([text]), READABLE, False, sizes, values))
+    assert written + "\n" == json_text([{"schema": schema, "n": float(own)}, {"x": [1]}])
 
 
 def test_a_user_template_is_rendered_from_its_text(tmp_path: Path) -> None:
