@@ -426,6 +426,18 @@ SHARED_SCHEMAS = 1024
 ask for again, and so do the other providers rendered side by side (which run a few hundred tools
 apart at most)."""
 _shared: dict[int, tuple[ToolDescriptor, JsonObject]] = {}
+_types: list[Schemas] = [Schemas()]
+_types_used = [0]
+
+
+def _type_schemas() -> Schemas:
+    """The parameter types' schemas the shared schemas are made of (equal types read from one
+    tools.json are one object: each type's schema is made once), a new ``Schemas`` every
+    ``SHARED_SCHEMAS`` tools so that it keeps only the recent types alive."""
+    _types_used[0] += 1
+    if _types_used[0] > SHARED_SCHEMAS:
+        _types[0], _types_used[0] = Schemas(), 0
+    return _types[0]
 
 
 def shared_parameters_schema(tool: ToolDescriptor) -> JsonObject:
@@ -436,7 +448,7 @@ def shared_parameters_schema(tool: ToolDescriptor) -> JsonObject:
     found = _shared.get(id(tool))
     if found is not None and found[0] is tool:
         return found[1]
-    schema = tool.parameters_schema()
+    schema = tool.parameters_schema(_type_schemas())
     _shared[id(tool)] = (tool, schema)
     if len(_shared) > SHARED_SCHEMAS:
         try:

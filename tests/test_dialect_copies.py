@@ -91,7 +91,7 @@ def _text(result: object) -> str:
 def test_no_dialect_changes_the_schema_it_is_given(tool: ToolDescriptor) -> None:
     shared = tool.parameters_schema()
     before = copy.deepcopy(shared)
-    with patch.object(ToolDescriptor, "parameters_schema", lambda _: shared):
+    with patch.object(ToolDescriptor, "parameters_schema", lambda _, schemas=None: shared):
         for name, dialect in DIALECTS.items():
             first = _text(dialect(tool))
             assert shared == before, f"{name} changed the schema it was given"

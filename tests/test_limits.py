@@ -313,3 +313,53 @@ def test_anthropic_strict_files_stay_within_the_limits_and_drop_only_what_does_n
             assert exceeded(PROVIDER.limits, used) == []
         else:
             assert exceeded(PROVIDER.limits, used + usage) != []
+
+
+_SMALL = st.none() | st.integers(0, 12)
+
+
+@settings(max_examples=150)
+@given(
+    limits=st.builds(lambda *values: values, _SMALL, _SMALL, _SMALL, _SMALL, _SMALL),
+    shapes=st.lists(
+        st.tuples(st.integers(0, 3), st.integers(0, 3), st.integers(0, 2), st.integers(0, 3)),
+        max_size=25,
+    ),
+)
+def test_the_budget_stops_counting_a_tool_past_a_limit_with_the_same_outcome(
+    limits: tuple[int | None, ...], shapes: list[tuple[int, int, int, int]]
+) -> None:
+    """Once every limit has its reason given, a tool's count stops where it goes past one: the
+    decisions, the dropped tools, the reasons and the usage are those of counting every tool
+    whole."""
+    from inspector.providers.limits import Limits, StrictBudget
+
+    class Whole(StrictBudget):
+        def _room(self) -> None:
+            return None
+
+    tools_limit, properties, enum_values, optional, unions = limits
+    made = Limits(
+        strict_tools=tools_limit,
+        strict_properties=properties,
+        strict_enum_values=enum_values,
+        strict_optional=optional,
+        strict_unions=unions,
+    )
+    budgets = (StrictBudget(made), Whole(made))
+    for index, (required, optionals, enums, union) in enumerate(shapes):
+        schema = {
+            "type": "object",
+            "properties": {
+                **{f"r{i}": {"type": "string"} for i in range(required)},
+                **{f"o{i}": {"type": "integer"} for i in range(optionals)},
+                **{f"e{i}": {"enum": ["a", "b"]} for i in range(enums)},
+                **{f"u{i}": {"type": ["integer", "string"]} for i in range(union)},
+            },
+            "required": [f"r{i}" for i in range(required)],
+        }
+        tool = ToolDescriptor(f"t{index}", "", class_name="C", method_name=f"t{index}")
+        assert budgets[0].admit(tool, schema) == budgets[1].admit(tool, schema)
+    fast, whole = budgets
+    assert (fast.used, fast.decisions, fast.reasons) == (whole.used, whole.decisions, whole.reasons)
+    assert fast.dropped == whole.dropped

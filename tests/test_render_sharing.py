@@ -10,6 +10,7 @@ import itertools
 import json
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
@@ -19,7 +20,7 @@ from inspector import api
 from inspector.catalog import Catalog, CatalogClass
 from inspector.files import tools_json
 from inspector.files.file_update import FileUpdate
-from inspector.files.jsonio import pieces_text
+from inspector.files.jsonio import READABLE, json_text, pieces_text
 from inspector.model import (
     AnyOfType,
     ArrayType,
@@ -35,10 +36,12 @@ from inspector.model import (
     shared_parameters_schema,
 )
 from inspector.providers.registry import builtin_providers
+from inspector.render import refs
 from inspector.render.jinja import render_template
+from inspector.render.limits import EntrySizes
 from inspector.render.options import RenderOptions
-from inspector.render.refs import carried_as_is
-from inspector.render.stream import StreamedRender
+from inspector.render.refs import ValueRefs, carried_as_is, plain_value
+from inspector.render.stream import StreamedRender, normalized_pieces
 from tests.conftest import ROOT
 from tests.test_properties import fields_of, schema_types
 
@@ -118,6 +121,23 @@ def test_the_shared_schema_is_built_once_per_tool() -> None:
     assert tool.parameters_schema() is not tool.parameters_schema()  # callers may change theirs
 
 
+def test_a_type_shared_by_tools_has_its_schema_made_once() -> None:
+    listed = ArrayType(StringType())
+    first, second = _tools([(Field("x", listed, "one"),), (Field("y", listed, "two"),)])
+    one, two = shared_parameters_schema(first), shared_parameters_schema(second)
+    assert one["properties"]["x"]["items"] is two["properties"]["y"]["items"]
+    assert (one, two) == (first.parameters_schema(), second.parameters_schema())
+
+
+def test_a_tools_file_reads_equal_schemas_as_one_type() -> None:
+    path = ROOT / "tests" / "golden" / "type_battery" / "tools.json"
+    types = [field.type for _, tool in tools_json.load(path).tools() for field in tool.parameters]
+    by_value: dict[str, object] = {}
+    for found in types:
+        assert by_value.setdefault(repr(found), found) is found
+    assert len(by_value) < len(types)
+
+
 class Level(enum.IntEnum):
     LOW = 1
 
@@ -170,6 +190,25 @@ def test_a_value_json_text_would_change_is_not_carried_as_is() -> None:
     cycle.append(cycle)
     for value in ({1: "int key"}, [Level.LOW], [Name.A], [2**70], cycle, [shared, shared]):
         assert not carried_as_is(value), value
+
+
+def test_a_value_by_reference_is_checked_for_odd_floats_once() -> None:
+    plain, odd = {"type": "number", "default": 0.5}, {"type": "number", "default": 1e-07}
+    with patch.object(refs, "plain_floats", wraps=refs.plain_floats) as check:
+        assert [plain_value(v) for v in (plain, odd, plain, odd)] == [True, False, True, False]
+    assert check.call_count == 2
+
+
+@pytest.mark.parametrize("own", ["1e-07", "1e+20", "0.5"])
+def test_a_float_of_the_templates_own_text_is_checked_beside_values_by_reference(
+    own: str,
+) -> None:
+    values = ValueRefs()
+    schema = {"type": "string"}
+    text = f'[{{"schema": {values.tojson(schema)}, "n": {own}}}, {{"x": {values.tojson([1])}}}]'
+    sizes: list[EntrySizes] = []
+    written = "".join(normalized_pieces(iter([text]), READABLE, False, sizes, values))
+    assert written + "\n" == json_text([{"schema": schema, "n": float(own)}, {"x": [1]}])
 
 
 def test_a_user_template_is_rendered_from_its_text(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 
 
-def c_text(value: object, newline: str) -> str | None:
+def c_text(value: object, newline: str, *, checked: bool = False) -> str | None:
     """The text ``jsonio``'s Python writer gives ``value`` with readable strings (``newline`` is
     ``\\n`` plus the indent it starts at), written in C by orjson; None where orjson refuses the
     value (a subclass, a key that is no string, an integer beyond 64 bits, a lone surrogate, a
@@ -17,24 +17,34 @@ def c_text(value: object, newline: str) -> str | None:
     differ: a float Python writes with an exponent (orjson: ``1e-7``, ``0.00001``; Python:
     ``1e-07``, ``1e-05``) or not finite (orjson writes ``null``), and anything ``marshal``
     refuses (an enum, a UUID: orjson writes them, the Python writer refuses them). The caller
-    writes those the slow way."""
-    data = c_json(value, b"\n")
+    writes those the slow way. ``checked``: the caller knows ``value`` holds none of those
+    floats and types (see ``plain_floats``), so that check is skipped."""
+    data = c_json(value, b"\n", checked=checked)
     if data is None:
         return None
     text = data.decode()
     return text if newline == "\n" else text.replace("\n", newline)
 
 
-def c_json(value: object, newline: bytes) -> bytes | None:
+def c_json(value: object, newline: bytes, *, checked: bool = False) -> bytes | None:
     """``c_text`` as UTF-8 bytes, for a caller that writes bytes (no decoding and encoding)."""
     try:
         raw = _orjson_dumps()(value)
-        frozen = marshal.dumps(value, 1)  # type: ignore[arg-type]
     except (TypeError, ValueError):
         return None
-    if _FLOAT_WITH_EXPONENT.search(frozen):
+    if not checked and not plain_floats(value):
         return None
     return raw if newline == b"\n" else raw.replace(b"\n", newline)
+
+
+def plain_floats(value: object) -> bool:
+    """Whether ``value`` holds no float that Python writes with an exponent or not finite, and
+    nothing ``marshal`` refuses: ``c_text``'s check of what orjson may write differently."""
+    try:
+        frozen = marshal.dumps(value, 1)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return False
+    return not _FLOAT_WITH_EXPONENT.search(frozen)
 
 
 @functools.cache

@@ -103,14 +103,15 @@ def parse_fields(
 def _field(name: str, schema: Json, required: bool, shared: SharedTypes | None = None) -> Field:
     if not isinstance(schema, dict):
         return Field(name, parse_schema(schema), required=required)
-    rest = {k: v for k, v in schema.items() if k not in ("description", "default")}
-    description = schema.get("description")
+    rest = dict(schema)
+    description = rest.pop("description", None)
+    default = rest.pop("default", MISSING)
     return Field(
         name,
         parse_shared(rest, shared),
         shared_text(description) if isinstance(description, str) else "",
         required,
-        schema.get("default", MISSING),
+        default,
     )
 
 

@@ -236,8 +236,10 @@ def _left_out(entry: dict[str, Json], where: str) -> tuple[LeftOut, ...]:
 
 
 def load(path: Path) -> Catalog:
-    """Read a tools.json file; any shape error names the file and the place."""
-    catalog = load_if_tools(path)
+    """Read a tools.json file, equal schemas as one type object (each type's schema is then
+    made once per render: ``model.shared_parameters_schema``); any shape error names the file
+    and the place."""
+    catalog = load_if_tools(path, share_types=True)
     if catalog is not None:
         return catalog
     data = read_json(path, "tools file")
@@ -325,15 +327,15 @@ def _tool_from_json(
         fields, definitions = parse_fields(parameters, shared)
         returns = entry.get("returns") or {}
         returns = _mapping(returns, f"{where}.returns")
-        description = returns.get("description")
-        return_schema = {k: v for k, v in returns.items() if k != "description"}
+        return_schema = dict(returns)
+        description = return_schema.pop("description", None)
         kinds = _mapping(entry.get("parameter_kinds") or {}, f"{where}.parameter_kinds")
         sources = _mapping(entry.get("type_sources") or {}, f"{where}.type_sources")
         uncallable = _mapping(entry.get("uncallable") or {}, f"{where}.uncallable")
         return ToolDescriptor(
             name=str(function.get("name", method)),
             description=str(function.get("description") or ""),
-            parameters=tuple(_with_kind(f, kinds) for f in fields),
+            parameters=tuple(_with_kind(f, kinds) for f in fields) if kinds else fields,
             returns=Returns(
                 parse_shared(return_schema, shared) if returns else None,
                 shared_text(description) if isinstance(description, str) else "",
@@ -342,7 +344,7 @@ def _tool_from_json(
             is_async=entry.get("async") is True,
             class_name=class_key.rpartition(".")[2],
             method_name=method,
-            method_kind=MethodKind(entry.get("kind", "instance")),
+            method_kind=_method_kind(entry.get("kind", "instance")),
             location=str(entry.get("location", "")),
             type_sources=tuple((k, str(v)) for k, v in sources.items()),
             left_out=_left_out(entry, where),
@@ -350,6 +352,15 @@ def _tool_from_json(
         )
     except (InspectorError, ValueError) as error:
         raise InspectorError(f"{where}: {error}") from None
+
+
+_KINDS = {kind.value: kind for kind in MethodKind}
+
+
+def _method_kind(value: Json) -> MethodKind:
+    """``MethodKind(value)``, the known ones found without the enum's call."""
+    found = _KINDS.get(value) if isinstance(value, str) else None
+    return found or MethodKind(value)
 
 
 def _with_kind(field: Field, kinds: dict[str, Json]) -> Field:

@@ -97,7 +97,7 @@ def gemini_json_schema_parameters(tool: ToolDescriptor) -> DialectResult:
     """``parametersJsonSchema``: the canonical schema less the keywords Gemini ignores."""
     if not tool.parameters:
         return DialectResult(None)
-    schema = dict(tool.parameters_schema())  # every node is copied before it changes
+    schema = dict(shared_parameters_schema(tool))  # every node is copied before it changes
     result = DialectResult(schema)
     rewrite = Rewrite(result)
     stack: list[tuple[JsonObject, str]] = [(schema, "")]
@@ -290,7 +290,11 @@ def _plain_scalar(schema: JsonObject) -> JsonObject | None:
     kind = _SCALARS.get(declared) if isinstance(declared, str) else None
     if kind is None:
         return None
-    out = _ordered({**schema, "type": kind})
+    out: JsonObject = {"type": kind}  # in ``_ordered``'s order: type, title, description
+    if "title" in schema:
+        out["title"] = schema["title"]
+    if "description" in schema:
+        out["description"] = schema["description"]
     if nullable:
         out["nullable"] = True
     return out

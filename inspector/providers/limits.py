@@ -70,9 +70,10 @@ def strict_usage(schema: JsonObject) -> StrictUsage:
     for counted, usage in _LAST_USAGE:
         if counted is schema:
             return usage
-    usage = _counted_usage(schema)
-    _LAST_USAGE[:] = [(schema, usage)]
-    return usage
+    whole = _counted_usage(schema)
+    assert whole is not None  # no room given: counted whole
+    _LAST_USAGE[:] = [(schema, whole)]
+    return whole
 
 
 _LAST_USAGE: list[tuple[JsonObject, StrictUsage]] = []
@@ -80,7 +81,8 @@ _LAST_USAGE: list[tuple[JsonObject, StrictUsage]] = []
 another dict at the same address)."""
 
 
-def _counted_usage(schema: JsonObject) -> StrictUsage:
+def _counted_usage(schema: JsonObject, room: StrictUsage | None = None) -> StrictUsage | None:
+    """The usage of one schema; with ``room``, None as soon as a count goes past it."""
     properties = enum_values = optional = unions = 0
     stack = [schema, *object_values(schema.get("$defs")).values()]
     while stack:
@@ -95,6 +97,13 @@ def _counted_usage(schema: JsonObject) -> StrictUsage:
             unions += "anyOf" in prop or (
                 isinstance(prop.get("type"), list) and len(types_of(prop)) > 1
             )
+        if room is not None and (
+            properties > room.properties
+            or enum_values > room.enum_values
+            or optional > room.optional
+            or unions > room.unions
+        ):
+            return None
         stack.extend(sub_schemas(node))
     return StrictUsage(1, properties, enum_values, optional, unions)
 
@@ -116,6 +125,9 @@ def exceeded(limits: Limits, usage: StrictUsage) -> list[str]:
     ]
 
 
+_UNLIMITED = 1 << 62
+
+
 @dataclass
 class StrictBudget:
     """One render's strict tools: each is admitted, in render order, while the request stays
@@ -131,6 +143,11 @@ class StrictBudget:
         """Whether the tool's strict schema still fits (the same answer for the same tool)."""
         if tool.name in self.decisions:
             return self.decisions[tool.name]
+        room = self._room()
+        if room is not None and _counted_usage(schema, room) is None:
+            self.dropped.append(tool)  # past a limit: every reason it could add is given
+            self.decisions[tool.name] = False
+            return False
         total = self.used + strict_usage(schema)
         over = _over(self.limits, total)
         if over:
@@ -140,6 +157,23 @@ class StrictBudget:
             self.used = total
         self.decisions[tool.name] = not over
         return not over
+
+    def _room(self) -> StrictUsage | None:
+        """What is left of each limit, once every limit a tool can go past has its reason
+        given (a tool past one is dropped, and its count can stop there); else None."""
+        left = []
+        for used_name, limit_name, what in _CHECKS:
+            limit = getattr(self.limits, limit_name)
+            if limit is None:
+                left.append(_UNLIMITED)
+            elif f"at most {limit} {what}" not in self.reasons:
+                return None
+            else:
+                left.append(limit - getattr(self.used, used_name))
+        tools, properties, enum_values, optional, unions = left
+        if tools < 1:
+            return StrictUsage(-1, -1, -1, -1, -1)  # no tool fits: any count is past it
+        return StrictUsage(tools, properties, enum_values, optional, unions)
 
     def summary(self, provider: str) -> str | None:
         """One warning naming the tools rendered without ``strict``; None when all fit."""

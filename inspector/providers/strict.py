@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from inspector.model import Json, JsonObject, ToolDescriptor
+from inspector.model import Json, JsonObject, ToolDescriptor, shared_parameters_schema
 from inspector.providers.schema_walk import (
     DialectResult,
     Rewrite,
@@ -75,7 +75,7 @@ class StrictProfile:
 def strict_parameters(tool: ToolDescriptor, profile: StrictProfile) -> DialectResult:
     """The tool's parameters in the profile's strict subset; ``conforms`` is False (with the
     reasons in ``problems``) when a part cannot be expressed strictly."""
-    canonical = tool.parameters_schema()
+    canonical = shared_parameters_schema(tool)  # read only: every node it visits is copied
     result = DialectResult(canonical)
     all_definitions = canonical.get("$defs")
     definitions = object_values(all_definitions)

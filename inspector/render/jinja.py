@@ -64,24 +64,29 @@ def check_names(provider: Provider, tools: list[ToolDescriptor]) -> None:
     rule, parameter_rule = provider.tool_names, provider.parameter_names
     seen: dict[str, ToolDescriptor] = {}
     for tool in tools:
-        subject = f"{tool.location}: {tool.class_name}.{tool.method_name}"
         if rule is not None and not rule.pattern.fullmatch(tool.name):
             raise InspectorError(
-                f"{subject}: tool name {tool.name!r} breaks {provider.name}'s rule ({rule.text})"
+                f"{_subject(tool)}: tool name {tool.name!r} breaks {provider.name}'s rule "
+                f"({rule.text})"
             )
         for parameter in tool.parameters if parameter_rule else ():
             if parameter_rule and not parameter_rule.pattern.fullmatch(parameter.name):
                 raise InspectorError(
-                    f"{subject}: parameter name {parameter.name!r} breaks {provider.name}'s rule "
-                    f"({parameter_rule.text})"
+                    f"{_subject(tool)}: parameter name {parameter.name!r} breaks "
+                    f"{provider.name}'s rule ({parameter_rule.text})"
                 )
         if tool.name in seen:
             other = seen[tool.name]
             raise InspectorError(
-                f"{subject}: tool name {tool.name!r} is also used by "
+                f"{_subject(tool)}: tool name {tool.name!r} is also used by "
                 f"{other.class_name}.{other.method_name}"
             )
         seen[tool.name] = tool
+
+
+def _subject(tool: ToolDescriptor) -> str:
+    """Where an error about a tool's names points: its method's place and name."""
+    return f"{tool.location}: {tool.class_name}.{tool.method_name}"
 
 
 def render_template(

@@ -16,6 +16,7 @@ import json
 import secrets
 from collections.abc import Callable
 
+from inspector.files.cjson import plain_floats
 from inspector.files.jsonio import WholeText
 
 _tojson = json.JSONEncoder(ensure_ascii=False).encode
@@ -32,6 +33,10 @@ class ValueRefs:
         self._values: dict[str, object] = {}
         self._seen: set[str] = set()
         self._count = 0
+        self._floats = False
+        self.floats_in_text = False
+        """Whether the text of the value ``taken`` last handed over held a float of its own
+        (one that is no value by reference)."""
         self.decode: Callable[[str, int], tuple[object, int]] = json.JSONDecoder(
             parse_float=self._parse_float
         ).raw_decode
@@ -51,6 +56,7 @@ class ValueRefs:
 
     def _parse_float(self, text: str) -> object:
         if not text.startswith(self._literal):
+            self._floats = True
             return float(text)
         if text not in self._values:
             raise WholeText  # one that came back already, or none of ours
@@ -60,6 +66,7 @@ class ValueRefs:
     def taken(self) -> list[object]:
         """The values put back in the value just parsed (each taken once: one that comes back
         again later raises ``WholeText``)."""
+        self.floats_in_text, self._floats = self._floats, False
         if not self._seen:
             return []
         values = [self._values.pop(placeholder) for placeholder in self._seen]
@@ -71,6 +78,30 @@ class ValueRefs:
         text ``tojson`` gave some other way)."""
         if self._values:
             raise WholeText
+
+
+PLAIN_VALUES = 1024
+"""How many values by reference ``plain_value`` remembers: the recent ones, which the providers
+rendered side by side pass again (the shared schema of a tool), a few hundred tools apart."""
+_plain: dict[int, tuple[object, bool]] = {}
+
+
+def plain_value(value: object) -> bool:
+    """``cjson.plain_floats`` of a value by reference, found once for the recent values (by
+    identity; the entry holds the value, so its id cannot be reused while the entry lives): a
+    built-in filter never changes a value it returned."""
+    found = _plain.get(id(value))
+    if found is not None and found[0] is value:
+        return found[1]
+    plain = plain_floats(value)
+    _plain[id(value)] = (value, plain)
+    if len(_plain) > PLAIN_VALUES:
+        try:
+            oldest = next(iter(_plain))
+        except RuntimeError:  # another thread changed it meanwhile: it drops one
+            return plain
+        _plain.pop(oldest, None)
+    return plain
 
 
 _LIMIT = 1 << 64

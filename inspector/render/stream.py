@@ -30,7 +30,7 @@ from inspector.render.jinja import (
 )
 from inspector.render.limits import EntrySizes, tool_entries
 from inspector.render.options import RenderOptions
-from inspector.render.refs import ValueRefs, carried_as_is
+from inspector.render.refs import ValueRefs, carried_as_is, plain_value
 
 T = TypeVar("T")
 
@@ -134,12 +134,24 @@ class _Entries:
         refuses the whole value: what it accepts is carried as it is)."""
         taken = self.refs.taken() if self.refs is not None else ()
         if taken:
-            written = c_text(value, newline) if encode is READABLE else None
+            written = (
+                c_text(value, newline, checked=self._plain(taken)) if encode is READABLE else None
+            )
             if written is not None:
                 return written
             if not all(carried_as_is(item) for item in taken):
                 raise WholeText
         return "".join(json_pieces(value, newline, encode))
+
+    def _plain(self, taken: list[object]) -> bool:
+        """Whether the value just parsed holds no float ``c_text`` must check: none in its own
+        text, and each value by reference plain (``refs.plain_value``: in a render of several
+        providers, a tool's shared schema is checked once for them all)."""
+        return (
+            self.refs is not None
+            and not self.refs.floats_in_text
+            and all(plain_value(item) for item in taken)
+        )
 
 
 def _array(text: _Entries, newline: str, encode: Encode, sizes: EntrySizes) -> Iterator[str]:
