@@ -246,7 +246,7 @@ def test_a_failure_while_writing_the_classification_keeps_the_old_file(
             raise OSError(28, "No space left on device")
         real_replace(source, target)
 
-    monkeypatch.setattr(files.os, "replace", failing_replace)
+    monkeypatch.setattr(os, "replace", failing_replace)
     with pytest.raises(InspectorError, match="cannot write"):
         api.scan_targets(["shop.py:Shop"], output=tools, classification_path=classification)
     assert classification.read_bytes() == old  # old, whole
