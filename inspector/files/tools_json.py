@@ -73,7 +73,7 @@ class ToolsSpool:
     and places (``add``), so a large scan holds no schemas; ``pieces`` then writes the file from
     it, with the names the whole scan settled on."""
 
-    IN_MEMORY = 1 << 20
+    IN_MEMORY = 1 << 18
 
     def __init__(self, keep_whole: Callable[[CatalogClass], bool]) -> None:
         self._memory: io.BytesIO | None = io.BytesIO()  # until it is spilled to a file
