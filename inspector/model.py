@@ -11,6 +11,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
+from inspector.recent import RecentByIdentity
+
 Json: TypeAlias = bool | int | float | str | list["Json"] | dict[str, "Json"] | None
 JsonObject: TypeAlias = dict[str, Json]
 Keywords: TypeAlias = tuple[tuple[str, Json], ...]
@@ -425,7 +427,6 @@ SHARED_SCHEMAS = 1024
 """How many tools' shared schemas are kept: the recent ones, which the filters of one template
 ask for again, and so do the other providers rendered side by side (which run a few hundred tools
 apart at most)."""
-_shared: dict[int, tuple[ToolDescriptor, JsonObject]] = {}
 _types: list[Schemas] = [Schemas()]
 _types_used = [0]
 
@@ -440,23 +441,16 @@ def _type_schemas() -> Schemas:
     return _types[0]
 
 
+_shared: RecentByIdentity[ToolDescriptor, JsonObject] = RecentByIdentity(
+    lambda tool: tool.parameters_schema(_type_schemas()), SHARED_SCHEMAS
+)
+
+
 def shared_parameters_schema(tool: ToolDescriptor) -> JsonObject:
     """``tool.parameters_schema()`` built once for the recent tools and shared by every caller,
     which must therefore not change it (nor anything in it): a provider's dialect copies what it
-    rewrites. Keyed by the tool's identity (a tool is immutable; the entry holds the tool, so
-    its id cannot be reused while the entry lives)."""
-    found = _shared.get(id(tool))
-    if found is not None and found[0] is tool:
-        return found[1]
-    schema = tool.parameters_schema(_type_schemas())
-    _shared[id(tool)] = (tool, schema)
-    if len(_shared) > SHARED_SCHEMAS:
-        try:
-            oldest = next(iter(_shared))
-        except RuntimeError:  # another thread changed it meanwhile: it drops one
-            return schema
-        _shared.pop(oldest, None)
-    return schema
+    rewrites. Keyed by the tool's identity (a tool is immutable)."""
+    return _shared(tool)
 
 
 def children(schema_type: SchemaType) -> tuple[SchemaType, ...]:

@@ -24,6 +24,7 @@ from inspector.model import EnumType, Returns, ToolDescriptor
 from inspector.project import pipeline
 from inspector.project.config import load_config
 from inspector.project.generate import generate
+from inspector.recent import RecentByIdentity
 from inspector.render import jinja
 from inspector.scan import docstrings, google_docstrings, hints, method_parts
 from inspector.scan.hints import TypeMapper
@@ -353,3 +354,14 @@ def _callables() -> list[object]:
 def test_whether_a_call_is_awaited_is_what_inspect_says(function: object) -> None:
     expected = inspect.iscoroutinefunction(function) or inspect.isasyncgenfunction(function)
     assert method_parts.awaited(function) is expected
+
+
+def test_a_recent_value_is_made_once_per_key_object_and_the_oldest_is_dropped() -> None:
+    made: list[object] = []
+    recent: RecentByIdentity[object, int] = RecentByIdentity(
+        lambda key: made.append(key) or len(made), 2
+    )
+    first, equal, third = [1], [1], [3]
+    assert (recent(first), recent(first), recent(equal)) == (1, 1, 2)  # by identity, not ==
+    assert recent(third) == 3  # three keys: the oldest (first) goes
+    assert (recent(equal), recent(first)) == (2, 4)

@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 from inspector.files.cjson import plain_floats
 from inspector.files.jsonio import WholeText
+from inspector.recent import RecentByIdentity
 
 _tojson = json.JSONEncoder(ensure_ascii=False).encode
 _string = json.encoder.encode_basestring  # what _tojson does with a str
@@ -83,25 +84,19 @@ class ValueRefs:
 PLAIN_VALUES = 1024
 """How many values by reference ``plain_value`` remembers: the recent ones, which the providers
 rendered side by side pass again (the shared schema of a tool), a few hundred tools apart."""
-_plain: dict[int, tuple[object, bool]] = {}
 
 
 def plain_value(value: object) -> bool:
     """``cjson.plain_floats`` of a value by reference, found once for the recent values (by
-    identity; the entry holds the value, so its id cannot be reused while the entry lives): a
-    built-in filter never changes a value it returned."""
-    found = _plain.get(id(value))
-    if found is not None and found[0] is value:
-        return found[1]
-    plain = plain_floats(value)
-    _plain[id(value)] = (value, plain)
-    if len(_plain) > PLAIN_VALUES:
-        try:
-            oldest = next(iter(_plain))
-        except RuntimeError:  # another thread changed it meanwhile: it drops one
-            return plain
-        _plain.pop(oldest, None)
-    return plain
+    identity): a built-in filter never changes a value it returned."""
+    return _plain(value)
+
+
+def _plain_floats(value: object) -> bool:
+    return plain_floats(value)  # the module's name, looked up at each call (tests count them)
+
+
+_plain: RecentByIdentity[object, bool] = RecentByIdentity(_plain_floats, PLAIN_VALUES)
 
 
 _LIMIT = 1 << 64

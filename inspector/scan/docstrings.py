@@ -65,7 +65,27 @@ _REQUIRED_MARK = re.compile(r"^\s*\*\*\[REQUIRED\]\*\*\s*")
 """botocore's ``:param Bucket: **[REQUIRED]**``."""
 
 
-class ParamDoc:
+class _Record:
+    """Compared by value and shown as a dataclass is (what tests compare and print), from the
+    names in ``__slots__``; unhashable, as a mutable dataclass."""
+
+    __slots__: tuple[str, ...] = ()
+    __hash__ = None  # type: ignore[assignment]
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"{self.__class__.__name__}({fields})"
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+
+class ParamDoc(_Record):
     """What a docstring says of one argument."""
 
     __slots__ = ("default", "description", "required", "type_name")
@@ -83,18 +103,8 @@ class ParamDoc:
         self.default = default
         """The default the docstring states (numpydoc's ``int, default 0``), as written."""
 
-    __hash__ = None  # type: ignore[assignment]  # compared by value, as a dataclass
 
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not ParamDoc:
-            return NotImplemented
-        return _fields(self) == _fields(other)
-
-    def __repr__(self) -> str:
-        return _repr(self)
-
-
-class DocInfo:
+class DocInfo(_Record):
     """The parts of a docstring a tool needs."""
 
     __slots__ = ("attributes", "description", "params", "present", "returns", "returns_type")
@@ -115,26 +125,6 @@ class DocInfo:
         self.returns = returns
         self.returns_type = returns_type
         self.present = present
-
-    __hash__ = None  # type: ignore[assignment]  # compared by value, as a dataclass
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not DocInfo:
-            return NotImplemented
-        return _fields(self) == _fields(other)
-
-    def __repr__(self) -> str:
-        return _repr(self)
-
-
-def _fields(record: ParamDoc | DocInfo) -> tuple[object, ...]:
-    return tuple(getattr(record, name) for name in record.__slots__)
-
-
-def _repr(record: ParamDoc | DocInfo) -> str:
-    """As a dataclass's repr: what a failing test prints."""
-    fields = ", ".join(f"{name}={getattr(record, name)!r}" for name in record.__slots__)
-    return f"{record.__class__.__name__}({fields})"
 
 
 def detect_style(text: str) -> DocstringStyle:
