@@ -37,7 +37,8 @@ def _record():
 import atexit; atexit.register(_record)
 sys.argv = sys.argv[1:]
 """
-_RUN_CLI = _WRAPPER + "from inspector.cli import main; raise SystemExit(main(sys.argv))\n"
+_RUN_CLI = _WRAPPER + "sys.argv.insert(0, 'toolsinspector')\nfrom inspector.cli import run\nrun()\n"
+"""A command as the console script runs it (``inspector.cli:run``)."""
 _RUN_FILE = _WRAPPER + "runpy.run_path(sys.argv[0], run_name='__main__')\n"
 
 _FLOOR_SCRIPT = """\

@@ -11,24 +11,32 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
-from inspector.recent import RecentByIdentity
-
 Json: TypeAlias = bool | int | float | str | list["Json"] | dict[str, "Json"] | None
 JsonObject: TypeAlias = dict[str, Json]
 Keywords: TypeAlias = tuple[tuple[str, Json], ...]
 """Extra JSON Schema keywords of a node (description, constraints, ...), in output order."""
 
 
-_LEADING_KEYS = ("$ref", "type", "title", "format", "enum")
-_LEADING_SET = frozenset(_LEADING_KEYS)
+LEADING_KEYS = ("$ref", "type", "title", "format", "enum")
+"""The keys a description is placed after (``with_description``), in their order."""
+LEADING_SET = frozenset(LEADING_KEYS)
 
 
 def with_description(schema: JsonObject, description: str) -> JsonObject:
     """The schema with ``description`` placed after its type keys, before any structure."""
-    result: JsonObject = {k: schema[k] for k in _LEADING_KEYS if k in schema}
+    result: JsonObject = {k: schema[k] for k in LEADING_KEYS if k in schema}
     result["description"] = description
     result.update((k, v) for k, v in schema.items() if k not in result)
     return result
+
+
+def _described(schema: JsonObject, description: str) -> JsonObject:
+    """``with_description``, the schema itself given the description where there is nothing to
+    place it before."""
+    if schema.keys() <= LEADING_SET:
+        schema["description"] = description
+        return schema
+    return with_description(schema, description)
 
 
 def _with_keywords(schema: JsonObject, keywords: Keywords) -> JsonObject:
@@ -195,12 +203,12 @@ class Field:
 
     def to_schema(self, schemas: Schemas | None = None) -> JsonObject:
         """The field's schema; its type's from ``schemas`` when given (copied, then changed)."""
-        schema = self.type.to_schema() if schemas is None else dict(schemas.of(self.type))
-        if self.description:
-            if schema.keys() <= _LEADING_SET:  # nothing to place it before: no copy
-                schema["description"] = self.description
-            else:
-                schema = with_description(schema, self.description)
+        if schemas is not None:
+            schema = schemas.described(self.type, self.description)
+        elif self.description:
+            schema = _described(self.type.to_schema(), self.description)
+        else:
+            schema = self.type.to_schema()
         if self.default is not MISSING:
             schema["default"] = self.default
         return schema
@@ -328,16 +336,36 @@ class Schemas:
     """Each type node's schema made once, for documents written right away: the same node
     (types are immutable) gives the same dict, which is only read or copied."""
 
-    __slots__ = ("_made",)
+    __slots__ = ("_made", "_parts")
 
     def __init__(self) -> None:
         self._made: dict[int, tuple[SchemaType, JsonObject]] = {}  # by id, the node kept alive
+        self._parts: dict[int, tuple[SchemaType, JsonObject, JsonObject]] = {}
 
     def of(self, schema_type: SchemaType) -> JsonObject:
         made = self._made.get(id(schema_type))
         if made is None or made[0] is not schema_type:
             made = self._made[id(schema_type)] = (schema_type, schema_type.to_schema())
         return made[1]
+
+    def described(self, schema_type: SchemaType, description: str) -> JsonObject:
+        """A new dict: the node's schema with ``description`` where ``with_description`` puts
+        it (or as it is, for none), from the schema's two parts made once."""
+        if not description:
+            return dict(self.of(schema_type))
+        parts = self._parts.get(id(schema_type))
+        if parts is None or parts[0] is not schema_type:
+            whole = self.of(schema_type)
+            if whole.keys() <= LEADING_SET:  # as ``_described``: the description goes last
+                lead, rest = whole, {}
+            else:
+                lead = {k: whole[k] for k in LEADING_KEYS if k in whole}
+                rest = {k: v for k, v in whole.items() if k not in lead and k != "description"}
+            parts = self._parts[id(schema_type)] = (schema_type, lead, rest)
+        schema = dict(parts[1])
+        schema["description"] = description
+        schema.update(parts[2])
+        return schema
 
 
 def is_nullable(schema_type: SchemaType) -> bool:
@@ -421,36 +449,6 @@ class ToolDescriptor:
         if self.definitions:
             schema["$defs"] = {name: t.to_schema() for name, t in self.definitions}
         return schema
-
-
-SHARED_SCHEMAS = 1024
-"""How many tools' shared schemas are kept: the recent ones, which the filters of one template
-ask for again, and so do the other providers rendered side by side (which run a few hundred tools
-apart at most)."""
-_types: list[Schemas] = [Schemas()]
-_types_used = [0]
-
-
-def _type_schemas() -> Schemas:
-    """The parameter types' schemas the shared schemas are made of (equal types read from one
-    tools.json are one object: each type's schema is made once), a new ``Schemas`` every
-    ``SHARED_SCHEMAS`` tools so that it keeps only the recent types alive."""
-    _types_used[0] += 1
-    if _types_used[0] > SHARED_SCHEMAS:
-        _types[0], _types_used[0] = Schemas(), 0
-    return _types[0]
-
-
-_shared: RecentByIdentity[ToolDescriptor, JsonObject] = RecentByIdentity(
-    lambda tool: tool.parameters_schema(_type_schemas()), SHARED_SCHEMAS
-)
-
-
-def shared_parameters_schema(tool: ToolDescriptor) -> JsonObject:
-    """``tool.parameters_schema()`` built once for the recent tools and shared by every caller,
-    which must therefore not change it (nor anything in it): a provider's dialect copies what it
-    rewrites. Keyed by the tool's identity (a tool is immutable)."""
-    return _shared(tool)
 
 
 def children(schema_type: SchemaType) -> tuple[SchemaType, ...]:

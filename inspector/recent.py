@@ -10,26 +10,35 @@ V = TypeVar("V")
 
 
 class RecentByIdentity(Generic[K, V]):
-    """``make(key)`` made once for the ``size`` most recent keys, found by the key's identity
-    (the entry holds the key, so its id cannot be reused while the entry lives); for immutable
-    keys, or keys nobody changes."""
+    """``make(key)`` made once for the recent keys, found by the key's identity (the entry holds
+    the key, so its id cannot be reused while the entry lives); for immutable keys, or keys
+    nobody changes. It keeps the last ``size`` keys used at least, ``2 * size`` at most: two
+    generations, the older dropped whole when the newer is full (no entry is evicted one by
+    one, which costs more than the lookups)."""
 
-    __slots__ = ("_found", "_make", "_size")
+    __slots__ = ("_make", "_newer", "_older", "_size")
 
     def __init__(self, make: Callable[[K], V], size: int) -> None:
         self._make, self._size = make, size
-        self._found: dict[int, tuple[K, V]] = {}
+        self._newer: dict[int, tuple[K, V]] = {}
+        self._older: dict[int, tuple[K, V]] = {}
 
     def __call__(self, key: K) -> V:
-        found = self._found.get(id(key))
+        found = self._newer.get(id(key))
         if found is not None and found[0] is key:
             return found[1]
-        value = self._make(key)
-        self._found[id(key)] = (key, value)
-        if len(self._found) > self._size:
-            try:
-                oldest = next(iter(self._found))
-            except RuntimeError:  # another thread changed it meanwhile: it drops one
-                return value
-            self._found.pop(oldest, None)
-        return value
+        found = self._older.get(id(key))
+        if found is None or found[0] is not key:
+            found = (key, self._make(key))
+        self._keep(found)
+        return found[1]
+
+    def remember(self, key: K, value: V) -> None:
+        """Take ``value`` as what ``make(key)`` would give."""
+        self._keep((key, value))
+
+    def _keep(self, entry: tuple[K, V]) -> None:
+        newer = self._newer
+        if len(newer) >= self._size:
+            self._older, self._newer = newer, {}  # another thread may have swapped: no matter
+        self._newer[id(entry[0])] = entry

@@ -356,12 +356,14 @@ def test_whether_a_call_is_awaited_is_what_inspect_says(function: object) -> Non
     assert method_parts.awaited(function) is expected
 
 
-def test_a_recent_value_is_made_once_per_key_object_and_the_oldest_is_dropped() -> None:
+def test_a_recent_value_is_made_once_per_key_object_and_the_oldest_are_dropped() -> None:
     made: list[object] = []
     recent: RecentByIdentity[object, int] = RecentByIdentity(
         lambda key: made.append(key) or len(made), 2
     )
-    first, equal, third = [1], [1], [3]
+    first, equal, third, fourth, fifth = [1], [1], [3], [4], [5]
     assert (recent(first), recent(first), recent(equal)) == (1, 1, 2)  # by identity, not ==
-    assert recent(third) == 3  # three keys: the oldest (first) goes
-    assert (recent(equal), recent(first)) == (2, 4)
+    assert (recent(third), recent(first)) == (3, 1)  # the last two used are kept
+    assert (recent(fourth), recent(fifth)) == (4, 5)
+    assert (recent(fourth), recent(fifth)) == (4, 5)
+    assert (recent(equal), recent(first)) == (6, 7)  # four keys on: gone

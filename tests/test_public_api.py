@@ -118,3 +118,33 @@ def test_a_scan_builds_no_dataclass_but_the_public_ones(tmp_path: Path) -> None:
     ]
     assert len(public_model) == 15
     assert _scan_outside_a_project(tmp_path, printed) == [str(sorted(public + public_model))]
+
+
+def test_the_console_script_is_run_which_exits_with_main_s_status_and_freezes_what_is_left(
+    tmp_path: Path,
+) -> None:
+    """``run`` (the ``toolsinspector`` script and ``python -m inspector``): what the command left
+    alive is frozen before the interpreter's last collector passes; the status is main's."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert project["project"]["scripts"] == {"toolsinspector": "inspector.cli:run"}
+    code = (
+        "import atexit, gc, sys\n"
+        "atexit.register(lambda: print('frozen', gc.get_freeze_count() > 0))\n"
+        "sys.argv = ['toolsinspector', *sys.argv[1:]]\n"
+        "from inspector.cli import run\n"
+        "run()\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    for arguments, status in ((["providers"], 0), (["scan", "missing.py:Nothing", "-o", "-"], 1)):
+        result = subprocess.run(
+            [sys.executable, "-c", code, *arguments],
+            check=False,
+            capture_output=True,
+            text=True,
+            cwd=tmp_path,
+            env=env,
+        )
+        assert result.returncode == status, result.stderr
+        assert result.stdout.splitlines()[-1] == "frozen True"

@@ -33,7 +33,6 @@ from inspector.model import (
     Returns,
     StringType,
     ToolDescriptor,
-    shared_parameters_schema,
 )
 from inspector.providers.registry import builtin_providers
 from inspector.render import refs
@@ -42,6 +41,7 @@ from inspector.render.limits import EntrySizes
 from inspector.render.options import RenderOptions
 from inspector.render.refs import ValueRefs, carried_as_is, plain_value
 from inspector.render.stream import StreamedRender, normalized_pieces
+from inspector.shared import shared_parameters_schema
 from tests.conftest import ROOT
 from tests.test_properties import fields_of, schema_types
 

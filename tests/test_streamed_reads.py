@@ -218,6 +218,62 @@ def test_check_compares_a_file_piece_by_piece_as_its_text_would_be(
     assert made  # made even when the file is missing or differs
 
 
+def _document(value: object) -> jsonio.JsonDocument:
+    """``{"a": value}`` whose value is its UTF-8 text (as tools.json's classes are), if it has
+    one."""
+    try:
+        text = json.dumps(value, indent=2, ensure_ascii=False)
+        data = text.replace("\n", "\n    ").encode("utf-8")
+    except UnicodeEncodeError:
+        return jsonio.JsonDocument({"a": value})
+    return jsonio.JsonDocument(
+        {"a": jsonio.LazyObject(lambda: iter([("b", jsonio.Utf8Json(data, "\n    "))]))}
+    )
+
+
+@pytest.mark.parametrize(
+    ("on_disk", "expected"),
+    [
+        (None, None),
+        ('{\n  "a": {\n    "b": [\n      1\n    ]\n  }\n}\n', True),
+        ('{\r\n  "a": {\r\n    "b": [\r\n      1\r\n    ]\r\n  }\r\n}\r\n', True),
+        ('{\r  "a": {\r    "b": [\r      1\r    ]\r  }\r}\r', True),  # as read_text reads it
+        ('{\n  "a": {\n    "b": [\n      1\n    ]\n  }\n}\n\n', False),
+        ('{\n  "a": {\n    "b": [\n      2\n    ]\n  }\n}\n', False),
+        ('{\n  "a": {\n    "b": [\r\n      2\n    ]\n  }\n}\n', False),
+        ("\ufeff" + '{\n  "a": {\n    "b": [\n      1\n    ]\n  }\n}\n', False),
+        ('{\n  "a"', False),
+    ],
+)
+def test_a_document_is_compared_as_utf8_and_as_its_text_would_be(
+    tmp_path: Path, on_disk: str | None, expected: bool | None
+) -> None:
+    path = tmp_path / "f.json"
+    if on_disk is not None:
+        path.write_bytes(on_disk.encode("utf-8"))
+    document = _document([1])
+    assert jsonio.file_holds(path, document) is expected
+    assert jsonio.file_holds(path, jsonio.JsonDocument(json.loads(json_text(document.value)))) is (
+        expected
+    )
+
+
+def test_a_document_with_a_lone_surrogate_is_compared_escaped(tmp_path: Path) -> None:
+    path = tmp_path / "f.json"
+    path.write_bytes(b'{\n  "a": "\\udc80"\n}\n')
+    assert jsonio.file_holds(path, _document("\udc80")) is True
+    assert jsonio.file_holds(path, _document("x")) is False
+    path.write_bytes(b'{\n  "a": {\n    "b": "\xff"\n  }\n}\n')  # not UTF-8
+    assert jsonio.file_holds(path, _document("\xff")) is False
+
+
+def test_a_document_is_written_as_its_text(tmp_path: Path) -> None:
+    path = tmp_path / "f.json"
+    assert jsonio.write_pieces_if_changed(path, _document({"é": [1, 2.5]})) is True
+    assert path.read_text("utf-8") == json_text({"a": {"b": {"é": [1, 2.5]}}})
+    assert jsonio.write_pieces_if_changed(path, _document({"é": [1, 2.5]})) is False
+
+
 def test_a_lone_surrogate_is_compared_escaped_as_it_is_written(tmp_path: Path) -> None:
     data = {"é": "\udc80"}
     path = tmp_path / "f.json"

@@ -1,5 +1,5 @@
 """The command line: argument parsing and printing only; the work is the pipeline's."""
 
-from inspector.cli.main import main
+from inspector.cli.main import main, run
 
-__all__ = ["main"]
+__all__ = ["main", "run"]

@@ -9,20 +9,21 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO, TypeAlias
+from typing import TYPE_CHECKING, NoReturn, TypeAlias
 
 from inspector.cli.output import (
     check_directory_output,
     files_summary,
     ignore_option,
     printer_for,
+    scan_summary,
     user_prints_to_stderr,
 )
 from inspector.cli.parsing import Parser, VersionAction
 from inspector.diagnostics import InspectorError, UsageError, has_errors
 
 if TYPE_CHECKING:
-    from inspector.api import ScanResult
+    pass
 
 _DESCRIPTION = "Turn Python classes into function-calling tools for LLM providers."
 _EPILOG = """\
@@ -89,6 +90,9 @@ def _adders(command: str | None) -> list[Callable[..., None]]:
     if command in (*own, "providers"):
         return [own.get(command, _add_providers)]
     from inspector.cli import project as cli_project
+
+    if command in ("build", "check", "diff"):
+        return [getattr(cli_project, f"add_{command}")]
     from inspector.cli import serve as cli_serve
 
     adders = {
@@ -298,6 +302,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             gc.enable()
 
 
+def run() -> NoReturn:
+    """The ``toolsinspector`` command (and ``python -m inspector``): ``main`` on ``sys.argv``,
+    its status the exit status. What the command leaves alive is then frozen out of the garbage
+    collector's reach, so its passes as the interpreter exits do not walk every object a large
+    scan made (the process ends: there is nothing to collect)."""
+    status = main()
+    gc.freeze()
+    sys.exit(status)
+
+
 def _current_directory_importable() -> None:
     """Module targets import from the current directory, as under ``python -m``."""
     if "" not in sys.path and os.getcwd() not in sys.path:
@@ -349,7 +363,7 @@ def _scan(args: argparse.Namespace) -> int:
     printer.print(result.diagnostics)
     stream = sys.stderr if to_stdout else sys.stdout
     if not args.quiet:
-        _summary(result, stream)
+        scan_summary(result, stream)
     printer.print_summary(stream)
     return 1 if has_errors(result.diagnostics) else 0
 
@@ -365,27 +379,6 @@ def _configured_ignore() -> tuple[str, ...]:
 def _is_stream(path: Path) -> bool:
     """A device or FIFO (``/dev/null``, ``/dev/stdout``): no classification file beside it."""
     return path.exists() and not path.is_file() and not path.is_dir()
-
-
-def _summary(result: ScanResult, stream: TextIO) -> None:
-    classes = f"{result.classes} class{'es' if result.classes != 1 else ''}"
-    lines = [
-        f"{classes}, {result.tools} tools: {result.included} included, "
-        f"{result.tools - result.included} excluded",
-    ]
-    if result.nothing_written:
-        lines.append("nothing written: every target failed")
-    if result.new_classification and result.newly_included:
-        lines.append(
-            f"newly included: all {len(result.newly_included)} (a new classification file)"
-        )
-    elif result.newly_included:
-        lines.append("newly included: " + ", ".join(result.newly_included))
-    if result.written:
-        lines.append("wrote " + ", ".join(str(p) for p in result.written))
-    if result.unchanged:
-        lines.append("unchanged " + ", ".join(str(p) for p in result.unchanged))
-    print("\n".join(lines), file=stream)
 
 
 def _render(args: argparse.Namespace) -> int:
@@ -488,12 +481,10 @@ def _command(name: str) -> Callable[[argparse.Namespace], int]:
     own = {"scan": _scan, "render": _render, "stubs": _stubs, "providers": _providers}
     if name in own:
         return own[name]
-    from inspector.cli import project as cli_project
-    from inspector.cli import serve as cli_serve
+    if name == "serve":
+        from inspector.cli import serve as cli_serve
 
-    return {
-        "build": cli_project.build,
-        "check": cli_project.check,
-        "diff": cli_project.diff,
-        "serve": cli_serve.serve,
-    }[name]
+        return cli_serve.serve
+    from inspector.cli import project as cli_project
+
+    return {"build": cli_project.build, "check": cli_project.check, "diff": cli_project.diff}[name]

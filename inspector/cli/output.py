@@ -8,9 +8,12 @@ import sys
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from inspector.diagnostics import Diagnostic, Level, UsageError
+
+if TYPE_CHECKING:
+    from inspector.api import ScanResult
 
 _LEVELS = ((Level.ERROR, "error", "errors"), (Level.WARNING, "warning", "warnings"))
 
@@ -99,3 +102,25 @@ def check_directory_output(output: str) -> None:
         raise UsageError(message)
     if path.is_file() or (not path.exists() and path.suffix == ".json"):
         raise UsageError(f"{message} ({output!r} names a file)")
+
+
+def scan_summary(result: ScanResult, stream: TextIO) -> None:
+    """What ``scan`` did: counts, what became included, the files written and left as they were."""
+    classes = f"{result.classes} class{'es' if result.classes != 1 else ''}"
+    lines = [
+        f"{classes}, {result.tools} tools: {result.included} included, "
+        f"{result.tools - result.included} excluded",
+    ]
+    if result.nothing_written:
+        lines.append("nothing written: every target failed")
+    if result.new_classification and result.newly_included:
+        lines.append(
+            f"newly included: all {len(result.newly_included)} (a new classification file)"
+        )
+    elif result.newly_included:
+        lines.append("newly included: " + ", ".join(result.newly_included))
+    if result.written:
+        lines.append("wrote " + ", ".join(str(p) for p in result.written))
+    if result.unchanged:
+        lines.append("unchanged " + ", ".join(str(p) for p in result.unchanged))
+    print("\n".join(lines), file=stream)

@@ -6,7 +6,10 @@ from __future__ import annotations
 import functools
 import marshal
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+
+from inspector.model import MISSING, SchemaType, ToolDescriptor
+from inspector.recent import RecentByIdentity
 
 
 def c_text(value: object, newline: str, *, checked: bool = False) -> str | None:
@@ -45,6 +48,39 @@ def plain_floats(value: object) -> bool:
     except (TypeError, ValueError):
         return False
     return not _FLOAT_WITH_EXPONENT.search(frozen)
+
+
+def tools_plain(tools: Iterable[ToolDescriptor]) -> bool:
+    """Whether the tools' entries in tools.json, and their parameters schemas, pass
+    ``plain_floats``, found from their parts: each type's schema checked once (equal types are
+    one object), each default on its own; every other value in them is a string or a bool."""
+    for tool in tools:
+        for field in tool.parameters:
+            if not _type_plain(field.type) or not _default_plain(field.default):
+                return False
+        returns = tool.returns.type
+        if returns is not None and not _type_plain(returns):
+            return False
+        if not all(_type_plain(schema_type) for _, schema_type in tool.definitions):
+            return False
+    return True
+
+
+def _default_plain(value: object) -> bool:
+    kind = type(value)
+    return (
+        kind is str
+        or kind is bool
+        or kind is int
+        or value is None
+        or value is MISSING
+        or (plain_floats(value))
+    )
+
+
+_type_plain: RecentByIdentity[SchemaType, bool] = RecentByIdentity(
+    lambda schema_type: plain_floats(schema_type.to_schema()), 512
+)
 
 
 @functools.cache

@@ -56,11 +56,26 @@ def write_json_if_changed(path: Path, data: object) -> bool:
         return write_chunks_if_changed(path, _utf8(pieces, _encode_ascii))
 
 
+class JsonDocument:
+    """A document's ``JsonPieces`` (call it with an encoder) that ``write_pieces_if_changed``
+    and ``file_holds`` take as UTF-8 from the start (``json_chunks``)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def __call__(self, encode: Encode) -> Iterator[str]:
+        return json_pieces(self.value, "\n", encode)
+
+
 def write_pieces_if_changed(path: Path, pieces: JsonPieces) -> bool:
     """``write_if_changed(path, pieces_text(pieces))``, each piece written (and compared with the
     file) as soon as it is made; an error while they are made leaves the file as it was. Any
     path but a regular file or a new one (``-``, a symlink, a device, a directory) goes to
     ``write_if_changed``, which knows how to treat it."""
+    if isinstance(pieces, JsonDocument):
+        return write_json_if_changed(path, pieces.value)
     if str(path) == "-" or path.is_symlink() or (path.exists() and not path.is_file()):
         return write_if_changed(path, pieces_text(pieces))
     try:
@@ -86,6 +101,9 @@ def file_holds(path: Path, pieces: JsonPieces) -> bool | None:
             pass
         return None
     try:
+        same = _same_utf8(path, pieces.value) if isinstance(pieces, JsonDocument) else None
+        if same is not None:
+            return same
         with path.open(encoding="utf-8") as existing:
             try:
                 return _same_text(existing, pieces(_encode_string))
@@ -94,6 +112,27 @@ def file_holds(path: Path, pieces: JsonPieces) -> bool | None:
                 return _same_text(existing, pieces(_encode_ascii))
     except OSError as error:
         raise InspectorError(f"{path}: cannot read ({error.strerror})") from None
+
+
+def _same_utf8(path: Path, document: object) -> bool | None:
+    """``file_holds`` for a document, its UTF-8 compared with the file's bytes; None when the
+    text must decide: a lone surrogate (escaped in the text), or a difference in a file with a
+    carriage return (read as a newline in the text)."""
+    same = True
+    with path.open("rb") as existing:
+        try:
+            for chunk in itertools.chain(json_chunks(document, "\n"), (b"\n",)):
+                same = same and existing.read(len(chunk)) == chunk
+        except UnicodeEncodeError:
+            return None
+        if same and existing.read(1) == b"":
+            return True
+        existing.seek(0)
+        return (
+            None
+            if any(b"\r" in block for block in iter(lambda: existing.read(BLOCK), b""))
+            else False
+        )
 
 
 def _same_text(existing: TextIO, pieces: Iterator[str]) -> bool:

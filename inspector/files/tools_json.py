@@ -13,8 +13,9 @@ from typing import BinaryIO
 
 from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import InspectorError
-from inspector.files.cjson import c_json
+from inspector.files.cjson import c_json, tools_plain
 from inspector.files.jsonio import (
+    JsonDocument,
     JsonPieces,
     JsonStream,
     LazyObject,
@@ -52,9 +53,9 @@ def to_text(catalog: Catalog) -> str:
     return json_text(_lazy_json(catalog))
 
 
-def tools_pieces(catalog: Catalog) -> JsonPieces:
-    """The tools.json text in pieces, class by class (see ``jsonio.JsonPieces``)."""
-    return lambda encode: json_pieces(_lazy_json(catalog), "\n", encode)
+def tools_pieces(catalog: Catalog) -> JsonDocument:
+    """The tools.json text in pieces, class by class (see ``jsonio.JsonPieces``), or as UTF-8."""
+    return JsonDocument(_lazy_json(catalog))
 
 
 @contextlib.contextmanager
@@ -90,7 +91,7 @@ class ToolsSpool:
         """Spool one class; what to keep of it: its tools' names and places only, or the whole
         class where ``keep_whole`` says more is needed (a rename to recognise)."""
         value = _class_json(group, self._schemas)
-        data = c_json(value, _CLASS_INDENT_BYTES) if PythonFirst.warm() else None
+        data = _c_class(group, value)
         utf8 = data is not None  # C writes no lone surrogate
         if data is None:  # the Python writer's text, where C is not taken
             data = WrittenJson.of(value, _CLASS_INDENT).text.encode("utf-8", "surrogatepass")
@@ -179,8 +180,23 @@ def _placed(tools: tuple[ToolDescriptor, ...]) -> tuple[ToolDescriptor, ...]:
 
 def _lazy_json(catalog: Catalog) -> dict[str, object]:
     schemas = Schemas()  # each type's schema made once for the whole file, as the spool does
-    classes = LazyObject(lambda: ((g.key, _class_json(g, schemas)) for g in catalog.classes))
+    classes = LazyObject(lambda: ((g.key, _class_value(g, schemas)) for g in catalog.classes))
     return {"format": FORMAT, "classes": classes}
+
+
+def _class_value(group: CatalogClass, schemas: Schemas) -> object:
+    """A class's value in tools.json: its UTF-8 text where C writes it, else the value."""
+    value = _class_json(group, schemas)
+    data = _c_class(group, value)
+    return value if data is None else Utf8Json(data, _CLASS_INDENT)
+
+
+def _c_class(group: CatalogClass, value: JsonObject) -> bytes | None:
+    """The class's JSON as C writes it at its place in tools.json (None where C is not taken:
+    see ``PythonFirst`` and ``c_json``); the floats checked from the tools' parts."""
+    if not PythonFirst.warm():
+        return None
+    return c_json(value, _CLASS_INDENT_BYTES, checked=tools_plain(group.tools))
 
 
 def _class_json(group: CatalogClass, schemas: Schemas | None = None) -> JsonObject:
@@ -237,7 +253,7 @@ def _left_out(entry: dict[str, Json], where: str) -> tuple[LeftOut, ...]:
 
 def load(path: Path) -> Catalog:
     """Read a tools.json file, equal schemas as one type object (each type's schema is then
-    made once per render: ``model.shared_parameters_schema``); any shape error names the file
+    made once per render: ``shared.shared_parameters_schema``); any shape error names the file
     and the place."""
     catalog = load_if_tools(path, share_types=True)
     if catalog is not None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from inspector.diagnostics import InspectorError
 from inspector.files.provider_files import ToolEntry, mapping, text
-from inspector.model import Json, JsonObject, ToolDescriptor, shared_parameters_schema
+from inspector.model import Json, JsonObject, ToolDescriptor
 from inspector.providers.base import Dialect, NameRule, Provider
 from inspector.providers.calls import Call, Outcome, get, items
 from inspector.providers.schema_walk import (
@@ -29,6 +29,7 @@ from inspector.providers.schema_walk import (
     tuple_as_items,
     types_of,
 )
+from inspector.shared import shared_parameters_schema
 
 RECURSION_DEPTH = 3
 """How many levels of a recursive type are inlined before deeper levels are left out."""

@@ -4,7 +4,7 @@ as OpenAI-style ``tool_calls``, answers as ``role: tool`` messages naming the to
 
 from __future__ import annotations
 
-from inspector.model import Json, JsonObject, ToolDescriptor, shared_parameters_schema
+from inspector.model import Json, JsonObject, ToolDescriptor
 from inspector.providers.base import Dialect, Provider
 from inspector.providers.calls import Outcome, function_calls, result_text
 from inspector.providers.openai import read_function_tools
@@ -14,6 +14,7 @@ from inspector.providers.schema_walk import (
     objects,
     used_definitions,
 )
+from inspector.shared import shared_parameters_schema
 
 
 def huggingface_parameters(tool: ToolDescriptor) -> DialectResult:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from inspector.model import Json, JsonObject, ToolDescriptor, shared_parameters_schema
+from inspector.model import Json, JsonObject, ToolDescriptor
 from inspector.providers.base import Dialect, Provider
 from inspector.providers.calls import Outcome, function_calls, result_text
 from inspector.providers.openai import read_function_tools
@@ -21,6 +21,7 @@ from inspector.providers.schema_walk import (
     tuple_as_items,
     types_of,
 )
+from inspector.shared import shared_parameters_schema
 
 _PROPERTY_KEYS = frozenset({"type", "items", "description", "enum"})
 _compact = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode

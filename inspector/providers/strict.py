@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from inspector.model import Json, JsonObject, ToolDescriptor, shared_parameters_schema
+from inspector.model import Json, JsonObject, ToolDescriptor
 from inspector.providers.schema_walk import (
     DialectResult,
     Rewrite,
@@ -27,6 +27,7 @@ from inspector.providers.schema_walk import (
     sub_schemas,
     tuple_as_items,
 )
+from inspector.shared import shared_parameters_schema
 
 _STRUCTURE = frozenset(
     {

@@ -9,12 +9,12 @@ from dataclasses import dataclass, field
 
 from inspector.codes import level_of
 from inspector.diagnostics import Diagnostic
-from inspector.model import JsonObject, ToolDescriptor, shared_parameters_schema
+from inspector.model import JsonObject, ToolDescriptor
 from inspector.providers.base import Dialect, Filter, Provider, StrictDialect
 from inspector.providers.limits import StrictBudget
 from inspector.providers.schema_walk import DialectResult
 from inspector.providers.strict import strict_parameters
-from inspector.render.refs import ValueRefs
+from inspector.render.refs import ValueRefs, shared_parameters
 
 
 @dataclass
@@ -57,7 +57,7 @@ def make_filters(
         return tool.name
 
     def json_schema(tool: ToolDescriptor) -> JsonObject:
-        return shared_parameters_schema(tool)
+        return shared_parameters(tool)
 
     filters: dict[str, Callable[..., object]] = {
         "tojson": tojson if refs is None else refs.tojson,
@@ -103,7 +103,7 @@ def _strict_filter(
     def parameters(tool: ToolDescriptor, strict: bool = False) -> DialectResult:
         """``.schema``: the parameters; ``.conforms``: whether ``strict`` may be set."""
         if not strict:
-            return DialectResult(shared_parameters_schema(tool))
+            return DialectResult(shared_parameters(tool))
         result = strict_parameters(tool, dialect.profile)
         if not result.conforms:
             for problem in result.problems:
@@ -112,10 +112,10 @@ def _strict_filter(
                     tool,
                     f'cannot be strict for {label}: {problem}; rendered without "strict"',
                 )
-            return DialectResult(shared_parameters_schema(tool), conforms=False)
+            return DialectResult(shared_parameters(tool), conforms=False)
         assert result.schema is not None
         if budget is not None and not budget.admit(tool, result.schema):
-            return DialectResult(shared_parameters_schema(tool), conforms=False)
+            return DialectResult(shared_parameters(tool), conforms=False)
         if result.notes:
             moved = "; ".join(result.notes)
             found.add("TI402", tool, f"{label} strict: moved into descriptions: {moved}")

@@ -199,7 +199,7 @@ def write_side_by_side(
 ) -> list[bool | RenderError | None]:
     """Each render's file written to its path (a regular file or a new one), the renders taking
     turns entry by entry, so that the schema each filter asks of a tool is built once for them
-    all (``model.shared_parameters_schema``). Per render: whether its file changed, its error,
+    all (``shared.shared_parameters_schema``). Per render: whether its file changed, its error,
     or None where it must be made again on its own with ``emit`` (a lone surrogate, or text left
     to the whole-text path), its file left as it was."""
     outcomes: list[bool | RenderError | None] = [None] * len(renders)
