@@ -33,6 +33,10 @@ class RecentByIdentity(Generic[K, V]):
         self._keep(found)
         return found[1]
 
+    def __contains__(self, key: K) -> bool:
+        found = self._newer.get(id(key)) or self._older.get(id(key))
+        return found is not None and found[0] is key
+
     def remember(self, key: K, value: V) -> None:
         """Take ``value`` as what ``make(key)`` would give."""
         self._keep((key, value))

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from inspector.model import JsonObject, ToolDescriptor
 from inspector.project.config import load_config
 from inspector.scan.docstrings import DocstringStyle
 from tests.conftest import ROOT, Run
@@ -146,6 +147,29 @@ def test_check_names_the_changed_tools_and_stale_files(
     assert run.stdout.endswith(
         "; 1 file unchanged\ndiagnostics: 0 errors, 0 warnings, 5 info (5 TI402)\n"
     )
+
+
+def test_check_makes_each_tool_s_schema_once_for_tools_json_and_the_provider_files(
+    project: Path, run_cli: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """tools.json is compared as the first provider's file is made, a class ahead of the tool
+    the template takes: the schema made for one is the other's (not made again)."""
+    assert run_cli("build", "-q").status == 0
+    made: list[str] = []
+    original = ToolDescriptor.parameters_schema
+
+    def counted(tool: ToolDescriptor, schemas: object = None) -> JsonObject:
+        made.append(tool.name)
+        return original(tool, schemas)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ToolDescriptor, "parameters_schema", counted)
+    run = run_cli("check")
+    assert (run.status, run.stdout) == (0, "5 files up to date\n")
+    tools = json.loads((project / "tools/tools.json").read_text(encoding="utf-8"))
+    names = [
+        m["function"]["name"] for c in tools["classes"].values() for m in c["methods"].values()
+    ]
+    assert sorted(made) == sorted(names)
 
 
 def test_check_says_what_would_change_in_the_classification_file(

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from inspector import api
 from inspector.catalog import Catalog, CatalogClass
-from inspector.files import tools_json
+from inspector.files import cjson, tools_json
 from inspector.files.file_update import FileUpdate
 from inspector.files.jsonio import READABLE, json_text, pieces_text
 from inspector.model import (
@@ -35,11 +35,10 @@ from inspector.model import (
     ToolDescriptor,
 )
 from inspector.providers.registry import builtin_providers
-from inspector.render import refs
 from inspector.render.jinja import render_template
 from inspector.render.limits import EntrySizes
 from inspector.render.options import RenderOptions
-from inspector.render.refs import ValueRefs, carried_as_is, plain_value
+from inspector.render.refs import ValueRefs, carried_as_is
 from inspector.render.stream import StreamedRender, normalized_pieces
 from inspector.shared import shared_parameters_schema
 from tests.conftest import ROOT
@@ -194,8 +193,9 @@ def test_a_value_json_text_would_change_is_not_carried_as_is() -> None:
 
 def test_a_value_by_reference_is_checked_for_odd_floats_once() -> None:
     plain, odd = {"type": "number", "default": 0.5}, {"type": "number", "default": 1e-07}
-    with patch.object(refs, "plain_floats", wraps=refs.plain_floats) as check:
-        assert [plain_value(v) for v in (plain, odd, plain, odd)] == [True, False, True, False]
+    with patch.object(cjson, "plain_floats", wraps=cjson.plain_floats) as check:
+        found = [cjson.plain_value(v) for v in (plain, odd, plain, odd)]
+    assert found == [True, False, True, False]
     assert check.call_count == 2
 
 

@@ -11,7 +11,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from inspector.catalog import CatalogClass
-from inspector.files import tools_json
+from inspector.files import cjson, tools_json
 from inspector.files.cjson import plain_floats, tools_plain
 from inspector.model import (
     MISSING,
@@ -29,7 +29,6 @@ from inspector.model import (
     StringType,
     ToolDescriptor,
 )
-from inspector.render import refs
 
 
 class Color(enum.Enum):
@@ -135,9 +134,9 @@ def test_tools_taken_as_plain_give_a_plain_tools_entry_and_schema(
 
 def test_a_plain_tool_s_shared_schema_is_known_plain_without_a_look() -> None:
     tool = _tool((Field("a", NumberType((("minimum", 0.5),)), default=2.5),))
-    schema = refs.shared_parameters(tool)
-    assert refs._plain._newer[id(schema)] == (schema, True)
+    schema = cjson.shared_parameters(tool)
+    assert cjson._plain._newer[id(schema)] == (schema, True)
     odd = _tool((Field("a", NumberType(), default=1e-7),))
-    schema = refs.shared_parameters(odd)
-    assert id(schema) not in refs._plain._newer
-    assert refs.plain_value(schema) is False
+    schema = cjson.shared_parameters(odd)
+    assert id(schema) not in cjson._plain._newer
+    assert cjson.plain_value(schema) is False

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from inspector import api
 from inspector.diagnostics import InspectorError
-from inspector.files import jsonio, tools_json
+from inspector.files import compare, jsonio, tools_json
 from inspector.files.jsonio import WholeText, json_text
 from inspector.render.limits import EntrySizes, tool_entries
 from inspector.render.options import RenderOptions
@@ -214,7 +214,7 @@ def test_check_compares_a_file_piece_by_piece_as_its_text_would_be(
     if on_disk is not None:
         path.write_bytes(on_disk.encode("utf-8"))
     made: list[str] = []
-    assert jsonio.file_holds(path, _pieces_of({"a": [1]}, made)) is expected
+    assert compare.file_holds(path, _pieces_of({"a": [1]}, made)) is expected
     assert made  # made even when the file is missing or differs
 
 
@@ -252,8 +252,8 @@ def test_a_document_is_compared_as_utf8_and_as_its_text_would_be(
     if on_disk is not None:
         path.write_bytes(on_disk.encode("utf-8"))
     document = _document([1])
-    assert jsonio.file_holds(path, document) is expected
-    assert jsonio.file_holds(path, jsonio.JsonDocument(json.loads(json_text(document.value)))) is (
+    assert compare.file_holds(path, document) is expected
+    assert compare.file_holds(path, jsonio.JsonDocument(json.loads(json_text(document.value)))) is (
         expected
     )
 
@@ -261,10 +261,10 @@ def test_a_document_is_compared_as_utf8_and_as_its_text_would_be(
 def test_a_document_with_a_lone_surrogate_is_compared_escaped(tmp_path: Path) -> None:
     path = tmp_path / "f.json"
     path.write_bytes(b'{\n  "a": "\\udc80"\n}\n')
-    assert jsonio.file_holds(path, _document("\udc80")) is True
-    assert jsonio.file_holds(path, _document("x")) is False
+    assert compare.file_holds(path, _document("\udc80")) is True
+    assert compare.file_holds(path, _document("x")) is False
     path.write_bytes(b'{\n  "a": {\n    "b": "\xff"\n  }\n}\n')  # not UTF-8
-    assert jsonio.file_holds(path, _document("\xff")) is False
+    assert compare.file_holds(path, _document("\xff")) is False
 
 
 def test_a_document_is_written_as_its_text(tmp_path: Path) -> None:
@@ -279,8 +279,8 @@ def test_a_lone_surrogate_is_compared_escaped_as_it_is_written(tmp_path: Path) -
     path = tmp_path / "f.json"
     path.write_text(json_text(data), encoding="utf-8")
     assert json_text(data) == '{\n  "\\u00e9": "\\udc80"\n}\n'
-    assert jsonio.file_holds(path, _pieces_of(data)) is True
-    assert jsonio.file_holds(path, _pieces_of({"é": "x"})) is False
+    assert compare.file_holds(path, _pieces_of(data)) is True
+    assert compare.file_holds(path, _pieces_of({"é": "x"})) is False
 
 
 def test_an_error_writing_the_file_is_raised_not_taken_for_a_failed_render(

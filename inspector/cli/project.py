@@ -172,21 +172,22 @@ def build(args: argparse.Namespace) -> int:
 def check(args: argparse.Namespace) -> int:
     """Exit 0 when every file is as ``build`` would write it, else 1 with a line per file."""
     from inspector.cli.output import printer_for, user_prints_to_stderr
-    from inspector.files.jsonio import file_holds, pieces_text
+    from inspector.files.compare import Steps, finished, holds_steps
+    from inspector.files.jsonio import pieces_text
     from inspector.project.generate import Content, generate
 
     config = _config(args)
     printer = printer_for(args, config.ignore)
     printer.quiet = True  # check prints errors only
-    problems: list[str] = []
+    problems: dict[Path, str] = {}
 
-    def compare(path: Path, content: Content) -> None:
+    def compare_steps(path: Path, content: Content) -> Steps[None]:
         if isinstance(content, str):
             same = path.read_text(encoding="utf-8") == content if path.exists() else None
         else:
-            same = file_holds(path, content)
+            same = yield from holds_steps(path, content)
         if same is None:
-            problems.append(f"{_shown(path)}: missing")
+            problems[path] = f"{_shown(path)}: missing"
         elif not same:
             detail = ""
             text = content if isinstance(content, str) else pieces_text(content)
@@ -194,16 +195,19 @@ def check(args: argparse.Namespace) -> int:
                 detail = _tools_detail(path.read_text(encoding="utf-8"), text)
             elif path == config.classification_path:
                 detail = _entries_detail(path.read_text(encoding="utf-8"), text)
-            problems.append(f"{_shown(path)}: stale{detail}")
+            problems[path] = f"{_shown(path)}: stale{detail}"
 
-    with user_prints_to_stderr():
-        generated = generate(config, compare)
+    def compare(path: Path, content: Content) -> None:
+        finished(compare_steps(path, content))
+
+    with user_prints_to_stderr():  # tools.json compared as the first provider's file is made
+        generated = generate(config, compare, side_by_side=compare_steps)
     printer.print(generated.diagnostics)
     if has_errors(generated.diagnostics):
         print("errors found: nothing compared", file=sys.stderr)
         printer.print_summary()
         return 1
-    for line in problems:
+    for line in (problems[path] for path in generated.files if path in problems):
         print(line)
     if problems:
         print("run `toolsinspector build` to regenerate", file=sys.stderr)

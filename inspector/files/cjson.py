@@ -8,8 +8,9 @@ import marshal
 import re
 from collections.abc import Callable, Iterable
 
-from inspector.model import MISSING, SchemaType, ToolDescriptor
+from inspector.model import MISSING, JsonObject, SchemaType, ToolDescriptor
 from inspector.recent import RecentByIdentity
+from inspector.shared import shared_parameters_schema
 
 
 def c_text(value: object, newline: str, *, checked: bool = False) -> str | None:
@@ -81,6 +82,41 @@ def _default_plain(value: object) -> bool:
 _type_plain: RecentByIdentity[SchemaType, bool] = RecentByIdentity(
     lambda schema_type: plain_floats(schema_type.to_schema()), 512
 )
+
+
+PLAIN_VALUES = 1024
+"""How many values ``plain_value`` remembers at most (half as many at least): the recent ones,
+which the providers rendered side by side pass again (the shared schema of a tool), a few
+hundred tools apart."""
+
+
+def plain_value(value: object) -> bool:
+    """``plain_floats`` of a value nobody changes (a value by reference in a render), found once
+    for the recent values (by identity)."""
+    return _plain(value)
+
+
+def shared_parameters(tool: ToolDescriptor) -> JsonObject:
+    """``shared.shared_parameters_schema(tool)``; ``plain_value`` knows it plain without a look
+    at the whole schema when the tool's parts show it so (``tools_plain``), or tools.json's
+    class holding the tool did (``known_plain``)."""
+    schema = shared_parameters_schema(tool)
+    if schema not in _plain and tools_plain((tool,)):
+        _plain.remember(schema, True)
+    return schema
+
+
+def known_plain(tools: Iterable[ToolDescriptor]) -> None:
+    """Record the tools' shared schemas as plain (their tools.json class passed the check)."""
+    for tool in tools:
+        _plain.remember(shared_parameters_schema(tool), True)
+
+
+def _plain_floats(value: object) -> bool:
+    return plain_floats(value)  # the module's name, looked up at each call (tests count them)
+
+
+_plain: RecentByIdentity[object, bool] = RecentByIdentity(_plain_floats, PLAIN_VALUES // 2)
 
 
 @functools.cache

@@ -8,7 +8,7 @@ import math
 import re
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any, Literal, TextIO, overload
+from typing import Any, Literal, overload
 
 from inspector.diagnostics import InspectorError
 from inspector.files.cjson import c_text
@@ -92,64 +92,6 @@ def write_text_pieces_if_changed(path: Path, pieces: Iterable[str]) -> bool:
     return write_chunks_if_changed(path, (piece.encode("utf-8") for piece in pieces))
 
 
-def file_holds(path: Path, pieces: JsonPieces) -> bool | None:
-    """Whether the file's text (read as ``Path.read_text`` reads it) is ``pieces_text(pieces)``,
-    compared piece by piece; None when there is no such file. Every piece is made either way
-    (what makes them may report on them)."""
-    if not path.exists():
-        for _ in pieces(_encode_string):
-            pass
-        return None
-    try:
-        same = _same_utf8(path, pieces.value) if isinstance(pieces, JsonDocument) else None
-        if same is not None:
-            return same
-        with path.open(encoding="utf-8") as existing:
-            try:
-                return _same_text(existing, pieces(_encode_string))
-            except UnicodeEncodeError:  # lone surrogates: the text escapes them
-                existing.seek(0)
-                return _same_text(existing, pieces(_encode_ascii))
-    except OSError as error:
-        raise InspectorError(f"{path}: cannot read ({error.strerror})") from None
-
-
-def _same_utf8(path: Path, document: object) -> bool | None:
-    """``file_holds`` for a document, its UTF-8 compared with the file's bytes; None when the
-    text must decide: a lone surrogate (escaped in the text), or a difference in a file with a
-    carriage return (read as a newline in the text)."""
-    same = True
-    with path.open("rb") as existing:
-        try:
-            for chunk in itertools.chain(json_chunks(document, "\n"), (b"\n",)):
-                same = same and existing.read(len(chunk)) == chunk
-        except UnicodeEncodeError:
-            return None
-        if same and existing.read(1) == b"":
-            return True
-        existing.seek(0)
-        return (
-            None
-            if any(b"\r" in block for block in iter(lambda: existing.read(BLOCK), b""))
-            else False
-        )
-
-
-def _same_text(existing: TextIO, pieces: Iterator[str]) -> bool:
-    same = True
-    for piece in itertools.chain(pieces, ("\n",)):
-        piece.encode("utf-8")  # a lone surrogate raises: the caller starts again escaping them
-        if same:
-            try:
-                same = existing.read(len(piece)) == piece
-            except UnicodeDecodeError:
-                same = False
-    try:
-        return same and existing.read(1) == ""
-    except UnicodeDecodeError:
-        return False
-
-
 def _utf8(pieces: JsonPieces, encode: Encode) -> Iterator[bytes]:
     for piece in pieces(encode):
         yield piece.encode("utf-8")
@@ -206,6 +148,8 @@ _encode_string = json.encoder.encode_basestring
 _encode_ascii = json.encoder.encode_basestring_ascii
 READABLE: Encode = _encode_string
 """The encoder of readable text (``JsonPieces`` are first asked for with it)."""
+ASCII: Encode = _encode_ascii
+"""The encoder that escapes every character beyond ASCII (a lone surrogate included)."""
 _float_repr = float.__repr__
 
 

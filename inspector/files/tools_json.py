@@ -13,7 +13,7 @@ from typing import BinaryIO
 
 from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import InspectorError
-from inspector.files.cjson import c_json, tools_plain
+from inspector.files.cjson import c_json, known_plain, tools_plain
 from inspector.files.jsonio import (
     JsonDocument,
     JsonPieces,
@@ -39,6 +39,7 @@ from inspector.model import (
     Schemas,
     ToolDescriptor,
 )
+from inspector.shared import shared_parameters_schema
 
 FORMAT = "toolsinspector/1"
 
@@ -53,9 +54,24 @@ def to_text(catalog: Catalog) -> str:
     return json_text(_lazy_json(catalog))
 
 
-def tools_pieces(catalog: Catalog) -> JsonDocument:
-    """The tools.json text in pieces, class by class (see ``jsonio.JsonPieces``), or as UTF-8."""
-    return JsonDocument(_lazy_json(catalog))
+def tools_pieces(
+    catalog: Catalog, passed: Callable[[CatalogClass], None] | None = None
+) -> JsonDocument:
+    """The tools.json text in pieces, class by class (see ``jsonio.JsonPieces``), or as UTF-8.
+    With ``passed`` (told of each class once its text is made), the tools' parameters schemas
+    are their shared ones, and those of a class whose floats are plain are known plain
+    (``cjson.known_plain``): a render made side by side finds both made."""
+    if passed is None:
+        return JsonDocument(_lazy_json(catalog))
+    schemas = Schemas()
+
+    def classes() -> Iterator[tuple[str, object]]:
+        for group in catalog.classes:
+            value = _class_value(group, schemas, shared=True)
+            passed(group)
+            yield group.key, value
+
+    return JsonDocument({"format": FORMAT, "classes": LazyObject(classes)})
 
 
 @contextlib.contextmanager
@@ -184,35 +200,44 @@ def _lazy_json(catalog: Catalog) -> dict[str, object]:
     return {"format": FORMAT, "classes": classes}
 
 
-def _class_value(group: CatalogClass, schemas: Schemas) -> object:
-    """A class's value in tools.json: its UTF-8 text where C writes it, else the value."""
-    value = _class_json(group, schemas)
-    data = _c_class(group, value)
+def _class_value(group: CatalogClass, schemas: Schemas, *, shared: bool = False) -> object:
+    """A class's value in tools.json: its UTF-8 text where C writes it, else the value (with
+    ``shared``, made of the shared parameters schemas, known plain where they are)."""
+    value = _class_json(group, schemas, shared=shared)
+    data = _c_class(group, value, shared=shared)
     return value if data is None else Utf8Json(data, _CLASS_INDENT)
 
 
-def _c_class(group: CatalogClass, value: JsonObject) -> bytes | None:
+def _c_class(group: CatalogClass, value: JsonObject, *, shared: bool = False) -> bytes | None:
     """The class's JSON as C writes it at its place in tools.json (None where C is not taken:
     see ``PythonFirst`` and ``c_json``); the floats checked from the tools' parts."""
     if not PythonFirst.warm():
         return None
-    return c_json(value, _CLASS_INDENT_BYTES, checked=tools_plain(group.tools))
+    plain = tools_plain(group.tools)
+    if plain and shared:
+        known_plain(group.tools)
+    return c_json(value, _CLASS_INDENT_BYTES, checked=plain)
 
 
-def _class_json(group: CatalogClass, schemas: Schemas | None = None) -> JsonObject:
+def _class_json(
+    group: CatalogClass, schemas: Schemas | None = None, *, shared: bool = False
+) -> JsonObject:
     return {
         "source": group.source,
-        "methods": {tool.method_name: _tool_json(tool, schemas) for tool in group.tools},
+        "methods": {tool.method_name: _tool_json(tool, schemas, shared) for tool in group.tools},
     }
 
 
-def _tool_json(tool: ToolDescriptor, schemas: Schemas | None = None) -> JsonObject:
+def _tool_json(
+    tool: ToolDescriptor, schemas: Schemas | None = None, shared: bool = False
+) -> JsonObject:
+    parameters = shared_parameters_schema(tool) if shared else tool.parameters_schema(schemas)
     entry: JsonObject = {
         "type": "function",
         "function": {
             "name": tool.name,
             "description": tool.description,
-            "parameters": tool.parameters_schema(schemas),
+            "parameters": parameters,
         },
         "returns": tool.returns.to_schema(),
         "async": tool.is_async,

@@ -207,20 +207,26 @@ def render(
     *,
     emit: Emit | None = None,
     files: Callable[[str], Path] | None = None,
+    pace: Callable[[int], None] | None = None,
 ) -> list[Rendered]:
     """Step 4: each provider's file for these tools. One provider's failure does not stop the
     others; the provider limits are always checked. With ``emit``, each file goes to it as it
     is made (a render that fails raises inside it: a file being written is left as it was)
     instead of being held as text. With ``files``, each file is written to ``files(provider)``
-    (only when its content changes), the providers taking turns tool by tool."""
+    (only when its content changes), the providers taking turns tool by tool. ``pace(n)`` is
+    called as a template takes the n-th tool (``StreamedRender``)."""
     with gc_paused():  # many long-lived objects (tools, documents): GC passes would dominate
         if files is not None:
             return _render_files(list(providers), tools, options, files)
-        return [_render_one(provider, tools, options, emit) for provider in providers]
+        return [_render_one(provider, tools, options, emit, pace) for provider in providers]
 
 
 def _render_one(
-    provider: str, tools: list[ToolDescriptor], options: RenderOptions, emit: Emit | None
+    provider: str,
+    tools: list[ToolDescriptor],
+    options: RenderOptions,
+    emit: Emit | None,
+    pace: Callable[[int], None] | None = None,
 ) -> Rendered:
     """One provider's file; a template that fails gives an error diagnostic instead."""
     from inspector.files.jsonio import pieces_text
@@ -228,7 +234,7 @@ def _render_one(
 
     text, changed = "", False
     try:
-        made = StreamedRender(provider, tools, options)
+        made = StreamedRender(provider, tools, options, pace)
         if emit is None:
             text = made.emit(pieces_text)
         else:

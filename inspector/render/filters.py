@@ -9,12 +9,13 @@ from dataclasses import dataclass, field
 
 from inspector.codes import level_of
 from inspector.diagnostics import Diagnostic
+from inspector.files.cjson import shared_parameters
 from inspector.model import JsonObject, ToolDescriptor
 from inspector.providers.base import Dialect, Filter, Provider, StrictDialect
 from inspector.providers.limits import StrictBudget
 from inspector.providers.schema_walk import DialectResult
 from inspector.providers.strict import strict_parameters
-from inspector.render.refs import ValueRefs, shared_parameters
+from inspector.render.refs import ValueRefs
 
 
 @dataclass

@@ -16,11 +16,7 @@ import json
 import secrets
 from collections.abc import Callable
 
-from inspector.files.cjson import plain_floats, tools_plain
 from inspector.files.jsonio import WholeText
-from inspector.model import JsonObject, ToolDescriptor
-from inspector.recent import RecentByIdentity
-from inspector.shared import shared_parameters_schema
 
 _tojson = json.JSONEncoder(ensure_ascii=False).encode
 _string = json.encoder.encode_basestring  # what _tojson does with a str
@@ -81,35 +77,6 @@ class ValueRefs:
         text ``tojson`` gave some other way)."""
         if self._values:
             raise WholeText
-
-
-PLAIN_VALUES = 1024
-"""How many values by reference ``plain_value`` remembers at most (half as many at least): the
-recent ones, which the providers rendered side by side pass again (the shared schema of a tool),
-a few hundred tools apart."""
-
-
-def plain_value(value: object) -> bool:
-    """``cjson.plain_floats`` of a value by reference, found once for the recent values (by
-    identity): a built-in filter never changes a value it returned."""
-    return _plain(value)
-
-
-def shared_parameters(tool: ToolDescriptor) -> JsonObject:
-    """``shared.shared_parameters_schema(tool)``; when the tool's parts show it plain
-    (``cjson.tools_plain``: its types' schemas checked once), ``plain_value`` knows it without
-    a look at the whole schema."""
-    schema = shared_parameters_schema(tool)
-    if tools_plain((tool,)):
-        _plain.remember(schema, True)
-    return schema
-
-
-def _plain_floats(value: object) -> bool:
-    return plain_floats(value)  # the module's name, looked up at each call (tests count them)
-
-
-_plain: RecentByIdentity[object, bool] = RecentByIdentity(_plain_floats, PLAIN_VALUES // 2)
 
 
 _LIMIT = 1 << 64

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from inspector.diagnostics import Diagnostic, InspectorError, UsageError
-from inspector.files.cjson import c_text
+from inspector.files.cjson import c_text, plain_value
 from inspector.files.file_update import FileUpdate
 from inspector.files.jsonio import (
     READABLE,
@@ -30,7 +30,7 @@ from inspector.render.jinja import (
 )
 from inspector.render.limits import EntrySizes, tool_entries
 from inspector.render.options import RenderOptions
-from inspector.render.refs import ValueRefs, carried_as_is, plain_value
+from inspector.render.refs import ValueRefs, carried_as_is
 
 T = TypeVar("T")
 
@@ -54,8 +54,15 @@ class StreamedRender:
     """One provider's file for these tools, made by ``emit`` (the provider and the tool names
     are checked first); afterwards its diagnostics and its entries' sizes."""
 
-    def __init__(self, provider: str, tools: list[ToolDescriptor], options: RenderOptions) -> None:
+    def __init__(
+        self,
+        provider: str,
+        tools: list[ToolDescriptor],
+        options: RenderOptions,
+        pace: Callable[[int], None] | None = None,
+    ) -> None:
         self.provider, self.tools, self.options = provider, tools, options
+        self.pace = pace  # called as the template takes the n-th tool
         with _render_errors():  # an unknown provider stays a usage error
             self.unit = provider_unit(provider, options.template_dirs)
             check_names(self.unit, tools)
@@ -75,7 +82,9 @@ class StreamedRender:
         with _render_errors():
             refs = ValueRefs() if self.by_reference else None
             run = TemplateRun(self.provider, self.unit, self.options, refs)
-            chunks = run.generate(self.tools)
+            chunks = run.generate(
+                self.tools if self.pace is None else _Paced(self.tools, self.pace)
+            )
             yield from normalized_pieces(chunks, encode, self.options.report, sizes, refs)
         self.diagnostics, self.sizes = run.finish(), sizes[0]
 
@@ -86,6 +95,19 @@ class StreamedRender:
         for entry in tool_entries(document):
             self.sizes.add(entry)
         yield from json_pieces(document, "\n", encode)
+
+
+class _Paced(list[ToolDescriptor]):
+    """The tools as a template sees them, ``pace(n)`` called as it takes the n-th."""
+
+    def __init__(self, tools: list[ToolDescriptor], pace: Callable[[int], None]) -> None:
+        super().__init__(tools)
+        self._pace = pace
+
+    def __iter__(self) -> Iterator[ToolDescriptor]:
+        for index, tool in enumerate(super().__iter__()):
+            self._pace(index)
+            yield tool
 
 
 def normalized_pieces(
@@ -145,7 +167,7 @@ class _Entries:
 
     def _plain(self, taken: list[object]) -> bool:
         """Whether the value just parsed holds no float ``c_text`` must check: none in its own
-        text, and each value by reference plain (``refs.plain_value``: in a render of several
+        text, and each value by reference plain (``cjson.plain_value``: in a render of several
         providers, a tool's shared schema is checked once for them all)."""
         return (
             self.refs is not None
