@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from inspector.frozen import FrozenValue
 from inspector.model import ToolDescriptor
 
 
-@dataclass(frozen=True, slots=True)
-class CatalogClass:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class CatalogClass(FrozenValue):
     """One inspected class: its key in the files, the target that named it, its tools."""
 
     key: str
@@ -17,8 +18,8 @@ class CatalogClass:
     tools: tuple[ToolDescriptor, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Catalog:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Catalog(FrozenValue):
     """Every inspected method, grouped by class, in source order."""
 
     classes: tuple[CatalogClass, ...]

@@ -9,6 +9,8 @@ import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from inspector.frozen import FrozenValue
+
 
 class Level(enum.Enum):
     """How serious a diagnostic is; errors make the command exit 1."""
@@ -68,8 +70,8 @@ def _container_repr(value: object, depth: int) -> str:
     return body if isinstance(value, set) else f"frozenset({body})"
 
 
-@dataclass(frozen=True, slots=True)
-class Diagnostic:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Diagnostic(FrozenValue):
     """One message about one place: ``path:line: level[CODE]: Class.method: message``.
 
     ``code`` is one of ``inspector.codes.CODES``; memory addresses are removed from the

@@ -11,6 +11,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
+from inspector.frozen import FrozenValue
+
 Json: TypeAlias = bool | int | float | str | list["Json"] | dict[str, "Json"] | None
 JsonObject: TypeAlias = dict[str, Json]
 Keywords: TypeAlias = tuple[tuple[str, Json], ...]
@@ -48,8 +50,8 @@ def _with_keywords(schema: JsonObject, keywords: Keywords) -> JsonObject:
     return schema
 
 
-@dataclass(frozen=True, slots=True)
-class StringType:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class StringType(FrozenValue):
     """``str`` and everything sent as text (dates, UUIDs, paths, base64 bytes)."""
 
     format: str | None = None
@@ -62,8 +64,8 @@ class StringType:
         return _with_keywords(schema, self.keywords)
 
 
-@dataclass(frozen=True, slots=True)
-class IntegerType:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class IntegerType(FrozenValue):
     """``int``."""
 
     keywords: Keywords = ()
@@ -72,8 +74,8 @@ class IntegerType:
         return _with_keywords({"type": "integer"}, self.keywords)
 
 
-@dataclass(frozen=True, slots=True)
-class NumberType:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class NumberType(FrozenValue):
     """``float`` (and ``Decimal`` as part of a union with string)."""
 
     keywords: Keywords = ()
@@ -82,8 +84,8 @@ class NumberType:
         return _with_keywords({"type": "number"}, self.keywords)
 
 
-@dataclass(frozen=True, slots=True)
-class BooleanType:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class BooleanType(FrozenValue):
     """``bool``."""
 
     keywords: Keywords = ()
@@ -92,8 +94,8 @@ class BooleanType:
         return _with_keywords({"type": "boolean"}, self.keywords)
 
 
-@dataclass(frozen=True, slots=True)
-class NullType:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class NullType(FrozenValue):
     """``None``."""
 
     keywords: Keywords = ()
@@ -117,8 +119,8 @@ def json_type_name(value: Json) -> str:
     return "array" if isinstance(value, list) else "object"
 
 
-@dataclass(frozen=True, slots=True)
-class EnumType:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class EnumType(FrozenValue):
     """A fixed set of values (``Literal``, ``Enum``); ``type`` is derived from the values."""
 
     values: tuple[Json, ...]
@@ -142,8 +144,8 @@ class EnumType:
         return _with_keywords(schema, self.keywords)
 
 
-@dataclass(frozen=True, slots=True)
-class ArrayType:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class ArrayType(FrozenValue):
     """Lists, sets (``unique``) and tuples (``prefix`` holds the fixed positions)."""
 
     items: SchemaType | None = None
@@ -185,8 +187,8 @@ MISSING = _Missing.MISSING
 """Marks a field without a default (``None`` is a real default)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Field:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Field(FrozenValue):
     """A parameter of a tool or a property of an object type."""
 
     name: str
@@ -238,8 +240,8 @@ def object_schema(
     return schema
 
 
-@dataclass(frozen=True, slots=True)
-class ObjectType:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class ObjectType(FrozenValue):
     """Nested classes (``title`` = class name) and mappings (``additional`` = value type)."""
 
     properties: tuple[Field, ...] = ()
@@ -252,8 +254,8 @@ class ObjectType:
         return _with_keywords(schema, self.keywords)
 
 
-@dataclass(frozen=True, slots=True)
-class AnyOfType:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class AnyOfType(FrozenValue):
     """A union; ``X | None`` is an ``AnyOfType`` holding a ``NullType``."""
 
     options: tuple[SchemaType, ...]
@@ -296,8 +298,8 @@ def _compact_union(options: tuple[SchemaType, ...]) -> JsonObject | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class AnyValueType:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class AnyValueType(FrozenValue):
     """``Any``, ``object`` or no annotation: any JSON value."""
 
     keywords: Keywords = ()
@@ -306,8 +308,8 @@ class AnyValueType:
         return _with_keywords({}, self.keywords)
 
 
-@dataclass(frozen=True, slots=True)
-class RefType:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class RefType(FrozenValue):
     """A reference to a named definition (recursive classes)."""
 
     name: str
@@ -379,8 +381,8 @@ def is_nullable(schema_type: SchemaType) -> bool:
     return False
 
 
-@dataclass(frozen=True, slots=True)
-class Returns:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Returns(FrozenValue):
     """What a tool gives back: its type (``None`` = not annotated) and the documented text."""
 
     type: SchemaType | None = None
@@ -401,8 +403,8 @@ class MethodKind(enum.Enum):
     STATIC = "static"
 
 
-@dataclass(frozen=True, slots=True)
-class LeftOut:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class LeftOut(FrozenValue):
     """A parameter of the method that its tool does not take (the method's default applies),
     and why: ``reason`` is ``"no-json-form"`` (``type`` names the type), ``"internal"`` (a
     leading ``_`` and a default) or ``"untyped-variadic"``."""
@@ -412,8 +414,8 @@ class LeftOut:
     type: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class ToolDescriptor:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class ToolDescriptor(FrozenValue):
     """One tool: a method described independently of any provider."""
 
     name: str

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from inspector.diagnostics import InspectorError
+from inspector.files.scratch import new_file
 
 
 class FileUpdate:
@@ -94,11 +95,9 @@ class Temporary:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        import tempfile  # here: a command that writes nothing (to stdout) does without it
-
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            handle, self.name = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+            handle, self.name = new_file(str(path.parent), f".{path.name}.")
         except OSError as error:
             raise InspectorError(f"{path}: cannot write ({error.strerror})") from None
         self.stream = os.fdopen(handle, "wb")

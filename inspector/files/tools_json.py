@@ -28,6 +28,7 @@ from inspector.files.jsonio import (
     read_json,
 )
 from inspector.files.schemas import SharedTypes, parse_fields, parse_shared, shared_text
+from inspector.files.scratch import spill_file
 from inspector.model import (
     Field,
     Json,
@@ -120,9 +121,7 @@ class ToolsSpool:
 
     def _spill(self, memory: io.BytesIO) -> None:
         """Move the spool to a temporary file: a large scan holds no text in memory."""
-        import tempfile  # here: a small scan does without it (and the modules it imports)
-
-        spill = tempfile.TemporaryFile()  # noqa: SIM115  # closed by ``close``
+        spill = spill_file()  # closed by ``close``
         try:
             spill.write(memory.getbuffer())
         except BaseException:

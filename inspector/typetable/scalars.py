@@ -7,8 +7,6 @@ imported when a value of theirs is read).
 
 from __future__ import annotations
 
-import base64
-import binascii
 import datetime
 import enum
 import functools
@@ -123,14 +121,18 @@ def _read_none(value: Json, cls: type) -> object:
 
 
 def _read_bytes(value: Json, cls: type) -> object:
+    import base64  # here, as in ``_write_bytes``: only a call with bytes needs it
+
     text = _text(value, "base64 text")
     try:
         return cls(base64.b64decode(text, validate=True))
-    except (binascii.Error, ValueError):
+    except ValueError:  # binascii.Error is one
         raise WrongJson("base64 text") from None
 
 
 def _write_bytes(value: object) -> Json:
+    import base64
+
     return base64.b64encode(value).decode("ascii")  # type: ignore[arg-type]
 
 

@@ -1,0 +1,75 @@
+"""The frozen values (model, catalog, diagnostics) inherit equality, hash and repr from
+``FrozenValue`` instead of generating them: they behave as dataclasses that generate them."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import pickle
+
+import pytest
+
+from inspector.catalog import Catalog, CatalogClass
+from inspector.diagnostics import Diagnostic, Level
+from inspector.model import (
+    AnyOfType,
+    ArrayType,
+    Field,
+    IntegerType,
+    NullType,
+    NumberType,
+    Returns,
+    StringType,
+    ToolDescriptor,
+)
+
+VALUES = [
+    StringType(),
+    StringType("date"),
+    StringType(keywords=(("minLength", 1),)),
+    IntegerType(),
+    NumberType(),
+    NullType(),
+    ArrayType(IntegerType()),
+    AnyOfType((StringType(), NullType())),
+    Field("a", IntegerType(), "The a.", False, 3),
+    Returns(StringType(), "Text."),
+    ToolDescriptor("t", "Do.", (Field("a", IntegerType()),), location="m.py:1"),
+    CatalogClass("m:C", "m.py", (ToolDescriptor("t", "Do."),)),
+    Catalog((CatalogClass("m:C", "m.py", ()),), ("bad.py",)),
+    Diagnostic(Level.WARNING, "Untyped.", "m.py", 3, "C.run", "TI201"),
+]
+
+
+@pytest.mark.parametrize("value", VALUES, ids=repr)
+def test_frozen_values_behave_as_dataclasses_with_eq_and_repr(value: object) -> None:
+    assert dataclasses.is_dataclass(value)
+    fields = [f.name for f in dataclasses.fields(value)]  # type: ignore[arg-type]
+    shown = ", ".join(f"{name}={getattr(value, name)!r}" for name in fields)
+    assert repr(value) == f"{type(value).__qualname__}({shown})"
+    twin = dataclasses.replace(value)  # type: ignore[type-var]
+    assert twin == value and twin is not value and hash(twin) == hash(value)
+    assert (twin != value) is False
+    assert copy.deepcopy(value) == value
+    assert pickle.loads(pickle.dumps(value)) == value
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        value.__setattr__(fields[0], None)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        value.__delattr__(fields[0])
+
+
+def test_frozen_values_differ_by_class_and_by_every_field() -> None:
+    assert IntegerType() != NumberType() and NumberType() != IntegerType()
+    assert IntegerType() != ()  # not a tuple, though its fields are compared as one
+    assert len({IntegerType(), NumberType(), NullType(), IntegerType()}) == 3
+    assert StringType("date") != StringType("time")
+    assert StringType("date", (("minLength", 1),)) != StringType("date")
+    base = Field("a", IntegerType(), "The a.", False, 3)
+    for change in (
+        {"name": "b"},
+        {"type": NumberType()},
+        {"description": ""},
+        {"required": True},
+        {"default": 4},
+    ):
+        assert dataclasses.replace(base, **change) != base  # type: ignore[arg-type]
