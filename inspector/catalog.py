@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from inspector.frozen import FrozenValue
 from inspector.model import ToolDescriptor
+from inspector.records import FrozenRecord
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
-class CatalogClass(FrozenValue):
+class CatalogClass(FrozenRecord):
     """One inspected class: its key in the files, the target that named it, its tools."""
 
     key: str
@@ -19,7 +19,7 @@ class CatalogClass(FrozenValue):
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Catalog(FrozenValue):
+class Catalog(FrozenRecord):
     """Every inspected method, grouped by class, in source order."""
 
     classes: tuple[CatalogClass, ...]

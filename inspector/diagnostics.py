@@ -9,7 +9,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from inspector.frozen import FrozenValue
+from inspector.records import FrozenRecord
 
 
 class Level(enum.Enum):
@@ -71,7 +71,7 @@ def _container_repr(value: object, depth: int) -> str:
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Diagnostic(FrozenValue):
+class Diagnostic(FrozenRecord):
     """One message about one place: ``path:line: level[CODE]: Class.method: message``.
 
     ``code`` is one of ``inspector.codes.CODES``; memory addresses are removed from the

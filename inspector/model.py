@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
-from inspector.frozen import FrozenValue
+from inspector.records import FrozenRecord
 
 Json: TypeAlias = bool | int | float | str | list["Json"] | dict[str, "Json"] | None
 JsonObject: TypeAlias = dict[str, Json]
@@ -51,7 +51,7 @@ def _with_keywords(schema: JsonObject, keywords: Keywords) -> JsonObject:
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
-class StringType(FrozenValue):
+class StringType(FrozenRecord):
     """``str`` and everything sent as text (dates, UUIDs, paths, base64 bytes)."""
 
     format: str | None = None
@@ -65,7 +65,7 @@ class StringType(FrozenValue):
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
-class IntegerType(FrozenValue):
+class IntegerType(FrozenRecord):
     """``int``."""
 
     keywords: Keywords = ()
@@ -75,7 +75,7 @@ class IntegerType(FrozenValue):
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
-class NumberType(FrozenValue):
+class NumberType(FrozenRecord):
     """``float`` (and ``Decimal`` as part of a union with string)."""
 
     keywords: Keywords = ()
@@ -85,7 +85,7 @@ class NumberType(FrozenValue):
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
-class BooleanType(FrozenValue):
+class BooleanType(FrozenRecord):
     """``bool``."""
 
     keywords: Keywords = ()
@@ -95,7 +95,7 @@ class BooleanType(FrozenValue):
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
-class NullType(FrozenValue):
+class NullType(FrozenRecord):
     """``None``."""
 
     keywords: Keywords = ()
@@ -120,7 +120,7 @@ def json_type_name(value: Json) -> str:
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
-class EnumType(FrozenValue):
+class EnumType(FrozenRecord):
     """A fixed set of values (``Literal``, ``Enum``); ``type`` is derived from the values."""
 
     values: tuple[Json, ...]
@@ -145,7 +145,7 @@ class EnumType(FrozenValue):
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
-class ArrayType(FrozenValue):
+class ArrayType(FrozenRecord):
     """Lists, sets (``unique``) and tuples (``prefix`` holds the fixed positions)."""
 
     items: SchemaType | None = None
@@ -188,7 +188,7 @@ MISSING = _Missing.MISSING
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Field(FrozenValue):
+class Field(FrozenRecord):
     """A parameter of a tool or a property of an object type."""
 
     name: str
@@ -241,7 +241,7 @@ def object_schema(
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
-class ObjectType(FrozenValue):
+class ObjectType(FrozenRecord):
     """Nested classes (``title`` = class name) and mappings (``additional`` = value type)."""
 
     properties: tuple[Field, ...] = ()
@@ -255,7 +255,7 @@ class ObjectType(FrozenValue):
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
-class AnyOfType(FrozenValue):
+class AnyOfType(FrozenRecord):
     """A union; ``X | None`` is an ``AnyOfType`` holding a ``NullType``."""
 
     options: tuple[SchemaType, ...]
@@ -299,7 +299,7 @@ def _compact_union(options: tuple[SchemaType, ...]) -> JsonObject | None:
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
-class AnyValueType(FrozenValue):
+class AnyValueType(FrozenRecord):
     """``Any``, ``object`` or no annotation: any JSON value."""
 
     keywords: Keywords = ()
@@ -309,7 +309,7 @@ class AnyValueType(FrozenValue):
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
-class RefType(FrozenValue):
+class RefType(FrozenRecord):
     """A reference to a named definition (recursive classes)."""
 
     name: str
@@ -382,7 +382,7 @@ def is_nullable(schema_type: SchemaType) -> bool:
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Returns(FrozenValue):
+class Returns(FrozenRecord):
     """What a tool gives back: its type (``None`` = not annotated) and the documented text."""
 
     type: SchemaType | None = None
@@ -404,7 +404,7 @@ class MethodKind(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
-class LeftOut(FrozenValue):
+class LeftOut(FrozenRecord):
     """A parameter of the method that its tool does not take (the method's default applies),
     and why: ``reason`` is ``"no-json-form"`` (``type`` names the type), ``"internal"`` (a
     leading ``_`` and a default) or ``"untyped-variadic"``."""
@@ -415,7 +415,7 @@ class LeftOut(FrozenValue):
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
-class ToolDescriptor(FrozenValue):
+class ToolDescriptor(FrozenRecord):
     """One tool: a method described independently of any provider."""
 
     name: str

@@ -13,6 +13,7 @@ import docstring_parser.epydoc
 import docstring_parser.numpydoc
 import docstring_parser.rest
 
+from inspector.records import Record
 from inspector.scan import google_docstrings
 from inspector.scan.rest_text import plain_text
 
@@ -65,27 +66,7 @@ _REQUIRED_MARK = re.compile(r"^\s*\*\*\[REQUIRED\]\*\*\s*")
 """botocore's ``:param Bucket: **[REQUIRED]**``."""
 
 
-class _Record:
-    """Compared by value and shown as a dataclass is (what tests compare and print), from the
-    names in ``__slots__``; unhashable, as a mutable dataclass."""
-
-    __slots__: tuple[str, ...] = ()
-    __hash__ = None  # type: ignore[assignment]
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self._values() == other._values()
-
-    def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
-        return f"{self.__class__.__name__}({fields})"
-
-    def _values(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in self.__slots__)
-
-
-class ParamDoc(_Record):
+class ParamDoc(Record):
     """What a docstring says of one argument."""
 
     __slots__ = ("default", "description", "required", "type_name")
@@ -104,7 +85,7 @@ class ParamDoc(_Record):
         """The default the docstring states (numpydoc's ``int, default 0``), as written."""
 
 
-class DocInfo(_Record):
+class DocInfo(Record):
     """The parts of a docstring a tool needs."""
 
     __slots__ = ("attributes", "description", "params", "present", "returns", "returns_type")

@@ -1,5 +1,7 @@
-"""The frozen values (model, catalog, diagnostics) inherit equality, hash and repr from
-``FrozenValue`` instead of generating them: they behave as dataclasses that generate them."""
+"""Values compared and shown by their fields: the frozen dataclasses (model, catalog,
+diagnostics) inherit equality, hash and repr from ``FrozenRecord`` instead of generating them
+and behave as dataclasses that generate them; plain slotted ``Record`` classes (the docstring
+records) compare and show alike, unhashable."""
 
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from inspector.model import (
     StringType,
     ToolDescriptor,
 )
+from inspector.records import Record
 
 VALUES = [
     StringType(),
@@ -73,3 +76,29 @@ def test_frozen_values_differ_by_class_and_by_every_field() -> None:
         {"default": 4},
     ):
         assert dataclasses.replace(base, **change) != base  # type: ignore[arg-type]
+
+
+class _Point(Record):
+    __slots__ = ("x", "y")
+
+    def __init__(self, x: int, y: object) -> None:
+        self.x, self.y = x, y
+
+
+class _Other(Record):
+    __slots__ = ("x", "y")
+
+    def __init__(self, x: int, y: object) -> None:
+        self.x, self.y = x, y
+
+
+def test_a_record_compares_by_class_and_fields_shows_them_and_is_unhashable() -> None:
+    assert _Point(1, "a") == _Point(1, "a")
+    assert _Point(1, "a") != _Point(1, "b") and _Point(1, "a") != _Point(2, "a")
+    assert _Point(1, "a") != _Other(1, "a") and _Point(1, "a") != (1, "a")
+    assert repr(_Point(1, "a")) == "_Point(x=1, y='a')"
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(_Point(1, "a"))
+    point = _Point(1, [])
+    point.x = 2  # a plain record may change
+    assert point == _Point(2, [])
