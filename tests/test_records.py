@@ -102,3 +102,28 @@ def test_a_record_compares_by_class_and_fields_shows_them_and_is_unhashable() ->
     point = _Point(1, [])
     point.x = 2  # a plain record may change
     assert point == _Point(2, [])
+
+
+def test_every_frozen_slotted_dataclass_inherits_instead_of_generating() -> None:
+    """Start-up: such a class compiles only ``__init__``, ``__setattr__`` and ``__delattr__``."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import inspector
+    from inspector.records import FrozenRecord
+
+    found = []
+    for module_info in pkgutil.walk_packages(inspector.__path__, "inspector."):
+        if module_info.name.endswith("__main__"):  # runs the command line
+            continue
+        module = importlib.import_module(module_info.name)
+        for cls in vars(module).values():
+            if not (inspect.isclass(cls) and cls.__module__ == module.__name__):
+                continue
+            params = getattr(cls, "__dataclass_params__", None)
+            if params is not None and params.frozen and "__slots__" in vars(cls):
+                found.append(cls.__qualname__)
+                assert issubclass(cls, FrozenRecord), cls
+                assert not params.eq and not params.repr, cls
+    assert {"ToolDescriptor", "Diagnostic", "Call", "ToolEntry", "Installed"} <= set(found)

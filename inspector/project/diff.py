@@ -33,6 +33,7 @@ from inspector.model import (
     StringType,
     ToolDescriptor,
 )
+from inspector.records import FrozenRecord
 
 
 class Severity(enum.IntEnum):
@@ -48,8 +49,8 @@ class Severity(enum.IntEnum):
         return self.name.lower()
 
 
-@dataclass(frozen=True, slots=True)
-class Change:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Change(FrozenRecord):
     """One change of one tool; ``path`` is ``""`` for the tool itself."""
 
     tool: str

@@ -13,10 +13,11 @@ from inspector.providers.calls import Call, Outcome
 from inspector.providers.limits import Limits
 from inspector.providers.schema_walk import DialectResult
 from inspector.providers.strict import StrictProfile
+from inspector.records import FrozenRecord
 
 
-@dataclass(frozen=True, slots=True)
-class NameRule:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class NameRule(FrozenRecord):
     """A provider's rule for tool (or parameter) names."""
 
     pattern: re.Pattern[str]

@@ -11,12 +11,13 @@ from dataclasses import dataclass
 
 import docstring_parser
 
+from inspector.records import FrozenRecord
 from inspector.scan.docstrings import DocInfo, parse_docstring
 from inspector.stubs import pycode
 
 
-@dataclass(frozen=True, slots=True)
-class Carried:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Carried(FrozenRecord):
     """What the docstring carries exactly."""
 
     description: bool
