@@ -24,7 +24,7 @@ from inspector.model import (
     StringType,
     ToolDescriptor,
 )
-from inspector.records import Record
+from inspector.records import FrozenRecord, Record
 
 VALUES = [
     StringType(),
@@ -127,3 +127,67 @@ def test_every_frozen_slotted_dataclass_inherits_instead_of_generating() -> None
                 assert issubclass(cls, FrozenRecord), cls
                 assert not params.eq and not params.repr, cls
     assert {"ToolDescriptor", "Diagnostic", "Call", "ToolEntry", "Installed"} <= set(found)
+
+
+@dataclasses.dataclass(frozen=True, slots=True, eq=False, repr=False)
+class _Base(FrozenRecord):
+    a: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True, eq=False, repr=False)
+class _Child(_Base):
+    b: object
+    hidden: int = dataclasses.field(default=0, compare=False, repr=False)
+
+
+@dataclasses.dataclass(frozen=True, slots=True, eq=False, repr=False)
+class _Empty(FrozenRecord):
+    pass
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _DataBase:
+    a: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _DataChild(_DataBase):
+    b: object
+    hidden: int = dataclasses.field(default=0, compare=False, repr=False)
+
+
+NAN = float("nan")
+
+
+@pytest.mark.parametrize(
+    ("left", "right", "data_left", "data_right"),
+    [
+        (_Child(1, 9), _Child(2, 9), _DataChild(1, 9), _DataChild(2, 9)),  # inherited field
+        (_Child(1, 9), _Child(1, 9, 5), _DataChild(1, 9), _DataChild(1, 9, 5)),  # compare=False
+        (_Child(1, NAN), _Child(1, NAN), _DataChild(1, NAN), _DataChild(1, NAN)),  # nan is nan
+        (_Base(NAN), _Base(NAN), _DataBase(NAN), _DataBase(NAN)),  # one field: a tuple still
+        (_Empty(), _Empty(), None, None),
+    ],
+)
+def test_records_compare_hash_and_show_as_the_dataclass_twin(
+    left: object, right: object, data_left: object, data_right: object
+) -> None:
+    if data_left is None:
+        assert left == right and hash(left) == hash(right) and repr(left) == "_Empty()"
+        return
+    assert (left == right) is (data_left == data_right)
+    assert (hash(left) == hash(right)) is (hash(data_left) == hash(data_right))
+    assert repr(left) == repr(data_left).replace("_Data", "_")
+
+
+class _Point3(_Point):
+    __slots__ = ("z",)
+
+    def __init__(self, x: int, y: object, z: int) -> None:
+        super().__init__(x, y)
+        self.z = z
+
+
+def test_a_record_s_fields_include_its_bases_slots() -> None:
+    assert repr(_Point3(1, "a", 2)) == "_Point3(x=1, y='a', z=2)"
+    assert _Point3(1, "a", 2) != _Point3(0, "a", 2)

@@ -97,3 +97,36 @@ def test_writing_files_imports_no_tempfile(tmp_path: Path) -> None:
     assert run.stdout == "[]\n"
     assert (tmp_path / "a.txt").read_text(encoding="utf-8") == "text"
     assert [p.name for p in tmp_path.iterdir()] == ["a.txt"]
+
+
+def test_a_spill_file_that_cannot_be_unnamed_is_closed_and_the_next_place_taken(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first, second = tmp_path / "first", tmp_path / "second"
+    first.mkdir()
+    second.mkdir()
+    monkeypatch.setenv("TMPDIR", str(first))
+    monkeypatch.setenv("TEMP", str(second))
+    unlink = os.unlink
+
+    def refusing(path: str) -> None:
+        if Path(path).parent == first:
+            raise PermissionError(13, "refused", path)
+        unlink(path)
+
+    monkeypatch.setattr(scratch.os, "unlink", refusing)
+    open_before = len(os.listdir("/proc/self/fd"))
+    with scratch.spill_file() as spill:
+        spill.write(b"x")
+        assert len(os.listdir("/proc/self/fd")) == open_before + 1  # the first one was closed
+    assert list(second.iterdir()) == []
+
+
+def test_with_no_usable_place_the_error_names_them_all(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    places = [str(tmp_path / "a"), str(tmp_path / "b")]
+    monkeypatch.setattr(scratch, "_temporary_directories", lambda: places)
+    with pytest.raises(FileNotFoundError, match="no usable temporary directory") as raised:
+        scratch.spill_file()
+    assert str(places) in str(raised.value)

@@ -7,6 +7,7 @@ modules, start-up time every command that writes a file paid for nothing.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 from typing import BinaryIO
@@ -39,18 +40,21 @@ def spill_file() -> BinaryIO:
     """An unnamed file for text that does not stay in memory, gone when closed: in the first
     usable of ``$TMPDIR``, ``$TEMP``, ``$TMP``, the system's temporary directories and the
     current directory (the places ``tempfile`` looks in)."""
-    error: OSError | None = None
-    for directory in _temporary_directories():
+    directories = _temporary_directories()
+    for directory in directories:
         try:
             handle, path = new_file(directory, ".toolsinspector-", getattr(os, "O_TEMPORARY", 0))
-        except OSError as failed:
-            error = failed
+        except OSError:
             continue
-        if os.name != "nt":  # Windows removes it on close (O_TEMPORARY)
-            os.unlink(path)
-        return os.fdopen(handle, "w+b")
-    assert error is not None  # the current directory is always tried
-    raise error
+        try:
+            if os.name != "nt":  # Windows removes it on close (O_TEMPORARY)
+                os.unlink(path)
+            return os.fdopen(handle, "w+b")
+        except OSError:
+            os.close(handle)
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+    raise FileNotFoundError(errno.ENOENT, f"no usable temporary directory in {directories}")
 
 
 def _temporary_directories() -> list[str]:
