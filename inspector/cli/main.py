@@ -9,7 +9,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn, TypeAlias
+from typing import NoReturn, TypeAlias
 
 from inspector.cli.output import (
     check_directory_output,
@@ -21,9 +21,6 @@ from inspector.cli.output import (
 )
 from inspector.cli.parsing import Parser, VersionAction
 from inspector.diagnostics import InspectorError, UsageError, has_errors
-
-if TYPE_CHECKING:
-    pass
 
 _DESCRIPTION = "Turn Python classes into function-calling tools for LLM providers."
 _EPILOG = """\

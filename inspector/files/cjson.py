@@ -75,7 +75,7 @@ def _default_plain(value: object) -> bool:
         or kind is int
         or value is None
         or value is MISSING
-        or (plain_floats(value))
+        or plain_floats(value)
     )
 
 

@@ -26,11 +26,7 @@ Steps = Generator[None, None, T]
 
 def finished(steps: Steps[T]) -> T:
     """The outcome of ``steps``, every step taken."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as stop:
-            return stop.value  # type: ignore[no-any-return]
+    return Stepper(steps).finish()
 
 
 def file_holds(path: Path, pieces: JsonPieces) -> bool | None:
