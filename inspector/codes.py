@@ -5,7 +5,7 @@ A code never changes meaning once released; a message that goes away leaves its 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from inspector.diagnostics import Level, UsageError
 
@@ -19,6 +19,70 @@ AREAS = {
     "TI8": "Run time: the Toolbox",
 }
 """The first three characters of a code name its area."""
+
+
+# One name per code, its short name in capitals (``target-failed`` → ``TARGET_FAILED``):
+# code compares and reports codes by these names, never by a bare "TI..." string.
+TARGET_FAILED: Final = "TI100"
+NO_PUBLIC_CLASS: Final = "TI101"
+NO_PUBLIC_METHODS: Final = "TI102"
+METHOD_FAILED: Final = "TI103"
+NO_SIGNATURE: Final = "TI104"
+HINT_UNRESOLVED: Final = "TI105"
+NO_TYPE_HINT: Final = "TI106"
+DOCSTRING_TYPE_UNKNOWN: Final = "TI107"
+NO_SCHEMA_FORM: Final = "TI108"
+VARIADIC_LEFT_OUT: Final = "TI109"
+DEFAULT_NOT_JSON: Final = "TI110"
+DUPLICATE_CLASS_NAME: Final = "TI111"
+TOOL_RENAMED: Final = "TI112"
+MAPPING_KEYS_AS_STRINGS: Final = "TI113"
+LITERAL_NOT_JSON: Final = "TI114"
+ENUM_VALUE_NOT_JSON: Final = "TI115"
+FIELDS_UNREADABLE: Final = "TI116"
+INTERNAL_PARAMETER: Final = "TI117"
+DEFAULT_UNREADABLE: Final = "TI118"
+JSON_SCHEMA_UNREADABLE: Final = "TI119"
+STUB_HINT_UNRESOLVED: Final = "TI120"
+STUB_UNREADABLE: Final = "TI121"
+UNION_MEMBER_UNRESOLVED: Final = "TI122"
+UNION_MEMBER_NO_JSON: Final = "TI123"
+HINT_PART_UNRESOLVED: Final = "TI127"
+NO_JSON_FORM_LEFT_OUT: Final = "TI130"
+UNCALLABLE: Final = "TI131"
+RESULT_AS_TEXT: Final = "TI132"
+NO_DOCSTRING: Final = "TI201"
+DOCSTRING_UNPARSABLE: Final = "TI202"
+DOCUMENTED_NOT_IN_SIGNATURE: Final = "TI203"
+PARAMETER_UNDOCUMENTED: Final = "TI204"
+STALE_ENTRY: Final = "TI301"
+ENTRY_PRUNED: Final = "TI302"
+NO_CLASSIFICATION_FILE: Final = "TI303"
+NOT_CLASSIFIED: Final = "TI304"
+NO_TOOLS: Final = "TI305"
+ENTRY_RENAMED: Final = "TI306"
+UNKNOWN_CLASS_KEY: Final = "TI307"
+FAILED_TARGET_KEPT: Final = "TI308"
+PRUNE_SKIPPED: Final = "TI309"
+UNCALLABLE_RECORDED_FALSE: Final = "TI310"
+UNCALLABLE_EXCLUDED: Final = "TI311"
+UNCLASSIFIED_CLASS_EXCLUDED: Final = "TI312"
+UNCALLABLE_INCLUDED: Final = "TI313"
+BASE_CLASS_ENTRIES: Final = "TI314"
+RENDER_FAILED: Final = "TI401"
+MOVED_INTO_DESCRIPTION: Final = "TI402"
+DIALECT_LOSS: Final = "TI403"
+NOT_STRICT: Final = "TI404"
+NAME_AS_DESCRIPTION: Final = "TI405"
+ANNOTATIONS_UNKNOWN_TOOL: Final = "TI406"
+TOO_MANY_TOOLS: Final = "TI501"
+DESCRIPTION_TOO_LONG: Final = "TI502"
+TOO_MANY_STRICT_TOOLS: Final = "TI503"
+STRICT_TOTALS: Final = "TI504"
+STRICT_DROPPED: Final = "TI505"
+STUB_INEXACT: Final = "TI601"
+PATTERN_MATCHES_NOTHING: Final = "TI801"
+NOT_BINDABLE: Final = "TI802"
 
 
 class Code(NamedTuple):
@@ -35,120 +99,135 @@ _E, _W, _I = Level.ERROR, Level.WARNING, Level.INFO
 CODES: dict[str, Code] = {
     entry.code: entry
     for entry in (
-        Code("TI100", _E, "target-failed", "A target cannot be found or imported."),
-        Code("TI101", _W, "no-public-class", "A file or module target defines no public class."),
-        Code("TI102", _W, "no-public-methods", "A target class has no public method."),
-        Code("TI103", _E, "method-failed", "A method cannot be inspected; it is left out."),
-        Code("TI104", _E, "no-signature", "A method's signature cannot be read; it is left out."),
+        Code(TARGET_FAILED, _E, "target-failed", "A target cannot be found or imported."),
         Code(
-            "TI105", _W, "hint-unresolved", "A type hint cannot be evaluated; any value accepted."
+            NO_PUBLIC_CLASS,
+            _W,
+            "no-public-class",
+            "A file or module target defines no public class.",
         ),
-        Code("TI106", _W, "no-type-hint", "A parameter has no type hint; any value accepted."),
+        Code(NO_PUBLIC_METHODS, _W, "no-public-methods", "A target class has no public method."),
+        Code(METHOD_FAILED, _E, "method-failed", "A method cannot be inspected; it is left out."),
         Code(
-            "TI107",
+            NO_SIGNATURE, _E, "no-signature", "A method's signature cannot be read; it is left out."
+        ),
+        Code(
+            HINT_UNRESOLVED,
+            _W,
+            "hint-unresolved",
+            "A type hint cannot be evaluated; any value accepted.",
+        ),
+        Code(NO_TYPE_HINT, _W, "no-type-hint", "A parameter has no type hint; any value accepted."),
+        Code(
+            DOCSTRING_TYPE_UNKNOWN,
             _W,
             "docstring-type-unknown",
             "A type written in the docstring is not understood; any value accepted.",
         ),
         Code(
-            "TI108",
+            NO_SCHEMA_FORM,
             _W,
             "no-schema-form",
             "A type has no JSON Schema form (an arbitrary class, a protocol no JSON type "
             "satisfies); any value accepted.",
         ),
         Code(
-            "TI109",
+            VARIADIC_LEFT_OUT,
             _I,
             "variadic-left-out",
             "`*args` / `**kwargs` without a type (in the code, a stub or the docstring), or "
             "typed `Any`/`object`, are left out: nothing says what they take.",
         ),
         Code(
-            "TI110",
+            DEFAULT_NOT_JSON,
             _I,
             "default-not-json",
             "A default has no JSON form; it is left out of the schema.",
         ),
         Code(
-            "TI111",
+            DUPLICATE_CLASS_NAME,
             _W,
             "duplicate-class-name",
             "Two scanned classes share a name; the second is keyed by module.",
         ),
         Code(
-            "TI112",
+            TOOL_RENAMED,
             _W,
             "tool-renamed",
             "Two classes share a method name; both become Class_method (one warning per class, "
             "naming its renamed tools).",
         ),
         Code(
-            "TI113",
+            MAPPING_KEYS_AS_STRINGS,
             _W,
             "mapping-keys-as-strings",
             "A mapping's keys are not strings; JSON object keys arrive as strings.",
         ),
-        Code("TI114", _W, "literal-not-json", "A Literal value has no JSON form; it is left out."),
         Code(
-            "TI115",
+            LITERAL_NOT_JSON,
+            _W,
+            "literal-not-json",
+            "A Literal value has no JSON form; it is left out.",
+        ),
+        Code(
+            ENUM_VALUE_NOT_JSON,
             _W,
             "enum-value-not-json",
             "An Enum member's value has no JSON form; its name is used.",
         ),
         Code(
-            "TI116",
+            FIELDS_UNREADABLE,
             _W,
             "fields-unreadable",
             "The fields of a class cannot be read; any value accepted.",
         ),
         Code(
-            "TI117",
+            INTERNAL_PARAMETER,
             _I,
             "internal-parameter",
             "A parameter named with a leading '_' that has a default is internal: left out.",
         ),
         Code(
-            "TI118",
+            DEFAULT_UNREADABLE,
             _W,
             "default-unreadable",
             "Reading a default as JSON raised in the default's own code; it is left out.",
         ),
         Code(
-            "TI119",
+            JSON_SCHEMA_UNREADABLE,
             _W,
             "json-schema-unreadable",
             "A pydantic WithJsonSchema schema cannot be read; the hint's own type is kept.",
         ),
         Code(
-            "TI120",
+            STUB_HINT_UNRESOLVED,
             _W,
             "stub-hint-unresolved",
             "A type from a stub file cannot be resolved; the parameter keeps no type from it.",
         ),
-        Code("TI121", _W, "stub-unreadable", "A stub file cannot be read; it is not used."),
+        Code(STUB_UNREADABLE, _W, "stub-unreadable", "A stub file cannot be read; it is not used."),
         Code(
-            "TI122",
+            UNION_MEMBER_UNRESOLVED,
             _W,
             "union-member-unresolved",
             "A member of a union hint (or a word of a docstring type) cannot be resolved; the "
             "others are kept.",
         ),
         Code(
-            "TI123",
+            UNION_MEMBER_NO_JSON,
             _I,
             "union-member-no-json",
             "A member of a union has no JSON Schema form; the others say what is accepted.",
         ),
         Code(
-            "TI127",
+            HINT_PART_UNRESOLVED,
             _W,
             "hint-part-unresolved",
             "A name inside a hint (not a union member), or a class field's hint, cannot be "
             "resolved; any value is accepted in its place, the rest is kept.",
         ),
         Code(
-            "TI130",
+            NO_JSON_FORM_LEFT_OUT,
             _I,
             "no-json-form-left-out",
             "An optional parameter's type has no JSON form (a live object: a connection, a "
@@ -156,103 +235,109 @@ CODES: dict[str, Code] = {
             "default applies; tools.json records it under `left_out`.",
         ),
         Code(
-            "TI131",
+            UNCALLABLE,
             _W,
             "uncallable",
             "A required parameter's type has no JSON form: a model cannot call the method. A new "
             "classification entry excludes it; set to true, the parameter accepts any value.",
         ),
         Code(
-            "TI132",
+            RESULT_AS_TEXT,
             _I,
             "result-as-text",
             "A return type (or a part of it) has no JSON form: the model gets the value's text "
             "(its repr), so the schema says string there.",
         ),
         Code(
-            "TI201", _W, "no-docstring", "A method has no docstring: the tool has no description."
+            NO_DOCSTRING,
+            _W,
+            "no-docstring",
+            "A method has no docstring: the tool has no description.",
         ),
         Code(
-            "TI202",
+            DOCSTRING_UNPARSABLE,
             _W,
             "docstring-unparsable",
             "A docstring cannot be parsed: its text before the sections is the description.",
         ),
         Code(
-            "TI203",
+            DOCUMENTED_NOT_IN_SIGNATURE,
             _W,
             "documented-not-in-signature",
             "The docstring documents an argument the signature does not have.",
         ),
         Code(
-            "TI204",
+            PARAMETER_UNDOCUMENTED,
             _W,
             "parameter-undocumented",
             "Parameters without a description: one diagnostic per method, naming them all.",
         ),
         Code(
-            "TI301",
+            STALE_ENTRY,
             _W,
             "stale-entry",
             "A classification entry names a method that no longer exists; it is kept.",
         ),
         Code(
-            "TI302", _I, "entry-pruned", "A classification entry of a vanished method is removed."
+            ENTRY_PRUNED,
+            _I,
+            "entry-pruned",
+            "A classification entry of a vanished method is removed.",
         ),
         Code(
-            "TI303",
+            NO_CLASSIFICATION_FILE,
             _I,
             "no-classification-file",
             "There is no classification file: every method a model can call is included.",
         ),
         Code(
-            "TI304",
+            NOT_CLASSIFIED,
             _W,
             "not-classified",
             "A method is missing from the classification file; `new` decides.",
         ),
-        Code("TI305", _W, "no-tools", "No tool is included: the rendered tool list is empty."),
+        Code(NO_TOOLS, _W, "no-tools", "No tool is included: the rendered tool list is empty."),
         Code(
-            "TI306",
+            ENTRY_RENAMED,
             _W,
             "entry-renamed",
             "A vanished method and a new one with the same parameters and docstring are taken as "
             "a rename: the new name keeps the user's value.",
         ),
         Code(
-            "TI307",
+            UNKNOWN_CLASS_KEY,
             _W,
             "unknown-class-key",
             "A class key in the classification file matches no scanned class.",
         ),
         Code(
-            "TI308",
+            FAILED_TARGET_KEPT,
             _I,
             "failed-target-kept",
             "A target failed: its classes are kept as the tools file had them.",
         ),
         Code(
-            "TI309",
+            PRUNE_SKIPPED,
             _W,
             "prune-skipped",
             "A target failed, so --prune removes nothing (its entries would be lost).",
         ),
         Code(
-            "TI310",
+            UNCALLABLE_RECORDED_FALSE,
             _I,
             "uncallable-recorded-false",
             "A new method that a model cannot call (TI131) is recorded as false, whatever `new` "
             "says; set it to true to offer it with any value for that parameter.",
         ),
         Code(
-            "TI311",
+            UNCALLABLE_EXCLUDED,
             _I,
             "uncallable-excluded",
             "A method that a model cannot call (TI131) and that no classification entry "
             "includes is not offered.",
         ),
         Code(
-            "TI312",
+            UNCLASSIFIED_CLASS_EXCLUDED,
             _W,
             "unclassified-class-excluded",
             "A class the classification file does not name, while the file has a key that names "
@@ -262,91 +347,96 @@ CODES: dict[str, Code] = {
             "whatever `new` says (a typo must not turn every `false` of a class on).",
         ),
         Code(
-            "TI313",
+            UNCALLABLE_INCLUDED,
             _W,
             "uncallable-included",
             "A method that a model cannot call (TI131) is offered because the classification "
             "file says true: any value is accepted for the parameter with no JSON form.",
         ),
         Code(
-            "TI314",
+            BASE_CLASS_ENTRIES,
             _I,
             "base-class-entries",
             "`Toolbox`: a class the classification does not name takes the entries of the "
             "nearest base class it names (a subclass, such as a fake or proxy class, keeps the "
             "base's `false`).",
         ),
-        Code("TI401", _E, "render-failed", "A provider's file cannot be rendered."),
+        Code(RENDER_FAILED, _E, "render-failed", "A provider's file cannot be rendered."),
         Code(
-            "TI402",
+            MOVED_INTO_DESCRIPTION,
             _I,
             "moved-into-description",
             "Schema keywords the provider does not accept are moved into descriptions.",
         ),
         Code(
-            "TI403",
+            DIALECT_LOSS,
             _W,
             "dialect-loss",
             "The provider's schema dialect cannot express part of a schema.",
         ),
         Code(
-            "TI404",
+            NOT_STRICT,
             _W,
             "not-strict",
             'A tool cannot be strict for the provider; it is rendered without "strict".',
         ),
         Code(
-            "TI405",
+            NAME_AS_DESCRIPTION,
             _W,
             "name-as-description",
             "A tool without description gets its name, for providers that need text.",
         ),
         Code(
-            "TI406",
+            ANNOTATIONS_UNKNOWN_TOOL,
             _W,
             "annotations-unknown-tool",
             "MCP annotations are given for a tool that is not included.",
         ),
-        Code("TI501", _W, "too-many-tools", "More tools than the provider accepts in one request."),
         Code(
-            "TI502",
+            TOO_MANY_TOOLS,
+            _W,
+            "too-many-tools",
+            "More tools than the provider accepts in one request.",
+        ),
+        Code(
+            DESCRIPTION_TOO_LONG,
             _W,
             "description-too-long",
             "A description longer than some of the provider's models accept.",
         ),
         Code(
-            "TI503",
+            TOO_MANY_STRICT_TOOLS,
             _W,
             "too-many-strict-tools",
             "More strict tools than the provider accepts in one request.",
         ),
         Code(
-            "TI504",
+            STRICT_TOTALS,
             _W,
             "strict-totals",
             "Strict schemas together exceed a per-request total of the provider.",
         ),
         Code(
-            "TI505",
+            STRICT_DROPPED,
             _W,
             "strict-dropped",
             "Tools past a per-request strict limit are rendered without strict, so the file is "
             "accepted.",
         ),
         Code(
-            "TI601",
+            STUB_INEXACT,
             _W,
             "stub-inexact",
             "Part of a schema or description cannot be carried by the stubs exactly.",
         ),
         Code(
-            "TI801",
+            PATTERN_MATCHES_NOTHING,
             _W,
             "pattern-matches-nothing",
             "A Toolbox `include` or `exclude` pattern matches no tool.",
         ),
         Code(
-            "TI802",
+            NOT_BINDABLE,
             _W,
             "not-bindable",
             "A Toolbox tool cannot be taken from its object (an attribute that raises, a method "

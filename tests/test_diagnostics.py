@@ -17,6 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from inspector.cli.output import DiagnosticPrinter
+from inspector import codes
 from inspector.codes import AREAS, CODES, ignored_codes, markdown_table
 from inspector.diagnostics import Diagnostic, Level, UsageError, stable_repr
 from inspector.runtime.toolbox import Toolbox
@@ -37,6 +38,14 @@ def _name(call: ast.Call) -> str:
     return func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
 
 
+def _constant_name(code: str) -> str:
+    """The name of a code's constant in ``inspector.codes``: its short name in capitals."""
+    return CODES[code].name.upper().replace("-", "_")
+
+
+CONSTANTS = {_constant_name(code): code for code in CODES}
+
+
 def _code_literals(tree: ast.AST) -> list[str]:
     return [
         node.value
@@ -45,6 +54,20 @@ def _code_literals(tree: ast.AST) -> list[str]:
         and isinstance(node.value, str)
         and CODE_TEXT.fullmatch(node.value)
     ]
+
+
+def _code_of(node: ast.AST) -> str | None:
+    """The code a node writes: a ``"TI..."`` literal, or a constant (``TARGET_FAILED``,
+    ``codes.TARGET_FAILED``)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value if CODE_TEXT.fullmatch(node.value) else None
+    name = node.id if isinstance(node, ast.Name) else None
+    name = node.attr if isinstance(node, ast.Attribute) else name
+    return CONSTANTS.get(name or "")
+
+
+def _codes_written(tree: ast.AST) -> list[str]:
+    return [code for node in ast.walk(tree) if (code := _code_of(node)) is not None]
 
 
 def test_every_diagnostic_created_in_the_package_passes_a_code() -> None:
@@ -64,7 +87,7 @@ def test_every_code_written_in_the_package_is_in_the_table_and_every_code_is_use
     for path, tree in _sources():
         if path.name == "codes.py":
             continue
-        for code in _code_literals(tree):
+        for code in _codes_written(tree):
             used.setdefault(code, []).append(str(path.relative_to(ROOT)))
     assert sorted(set(used) - set(CODES)) == []
     assert sorted(set(CODES) - set(used)) == []
@@ -83,17 +106,27 @@ def test_a_level_written_beside_a_code_is_the_level_of_the_table() -> None:
                 and isinstance(v.value, ast.Name)
                 and v.value.id == "Level"
             ]
-            codes = [
-                v.value
-                for v in values
-                if isinstance(v, ast.Constant)
-                and isinstance(v.value, str)
-                and CODE_TEXT.fullmatch(v.value)
-            ]
-            for code in codes if levels else ():
+            written = [code for v in values if (code := _code_of(v)) is not None]
+            for code in written if levels else ():
                 if CODES[code].level.name != levels[0]:
                     wrong.append(f"{path.name}:{call.lineno}: {code} {levels[0]}")
     assert wrong == []
+
+
+def test_each_code_has_a_constant_named_after_its_short_name() -> None:
+    for code, entry in CODES.items():
+        assert getattr(codes, _constant_name(code)) == code, entry.name
+    assert len(CONSTANTS) == len(CODES)
+
+
+def test_the_scan_and_the_type_table_name_codes_by_their_constants() -> None:
+    bare = [
+        f"{path.relative_to(ROOT)}: {code}"
+        for path, tree in _sources()
+        if {"scan", "typetable"} & set(path.relative_to(PACKAGE).parts)
+        for code in _code_literals(tree)
+    ]
+    assert bare == []
 
 
 def test_the_table_is_well_formed() -> None:

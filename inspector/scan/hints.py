@@ -13,6 +13,7 @@ import types
 import typing
 from collections.abc import Callable
 
+from inspector import codes
 from inspector.diagnostics import InspectorError
 from inspector.files.schemas import parse_schema
 from inspector.model import (
@@ -158,7 +159,10 @@ class TypeMapper:
                     return parse_schema(typing.cast(Json, schema))
                 except InspectorError as error:
                     self.messages.append(
-                        ("TI119", f"WithJsonSchema not understood ({error}); type kept")
+                        (
+                            codes.JSON_SCHEMA_UNREADABLE,
+                            f"WithJsonSchema not understood ({error}); type kept",
+                        )
                     )
         return None
 
@@ -187,7 +191,7 @@ class TypeMapper:
         if not options and not has_null:  # no member has a JSON form
             return self._unsupported(hint)
         if dropped:
-            self.messages.append(("TI123", _dropped_members(dropped)))
+            self.messages.append((codes.UNION_MEMBER_NO_JSON, _dropped_members(dropped)))
         if any(isinstance(o, AnyValueType) and not o.keywords for o in options):
             return AnyValueType()
         options = union_forms(options)
@@ -202,7 +206,9 @@ class TypeMapper:
         for arg in typing.get_args(hint):
             value = literal_json(arg)
             if value is MISSING:
-                self.messages.append(("TI114", f"Literal value {arg!r} has no JSON form; left out"))
+                self.messages.append(
+                    (codes.LITERAL_NOT_JSON, f"Literal value {arg!r} has no JSON form; left out")
+                )
             elif (type(value), repr(value)) not in seen:  # keeps True apart from 1
                 seen.add((type(value), repr(value)))
                 values.append(value)
@@ -276,7 +282,10 @@ class TypeMapper:
     def _mapping(self, args: tuple[object, ...]) -> SchemaType:
         if args and args[0] not in (str, *_ANY_HINTS):
             self.messages.append(
-                ("TI113", f"mapping keys of type {hint_name(args[0])} arrive as JSON strings")
+                (
+                    codes.MAPPING_KEYS_AS_STRINGS,
+                    f"mapping keys of type {hint_name(args[0])} arrive as JSON strings",
+                )
             )
         value = self.map(args[1]) if len(args) == 2 else AnyValueType()
         return ObjectType(additional=value)
@@ -307,7 +316,10 @@ class TypeMapper:
             value = enum_json(member)
             if value_json(member.value) is MISSING:
                 self.messages.append(
-                    ("TI115", f"{hint.__name__}.{member.name} has no JSON value; its name is used")
+                    (
+                        codes.ENUM_VALUE_NOT_JSON,
+                        f"{hint.__name__}.{member.name} has no JSON value; its name is used",
+                    )
                 )
             values.append(value)
         names = enum_names(hint, values)
@@ -334,7 +346,7 @@ class TypeMapper:
         except Exception as error:  # unresolvable field hints, odd classes
             self.messages.append(
                 (
-                    "TI116",
+                    codes.FIELDS_UNREADABLE,
                     f"fields of {cls.__qualname__} cannot be read ({type(error).__name__}: "
                     f"{error}); any value accepted",
                 )
@@ -369,7 +381,8 @@ class TypeMapper:
         failed: list[str] = []
         rows = resolved_field_rows(cls, failed)
         self.messages.extend(
-            ("TI127", f"{text}; any value accepted in its place") for text in failed
+            (codes.HINT_PART_UNRESOLVED, f"{text}; any value accepted in its place")
+            for text in failed
         )
         under = attribute_docs(cls)
         fields: list[Field] = []
@@ -395,7 +408,7 @@ class TypeMapper:
         return (
             isinstance(mapped, AnyValueType)
             and all(key == "description" for key, _ in mapped.keywords)
-            and any(code == "TI108" for code, _ in messages)
+            and any(code == codes.NO_SCHEMA_FORM for code, _ in messages)
         )
 
     def _without_json_form(self, mapped: SchemaType, before: int) -> bool:
@@ -414,10 +427,13 @@ class TypeMapper:
     def _unsupported(self, hint: object) -> SchemaType:
         if self._results:
             message = f"type {hint_name(hint)} has no JSON form; the model gets its text (repr)"
-            self.messages.append(("TI132", message))
+            self.messages.append((codes.RESULT_AS_TEXT, message))
             return StringType()
         self.messages.append(
-            ("TI108", f"type {hint_name(hint)} has no JSON Schema form; any value accepted")
+            (
+                codes.NO_SCHEMA_FORM,
+                f"type {hint_name(hint)} has no JSON Schema form; any value accepted",
+            )
         )
         return AnyValueType()
 

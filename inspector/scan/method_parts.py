@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 from dataclasses import replace
 from typing import NamedTuple
 
+from inspector import codes
 from inspector.codes import level_of
 from inspector.diagnostics import Diagnostic, stable_repr
 from inspector.model import (
@@ -197,12 +198,12 @@ def default_of(name: str, value: object, report: Reporter) -> Json | _Missing:
         return to_json(value)
     except NoJsonForm:
         report(
-            "TI110",
+            codes.DEFAULT_NOT_JSON,
             f"{label(name)}: default {stable_repr(value)} has no JSON form; left out of the schema",
         )
     except Exception as error:  # the default's own code failed (a property, __iter__, ...)
         report(
-            "TI118",
+            codes.DEFAULT_UNREADABLE,
             f"{label(name)}: default of type {type(value).__qualname__} cannot be read "
             f"({type(error).__name__}: {error}); left out of the schema",
         )
@@ -356,13 +357,19 @@ def check_documented(
         names = field_names.union(p.name for p in parameters)
         for documented in doc.params:
             if documented not in names and documented.replace("\\", "").lstrip("*") not in names:
-                report("TI203", f"documented argument {documented!r} is not in the signature")
+                report(
+                    codes.DOCUMENTED_NOT_IN_SIGNATURE,
+                    f"documented argument {documented!r} is not in the signature",
+                )
     undocumented = [f.name for f in fields if f.name not in doc.params and not f.description]
     if len(undocumented) == 1:
-        report("TI204", f"{label(undocumented[0])} is not documented")
+        report(codes.PARAMETER_UNDOCUMENTED, f"{label(undocumented[0])} is not documented")
     elif undocumented:
         *first, last = (repr(name) for name in undocumented)
-        report("TI204", f"parameters {', '.join(first)} and {last} are not documented")
+        report(
+            codes.PARAMETER_UNDOCUMENTED,
+            f"parameters {', '.join(first)} and {last} are not documented",
+        )
 
 
 def resolve_doc_type(type_name: str, function: Callable[..., object]) -> DocType:

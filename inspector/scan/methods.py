@@ -8,6 +8,7 @@ import typing
 
 import docstring_parser
 
+from inspector import codes
 from inspector.diagnostics import Diagnostic
 from inspector.model import (
     MISSING,
@@ -100,7 +101,7 @@ class MethodBuilder:
             return self._build(method, report), report.diagnostics
         except Exception as error:  # one odd method must not stop the scan
             self.mapper.take()
-            report("TI103", f"cannot be inspected ({brief(error)}); left out")
+            report(codes.METHOD_FAILED, f"cannot be inspected ({brief(error)}); left out")
             return None, report.diagnostics
 
     def _build(self, method: MethodInfo, report: Reporter) -> ToolDescriptor | None:
@@ -173,7 +174,7 @@ class MethodBuilder:
                 hint = ""
                 if missing_typeshed(method.owner.__module__):
                     hint = " (install the 'stubs' extra to read it from typeshed)"
-                report("TI104", f"no signature can be read ({error}); left out{hint}")
+                report(codes.NO_SIGNATURE, f"no signature can be read ({error}); left out{hint}")
                 return None
         parameters = [Parameter(p.name, p.kind, p.default) for p in stub.parameters]
         return parameters, stub
@@ -202,7 +203,7 @@ class MethodBuilder:
                 resolved = resolve_stub_hint(self.resolver.resolve, text, method.owner, stub)
             except Exception as error:  # a stub may name anything; report it
                 message = f"stub hint {text!r} unresolved ({brief(error)})"
-                report("TI120", f"{label(name)}: {message}")
+                report(codes.STUB_HINT_UNRESOLVED, f"{label(name)}: {message}")
                 continue
             self._report_dropped(name, resolved, report)
             hints[name] = resolved.hint
@@ -213,7 +214,7 @@ class MethodBuilder:
         try:
             return self.stubs.signature(method.function, method.owner)
         except Exception as error:  # a stub file may hold anything; the code still counts
-            report("TI121", f"stub file cannot be read ({brief(error)}); not used")
+            report(codes.STUB_UNREADABLE, f"stub file cannot be read ({brief(error)}); not used")
             return None
 
     def _code_hints(self, method: MethodInfo, report: Reporter) -> dict[str, object]:
@@ -229,7 +230,7 @@ class MethodBuilder:
                 found = self.resolver.resolve(annotation, globalns, method.owner)
             except Exception as error:  # any expression in an annotation may fail; report it
                 report(
-                    "TI105",
+                    codes.HINT_UNRESOLVED,
                     f"{label(name)}: hint {annotation!r} unresolved "
                     f"({brief(error)}); any value accepted",
                 )
@@ -243,9 +244,15 @@ class MethodBuilder:
     @staticmethod
     def _report_dropped(name: str, resolved: Resolved, report: Reporter) -> None:
         for member in resolved.dropped:
-            report("TI122", f"{label(name)}: union member {member} unresolved; left out")
+            report(
+                codes.UNION_MEMBER_UNRESOLVED,
+                f"{label(name)}: union member {member} unresolved; left out",
+            )
         for part in resolved.loosened:
-            report("TI127", f"{label(name)}: {part} unresolved; any value accepted in its place")
+            report(
+                codes.HINT_PART_UNRESOLVED,
+                f"{label(name)}: {part} unresolved; any value accepted in its place",
+            )
 
     def _doc(self, method: MethodInfo, report: Reporter) -> DocInfo:
         text = docstring_of(method)
@@ -253,13 +260,13 @@ class MethodBuilder:
             doc = parse_docstring(text, self.docstring_style)
         except docstring_parser.ParseError as error:
             report(
-                "TI202",
+                codes.DOCSTRING_UNPARSABLE,
                 f"docstring cannot be parsed ({error}); its text before the sections is the "
                 "description",
             )
             return unparsed(text)
         if not doc.present:
-            report("TI201", "no docstring: the tool has no description")
+            report(codes.NO_DOCSTRING, "no docstring: the tool has no description")
         return doc
 
     def _fields(
@@ -284,11 +291,16 @@ class MethodBuilder:
                 return self._unpacked(hint, doc, report, omitted)
             untyped = hint is NO_HINT or hint in _ANY_VALUE
             if untyped and not (documented and documented.type_name):
-                report("TI109", f"{stars}{name} left out: {_UNSAID[hint is NO_HINT]}")
+                report(
+                    codes.VARIADIC_LEFT_OUT, f"{stars}{name} left out: {_UNSAID[hint is NO_HINT]}"
+                )
                 omitted.left_out.append(LeftOut(name, "untyped-variadic"))
                 return ()
         elif name[:1] == "_" and is_internal(parameter, method):
-            report("TI117", f"{label(name)} left out: internal (a leading '_' and a default)")
+            report(
+                codes.INTERNAL_PARAMETER,
+                f"{label(name)} left out: internal (a leading '_' and a default)",
+            )
             omitted.left_out.append(LeftOut(name, "internal"))
             return ()
         hint = hints.get(name, NO_HINT)
@@ -343,21 +355,28 @@ class MethodBuilder:
         messages = list(self.mapper.messages)
         self.mapper.messages.clear()
         no_form = self.mapper.no_json_form(schema_type, messages) or (
-            schema_type == NullType() and any(c == "TI123" for c, _ in messages)
+            schema_type == NullType() and any(c == codes.UNION_MEMBER_NO_JSON for c, _ in messages)
         )
         unresolved = f"{label(name)}: union member "
         if no_form and any(
-            d.code == "TI122" and d.message.startswith(unresolved) for d in report.diagnostics
+            d.code == codes.UNION_MEMBER_UNRESOLVED and d.message.startswith(unresolved)
+            for d in report.diagnostics
         ):
             no_form = False
         if no_form:
             type_name = no_form_name(hint)
-            messages = [(c, m) for c, m in messages if c not in ("TI108", "TI123")]
+            messages = [
+                (c, m)
+                for c, m in messages
+                if c not in (codes.NO_SCHEMA_FORM, codes.UNION_MEMBER_NO_JSON)
+            ]
             if optional:
-                messages.append(("TI130", f"type {type_name} has no JSON form; left out"))
+                messages.append(
+                    (codes.NO_JSON_FORM_LEFT_OUT, f"type {type_name} has no JSON form; left out")
+                )
                 omitted.left_out.append(LeftOut(name, "no-json-form", type_name))
             else:
-                messages.append(("TI131", uncallable_message(type_name)))
+                messages.append((codes.UNCALLABLE, uncallable_message(type_name)))
                 omitted.uncallable.append((name, type_name))
         for code, message in messages:
             report(code, f"{label(name)}: {message}")
@@ -371,7 +390,9 @@ class MethodBuilder:
         try:
             rows = field_rows(typed_dict)
         except Exception as error:  # unresolvable field hints
-            report("TI116", f"**kwargs: {typed_dict!r} cannot be read ({brief(error)})")
+            report(
+                codes.FIELDS_UNREADABLE, f"**kwargs: {typed_dict!r} cannot be read ({brief(error)})"
+            )
             return ()
         fields = []
         for name, field_hint, required, default in rows:
@@ -437,15 +458,15 @@ class MethodBuilder:
             if read.hint is not NOT_UNDERSTOOD:
                 for word in read.dropped:
                     message = f"docstring type {word!r} not understood; the rest of the type kept"
-                    report("TI122", f"{label(name)}: {message}")
+                    report(codes.UNION_MEMBER_UNRESOLVED, f"{label(name)}: {message}")
                 return read.hint
             report(
-                "TI107",
+                codes.DOCSTRING_TYPE_UNKNOWN,
                 f"{label(name)}: docstring type {type_name!r} not understood; any value accepted",
             )
             return typing.Any
         if name != "return":
-            report("TI106", f"{label(name)}: no type hint; any value accepted")
+            report(codes.NO_TYPE_HINT, f"{label(name)}: no type hint; any value accepted")
         return typing.Any
 
     def _doc_default(

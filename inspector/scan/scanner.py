@@ -9,6 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 
+from inspector import codes
 from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import Diagnostic, InspectorError, Level, deep_recursion
 from inspector.model import ToolDescriptor
@@ -80,11 +81,13 @@ def _scan_target(
     try:
         infos = resolve_target(target, loaded)
     except InspectorError as error:
-        diagnostics.append(Diagnostic(Level.ERROR, str(error), code="TI100"))
+        diagnostics.append(Diagnostic(Level.ERROR, str(error), code=codes.TARGET_FAILED))
         return False
     if not infos:
         diagnostics.append(
-            Diagnostic(Level.WARNING, f"target {target!r}: no public class", code="TI101")
+            Diagnostic(
+                Level.WARNING, f"target {target!r}: no public class", code=codes.NO_PUBLIC_CLASS
+            )
         )
     found = False
     for info in infos:
@@ -97,7 +100,7 @@ def _scan_target(
                 keys.add(group.key)
     if infos and not found and not any(info.explicit for info in infos):
         message = f"target {target!r}: no class with public methods"
-        diagnostics.append(Diagnostic(Level.WARNING, message, code="TI102"))
+        diagnostics.append(Diagnostic(Level.WARNING, message, code=codes.NO_PUBLIC_METHODS))
     return True
 
 
@@ -118,7 +121,9 @@ def scan_class(
     key = info.cls.__qualname__
     if not methods and info.explicit:
         message = "no public methods: the class gives no tools"
-        diagnostics.append(Diagnostic(Level.WARNING, message, info.path, 0, key, code="TI102"))
+        diagnostics.append(
+            Diagnostic(Level.WARNING, message, info.path, 0, key, code=codes.NO_PUBLIC_METHODS)
+        )
     if key in taken:
         key = f"{info.cls.__module__}.{info.cls.__qualname__}"
         diagnostics.append(
@@ -128,7 +133,7 @@ def scan_class(
                 info.path,
                 0,
                 info.cls.__qualname__,
-                code="TI111",
+                code=codes.DUPLICATE_CLASS_NAME,
             )
         )
     return CatalogClass(key, info.source, tuple(tools))
@@ -192,7 +197,7 @@ def _renamed(group: CatalogClass, renames: list[tuple[ToolDescriptor, str]]) -> 
             + (f"; {', '.join(odd)}" if odd else "")
         )
         subject = group.key
-    return Diagnostic(Level.WARNING, message, path, line, subject, code="TI112")
+    return Diagnostic(Level.WARNING, message, path, line, subject, code=codes.TOOL_RENAMED)
 
 
 def _shared_names(groups: list[CatalogClass]) -> set[str]:
