@@ -52,7 +52,7 @@ class ScanResult:
 
 
 def scan_catalog(
-    targets: Sequence[str], *, docstring_style: DocstringStyle = DocstringStyle.GOOGLE
+    targets: Sequence[str], *, docstring_style: DocstringStyle = DocstringStyle.AUTO
 ) -> tuple[Catalog, list[Diagnostic]]:
     """Inspect targets into an in-memory catalog and its diagnostics; nothing is written."""
     return pipeline.scan(targets, docstring_style=docstring_style)
