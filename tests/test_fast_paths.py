@@ -12,9 +12,7 @@ import typing
 from pathlib import Path
 from typing import Any
 
-import docstring_parser
 import pytest
-from docstring_parser.google import GoogleParser
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -26,7 +24,7 @@ from inspector.project.config import load_config
 from inspector.project.generate import generate
 from inspector.recent import RecentByIdentity
 from inspector.render import jinja
-from inspector.scan import docstrings, google_docstrings, hints, method_parts
+from inspector.scan import docstrings, hints, method_parts
 from inspector.scan.hints import TypeMapper
 from inspector.scan.rest_text import plain_text
 from inspector.stubs.pycode import docstring_body, escaped_docstring_body
@@ -81,26 +79,6 @@ google_texts = st.one_of(
     st.lists(google_lines, max_size=14).map("\n".join),
     st.text(),
 )
-
-
-def parsed_or_error(parse: Any, text: str) -> object:
-    try:
-        result = parse(text)
-    except docstring_parser.ParseError as error:
-        return type(error), str(error)
-    metas = [(type(m), vars(m)) for m in result.meta]
-    return {k: v for k, v in vars(result).items() if k != "meta"}, metas
-
-
-@given(google_texts)
-@example("Do it.\n\n    Args:\n        a (int): One.\n            More.\n        b: Two.\n")
-@example("Do.\n\nArgs:\n  a: x\nReturns:\n  int: y\nArgs:\n  b: z")
-@example("Args:\n  \n   a: x")
-@example("Returns:\n\x0c x")
-@settings(max_examples=600)
-def test_the_google_parser_gives_what_docstring_parser_gives(text: str) -> None:
-    library = GoogleParser().parse
-    assert parsed_or_error(google_docstrings.parse, text) == parsed_or_error(library, text)
 
 
 @given(google_texts, st.sampled_from(docstrings.DocstringStyle))
@@ -233,26 +211,6 @@ def test_a_plain_default_is_never_taken_for_a_sentinel_without_looking(
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(hints, "_PLAIN_DEFAULTS", frozenset())
         assert hints.without_sentinel(hint, default) == fast is None
-
-
-@given(google_texts)
-@example("Do.\n\nArgs:\n  a: x\n    more\n  b (int): y\n  c: z. Defaults to 2.\nReturns:\n  r")
-@example("Do.\n\nArgs:\n  a, b: both\n  :c: colon\n  d\n    e: later")
-@example("Do.\n\nArgs:\n  a: 1234567Defaults\tto 3\n      1234567Defaults\tto 3")
-@settings(max_examples=600)
-def test_google_docstrings_read_without_the_library_objects_give_what_they_give(
-    text: str,
-) -> None:
-    def parsed(text: str) -> object:
-        try:
-            return docstrings.parse_docstring(text, docstrings.DocstringStyle.GOOGLE)
-        except docstring_parser.ParseError as error:
-            return type(error), str(error)
-
-    fast = parsed(text)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(google_docstrings, "parse_parts", GoogleParser().parse)
-        assert parsed(text) == fast
 
 
 def _restored_by_every_step(text: str) -> str:

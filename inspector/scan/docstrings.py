@@ -9,12 +9,8 @@ import inspect
 import re
 
 import docstring_parser
-import docstring_parser.epydoc
-import docstring_parser.numpydoc
-import docstring_parser.rest
 
 from inspector.records import Record
-from inspector.scan import google_docstrings
 from inspector.scan.rest_text import plain_text
 
 _PARAM_SECTIONS = frozenset({"param", "parameter", "arg", "argument", "key", "keyword"})
@@ -149,54 +145,33 @@ def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.AUT
     tail = ""
     if style is DocstringStyle.REST:
         protected, tail = _after_fields(protected)
-    parsed: docstring_parser.Docstring | google_docstrings.Parts
-    if style is DocstringStyle.GOOGLE:  # light records for its plain arguments
-        parsed = google_docstrings.parse_parts(protected)
-    else:
-        parsed = _PARSERS[style](protected)
+    parsed = docstring_parser.parse(protected, _LIBRARY_STYLES[style])
     params: dict[str, ParamDoc] = {}
     attributes: dict[str, ParamDoc] = {}
-    returns: docstring_parser.DocstringReturns | google_docstrings.Returned | None = None
-    for meta in parsed.meta:
-        if type(meta) is google_docstrings.Param:
-            target = params if meta.key in _PARAM_SECTIONS else attributes
-            text = meta.description
-            required = False
-            if marked or "`" in text or "::" in text or "\n\n\n" in text or "*[" in text:
-                text, required = _required(_restore(text, marked))  # else: nothing to change
-            documented = ParamDoc(text, None, required)
-            names = meta.name
-            for name in names.split(", ") if ", " in names else (names,):
-                target[name.strip()] = documented
-        elif isinstance(meta, docstring_parser.DocstringParam):
-            target = params if meta.args[0] in _PARAM_SECTIONS else attributes
-            description, required = _required(_restore(meta.description, marked))
-            default = meta.default if isinstance(meta.default, str) else None
-            documented = ParamDoc(description, meta.type_name, required, default)
-            for name in meta.arg_name.split(", "):  # numpydoc's ``x, y : int``: both
-                target[name.strip()] = documented
-        elif returns is None and isinstance(
-            meta, docstring_parser.DocstringReturns | google_docstrings.Returned
-        ):
-            returns = meta  # the first, as ``Docstring.returns``
+    for meta in parsed.params:
+        target = params if meta.args[0] in _PARAM_SECTIONS else attributes
+        description, required = _required(_restore(meta.description, marked))
+        default = meta.default if isinstance(meta.default, str) else None
+        documented = ParamDoc(description, meta.type_name, required, default)
+        for name in meta.arg_name.split(", "):  # numpydoc's ``x, y : int``: both
+            target[name.strip()] = documented
+    returns = parsed.returns
     description = "\n\n".join(part for part in (_description(parsed), tail) if part)
     return DocInfo(
         description=_restore(description, marked),
         params=params,
         attributes=attributes,
         returns=_restore(returns.description, marked) if returns else "",
-        returns_type=returns.type_name
-        if isinstance(returns, docstring_parser.DocstringReturns)
-        else None,
+        returns_type=returns.type_name if returns else None,
         present=True,
     )
 
 
-_PARSERS = {
-    DocstringStyle.GOOGLE: google_docstrings.parse,
-    DocstringStyle.NUMPY: docstring_parser.numpydoc.parse,
-    DocstringStyle.REST: docstring_parser.rest.parse,
-    DocstringStyle.EPYDOC: docstring_parser.epydoc.parse,
+_LIBRARY_STYLES = {
+    DocstringStyle.GOOGLE: docstring_parser.DocstringStyle.GOOGLE,
+    DocstringStyle.NUMPY: docstring_parser.DocstringStyle.NUMPYDOC,
+    DocstringStyle.REST: docstring_parser.DocstringStyle.REST,
+    DocstringStyle.EPYDOC: docstring_parser.DocstringStyle.EPYDOC,
 }
 
 
@@ -243,7 +218,7 @@ def _required(description: str) -> tuple[str, bool]:
     return (description[match.end() :], True) if match else (description, False)
 
 
-def _description(parsed: docstring_parser.Docstring | google_docstrings.Parts) -> str:
+def _description(parsed: docstring_parser.Docstring) -> str:
     short = parsed.short_description or ""
     long = parsed.long_description or ""
     if short and long:
