@@ -16,8 +16,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from inspector.cli.output import DiagnosticPrinter
 from inspector import codes
+from inspector.cli.output import DiagnosticPrinter
 from inspector.codes import AREAS, CODES, ignored_codes, markdown_table
 from inspector.diagnostics import Diagnostic, Level, UsageError, stable_repr
 from inspector.runtime.toolbox import Toolbox

@@ -32,10 +32,14 @@ from inspector.model import (
 from inspector.render.jinja import render_template as render
 from inspector.render.options import RenderOptions
 from inspector.runtime.toolbox import Toolbox
-from inspector.scan.doc_phrases import DocType, read_doc_type
-from inspector.scan.doc_words import NOT_UNDERSTOOD
+from inspector.scan.doc_types import (
+    NOT_UNDERSTOOD,
+    DocType,
+    documented_default,
+    read_doc_type,
+    resolve_doc_type,
+)
 from inspector.scan.hints import TypeMapper
-from inspector.scan.method_parts import documented_default, resolve_doc_type
 from inspector.scan.scanner import scan
 from inspector.stubs.module import build_module, render_stubs
 from tests.conftest import inspect_class, messages

@@ -4,9 +4,7 @@ is paused while large catalogs are built (and restored after)."""
 from __future__ import annotations
 
 import dataclasses
-import functools
 import gc
-import inspect
 import shutil
 import typing
 from pathlib import Path
@@ -24,7 +22,7 @@ from inspector.project.config import load_config
 from inspector.project.generate import generate
 from inspector.recent import RecentByIdentity
 from inspector.render import jinja
-from inspector.scan import docstrings, hints, method_parts
+from inspector.scan import docstrings, hints
 from inspector.scan.hints import TypeMapper
 from inspector.scan.rest_text import plain_text
 from inspector.stubs.pycode import docstring_body, escaped_docstring_body
@@ -226,45 +224,6 @@ def test_restoring_a_description_skips_no_step_it_needs(text: str) -> None:
     assert docstrings._restore(text, False) == _restored_by_every_step(text)
 
 
-@st.composite
-def signatures(draw: st.DrawFn) -> str:
-    """The parameter list of a ``def``: positional-only, ordinary (defaults last), ``*args``
-    or a bare ``*``, keyword-only with or without defaults, ``**kwargs``."""
-    names = iter(f"p{i}" for i in range(40))
-    only = [next(names) for _ in range(draw(st.integers(0, 3)))]
-    ordinary = [next(names) for _ in range(draw(st.integers(0, 4)))]
-    positional = only + ordinary
-    defaulted = draw(st.integers(0, len(positional)))
-    parts = [
-        f"{n}={i}" if i >= len(positional) - defaulted else n for i, n in enumerate(positional)
-    ]
-    if only:
-        parts.insert(len(only), "/")
-    keyword = [f"{next(names)}={i}" if draw(st.booleans()) else next(names) for i in range(3)]
-    keyword = keyword[: draw(st.integers(0, 3))]
-    star = draw(st.sampled_from(["*args", "*"] if keyword else ["*args", ""]))
-    parts += [star, *keyword] if star else keyword
-    if draw(st.booleans()):
-        parts.append("**kwargs")
-    return ", ".join(parts)
-
-
-@given(signatures(), st.one_of(st.none(), st.tuples(), st.tuples(st.integers())))
-def test_parameters_read_from_the_code_are_what_inspect_reads(
-    parameters: str, assigned: tuple[int, ...] | None
-) -> None:
-    namespace: dict[str, Any] = {}
-    exec(f"def f({parameters}): pass", namespace)
-    function = namespace["f"]
-    if assigned is not None:  # defaults given by hand, more than there are parameters too
-        function.__defaults__ = (*(function.__defaults__ or ()), *assigned)
-    expected = [
-        (p.name, p.kind, p.default) for p in inspect.signature(function).parameters.values()
-    ]
-    read = [(p.name, p.kind, p.default) for p in method_parts.read_parameters(function)]
-    assert read == expected
-
-
 def test_a_spooled_tool_keeps_every_field_but_its_description_and_schemas() -> None:
     # every field a distinct value: a field added to ToolDescriptor but not to ``_placed``
     # would come back as its default
@@ -272,46 +231,6 @@ def test_a_spooled_tool_keeps_every_field_but_its_description_and_schemas() -> N
     (placed,) = tools_json._placed((tool,))
     emptied = {"description": "", "parameters": (), "returns": Returns(), "definitions": ()}
     assert placed == dataclasses.replace(tool, **emptied)
-
-
-def _plain(x: int) -> int:
-    return x
-
-
-async def _coroutine() -> None:
-    return None
-
-
-async def _async_items() -> typing.AsyncIterator[int]:
-    yield 1
-
-
-def _items() -> typing.Iterator[int]:
-    yield 1
-
-
-def _marked() -> None:
-    return None
-
-
-class _Holder:
-    async def method(self) -> None:
-        return None
-
-
-def _callables() -> list[object]:
-    found: list[object] = [_plain, _coroutine, _async_items, _items, lambda: None, len, _Holder]
-    found += [functools.partial(_coroutine), _Holder().method, staticmethod(_coroutine)]
-    mark = getattr(inspect, "markcoroutinefunction", None)  # Python 3.12+
-    if mark is not None:
-        found.append(mark(_marked))
-    return found
-
-
-@pytest.mark.parametrize("function", _callables(), ids=repr)
-def test_whether_a_call_is_awaited_is_what_inspect_says(function: object) -> None:
-    expected = inspect.iscoroutinefunction(function) or inspect.isasyncgenfunction(function)
-    assert method_parts.awaited(function) is expected
 
 
 def test_a_recent_value_is_made_once_per_key_object_and_the_oldest_are_dropped() -> None:

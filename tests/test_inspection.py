@@ -437,40 +437,6 @@ def test_unexpected_failure_in_one_method_is_an_error_and_others_survive() -> No
     ]
 
 
-def _sample_functions() -> list[Callable[..., object]]:
-    def f(a, b=1, /, c=2, *args, d, e=5, **kw):  # type: ignore[no-untyped-def]
-        pass
-
-    def g(self, x: int, *, y: int = 3) -> None:  # type: ignore[no-untyped-def]
-        pass
-
-    def h(*a: int) -> None:
-        pass
-
-    def k(**kw: int) -> None:
-        pass
-
-    def m() -> None:
-        pass
-
-    async def n(a: int, b: int = 2) -> None:
-        pass
-
-    return [f, g, h, k, m, n, make_decorated()(m), dict.fromkeys, str.upper]
-
-
-def test_fast_parameter_reading_matches_inspect_signature() -> None:
-    import inspect
-
-    from inspector.scan.method_parts import read_parameters as _parameters
-
-    for function in _sample_functions():
-        expected = [
-            (p.name, p.kind, p.default) for p in inspect.signature(function).parameters.values()
-        ]
-        assert [(p.name, p.kind, p.default) for p in _parameters(function)] == expected, function
-
-
 class Scopes:
     @contextlib.contextmanager
     def scope(self, name: str) -> Iterator[str]:

@@ -31,6 +31,16 @@ LAYERS: tuple[frozenset[str], ...] = (
 )
 MAX_MODULE_LINES = 500
 MAX_FUNCTION_LINES = 60
+MERGED_BY_CONCEPT = frozenset(
+    {
+        "inspector.scan.methods",
+        "inspector.scan.doc_types",
+        "inspector.scan.hints",
+        "inspector.scan.stubsource",
+    }
+)
+"""Modules of one concept merged back from pieces split only to stay under the cap above (issue
+23), which the soft ~800-line rule replaces."""
 
 
 def module_name(path: Path) -> str:
@@ -138,6 +148,7 @@ def test_no_module_over_500_lines() -> None:
         module: count
         for module, path in MODULES.items()
         if (count := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
+        and module not in MERGED_BY_CONCEPT
     }
     assert long == {}
 

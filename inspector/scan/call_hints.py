@@ -9,8 +9,7 @@ from collections.abc import Callable, Collection
 
 from inspector.model import MethodKind
 from inspector.scan.docstrings import DocstringStyle
-from inspector.scan.method_parts import Reporter, read_parameters
-from inspector.scan.methods import _VARIADIC, MethodBuilder  # the scan's own reading, shared
+from inspector.scan.methods import _VARIADIC, MethodBuilder, Reporter  # the scan's own reading
 from inspector.scan.overloads import overload_types
 from inspector.scan.resolution import is_unpack
 from inspector.scan.targets import MethodInfo
@@ -40,7 +39,7 @@ def call_hints(
     builder = stubs if stubs is not None else MethodBuilder(docstring_style)
     if stubs is None:
         try:
-            parameters = read_parameters(function)
+            parameters = list(inspect.signature(function).parameters.values())
         except (TypeError, ValueError):  # a C method: its arguments are converted as given
             parameters = []
         hints = builder._code_hints(method, report)  # its caches die with it

@@ -132,6 +132,26 @@ def unparsed(text: str | None) -> DocInfo:
     )
 
 
+def docstring_of(owner: type, name: str, function: object) -> str | None:
+    """The docstring of ``owner``'s method ``name`` (``function``) as ``inspect.getdoc`` finds
+    it: built when it is lazy (botocore's client methods build theirs on first use), else
+    inherited from the first base that has one."""
+    for base in owner.__mro__:
+        found = function if base is owner else base.__dict__.get(name)
+        found = getattr(found, "__func__", found)  # staticmethod, classmethod
+        if not callable(found):  # a base's plain attribute of that name has no say
+            continue
+        text = getattr(found, "__doc__", None)
+        if type(text) is str:
+            return text  # as written: the parser cleans it once
+        if isinstance(text, str):
+            try:
+                return text.expandtabs()  # how getdoc expands a lazy docstring
+            except Exception:  # a lazy docstring that fails to build is no docstring
+                return None
+    return None
+
+
 def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.AUTO) -> DocInfo:
     """Parse a docstring; raises ``docstring_parser.ParseError`` on text the style rejects."""
     if not text or not text.strip():

@@ -1,23 +1,34 @@
-"""Build: one public method → one ToolDescriptor, with diagnostics instead of exceptions."""
+"""Build: one public method → one ToolDescriptor, with diagnostics instead of exceptions.
+
+The parameters come from ``inspect.signature`` (from a stub file for a C method that has none),
+the types from the annotations (then a stub, ``@overload`` signatures, the docstring), the
+texts from the docstring; what a model cannot give is left out or makes the method uncallable."""
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import keyword
 import typing
+from collections.abc import AsyncIterator, Callable, Iterator
+from dataclasses import replace
 
 import docstring_parser
 
 from inspector import codes
-from inspector.diagnostics import Diagnostic
+from inspector.codes import level_of
+from inspector.diagnostics import Diagnostic, stable_repr
 from inspector.model import (
     MISSING,
+    AnyOfType,
     AnyValueType,
+    ArrayType,
     Field,
     Json,
     LeftOut,
     MethodKind,
     NullType,
+    ObjectType,
     ParameterKind,
     Returns,
     SchemaType,
@@ -25,51 +36,59 @@ from inspector.model import (
     _Missing,
     is_nullable,
 )
-from inspector.scan.doc_phrases import DocType
-from inspector.scan.doc_words import NOT_UNDERSTOOD
-from inspector.scan.docstrings import DocInfo, DocstringStyle, ParamDoc, parse_docstring, unparsed
+from inspector.scan.doc_types import (
+    NOT_UNDERSTOOD,
+    DocType,
+    documented_default,
+    resolve_doc_type,
+)
+from inspector.scan.docstrings import (
+    DocInfo,
+    DocstringStyle,
+    ParamDoc,
+    docstring_of,
+    parse_docstring,
+    unparsed,
+)
 from inspector.scan.enum_names import with_enum_names
 from inspector.scan.fields import (
     NO_DEFAULT,
+    annotated_field,
+    read_field_object,
+    with_field_metadata,
 )
-from inspector.scan.hints import TypeMapper
-from inspector.scan.method_parts import (
-    KINDS,
-    NO_HINT,
-    Omitted,
-    Parameter,
-    Renames,
-    Reporter,
-    awaited,
-    brief,
-    check_documented,
-    default_of,
-    docstring_of,
-    documented_default,
-    field_object,
-    is_internal,
-    label,
-    named_in_schema,
-    no_form_name,
-    nullable,
-    read_parameters,
-    renamed_field,
-    resolve_doc_type,
-    result_hint,
-    uncallable_message,
-    variadic_field,
-    without_sentinel_type,
-)
+from inspector.scan.hints import TypeMapper, hint_name, is_union, without_sentinel
 from inspector.scan.overloads import fill_from_overloads
 from inspector.scan.resolution import HintResolver, Resolved, is_never, is_unpack
-from inspector.scan.stubfiles import missing_typeshed
-from inspector.scan.stubhints import resolve_stub_hint
-from inspector.scan.stubsource import UNKNOWN_DEFAULT, StubFinder, StubSignature
+from inspector.scan.stubsource import (
+    UNKNOWN_DEFAULT,
+    StubFinder,
+    StubParameter,
+    StubSignature,
+    missing_typeshed,
+    resolve_stub_hint,
+)
 from inspector.scan.targets import MethodInfo
+from inspector.typetable.scalars import NoJsonForm
 from inspector.typetable.structures import field_rows
+from inspector.typetable.values import to_json
+
+_PLAINS = frozenset({type(None), bool, int, float, str})
+"""Defaults that are never field objects."""
+NO_HINT = object()
+"""A parameter without a type hint (``None`` is a hint)."""
+KINDS = {
+    inspect.Parameter.POSITIONAL_ONLY: ParameterKind.POSITIONAL_ONLY,
+    inspect.Parameter.POSITIONAL_OR_KEYWORD: ParameterKind.POSITIONAL_OR_KEYWORD,
+    inspect.Parameter.KEYWORD_ONLY: ParameterKind.KEYWORD_ONLY,
+}
 
 _VARIADIC = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
 _VAR_KEYWORD = inspect.Parameter.VAR_KEYWORD
+_STARS: dict[inspect._ParameterKind, str] = {
+    inspect.Parameter.VAR_POSITIONAL: "*",
+    _VAR_KEYWORD: "**",
+}
 _ANY_VALUE: tuple[object, ...] = (typing.Any, object)
 """Hints that say nothing about what a ``*args``/``**kwargs`` takes."""
 _NEVER = AnyValueType(keywords=(("not", {}),))
@@ -152,7 +171,7 @@ class MethodBuilder:
             parameters=fields,
             returns=returns,
             definitions=tuple(definitions.items()),
-            is_async=awaited(method.function),
+            is_async=_awaited(method.function),
             class_name=method.owner.__name__,
             method_name=method.name,
             method_kind=method.kind,
@@ -164,10 +183,11 @@ class MethodBuilder:
 
     def _signature(
         self, method: MethodInfo, report: Reporter
-    ) -> tuple[list[Parameter], StubSignature | None] | None:
-        """The parameters from the code, else from a stub file (C methods)."""
+    ) -> tuple[list[inspect.Parameter], StubSignature | None] | None:
+        """The parameters from the code, else from a stub file (a C method without a text
+        signature: ``inspect.signature`` raises for it)."""
         try:
-            return read_parameters(method.function), None
+            return list(inspect.signature(method.function).parameters.values()), None
         except (TypeError, ValueError) as error:
             stub = self._stub(method, report)
             if stub is None:
@@ -176,8 +196,7 @@ class MethodBuilder:
                     hint = " (install the 'stubs' extra to read it from typeshed)"
                 report(codes.NO_SIGNATURE, f"no signature can be read ({error}); left out{hint}")
                 return None
-        parameters = [Parameter(p.name, p.kind, p.default) for p in stub.parameters]
-        return parameters, stub
+        return [_stub_parameter(p) for p in stub.parameters], stub
 
     def _hints(
         self,
@@ -255,7 +274,7 @@ class MethodBuilder:
             )
 
     def _doc(self, method: MethodInfo, report: Reporter) -> DocInfo:
-        text = docstring_of(method)
+        text = docstring_of(method.owner, method.name, method.function)
         try:
             doc = parse_docstring(text, self.docstring_style)
         except docstring_parser.ParseError as error:
@@ -271,7 +290,7 @@ class MethodBuilder:
 
     def _fields(
         self,
-        parameter: Parameter,
+        parameter: inspect.Parameter,
         hints: dict[str, object],
         doc: DocInfo,
         method: MethodInfo,
@@ -281,27 +300,16 @@ class MethodBuilder:
         omitted: Omitted,
     ) -> tuple[Field, ...]:
         name = parameter.name
-        documented = doc.params.get(name)
         variadic = parameter.kind in _VARIADIC
-        if variadic:
-            stars = "*" if parameter.kind is inspect.Parameter.VAR_POSITIONAL else "**"
-            documented = documented or doc.params.get(f"{stars}{name}")
-            hint = hints.get(name, NO_HINT)
-            if is_unpack(hint):
-                return self._unpacked(hint, doc, report, omitted)
-            untyped = hint is NO_HINT or hint in _ANY_VALUE
-            if untyped and not (documented and documented.type_name):
-                report(
-                    codes.VARIADIC_LEFT_OUT, f"{stars}{name} left out: {_UNSAID[hint is NO_HINT]}"
-                )
-                omitted.left_out.append(LeftOut(name, "untyped-variadic"))
-                return ()
-        elif name[:1] == "_" and is_internal(parameter, method):
-            report(
-                codes.INTERNAL_PARAMETER,
-                f"{label(name)} left out: internal (a leading '_' and a default)",
-            )
-            omitted.left_out.append(LeftOut(name, "internal"))
+        stars = _STARS.get(parameter.kind, "")
+        documented = doc.params.get(name) or (doc.params.get(stars + name) if stars else None)
+        if variadic and is_unpack(hints.get(name)):
+            return self._unpacked(hints[name], doc, report, omitted)
+        reason = _left_out(parameter, hints.get(name, NO_HINT), documented, method)
+        if reason is not None:
+            code, why, kind = reason
+            report(code, why)
+            omitted.left_out.append(LeftOut(name, kind))
             return ()
         hint = hints.get(name, NO_HINT)
         if hint is NO_HINT:
@@ -327,13 +335,29 @@ class MethodBuilder:
             return (Field(name, schema_type, description, True, MISSING, KINDS[parameter.kind]),)
         if sentinel or python_default is NO_DEFAULT:
             default: Json | _Missing = MISSING
-        elif python_default is UNKNOWN_DEFAULT:  # a stub's ``= ...``: the docstring may say
-            default = self._doc_default(documented, method, schema_type)
         else:
-            default = default_of(name, python_default, report)
+            default = self._default(
+                name, python_default, documented, method, schema_type=schema_type, report=report
+            )
         if python_default is None and not is_nullable(schema_type):
             schema_type = nullable(schema_type)
         return (Field(name, schema_type, description, False, default, KINDS[parameter.kind]),)
+
+    def _default(
+        self,
+        name: str,
+        value: object,
+        documented: ParamDoc | None,
+        method: MethodInfo,
+        *,
+        schema_type: SchemaType,
+        report: Reporter,
+    ) -> Json | _Missing:
+        """A parameter's default as JSON; a stub's ``= ...`` says only that there is one: the
+        docstring may say which."""
+        if value is UNKNOWN_DEFAULT:
+            return self._doc_default(documented, method, schema_type)
+        return default_of(name, value, report)
 
     def _without_form(
         self,
@@ -409,7 +433,7 @@ class MethodBuilder:
 
     def _documented_kwargs(
         self,
-        parameters: list[Parameter],
+        parameters: list[inspect.Parameter],
         fields: tuple[Field, ...],
         doc: DocInfo,
         method: MethodInfo,
@@ -514,3 +538,263 @@ class MethodBuilder:
             report(code, f"return value: {message}")
         self.mapper.messages.clear()
         return Returns(schema_type, explicit if explicit is not None else doc.returns)
+
+
+class Reporter:
+    """Gathers one method's diagnostics, located at the method."""
+
+    __slots__ = ("diagnostics", "method")
+
+    def __init__(self, method: MethodInfo) -> None:
+        self.method = method
+        self.diagnostics: list[Diagnostic] = []
+
+    def __call__(self, code: str, message: str) -> None:
+        subject = f"{self.method.owner.__name__}.{self.method.name}"
+        self.diagnostics.append(
+            Diagnostic(level_of(code), message, self.method.path, self.method.line, subject, code)
+        )
+
+
+class Omitted:
+    """What a tool does not offer of its method, gathered while its parameters are built."""
+
+    __slots__ = ("left_out", "uncallable")
+
+    def __init__(self) -> None:
+        self.left_out: list[LeftOut] = []
+        self.uncallable: list[tuple[str, str]] = []
+        """Required parameters whose type has no JSON form: (name, type)."""
+
+
+def uncallable_message(type_name: str) -> str:
+    """TI131's text: a required parameter of a type that has no JSON form."""
+    return (
+        f"required, and type {type_name} has no JSON form: a model cannot call this method "
+        "(a new classification entry excludes it; set true, any value is accepted)"
+    )
+
+
+def no_form_name(hint: object) -> str:
+    """How diagnostics and tools.json name a type with no JSON form: without ``Annotated``
+    metadata, a union by its members other than ``None``."""
+    while typing.get_origin(hint) is typing.Annotated:
+        hint = typing.get_args(hint)[0]
+    if not is_union(hint):
+        return hint_name(hint)
+    members = [no_form_name(a) for a in typing.get_args(hint) if a is not type(None)]
+    return " | ".join(members)
+
+
+def renames_of(owner: type, attribute: str) -> dict[str, object]:
+    """A class's ``__tool_names__`` (method → tool name) or ``__parameter_names__``
+    (method → {parameter → schema name}); anything but a dict counts as none."""
+    value = getattr(owner, attribute, None)
+    return value if isinstance(value, dict) else {}
+
+
+class Renames:
+    """``renames_of`` a class's two attributes, read once for a run of its methods (a class is
+    scanned whole before the next); one per scan."""
+
+    def __init__(self) -> None:
+        self._owner: type | None = None
+        self._found: tuple[dict[str, object], dict[str, object]] = ({}, {})
+
+    def of(self, owner: type) -> tuple[dict[str, object], dict[str, object]]:
+        """The class's ``__tool_names__`` and ``__parameter_names__``."""
+        if owner is not self._owner:
+            tool_names = renames_of(owner, "__tool_names__")
+            self._found = (tool_names, renames_of(owner, "__parameter_names__"))
+            self._owner = owner
+        return self._found
+
+
+def is_internal(parameter: inspect.Parameter, method: MethodInfo) -> bool:
+    """``_name`` with a default (``_parent_execute_state=None``) is for the library, not a
+    caller; unless ``__parameter_names__`` gives it a schema name."""
+    if not parameter.name.startswith("_") or parameter.default is inspect.Parameter.empty:
+        return False
+    renamed = renames_of(method.owner, "__parameter_names__").get(method.name)
+    return not (isinstance(renamed, dict) and parameter.name in renamed)
+
+
+def default_of(name: str, value: object, report: Reporter) -> Json | _Missing:
+    """A parameter's default as JSON; one with no JSON form, or whose reading fails, is left
+    out of the schema (the method stays)."""
+    try:
+        return to_json(value)
+    except NoJsonForm:
+        report(
+            codes.DEFAULT_NOT_JSON,
+            f"{label(name)}: default {stable_repr(value)} has no JSON form; left out of the schema",
+        )
+    except Exception as error:  # the default's own code failed (a property, __iter__, ...)
+        report(
+            codes.DEFAULT_UNREADABLE,
+            f"{label(name)}: default of type {type(value).__qualname__} cannot be read "
+            f"({type(error).__name__}: {error}); left out of the schema",
+        )
+    return MISSING
+
+
+def schema_name(names: dict[object, object]) -> Callable[[str], str]:
+    """A parameter's name in the schema, after ``__parameter_names__``."""
+
+    def rename(name: str) -> str:
+        renamed = names.get(name)
+        return renamed if isinstance(renamed, str) else name
+
+    return rename
+
+
+def named_in_schema(
+    renamed: object, named: list[str], sources: dict[str, str], omitted: Omitted
+) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
+    """The type sources and the uncallable parameters, by their names in the schema
+    (``renamed``: the method's ``__parameter_names__`` entry)."""
+    if not (sources or omitted.uncallable):
+        return (), ()
+    name_in_schema = schema_name(renamed if isinstance(renamed, dict) else {})
+    type_sources = tuple((name_in_schema(n), sources[n]) for n in named if n in sources)
+    return type_sources, tuple((name_in_schema(n), t) for n, t in omitted.uncallable)
+
+
+def without_sentinel_type(hint: object, default: object, required: bool) -> tuple[object, bool]:
+    """The hint without the type of a sentinel default, and whether the default is one."""
+    if not required and default is not NO_DEFAULT:
+        stripped = without_sentinel(hint, default)
+        if stripped is not None:
+            return stripped, True
+    return hint, False
+
+
+def renamed_field(f: Field, names: dict[object, object]) -> Field:
+    schema_name = names.get(f.name)
+    return replace(f, name=schema_name) if isinstance(schema_name, str) else f
+
+
+def field_object(parameter: inspect.Parameter, hint: object) -> tuple[object, object, bool]:
+    """The hint, the default shown (``NO_DEFAULT`` when unknown) and whether the parameter is
+    required, reading a field object as the default or inside an ``Annotated`` hint."""
+    default = parameter.default
+    if type(hint) is type and (default is inspect.Parameter.empty or type(default) in _PLAINS):
+        return hint, default, default is inspect.Parameter.empty  # a class, no field object
+    annotated = typing.get_origin(hint) is typing.Annotated
+    if parameter.default is inspect.Parameter.empty:
+        found = annotated_field(hint) if annotated else None
+    else:
+        found = read_field_object(parameter.default)
+    if annotated or found is not None:
+        hint = with_field_metadata(hint, found)
+    if found is None:
+        return hint, parameter.default, parameter.default is inspect.Parameter.empty
+    return hint, found.known_default, found.required
+
+
+def label(name: str) -> str:
+    return "return value" if name == "return" else f"parameter {name!r}"
+
+
+def brief(error: BaseException) -> str:
+    return f"{type(error).__name__}: {error}"
+
+
+def variadic_field(
+    name: str, kind: inspect._ParameterKind, item: SchemaType, description: str
+) -> Field:
+    """``*args: T`` as an optional array of T, ``**kwargs: T`` as an optional object of T."""
+    if kind is inspect.Parameter.VAR_POSITIONAL:
+        items = None if item == AnyValueType() else item
+        kind_of = ParameterKind.VAR_POSITIONAL
+        return Field(name, ArrayType(items), description, False, MISSING, kind_of)
+    kind_of = ParameterKind.VAR_KEYWORD
+    return Field(name, ObjectType(additional=item), description, False, MISSING, kind_of)
+
+
+def nullable(schema_type: SchemaType) -> SchemaType:
+    if isinstance(schema_type, AnyOfType) and not schema_type.keywords:
+        return AnyOfType((*schema_type.options, NullType()))
+    return AnyOfType((schema_type, NullType()))
+
+
+def check_documented(
+    fields: tuple[Field, ...],
+    parameters: list[inspect.Parameter],
+    doc: DocInfo,
+    report: Reporter,
+) -> None:
+    if not doc.present:
+        return
+    field_names = {f.name for f in fields}
+    if not doc.params.keys() <= field_names:  # else each documented argument is a field
+        names = field_names.union(p.name for p in parameters)
+        for documented in doc.params:
+            if documented not in names and documented.replace("\\", "").lstrip("*") not in names:
+                report(
+                    codes.DOCUMENTED_NOT_IN_SIGNATURE,
+                    f"documented argument {documented!r} is not in the signature",
+                )
+    undocumented = [f.name for f in fields if f.name not in doc.params and not f.description]
+    if len(undocumented) == 1:
+        report(codes.PARAMETER_UNDOCUMENTED, f"{label(undocumented[0])} is not documented")
+    elif undocumented:
+        *first, last = (repr(name) for name in undocumented)
+        report(
+            codes.PARAMETER_UNDOCUMENTED,
+            f"parameters {', '.join(first)} and {last} are not documented",
+        )
+
+
+def _items() -> Iterator[None]:
+    yield None
+
+
+async def _async_items() -> AsyncIterator[None]:
+    yield None
+
+
+_CONTEXT_MANAGER_CODES = frozenset(
+    getattr(wrapper, "__code__", None)
+    for wrapper in (contextlib.contextmanager(_items), contextlib.asynccontextmanager(_async_items))
+)
+"""The code of the wrappers ``@contextmanager`` and ``@asynccontextmanager`` return: their
+result is a context manager, whatever the hint of the generator they wrap says."""
+
+
+def result_hint(function: object, hint: object) -> object:
+    """The hint of what a call returns: a context manager for what ``@contextmanager`` (or
+    ``@asynccontextmanager``) made, whose hint types the generator inside."""
+    if getattr(function, "__code__", None) in _CONTEXT_MANAGER_CODES:
+        return contextlib.AbstractContextManager
+    return hint
+
+
+def _left_out(
+    parameter: inspect.Parameter, hint: object, documented: ParamDoc | None, method: MethodInfo
+) -> tuple[str, str, str] | None:
+    """Why a parameter is left out before its type is read (its code, message and
+    ``LeftOut`` kind): a ``*args``/``**kwargs`` no type describes, an internal ``_name``."""
+    name = parameter.name
+    if parameter.kind in _VARIADIC:
+        if (hint is NO_HINT or hint in _ANY_VALUE) and not (documented and documented.type_name):
+            why = f"{_STARS[parameter.kind]}{name} left out: {_UNSAID[hint is NO_HINT]}"
+            return codes.VARIADIC_LEFT_OUT, why, "untyped-variadic"
+    elif name[:1] == "_" and is_internal(parameter, method):
+        why = f"{label(name)} left out: internal (a leading '_' and a default)"
+        return codes.INTERNAL_PARAMETER, why, "internal"
+    return None
+
+
+def _stub_parameter(parameter: StubParameter) -> inspect.Parameter:
+    """A stub's parameter as ``inspect`` gives one: ``*args``/``**kwargs`` have no default (a
+    stub's overloads may leave them out, which ``_merged`` writes as ``= ...``)."""
+    variadic = parameter.kind in _VARIADIC
+    default = inspect.Parameter.empty if variadic else parameter.default
+    return inspect.Parameter(parameter.name, parameter.kind, default=default)
+
+
+def _awaited(function: object) -> bool:
+    """Whether a call is awaited: a coroutine function, or an async generator (the Toolbox
+    collects its items)."""
+    return inspect.iscoroutinefunction(function) or inspect.isasyncgenfunction(function)

@@ -8,7 +8,6 @@ import inspect
 import typing
 from collections.abc import Callable
 
-from inspector.scan.method_parts import Parameter, read_parameters
 from inspector.scan.resolution import HintResolver
 from inspector.scan.targets import MethodInfo
 
@@ -33,7 +32,7 @@ class OverloadTypes:
 
 def fill_from_overloads(
     method: MethodInfo,
-    parameters: list[Parameter],
+    parameters: list[inspect.Parameter],
     hints: dict[str, object],
     sources: dict[str, str],
     resolver: HintResolver,
@@ -106,21 +105,21 @@ def overload_types(
 
 def _typed(
     overload: Callable[..., object], owner: type, resolver: HintResolver, *, bound: bool
-) -> list[tuple[str, object, Parameter | None]]:
+) -> list[tuple[str, object, inspect.Parameter | None]]:
     """The overload's annotated parameters (not ``*args``/``**kwargs``, not ``self``) and
     return, resolved."""
     annotations = getattr(overload, "__annotations__", None)
     if not isinstance(annotations, dict) or not annotations:
         return []
     try:
-        listed = read_parameters(overload)
+        listed = list(inspect.signature(overload).parameters.values())
     except (TypeError, ValueError):
         return []
     if bound and listed and listed[0].kind in _BY_POSITION_OR_NAME:
         listed = listed[1:]
     parameters = {p.name: p for p in listed}
     globalns = getattr(overload, "__globals__", {})
-    typed: list[tuple[str, object, Parameter | None]] = []
+    typed: list[tuple[str, object, inspect.Parameter | None]] = []
     for name, annotation in annotations.items():
         parameter = parameters.get(name)
         if name != "return" and (parameter is None or parameter.kind not in _BY_POSITION_OR_NAME):

@@ -3,21 +3,25 @@
 Stubs are looked up, in order: a ``.pyi`` beside the module, an installed ``<package>-stubs``
 distribution (``types-<package>`` installs one too), then typeshed's standard library stubs
 bundled with ``typeshed_client`` (the optional ``stubs`` extra). A stub file is read with
-``ast`` once; ``sys.version_info`` and ``sys.platform`` conditions are decided for this Python.
+``ast`` once per scan; ``sys.version_info`` and ``sys.platform`` conditions are decided for
+this Python. A stub's names are evaluated on demand (classes are the run-time ones), and a hint
+that fails where the stub is newer than the run time (typeshed's ``Policy[Any]`` of a class that
+is not generic at run time) is evaluated again without those arguments.
 """
 
 from __future__ import annotations
 
 import ast
 import builtins
+import functools
 import importlib
 import inspect
 import sys
 import typing
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Final
 
-from inspector.scan.stubfiles import find_stub
 from inspector.scan.typecheck_names import is_type_expression
 
 _VARIADIC = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
@@ -441,7 +445,9 @@ def _parameter(
     argument: ast.arg, kind: inspect._ParameterKind, default: ast.expr | None
 ) -> StubParameter:
     annotation = _text(argument.annotation)
-    name = argument.arg.lstrip("_") if argument.arg.startswith("__") else argument.arg
+    name = (
+        argument.arg.lstrip("_") or argument.arg if argument.arg.startswith("__") else argument.arg
+    )
     if default is None:
         return StubParameter(name, kind, annotation)
     try:
@@ -492,3 +498,118 @@ def _union_text(texts: list[str | None]) -> str | None:
         return None
     unique = list(dict.fromkeys(t for t in texts if t is not None))
     return " | ".join(f"({t})" if " | " in t and len(unique) > 1 else t for t in unique)
+
+
+# Where a module's stub file is
+
+
+def find_stub(module: str) -> Path | None:
+    """The stub file of a module: beside it, in a ``-stubs`` package, or typeshed's."""
+    runtime = sys.modules.get(module)
+    filename = getattr(runtime, "__file__", None)
+    if isinstance(filename, str):  # x.py, x/__init__.py, or an extension x.cpython-311-....so
+        path = Path(filename)
+        stem = path.stem if path.stem == "__init__" else module.rpartition(".")[2]
+        beside = path.with_name(f"{stem}.pyi")
+        if beside.is_file():
+            return beside
+    top, _, rest = module.partition(".")
+    parts = rest.split(".") if rest else []
+    for entry in sys.path:
+        found = _in_package(Path(entry or ".") / f"{top}-stubs", parts)
+        if found is not None:
+            return found
+    if top in sys.stdlib_module_names or top == "_typeshed":
+        return _typeshed_stub(module)
+    return None
+
+
+def _in_package(root: Path, parts: list[str]) -> Path | None:
+    if not root.is_dir():
+        return None
+    base = root.joinpath(*parts)
+    for candidate in (base / "__init__.pyi", base.with_suffix(".pyi") if parts else None):
+        if candidate is not None and candidate.is_file():
+            return candidate
+    return None
+
+
+def missing_typeshed(module: str) -> bool:
+    """Whether typeshed's stubs would be read for this standard-library module if
+    ``typeshed_client`` (the ``stubs`` extra) were installed."""
+    if module.partition(".")[0] not in sys.stdlib_module_names:
+        return False
+    try:
+        import typeshed_client  # noqa: F401
+    except ImportError:
+        return True
+    return False
+
+
+def _typeshed_stub(module: str) -> Path | None:
+    try:
+        import typeshed_client  # noqa: F401
+    except ImportError:
+        return None
+    return _typeshed_path(module)
+
+
+@functools.cache  # typeshed_client looks through its files on each call; they do not change
+def _typeshed_path(module: str) -> Path | None:
+    import typeshed_client
+
+    try:
+        path = typeshed_client.get_stub_file(module)
+    except Exception:  # a broken typeshed_client install must not stop a scan
+        return None
+    return Path(path) if path is not None else None
+
+
+# A stub's hints evaluated where run-time classes differ from the stub's
+
+
+_R = typing.TypeVar("_R")
+
+
+def resolve_stub_hint(
+    resolve: Callable[[str, dict[str, object], type, StubNamespace], _R],
+    text: str,
+    owner: type,
+    stub: StubSignature,
+) -> _R:
+    """A stub's hint resolved in its namespace; on a ``TypeError``, again without the type
+    arguments of run-time classes that take none (typeshed's ``Policy[Any]``:
+    ``email.policy.Policy`` is not generic at run time), if the hint has any."""
+    namespace = stub.namespace
+    try:
+        return resolve(text, {}, owner, namespace)
+    except TypeError:
+        try:
+            tree = ast.parse(text, mode="eval")
+        except SyntaxError:
+            raise
+        stripped = _PlainSubscripts(namespace)
+        plain = stripped.visit(tree)
+        if not stripped.changed:
+            raise
+        return resolve(ast.unparse(plain), {}, owner, namespace)
+
+
+class _PlainSubscripts(ast.NodeTransformer):
+    """Replaces ``Name[...]`` by ``Name`` where the name is a class that takes no arguments."""
+
+    def __init__(self, namespace: StubNamespace) -> None:
+        self.namespace, self.changed = namespace, False
+
+    def visit_Subscript(self, node: ast.Subscript) -> ast.AST:
+        self.generic_visit(node)
+        if not isinstance(node.value, ast.Name):
+            return node
+        try:
+            value = self.namespace[node.value.id]
+        except Exception:  # not a name of this stub: left to the evaluation
+            return node
+        if isinstance(value, type) and not hasattr(value, "__class_getitem__"):
+            self.changed = True
+            return node.value
+        return node
