@@ -58,7 +58,6 @@ def scan_catalog(
     return pipeline.scan(targets, docstring_style=docstring_style)
 
 
-@pipeline.gc_paused()  # many long-lived objects: GC passes would be quadratic
 def scan_targets(
     targets: Sequence[str],
     *,

@@ -8,7 +8,7 @@ from typing import NamedTuple, TypedDict
 
 import pydantic
 
-from inspector.scan.attribute_docs import attribute_docs
+from inspector.scan.attribute_docs import AttributeDocs
 from inspector.scan.hints import TypeMapper
 
 
@@ -98,7 +98,8 @@ def test_plain_and_local_classes() -> None:
         name: str
         """Local name."""
 
-    assert attribute_docs(Plain) == {"limit": "How many."}
-    assert attribute_docs(Local) == {"name": "Local name."}
-    assert attribute_docs(int) == {}
-    assert attribute_docs(dataclasses.make_dataclass("Made", ["a"])) == {}
+    docs = AttributeDocs()
+    assert docs.of(Plain) == {"limit": "How many."}
+    assert docs.of(Local) == {"name": "Local name."}
+    assert docs.of(int) == {}
+    assert docs.of(dataclasses.make_dataclass("Made", ["a"])) == {}

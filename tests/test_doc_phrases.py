@@ -41,6 +41,7 @@ from inspector.scan.doc_types import (
 )
 from inspector.scan.hints import TypeMapper
 from inspector.scan.scanner import scan
+from inspector.scan.typecheck_names import TypeCheckingNames
 from inspector.stubs.module import build_module, render_stubs
 from tests.conftest import inspect_class, messages
 from tests.goldens import RENDERS
@@ -489,5 +490,6 @@ def test_a_name_lookup_that_raises_makes_the_type_not_understood() -> None:
         return x
 
     function = types.FunctionType(plain.__code__, _Exploding(__name__="exploding"))
-    assert resolve_doc_type("Widget", function) == DocType(NOT_UNDERSTOOD)
-    assert resolve_doc_type("int or str", function) == DocType(NOT_UNDERSTOOD)
+    names = TypeCheckingNames()
+    assert resolve_doc_type("Widget", function, names) == DocType(NOT_UNDERSTOOD)
+    assert resolve_doc_type("int or str", function, names) == DocType(NOT_UNDERSTOOD)

@@ -143,28 +143,6 @@ def test_the_collector_is_paused_while_files_are_made_from_many_tools(
     assert gc.isenabled()
 
 
-def test_the_collector_stays_paused_while_a_scan_writes_its_files(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    seen: list[bool] = []
-    real_classify = pipeline.classify
-
-    def classify(*args: Any, **kwargs: Any) -> Any:
-        seen.append(gc.isenabled())
-        return real_classify(*args, **kwargs)
-
-    monkeypatch.setattr(pipeline, "classify", classify)
-    monkeypatch.chdir(tmp_path)
-    shutil.copy(ROOT / "example_class.py", tmp_path / "gc_scan_example.py")
-    api.scan_targets(
-        ["gc_scan_example.py:ExampleClass"],
-        output=tmp_path / "t.json",
-        classification_path=tmp_path / "c.json",
-    )
-    assert seen == [False]
-    assert gc.isenabled()
-
-
 def test_a_hint_object_met_again_is_mapped_once_and_equal_literals_keep_their_order() -> None:
     mapper = TypeMapper()
     calls: list[object] = []

@@ -1,9 +1,11 @@
 """Size and depth: huge classes, docstrings, deep and wide types finish in bounded time without
-RecursionError, and providers' limits become diagnostics instead of files they would reject."""
+RecursionError (and without raising Python's recursion limit), and providers' limits become
+diagnostics instead of files they would reject."""
 
 from __future__ import annotations
 
 import json
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -18,6 +20,7 @@ from inspector.project import pipeline
 from inspector.render.jinja import render_template as render
 from inspector.render.limits import size_report
 from inspector.render.options import RenderOptions
+from inspector.scan.hints import MAX_NESTING
 from inspector.scan.scanner import scan
 from tests.conftest import Run
 from tests.goldens import RENDERS
@@ -162,12 +165,39 @@ def test_an_enum_with_5000_members(tmp_path: Path) -> None:
     ]
 
 
-@pytest.mark.parametrize("depth", [200])
-def test_deeper_than_the_default_recursion_limit(tmp_path: Path, depth: int) -> None:
+def test_a_type_as_deep_as_the_scan_reads_is_read_whole(tmp_path: Path) -> None:
+    depth = MAX_NESTING - 1  # D0 ... D99: a hundred classes nested
+    before = sys.getrecursionlimit()
     tools, diagnostics = _scan(_module(tmp_path, f"deep{depth}", _nested_source(depth)), "Deep")
+    assert sys.getrecursionlimit() == before
     assert diagnostics == []
-    with deep_recursion():  # for jsonschema's meta-schema check, not for toolsinspector
+    assert _object_levels(tools[0].parameters_schema()) == MAX_NESTING + 1  # type: ignore[attr-defined]
+    with deep_recursion():  # for the renders and jsonschema's checks, not for the scan
         _render_all(tools)
+
+
+def test_a_deeper_type_is_any_value_below_the_bound_never_a_recursion_error(
+    tmp_path: Path,
+) -> None:
+    depth = 2 * MAX_NESTING
+    before = sys.getrecursionlimit()
+    tools, diagnostics = _scan(_module(tmp_path, f"deep{depth}", _nested_source(depth)), "Deep")
+    assert sys.getrecursionlimit() == before
+    assert diagnostics == [
+        f"deep{depth}.py:{6 * depth + 11}: warning[TI116]: Deep.go: parameter 'tree': fields of "
+        f"D{MAX_NESTING} not read: nested more than {MAX_NESTING} classes deep; any value accepted"
+    ]
+    assert _object_levels(tools[0].parameters_schema()) == MAX_NESTING + 1  # type: ignore[attr-defined]
+
+
+def _object_levels(schema: object) -> int:
+    """How many objects are nested in a schema, along its deepest path."""
+    if isinstance(schema, dict):
+        inner = max((_object_levels(v) for v in schema.values()), default=0)
+        return inner + (schema.get("type") == "object")
+    if isinstance(schema, list):
+        return max((_object_levels(v) for v in schema), default=0)
+    return 0
 
 
 def test_more_properties_than_openai_strict_allows_is_reported_not_sent_strict() -> None:

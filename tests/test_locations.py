@@ -1,5 +1,7 @@
-"""Locations are data relative to an explicit root: the project root for the user's code, the
-``sys.path`` entry for installed packages; never absolute, never dependent on earlier calls."""
+"""Locations are data relative to a root: the project root for the user's code (the configured
+one, else the folder of the nearest pyproject.toml), the ``sys.path`` entry for installed
+packages (a file target's folder when no project holds it); never absolute, never dependent on
+the working directory or on earlier calls."""
 
 from __future__ import annotations
 
@@ -10,6 +12,8 @@ import sys
 import sysconfig
 from collections.abc import Callable
 from pathlib import Path
+
+import pytest
 
 from inspector.files.tools_json import from_json
 from inspector.project.config import Config
@@ -23,16 +27,36 @@ def _locations(text: str) -> list[str]:
     return [tool.location for _, tool in from_json(json.loads(text)).tools()]
 
 
-def test_a_scan_elsewhere_does_not_change_later_locations(
-    in_tmp: Path, run_cli: Callable[..., Run]
+def test_a_file_is_located_the_same_from_any_working_directory(
+    in_tmp: Path, run_cli: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    Path("limitcheck").mkdir()
+    target = f"{in_tmp / 'limitcheck' / 'big.py'}:Big"
+    Path("limitcheck/big.py").write_text(BIG, encoding="utf-8")
+
+    def located(where: Path) -> list[str]:
+        monkeypatch.chdir(where)
+        return _locations(run_cli("scan", target, "-o", "-", "-q").stdout)
+
+    # no project: relative to the folder the file is imported from
+    assert located(in_tmp) == located(in_tmp / "limitcheck") == ["big.py:2"]
+    (in_tmp / "pyproject.toml").write_text("[project]\nname = 'limits'\n", encoding="utf-8")
+    # in a project: relative to its root, the folder of its pyproject.toml
+    assert located(in_tmp) == located(in_tmp / "limitcheck") == ["limitcheck/big.py:2"]
+
+
+def test_a_configured_root_locates_and_finds_targets_without_changing_directory(
+    in_tmp: Path,
 ) -> None:
     Path("limitcheck").mkdir()
     Path("limitcheck/big.py").write_text(BIG, encoding="utf-8")
-    scanned = run_cli("scan", "limitcheck/big.py:Big", "-o", "-", "-q")
-    assert _locations(scanned.stdout) == ["limitcheck/big.py:2"]
+    Path("elsewhere").mkdir()
+    os.chdir("elsewhere")
+    path_before = list(sys.path)
     config = Config(root=in_tmp / "limitcheck", targets=("big.py:Big",))
     generated = generate(config)
     assert _locations(generated.files[config.tools_path]) == ["big.py:2"]
+    assert (Path.cwd(), sys.path) == (in_tmp / "elsewhere", path_before)
 
 
 def test_installed_and_standard_library_code_is_located_from_its_sys_path_entry(

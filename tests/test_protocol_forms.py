@@ -147,9 +147,8 @@ CASES: list[tuple[object, JsonObject]] = [
 
 @pytest.mark.parametrize(("hint", "expected"), CASES, ids=[repr(c[0]) for c in CASES])
 def test_hint_maps_to_exact_schema(hint: object, expected: JsonObject) -> None:
-    mapper = TypeMapper()
-    assert mapper.map(hint).to_schema() == expected
-    assert mapper.messages == []
+    mapped = TypeMapper().map_member(hint)
+    assert (mapped.schema.to_schema(), mapped.notes, mapped.json_form) == (expected, (), True)
 
 
 @pytest.mark.parametrize(
@@ -158,24 +157,26 @@ def test_hint_maps_to_exact_schema(hint: object, expected: JsonObject) -> None:
     ids=lambda p: p.__name__,
 )
 def test_a_protocol_no_single_json_type_satisfies_has_no_form(protocol: type) -> None:
-    mapper = TypeMapper()
-    assert mapper.map(protocol).to_schema() == {}
-    assert mapper.messages == [
+    mapped = TypeMapper().map_member(protocol)
+    assert (mapped.schema.to_schema(), mapped.json_form) == ({}, False)
+    assert list(mapped.notes) == [
         ("TI108", f"type {protocol.__qualname__} has no JSON Schema form; any value accepted")
     ]
     assert stand_in(protocol) is None
 
 
 def test_in_a_union_a_protocol_with_no_form_is_left_out_and_one_with_a_form_kept() -> None:
-    mapper = TypeMapper()
-    assert mapper.map(Reader | cabc.Hashable).to_schema() == LABEL
-    assert mapper.messages == [("TI123", "union member Reader has no JSON Schema form; left out")]
+    mapped = TypeMapper().map_member(Reader | cabc.Hashable)
+    assert (mapped.schema.to_schema(), mapped.json_form) == (LABEL, True)
+    assert list(mapped.notes) == [
+        ("TI123", "union member Reader has no JSON Schema form; left out")
+    ]
 
 
 def test_the_members_a_union_leaves_out_are_named_in_one_message() -> None:
-    mapper = TypeMapper()
-    assert mapper.map(Reader | int | typing.Callable[[], int]).to_schema() == {"type": "integer"}
-    assert mapper.messages == [
+    mapped = TypeMapper().map_member(Reader | int | typing.Callable[[], int])
+    assert mapped.schema.to_schema() == {"type": "integer"}
+    assert list(mapped.notes) == [
         ("TI123", "union members Reader, Callable[[], int] have no JSON Schema form; left out")
     ]
 

@@ -27,7 +27,7 @@ from inspector.runtime.toolbox import Toolbox
 from inspector.scan.hints import TypeMapper
 from inspector.scan.methods import MethodBuilder
 from inspector.scan.scanner import scan
-from inspector.scan.targets import ClassInfo, iter_methods, resolve_target
+from inspector.scan.targets import ClassInfo, Targets, iter_methods
 from inspector.stubs.module import build_module, render_stubs
 from tests.conftest import Run
 from tests.goldens import RENDERS
@@ -56,7 +56,7 @@ def test_every_public_method_is_emitted_or_diagnosed(
     target: str, scanned: dict[str, tuple[object, list[object]]]
 ) -> None:
     catalog, diagnostics = scanned[target]
-    (info,) = resolve_target(target, {})
+    (info,) = Targets().resolve(target)
     public = [m.name for m in iter_methods(info)]
     emitted = {tool.method_name for _, tool in catalog.tools()}  # type: ignore[attr-defined]
     errors = {

@@ -279,9 +279,9 @@ def test_hint_maps_to_exact_schema(hint: object, expected: JsonObject) -> None:
 
 def test_recursive_class_becomes_a_definition_and_references() -> None:
     mapper = TypeMapper()
-    assert mapper.map(Node).to_schema() == {"$ref": "#/$defs/Node"}
-    definitions, notes = mapper.take()
-    assert notes == []
+    mapped = mapper.map_parameter(Node)
+    assert (mapped.schema.to_schema(), mapped.notes) == ({"$ref": "#/$defs/Node"}, ())
+    definitions = mapper.take_definitions()
     assert {k: v.to_schema() for k, v in definitions.items()} == {
         "Node": {
             "type": "object",
@@ -309,9 +309,9 @@ def test_unsupported_type_is_any_with_a_message() -> None:
     class Opaque:
         pass
 
-    mapper = TypeMapper()
-    assert mapper.map(Opaque).to_schema() == {}
-    assert mapper.messages == [
+    mapped = TypeMapper().map_parameter(Opaque)
+    assert (mapped.schema.to_schema(), mapped.json_form) == ({}, False)
+    assert list(mapped.notes) == [
         (
             "TI108",
             "type test_unsupported_type_is_any_with_a_message.<locals>.Opaque has no JSON "
@@ -321,16 +321,18 @@ def test_unsupported_type_is_any_with_a_message() -> None:
 
 
 def test_non_string_mapping_keys_are_reported() -> None:
-    mapper = TypeMapper()
-    assert mapper.map(dict[int, str]).to_schema() == {
+    mapped = TypeMapper().map_parameter(dict[int, str])
+    assert mapped.schema.to_schema() == {
         "type": "object",
         "additionalProperties": {"type": "string"},
     }
-    assert mapper.messages == [("TI113", "mapping keys of type int arrive as JSON strings")]
+    assert mapped.json_form
+    assert list(mapped.notes) == [("TI113", "mapping keys of type int arrive as JSON strings")]
 
 
 def test_annotated_description_is_split_off_for_fields() -> None:
-    mapped, description = TypeMapper().map_described(
-        Annotated[int, "Count.", annotated_types.Ge(0)]
+    mapped = TypeMapper().map_parameter(Annotated[int, "Count.", annotated_types.Ge(0)])
+    assert (mapped.schema.to_schema(), mapped.description) == (
+        {"type": "integer", "minimum": 0},
+        "Count.",
     )
-    assert (mapped.to_schema(), description) == ({"type": "integer", "minimum": 0}, "Count.")

@@ -326,9 +326,9 @@ def test_structural_row_round_trips_and_validates(hint: object, data: st.DataObj
     value = data.draw(values_for(hint))
     sent = iter(value) if typing.get_origin(hint) in (cabc.Iterator, cabc.Generator) else value
     as_json = to_json(sent, consume=True)
-    mapper = TypeMapper()
-    _validator(mapper.map(hint).to_schema()).validate(as_json)
-    shown = [message for _, message in mapper.messages]
+    mapped = TypeMapper().map_member(hint)
+    _validator(mapped.schema.to_schema()).validate(as_json)
+    shown = [note.message for note in mapped.notes]
     assert shown in ([], ["mapping keys of type int arrive as JSON strings"]) or (
         shown == ["mapping keys of type UUID arrive as JSON strings"]
     )

@@ -88,9 +88,9 @@ def test_union_members_without_a_json_form_are_left_out_and_the_rest_kept() -> N
 
 
 def test_a_union_of_members_none_of_which_has_a_json_form_accepts_any_value() -> None:
-    mapper = TypeMapper()
-    assert mapper.map(Address | Client).to_schema() == {}
-    assert [code for code, _ in mapper.messages] == ["TI108"]
+    mapped = TypeMapper().map_parameter(Address | Client)
+    assert (mapped.schema.to_schema(), mapped.json_form) == ({}, False)
+    assert [note.code for note in mapped.notes] == ["TI108"]
 
 
 def test_a_result_without_a_json_form_reaches_the_model_without_a_memory_address() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import signal
 import sys
 from pathlib import Path
@@ -87,7 +88,6 @@ def _serve(args: argparse.Namespace) -> int:
     from inspector.api import load_annotations
     from inspector.cli.output import user_prints_to_stderr
     from inspector.project.config import project_identity
-    from inspector.project.pipeline import in_root
     from inspector.runtime import serve as serving
     from inspector.runtime.serve_options import ServeOptions, served_version
 
@@ -97,8 +97,9 @@ def _serve(args: argparse.Namespace) -> int:
     root = None if args.targets else config.root
     targets = args.targets or list(settings.targets or config.targets)
     factory = args.factory or settings.factory
-    with in_root(root), user_prints_to_stderr():
-        objects = serving.load_objects(targets, factory)
+    _importable(root, targets)
+    with user_prints_to_stderr():
+        objects = serving.load_objects(targets, factory, root)
     classification = _classification(args, config)
     watch = args.watch if args.watch is not None else settings.watch
     if watch and classification is None:
@@ -120,6 +121,20 @@ def _serve(args: argparse.Namespace) -> int:
         )
     serving.run(serving.builder(objects, classification), options)
     return 0
+
+
+def _importable(root: Path | None, targets: list[str]) -> None:
+    """The served code imports what it needs as it runs: the project root and the folders of
+    the file targets go in front of ``sys.path`` for the life of the server (the command, not
+    the library, owns the process), as ``python file.py`` puts its file's folder there."""
+    folders = [root] if root is not None else []
+    for target in targets:
+        module_part = target.partition(":")[0]
+        if module_part.endswith(".py") or "/" in module_part or os.sep in module_part:
+            folders.append(((root or Path()) / module_part).resolve().parent)
+    for folder in reversed(folders):
+        if str(folder) not in sys.path:
+            sys.path.insert(0, str(folder))
 
 
 def _config(args: argparse.Namespace) -> Config:

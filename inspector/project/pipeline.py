@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import os
-import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,26 +39,6 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-@contextlib.contextmanager
-def in_root(root: Path | None) -> Iterator[None]:
-    """Run with ``root`` as working directory and on ``sys.path`` (nothing changes for None), so
-    targets and the locations written into tools.json are read as the project sees them."""
-    if root is None:
-        yield
-        return
-    before = Path.cwd()
-    added = str(root) not in sys.path
-    if added:
-        sys.path.insert(0, str(root))
-    os.chdir(root)
-    try:
-        yield
-    finally:
-        os.chdir(before)
-        if added:
-            sys.path.remove(str(root))
-
-
 def scan(
     targets: Sequence[str],
     *,
@@ -68,12 +46,13 @@ def scan(
     root: Path | None = None,
     keep: Callable[[CatalogClass], CatalogClass] | None = None,
 ) -> tuple[Catalog, list[Diagnostic]]:
-    """Step 1: inspect the targets into a catalog; what fails becomes a diagnostic. ``keep``
-    sees each class as it is made and says what of it the catalog holds."""
+    """Step 1: inspect the targets into a catalog; what fails becomes a diagnostic. ``root``:
+    the project root (relative file targets, modules importable from it, locations); nothing
+    of the process is changed for it, the working directory included. ``keep`` sees each class
+    as it is made and says what of it the catalog holds."""
     from inspector.scan.scanner import scan as scan_catalog
 
-    with in_root(root), gc_paused():
-        return scan_catalog(list(targets), docstring_style, keep)
+    return scan_catalog(list(targets), docstring_style, keep, root=root)
 
 
 def scan_objects(
@@ -81,12 +60,9 @@ def scan_objects(
 ) -> tuple[Catalog, dict[str, object], list[Diagnostic]]:
     """Step 1 for live objects (instances or classes): the catalog, each class key's object,
     and the diagnostics."""
-    from inspector.scan.scanner import scan_classes
-    from inspector.scan.targets import class_info
+    from inspector.scan.scanner import scan_objects as scan_live
 
-    infos = [class_info(obj if isinstance(obj, type) else type(obj)) for obj in objects]
-    with gc_paused():
-        catalog, diagnostics = scan_classes(infos, docstring_style)
+    catalog, diagnostics = scan_live(objects, docstring_style)
     owners = {group.key: obj for group, obj in zip(catalog.classes, objects, strict=True)}
     return catalog, owners, diagnostics
 

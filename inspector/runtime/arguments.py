@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 
 from inspector.model import MISSING, Json, SchemaType, is_nullable
 from inspector.scan.hints import TypeMapper, is_union
-from inspector.scan.resolution import resolved_field_rows
 from inspector.typetable.protocols import generic_stand_in, stand_in
 from inspector.typetable.scalars import WrongJson, scalar_for
 from inspector.typetable.structures import (
@@ -268,7 +267,7 @@ class Converter:
 
     def _structured(self, value: Json, cls: type, path: str) -> object:
         mapping = self._object(value, path)
-        rows = resolved_field_rows(cls)
+        rows = self.mapper.context.resolver.field_rows(cls)
         defaulted = [
             name
             for name, hint, required, _ in rows
@@ -335,9 +334,8 @@ def _offered_now(members: tuple[object, ...]) -> tuple[object, ...]:
     mapper = TypeMapper()
     forms: list[SchemaType | None] = []
     for member in members:
-        before = len(mapper.messages)
-        mapped = mapper.map(member)
-        forms.append(None if mapper._without_json_form(mapped, before) else mapped)
+        mapped = mapper.map_member(member)
+        forms.append(mapped.schema if mapped.json_form else None)
     kept = [form for form in forms if form is not None]
     pairs = zip(members, forms, strict=True)
     offered = tuple(m for m, form in pairs if form is not None and not absorbed(form, kept))

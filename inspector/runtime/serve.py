@@ -129,20 +129,21 @@ def factory_objects(factory: Callable[[], object], spec: str) -> list[object]:
     return found
 
 
-def load_objects(targets: Sequence[str], factory: str | None) -> list[object]:
-    """The objects to serve for some targets and an optional ``module:callable`` factory."""
-    from types import ModuleType
+def load_objects(
+    targets: Sequence[str], factory: str | None, root: Path | None = None
+) -> list[object]:
+    """The objects to serve for some targets and an optional ``module:callable`` factory
+    (relative files and modules looked for in the project ``root`` first, if there is one)."""
+    from inspector.scan.targets import Targets
 
-    from inspector.scan.targets import import_module, resolve_target
-
-    loaded: dict[Path, ModuleType] = {}
-    classes = [info.cls for target in targets for info in resolve_target(target, loaded)]
+    found = Targets(root)
+    classes = [info.cls for target in targets for info in found.resolve(target)]
     made: list[object] = []
     if factory is not None:
         module_part, _, attribute = factory.partition(":")
         if not module_part or not attribute:
             raise UsageError(f"--factory {factory}: expected module:callable or file.py:callable")
-        function: object = import_module(module_part, factory, loaded)
+        function: object = found.import_module(module_part, factory)
         for part in attribute.split("."):
             function = getattr(function, part, None)
         if not callable(function):

@@ -1,54 +1,62 @@
 """Attribute docstrings: the string literal under a field in a class body describes that field
 (as pydantic's ``use_attribute_docstrings`` and griffe read them), taken from the source with
-``ast``; each module is parsed once and each class looked up once."""
+``ast``; each module is parsed once per scan and each class looked up once."""
 
 from __future__ import annotations
 
 import ast
-import functools
 import inspect
 import itertools
 import linecache
-import os
 import sys
 
 _Docs = dict[str, str]
 
 
-def attribute_docs(cls: type) -> _Docs:
-    """Field name → its attribute docstring, for the class and its bases (the class's own
-    win); empty when no source can be read."""
-    found: _Docs = {}
-    for owner in reversed(cls.__mro__):
-        if owner is not object:
-            found.update(_own_attribute_docs(owner))
-    model_fields = getattr(cls, "model_fields", None)
-    if found and isinstance(model_fields, dict):  # pydantic: the schema names fields by alias
-        for name, info in model_fields.items():
-            alias = getattr(info, "alias", None)
-            if isinstance(alias, str) and name in found:
-                found.setdefault(alias, found[name])
-    return found
+class AttributeDocs:
+    """Attribute docstrings for one scan: each module's source parsed once, each class looked
+    up once; nothing outlives it."""
+
+    def __init__(self) -> None:
+        self._classes: dict[type, _Docs] = {}
+        self._modules: dict[str, dict[str, _Docs]] = {}
+
+    def of(self, cls: type) -> _Docs:
+        """Field name → its attribute docstring, for the class and its bases (the class's own
+        win); empty when no source can be read."""
+        found: _Docs = {}
+        for owner in reversed(cls.__mro__):
+            if owner is not object:
+                found.update(self._own(owner))
+        model_fields = getattr(cls, "model_fields", None)
+        if found and isinstance(model_fields, dict):  # pydantic: the schema names fields by alias
+            for name, info in model_fields.items():
+                alias = getattr(info, "alias", None)
+                if isinstance(alias, str) and name in found:
+                    found.setdefault(alias, found[name])
+        return found
+
+    def _own(self, cls: type) -> _Docs:
+        found = self._classes.get(cls)
+        if found is None:
+            module = sys.modules.get(cls.__module__)
+            filename = getattr(module, "__file__", None)
+            found = {}
+            if isinstance(filename, str):
+                found = self._module(filename).get(cls.__qualname__, {})
+            self._classes[cls] = found
+        return found
+
+    def _module(self, filename: str) -> dict[str, _Docs]:
+        """Class qualified name → its attribute docstrings, for every class of a source file;
+        the first class of a name wins where two share one."""
+        found = self._modules.get(filename)
+        if found is None:
+            found = self._modules[filename] = _module_docs(filename)
+        return found
 
 
-@functools.lru_cache(maxsize=1024)
-def _own_attribute_docs(cls: type) -> _Docs:
-    module = sys.modules.get(cls.__module__)
-    filename = getattr(module, "__file__", None)
-    if not isinstance(filename, str):
-        return {}
-    try:
-        stat = os.stat(filename)
-    except OSError:
-        return {}
-    return _module_docs(filename, stat.st_mtime_ns, stat.st_size).get(cls.__qualname__, {})
-
-
-@functools.lru_cache(maxsize=256)
-def _module_docs(filename: str, mtime_ns: int, size: int) -> dict[str, _Docs]:
-    """Class qualified name → its attribute docstrings, for every class of a source file (as
-    it is now: the file's time and size are part of the key); the first class of a name wins
-    where two share one."""
+def _module_docs(filename: str) -> dict[str, _Docs]:
     linecache.checkcache(filename)
     source = "".join(linecache.getlines(filename))
     if not source:

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import NamedTuple
 
 from inspector.model import MISSING, Json, SchemaType, _Missing
-from inspector.scan.typecheck_names import type_checking_namespace
+from inspector.scan.typecheck_names import TypeCheckingNames
 
 # Words → types
 
@@ -531,14 +531,17 @@ def _literal(token: _Token) -> object:
 # A function's docstring types and defaults
 
 
-def resolve_doc_type(type_name: str, function: Callable[..., object]) -> DocType:
+def resolve_doc_type(
+    type_name: str, function: Callable[..., object], names: TypeCheckingNames
+) -> DocType:
     """A docstring type (``list[int]``, ``int or None``, ``{'a', 'b'}``, ``list of str``,
     ``array-like``) read with the names of the function's module, those it imports only under
-    ``if TYPE_CHECKING:`` included; never evaluated."""
+    ``if TYPE_CHECKING:`` included (``names``: the scan's); never evaluated."""
     target = inspect.unwrap(function) if hasattr(function, "__wrapped__") else function
     globalns = getattr(target, "__globals__", {})
+    module_name = str(globalns.get("__name__", ""))
     try:
-        return read_doc_type(type_name, _ModuleNames(globalns, str(globalns.get("__name__", ""))))
+        return read_doc_type(type_name, _ModuleNames(globalns, module_name, names))
     except Exception:  # names resolve through the library's code (a module's __getattr__)
         return DocType(NOT_UNDERSTOOD)  # reported as not understood
 
@@ -546,15 +549,18 @@ def resolve_doc_type(type_name: str, function: Callable[..., object]) -> DocType
 class _ModuleNames(Mapping[str, object]):
     """A module's globals, then the names it imports only for type checkers (on demand)."""
 
-    def __init__(self, globalns: dict[str, object], module_name: str) -> None:
+    def __init__(
+        self, globalns: dict[str, object], module_name: str, names: TypeCheckingNames
+    ) -> None:
         self.globalns = globalns
         self.module_name = module_name
+        self.names = names
 
     def __getitem__(self, name: str) -> object:
         if name in self.globalns:
             return self.globalns[name]
         if self.module_name and name.isidentifier():
-            found = type_checking_namespace(self.module_name, (name,))
+            found = self.names.namespace(self.module_name, (name,))
             if name in found:
                 return found[name]
         raise KeyError(name)

@@ -1,7 +1,9 @@
 """Python type hints → model types, following DESIGN.md's type table.
 
-``TypeMapper.map`` dispatches on the kind of hint; anything it cannot express becomes
-"any value" plus a message the caller turns into a diagnostic. ``Annotated`` metadata
+``TypeMapper.map`` dispatches on the kind of hint; anything it cannot express becomes "any
+value" (or, for a result, its text) and a note. ``map_parameter``, ``map_result`` and
+``map_member`` give what was found as data (``Mapped``: the type, whether the hint has a JSON
+form, the notes a caller reports), so no caller reads a note to decide. ``Annotated`` metadata
 (descriptions, pydantic ``Field`` and annotated-types constraints, JSON Schema keywords) becomes
 keywords of the type it annotates.
 """
@@ -17,6 +19,7 @@ import types
 import typing
 from collections.abc import Callable
 from dataclasses import replace
+from typing import NamedTuple
 
 from inspector import codes
 from inspector.diagnostics import InspectorError
@@ -38,11 +41,9 @@ from inspector.model import (
     walk,
 )
 from inspector.scan.aliases import alias_value
-from inspector.scan.attribute_docs import attribute_docs
-from inspector.scan.docstrings import DocstringStyle, parse_docstring
+from inspector.scan.context import ScanContext
+from inspector.scan.docstrings import parse_docstring
 from inspector.scan.enum_names import enum_names, with_enum_names
-from inspector.scan.resolution import resolved_field_rows
-from inspector.scan.typecheck_names import alias_target, typevar_bound
 from inspector.typetable.protocols import generic_stand_in, stand_in
 from inspector.typetable.scalars import scalar_for
 from inspector.typetable.structures import Container, container_of, has_fields
@@ -60,14 +61,46 @@ _ANY_HINTS: frozenset[object] = frozenset({typing.Any, object})
 _PLAIN_DEFAULTS: frozenset[type] = frozenset({str, int, bool, type(None)})
 
 
-class TypeMapper:
-    """Maps hints to types; recursive classes end up in ``definitions`` as ``$defs``."""
+MAX_NESTING = 100
+"""Classes nested deeper than this (a field's class, its field's class...) are not read: any
+value is accepted there (TI116). Deeper types than real code writes, and the scan stays within
+Python's default recursion limit, which it never changes."""
 
-    def __init__(self, docstring_style: DocstringStyle = DocstringStyle.AUTO) -> None:
-        self.docstring_style = docstring_style
+
+class Note(NamedTuple):
+    """What a diagnostic is to say about a mapped hint: its code and message."""
+
+    code: str
+    message: str
+
+
+class Mapped(NamedTuple):
+    """What the mapper found for a hint."""
+
+    schema: SchemaType
+    description: str | None = None
+    """The description ``Annotated`` metadata gives (``map_parameter``, ``map_result``)."""
+    json_form: bool = True
+    """False when the hint has no JSON form: the "any value" of ``schema`` stands for a type
+    JSON cannot carry (not for ``Any``), or, for a parameter, only ``null`` is left of a union
+    whose other members have none."""
+    notes: tuple[Note, ...] = ()
+    """What was noticed, in order, for the caller to report."""
+
+
+class TypeMapper:
+    """Maps hints to types for one scan (its ``context``); recursive classes end up in
+    ``definitions`` as ``$defs``."""
+
+    def __init__(self, context: ScanContext | None = None) -> None:
+        self.context = context if context is not None else ScanContext()
         self.definitions: dict[str, SchemaType] = {}
-        self.messages: list[tuple[str, str]] = []
-        """(diagnostic code, message) pairs gathered since the last ``take``."""
+        self._notes: list[Note] = []
+        """The notes of the hint being mapped."""
+        self._unformed = 0
+        """Parts of it mapped to "any value" for having no JSON form (not left out of a union)."""
+        self._nulled = 0
+        """Unions in it that left out members without a JSON form (TI123)."""
         self._in_progress: dict[object, str] = {}
         """Classes and aliases being mapped → their definition name, should they recur."""
         self._recursive: set[object] = set()
@@ -80,12 +113,49 @@ class TypeMapper:
         self._same_hint: dict[int, tuple[object, SchemaType]] = {}  # by id
         self._handlers = self._dispatch()
 
-    def take(self) -> tuple[dict[str, SchemaType], list[tuple[str, str]]]:
-        """Definitions and messages gathered since the last call, then reset for the next tool."""
-        gathered = (self.definitions, self.messages)
-        self.definitions, self.messages = {}, []
-        self._defined = {}
+    def take_definitions(self) -> dict[str, SchemaType]:
+        """The definitions gathered since the last call, then reset for the next tool."""
+        gathered = self.definitions
+        self.definitions, self._defined = {}, {}
         return gathered
+
+    def map_parameter(self, hint: object) -> Mapped:
+        """The type of a parameter or field hint, with its ``Annotated`` description apart."""
+        return self._mapped(hint, results=False)
+
+    def map_result(self, hint: object) -> Mapped:
+        """Like ``map_parameter``, for a return value: a type with no JSON form is the text a
+        model gets for it (a string: the value's ``repr``, as the Toolbox answers)."""
+        return self._mapped(hint, results=True)
+
+    def map_member(self, hint: object) -> Mapped:
+        """A member of a union as ``map_union`` reads it (the Toolbox converts a union by the
+        members its schema offers): its whole type, and whether it has a JSON form."""
+        state = self._begin(results=False)
+        try:
+            schema = self.map(hint)
+            return Mapped(schema, None, not self._no_form(schema, 0), tuple(self._notes))
+        finally:
+            self._end(state)
+
+    def _mapped(self, hint: object, *, results: bool) -> Mapped:
+        state = self._begin(results=results)
+        try:
+            schema, description = self._described(hint)
+            null_left = schema == NullType() and self._nulled > 0
+            json_form = not (self._no_form(schema, 0) or null_left)
+            return Mapped(schema, description, json_form, tuple(self._notes))
+        finally:
+            self._end(state)
+
+    def _begin(self, *, results: bool) -> tuple[list[Note], int, int, bool]:
+        """A fresh count of notes for a hint mapped from the outside; the state it replaces."""
+        state = (self._notes, self._unformed, self._nulled, self._results)
+        self._notes, self._unformed, self._nulled, self._results = [], 0, 0, results
+        return state
+
+    def _end(self, state: tuple[list[Note], int, int, bool]) -> None:
+        self._notes, self._unformed, self._nulled, self._results = state
 
     def map(self, hint: object) -> SchemaType:
         """The model type of a hint; a hint mapped before without side effects is reused, unless
@@ -99,9 +169,9 @@ class TypeMapper:
             return self._same_hint.setdefault(id(hint), (hint, self._hint_cache[key]))[1]
         except (KeyError, TypeError):  # not seen yet, or unhashable
             pass
-        before = (len(self.messages), len(self.definitions), len(self._recursive))
+        before = (len(self._notes), len(self.definitions), len(self._recursive))
         mapped = self._map(hint)
-        after = (len(self.messages), len(self.definitions), len(self._recursive))
+        after = (len(self._notes), len(self.definitions), len(self._recursive))
         if before == after and not any(isinstance(node, RefType) for node in walk(mapped)):
             with contextlib.suppress(TypeError):
                 self._hint_cache[key] = mapped
@@ -140,7 +210,7 @@ class TypeMapper:
             read_metadata(item, extra)
         return apply_metadata(mapped, extra)
 
-    def map_described(self, hint: object) -> tuple[SchemaType, str | None]:
+    def _described(self, hint: object) -> tuple[SchemaType, str | None]:
         """The type of a parameter or field hint, and its ``Annotated`` description if any."""
         if type(hint) is type or typing.get_origin(hint) is not typing.Annotated:
             return self.map(hint), None
@@ -162,12 +232,8 @@ class TypeMapper:
                 try:
                     return parse_schema(typing.cast(Json, schema))
                 except InspectorError as error:
-                    self.messages.append(
-                        (
-                            codes.JSON_SCHEMA_UNREADABLE,
-                            f"WithJsonSchema not understood ({error}); type kept",
-                        )
-                    )
+                    message = f"WithJsonSchema not understood ({error}); type kept"
+                    self._notes.append(Note(codes.JSON_SCHEMA_UNREADABLE, message))
         return None
 
     def map_union(self, hint: object) -> SchemaType:
@@ -176,10 +242,11 @@ class TypeMapper:
         has_null = False
         dropped: list[str] = []
         for arg in typing.get_args(hint):
-            before = len(self.messages)
+            before = (len(self._notes), self._unformed, self._nulled)
             mapped = self.map(arg)
-            if self._without_json_form(mapped, before):
-                del self.messages[before:]  # the other members still say what is accepted
+            if self._no_form(mapped, before[1]):
+                del self._notes[before[0] :]  # the other members still say what is accepted
+                self._unformed, self._nulled = before[1:]
                 dropped.append(hint_name(arg))
                 continue
             parts = (
@@ -195,7 +262,8 @@ class TypeMapper:
         if not options and not has_null:  # no member has a JSON form
             return self._unsupported(hint)
         if dropped:
-            self.messages.append((codes.UNION_MEMBER_NO_JSON, _dropped_members(dropped)))
+            self._notes.append(Note(codes.UNION_MEMBER_NO_JSON, _dropped_members(dropped)))
+            self._nulled += 1
         if any(isinstance(o, AnyValueType) and not o.keywords for o in options):
             return AnyValueType()
         options = union_forms(options)
@@ -210,9 +278,8 @@ class TypeMapper:
         for arg in typing.get_args(hint):
             value = literal_json(arg)
             if value is MISSING:
-                self.messages.append(
-                    (codes.LITERAL_NOT_JSON, f"Literal value {arg!r} has no JSON form; left out")
-                )
+                message = f"Literal value {arg!r} has no JSON form; left out"
+                self._notes.append(Note(codes.LITERAL_NOT_JSON, message))
             elif (type(value), repr(value)) not in seen:  # keeps True apart from 1
                 seen.add((type(value), repr(value)))
                 values.append(value)
@@ -221,7 +288,7 @@ class TypeMapper:
     def map_typevar(self, hint: object) -> SchemaType:
         """A TypeVar: its bound, its constraints as a union, or any value."""
         assert isinstance(hint, typing.TypeVar)
-        bound = typevar_bound(hint)
+        bound = self.context.names.typevar_bound(hint)
         if bound is not None:
             return self.map(bound)
         if hint.__constraints__:
@@ -239,7 +306,7 @@ class TypeMapper:
         name = self._definition_name(str(getattr(hint, "__name__", "Alias")))
         self._in_progress[hint] = name
         try:
-            mapped = self.map(alias_target(hint))
+            mapped = self.map(self.context.names.alias_target(hint))
         finally:
             del self._in_progress[hint]
         if hint not in self._recursive:
@@ -285,12 +352,8 @@ class TypeMapper:
 
     def _mapping(self, args: tuple[object, ...]) -> SchemaType:
         if args and args[0] not in (str, *_ANY_HINTS):
-            self.messages.append(
-                (
-                    codes.MAPPING_KEYS_AS_STRINGS,
-                    f"mapping keys of type {hint_name(args[0])} arrive as JSON strings",
-                )
-            )
+            message = f"mapping keys of type {hint_name(args[0])} arrive as JSON strings"
+            self._notes.append(Note(codes.MAPPING_KEYS_AS_STRINGS, message))
         value = self.map(args[1]) if len(args) == 2 else AnyValueType()
         return ObjectType(additional=value)
 
@@ -319,12 +382,8 @@ class TypeMapper:
         for member in hint:
             value = enum_json(member)
             if value_json(member.value) is MISSING:
-                self.messages.append(
-                    (
-                        codes.ENUM_VALUE_NOT_JSON,
-                        f"{hint.__name__}.{member.name} has no JSON value; its name is used",
-                    )
-                )
+                message = f"{hint.__name__}.{member.name} has no JSON value; its name is used"
+                self._notes.append(Note(codes.ENUM_VALUE_NOT_JSON, message))
             values.append(value)
         names = enum_names(hint, values)
         described = EnumType(tuple(values), (("description", names),) if names else ())
@@ -341,6 +400,13 @@ class TypeMapper:
             return cached
         if cls in self._defined:
             return RefType(self._defined[cls])
+        if len(self._in_progress) >= MAX_NESTING:
+            message = (
+                f"fields of {cls.__qualname__} not read: nested more than {MAX_NESTING} classes "
+                "deep; any value accepted"
+            )
+            self._notes.append(Note(codes.FIELDS_UNREADABLE, message))
+            return AnyValueType()
         name = self._definition_name(cls.__name__)
         self._in_progress[cls] = name
         try:
@@ -348,13 +414,11 @@ class TypeMapper:
                 properties=self._fields_of(cls), title=cls.__name__, keywords=self._class_doc(cls)
             )
         except Exception as error:  # unresolvable field hints, odd classes
-            self.messages.append(
-                (
-                    codes.FIELDS_UNREADABLE,
-                    f"fields of {cls.__qualname__} cannot be read ({type(error).__name__}: "
-                    f"{error}); any value accepted",
-                )
+            message = (
+                f"fields of {cls.__qualname__} cannot be read ({type(error).__name__}: "
+                f"{error}); any value accepted"
             )
+            self._notes.append(Note(codes.FIELDS_UNREADABLE, message))
             return AnyValueType()
         finally:
             del self._in_progress[cls]
@@ -376,22 +440,23 @@ class TypeMapper:
 
     def _class_doc(self, cls: type) -> Keywords:
         doc = _own_doc(cls)
-        description = parse_docstring(doc, self.docstring_style).description if doc else ""
+        style = self.context.docstring_style
+        description = parse_docstring(doc, style).description if doc else ""
         return (("description", description),) if description else ()
 
     def _fields_of(self, cls: type) -> tuple[Field, ...]:
         doc = _own_doc(cls)
-        texts = parse_docstring(doc, self.docstring_style).attributes if doc else {}
+        texts = parse_docstring(doc, self.context.docstring_style).attributes if doc else {}
         failed: list[str] = []
-        rows = resolved_field_rows(cls, failed)
-        self.messages.extend(
-            (codes.HINT_PART_UNRESOLVED, f"{text}; any value accepted in its place")
+        rows = self.context.resolver.field_rows(cls, failed)
+        self._notes.extend(
+            Note(codes.HINT_PART_UNRESOLVED, f"{text}; any value accepted in its place")
             for text in failed
         )
-        under = attribute_docs(cls)
+        under = self.context.attribute_docs.of(cls)
         fields: list[Field] = []
         for name, hint, required, default in rows:
-            mapped, explicit = self.map_described(hint)
+            mapped, explicit = self._described(hint)
             if explicit is not None:
                 description = explicit
             elif name in under:
@@ -404,41 +469,24 @@ class TypeMapper:
             )
         return tuple(fields)
 
-    @staticmethod
-    def no_json_form(mapped: SchemaType, messages: list[tuple[str, str]]) -> bool:
-        """Whether a hint mapped to ``mapped`` has no JSON Schema form: "any value" (perhaps
-        with a description) because its ``messages`` report TI108, not because it says any
-        value."""
+    def _no_form(self, mapped: SchemaType, unformed: int) -> bool:
+        """Whether a hint just mapped to ``mapped`` has no JSON Schema form: "any value"
+        (perhaps with a description) because a part had none (more than ``unformed`` of them),
+        not because it says any value."""
         return (
-            isinstance(mapped, AnyValueType)
+            self._unformed > unformed
+            and isinstance(mapped, AnyValueType)
             and all(key == "description" for key, _ in mapped.keywords)
-            and any(code == codes.NO_SCHEMA_FORM for code, _ in messages)
         )
-
-    def _without_json_form(self, mapped: SchemaType, before: int) -> bool:
-        """Whether the member just mapped has no JSON Schema form (TI108 since ``before``)."""
-        return self.no_json_form(mapped, self.messages[before:])
-
-    def map_result(self, hint: object) -> tuple[SchemaType, str | None]:
-        """Like ``map_described``, for a return value: a type with no JSON form is the text a
-        model gets for it (a string: the value's ``repr``, as the Toolbox answers)."""
-        self._results = True
-        try:
-            return self.map_described(hint)
-        finally:
-            self._results = False
 
     def _unsupported(self, hint: object) -> SchemaType:
         if self._results:
             message = f"type {hint_name(hint)} has no JSON form; the model gets its text (repr)"
-            self.messages.append((codes.RESULT_AS_TEXT, message))
+            self._notes.append(Note(codes.RESULT_AS_TEXT, message))
             return StringType()
-        self.messages.append(
-            (
-                codes.NO_SCHEMA_FORM,
-                f"type {hint_name(hint)} has no JSON Schema form; any value accepted",
-            )
-        )
+        message = f"type {hint_name(hint)} has no JSON Schema form; any value accepted"
+        self._notes.append(Note(codes.NO_SCHEMA_FORM, message))
+        self._unformed += 1
         return AnyValueType()
 
 

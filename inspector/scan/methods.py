@@ -36,6 +36,7 @@ from inspector.model import (
     _Missing,
     is_nullable,
 )
+from inspector.scan.context import ScanContext
 from inspector.scan.doc_types import (
     NOT_UNDERSTOOD,
     DocType,
@@ -57,12 +58,11 @@ from inspector.scan.fields import (
     read_field_object,
     with_field_metadata,
 )
-from inspector.scan.hints import TypeMapper, hint_name, is_union, without_sentinel
+from inspector.scan.hints import Mapped, Note, TypeMapper, hint_name, is_union, without_sentinel
 from inspector.scan.overloads import fill_from_overloads
-from inspector.scan.resolution import HintResolver, Resolved, is_never, is_unpack
+from inspector.scan.resolution import Resolved, is_never, is_unpack
 from inspector.scan.stubsource import (
     UNKNOWN_DEFAULT,
-    StubFinder,
     StubParameter,
     StubSignature,
     missing_typeshed,
@@ -95,6 +95,8 @@ _NEVER = AnyValueType(keywords=(("not", {}),))
 """The return type of a method that never returns (``NoReturn``, ``Never``): no value."""
 
 
+_REPLACED_BY_NO_FORM = frozenset({codes.NO_SCHEMA_FORM, codes.UNION_MEMBER_NO_JSON})
+"""The notes that TI130/TI131 replace for a parameter whose type has no JSON form."""
 _UNSAID = {
     True: "no type says what it takes",
     False: "its type (any value) does not say what it takes",
@@ -103,13 +105,20 @@ _UNSAID = {
 
 
 class MethodBuilder:
-    """Turns methods into tools; one instance per scan so type work is shared."""
+    """Turns methods into tools; one instance per scan, with the scan's ``context`` (made for
+    ``docstring_style`` when none is given), so what is read for one method serves the next."""
 
-    def __init__(self, docstring_style: DocstringStyle = DocstringStyle.AUTO) -> None:
-        self.docstring_style = docstring_style
-        self.mapper = TypeMapper(docstring_style)
-        self.resolver = HintResolver()
-        self.stubs = StubFinder()
+    def __init__(
+        self,
+        docstring_style: DocstringStyle = DocstringStyle.AUTO,
+        *,
+        context: ScanContext | None = None,
+    ) -> None:
+        self.context = context if context is not None else ScanContext(docstring_style)
+        self.docstring_style = self.context.docstring_style
+        self.mapper = TypeMapper(self.context)
+        self.resolver = self.context.resolver
+        self.stubs = self.context.stubs
         self._doc_types: dict[tuple[str, str], DocType] = {}
         self._renames = Renames()
 
@@ -119,7 +128,7 @@ class MethodBuilder:
         try:
             return self._build(method, report), report.diagnostics
         except Exception as error:  # one odd method must not stop the scan
-            self.mapper.take()
+            self.mapper.take_definitions()
             report(codes.METHOD_FAILED, f"cannot be inspected ({brief(error)}); left out")
             return None, report.diagnostics
 
@@ -155,9 +164,7 @@ class MethodBuilder:
         fields += documented_kwargs
         check_documented(fields, parameters, doc, report)
         returns = self._returns(method, hints, doc, report, sources)
-        definitions, messages = self.mapper.take()
-        for code, message in messages:
-            report(code, message)
+        definitions = self.mapper.take_definitions()
         tool_names, parameter_names = self._renames.of(method.owner)
         renamed = parameter_names.get(method.name)
         if isinstance(renamed, dict):
@@ -262,6 +269,8 @@ class MethodBuilder:
 
     @staticmethod
     def _report_dropped(name: str, resolved: Resolved, report: Reporter) -> None:
+        if resolved.dropped:
+            report.unresolved_members.add(name)
         for member in resolved.dropped:
             report(
                 codes.UNION_MEMBER_UNRESOLVED,
@@ -319,12 +328,13 @@ class MethodBuilder:
                 sources[name] = "docstring"
         hint, python_default, required = field_object(parameter, hint)
         hint, sentinel = without_sentinel_type(hint, python_default, required)
-        schema_type, explicit = self.mapper.map_described(hint)
+        mapped = self.mapper.map_parameter(hint)
         optional = not required or variadic
-        if self.mapper.messages and self._without_form(
-            name, hint, schema_type, optional=optional, omitted=omitted, report=report
+        if self._without_form(
+            name, hint, mapped, optional=optional, omitted=omitted, report=report
         ):
             return ()
+        schema_type, explicit = mapped.schema, mapped.description
         description = with_enum_names(
             explicit if explicit is not None else (documented.description if documented else ""),
             schema_type,
@@ -363,47 +373,31 @@ class MethodBuilder:
         self,
         name: str,
         hint: object,
-        schema_type: SchemaType,
+        mapped: Mapped,
         *,
         optional: bool,
         omitted: Omitted,
         report: Reporter,
     ) -> bool:
-        """Report the mapper's messages for a parameter. One whose type has no JSON form (or
+        """Report what the mapper noticed of a parameter. One whose type has no JSON form (or
         only ``null`` once the members without one left its union) is left out when optional
         (TI130: the method's default applies) and makes the method uncallable when required
         (TI131); not when a member of its hint did not resolve (TI122: that one may have had a
         form). True when it is left out."""
-        if not self.mapper.messages:  # nothing to report, so a form it has
-            return False
-        messages = list(self.mapper.messages)
-        self.mapper.messages.clear()
-        no_form = self.mapper.no_json_form(schema_type, messages) or (
-            schema_type == NullType() and any(c == codes.UNION_MEMBER_NO_JSON for c, _ in messages)
-        )
-        unresolved = f"{label(name)}: union member "
-        if no_form and any(
-            d.code == codes.UNION_MEMBER_UNRESOLVED and d.message.startswith(unresolved)
-            for d in report.diagnostics
-        ):
-            no_form = False
+        no_form = not mapped.json_form and name not in report.unresolved_members
+        notes = list(mapped.notes)
         if no_form:
             type_name = no_form_name(hint)
-            messages = [
-                (c, m)
-                for c, m in messages
-                if c not in (codes.NO_SCHEMA_FORM, codes.UNION_MEMBER_NO_JSON)
-            ]
+            notes = [note for note in notes if note.code not in _REPLACED_BY_NO_FORM]
             if optional:
-                messages.append(
-                    (codes.NO_JSON_FORM_LEFT_OUT, f"type {type_name} has no JSON form; left out")
-                )
+                message = f"type {type_name} has no JSON form; left out"
+                notes.append(Note(codes.NO_JSON_FORM_LEFT_OUT, message))
                 omitted.left_out.append(LeftOut(name, "no-json-form", type_name))
             else:
-                messages.append((codes.UNCALLABLE, uncallable_message(type_name)))
+                notes.append(Note(codes.UNCALLABLE, uncallable_message(type_name)))
                 omitted.uncallable.append((name, type_name))
-        for code, message in messages:
-            report(code, f"{label(name)}: {message}")
+        for note in notes:
+            report(note.code, f"{label(name)}: {note.message}")
         return no_form and optional
 
     def _unpacked(
@@ -420,13 +414,15 @@ class MethodBuilder:
             return ()
         fields = []
         for name, field_hint, required, default in rows:
-            schema_type, explicit = self.mapper.map_described(field_hint)
+            mapped = self.mapper.map_parameter(field_hint)
+            optional = not required
             if self._without_form(
-                name, field_hint, schema_type, optional=not required, omitted=omitted, report=report
+                name, field_hint, mapped, optional=optional, omitted=omitted, report=report
             ):
                 continue
+            schema_type = mapped.schema
             documented = doc.params.get(name)
-            description = explicit or (documented.description if documented else "")
+            description = mapped.description or (documented.description if documented else "")
             kind = ParameterKind.KEYWORD_ONLY
             fields.append(Field(name, schema_type, description, required, default, kind))
         return tuple(fields)
@@ -462,11 +458,12 @@ class MethodBuilder:
                 assert documented is not None
                 hint = self._doc_type(documented.type_name, method, name, report)
                 required = documented.required
-            schema_type, _ = self.mapper.map_described(hint)
+            mapped = self.mapper.map_parameter(hint)
             if self._without_form(
-                name, hint, schema_type, optional=not required, omitted=omitted, report=report
+                name, hint, mapped, optional=not required, omitted=omitted, report=report
             ):
                 continue
+            schema_type = mapped.schema
             text = documented.description if documented else ""
             description = with_enum_names(text, schema_type)
             default = MISSING if required else self._doc_default(documented, method, schema_type)
@@ -511,7 +508,8 @@ class MethodBuilder:
         key = (type_name, getattr(method.function, "__module__", None) or "")
         found = self._doc_types.get(key)
         if found is None:
-            found = self._doc_types[key] = resolve_doc_type(type_name, method.function)
+            names = self.context.names
+            found = self._doc_types[key] = resolve_doc_type(type_name, method.function, names)
         return found
 
     def _returns(
@@ -533,21 +531,24 @@ class MethodBuilder:
             return Returns(None, doc.returns)
         if is_never(hint):
             return Returns(_NEVER, doc.returns)
-        schema_type, explicit = self.mapper.map_result(hint)
-        for code, message in self.mapper.messages:
-            report(code, f"return value: {message}")
-        self.mapper.messages.clear()
-        return Returns(schema_type, explicit if explicit is not None else doc.returns)
+        mapped = self.mapper.map_result(hint)
+        for note in mapped.notes:
+            report(note.code, f"return value: {note.message}")
+        description = mapped.description
+        return Returns(mapped.schema, description if description is not None else doc.returns)
 
 
 class Reporter:
     """Gathers one method's diagnostics, located at the method."""
 
-    __slots__ = ("diagnostics", "method")
+    __slots__ = ("diagnostics", "method", "unresolved_members")
 
     def __init__(self, method: MethodInfo) -> None:
         self.method = method
         self.diagnostics: list[Diagnostic] = []
+        self.unresolved_members: set[str] = set()
+        """Names whose hint lost a union member that did not resolve (TI122): that one may
+        have had a JSON form, so the rest having none does not make the parameter formless."""
 
     def __call__(self, code: str, message: str) -> None:
         subject = f"{self.method.owner.__name__}.{self.method.name}"

@@ -15,14 +15,8 @@ import typing
 from collections.abc import Mapping
 
 from inspector.scan.aliases import DROP, Unresolved, any_part, has_forward_refs, map_parts
-from inspector.scan.stubsource import stub_name
-from inspector.scan.typecheck_names import (
-    names_in,
-    resolve_name,
-    resolve_refs,
-    substitute,
-    type_checking_namespace,
-)
+from inspector.scan.stubsource import StubFinder
+from inspector.scan.typecheck_names import TypeCheckingNames, names_in, substitute
 from inspector.typetable.structures import FieldRow, field_rows
 
 _UNION_NAMES = frozenset({"Union", "Optional"})
@@ -38,9 +32,14 @@ class Resolved(typing.NamedTuple):
 
 
 class HintResolver:
-    """Evaluates annotations; each distinct one of a module is evaluated once per scan."""
+    """Evaluates annotations for one scan: each distinct one of a module once, with the scan's
+    ``TYPE_CHECKING`` names and stub files where the module's own names fall short."""
 
-    def __init__(self) -> None:
+    def __init__(
+        self, names: TypeCheckingNames | None = None, stubs: StubFinder | None = None
+    ) -> None:
+        self.names = names if names is not None else TypeCheckingNames()
+        self.stubs = stubs if stubs is not None else StubFinder()
         self._cache: dict[object, Resolved] = {}
 
     def resolve(
@@ -63,12 +62,106 @@ class HintResolver:
             key = None
         names: dict[str, object] = {owner.__name__: owner} if owner is not None else {}
         scope = _Scope(localns if localns is not None else {}, names)
-        resolved = _resolve(annotation, globalns, scope)
+        resolved = self._resolve(annotation, globalns, scope)
         if owner is not None:
             resolved = resolved._replace(hint=replace_self(resolved.hint, owner))
         if key is not None:
             self._cache[key] = resolved
         return resolved
+
+    def field_rows(self, cls: type, failed: list[str] | None = None) -> list[FieldRow]:
+        """``field_rows``, with each field's hint resolved as a parameter's is when
+        ``get_type_hints`` fails (a dataclass field naming a ``TYPE_CHECKING`` import); a hint
+        that stays unresolved is any value, and is told in ``failed``."""
+        try:
+            return field_rows(cls)
+        except NameError:
+            pass
+        hints: dict[str, object] = {}
+        for base in reversed(cls.__mro__):
+            module = sys.modules.get(base.__module__)
+            globalns = vars(module) if module is not None else {}
+            for name, annotation in vars(base).get("__annotations__", {}).items():
+                try:
+                    hints[name] = self.resolve(annotation, globalns, base).hint
+                except Exception as error:  # any expression may fail: that field takes any value
+                    hints[name] = typing.Any
+                    if failed is not None:
+                        failed.append(
+                            f"field {name!r} of {cls.__qualname__}: hint {annotation!r} "
+                            f"unresolved ({type(error).__name__}: {error})"
+                        )
+        return field_rows(cls, hints)
+
+    def _resolve(
+        self, annotation: object, globalns: Mapping[str, object], scope: _Scope
+    ) -> Resolved:
+        module = globalns.get("__name__")
+        try:
+            hint = evaluate(annotation, globalns, scope)
+        except Exception as error:
+            if not isinstance(module, str):
+                raise
+            if not isinstance(annotation, str):  # ``Optional["Name"]`` written without quotes
+                if not has_forward_refs(annotation):
+                    raise
+                return _finished(self.names.resolve_refs(module, annotation, dict(scope)))
+            return self._widened(annotation, globalns, scope, module, error)
+        if (  # an alias whose references get_type_hints left (it names itself): evaluate anew
+            has_forward_refs(hint)
+            and isinstance(annotation, str)
+            and isinstance(module, str)
+            and self._widen(scope, globalns, module, names_in(annotation))
+        ):
+            with contextlib.suppress(Exception):  # the first reading stands
+                hint = evaluate(annotation, globalns, scope)
+        return _finished(hint)
+
+    def _widened(
+        self,
+        annotation: str,
+        globalns: Mapping[str, object],
+        scope: _Scope,
+        module: str,
+        error: Exception,
+    ) -> Resolved:
+        """Evaluate again with the module's ``TYPE_CHECKING`` names and aliases resolved where
+        they are defined; else the union members that resolve."""
+        failure = error
+        wanted = names_in(annotation)
+        if isinstance(failure, NameError) and failure.name:
+            wanted.add(failure.name)
+        for _ in range(_RETRIES):  # each round may reveal a name an alias uses (a NameError)
+            if not self._widen(scope, globalns, module, wanted):
+                break
+            try:
+                return _finished(evaluate(annotation, globalns, scope))
+            except NameError as again:
+                failure = again
+                if not again.name or again.name in wanted:
+                    break
+                wanted.add(again.name)
+            except Exception as again:
+                failure = again
+                break
+        return _members(annotation, globalns, scope, failure)
+
+    def _widen(
+        self, scope: _Scope, globalns: Mapping[str, object], module: str, wanted: set[str]
+    ) -> bool:
+        """Add the module's ``TYPE_CHECKING`` names among ``wanted``, aliases with forward
+        references as the module that defines them reads them, and modules that also look
+        there for missing attributes (``_t.UriType``); whether anything was added."""
+        before = dict(scope)
+        scope.update(self.names.namespace(module, wanted - globalns.keys() - scope.keys()))
+        for name in wanted:
+            value = scope.get(name, globalns.get(name))
+            if isinstance(value, types.ModuleType):
+                scope[name] = _LazyModule(value, self)
+            elif has_forward_refs(value) and name in globalns:
+                with contextlib.suppress(Exception):  # any import may fail; the hint stays
+                    scope[name] = self.names.resolve_name(module, name)
+        return scope.keys() != before.keys() or any(scope[k] is not v for k, v in before.items())
 
 
 class _Scope(dict[str, object]):
@@ -82,71 +175,7 @@ class _Scope(dict[str, object]):
         return self.fallback[name]
 
 
-def _resolve(annotation: object, globalns: Mapping[str, object], scope: _Scope) -> Resolved:
-    module = globalns.get("__name__")
-    try:
-        hint = evaluate(annotation, globalns, scope)
-    except Exception as error:
-        if not isinstance(module, str):
-            raise
-        if not isinstance(annotation, str):  # ``Optional["Name"]`` written without quotes
-            if not has_forward_refs(annotation):
-                raise
-            return _finished(resolve_refs(module, annotation, dict(scope)))
-        return _widened(annotation, globalns, scope, module, error)
-    if (  # an alias whose references get_type_hints left (it names itself): evaluate anew
-        has_forward_refs(hint)
-        and isinstance(annotation, str)
-        and isinstance(module, str)
-        and _widen(scope, globalns, module, names_in(annotation))
-    ):
-        with contextlib.suppress(Exception):  # the first reading stands
-            hint = evaluate(annotation, globalns, scope)
-    return _finished(hint)
-
-
-def _widened(
-    annotation: str, globalns: Mapping[str, object], scope: _Scope, module: str, error: Exception
-) -> Resolved:
-    """Evaluate again with the module's ``TYPE_CHECKING`` names and aliases resolved where
-    they are defined; else the union members that resolve."""
-    failure = error
-    wanted = names_in(annotation)
-    if isinstance(failure, NameError) and failure.name:
-        wanted.add(failure.name)
-    for _ in range(_RETRIES):  # each round may reveal a name an alias uses (a NameError)
-        if not _widen(scope, globalns, module, wanted):
-            break
-        try:
-            return _finished(evaluate(annotation, globalns, scope))
-        except NameError as again:
-            failure = again
-            if not again.name or again.name in wanted:
-                break
-            wanted.add(again.name)
-        except Exception as again:
-            failure = again
-            break
-    return _members(annotation, globalns, scope, failure)
-
-
 _RETRIES = 8
-
-
-def _widen(scope: _Scope, globalns: Mapping[str, object], module: str, wanted: set[str]) -> bool:
-    """Add the module's ``TYPE_CHECKING`` names among ``wanted``, aliases with forward
-    references as the module that defines them reads them, and modules that also look there
-    for missing attributes (``_t.UriType``); whether anything was added."""
-    before = dict(scope)
-    scope.update(type_checking_namespace(module, wanted - globalns.keys() - scope.keys()))
-    for name in wanted:
-        value = scope.get(name, globalns.get(name))
-        if isinstance(value, types.ModuleType):
-            scope[name] = _LazyModule(value)
-        elif has_forward_refs(value) and name in globalns:
-            with contextlib.suppress(Exception):  # any import may fail; the hint stays as is
-                scope[name] = resolve_name(module, name)
-    return scope.keys() != before.keys() or any(scope[k] is not v for k, v in before.items())
 
 
 def _finished(hint: object) -> Resolved:
@@ -171,27 +200,30 @@ def _finished(hint: object) -> Resolved:
 class _LazyModule:
     """A module whose attributes fall back to its ``TYPE_CHECKING`` names and its stub."""
 
-    def __init__(self, module: types.ModuleType) -> None:
+    def __init__(self, module: types.ModuleType, resolver: HintResolver) -> None:
         self._module = module
+        self._resolver = resolver
 
     def __getattr__(self, name: str) -> object:
         try:
             value = getattr(self._module, name)
             if has_forward_refs(value):
-                value = resolve_name(self._module.__name__, name)
+                value = self._resolver.names.resolve_name(self._module.__name__, name)
         except AttributeError:
             value = self._from_elsewhere(name)
-        return _LazyModule(value) if isinstance(value, types.ModuleType) else value
+        if isinstance(value, types.ModuleType):
+            return _LazyModule(value, self._resolver)
+        return value
 
     def _from_elsewhere(self, name: str) -> object:
         """A name the module lacks at run time: from its ``TYPE_CHECKING`` imports, else from
         its stub file (a C extension's ``.pyi``)."""
         module = self._module.__name__
         try:
-            return resolve_name(module, name)
+            return self._resolver.names.resolve_name(module, name)
         except Exception as error:  # any import may fail; the hint stays unresolved
             try:
-                return stub_name(module, name)
+                return self._resolver.stubs.stub_name(module, name)
             except Exception:
                 raise AttributeError(f"{module} has no {name!r}") from error
 
@@ -284,29 +316,3 @@ _ABSENT = object()
 
 def _is_self(hint: object) -> bool:
     return hint is typing.Self or hint is _extension("Self")
-
-
-def resolved_field_rows(cls: type, failed: list[str] | None = None) -> list[FieldRow]:
-    """``field_rows``, with each field's hint resolved as a parameter's is when
-    ``get_type_hints`` fails (a dataclass field naming a ``TYPE_CHECKING`` import); a hint
-    that stays unresolved is any value, and is told in ``failed``."""
-    try:
-        return field_rows(cls)
-    except NameError:
-        pass
-    resolver = HintResolver()
-    hints: dict[str, object] = {}
-    for base in reversed(cls.__mro__):
-        module = sys.modules.get(base.__module__)
-        globalns = vars(module) if module is not None else {}
-        for name, annotation in vars(base).get("__annotations__", {}).items():
-            try:
-                hints[name] = resolver.resolve(annotation, globalns, base).hint
-            except Exception as error:  # any expression may fail: that field takes any value
-                hints[name] = typing.Any
-                if failed is not None:
-                    failed.append(
-                        f"field {name!r} of {cls.__qualname__}: hint {annotation!r} "
-                        f"unresolved ({type(error).__name__}: {error})"
-                    )
-    return field_rows(cls, hints)

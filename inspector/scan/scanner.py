@@ -7,62 +7,63 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from types import ModuleType
 
 from inspector import codes
 from inspector.catalog import Catalog, CatalogClass
-from inspector.diagnostics import Diagnostic, InspectorError, Level, deep_recursion
+from inspector.diagnostics import Diagnostic, InspectorError, Level
 from inspector.model import ToolDescriptor
+from inspector.scan.context import ScanContext
 from inspector.scan.docstrings import DocstringStyle
 from inspector.scan.methods import MethodBuilder
-from inspector.scan.targets import ClassInfo, iter_methods, resolve_target
+from inspector.scan.targets import ClassInfo, iter_methods
 
 
 def scan(
     targets: Sequence[str],
     docstring_style: DocstringStyle = DocstringStyle.AUTO,
     keep: Callable[[CatalogClass], CatalogClass] | None = None,
+    *,
+    root: Path | None = None,
 ) -> tuple[Catalog, list[Diagnostic]]:
     """Inspect every target; a target or method that fails becomes a diagnostic. Each class is
     handed to ``keep`` as soon as it is made, and the catalog holds what ``keep`` returns (a
-    scan that writes its classes away as it goes need not hold them whole)."""
+    scan that writes its classes away as it goes need not hold them whole). ``root``: the
+    project root that configures the scan (relative file targets, locations)."""
     diagnostics: list[Diagnostic] = []
-    builder = MethodBuilder(docstring_style)
+    builder = MethodBuilder(context=ScanContext(docstring_style, root))
     groups: list[CatalogClass] = []
     keys: set[str] = set()
     seen: set[type] = set()
-    loaded: dict[Path, ModuleType] = {}
     failed: list[str] = []
-    with deep_recursion():
-        for target in targets:
-            ok = _scan_target(
-                target,
-                builder=builder,
-                groups=groups,
-                keys=keys,
-                seen=seen,
-                loaded=loaded,
-                diagnostics=diagnostics,
-                keep=keep,
-            )
-            if not ok:
-                failed.append(target)
+    for target in targets:
+        ok = _scan_target(
+            target,
+            builder=builder,
+            groups=groups,
+            keys=keys,
+            seen=seen,
+            diagnostics=diagnostics,
+            keep=keep,
+        )
+        if not ok:
+            failed.append(target)
     return Catalog(disambiguate(groups, diagnostics), tuple(failed)), diagnostics
 
 
-def scan_classes(
-    infos: Sequence[ClassInfo], docstring_style: DocstringStyle = DocstringStyle.AUTO
+def scan_objects(
+    objects: Sequence[object], docstring_style: DocstringStyle = DocstringStyle.AUTO
 ) -> tuple[Catalog, list[Diagnostic]]:
-    """Inspect classes already in hand (the Toolbox's live objects), in order."""
+    """Inspect the classes of live objects (instances or classes: the Toolbox's), in order."""
+    context = ScanContext(docstring_style)
+    builder = MethodBuilder(context=context)
     diagnostics: list[Diagnostic] = []
-    builder = MethodBuilder(docstring_style)
     groups: list[CatalogClass] = []
     keys: set[str] = set()
-    with deep_recursion():
-        for info in infos:
-            group = scan_class(info, builder, keys, diagnostics)
-            groups.append(group)
-            keys.add(group.key)
+    for obj in objects:
+        info = context.targets.class_info(obj if isinstance(obj, type) else type(obj))
+        group = scan_class(info, builder, keys, diagnostics)
+        groups.append(group)
+        keys.add(group.key)
     return Catalog(disambiguate(groups, diagnostics)), diagnostics
 
 
@@ -73,13 +74,12 @@ def _scan_target(
     groups: list[CatalogClass],
     keys: set[str],
     seen: set[type],
-    loaded: dict[Path, ModuleType],
     diagnostics: list[Diagnostic],
     keep: Callable[[CatalogClass], CatalogClass] | None,
 ) -> bool:
     """One target's classes into ``groups``; False when the target fails (an error)."""
     try:
-        infos = resolve_target(target, loaded)
+        infos = builder.context.targets.resolve(target)
     except InspectorError as error:
         diagnostics.append(Diagnostic(Level.ERROR, str(error), code=codes.TARGET_FAILED))
         return False
@@ -112,7 +112,7 @@ def scan_class(
 ) -> CatalogClass:
     tools: list[ToolDescriptor] = []
     methods = 0
-    for method in iter_methods(info):
+    for method in iter_methods(info, builder.context.targets.locations):
         methods += 1
         tool, notes = builder.build(method)
         diagnostics.extend(notes)

@@ -13,16 +13,18 @@ from __future__ import annotations
 
 import ast
 import builtins
-import functools
 import importlib
 import inspect
 import sys
 import typing
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from inspector.scan.typecheck_names import is_type_expression
+
+if TYPE_CHECKING:
+    from typeshed_client import SearchContext
 
 _VARIADIC = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
 UNKNOWN_DEFAULT = Ellipsis
@@ -151,10 +153,15 @@ class _StubModule:
 
 
 class StubFinder:
-    """Finds and reads stub files; each module's stub is read once per scan."""
+    """Finds and reads stub files for one scan: each module's stub is read once, each class's
+    members listed once; nothing outlives it."""
 
     def __init__(self) -> None:
         self._modules: dict[str, tuple[_StubModule, StubNamespace] | None] = {}
+        self._members: dict[int, dict[str, _Definition]] = {}
+        """A stub class's members, by the id of its node (kept alive in ``_modules``)."""
+        self._typeshed: SearchContext | None = None
+        """typeshed_client's search context, made on first use."""
 
     def signature(self, function: Callable[..., object], owner: type) -> StubSignature | None:
         """The stub signature of a method, or None when no stub says anything about it."""
@@ -173,7 +180,7 @@ class StubFinder:
             return None
         seen.add((module, *path))
         stub, namespace = loaded
-        node = _find(stub.definitions, path, stub.definitions)
+        node = self._find(stub.definitions, path, stub.definitions)
         if node is not None:
             return node, namespace
         if path[0] not in stub.definitions:  # re-exported: ``collections.abc.MutableSequence``
@@ -207,10 +214,19 @@ class StubFinder:
         loaded = self._load(module)
         return loaded[1] if loaded else None
 
+    def stub_name(self, module: str, name: str) -> object:
+        """What a module's stub says a name is, when the module itself lacks it (a class a C
+        extension defines only in its ``.pyi``: PIL's ``_imaging.PixelAccess``); raises
+        ``KeyError`` when no stub names it."""
+        namespace = self.namespace(module)
+        if namespace is None:
+            raise KeyError(name)
+        return namespace[name]
+
     def _load(self, module: str) -> tuple[_StubModule, StubNamespace] | None:
         if module in self._modules:
             return self._modules[module]
-        path = find_stub(module)
+        path = self._path(module)
         loaded = None
         if path is not None:
             try:
@@ -223,19 +239,60 @@ class StubFinder:
         self._modules[module] = loaded
         return loaded
 
+    def _path(self, module: str) -> Path | None:
+        """The stub file of a module: beside it, in a ``-stubs`` package, or typeshed's."""
+        runtime = sys.modules.get(module)
+        filename = getattr(runtime, "__file__", None)
+        if isinstance(filename, str):  # x.py, x/__init__.py, or an extension x.cpython-311-....so
+            path = Path(filename)
+            stem = path.stem if path.stem == "__init__" else module.rpartition(".")[2]
+            beside = path.with_name(f"{stem}.pyi")
+            if beside.is_file():
+                return beside
+        top, _, rest = module.partition(".")
+        parts = rest.split(".") if rest else []
+        for entry in sys.path:
+            found = _in_package(Path(entry or ".") / f"{top}-stubs", parts)
+            if found is not None:
+                return found
+        if top in sys.stdlib_module_names or top == "_typeshed":
+            return self._typeshed_path(module)
+        return None
 
-_NAMES = StubFinder()
-"""The stubs read for names a module lacks at run time (one reading per process)."""
+    def _typeshed_path(self, module: str) -> Path | None:
+        """typeshed's stub of a standard-library module, when ``typeshed_client`` (the
+        ``stubs`` extra) is installed."""
+        try:
+            import typeshed_client
+        except ImportError:
+            return None
+        try:
+            if self._typeshed is None:  # its bundled typeshed; the -stubs packages are ours
+                self._typeshed = typeshed_client.get_search_context(search_path=[])
+            path = typeshed_client.get_stub_file(module, search_context=self._typeshed)
+        except Exception:  # a broken typeshed_client install must not stop a scan
+            return None
+        return Path(path) if path is not None else None
 
-
-def stub_name(module: str, name: str) -> object:
-    """What a module's stub says a name is, when the module itself lacks it (a class a C
-    extension defines only in its ``.pyi``: PIL's ``_imaging.PixelAccess``); raises
-    ``KeyError`` when no stub names it."""
-    namespace = _NAMES.namespace(module)
-    if namespace is None:
-        raise KeyError(name)
-    return namespace[name]
+    def _find(
+        self, definitions: dict[str, _Definition], path: list[str], top: dict[str, _Definition]
+    ) -> _Definition | None:
+        """The definition at a dotted path; a class member may be inherited from a base class
+        the same stub defines."""
+        node = definitions.get(path[0])
+        if len(path) == 1 or not isinstance(node, ast.ClassDef):
+            return node if len(path) == 1 else None
+        members = self._members.get(id(node))
+        if members is None:
+            members = self._members[id(node)] = _class_members(node)
+        found = self._find(members, path[1:], top)
+        for base in node.bases if found is None else ():
+            name = _base_name(base)
+            if name is not None and name != path[0]:
+                found = self._find(top, [name, *path[1:]], top)
+                if found is not None:
+                    break
+        return found
 
 
 def _location(function: Callable[..., object], owner: type) -> tuple[str, str]:
@@ -247,24 +304,6 @@ def _location(function: Callable[..., object], owner: type) -> tuple[str, str]:
         name = getattr(function, "__name__", "")
         return owner.__module__, f"{owner.__qualname__}.{name}"
     return module, qualname
-
-
-def _find(
-    definitions: dict[str, _Definition], path: list[str], top: dict[str, _Definition]
-) -> _Definition | None:
-    """The definition at a dotted path; a class member may be inherited from a base class
-    the same stub defines."""
-    node = definitions.get(path[0])
-    if len(path) == 1 or not isinstance(node, ast.ClassDef):
-        return node if len(path) == 1 else None
-    found = _find(_class_members(node), path[1:], top)
-    for base in node.bases if found is None else ():
-        name = _base_name(base)
-        if name is not None and name != path[0]:
-            found = _find(top, [name, *path[1:]], top)
-            if found is not None:
-                break
-    return found
 
 
 def _base_name(base: ast.expr) -> str | None:
@@ -503,27 +542,6 @@ def _union_text(texts: list[str | None]) -> str | None:
 # Where a module's stub file is
 
 
-def find_stub(module: str) -> Path | None:
-    """The stub file of a module: beside it, in a ``-stubs`` package, or typeshed's."""
-    runtime = sys.modules.get(module)
-    filename = getattr(runtime, "__file__", None)
-    if isinstance(filename, str):  # x.py, x/__init__.py, or an extension x.cpython-311-....so
-        path = Path(filename)
-        stem = path.stem if path.stem == "__init__" else module.rpartition(".")[2]
-        beside = path.with_name(f"{stem}.pyi")
-        if beside.is_file():
-            return beside
-    top, _, rest = module.partition(".")
-    parts = rest.split(".") if rest else []
-    for entry in sys.path:
-        found = _in_package(Path(entry or ".") / f"{top}-stubs", parts)
-        if found is not None:
-            return found
-    if top in sys.stdlib_module_names or top == "_typeshed":
-        return _typeshed_stub(module)
-    return None
-
-
 def _in_package(root: Path, parts: list[str]) -> Path | None:
     if not root.is_dir():
         return None
@@ -544,25 +562,6 @@ def missing_typeshed(module: str) -> bool:
     except ImportError:
         return True
     return False
-
-
-def _typeshed_stub(module: str) -> Path | None:
-    try:
-        import typeshed_client  # noqa: F401
-    except ImportError:
-        return None
-    return _typeshed_path(module)
-
-
-@functools.cache  # typeshed_client looks through its files on each call; they do not change
-def _typeshed_path(module: str) -> Path | None:
-    import typeshed_client
-
-    try:
-        path = typeshed_client.get_stub_file(module)
-    except Exception:  # a broken typeshed_client install must not stop a scan
-        return None
-    return Path(path) if path is not None else None
 
 
 # A stub's hints evaluated where run-time classes differ from the stub's

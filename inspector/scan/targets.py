@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib
+import importlib.machinery
 import importlib.util
 import inspect
 import os
@@ -55,25 +57,51 @@ class MethodInfo:
         self.line: Final = line
 
 
-def display_path(filename: str) -> str:
-    """Where a file is, as written into tools.json and diagnostics: relative to the project root
-    (the working directory) for the user's code, and to its ``sys.path`` entry for installed
-    packages and the standard library (``requests/sessions.py``); never absolute, so the same
-    code gives the same text in any checkout, venv or machine. ``/`` separators."""
-    return _relative_path(filename, os.getcwd(), tuple(sys.path))
+class Locations:
+    """Where files are, as tools.json and diagnostics write it, for one scan: the user's code
+    relative to its project root (the ``root`` that configures the scan, else the nearest folder
+    above the file that holds a ``pyproject.toml``), installed packages and the standard library
+    relative to their ``sys.path`` entry (``requests/sessions.py``), a file target relative to
+    its folder; never absolute and never depending on the working directory, so the same code
+    gives the same text in any checkout, venv or machine. ``/`` separators."""
 
+    def __init__(self, root: Path | None = None) -> None:
+        self.root = os.path.abspath(root) if root is not None else None
+        self.imported_from: list[str] = []
+        """The folders of the files the scan imported by path (on ``sys.path`` meanwhile)."""
+        self._paths: dict[str, str] = {}
+        self._projects: dict[str, str | None] = {}
 
-@functools.lru_cache(maxsize=4096)
-def _relative_path(filename: str, root: str, search_path: tuple[str, ...]) -> str:
-    path = os.path.abspath(filename)
-    installed = any(part in _INSTALL_DIRS for part in Path(path).parts)
-    if not installed and _is_within(path, root):
-        return Path(os.path.relpath(path, root)).as_posix()
-    entries = [os.path.abspath(entry or root) for entry in search_path]
-    containing = [entry for entry in entries if _is_within(path, entry)]
-    if containing:
-        return Path(os.path.relpath(path, max(containing, key=len))).as_posix()
-    return Path(path).name
+    def of(self, filename: str) -> str:
+        """The location of a file."""
+        found = self._paths.get(filename)
+        if found is None:
+            found = self._paths[filename] = self._relative(os.path.abspath(filename))
+        return found
+
+    def _relative(self, path: str) -> str:
+        if not any(part in _INSTALL_DIRS for part in Path(path).parts):
+            root = self.root if self.root and _is_within(path, self.root) else None
+            root = root or self._project(os.path.dirname(path))
+            if root is not None:
+                return Path(os.path.relpath(path, root)).as_posix()
+        entries = [
+            os.path.abspath(entry or os.curdir) for entry in (*sys.path, *self.imported_from)
+        ]
+        containing = [entry for entry in entries if _is_within(path, entry)]
+        if containing:
+            return Path(os.path.relpath(path, max(containing, key=len))).as_posix()
+        return Path(path).name
+
+    def _project(self, directory: str) -> str | None:
+        """The nearest folder from ``directory`` up that holds a ``pyproject.toml``."""
+        if directory not in self._projects:
+            parent = os.path.dirname(directory)
+            if os.path.isfile(os.path.join(directory, "pyproject.toml")):
+                self._projects[directory] = directory
+            else:
+                self._projects[directory] = None if parent == directory else self._project(parent)
+        return self._projects[directory]
 
 
 _INSTALL_DIRS = ("site-packages", "dist-packages")
@@ -86,115 +114,141 @@ def _is_within(path: str, directory: str) -> bool:
         return False
 
 
-def class_info(cls: type) -> ClassInfo:
-    """A class given directly (not through a target), located where it is defined."""
+@contextlib.contextmanager
+def importable_from(*directories: Path | str | None) -> Iterator[None]:
+    """The directories in front of ``sys.path`` while the block runs (those already on it, and
+    None, left alone), then taken out again: what a target imports while it is imported (a
+    file's neighbours, a project's packages) is found, and nothing stays after the call."""
+    added = [str(d) for d in directories if d is not None and str(d) not in sys.path]
+    sys.path[:0] = added
     try:
-        source = inspect.getsourcefile(cls)
-    except (TypeError, OSError):  # a built-in class, or one made in `python -c` or a REPL
-        source = None
-    return ClassInfo(cls, cls.__qualname__, display_path(source) if source else "")
+        yield
+    finally:
+        for entry in added:
+            with contextlib.suppress(ValueError):  # the imported code took it out itself
+                sys.path.remove(entry)
 
 
-def resolve_target(target: str, loaded: dict[Path, ModuleType]) -> list[ClassInfo]:
-    """The classes a target names: ``file.py:Class``, ``pkg.mod:Class``, a file or a module.
+class Targets:
+    """Imports what a scan's targets name, each file once; a relative file or a module is
+    looked for in the project ``root`` (when one configures the scan) before ``sys.path``."""
 
-    ``loaded`` holds the files this scan imported, so each is imported once per scan."""
-    module_part, _, attribute = target.partition(":")
-    if not module_part:
-        raise UsageError(f"target {target!r}: expected FILE.py[:Class] or package.module[:Class]")
-    module = _import(module_part, target, loaded)
-    if not attribute:
-        return [
-            ClassInfo(cls, f"{target}:{cls.__qualname__}", _module_path(module), explicit=False)
-            for cls in _classes_defined_in(module)
-        ]
-    found: object = module
-    for part in attribute.split("."):
-        holder, found = found, getattr(found, part, None)
-        if found is None:
-            hint = did_you_mean(part, [name for name in dir(holder) if is_public(name)])
-            raise InspectorError(
-                f"target {target!r}: {module_part} has no attribute {attribute!r}{hint}"
+    def __init__(self, root: Path | None = None, locations: Locations | None = None) -> None:
+        self.root = root
+        self.locations = locations if locations is not None else Locations(root)
+        self._loaded: dict[Path, ModuleType] = {}
+
+    def class_info(self, cls: type) -> ClassInfo:
+        """A class given directly (not through a target), located where it is defined."""
+        try:
+            source = inspect.getsourcefile(cls)
+        except (TypeError, OSError):  # a built-in class, or one made in `python -c` or a REPL
+            source = None
+        return ClassInfo(cls, cls.__qualname__, self.locations.of(source) if source else "")
+
+    def resolve(self, target: str) -> list[ClassInfo]:
+        """The classes a target names: ``file.py:Class``, ``pkg.mod:Class``, a file or a
+        module."""
+        module_part, _, attribute = target.partition(":")
+        if not module_part:
+            raise UsageError(
+                f"target {target!r}: expected FILE.py[:Class] or package.module[:Class]"
             )
-    if not isinstance(found, type):
-        raise InspectorError(f"target {target!r}: {attribute} is not a class")
-    return [ClassInfo(found, target, _module_path(module))]
+        module = self.import_module(module_part, target)
+        if not attribute:
+            path = self._module_path(module)
+            return [
+                ClassInfo(cls, f"{target}:{cls.__qualname__}", path, explicit=False)
+                for cls in _classes_defined_in(module)
+            ]
+        found: object = module
+        for part in attribute.split("."):
+            holder, found = found, getattr(found, part, None)
+            if found is None:
+                hint = did_you_mean(part, [name for name in dir(holder) if is_public(name)])
+                raise InspectorError(
+                    f"target {target!r}: {module_part} has no attribute {attribute!r}{hint}"
+                )
+        if not isinstance(found, type):
+            raise InspectorError(f"target {target!r}: {attribute} is not a class")
+        return [ClassInfo(found, target, self._module_path(module))]
 
+    def import_module(self, module_part: str, target: str) -> ModuleType:
+        """The module (or file) part of a target, imported once per scan."""
+        is_file = module_part.endswith(".py") or os.sep in module_part or "/" in module_part
+        try:
+            with importable_from(self.root):
+                if is_file:
+                    path = Path(module_part)
+                    return self._import_file(self.root / path if self.root else path, target)
+                return importlib.import_module(module_part)
+        except InspectorError:
+            raise
+        except (
+            Exception,
+            SystemExit,
+        ) as error:  # the user's module raised while importing: report, never crash
+            raise InspectorError(
+                f"target {target!r}: importing failed: {self._describe(error)}"
+            ) from None
 
-def import_module(module_part: str, target: str, loaded: dict[Path, ModuleType]) -> ModuleType:
-    """The module (or file) part of a target, imported once per ``loaded``."""
-    return _import(module_part, target, loaded)
+    def _module_path(self, module: ModuleType) -> str:
+        filename = getattr(module, "__file__", None)
+        return self.locations.of(filename) if filename else module.__name__
 
+    def _describe(self, error: BaseException) -> str:
+        import traceback  # only when an import failed: not at every start
 
-def _module_path(module: ModuleType) -> str:
-    filename = getattr(module, "__file__", None)
-    return display_path(filename) if filename else module.__name__
+        frames = [
+            frame
+            for frame in traceback.extract_tb(error.__traceback__)
+            if not frame.filename.startswith("<frozen")
+            and "importlib" not in Path(frame.filename).parts
+            and Path(frame.filename).resolve() != Path(__file__).resolve()
+        ]
+        last = frames[-1] if frames else None
+        where = f" ({self.locations.of(last.filename)}:{last.lineno})" if last else ""
+        return f"{type(error).__name__}: {error}{where}"
 
-
-def _import(module_part: str, target: str, loaded: dict[Path, ModuleType]) -> ModuleType:
-    is_file = module_part.endswith(".py") or os.sep in module_part or "/" in module_part
-    try:
-        if is_file:
-            return _import_file(Path(module_part), target, loaded)
-        return importlib.import_module(module_part)
-    except InspectorError:
-        raise
-    except (
-        Exception,
-        SystemExit,
-    ) as error:  # the user's module raised while importing: report, never crash
-        raise InspectorError(f"target {target!r}: importing failed: {_describe(error)}") from None
-
-
-def _describe(error: BaseException) -> str:
-    import traceback  # only when an import failed: not at every start
-
-    frames = [
-        frame
-        for frame in traceback.extract_tb(error.__traceback__)
-        if not frame.filename.startswith("<frozen")
-        and "importlib" not in Path(frame.filename).parts
-        and Path(frame.filename).resolve() != Path(__file__).resolve()
-    ]
-    where = f" ({display_path(frames[-1].filename)}:{frames[-1].lineno})" if frames else ""
-    return f"{type(error).__name__}: {error}{where}"
-
-
-_OWN_IMPORTS: dict[Path, str] = {}
-"""Files an earlier scan imported, by module name: a later scan imports them afresh."""
-
-
-def _import_file(path: Path, target: str, loaded: dict[Path, ModuleType]) -> ModuleType:
-    if not path.is_file():
-        raise InspectorError(f"target {target!r}: no such file {path}")
-    resolved = path.resolve()
-    if resolved in loaded:
-        return loaded[resolved]
-    if resolved not in _OWN_IMPORTS:
+    def _import_file(self, path: Path, target: str) -> ModuleType:
+        if not path.is_file():
+            raise InspectorError(f"target {target!r}: no such file {path}")
+        resolved = path.resolve()
+        if resolved in self._loaded:
+            return self._loaded[resolved]
+        name = None
         for module in list(sys.modules.values()):  # imported by the user's own program: reuse
             file = getattr(module, "__file__", None)
             if not isinstance(file, str) or os.path.basename(file) != resolved.name:
                 continue  # cheap test first: resolving every module's path costs milliseconds
             if Path(file).resolve() == resolved:
-                loaded[resolved] = module
-                return module
-    directory = str(resolved.parent)
-    if directory not in sys.path:
-        sys.path.insert(0, directory)
-    name = _OWN_IMPORTS.get(resolved) or _free_name(path.stem)
-    spec = importlib.util.spec_from_file_location(name, resolved)
-    if spec is None or spec.loader is None:
-        raise InspectorError(f"target {target!r}: cannot import {path}")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    try:
-        spec.loader.exec_module(module)
-    except BaseException:
-        del sys.modules[name]
-        raise
-    _OWN_IMPORTS[resolved] = name
-    loaded[resolved] = module
-    return module
+                if not isinstance(getattr(module, "__loader__", None), _FileTargetLoader):
+                    self._loaded[resolved] = module
+                    return module
+                name = module.__name__  # an earlier scan's import: imported afresh
+                break
+        name = name or _free_name(path.stem)
+        loader = _FileTargetLoader(name, str(resolved)) if resolved.suffix == ".py" else None
+        spec = importlib.util.spec_from_file_location(name, resolved, loader=loader)
+        if spec is None or spec.loader is None:
+            raise InspectorError(f"target {target!r}: cannot import {path}")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        directory = str(resolved.parent)
+        try:
+            with importable_from(directory):  # its neighbours, as ``python file.py`` finds them
+                spec.loader.exec_module(module)
+        except BaseException:
+            del sys.modules[name]
+            raise
+        self.locations.imported_from.append(directory)
+        self._loaded[resolved] = module
+        return module
+
+
+class _FileTargetLoader(importlib.machinery.SourceFileLoader):
+    """Imports a file a scan names by its path; marks the module so that a later scan imports
+    it afresh (an edited file is read again) instead of taking it for the user's own import."""
 
 
 def _free_name(stem: str) -> str:
@@ -234,16 +288,17 @@ def is_public(name: str) -> bool:
     return not name.startswith("_")
 
 
-def iter_methods(info: ClassInfo) -> Iterator[MethodInfo]:
-    """Public methods: the class's own in definition order, then inherited ones, nearest first."""
+def iter_methods(info: ClassInfo, locations: Locations | None = None) -> Iterator[MethodInfo]:
+    """Public methods: the class's own in definition order, then inherited ones, nearest first;
+    each located by ``locations`` (the scan's)."""
     seen: set[str] = set()
-    places: dict[str, str] = {}  # a file's display path, looked up once per file
+    locations = locations if locations is not None else Locations()
     for owner in _owners(info.cls):
         for name, raw in vars(owner).items():
             if name in seen or not is_public(name):
                 continue
             seen.add(name)
-            method = _as_method(owner, name, raw, info.path, places)
+            method = _as_method(owner, name, raw, info.path, locations)
             if method is not None:
                 yield method
 
@@ -279,7 +334,7 @@ def _foreign_descriptor(owner: type, raw: object) -> bool:
 
 
 def _as_method(
-    owner: type, name: str, raw: object, path: str, places: dict[str, str]
+    owner: type, name: str, raw: object, path: str, locations: Locations
 ) -> MethodInfo | None:
     function: Callable[..., object]
     if type(raw) is FunctionType:  # most methods: none of the checks below applies
@@ -301,9 +356,6 @@ def _as_method(
     unwrapped = inspect.unwrap(function) if hasattr(function, "__wrapped__") else function
     code = getattr(unwrapped, "__code__", None)
     if code is not None:
-        if code.co_filename not in places:
-            places[code.co_filename] = display_path(code.co_filename)
-        return MethodInfo(
-            owner, name, function, kind, path=places[code.co_filename], line=code.co_firstlineno
-        )
+        where = locations.of(code.co_filename)
+        return MethodInfo(owner, name, function, kind, path=where, line=code.co_firstlineno)
     return MethodInfo(owner, name, function, kind, path=path, line=0)

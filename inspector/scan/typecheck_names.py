@@ -1,7 +1,7 @@
 """Names a module imports (or defines) only under ``if TYPE_CHECKING:``, imported on demand.
 
-A module's source is read with ``ast`` once per scan process; a name is imported only when a
-hint that mentions it cannot be evaluated otherwise.
+A module's source is read with ``ast`` once per scan (``TypeCheckingNames``, held by the scan's
+context); a name is imported only when a hint that mentions it cannot be evaluated otherwise.
 """
 
 from __future__ import annotations
@@ -58,118 +58,267 @@ class _Class:
 
 
 _Entry = _Import | _Alias | _Class
-_TABLES: dict[str, dict[str, _Entry]] = {}
-_ORIGINS: dict[str, dict[str, tuple[str, str]]] = {}
-_SOURCE_TABLES: dict[str, dict[str, _Entry]] = {}
-_BROKEN: dict[str, Exception] = {}
-_RESOLVING: set[tuple[str, str]] = set()
 
 
-def type_checking_namespace(module_name: str, names: Iterable[str]) -> dict[str, object]:
-    """Those of ``names`` that the module imports or defines under ``if TYPE_CHECKING:``,
-    imported now; a name that cannot be imported is left out."""
-    table = _table(module_name)
-    found: dict[str, object] = {}
-    for name in names:
-        if name in table:
-            with contextlib.suppress(Exception):  # the import may fail in any way
-                found[name] = resolve_name(module_name, name)
-    return found
+class TypeCheckingNames:
+    """The names modules import or define only under ``if TYPE_CHECKING:``, and aliases read
+    where they are defined, for one scan: each module's source is read once, each alias
+    resolved once, a module that fails to import is not tried again; nothing outlives it."""
 
+    def __init__(self) -> None:
+        self._tables: dict[str, dict[str, _Entry]] = {}
+        self._origins: dict[str, dict[str, tuple[str, str]]] = {}
+        self._source_tables: dict[str, dict[str, _Entry]] = {}
+        self._broken: dict[str, Exception] = {}
+        self._resolving: set[tuple[str, str]] = set()
+        self._tying: dict[tuple[str, str], RecursiveAlias] = {}
+        """Aliases being resolved → the placeholder their own name stands for meanwhile."""
+        self._tied: set[tuple[str, str]] = set()
+        """Those of ``_tying`` whose placeholder was used: they name themselves."""
+        self._homed: dict[tuple[str, str], object] = {}
 
-def resolve_name(module_name: str, name: str) -> object:
-    """A module-level name: the module's own attribute, else its ``TYPE_CHECKING`` entry. An
-    alias's forward references are evaluated in the module that defines it; an alias that
-    mentions itself becomes a ``RecursiveAlias``."""
-    key = (module_name, name)
-    placeholder = _TYING.get(key)
-    if placeholder is not None:
-        _TIED.add(key)
-        return placeholder
-    module = _try_import(module_name)
-    homed = _HOMED.get(key)
-    if homed is not None and homed[0] is module:  # the same module, not a reloaded one
-        return homed[1]
-    if module is not None and hasattr(module, name):
-        value = getattr(module, name)
-        return _homed(module_name, name, value) if has_forward_refs(value) else value
-    entry = (_table(module_name) if module is not None else _source_table(module_name)).get(name)
-    if entry is None or key in _RESOLVING:
-        raise NameError(f"name {name!r} is not defined in {module_name}")
-    _RESOLVING.add(key)
-    try:
-        if isinstance(entry, _Import):
-            return _import(entry)
-        if isinstance(entry, _Class) and module is not None:
-            return _build_class(module_name, entry.definition, vars(module))
-        if isinstance(entry, _Class) or not is_type_expression(entry.expression):
-            raise NameError(f"{module_name}.{name} is not a plain type expression")
-        code = compile(ast.Expression(entry.expression), f"<{module_name}>", "eval")
-        namespace = _namespace(module_name)
-        return _tied(
-            key, lambda: resolve_refs(module_name, eval(code, namespace, _Lookup(module_name)))
-        )
-    finally:
-        _RESOLVING.discard(key)
+    def namespace(self, module_name: str, names: Iterable[str]) -> dict[str, object]:
+        """Those of ``names`` that the module imports or defines under ``if TYPE_CHECKING:``,
+        imported now; a name that cannot be imported is left out."""
+        table = self._table(module_name)
+        found: dict[str, object] = {}
+        for name in names:
+            if name in table:
+                with contextlib.suppress(Exception):  # the import may fail in any way
+                    found[name] = self.resolve_name(module_name, name)
+        return found
 
-
-def resolve_refs(
-    module_name: str, hint: object, namespace: dict[str, object] | None = None
-) -> object:
-    """The hint with its forward references (``ForwardRef``, or text inside a generic)
-    evaluated in the module (``namespace`` first), importing its ``TYPE_CHECKING`` names as
-    needed; one that cannot be evaluated becomes ``Unresolved``."""
-    if not has_forward_refs(hint):
-        return hint
-    lookup = _Lookup(module_name, namespace)
-
-    def change(part: object, in_union: bool) -> object:
-        text = part.__forward_arg__ if isinstance(part, typing.ForwardRef) else part
-        if not isinstance(text, str):
-            return part
+    def resolve_name(self, module_name: str, name: str) -> object:
+        """A module-level name: the module's own attribute, else its ``TYPE_CHECKING`` entry.
+        An alias's forward references are evaluated in the module that defines it; an alias
+        that mentions itself becomes a ``RecursiveAlias``."""
+        key = (module_name, name)
+        placeholder = self._tying.get(key)
+        if placeholder is not None:
+            self._tied.add(key)
+            return placeholder
+        if key in self._homed:
+            return self._homed[key]
+        module = self._try_import(module_name)
+        if module is not None and hasattr(module, name):
+            value = getattr(module, name)
+            return self._home(module_name, name, value) if has_forward_refs(value) else value
+        table = self._table(module_name) if module is not None else self._source_table(module_name)
+        entry = table.get(name)
+        if entry is None or key in self._resolving:
+            raise NameError(f"name {name!r} is not defined in {module_name}")
+        self._resolving.add(key)
         try:
-            value = _evaluate_text(text, module_name, lookup)
-        except Exception as error:  # any expression may fail: the part stays unresolved
-            cause = lookup.failures.get(getattr(error, "name", None) or "", error)
-            return Unresolved(text, cause)
-        return resolve_refs(module_name, value, namespace)
+            if isinstance(entry, _Import):
+                return self._import(entry)
+            if isinstance(entry, _Class) and module is not None:
+                return self._build_class(module_name, entry.definition, vars(module))
+            if isinstance(entry, _Class) or not is_type_expression(entry.expression):
+                raise NameError(f"{module_name}.{name} is not a plain type expression")
+            code = compile(ast.Expression(entry.expression), f"<{module_name}>", "eval")
+            namespace = _namespace(module_name)
+            return self._tie(
+                key,
+                lambda: self.resolve_refs(
+                    module_name, eval(code, namespace, _Lookup(self, module_name))
+                ),
+            )
+        finally:
+            self._resolving.discard(key)
 
-    return map_parts(hint, change)
+    def resolve_refs(
+        self, module_name: str, hint: object, namespace: dict[str, object] | None = None
+    ) -> object:
+        """The hint with its forward references (``ForwardRef``, or text inside a generic)
+        evaluated in the module (``namespace`` first), importing its ``TYPE_CHECKING`` names as
+        needed; one that cannot be evaluated becomes ``Unresolved``."""
+        if not has_forward_refs(hint):
+            return hint
+        lookup = _Lookup(self, module_name, namespace)
 
+        def change(part: object, in_union: bool) -> object:
+            text = part.__forward_arg__ if isinstance(part, typing.ForwardRef) else part
+            if not isinstance(text, str):
+                return part
+            try:
+                value = _evaluate_text(text, module_name, lookup)
+            except Exception as error:  # any expression may fail: the part stays unresolved
+                cause = lookup.failures.get(getattr(error, "name", None) or "", error)
+                return Unresolved(text, cause)
+            return self.resolve_refs(module_name, value, namespace)
 
-def alias_target(alias: object) -> object:
-    """What an alias object stands for, its forward references evaluated in its module
-    (``TypeAliasType("Tree", list["Tree"] | int)``), where the alias names itself."""
-    value = alias_value(alias)
-    if not has_forward_refs(value):
+        return map_parts(hint, change)
+
+    def alias_target(self, alias: object) -> object:
+        """What an alias object stands for, its forward references evaluated in its module
+        (``TypeAliasType("Tree", list["Tree"] | int)``), where the alias names itself."""
+        value = alias_value(alias)
+        if not has_forward_refs(value):
+            return value
+        name = str(getattr(alias, "__name__", ""))
+        return self.resolve_refs(str(getattr(alias, "__module__", "")), value, {name: alias})
+
+    def typevar_bound(self, variable: typing.TypeVar) -> object:
+        """A TypeVar's bound; one written as text (``bound="Model"``) evaluated in the
+        TypeVar's module, kept as text when that fails."""
+        bound = variable.__bound__
+        if not isinstance(bound, typing.ForwardRef):
+            return bound
+        resolved = self.resolve_refs(variable.__module__, bound)
+        return bound if isinstance(resolved, Unresolved) else resolved
+
+    def _home(self, module_name: str, name: str, value: object) -> object:
+        """An alias with forward references, resolved in the module it was imported from (when
+        the module's source says so), else in this one."""
+        origin = self._origins_of(module_name).get(name)
+        if origin is not None:
+            with contextlib.suppress(Exception):  # the origin may not hold the same value
+                if getattr(importlib.import_module(origin[0]), origin[1]) is value:
+                    return self.resolve_name(*origin)
+        return self._tie((module_name, name), lambda: self.resolve_refs(module_name, value))
+
+    def _tie(self, key: tuple[str, str], build: Callable[[], object]) -> object:
+        """What ``build`` gives for an alias; while it runs, the alias's own name stands for a
+        ``RecursiveAlias`` that becomes the result when it was used."""
+        placeholder = RecursiveAlias(key[1], key[0])
+        self._tying[key] = placeholder
+        try:
+            value = build()
+        finally:
+            del self._tying[key]
+        if key in self._tied:
+            self._tied.discard(key)
+            placeholder.__value__ = value
+            value = placeholder
+        if not self._tying:  # built from finished parts only: safe to keep
+            self._homed[key] = value
         return value
-    name = str(getattr(alias, "__name__", ""))
-    return resolve_refs(str(getattr(alias, "__module__", "")), value, {name: alias})
 
+    def _build_class(
+        self, module_name: str, definition: ast.ClassDef, known: dict[str, object]
+    ) -> object:
+        """Run a declarative class definition (checked by ``_is_declarative``) in the module's
+        names plus the ``TYPE_CHECKING`` names it uses; annotations are evaluated eagerly."""
+        wanted = {n.id for n in ast.walk(definition) if isinstance(n, ast.Name)} - known.keys()
+        namespace = {**known, **self.namespace(module_name, wanted)}
+        module = ast.Module(body=[definition], type_ignores=[])
+        code = compile(module, f"<{module_name}>", "exec", dont_inherit=True)  # eager annotations
+        exec(code, namespace)
+        built = namespace[definition.name]
+        annotations = vars(built).get("__annotations__")
+        if isinstance(annotations, dict):  # forward references inside aliases
+            for field, hint in annotations.items():
+                resolved = self.resolve_refs(module_name, hint, namespace)
+                annotations[field] = substitute(resolved, _is_unresolved, typing.Any)
+        return built
 
-def typevar_bound(variable: typing.TypeVar) -> object:
-    """A TypeVar's bound; one written as text (``bound="Model"``) evaluated in the TypeVar's
-    module, kept as text when that fails."""
-    bound = variable.__bound__
-    if not isinstance(bound, typing.ForwardRef):
-        return bound
-    resolved = resolve_refs(variable.__module__, bound)
-    return bound if isinstance(resolved, Unresolved) else resolved
+    def _try_import(self, module_name: str) -> types.ModuleType | None:
+        """The module, or None when importing it fails (it needs a newer Python or a missing
+        dependency): its source is read instead. A failure is not retried."""
+        if module_name in self._broken:
+            return None
+        try:
+            return importlib.import_module(module_name)
+        except Exception as error:  # importing runs the module's code: anything may fail
+            self._broken[module_name] = error
+            return None
+
+    def _import(self, entry: _Import) -> object:
+        module = self._try_import(entry.module)
+        if module is None:
+            if entry.attribute is None or not self._source_table(entry.module):
+                error = self._broken[entry.module]  # a fresh one: a kept one grows tracebacks
+                raise ImportError(f"{type(error).__name__}: {error}")
+            return self.resolve_name(entry.module, entry.attribute)  # read from its source
+        if entry.attribute is None:
+            return sys.modules[entry.module.partition(".")[0]] if entry.binds_top else module
+        if hasattr(module, entry.attribute):
+            return self.resolve_name(entry.module, entry.attribute)
+        with contextlib.suppress(ImportError):
+            return importlib.import_module(f"{entry.module}.{entry.attribute}")
+        return self.resolve_name(entry.module, entry.attribute)
+
+    def _table(self, module_name: str) -> dict[str, _Entry]:
+        """Name → what ``if TYPE_CHECKING:`` blocks of the module bind it to."""
+        cached = self._tables.get(module_name)
+        if cached is not None:
+            return cached
+        table: dict[str, _Entry] = {}
+        module = sys.modules.get(module_name)
+        source = _source(module) if module is not None else None
+        if source is not None and "TYPE_CHECKING" in source:
+            try:
+                tree = ast.parse(source)
+            except (SyntaxError, ValueError):
+                tree = ast.Module(body=[], type_ignores=[])
+            package = getattr(module, "__package__", None) or ""
+            for statement in _guarded(tree.body, guarded=False):
+                table.update(_bindings(statement, package))
+        self._tables[module_name] = table
+        return table
+
+    def _source_table(self, module_name: str) -> dict[str, _Entry]:
+        """Name → what the source of a module that cannot be imported binds it to at module
+        level (imports, aliases; the last binding wins), for its type aliases."""
+        cached = self._source_tables.get(module_name)
+        if cached is not None:
+            return cached
+        table: dict[str, _Entry] = {}
+        try:
+            spec = importlib.util.find_spec(module_name)
+            path = spec.origin if spec is not None else None
+            source = Path(path).read_text(encoding="utf-8") if path and path.endswith(".py") else ""
+            tree = ast.parse(source)
+        except Exception:  # no readable source: nothing is known of it
+            tree = ast.Module(body=[], type_ignores=[])
+            spec = None
+        package = module_name if spec and spec.submodule_search_locations else ""
+        package = package or module_name.rpartition(".")[0]
+        for statement in _guarded(tree.body, guarded=True):
+            table.update(_bindings(statement, package))
+        self._source_tables[module_name] = table
+        return table
+
+    def _origins_of(self, module_name: str) -> dict[str, tuple[str, str]]:
+        """Name → the (module, attribute) a ``from ... import`` of the module binds it to, at
+        run time or under ``TYPE_CHECKING``."""
+        cached = self._origins.get(module_name)
+        if cached is not None:
+            return cached
+        origins: dict[str, tuple[str, str]] = {}
+        module = sys.modules.get(module_name)
+        source = _source(module) if module is not None else None
+        try:
+            tree = ast.parse(source) if source is not None else None
+        except (SyntaxError, ValueError):
+            tree = None
+        package = getattr(module, "__package__", None) or ""
+        for statement in _guarded(tree.body if tree is not None else [], guarded=True):
+            for name, entry in (
+                _bindings(statement, package) if isinstance(statement, ast.ImportFrom) else ()
+            ):
+                if isinstance(entry, _Import) and entry.attribute is not None:
+                    origins[name] = (entry.module, entry.attribute)
+        self._origins[module_name] = origins
+        return origins
 
 
 class _Lookup(dict[str, object]):
     """A module's names as evaluation sees them: ``given`` ones first, then the module's
     attributes (aliases with their references resolved) and ``TYPE_CHECKING`` names."""
 
-    def __init__(self, module_name: str, given: dict[str, object] | None = None) -> None:
+    def __init__(
+        self, names: TypeCheckingNames, module_name: str, given: dict[str, object] | None = None
+    ) -> None:
         super().__init__(given or {})
+        self.names = names
         self.module_name = module_name
         self.failures: dict[str, Exception] = {}
         """Name → why importing it failed (a ``NameError`` alone would hide it)."""
 
     def __missing__(self, name: str) -> object:
         try:
-            return resolve_name(self.module_name, name)
+            return self.names.resolve_name(self.module_name, name)
         except Exception as error:  # evaluation goes on to the module's globals and builtins
             if not isinstance(error, NameError):
                 self.failures[name] = error
@@ -188,40 +337,6 @@ def _namespace(module_name: str) -> dict[str, object]:
     """The module's globals (none for a module that cannot be imported)."""
     module = sys.modules.get(module_name)
     return vars(module) if module is not None else {}
-
-
-def _homed(module_name: str, name: str, value: object) -> object:
-    """An alias with forward references, resolved in the module it was imported from (when
-    the module's source says so), else in this one."""
-    origin = _origins(module_name).get(name)
-    if origin is not None:
-        with contextlib.suppress(Exception):  # the origin may not hold the same value
-            if getattr(importlib.import_module(origin[0]), origin[1]) is value:
-                return resolve_name(*origin)
-    return _tied((module_name, name), lambda: resolve_refs(module_name, value))
-
-
-def _tied(key: tuple[str, str], build: Callable[[], object]) -> object:
-    """What ``build`` gives for an alias; while it runs, the alias's own name stands for a
-    ``RecursiveAlias`` that becomes the result when it was used."""
-    placeholder = RecursiveAlias(key[1], key[0])
-    _TYING[key] = placeholder
-    try:
-        value = build()
-    finally:
-        del _TYING[key]
-    if key in _TIED:
-        _TIED.discard(key)
-        placeholder.__value__ = value
-        value = placeholder
-    if not _TYING:  # built from finished parts only: safe to keep
-        _HOMED[key] = (sys.modules.get(key[0]), value)
-    return value
-
-
-_TYING: dict[tuple[str, str], RecursiveAlias] = {}
-_TIED: set[tuple[str, str]] = set()
-_HOMED: dict[tuple[str, str], tuple[object, object]] = {}
 
 
 _TYPE_NODES = (
@@ -266,22 +381,6 @@ def names_in(source: str) -> set[str]:
     return {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
 
 
-def _build_class(module_name: str, definition: ast.ClassDef, known: dict[str, object]) -> object:
-    """Run a declarative class definition (checked by ``_is_declarative``) in the module's
-    names plus the ``TYPE_CHECKING`` names it uses; annotations are evaluated eagerly."""
-    namespace = {**known, **_needed(module_name, definition, known)}
-    module = ast.Module(body=[definition], type_ignores=[])
-    code = compile(module, f"<{module_name}>", "exec", dont_inherit=True)  # eager annotations
-    exec(code, namespace)
-    built = namespace[definition.name]
-    annotations = vars(built).get("__annotations__")
-    if isinstance(annotations, dict):  # forward references inside aliases
-        for field, hint in annotations.items():
-            resolved = resolve_refs(module_name, hint, namespace)
-            annotations[field] = substitute(resolved, _is_unresolved, typing.Any)
-    return built
-
-
 def _is_declarative(definition: ast.ClassDef) -> bool:
     """Bases, keywords and field annotations are plain type expressions; the body holds only
     annotated names without values, docstrings and ``...``/``pass``."""
@@ -307,106 +406,6 @@ def substitute(hint: object, match: Callable[[object], bool], replacement: objec
 
 def _is_unresolved(hint: object) -> bool:
     return isinstance(hint, Unresolved | typing.ForwardRef)
-
-
-def _needed(module_name: str, expression: ast.AST, known: dict[str, object]) -> dict[str, object]:
-    wanted = {n.id for n in ast.walk(expression) if isinstance(n, ast.Name)} - known.keys()
-    return type_checking_namespace(module_name, wanted)
-
-
-def _try_import(module_name: str) -> types.ModuleType | None:
-    """The module, or None when importing it fails (it needs a newer Python or a missing
-    dependency): its source is read instead. A failure is not retried."""
-    if module_name in _BROKEN:
-        return None
-    try:
-        return importlib.import_module(module_name)
-    except Exception as error:  # importing runs the module's code: anything may fail
-        _BROKEN[module_name] = error
-        return None
-
-
-def _import(entry: _Import) -> object:
-    module = _try_import(entry.module)
-    if module is None:
-        if entry.attribute is None or not _source_table(entry.module):
-            error = _BROKEN[entry.module]  # a fresh copy: a kept one would grow tracebacks
-            raise ImportError(f"{type(error).__name__}: {error}")
-        return resolve_name(entry.module, entry.attribute)  # read from its source
-    if entry.attribute is None:
-        return sys.modules[entry.module.partition(".")[0]] if entry.binds_top else module
-    if hasattr(module, entry.attribute):
-        return resolve_name(entry.module, entry.attribute)
-    with contextlib.suppress(ImportError):
-        return importlib.import_module(f"{entry.module}.{entry.attribute}")
-    return resolve_name(entry.module, entry.attribute)
-
-
-def _table(module_name: str) -> dict[str, _Entry]:
-    """Name → what ``if TYPE_CHECKING:`` blocks of the module bind it to (cached)."""
-    cached = _TABLES.get(module_name)
-    if cached is not None:
-        return cached
-    table: dict[str, _Entry] = {}
-    module = sys.modules.get(module_name)
-    source = _source(module) if module is not None else None
-    if source is not None and "TYPE_CHECKING" in source:
-        try:
-            tree = ast.parse(source)
-        except (SyntaxError, ValueError):
-            tree = ast.Module(body=[], type_ignores=[])
-        package = getattr(module, "__package__", None) or ""
-        for statement in _guarded(tree.body, guarded=False):
-            table.update(_bindings(statement, package))
-    _TABLES[module_name] = table
-    return table
-
-
-def _source_table(module_name: str) -> dict[str, _Entry]:
-    """Name → what the source of a module that cannot be imported binds it to at module
-    level (imports, aliases; the last binding wins), for its type aliases (cached)."""
-    cached = _SOURCE_TABLES.get(module_name)
-    if cached is not None:
-        return cached
-    table: dict[str, _Entry] = {}
-    try:
-        spec = importlib.util.find_spec(module_name)
-        path = spec.origin if spec is not None else None
-        source = Path(path).read_text(encoding="utf-8") if path and path.endswith(".py") else ""
-        tree = ast.parse(source)
-    except Exception:  # no readable source: nothing is known of it
-        tree = ast.Module(body=[], type_ignores=[])
-        spec = None
-    package = module_name if spec and spec.submodule_search_locations else ""
-    package = package or module_name.rpartition(".")[0]
-    for statement in _guarded(tree.body, guarded=True):
-        table.update(_bindings(statement, package))
-    _SOURCE_TABLES[module_name] = table
-    return table
-
-
-def _origins(module_name: str) -> dict[str, tuple[str, str]]:
-    """Name → the (module, attribute) a ``from ... import`` of the module binds it to, at
-    run time or under ``TYPE_CHECKING`` (cached)."""
-    cached = _ORIGINS.get(module_name)
-    if cached is not None:
-        return cached
-    origins: dict[str, tuple[str, str]] = {}
-    module = sys.modules.get(module_name)
-    source = _source(module) if module is not None else None
-    try:
-        tree = ast.parse(source) if source is not None else None
-    except (SyntaxError, ValueError):
-        tree = None
-    package = getattr(module, "__package__", None) or ""
-    for statement in _guarded(tree.body if tree is not None else [], guarded=True):
-        for name, entry in (
-            _bindings(statement, package) if isinstance(statement, ast.ImportFrom) else ()
-        ):
-            if isinstance(entry, _Import) and entry.attribute is not None:
-                origins[name] = (entry.module, entry.attribute)
-    _ORIGINS[module_name] = origins
-    return origins
 
 
 def _source(module: object) -> str | None:

@@ -78,23 +78,15 @@ PROTOCOLS: tuple[ProtocolRow, ...] = (
 _BY_CLASS = {key: row.stand_in for row in PROTOCOLS for key in row.classes}
 _JSON_CLASSES: tuple[type, ...] = (dict, list, str, bytes, int, float)
 """The classes a user protocol may be satisfied by (bool adds nothing to int's members)."""
-_CACHE: dict[type, object] = {}
 
 
 def stand_in(cls: object) -> object | None:
     """The hint a protocol or ABC travels as, or None when it is not one with a JSON form."""
     if not isinstance(cls, type):
         return None
-    try:
-        return _CACHE[cls]
-    except KeyError:
-        pass
-    except TypeError:  # unhashable metaclass
-        return None
     found = _BY_CLASS.get((cls.__module__, cls.__qualname__))
     if found is None and _is_user_protocol(cls):
         found = _satisfied_by(cls)
-    _CACHE[cls] = found
     return found
 
 

@@ -322,24 +322,17 @@ SCALARS: tuple[Scalar, ...] = (
 """In lookup order: a subclass row (IPv4Interface is an IPv4Address) before its base."""
 
 _BY_CLASS = {key: scalar for scalar in SCALARS for key in scalar.classes}
-_CACHE: dict[type, Scalar | None] = {}
 
 
 def scalar_for(cls: type) -> Scalar | None:
     """The row of a class or of its nearest listed base (enums excluded: see ``enum_json``)."""
-    try:
-        return _CACHE[cls]
-    except KeyError:
-        pass
-    found = None
-    if not issubclass(cls, enum.Enum):
-        for base in cls.__mro__:
-            key = (base.__module__.partition(".")[0], base.__qualname__)
-            if key in _BY_CLASS:
-                found = _BY_CLASS[key]
-                break
-    _CACHE[cls] = found
-    return found
+    if issubclass(cls, enum.Enum):
+        return None
+    for base in cls.__mro__:
+        found = _BY_CLASS.get((base.__module__.partition(".")[0], base.__qualname__))
+        if found is not None:
+            return found
+    return None
 
 
 def _stub_rows() -> dict[type, list[Scalar]]:
