@@ -11,6 +11,7 @@ import contextlib
 import importlib
 import importlib.util
 import inspect
+import re
 import sys
 import types
 import typing
@@ -76,6 +77,7 @@ class TypeCheckingNames:
         self._tied: set[tuple[str, str]] = set()
         """Those of ``_tying`` whose placeholder was used: they name themselves."""
         self._homed: dict[tuple[str, str], object] = {}
+        self._trees: dict[str, ast.Module] = {}
 
     def namespace(self, module_name: str, names: Iterable[str]) -> dict[str, object]:
         """Those of ``names`` that the module imports or defines under ``if TYPE_CHECKING:``,
@@ -247,15 +249,33 @@ class TypeCheckingNames:
         module = sys.modules.get(module_name)
         source = _source(module) if module is not None else None
         if source is not None and "TYPE_CHECKING" in source:
-            try:
-                tree = ast.parse(source)
-            except (SyntaxError, ValueError):
-                tree = ast.Module(body=[], type_ignores=[])
+            tree = self._tree(module_name, source, through_type_checking=True)
             package = getattr(module, "__package__", None) or ""
             for statement in _guarded(tree.body, guarded=False):
                 table.update(_bindings(statement, package))
         self._tables[module_name] = table
         return table
+
+    def _tree(self, module_name: str, source: str, *, through_type_checking: bool) -> ast.Module:
+        """A module's source parsed (an empty module when it does not parse), whole once per
+        scan; ``through_type_checking``: only up to the end of the top-level statement that
+        holds its last ``TYPE_CHECKING``, when that parses on its own. Every guarded statement
+        is there: reading a large module's imports costs a thousandth of reading all of it
+        (pandas' frame.py: 6 of its 725 kB; 0.6 ms instead of 56)."""
+        whole = self._trees.get(module_name)
+        if whole is not None:
+            return whole
+        if through_type_checking:
+            prefix = _through_last_type_checking(source)
+            if len(prefix) < len(source):
+                with contextlib.suppress(SyntaxError, ValueError):  # cut inside a string
+                    return ast.parse(prefix)
+        try:
+            whole = ast.parse(source)
+        except (SyntaxError, ValueError):
+            whole = ast.Module(body=[], type_ignores=[])
+        self._trees[module_name] = whole
+        return whole
 
     def _source_table(self, module_name: str) -> dict[str, _Entry]:
         """Name → what the source of a module that cannot be imported binds it to at module
@@ -288,10 +308,7 @@ class TypeCheckingNames:
         origins: dict[str, tuple[str, str]] = {}
         module = sys.modules.get(module_name)
         source = _source(module) if module is not None else None
-        try:
-            tree = ast.parse(source) if source is not None else None
-        except (SyntaxError, ValueError):
-            tree = None
+        tree = self._tree(module_name, source, through_type_checking=False) if source else None
         package = getattr(module, "__package__", None) or ""
         for statement in _guarded(tree.body if tree is not None else [], guarded=True):
             for name, entry in (
@@ -406,6 +423,22 @@ def substitute(hint: object, match: Callable[[object], bool], replacement: objec
 
 def _is_unresolved(hint: object) -> bool:
     return isinstance(hint, Unresolved | typing.ForwardRef)
+
+
+_TOP_LEVEL_LINE = re.compile(r"^(?![ \t\r\n#)\]}]|(?:else|elif|except|finally)\b)", re.M)
+"""A line that starts a top-level statement (not an indented line, a comment, a closing bracket
+or the next clause of the statement before)."""
+
+
+def _through_last_type_checking(source: str) -> str:
+    """The source up to the first top-level statement after its last ``TYPE_CHECKING``; a cut
+    inside a string or bracket fails to parse, and the caller reads the whole source."""
+    last = source.rfind("TYPE_CHECKING")
+    end_of_line = source.find("\n", last)
+    if last < 0 or end_of_line < 0:
+        return source
+    following = _TOP_LEVEL_LINE.search(source, end_of_line + 1)
+    return source[: following.start()] if following else source
 
 
 def _source(module: object) -> str | None:
