@@ -4,8 +4,12 @@ unions with unresolvable members, ``Self``, typing_extensions forms, ``Unpack`` 
 
 from __future__ import annotations
 
+import ast
 import dataclasses
+import importlib
+import inspect
 import keyword
+import sys
 import typing
 from collections.abc import Callable
 from pathlib import Path
@@ -19,9 +23,11 @@ from inspector.catalog import Catalog, CatalogClass
 from inspector.files.tools_json import from_json, to_json
 from inspector.model import ParameterKind
 from inspector.runtime.toolbox import Toolbox, ToolCallError
+from inspector.scan import typecheck_names
 from inspector.scan.methods import MethodBuilder
 from inspector.scan.resolution import union_members
 from inspector.scan.targets import ClassInfo, iter_methods
+from inspector.scan.typecheck_names import TypeCheckingNames
 from tests.conftest import inspect_class, load, messages
 
 POINT = {
@@ -650,3 +656,65 @@ def test_module_attributes_classes_and_aliases_defined_under_type_checking(
         },
     }
     assert diagnostics == []
+
+
+def _entries(table: dict[str, object]) -> dict[str, str]:
+    """A ``TYPE_CHECKING`` table as comparable text: each entry's kind and fields."""
+    return {
+        name: type(entry).__name__
+        + repr(
+            [
+                ast.dump(value) if isinstance(value, ast.AST) else value
+                for value in (getattr(entry, slot) for slot in entry.__slots__)  # type: ignore[attr-defined]
+            ]
+        )
+        for name, entry in table.items()
+    }
+
+
+def _whole_table(module_name: str) -> dict[str, object]:
+    """The table read from the whole source, as the scan read it before it read a prefix."""
+    module = sys.modules[module_name]
+    table: dict[str, object] = {}
+    for statement in typecheck_names._guarded(
+        ast.parse(inspect.getsource(module)).body, guarded=False
+    ):
+        table.update(typecheck_names._bindings(statement, module.__package__ or ""))
+    return table
+
+
+@pytest.mark.parametrize(
+    "module_name",
+    ["httpx._client", "jinja2.environment", "pydantic.main", "rich.console", "openai._client"],
+)
+def test_the_type_checking_names_read_from_a_prefix_are_those_of_the_whole_module(
+    module_name: str,
+) -> None:
+    importlib.import_module(module_name)
+    table = TypeCheckingNames()._table(module_name)
+    assert table
+    assert _entries(table) == _entries(_whole_table(module_name))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "if TYPE_CHECKING:\n    from a import B\nx = 1\n",
+        "try:\n    if TYPE_CHECKING:\n        from a import B\n"
+        "except ImportError:\n    pass\nx=1\n",
+        "if TYPE_CHECKING:\n    from a import B\nelse:\n    B = None\n"
+        'def f():\n    """\nTYPE_CHECKING\n"""\n',
+        'x = """\nif TYPE_CHECKING:\nfrom a import B\n"""\n'
+        "if TYPE_CHECKING:\n    from c import D\n",
+        "if TYPE_CHECKING:\n    from a import (\n        B,\n)\ny = 2\n",
+        "if TYPE_CHECKING:\n    from a import B",
+    ],
+)
+def test_a_prefix_is_cut_after_a_whole_statement_or_not_at_all(source: str) -> None:
+    prefix = typecheck_names._through_last_type_checking(source)
+    assert source.startswith(prefix)
+    try:
+        kept = ast.parse(prefix).body
+    except SyntaxError:  # the scan then reads the whole source
+        return
+    assert [ast.dump(s) for s in kept] == [ast.dump(s) for s in ast.parse(source).body[: len(kept)]]
