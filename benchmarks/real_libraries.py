@@ -8,8 +8,9 @@ round, as a user scans it: the scan's own modules (a first scan of ``json.JSONDe
 what it imports lazily: docstring-parser, typeshed-client) and the class's library are imported
 first (not measured), then the class is scanned (``pipeline.scan_objects``: what
 ``Toolbox(obj)`` and a one-class ``scan`` do; the modules the scan imports for the class, such
-as its ``TYPE_CHECKING`` names, count); a class is measured by its median over the rounds. The command's wall time hides this behind the imports (pandas takes
-a second to import and a tenth of that to inspect), which is why it is measured on its own.
+as its ``TYPE_CHECKING`` names, count); a class is measured by its median over the rounds.
+The command's wall time hides this behind the imports (pandas takes a second to import and a
+tenth of that to inspect), which is why it is measured on its own.
 
 ``measure(repeat)`` gives the rows to ``run.py``.
 """
