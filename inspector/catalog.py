@@ -6,11 +6,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from inspector.model import ToolDescriptor
-from inspector.records import FrozenRecord
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class CatalogClass(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class CatalogClass:
     """One inspected class: its key in the files, the target that named it, its tools."""
 
     key: str
@@ -18,8 +17,8 @@ class CatalogClass(FrozenRecord):
     tools: tuple[ToolDescriptor, ...]
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Catalog(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class Catalog:
     """Every inspected method, grouped by class, in source order."""
 
     classes: tuple[CatalogClass, ...]

@@ -9,8 +9,6 @@ import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from inspector.records import FrozenRecord
-
 
 class Level(enum.Enum):
     """How serious a diagnostic is; errors make the command exit 1."""
@@ -70,8 +68,8 @@ def _container_repr(value: object, depth: int) -> str:
     return body if isinstance(value, set) else f"frozenset({body})"
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Diagnostic(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
     """One message about one place: ``path:line: level[CODE]: Class.method: message``.
 
     ``code`` is one of ``inspector.codes.CODES``; memory addresses are removed from the

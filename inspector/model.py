@@ -11,8 +11,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
-from inspector.records import FrozenRecord
-
 Json: TypeAlias = bool | int | float | str | list["Json"] | dict[str, "Json"] | None
 JsonObject: TypeAlias = dict[str, Json]
 Keywords: TypeAlias = tuple[tuple[str, Json], ...]
@@ -50,8 +48,8 @@ def _with_keywords(schema: JsonObject, keywords: Keywords) -> JsonObject:
     return schema
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class StringType(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class StringType:
     """``str`` and everything sent as text (dates, UUIDs, paths, base64 bytes)."""
 
     format: str | None = None
@@ -64,8 +62,8 @@ class StringType(FrozenRecord):
         return _with_keywords(schema, self.keywords)
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class IntegerType(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class IntegerType:
     """``int``."""
 
     keywords: Keywords = ()
@@ -74,8 +72,8 @@ class IntegerType(FrozenRecord):
         return _with_keywords({"type": "integer"}, self.keywords)
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class NumberType(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class NumberType:
     """``float`` (and ``Decimal`` as part of a union with string)."""
 
     keywords: Keywords = ()
@@ -84,8 +82,8 @@ class NumberType(FrozenRecord):
         return _with_keywords({"type": "number"}, self.keywords)
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class BooleanType(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class BooleanType:
     """``bool``."""
 
     keywords: Keywords = ()
@@ -94,8 +92,8 @@ class BooleanType(FrozenRecord):
         return _with_keywords({"type": "boolean"}, self.keywords)
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class NullType(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class NullType:
     """``None``."""
 
     keywords: Keywords = ()
@@ -119,8 +117,8 @@ def json_type_name(value: Json) -> str:
     return "array" if isinstance(value, list) else "object"
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class EnumType(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class EnumType:
     """A fixed set of values (``Literal``, ``Enum``); ``type`` is derived from the values."""
 
     values: tuple[Json, ...]
@@ -144,8 +142,8 @@ class EnumType(FrozenRecord):
         return _with_keywords(schema, self.keywords)
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class ArrayType(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class ArrayType:
     """Lists, sets (``unique``) and tuples (``prefix`` holds the fixed positions)."""
 
     items: SchemaType | None = None
@@ -187,8 +185,8 @@ MISSING = _Missing.MISSING
 """Marks a field without a default (``None`` is a real default)."""
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Field(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class Field:
     """A parameter of a tool or a property of an object type."""
 
     name: str
@@ -240,8 +238,8 @@ def object_schema(
     return schema
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class ObjectType(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class ObjectType:
     """Nested classes (``title`` = class name) and mappings (``additional`` = value type)."""
 
     properties: tuple[Field, ...] = ()
@@ -254,8 +252,8 @@ class ObjectType(FrozenRecord):
         return _with_keywords(schema, self.keywords)
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class AnyOfType(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class AnyOfType:
     """A union; ``X | None`` is an ``AnyOfType`` holding a ``NullType``."""
 
     options: tuple[SchemaType, ...]
@@ -298,8 +296,8 @@ def _compact_union(options: tuple[SchemaType, ...]) -> JsonObject | None:
     return None
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class AnyValueType(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class AnyValueType:
     """``Any``, ``object`` or no annotation: any JSON value."""
 
     keywords: Keywords = ()
@@ -308,8 +306,8 @@ class AnyValueType(FrozenRecord):
         return _with_keywords({}, self.keywords)
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class RefType(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class RefType:
     """A reference to a named definition (recursive classes)."""
 
     name: str
@@ -381,8 +379,8 @@ def is_nullable(schema_type: SchemaType) -> bool:
     return False
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Returns(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class Returns:
     """What a tool gives back: its type (``None`` = not annotated) and the documented text."""
 
     type: SchemaType | None = None
@@ -403,8 +401,8 @@ class MethodKind(enum.Enum):
     STATIC = "static"
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class LeftOut(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class LeftOut:
     """A parameter of the method that its tool does not take (the method's default applies),
     and why: ``reason`` is ``"no-json-form"`` (``type`` names the type), ``"internal"`` (a
     leading ``_`` and a default) or ``"untyped-variadic"``."""
@@ -414,8 +412,8 @@ class LeftOut(FrozenRecord):
     type: str = ""
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class ToolDescriptor(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class ToolDescriptor:
     """One tool: a method described independently of any provider."""
 
     name: str

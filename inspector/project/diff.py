@@ -33,7 +33,6 @@ from inspector.model import (
     StringType,
     ToolDescriptor,
 )
-from inspector.records import FrozenRecord
 
 
 class Severity(enum.IntEnum):
@@ -49,8 +48,8 @@ class Severity(enum.IntEnum):
         return self.name.lower()
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Change(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class Change:
     """One change of one tool; ``path`` is ``""`` for the tool itself."""
 
     tool: str

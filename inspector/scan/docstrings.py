@@ -7,13 +7,13 @@ from __future__ import annotations
 import enum
 import inspect
 import re
+from dataclasses import dataclass, field
 
 import docstring_parser
 import docstring_parser.epydoc
 import docstring_parser.numpydoc
 import docstring_parser.rest
 
-from inspector.records import Record
 from inspector.scan import google_docstrings
 from inspector.scan.rest_text import plain_text
 
@@ -66,46 +66,27 @@ _REQUIRED_MARK = re.compile(r"^\s*\*\*\[REQUIRED\]\*\*\s*")
 """botocore's ``:param Bucket: **[REQUIRED]**``."""
 
 
-class ParamDoc(Record):
+@dataclass(slots=True)
+class ParamDoc:
     """What a docstring says of one argument."""
 
-    __slots__ = ("default", "description", "required", "type_name")
-
-    def __init__(
-        self,
-        description: str,
-        type_name: str | None = None,
-        required: bool = False,
-        default: str | None = None,
-    ) -> None:
-        self.description = description
-        self.type_name = type_name
-        self.required = required
-        self.default = default
-        """The default the docstring states (numpydoc's ``int, default 0``), as written."""
+    description: str
+    type_name: str | None = None
+    required: bool = False
+    default: str | None = None
+    """The default the docstring states (numpydoc's ``int, default 0``), as written."""
 
 
-class DocInfo(Record):
+@dataclass(slots=True, kw_only=True)
+class DocInfo:
     """The parts of a docstring a tool needs."""
 
-    __slots__ = ("attributes", "description", "params", "present", "returns", "returns_type")
-
-    def __init__(
-        self,
-        *,
-        description: str = "",
-        params: dict[str, ParamDoc] | None = None,
-        attributes: dict[str, ParamDoc] | None = None,
-        returns: str = "",
-        returns_type: str | None = None,
-        present: bool = False,
-    ) -> None:
-        self.description = description
-        self.params: dict[str, ParamDoc] = {} if params is None else params
-        self.attributes: dict[str, ParamDoc] = {} if attributes is None else attributes
-        self.returns = returns
-        self.returns_type = returns_type
-        self.present = present
+    description: str = ""
+    params: dict[str, ParamDoc] = field(default_factory=dict)
+    attributes: dict[str, ParamDoc] = field(default_factory=dict)
+    returns: str = ""
+    returns_type: str | None = None
+    present: bool = False
 
 
 def detect_style(text: str) -> DocstringStyle:

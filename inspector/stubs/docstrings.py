@@ -11,13 +11,12 @@ from dataclasses import dataclass
 
 import docstring_parser
 
-from inspector.records import FrozenRecord
 from inspector.scan.docstrings import DocInfo, parse_docstring
 from inspector.stubs import pycode
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Carried(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class Carried:
     """What the docstring carries exactly."""
 
     description: bool
