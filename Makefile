@@ -53,7 +53,9 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 
+# The harness's own tests first (a tiny run of every row, the targets table), then the run.
 bench: $(BENCH_STAMP)
+	$(BIN)/python -m pytest benchmarks/tests -q
 	$(BIN)/python benchmarks/run.py --sizes 2000,20000 --repeat 5
 
 goldens: $(STAMP)
