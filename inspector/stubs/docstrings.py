@@ -39,6 +39,8 @@ def docstring(
     returns: str,
 ) -> tuple[list[str], Carried]:
     """The docstring lines, and what they carry; entries that do not survive are left out."""
+    # Shortcut: plain texts need no parse back. Without it `stubs` of 2,000 tools runs 19 %
+    # more instructions (22 % more wall time).
     if reads_back(description, entries, returns):
         text = _compose(indent, description, section, entries, returns)
         carried = Carried(True, frozenset(n for n, _ in entries), True)
