@@ -166,15 +166,23 @@ class ArrayType:
 
 
 class ParameterKind(enum.Enum):
-    """How a Python parameter may be passed."""
+    """How a Python parameter may be passed; the value is tools.json's ``parameter_kinds`` word.
+
+    Attributes:
+        POSITIONAL_OR_KEYWORD: An ordinary parameter (the Toolbox passes it by name).
+        POSITIONAL_ONLY: Before ``/``: passed by position.
+        KEYWORD_ONLY: After ``*`` or ``*args``: passed by name.
+        VAR_POSITIONAL: ``*args``: the parameter is an array whose items are spread as
+            positional arguments.
+        VAR_KEYWORD: ``**kwargs``: the parameter is an object whose entries are spread as
+            keywords.
+    """
 
     POSITIONAL_OR_KEYWORD = "positional-or-keyword"
     POSITIONAL_ONLY = "positional-only"
     KEYWORD_ONLY = "keyword-only"
     VAR_POSITIONAL = "var-positional"
-    """``*args``: the parameter is an array whose items are spread as positional arguments."""
     VAR_KEYWORD = "var-keyword"
-    """``**kwargs``: the parameter is an object whose entries are spread as keywords."""
 
 
 class _Missing(enum.Enum):
@@ -187,7 +195,17 @@ MISSING = _Missing.MISSING
 
 @dataclass(frozen=True, slots=True)
 class Field:
-    """A parameter of a tool or a property of an object type."""
+    """A parameter of a tool or a property of an object type.
+
+    Attributes:
+        name: The parameter's (or property's) name, as the model sends it.
+        type: Its schema type (``StringType``, ``ObjectType``, ... from ``inspector.model``).
+        description: Its text, from the docstring or ``Annotated`` metadata ("" for none).
+        required: Whether a call must give it (it has no default).
+        default: Its default as a JSON value, or ``MISSING`` for none (``None`` is a real
+            default).
+        kind: How the method takes it (by position, by name, spread from ``*args``/``**kwargs``).
+    """
 
     name: str
     type: SchemaType
@@ -202,7 +220,14 @@ class Field:
         return is_nullable(self.type)
 
     def to_schema(self, schemas: Schemas | None = None) -> JsonObject:
-        """The field's schema; its type's from ``schemas`` when given (copied, then changed)."""
+        """The field's JSON Schema: its type's, with its description and default.
+
+        Args:
+            schemas: Where its type's schema was made before, to copy it from (None: make it).
+
+        Returns:
+            A new dict, which the caller may change.
+        """
         if schemas is not None:
             schema = schemas.described(self.type, self.description)
         elif self.description:
@@ -381,12 +406,22 @@ def is_nullable(schema_type: SchemaType) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Returns:
-    """What a tool gives back: its type (``None`` = not annotated) and the documented text."""
+    """What a tool gives back.
+
+    Attributes:
+        type: The return value's schema type; None when the method is not annotated.
+        description: The docstring's ``Returns:`` text ("" for none).
+    """
 
     type: SchemaType | None = None
     description: str = ""
 
     def to_schema(self) -> JsonObject:
+        """The return value's JSON Schema (``{}``, any value, when the type is unknown).
+
+        Returns:
+            A new dict, with the description when there is one.
+        """
         schema = self.type.to_schema() if self.type is not None else {}
         if self.description:
             schema["description"] = self.description
@@ -414,7 +449,28 @@ class LeftOut:
 
 @dataclass(frozen=True, slots=True)
 class ToolDescriptor:
-    """One tool: a method described independently of any provider."""
+    """One tool: a method described independently of any provider.
+
+    Attributes:
+        name: The tool's name, as a model calls it (the method's, or ``Class_method`` when two
+            classes share it).
+        description: The docstring without its sections.
+        parameters: The arguments a model gives, in the method's order.
+        returns: The return value's type and text.
+        definitions: Named types that ``RefType`` nodes refer to (``$defs``), in order.
+        is_async: Whether the method is awaited.
+        class_name: The class that has the method.
+        method_name: The method's Python name.
+        method_kind: Instance, class or static method.
+        location: ``path:line`` of the method, relative to its project or ``sys.path`` entry.
+        type_sources: Where a type came from when not from the code: (parameter or
+            ``"return"``, ``"stub"`` or ``"docstring"``).
+        left_out: The method's parameters the tool does not take (the method's default
+            applies), each with the reason.
+        uncallable: Required parameters whose type has no JSON form, (name, type): a model
+            cannot give them, so it cannot call the method (the tool takes any value for them,
+            if included).
+    """
 
     name: str
     description: str
@@ -427,13 +483,8 @@ class ToolDescriptor:
     method_kind: MethodKind = MethodKind.INSTANCE
     location: str = ""
     type_sources: tuple[tuple[str, str], ...] = ()
-    """Where a type came from when not from the code: (parameter or "return", "stub" or
-    "docstring")."""
     left_out: tuple[LeftOut, ...] = ()
-    """The method's parameters the tool does not take."""
     uncallable: tuple[tuple[str, str], ...] = ()
-    """Required parameters whose type has no JSON form, (name, type): a model cannot give them,
-    so it cannot call the method (the tool takes any value for them, if included)."""
 
     @property
     def path_and_line(self) -> tuple[str, int]:
@@ -442,9 +493,15 @@ class ToolDescriptor:
         return (path, int(line)) if line.isdigit() and path else (self.location, 0)
 
     def parameters_schema(self, schemas: Schemas | None = None) -> JsonObject:
-        """The canonical JSON Schema of the arguments object: a new one each call, which the
-        caller may change, unless ``schemas`` shares the parameter types' schemas (the result is
-        then only to be read); ``shared_parameters_schema`` shares one that nobody may change."""
+        """The canonical JSON Schema (2020-12) of the arguments object.
+
+        Args:
+            schemas: Where the parameter types' schemas were made before, to share them (the
+                result is then only to be read); None makes them anew.
+
+        Returns:
+            A new schema each call, which the caller may change unless ``schemas`` was given.
+        """
         schema = object_schema(self.parameters, schemas=schemas)
         if self.definitions:
             schema["$defs"] = {name: t.to_schema() for name, t in self.definitions}

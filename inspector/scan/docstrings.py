@@ -21,7 +21,15 @@ _PARAM_SECTIONS = frozenset({"param", "parameter", "arg", "argument", "key", "ke
 
 
 class DocstringStyle(enum.Enum):
-    """The docstring styles a user can choose; ``auto`` detects the style of each docstring."""
+    """The docstring styles a user can choose.
+
+    Attributes:
+        GOOGLE: ``Args:``, ``Returns:`` sections.
+        NUMPY: ``Parameters`` and ``Returns`` underlined with dashes.
+        REST: ``:param x:`` and ``:returns:`` fields (Sphinx).
+        EPYDOC: ``@param x:`` and ``@return:`` fields.
+        AUTO: The style each docstring's markers show, detected per docstring.
+    """
 
     GOOGLE = "google"
     NUMPY = "numpy"
