@@ -41,7 +41,8 @@ test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check inspector tests benchmarks example_class.py docs/hooks
 	$(BIN)/mypy
-	PYTHONDONTWRITEBYTECODE=1 $(BIN)/python -m pytest  # no stale .pyc of a file a test rewrites
+	# no stale .pyc of a file a test rewrites; one worker per core (pytest-xdist)
+	PYTHONDONTWRITEBYTECODE=1 $(BIN)/python -m pytest -n auto
 	$(MAKE) --no-print-directory docs
 
 # The documentation site (MkDocs + Material) into site/; --strict fails on a broken link or a

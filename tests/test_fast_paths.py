@@ -30,7 +30,7 @@ from inspector.scan import docstrings, google_docstrings, hints, method_parts
 from inspector.scan.hints import TypeMapper
 from inspector.scan.rest_text import plain_text
 from inspector.stubs.pycode import docstring_body, escaped_docstring_body
-from tests.conftest import ROOT
+from tests.conftest import ROOT, stable_id
 
 texts = st.text(st.characters(blacklist_categories=()))  # lone surrogates and controls too
 plain = st.text(st.sampled_from('ab é\n"\\\t'))
@@ -350,7 +350,7 @@ def _callables() -> list[object]:
     return found
 
 
-@pytest.mark.parametrize("function", _callables(), ids=repr)
+@pytest.mark.parametrize("function", _callables(), ids=stable_id)
 def test_whether_a_call_is_awaited_is_what_inspect_says(function: object) -> None:
     expected = inspect.iscoroutinefunction(function) or inspect.isasyncgenfunction(function)
     assert method_parts.awaited(function) is expected
