@@ -41,7 +41,8 @@ test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check inspector tests benchmarks example_class.py docs/hooks
 	$(BIN)/mypy
-	PYTHONDONTWRITEBYTECODE=1 $(BIN)/python -m pytest  # no stale .pyc of a file a test rewrites
+	# no stale .pyc of a file a test rewrites; one worker per core (pytest-xdist)
+	PYTHONDONTWRITEBYTECODE=1 $(BIN)/python -m pytest -n auto
 	$(MAKE) --no-print-directory docs
 
 # The documentation site (MkDocs + Material) into site/; --strict fails on a broken link or a
@@ -53,7 +54,9 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 
+# The harness's own tests first (a tiny run of every row, the targets table), then the run.
 bench: $(BENCH_STAMP)
+	$(BIN)/python -m pytest benchmarks/tests -q
 	$(BIN)/python benchmarks/run.py --sizes 2000,20000 --repeat 5
 
 goldens: $(STAMP)

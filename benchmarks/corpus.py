@@ -1,6 +1,8 @@
 """A deterministic corpus: N/10 classes of 10 methods, mixed types, Google docstrings.
 
-Enums and dataclasses live in ``models.py``, the classes in ``services.py``.
+Enums and dataclasses live in ``models.py``, the classes in ``services.py``. The hints are
+written as text (``from __future__ import annotations``: ``typing.get_type_hints`` evaluates
+each one) or as real annotations (evaluated once, at import); the methods are the same.
 """
 
 from __future__ import annotations
@@ -57,7 +59,9 @@ class Address:
 '''
 
 
-def generate(directory: Path, methods: int, seed: int = 20261130) -> Path:
+def generate(
+    directory: Path, methods: int, seed: int = 20261130, *, hints_as_text: bool = True
+) -> Path:
     """Write ``models.py`` and ``services.py`` into ``directory``; returns the services file."""
     rng = random.Random(seed)
     directory.mkdir(parents=True, exist_ok=True)
@@ -65,8 +69,7 @@ def generate(directory: Path, methods: int, seed: int = 20261130) -> Path:
     lines = [
         '"""Generated benchmark services."""',
         "",
-        "from __future__ import annotations",
-        "",
+        *(["from __future__ import annotations", ""] if hints_as_text else []),
         "from typing import Literal, Optional",
         "",
         "from models import Address, Color",

@@ -3,7 +3,10 @@
 Usage: ``python benchmarks/run.py [--sizes 2000,20000] [--repeat 5] [--smoke]``. Prints
 Markdown tables. Every row is a fresh process (Python start-up and imports included); each
 round runs every command once, in the same order, so a machine that slows down for a while
-moves all of them. Ratios, not absolute times, are the claims; see benchmarks/README.md.
+moves all of them. Two corpora, the same methods with their hints written as text (``from
+__future__ import annotations``) and as real annotations, are measured one after the other;
+then real installed classes (``real_libraries.py``), inspected in this process. Ratios, not
+absolute times, are the claims; see benchmarks/README.md.
 """
 
 from __future__ import annotations
@@ -23,7 +26,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.corpus import generate  # noqa: E402
-from benchmarks.targets import FLOOR, Row, targets  # noqa: E402
+from benchmarks.real_libraries import measure as measure_real_libraries  # noqa: E402
+from benchmarks.targets import CORPORA, FLOOR, Row, real_library_rows, targets  # noqa: E402
 
 # Each command runs inside this wrapper, which records the process's peak RSS (VmHWM: unlike
 # ru_maxrss it is not carried over from a forking parent) into the file named by $BENCH_RSS.
@@ -169,14 +173,15 @@ def _run(corpus: Path, command: Sequence[str], source: Path = ROOT) -> tuple[flo
 
 
 def measure(
-    size: int, repeat: int, peers: bool, baseline: Path | None = None
+    size: int, corpus_kind: str, repeat: int, peers: bool, baseline: Path | None = None
 ) -> tuple[dict[str, Row], dict[str, tuple[float, float]]]:
-    """Per command: its row (see ``Row``); with a ``baseline`` checkout, per command of ours
-    also the median CPU seconds of the baseline's version, run right after ours in each round,
-    and the median ratio ours / baseline."""
+    """Per command, on ``size`` methods of the corpus ``corpus_kind`` (a key of ``CORPORA``):
+    its row (see ``Row``); with a ``baseline`` checkout, per command of ours also the median CPU
+    seconds of the baseline's version, run right after ours in each round, and the median
+    ratio ours / baseline."""
     with tempfile.TemporaryDirectory() as scratch:
         corpus = Path(scratch)
-        generate(corpus, size)
+        generate(corpus, size, hints_as_text=corpus_kind == "text")
         commands = _commands(corpus, peers)
         _run(corpus, commands["scan services.py -o tools.json"])  # tools.json for the others
         _prepare(corpus)
@@ -208,7 +213,7 @@ def measure(
 
 def cold_start(repeat: int) -> dict[str, float]:
     """Median wall milliseconds of the command line and of importing the package, on a tiny
-    input, by command."""
+    input, by command (shown for information: no target)."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     script = str(Path(sys.executable).with_name("toolsinspector"))
     with tempfile.TemporaryDirectory() as scratch:
@@ -292,20 +297,27 @@ def main() -> None:
     print(
         f"Machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
         f"{platform.python_implementation()} {platform.python_version()}, "
-        f"{platform.system()} {platform.release()}; {repeat} rounds\n"
+        f"{platform.system()} {platform.release()}; {repeat} rounds"
     )
-    measured = {size: measure(size, repeat, not args.no_peers, args.baseline) for size in sizes}
-    results = {size: rows for size, (rows, _) in measured.items()}
-    print("\n".join(report(results)))
-    if args.baseline is not None:
-        print(f"\nAgainst the baseline {args.baseline} (CPU seconds, medians of the rounds):\n")
-        print("\n".join(comparison(results, {s: c for s, (_, c) in measured.items()})))
+    results: dict[str, dict[int, dict[str, Row]]] = {}
+    for kind, label in CORPORA.items():
+        measured = {s: measure(s, kind, repeat, not args.no_peers, args.baseline) for s in sizes}
+        results[kind] = {size: rows for size, (rows, _) in measured.items()}
+        print(f"\n### Corpus: {label}\n")
+        print("\n".join(report(results[kind])))
+        if args.baseline is not None:
+            print(f"\nAgainst the baseline {args.baseline} (CPU seconds, medians of the rounds):\n")
+            print("\n".join(comparison(results[kind], {s: c for s, (_, c) in measured.items()})))
+    libraries = measure_real_libraries(repeat)
+    print("\n### Real classes: inspection after import\n")
+    print("\n".join(real_library_rows(libraries)))
     start_ms = cold_start(3 if args.smoke else 15)
     bare = start_ms["python -c pass"]
-    print("\n| command (median wall time) | ms | vs bare Python |\n|---|---|---|")
+    print("\n### Cold start (information: no target)\n")
+    print("| command (median wall time) | ms | vs bare Python |\n|---|---|---|")
     print("\n".join(f"| {name} | {ms:.0f} | {ms - bare:+.0f} |" for name, ms in start_ms.items()))
-    print("\nAgainst issue 15's targets:\n")
-    print("\n".join(targets(results, start_ms)))
+    print("\n### Against issue 23's targets\n")
+    print("\n".join(targets(results, libraries)))
 
 
 if __name__ == "__main__":

@@ -32,7 +32,20 @@ if TYPE_CHECKING:
 
 @dataclass
 class ScanResult:
-    """What a scan produced and wrote."""
+    """What a scan produced and wrote.
+
+    Attributes:
+        tools_text: The tools.json text when no ``output`` was given, else "".
+        classes: How many classes were inspected.
+        tools: How many tools they gave.
+        included: How many of those the classification file includes.
+        written: The files written (their content changed).
+        unchanged: The files left alone (their content was already this).
+        diagnostics: What was noticed, in order.
+        newly_included: ``Class.method`` of each method this scan made included.
+        new_classification: Whether the classification file did not exist before this scan.
+        nothing_written: Every target failed: no file was touched.
+    """
 
     tools_text: str
     """The tools.json text when no ``output`` was given; empty when it went to a file (written
@@ -54,7 +67,17 @@ class ScanResult:
 def scan_catalog(
     targets: Sequence[str], *, docstring_style: DocstringStyle = DocstringStyle.AUTO
 ) -> tuple[Catalog, list[Diagnostic]]:
-    """Inspect targets into an in-memory catalog and its diagnostics; nothing is written."""
+    """Inspect targets into an in-memory catalog; nothing is written.
+
+    Args:
+        targets: What to inspect: ``file.py:Class``, ``package.module:Class``, a file or a
+            module (every class it defines or exposes).
+        docstring_style: How docstrings are read.
+
+    Returns:
+        The catalog and the diagnostics. A target that cannot be imported is an error
+        diagnostic (and in ``Catalog.failed_targets``), not an exception.
+    """
     return pipeline.scan(targets, docstring_style=docstring_style)
 
 
@@ -67,11 +90,26 @@ def scan_targets(
     prune: bool = False,
     docstring_style: DocstringStyle = DocstringStyle.AUTO,
 ) -> ScanResult:
-    """Inspect targets; write tools.json (unless ``output`` is None) and the classification file.
+    """Inspect targets; write tools.json and the classification file.
 
     The classification file is read first: if it is broken, nothing is written. The classes of
     a target that fails are kept as the tools file had them; when every target fails, nothing
-    is written."""
+    is written.
+
+    Args:
+        targets: What to inspect (see ``scan_catalog``).
+        output: Where to write tools.json; None keeps it in ``ScanResult.tools_text``.
+        classification_path: The classification file to read and update; None for none.
+        include_new: Whether methods new to the classification file are included.
+        prune: Drop the classification entries of methods that are gone.
+        docstring_style: How docstrings are read.
+
+    Returns:
+        What was inspected, written and noticed.
+
+    Raises:
+        InspectorError: The classification file is broken, or a file cannot be written.
+    """
     existing = classification_file.load(classification_path) if classification_path else None
     previous = _previous(output)
     with tools_json.spooled(_compared_on_rename(existing)) as spool:
@@ -187,7 +225,25 @@ def render_provider(
     options: RenderOptions,
     include_new: bool = True,
 ) -> tuple[str, list[Diagnostic]]:
-    """The provider's file for the included tools of a tools.json; errors raise."""
+    """The provider's file for the tools a tools.json and its classification file include.
+
+    Args:
+        provider: A provider name (``toolsinspector providers`` lists them), or a template
+            of ``options.template_dirs``.
+        tools_path: The tools.json to read.
+        classification_path: The classification file; None: the one beside ``tools_path`` if
+            there is one, else every method a model can call is included.
+        options: Strict mode, user templates and the other render options.
+        include_new: Whether methods the classification file does not mention are included.
+
+    Returns:
+        The file's text and the diagnostics.
+
+    Raises:
+        UsageError: An unknown provider.
+        InspectorError: A file cannot be read (a classification file named but missing too),
+            or the provider cannot render these tools (a name it forbids, a template error).
+    """
     (rendered,), diagnostics = render_providers(
         [provider],
         tools_path=tools_path,
@@ -230,7 +286,13 @@ def load_annotations(path: Path) -> dict[str, JsonObject]:
 
 @dataclass
 class StubsResult:
-    """The stubs text, the format the input was read as, and what was noticed."""
+    """What ``stubs_from_file`` made.
+
+    Attributes:
+        text: The stubs module ("" when it was written to a file).
+        format: The format the input was read as (``tools.json`` or a provider's name).
+        diagnostics: What was noticed.
+    """
 
     text: str
     format: str
@@ -246,9 +308,24 @@ def stubs_from_file(
     template_dirs: Sequence[Path] = (),
     output: Path | None = None,
 ) -> StubsResult:
-    """Typed Python stubs of the tool definitions in ``schema_path`` (any supported format).
-    With ``output``, they are written there as the template makes them (only when the content
-    changed) and ``StubsResult.text`` is empty."""
+    """Typed Python stubs of the tool definitions in a tools.json or any provider's file.
+
+    Args:
+        schema_path: The file to read.
+        format_name: Its format (``tools.json`` or a provider's name); ``auto`` detects it.
+        class_name: The stub class's name for a provider file (which names no class).
+        typed_dict: Nested objects as ``TypedDict`` instead of dataclasses.
+        template_dirs: Directories of user templates (a user provider's reader, or
+            ``stubs.py.jinja``).
+        output: Where to write the stubs (only when the content changed); None returns them
+            in ``StubsResult.text``.
+
+    Returns:
+        The stubs, the format read and the diagnostics.
+
+    Raises:
+        InspectorError: The file cannot be read or is no known format.
+    """
     with pipeline.gc_paused():  # many long-lived objects: GC passes would dominate
         catalog, found = _schema_catalog(schema_path, format_name, class_name, template_dirs)
         pieces, diagnostics = pipeline.stubs_pieces(

@@ -6,28 +6,43 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from inspector.model import ToolDescriptor
-from inspector.records import FrozenRecord
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class CatalogClass(FrozenRecord):
-    """One inspected class: its key in the files, the target that named it, its tools."""
+@dataclass(frozen=True, slots=True)
+class CatalogClass:
+    """One inspected class.
+
+    Attributes:
+        key: The class's key in tools.json and the classification file (its name, or
+            ``module.Name`` when two classes share a name).
+        source: The target that named it (``file.py:Class``, ``package.module:Class``).
+        tools: Its methods' tools, in source order.
+    """
 
     key: str
     source: str
     tools: tuple[ToolDescriptor, ...]
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Catalog(FrozenRecord):
-    """Every inspected method, grouped by class, in source order."""
+@dataclass(frozen=True, slots=True)
+class Catalog:
+    """Every inspected method, grouped by class, in source order: what tools.json holds.
+
+    Attributes:
+        classes: The inspected classes.
+        failed_targets: Targets of the scan that could not be imported or resolved (not
+            written to tools.json).
+    """
 
     classes: tuple[CatalogClass, ...]
     failed_targets: tuple[str, ...] = ()
-    """Targets of the scan that could not be imported or resolved (not written to tools.json)."""
 
     def tools(self) -> Iterator[tuple[str, ToolDescriptor]]:
-        """(class key, tool) pairs in file order."""
+        """Every tool with its class.
+
+        Returns:
+            (class key, tool) pairs in file order.
+        """
         for group in self.classes:
             for tool in group.tools:
                 yield group.key, tool

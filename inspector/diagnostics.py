@@ -9,11 +9,16 @@ import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from inspector.records import FrozenRecord
-
 
 class Level(enum.Enum):
-    """How serious a diagnostic is; errors make the command exit 1."""
+    """How serious a diagnostic is.
+
+    Attributes:
+        INFO: Something worth knowing, changed nothing the user asked for (a default moved
+            into a description).
+        WARNING: Something a user should look at; the files are still written.
+        ERROR: Something failed (that method, that file); the command exits 1.
+    """
 
     INFO = "info"
     WARNING = "warning"
@@ -70,12 +75,20 @@ def _container_repr(value: object, depth: int) -> str:
     return body if isinstance(value, set) else f"frozenset({body})"
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Diagnostic(FrozenRecord):
-    """One message about one place: ``path:line: level[CODE]: Class.method: message``.
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One message about one place, printed as ``path:line: level[CODE]: Class.method:
+    message``. Memory addresses are removed from the message, so the same input always gives
+    the same text.
 
-    ``code`` is one of ``inspector.codes.CODES``; memory addresses are removed from the
-    message, so the same input always gives the same text."""
+    Attributes:
+        level: How serious it is.
+        message: What happened, for a person to read (act on ``code``, not on this text).
+        path: The file it is about, relative to the project ("" for none).
+        line: The line in ``path`` (0 when unknown).
+        subject: ``Class.method`` (or the class, the provider) it is about ("" for none).
+        code: Its stable code, ``TI...``, listed in the diagnostics reference.
+    """
 
     level: Level
     message: str
@@ -101,11 +114,13 @@ class Diagnostic(FrozenRecord):
 
 
 class InspectorError(Exception):
-    """A failure that stops a command (bad file, bad target); exit status 1."""
+    """A failure that stops a command (a bad file, a bad target); exit status 1.
+    ``str(error)`` is the message the user reads."""
 
 
 class UsageError(InspectorError):
-    """The command was called wrongly; exit status 2."""
+    """The command or function was called wrongly (a missing option, an unknown provider);
+    exit status 2."""
 
 
 def has_errors(diagnostics: list[Diagnostic]) -> bool:

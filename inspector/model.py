@@ -11,8 +11,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
-from inspector.records import FrozenRecord
-
 Json: TypeAlias = bool | int | float | str | list["Json"] | dict[str, "Json"] | None
 JsonObject: TypeAlias = dict[str, Json]
 Keywords: TypeAlias = tuple[tuple[str, Json], ...]
@@ -50,8 +48,8 @@ def _with_keywords(schema: JsonObject, keywords: Keywords) -> JsonObject:
     return schema
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class StringType(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class StringType:
     """``str`` and everything sent as text (dates, UUIDs, paths, base64 bytes)."""
 
     format: str | None = None
@@ -64,8 +62,8 @@ class StringType(FrozenRecord):
         return _with_keywords(schema, self.keywords)
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class IntegerType(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class IntegerType:
     """``int``."""
 
     keywords: Keywords = ()
@@ -74,8 +72,8 @@ class IntegerType(FrozenRecord):
         return _with_keywords({"type": "integer"}, self.keywords)
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class NumberType(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class NumberType:
     """``float`` (and ``Decimal`` as part of a union with string)."""
 
     keywords: Keywords = ()
@@ -84,8 +82,8 @@ class NumberType(FrozenRecord):
         return _with_keywords({"type": "number"}, self.keywords)
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class BooleanType(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class BooleanType:
     """``bool``."""
 
     keywords: Keywords = ()
@@ -94,8 +92,8 @@ class BooleanType(FrozenRecord):
         return _with_keywords({"type": "boolean"}, self.keywords)
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class NullType(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class NullType:
     """``None``."""
 
     keywords: Keywords = ()
@@ -119,8 +117,8 @@ def json_type_name(value: Json) -> str:
     return "array" if isinstance(value, list) else "object"
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class EnumType(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class EnumType:
     """A fixed set of values (``Literal``, ``Enum``); ``type`` is derived from the values."""
 
     values: tuple[Json, ...]
@@ -144,8 +142,8 @@ class EnumType(FrozenRecord):
         return _with_keywords(schema, self.keywords)
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class ArrayType(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class ArrayType:
     """Lists, sets (``unique``) and tuples (``prefix`` holds the fixed positions)."""
 
     items: SchemaType | None = None
@@ -168,15 +166,23 @@ class ArrayType(FrozenRecord):
 
 
 class ParameterKind(enum.Enum):
-    """How a Python parameter may be passed."""
+    """How a Python parameter may be passed; the value is tools.json's ``parameter_kinds`` word.
+
+    Attributes:
+        POSITIONAL_OR_KEYWORD: An ordinary parameter (the Toolbox passes it by name).
+        POSITIONAL_ONLY: Before ``/``: passed by position.
+        KEYWORD_ONLY: After ``*`` or ``*args``: passed by name.
+        VAR_POSITIONAL: ``*args``: the parameter is an array whose items are spread as
+            positional arguments.
+        VAR_KEYWORD: ``**kwargs``: the parameter is an object whose entries are spread as
+            keywords.
+    """
 
     POSITIONAL_OR_KEYWORD = "positional-or-keyword"
     POSITIONAL_ONLY = "positional-only"
     KEYWORD_ONLY = "keyword-only"
     VAR_POSITIONAL = "var-positional"
-    """``*args``: the parameter is an array whose items are spread as positional arguments."""
     VAR_KEYWORD = "var-keyword"
-    """``**kwargs``: the parameter is an object whose entries are spread as keywords."""
 
 
 class _Missing(enum.Enum):
@@ -187,9 +193,19 @@ MISSING = _Missing.MISSING
 """Marks a field without a default (``None`` is a real default)."""
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Field(FrozenRecord):
-    """A parameter of a tool or a property of an object type."""
+@dataclass(frozen=True, slots=True)
+class Field:
+    """A parameter of a tool or a property of an object type.
+
+    Attributes:
+        name: The parameter's (or property's) name, as the model sends it.
+        type: Its schema type (``StringType``, ``ObjectType``, ... from ``inspector.model``).
+        description: Its text, from the docstring or ``Annotated`` metadata ("" for none).
+        required: Whether a call must give it (it has no default).
+        default: Its default as a JSON value, or ``MISSING`` for none (``None`` is a real
+            default).
+        kind: How the method takes it (by position, by name, spread from ``*args``/``**kwargs``).
+    """
 
     name: str
     type: SchemaType
@@ -204,7 +220,14 @@ class Field(FrozenRecord):
         return is_nullable(self.type)
 
     def to_schema(self, schemas: Schemas | None = None) -> JsonObject:
-        """The field's schema; its type's from ``schemas`` when given (copied, then changed)."""
+        """The field's JSON Schema: its type's, with its description and default.
+
+        Args:
+            schemas: Where its type's schema was made before, to copy it from (None: make it).
+
+        Returns:
+            A new dict, which the caller may change.
+        """
         if schemas is not None:
             schema = schemas.described(self.type, self.description)
         elif self.description:
@@ -240,8 +263,8 @@ def object_schema(
     return schema
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class ObjectType(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class ObjectType:
     """Nested classes (``title`` = class name) and mappings (``additional`` = value type)."""
 
     properties: tuple[Field, ...] = ()
@@ -254,8 +277,8 @@ class ObjectType(FrozenRecord):
         return _with_keywords(schema, self.keywords)
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class AnyOfType(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class AnyOfType:
     """A union; ``X | None`` is an ``AnyOfType`` holding a ``NullType``."""
 
     options: tuple[SchemaType, ...]
@@ -298,8 +321,8 @@ def _compact_union(options: tuple[SchemaType, ...]) -> JsonObject | None:
     return None
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class AnyValueType(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class AnyValueType:
     """``Any``, ``object`` or no annotation: any JSON value."""
 
     keywords: Keywords = ()
@@ -308,8 +331,8 @@ class AnyValueType(FrozenRecord):
         return _with_keywords({}, self.keywords)
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class RefType(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class RefType:
     """A reference to a named definition (recursive classes)."""
 
     name: str
@@ -381,14 +404,24 @@ def is_nullable(schema_type: SchemaType) -> bool:
     return False
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Returns(FrozenRecord):
-    """What a tool gives back: its type (``None`` = not annotated) and the documented text."""
+@dataclass(frozen=True, slots=True)
+class Returns:
+    """What a tool gives back.
+
+    Attributes:
+        type: The return value's schema type; None when the method is not annotated.
+        description: The docstring's ``Returns:`` text ("" for none).
+    """
 
     type: SchemaType | None = None
     description: str = ""
 
     def to_schema(self) -> JsonObject:
+        """The return value's JSON Schema (``{}``, any value, when the type is unknown).
+
+        Returns:
+            A new dict, with the description when there is one.
+        """
         schema = self.type.to_schema() if self.type is not None else {}
         if self.description:
             schema["description"] = self.description
@@ -403,8 +436,8 @@ class MethodKind(enum.Enum):
     STATIC = "static"
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class LeftOut(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class LeftOut:
     """A parameter of the method that its tool does not take (the method's default applies),
     and why: ``reason`` is ``"no-json-form"`` (``type`` names the type), ``"internal"`` (a
     leading ``_`` and a default) or ``"untyped-variadic"``."""
@@ -414,9 +447,30 @@ class LeftOut(FrozenRecord):
     type: str = ""
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class ToolDescriptor(FrozenRecord):
-    """One tool: a method described independently of any provider."""
+@dataclass(frozen=True, slots=True)
+class ToolDescriptor:
+    """One tool: a method described independently of any provider.
+
+    Attributes:
+        name: The tool's name, as a model calls it (the method's, or ``Class_method`` when two
+            classes share it).
+        description: The docstring without its sections.
+        parameters: The arguments a model gives, in the method's order.
+        returns: The return value's type and text.
+        definitions: Named types that ``RefType`` nodes refer to (``$defs``), in order.
+        is_async: Whether the method is awaited.
+        class_name: The class that has the method.
+        method_name: The method's Python name.
+        method_kind: Instance, class or static method.
+        location: ``path:line`` of the method, relative to its project or ``sys.path`` entry.
+        type_sources: Where a type came from when not from the code: (parameter or
+            ``"return"``, ``"stub"`` or ``"docstring"``).
+        left_out: The method's parameters the tool does not take (the method's default
+            applies), each with the reason.
+        uncallable: Required parameters whose type has no JSON form, (name, type): a model
+            cannot give them, so it cannot call the method (the tool takes any value for them,
+            if included).
+    """
 
     name: str
     description: str
@@ -429,13 +483,8 @@ class ToolDescriptor(FrozenRecord):
     method_kind: MethodKind = MethodKind.INSTANCE
     location: str = ""
     type_sources: tuple[tuple[str, str], ...] = ()
-    """Where a type came from when not from the code: (parameter or "return", "stub" or
-    "docstring")."""
     left_out: tuple[LeftOut, ...] = ()
-    """The method's parameters the tool does not take."""
     uncallable: tuple[tuple[str, str], ...] = ()
-    """Required parameters whose type has no JSON form, (name, type): a model cannot give them,
-    so it cannot call the method (the tool takes any value for them, if included)."""
 
     @property
     def path_and_line(self) -> tuple[str, int]:
@@ -444,9 +493,15 @@ class ToolDescriptor(FrozenRecord):
         return (path, int(line)) if line.isdigit() and path else (self.location, 0)
 
     def parameters_schema(self, schemas: Schemas | None = None) -> JsonObject:
-        """The canonical JSON Schema of the arguments object: a new one each call, which the
-        caller may change, unless ``schemas`` shares the parameter types' schemas (the result is
-        then only to be read); ``shared_parameters_schema`` shares one that nobody may change."""
+        """The canonical JSON Schema (2020-12) of the arguments object.
+
+        Args:
+            schemas: Where the parameter types' schemas were made before, to share them (the
+                result is then only to be read); None makes them anew.
+
+        Returns:
+            A new schema each call, which the caller may change unless ``schemas`` was given.
+        """
         schema = object_schema(self.parameters, schemas=schemas)
         if self.definitions:
             schema["$defs"] = {name: t.to_schema() for name, t in self.definitions}

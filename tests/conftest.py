@@ -16,7 +16,7 @@ import pytest
 from hypothesis import settings
 
 from inspector.cli.main import main
-from inspector.diagnostics import Diagnostic
+from inspector.diagnostics import Diagnostic, stable_repr
 from inspector.model import ToolDescriptor
 from inspector.scan.docstrings import DocstringStyle
 from inspector.scan.methods import MethodBuilder
@@ -44,6 +44,12 @@ def inspect_class(
         if tool is not None:
             tools[tool.name] = tool
     return tools, diagnostics
+
+
+def stable_id(value: object) -> str:
+    """A test id from ``repr`` without memory addresses and with set elements sorted, so that
+    every process (each of pytest-xdist's workers) collects the same tests."""
+    return stable_repr(value)
 
 
 def messages(diagnostics: list[Diagnostic]) -> list[str]:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from inspector.project.diff import diff_catalogs
+from inspector.project.diff import ChangeKind, diff_catalogs
 from inspector.providers.registry import read_catalog
 from tests.conftest import ROOT, Run
 
@@ -32,9 +32,10 @@ def tools(*entries: tuple[str, dict[str, Any], list[str]], description: str = "D
     ]
 
 
-def changes(old: Any, new: Any) -> list[tuple[str, str, str, str]]:
+def changes(old: Any, new: Any) -> list[tuple[str, str, str, str, str]]:
+    """Each change as (tool, path, class, kind, message)."""
     found = diff_catalogs(read_catalog(old)[0], read_catalog(new)[0])
-    return [(c.tool, c.path, c.severity.label, c.message) for c in found]
+    return [(c.tool, c.path, c.severity.label, c.kind.value, c.message) for c in found]
 
 
 INT = {"type": "integer"}
@@ -53,138 +54,154 @@ ORDER = {
         pytest.param(
             tools(("a", {"x": INT}, ["x"]), ("b", {}, [])),
             tools(("a", {"x": INT}, ["x"])),
-            [("b", "", "breaking", "tool removed")],
+            [("b", "", "breaking", "tool-removed", "tool removed")],
             id="tool removed",
         ),
         pytest.param(
             tools(("a", {"x": INT}, ["x"])),
             tools(("a2", {"x": INT}, ["x"])),
-            [("a", "", "breaking", "tool renamed to 'a2'")],
+            [("a", "", "breaking", "tool-renamed", "tool renamed to 'a2'")],
             id="tool renamed",
         ),
         pytest.param(
             tools(("a", {}, [])),
             tools(("a", {}, []), ("b", {}, [])),
-            [("b", "", "compatible", "tool added")],
+            [("b", "", "compatible", "tool-added", "tool added")],
             id="tool added",
         ),
         pytest.param(
             tools(("a", {"x": INT, "y": STR}, ["x"])),
             tools(("a", {"x": INT}, ["x"])),
-            [("a", "y", "breaking", "parameter removed")],
+            [("a", "y", "breaking", "removed", "parameter removed")],
             id="parameter removed",
         ),
         pytest.param(
             tools(("a", {"x": INT}, ["x"])),
             tools(("a", {"count": INT}, ["count"])),
-            [("a", "x", "breaking", "parameter renamed to 'count'")],
+            [("a", "x", "breaking", "renamed", "parameter renamed to 'count'")],
             id="parameter renamed",
         ),
         pytest.param(
             tools(("a", {"x": INT}, [])),
             tools(("a", {"x": INT}, ["x"])),
-            [("a", "x", "breaking", "parameter became required")],
+            [("a", "x", "breaking", "became-required", "parameter became required")],
             id="optional to required",
         ),
         pytest.param(
             tools(("a", {"x": INT}, ["x"])),
             tools(("a", {"x": INT}, [])),
-            [("a", "x", "compatible", "parameter became optional")],
+            [("a", "x", "compatible", "became-optional", "parameter became optional")],
             id="required to optional",
         ),
         pytest.param(
             tools(("a", {}, [])),
             tools(("a", {"x": INT, "y": INT}, ["y"])),
             [
-                ("a", "x", "compatible", "optional parameter added"),
-                ("a", "y", "breaking", "required parameter added"),
+                ("a", "x", "compatible", "added", "optional parameter added"),
+                ("a", "y", "breaking", "added", "required parameter added"),
             ],
             id="parameters added",
         ),
         pytest.param(
             tools(("a", {"x": STR}, ["x"])),
             tools(("a", {"x": INT}, ["x"])),
-            [("a", "x", "breaking", "type changed from string to integer")],
+            [("a", "x", "breaking", "type-changed", "type changed from string to integer")],
             id="type changed",
         ),
         pytest.param(
             tools(("a", {"x": {"type": "number"}}, ["x"])),
             tools(("a", {"x": INT}, ["x"])),
-            [("a", "x", "breaking", "type narrowed from number to integer")],
+            [("a", "x", "breaking", "type-narrowed", "type narrowed from number to integer")],
             id="type narrowed",
         ),
         pytest.param(
             tools(("a", {"x": INT}, ["x"])),
             tools(("a", {"x": {"type": ["integer", "string"]}}, ["x"])),
-            [("a", "x", "compatible", "type widened from integer to integer | string")],
+            [
+                (
+                    "a",
+                    "x",
+                    "compatible",
+                    "type-widened",
+                    "type widened from integer to integer | string",
+                )
+            ],
             id="type widened",
         ),
         pytest.param(
             tools(("a", {"x": {"type": "string", "enum": ["a", "b"]}}, ["x"])),
             tools(("a", {"x": {"type": "string", "enum": ["a", "c"]}}, ["x"])),
             [
-                ("a", "x", "breaking", 'enum value "b" removed'),
-                ("a", "x", "compatible", 'enum value "c" added'),
+                ("a", "x", "breaking", "enum-value-removed", 'enum value "b" removed'),
+                ("a", "x", "compatible", "enum-value-added", 'enum value "c" added'),
             ],
             id="enum values",
         ),
         pytest.param(
             tools(("a", {"x": {"type": ["integer", "null"]}}, ["x"])),
             tools(("a", {"x": INT}, ["x"])),
-            [("a", "x", "breaking", "null no longer accepted")],
+            [("a", "x", "breaking", "null-rejected", "null no longer accepted")],
             id="nullable removed",
         ),
         pytest.param(
             tools(("a", {"x": INT}, ["x"])),
             tools(("a", {"x": {"type": ["integer", "null"]}}, ["x"])),
-            [("a", "x", "compatible", "null accepted")],
+            [("a", "x", "compatible", "null-accepted", "null accepted")],
             id="nullable added",
         ),
         pytest.param(
             tools(("a", {"o": ORDER}, ["o"])),
             tools(("a", {"o": {**ORDER, "properties": {"item": STR}}}, ["o"])),
-            [("a", "o.city", "breaking", "property removed")],
+            [("a", "o.city", "breaking", "removed", "property removed")],
             id="object property removed",
         ),
         pytest.param(
             tools(("a", {"m": {"type": "object", "additionalProperties": INT}}, ["m"])),
             tools(("a", {"m": {"type": "object", "additionalProperties": False}}, ["m"])),
-            [("a", "m", "breaking", "additionalProperties tightened")],
+            [
+                (
+                    "a",
+                    "m",
+                    "breaking",
+                    "additional-properties-changed",
+                    "additionalProperties tightened",
+                )
+            ],
             id="additionalProperties tightened",
         ),
         pytest.param(
             tools(("a", {"s": {"type": "string", "maxLength": 10, "minLength": 2}}, ["s"])),
             tools(("a", {"s": {"type": "string", "maxLength": 20, "minLength": 3}}, ["s"])),
             [
-                ("a", "s", "breaking", "minLength tightened from 2 to 3"),
-                ("a", "s", "compatible", "maxLength loosened from 10 to 20"),
+                ("a", "s", "breaking", "constraint-changed", "minLength tightened from 2 to 3"),
+                ("a", "s", "compatible", "constraint-changed", "maxLength loosened from 10 to 20"),
             ],
             id="constraints",
         ),
         pytest.param(
             tools(("a", {"s": {"type": "string", "pattern": "^a"}}, ["s"])),
             tools(("a", {"s": STR}, ["s"])),
-            [("a", "s", "compatible", "pattern removed")],
+            [("a", "s", "compatible", "constraint-changed", "pattern removed")],
             id="constraint removed",
         ),
         pytest.param(
             tools(("a", {"x": {"type": "integer", "default": 1}}, [])),
             tools(("a", {"x": {"type": "integer", "default": 2}}, [])),
-            [("a", "x", "compatible", "default changed from 1 to 2")],
+            [("a", "x", "compatible", "default-changed", "default changed from 1 to 2")],
             id="default changed",
         ),
         pytest.param(
             tools(("a", {"x": {"type": "integer", "default": 1}}, [])),
             tools(("a", {"x": INT}, [])),
-            [("a", "x", "compatible", "default 1 removed")],
+            [("a", "x", "compatible", "default-changed", "default 1 removed")],
             id="default removed",
         ),
         pytest.param(
             tools(("a", {"x": INT}, [])),
             tools(("a", {"x": {"type": "string", "default": "é"}}, [])),
             [
-                ("a", "x", "compatible", 'default "é" added'),
-                ("a", "x", "breaking", "type changed from integer to string"),
+                ("a", "x", "compatible", "default-changed", 'default "é" added'),
+                ("a", "x", "breaking", "type-changed", "type changed from integer to string"),
             ],
             id="default added",
         ),
@@ -195,15 +212,44 @@ ORDER = {
                 description="Do it.",
             ),
             [
-                ("a", "", "docs", "description changed"),
-                ("a", "x", "docs", "description changed"),
+                ("a", "", "docs", "description-changed", "description changed"),
+                ("a", "x", "docs", "description-changed", "description changed"),
             ],
             id="descriptions only",
         ),
+        pytest.param(
+            tools(("a", {"o": ORDER}, ["o"])),
+            tools(("a", {"o": {**ORDER, "title": "Purchase"}}, ["o"])),
+            [("a", "o", "docs", "title-changed", "title changed")],
+            id="title changed",
+        ),
+        pytest.param(
+            tools(("a", {"t": {"type": "array", "items": INT}}, ["t"])),
+            tools(("a", {"t": {"type": "array", "items": INT, "uniqueItems": True}}, ["t"])),
+            [("a", "t", "breaking", "unique-items-changed", "items must now be unique")],
+            id="items unique",
+        ),
+        pytest.param(
+            tools(("a", {"t": {"type": "array", "prefixItems": [INT], "items": False}}, ["t"])),
+            tools(
+                ("a", {"t": {"type": "array", "prefixItems": [INT, STR], "items": False}}, ["t"])
+            ),
+            [("a", "t", "breaking", "tuple-shape-changed", "tuple shape changed")],
+            id="tuple shape",
+        ),
     ],
 )
-def test_every_change_class(old: Any, new: Any, expected: list[tuple[str, str, str, str]]) -> None:
+def test_every_change_class(
+    old: Any, new: Any, expected: list[tuple[str, str, str, str, str]]
+) -> None:
     assert changes(old, new) == expected
+
+
+def test_the_cases_above_show_every_kind_of_change() -> None:
+    marks = getattr(test_every_change_class, "pytestmark", [])
+    (cases,) = [m.args[1] for m in marks if m.name == "parametrize"]
+    shown = {change[3] for case in cases for change in case.values[2]}
+    assert shown == {kind.value for kind in ChangeKind}
 
 
 def test_same_tools_have_no_changes() -> None:
@@ -232,9 +278,27 @@ def test_output_json_and_fail_on(tmp_path: Path, run_cli: Callable[..., Run]) ->
     run = run_cli("diff", old, new, "--json")
     assert json.loads(run.stdout) == {
         "changes": [
-            {"tool": "a", "path": "", "class": "docs", "message": "description changed"},
-            {"tool": "a", "path": "x", "class": "breaking", "message": "parameter became required"},
-            {"tool": "b", "path": "", "class": "breaking", "message": "tool removed"},
+            {
+                "tool": "a",
+                "path": "",
+                "class": "docs",
+                "kind": "description-changed",
+                "message": "description changed",
+            },
+            {
+                "tool": "a",
+                "path": "x",
+                "class": "breaking",
+                "kind": "became-required",
+                "message": "parameter became required",
+            },
+            {
+                "tool": "b",
+                "path": "",
+                "class": "breaking",
+                "kind": "tool-removed",
+                "message": "tool removed",
+            },
         ],
         "summary": {"breaking": 2, "compatible": 0, "docs": 1},
     }

@@ -1,5 +1,6 @@
 """The documentation keeps up with the code: every public name has an API entry, the CLI
-reference is generated from the parsers, and every page is in the site's navigation.
+reference is generated from the parsers, every page is in the site's navigation, and the
+provider output the pages show is what the commands write.
 
 ``make docs`` (run by ``make test``) builds the site with ``--strict``, which fails on a broken
 link or an API entry naming something that no longer exists.
@@ -10,7 +11,11 @@ from __future__ import annotations
 import argparse
 import html
 import importlib.util
+import json
 import re
+import shutil
+from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
 
 from hypothesis import given
@@ -18,7 +23,7 @@ from hypothesis import strategies as st
 
 import inspector
 from inspector.cli.main import _parser
-from tests.conftest import ROOT
+from tests.conftest import ROOT, Run
 
 DOCS = ROOT / "docs"
 
@@ -92,3 +97,39 @@ def test_readme_links_point_at_files_that_exist() -> None:
     targets = re.findall(r"\]\(([^)#]+)\)", readme)
     assert "docs/getting-started.md" in targets
     assert [t for t in targets if "://" not in t and not (ROOT / t).exists()] == []
+
+
+PROVIDER_TABS = {"OpenAI": "openai", "Anthropic": "anthropic", "Gemini": "gemini", "MCP": "mcp"}
+
+
+def provider_tabs(page: str) -> dict[str, object]:
+    """Each provider tab's JSON block on a page (``=== "OpenAI"``), as a value, by provider."""
+    tabs = re.findall(r'^=== "(\w+)"\n\n    ```json\n(.*?)\n    ```$', page, re.M | re.S)
+    return {PROVIDER_TABS[title]: json.loads(block) for title, block in tabs}
+
+
+def test_the_home_page_shows_what_its_class_gives_for_each_provider(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    page = (DOCS / "index.md").read_text(encoding="utf-8")
+    (source,) = re.findall(r'^```python title="shop.py"\n(.*?)^```$', page, re.M | re.S)
+    Path("shop.py").write_text(source, encoding="utf-8")
+    assert run_cli("scan", "shop.py:Shop", "-q").status == 0
+    shown = provider_tabs(page)
+    assert sorted(shown) == ["anthropic", "gemini", "mcp", "openai"]
+    for provider, value in shown.items():
+        run = run_cli("render", "--provider", provider, "-q")
+        assert json.loads(run.stdout) == value, provider
+
+
+def test_getting_started_shows_the_first_entry_each_provider_gets(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    shutil.copy(ROOT / "example_class.py", in_tmp)
+    assert run_cli("scan", "example_class.py:ExampleClass", "-q").status == 0
+    shown = provider_tabs((DOCS / "getting-started.md").read_text(encoding="utf-8"))
+    assert sorted(shown) == ["anthropic", "gemini", "openai"]
+    for provider, value in shown.items():
+        rendered = json.loads(run_cli("render", "--provider", provider, "-q").stdout)
+        entries = rendered["functionDeclarations"] if provider == "gemini" else rendered
+        assert entries[0] == value, provider

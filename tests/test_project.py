@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import shlex
 import shutil
 import subprocess
@@ -14,7 +13,6 @@ from pathlib import Path
 import pytest
 import yaml
 
-from inspector.model import JsonObject, ToolDescriptor
 from inspector.project.config import load_config
 from inspector.scan.docstrings import DocstringStyle
 from tests.conftest import ROOT, Run
@@ -149,29 +147,6 @@ def test_check_names_the_changed_tools_and_stale_files(
     )
 
 
-def test_check_makes_each_tool_s_schema_once_for_tools_json_and_the_provider_files(
-    project: Path, run_cli: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """tools.json is compared as the first provider's file is made, a class ahead of the tool
-    the template takes: the schema made for one is the other's (not made again)."""
-    assert run_cli("build", "-q").status == 0
-    made: list[str] = []
-    original = ToolDescriptor.parameters_schema
-
-    def counted(tool: ToolDescriptor, schemas: object = None) -> JsonObject:
-        made.append(tool.name)
-        return original(tool, schemas)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(ToolDescriptor, "parameters_schema", counted)
-    run = run_cli("check")
-    assert (run.status, run.stdout) == (0, "5 files up to date\n")
-    tools = json.loads((project / "tools/tools.json").read_text(encoding="utf-8"))
-    names = [
-        m["function"]["name"] for c in tools["classes"].values() for m in c["methods"].values()
-    ]
-    assert sorted(made) == sorted(names)
-
-
 def test_check_says_what_would_change_in_the_classification_file(
     project: Path, run_cli: Callable[..., Run]
 ) -> None:
@@ -223,27 +198,6 @@ def test_a_toml_file_of_its_own_and_the_user_s_choices_are_kept(
     assert '"method1": false' in classification.read_text(encoding="utf-8")
     assert '"name": "method1"' not in (project / "openai.json").read_text(encoding="utf-8")
     assert run_cli("check", "--config", "tools.toml").status == 0
-
-
-def test_check_of_tools_json_alone_does_not_import_jinja(project: Path) -> None:
-    (project / "pyproject.toml").write_text(
-        '[tool.toolsinspector]\ntargets = ["shop/services.py:ExampleClass"]\n', encoding="utf-8"
-    )
-    script = (
-        "import sys\nfrom inspector.cli.main import main\n"
-        "main(['build', '-q'])\nfor name in list(sys.modules):\n"
-        "    if name.startswith('jinja2'): del sys.modules[name]\n"
-        "status = main(['check'])\nprint(status, 'jinja2' in sys.modules)\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", script],
-        cwd=project,
-        capture_output=True,
-        text=True,
-        check=False,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
-    assert done.stdout.splitlines()[-1] == "0 False", done.stderr
 
 
 def test_pre_commit_hooks_run_the_way_pre_commit_runs_them(project: Path) -> None:

@@ -31,7 +31,7 @@ from inspector.stubs.module import build_module, render_stubs
 from inspector.typetable.protocols import HASHABLE, PROTOCOLS, ProtocolRow, stand_in
 from inspector.typetable.scalars import NoJsonForm
 from inspector.typetable.values import default_json, to_json
-from tests.conftest import inspect_class, load
+from tests.conftest import inspect_class, load, stable_id
 from tests.test_typetable import VALUES, _validator, values_for
 
 K = TypeVar("K")
@@ -286,7 +286,7 @@ class Place(os.PathLike[str]):
         (memoryview(b"hi"), "aGk="),
         ([Tally(1), fractions.Fraction(1, 2)], [1, 0.5]),
     ],
-    ids=repr,
+    ids=stable_id,
 )
 def test_values_known_by_an_abc_leave_as_their_stand_in(value: object, expected: object) -> None:
     assert to_json(value) == expected
@@ -306,7 +306,7 @@ class Rotation:
 numbers.Complex.register(Rotation)
 
 
-@pytest.mark.parametrize("value", [1 + 2j, Rotation()], ids=repr)
+@pytest.mark.parametrize("value", [1 + 2j, Rotation()], ids=stable_id)
 def test_a_complex_value_has_no_json_form(value: object) -> None:
     with pytest.raises(NoJsonForm):
         to_json(value)
@@ -325,7 +325,7 @@ def test_a_complex_value_has_no_json_form(value: object) -> None:
         ({"a": 1}, SupportsItems[str, int], {"a": 1}),
         ("7", Indexable, 7),
     ],
-    ids=repr,
+    ids=stable_id,
 )
 def test_the_toolbox_passes_the_member_the_schema_offers(
     sent: Any, hint: object, expected: object
@@ -344,7 +344,7 @@ def test_the_toolbox_passes_the_member_the_schema_offers(
         ([1], cabc.Hashable, "expected string or integer or number or boolean or null, got [1]"),
         ([1], Reader | cabc.Hashable, "expected string or integer or number or boolean or null"),
     ],
-    ids=repr,
+    ids=stable_id,
 )
 def test_the_toolbox_refuses_what_the_schema_refuses(sent: Any, hint: object, message: str) -> None:
     with pytest.raises(ArgumentError, match="^value: " + message.replace("[", r"\[")):

@@ -434,15 +434,19 @@ def test_diff_reads_a_user_providers_files(acme: Path, run_cli: Callable[..., Ru
     run = run_cli("diff", "old.json", "new.json", "--templates", "templates", "--json")
     assert run.status == 0, run.stderr
     assert json.loads(run.stdout)["changes"] == [
-        {"tool": "trace", "path": "", "class": "breaking", "message": "tool removed"}
+        {
+            "tool": "trace",
+            "path": "",
+            "class": "breaking",
+            "kind": "tool-removed",
+            "message": "tool removed",
+        }
     ]
 
 
 LAYERS = {
-    "providers": (
-        *("diagnostics", "records", "recent", "model", "shared", "catalog", "files", "providers"),
-    ),
-    "files": ("diagnostics", "records", "recent", "model", "shared", "catalog", "files"),
+    "providers": ("diagnostics", "recent", "model", "shared", "catalog", "files", "providers"),
+    "files": ("diagnostics", "recent", "model", "shared", "catalog", "files"),
 }
 """What the provider units and the files they read may import (module docstrings aside)."""
 

@@ -1,4 +1,5 @@
-"""Shortcuts the stubs take for speed give exactly what the general code gives."""
+"""Shortcuts the stubs take for speed give exactly what the general code gives, and a tools file
+read with its equal types shared gives the catalog and stubs it gives read plainly."""
 
 from __future__ import annotations
 
@@ -12,11 +13,10 @@ from hypothesis import strategies as st
 from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import InspectorError
 from inspector.files import tools_json
-from inspector.model import Field, IntegerType, ObjectType, RefType, SchemaType, ToolDescriptor
+from inspector.model import Field, IntegerType, ObjectType, RefType, ToolDescriptor
 from inspector.project import pipeline
 from inspector.providers.registry import read_catalog
 from inspector.stubs import docstrings
-from inspector.stubs.annotations import Annotation, TypeWriter
 from inspector.stubs.docstrings import Carried, reads_back
 from tests.test_properties import fields_of, schema_types
 
@@ -111,18 +111,6 @@ def _stubs_or_error(catalog: Catalog, typed_dict: bool) -> object:
         return str(error)
 
 
-def _uncached_stubs(catalog: Catalog, typed_dict: bool) -> object:
-    """The stubs with nothing kept between two annotations."""
-    annotation = TypeWriter.annotation
-
-    def forgetful(self: TypeWriter, schema_type: SchemaType, hint: str) -> Annotation:
-        self._known.clear()
-        return annotation(self, schema_type, hint)
-
-    with patch.object(TypeWriter, "annotation", forgetful):
-        return _stubs_or_error(catalog, typed_dict)
-
-
 def _read_both(catalog: Catalog) -> tuple[Catalog, Catalog]:
     """The catalog written to a tools file and read back, with shared types and without."""
     with tempfile.TemporaryDirectory() as directory:
@@ -151,7 +139,7 @@ def test_a_tools_file_read_with_shared_types_gives_the_same_catalog_and_stubs(
     )
     for one, other in zip(first, again, strict=True):
         assert all(a.type is b.type for a, b in zip(one.parameters, other.parameters, strict=True))
-    assert _stubs_or_error(shared, typed_dict) == _uncached_stubs(plain, typed_dict)
+    assert _stubs_or_error(shared, typed_dict) == _stubs_or_error(plain, typed_dict)
     document = {
         "tools": [
             {"type": "function", "function": {"name": t.name, "parameters": t.parameters_schema()}}
@@ -159,8 +147,9 @@ def test_a_tools_file_read_with_shared_types_gives_the_same_catalog_and_stubs(
         ]
     }
     from_openai, _ = read_catalog(document, "openai", share_types=True)
-    assert from_openai == read_catalog(document, "openai")[0]
-    assert _stubs_or_error(from_openai, typed_dict) == _uncached_stubs(from_openai, typed_dict)
+    plain_openai, _ = read_catalog(document, "openai")
+    assert from_openai == plain_openai
+    assert _stubs_or_error(from_openai, typed_dict) == _stubs_or_error(plain_openai, typed_dict)
 
 
 def test_one_reference_in_two_tools_names_each_tools_own_definition() -> None:
@@ -182,7 +171,7 @@ def test_one_reference_in_two_tools_names_each_tools_own_definition() -> None:
         is shared.classes[0].tools[1].parameters[0].type
     )
     text, diagnostics = pipeline.stubs(shared, "tools.json")
-    assert (text, diagnostics) == _uncached_stubs(plain, False)
+    assert (text, diagnostics) == pipeline.stubs(plain, "tools.json")
     assert "class Item:\n" in text and "class Item_2:\n" in text
     assert "    first: int\n" in text and "    second: int\n" in text
     assert [d.subject for d in diagnostics] == ["C.tool0", "C.tool1"]  # the missing $defs entry

@@ -38,6 +38,7 @@ from inspector.typetable.scalars import (
 )
 from inspector.typetable.structures import container_of, has_fields
 from inspector.typetable.values import default_json, is_sentinel, to_json, value_json
+from tests.conftest import stable_id
 from tests.typetable_doc import PAGE, page_with_table, table
 
 _OFFSETS = st.integers(-(23 * 60 + 59), 23 * 60 + 59).map(
@@ -320,7 +321,7 @@ def _comparable(value: object) -> object:
     return list(value) if isinstance(value, cabc.Iterator) else value
 
 
-@pytest.mark.parametrize("hint", HINTS, ids=repr)
+@pytest.mark.parametrize("hint", HINTS, ids=stable_id)
 @given(data=st.data())
 def test_structural_row_round_trips_and_validates(hint: object, data: st.DataObject) -> None:
     value = data.draw(values_for(hint))
@@ -405,7 +406,7 @@ class NoDefault(enum.Enum):
         (object(), MISSING),
         (lambda: 1, MISSING),
     ],
-    ids=repr,
+    ids=stable_id,
 )
 def test_defaults_keep_their_json_form(value: object, expected: object) -> None:
     assert default_json(value) == expected
@@ -471,7 +472,7 @@ def test_a_default_whose_code_fails_has_no_json_form() -> None:
         (EmptyData(), False),
         (collections.OrderedDict(), False),
     ],
-    ids=repr,
+    ids=stable_id,
 )
 def test_sentinels(value: object, sentinel: bool) -> None:
     assert is_sentinel(value) is sentinel

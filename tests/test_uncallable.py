@@ -344,8 +344,8 @@ def test_diff_says_why_a_parameter_left_the_tool() -> None:
     old, _ = inspect_class(Before)
     new = _store_tools()
     changes = diff_catalogs(_catalog(old["query"]), _catalog(new["query"]))
-    assert [(c.path, c.severity.name, c.message) for c in changes] == [
-        ("engine", "BREAKING", "parameter removed: left out (no-json-form: Engine)")
+    assert [(c.path, c.severity.name, c.kind.name, c.message) for c in changes] == [
+        ("engine", "BREAKING", "REMOVED", "parameter removed: left out (no-json-form: Engine)")
     ]
 
 

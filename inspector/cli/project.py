@@ -291,7 +291,13 @@ def diff(args: argparse.Namespace) -> int:
     if args.json:
         document = {
             "changes": [
-                {"tool": c.tool, "path": c.path, "class": c.severity.label, "message": c.message}
+                {
+                    "tool": c.tool,
+                    "path": c.path,
+                    "class": c.severity.label,
+                    "kind": c.kind.value,
+                    "message": c.message,
+                }
                 for c in changes
             ],
             "summary": counts,

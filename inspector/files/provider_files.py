@@ -16,15 +16,14 @@ from inspector.diagnostics import InspectorError
 from inspector.files import tools_json
 from inspector.files.schemas import SharedTypes, parse_fields, parse_shared
 from inspector.model import Json, JsonObject, Returns, ToolDescriptor
-from inspector.records import FrozenRecord
 
 DEFAULT_CLASS = "Tools"
 TOOLS_FORMAT = "tools"
 """The format name of tools.json itself."""
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class ToolEntry(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class ToolEntry:
     """What every provider format says of one tool; ``returns`` is a JSON Schema or None."""
 
     name: str

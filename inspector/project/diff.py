@@ -33,7 +33,6 @@ from inspector.model import (
     StringType,
     ToolDescriptor,
 )
-from inspector.records import FrozenRecord
 
 
 class Severity(enum.IntEnum):
@@ -49,13 +48,42 @@ class Severity(enum.IntEnum):
         return self.name.lower()
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Change(FrozenRecord):
+class ChangeKind(enum.Enum):
+    """What changed, as data: the message says the same in words (with the values)."""
+
+    TOOL_REMOVED = "tool-removed"
+    TOOL_RENAMED = "tool-renamed"
+    TOOL_ADDED = "tool-added"
+    REMOVED = "removed"
+    """A parameter (``path`` its name) or an object's property (``path`` with a dot)."""
+    RENAMED = "renamed"
+    ADDED = "added"
+    BECAME_OPTIONAL = "became-optional"
+    BECAME_REQUIRED = "became-required"
+    DEFAULT_CHANGED = "default-changed"
+    DESCRIPTION_CHANGED = "description-changed"
+    TITLE_CHANGED = "title-changed"
+    TYPE_WIDENED = "type-widened"
+    TYPE_NARROWED = "type-narrowed"
+    TYPE_CHANGED = "type-changed"
+    NULL_ACCEPTED = "null-accepted"
+    NULL_REJECTED = "null-rejected"
+    ENUM_VALUE_ADDED = "enum-value-added"
+    ENUM_VALUE_REMOVED = "enum-value-removed"
+    UNIQUE_ITEMS_CHANGED = "unique-items-changed"
+    TUPLE_SHAPE_CHANGED = "tuple-shape-changed"
+    ADDITIONAL_PROPERTIES_CHANGED = "additional-properties-changed"
+    CONSTRAINT_CHANGED = "constraint-changed"
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
     """One change of one tool; ``path`` is ``""`` for the tool itself."""
 
     tool: str
     path: str
     severity: Severity
+    kind: ChangeKind
     message: str
 
 
@@ -74,16 +102,19 @@ def diff_catalogs(old: Catalog, new: Catalog) -> list[Change]:
     changes: list[Change] = []
     for name, tool in before.items():
         if name in renamed:
-            changes.append(
-                Change(name, "", Severity.BREAKING, f"tool renamed to {renamed[name]!r}")
-            )
+            message = f"tool renamed to {renamed[name]!r}"
+            changes.append(Change(name, "", Severity.BREAKING, ChangeKind.TOOL_RENAMED, message))
         elif name not in after:
-            changes.append(Change(name, "", Severity.BREAKING, "tool removed"))
+            changes.append(
+                Change(name, "", Severity.BREAKING, ChangeKind.TOOL_REMOVED, "tool removed")
+            )
         else:
             changes.extend(diff_tools(tool, after[name]))
     for name in added:
         if name not in renamed.values():
-            changes.append(Change(name, "", Severity.COMPATIBLE, "tool added"))
+            changes.append(
+                Change(name, "", Severity.COMPATIBLE, ChangeKind.TOOL_ADDED, "tool added")
+            )
     return changes
 
 
@@ -106,37 +137,44 @@ def _renames(
 
 def diff_tools(old: ToolDescriptor, new: ToolDescriptor) -> Iterator[Change]:
     """The changes of one tool: description, parameters, return value."""
-    if old.description != new.description:
-        yield Change(old.name, "", Severity.DOCS, "description changed")
     context = _Context(old.name, dict(old.definitions), dict(new.definitions))
+    if old.description != new.description:
+        yield context.change(
+            "", Severity.DOCS, ChangeKind.DESCRIPTION_CHANGED, "description changed"
+        )
     left_out = {p.name: p for p in new.left_out}
     for change in context.fields(old.parameters, new.parameters, "", "parameter"):
-        why = left_out.get(change.path)
-        if why is not None and change.message == "parameter removed":
+        why = left_out.get(change.path)  # a parameter's path is its name
+        if why is not None and change.kind is ChangeKind.REMOVED:
             because = f"{why.reason}: {why.type}" if why.type else why.reason
             yield replace(change, message=f"parameter removed: left out ({because})")
         else:
             yield change
     if old.returns.description != new.returns.description:
-        yield Change(old.name, "return", Severity.DOCS, "description changed")
+        yield context.change(
+            "return", Severity.DOCS, ChangeKind.DESCRIPTION_CHANGED, "description changed"
+        )
     if old.returns.type is not None and new.returns.type is not None:
         for change in context.types(old.returns.type, new.returns.type, "return"):
             severity = (
                 Severity.BREAKING if change.severity is not Severity.DOCS else change.severity
             )
-            yield Change(change.tool, change.path, severity, change.message)
+            yield replace(change, severity=severity)
     elif (old.returns.type is None) != (new.returns.type is None):
-        yield Change(old.name, "return", Severity.BREAKING, "return type changed")
+        yield context.change(
+            "return", Severity.BREAKING, ChangeKind.TYPE_CHANGED, "return type changed"
+        )
 
 
-def _addition(added: Field, noun: str) -> tuple[Severity, str]:
+def _addition(added: Field, noun: str) -> tuple[Severity, ChangeKind, str]:
     """An added field breaks old calls only when it is required and cannot be null: a strict
     schema lists an optional parameter as required and nullable (null means its default)."""
     if not added.required:
-        return Severity.COMPATIBLE, f"optional {noun} added"
+        return Severity.COMPATIBLE, ChangeKind.ADDED, f"optional {noun} added"
     if added.nullable:
-        return Severity.COMPATIBLE, f"nullable {noun} added (a call without it still works)"
-    return Severity.BREAKING, f"required {noun} added"
+        why = f"nullable {noun} added (a call without it still works)"
+        return Severity.COMPATIBLE, ChangeKind.ADDED, why
+    return Severity.BREAKING, ChangeKind.ADDED, f"required {noun} added"
 
 
 @dataclass
@@ -146,8 +184,8 @@ class _Context:
     new_definitions: dict[str, SchemaType]
     compared: set[str] = field(default_factory=set)
 
-    def change(self, path: str, severity: Severity, message: str) -> Change:
-        return Change(self.tool, path, severity, message)
+    def change(self, path: str, severity: Severity, kind: ChangeKind, message: str) -> Change:
+        return Change(self.tool, path, severity, kind, message)
 
     def fields(
         self, old: tuple[Field, ...], new: tuple[Field, ...], prefix: str, noun: str
@@ -167,9 +205,14 @@ class _Context:
         for name, f in before.items():
             path = f"{prefix}{name}"
             if name in renamed:
-                yield self.change(path, Severity.BREAKING, f"{noun} renamed to {renamed[name]!r}")
+                yield self.change(
+                    path,
+                    Severity.BREAKING,
+                    ChangeKind.RENAMED,
+                    f"{noun} renamed to {renamed[name]!r}",
+                )
             elif name not in after:
-                yield self.change(path, Severity.BREAKING, f"{noun} removed")
+                yield self.change(path, Severity.BREAKING, ChangeKind.REMOVED, f"{noun} removed")
             else:
                 yield from self.compare_field(f, after[name], path, noun)
         for name in added:
@@ -179,13 +222,18 @@ class _Context:
 
     def compare_field(self, old: Field, new: Field, path: str, noun: str) -> Iterator[Change]:
         if old.required and not new.required:
-            yield self.change(path, Severity.COMPATIBLE, f"{noun} became optional")
+            why = f"{noun} became optional"
+            yield self.change(path, Severity.COMPATIBLE, ChangeKind.BECAME_OPTIONAL, why)
         elif new.required and not old.required:
-            yield self.change(path, Severity.BREAKING, f"{noun} became required")
+            why = f"{noun} became required"
+            yield self.change(path, Severity.BREAKING, ChangeKind.BECAME_REQUIRED, why)
         if old.default != new.default:
-            yield self.change(path, Severity.COMPATIBLE, _default_change(old.default, new.default))
+            why = _default_change(old.default, new.default)
+            yield self.change(path, Severity.COMPATIBLE, ChangeKind.DEFAULT_CHANGED, why)
         if old.description != new.description:
-            yield self.change(path, Severity.DOCS, "description changed")
+            yield self.change(
+                path, Severity.DOCS, ChangeKind.DESCRIPTION_CHANGED, "description changed"
+            )
         yield from self.types(old.type, new.type, path)
 
     def types(self, old: SchemaType, new: SchemaType, path: str) -> Iterator[Change]:
@@ -200,24 +248,26 @@ class _Context:
             return
         old_options, new_options = _options(old_bare), _options(new_bare)
         if _accepts_all(new_options, old_options):
-            yield self.change(path, Severity.COMPATIBLE, _widened(old_options, new_options))
+            yield self.change(path, Severity.COMPATIBLE, *_widened(old_options, new_options))
         else:
-            yield self.change(path, Severity.BREAKING, _narrowed(old_bare, new_bare))
+            yield self.change(path, Severity.BREAKING, *_narrowed(old_bare, new_bare))
 
     def same_kind(self, old: SchemaType, new: SchemaType, path: str) -> Iterator[Change]:
         if isinstance(old, EnumType) and isinstance(new, EnumType):
             lost = [v for v in old.values if not _member(v, new.values)]
             gained = [v for v in new.values if not _member(v, old.values)]
             for value in lost:
-                what = (
-                    "null no longer accepted"
-                    if value is None
-                    else f"enum value {_show(value)} removed"
-                )
-                yield self.change(path, Severity.BREAKING, what)
+                if value is None:
+                    kind, what = ChangeKind.NULL_REJECTED, "null no longer accepted"
+                else:
+                    kind, what = ChangeKind.ENUM_VALUE_REMOVED, f"enum value {_show(value)} removed"
+                yield self.change(path, Severity.BREAKING, kind, what)
             for value in gained:
-                what = "null accepted" if value is None else f"enum value {_show(value)} added"
-                yield self.change(path, Severity.COMPATIBLE, what)
+                if value is None:
+                    kind, what = ChangeKind.NULL_ACCEPTED, "null accepted"
+                else:
+                    kind, what = ChangeKind.ENUM_VALUE_ADDED, f"enum value {_show(value)} added"
+                yield self.change(path, Severity.COMPATIBLE, kind, what)
         elif isinstance(old, ArrayType) and isinstance(new, ArrayType):
             yield from self.arrays(old, new, path)
         elif isinstance(old, ObjectType) and isinstance(new, ObjectType):
@@ -227,7 +277,7 @@ class _Context:
         elif isinstance(old, RefType) and isinstance(new, RefType) and old.name == new.name:
             yield from self.definition(old.name, path)
         else:
-            yield self.change(path, Severity.BREAKING, _narrowed(old, new))
+            yield self.change(path, Severity.BREAKING, *_narrowed(old, new))
 
     def definition(self, name: str, path: str) -> Iterator[Change]:
         """A ``$defs`` entry both versions refer to, compared once."""
@@ -239,27 +289,31 @@ class _Context:
             yield from self.types(old, new, path)
 
     def arrays(self, old: ArrayType, new: ArrayType, path: str) -> Iterator[Change]:
+        unique = ChangeKind.UNIQUE_ITEMS_CHANGED
         if new.unique and not old.unique:
-            yield self.change(path, Severity.BREAKING, "items must now be unique")
+            yield self.change(path, Severity.BREAKING, unique, "items must now be unique")
         elif old.unique and not new.unique:
-            yield self.change(path, Severity.COMPATIBLE, "items need no longer be unique")
+            yield self.change(path, Severity.COMPATIBLE, unique, "items need no longer be unique")
         if (old.prefix is None) != (new.prefix is None) or len(old.prefix or ()) != len(
             new.prefix or ()
         ):
-            yield self.change(path, Severity.BREAKING, "tuple shape changed")
+            shape = ChangeKind.TUPLE_SHAPE_CHANGED
+            yield self.change(path, Severity.BREAKING, shape, "tuple shape changed")
         else:
             for index, (a, b) in enumerate(zip(old.prefix or (), new.prefix or (), strict=True)):
                 yield from self.types(a, b, f"{path}[{index}]")
         if old.items is not None and new.items is not None:
             yield from self.types(old.items, new.items, f"{path}[]")
         elif old.items is None and new.items is not None and old.prefix is None:
-            yield self.change(f"{path}[]", Severity.BREAKING, "item type narrowed")
+            narrowed = ChangeKind.TYPE_NARROWED
+            yield self.change(f"{path}[]", Severity.BREAKING, narrowed, "item type narrowed")
         elif new.items is None and old.items is not None and new.prefix is None:
-            yield self.change(f"{path}[]", Severity.COMPATIBLE, "item type widened to any")
+            widened = ChangeKind.TYPE_WIDENED
+            yield self.change(f"{path}[]", Severity.COMPATIBLE, widened, "item type widened to any")
 
     def objects(self, old: ObjectType, new: ObjectType, path: str) -> Iterator[Change]:
         if old.title != new.title:
-            yield self.change(path, Severity.DOCS, "title changed")
+            yield self.change(path, Severity.DOCS, ChangeKind.TITLE_CHANGED, "title changed")
         yield from self.fields(old.properties, new.properties, f"{path}.", "property")
         yield from self.additional(old.additional, new.additional, path)
 
@@ -273,40 +327,45 @@ class _Context:
                 return 2
             return 1
 
+        kind = ChangeKind.ADDITIONAL_PROPERTIES_CHANGED
         if openness(new) < openness(old):
-            yield self.change(path, Severity.BREAKING, "additionalProperties tightened")
+            yield self.change(path, Severity.BREAKING, kind, "additionalProperties tightened")
         elif openness(new) > openness(old):
-            yield self.change(path, Severity.COMPATIBLE, "additionalProperties loosened")
+            yield self.change(path, Severity.COMPATIBLE, kind, "additionalProperties loosened")
         elif isinstance(old, SchemaType) and isinstance(new, SchemaType):
             yield from self.types(old, new, f"{path}{{}}")
 
     def unions(self, old: AnyOfType, new: AnyOfType, path: str) -> Iterator[Change]:
         if _accepts_all(new.options, old.options):
-            yield self.change(path, Severity.COMPATIBLE, _widened(old.options, new.options))
+            yield self.change(path, Severity.COMPATIBLE, *_widened(old.options, new.options))
         elif len(old.options) == len(new.options):
             for index, (a, b) in enumerate(zip(old.options, new.options, strict=True)):
                 yield from self.types(a, b, f"{path}|{index}")
         else:
-            yield self.change(path, Severity.BREAKING, _narrowed(old, new))
+            yield self.change(path, Severity.BREAKING, *_narrowed(old, new))
 
     def keywords(self, old: SchemaType, new: SchemaType, path: str) -> Iterator[Change]:
         before, after = dict(old.keywords), dict(new.keywords)
         if any(before.get(k) != after.get(k) for k in _DOC_KEYWORDS):
-            yield self.change(path, Severity.DOCS, "description changed")
+            yield self.change(
+                path, Severity.DOCS, ChangeKind.DESCRIPTION_CHANGED, "description changed"
+            )
+        constraint = ChangeKind.CONSTRAINT_CHANGED
         for bounds, tighter in ((_LOWER_BOUNDS, 1), (_UPPER_BOUNDS, -1)):
             for key in bounds:
                 a, b = before.get(key), after.get(key)
                 if a == b:
                     continue
                 if b is None:
-                    yield self.change(path, Severity.COMPATIBLE, f"{key} {a} removed")
+                    yield self.change(path, Severity.COMPATIBLE, constraint, f"{key} {a} removed")
                 elif a is None:
-                    yield self.change(path, Severity.BREAKING, f"{key} {b} added")
+                    yield self.change(path, Severity.BREAKING, constraint, f"{key} {b} added")
                 elif isinstance(a, int | float) and isinstance(b, int | float):
                     tightened = (b - a) * tighter > 0
                     yield self.change(
                         path,
                         Severity.BREAKING if tightened else Severity.COMPATIBLE,
+                        constraint,
                         f"{key} {'tightened' if tightened else 'loosened'} from {a} to {b}",
                     )
         known = {*_DOC_KEYWORDS, *_LOWER_BOUNDS, *_UPPER_BOUNDS}
@@ -314,9 +373,10 @@ class _Context:
             if before.get(key) == after.get(key):
                 continue
             if key not in after:
-                yield self.change(path, Severity.COMPATIBLE, f"{key} removed")
+                yield self.change(path, Severity.COMPATIBLE, constraint, f"{key} removed")
             else:
-                yield self.change(path, Severity.BREAKING, f"{key} changed to {_show(after[key])}")
+                why = f"{key} changed to {_show(after[key])}"
+                yield self.change(path, Severity.BREAKING, constraint, why)
 
 
 def _bare(schema_type: SchemaType) -> SchemaType:
@@ -359,25 +419,26 @@ def _json_kind_accepts(schema_type: SchemaType, value: Json) -> bool:
     return isinstance(value, str) and isinstance(schema_type, StringType) and not schema_type.format
 
 
-def _widened(old: tuple[SchemaType, ...], new: tuple[SchemaType, ...]) -> str:
+def _widened(old: tuple[SchemaType, ...], new: tuple[SchemaType, ...]) -> tuple[ChangeKind, str]:
     null_added = any(isinstance(o, NullType) for o in new) and not any(
         isinstance(o, NullType) for o in old
     )
     if null_added and len(new) == len(old) + 1:
-        return "null accepted"
-    return f"type widened from {_describe(old)} to {_describe(new)}"
+        return ChangeKind.NULL_ACCEPTED, "null accepted"
+    return ChangeKind.TYPE_WIDENED, f"type widened from {_describe(old)} to {_describe(new)}"
 
 
-def _narrowed(old: SchemaType, new: SchemaType) -> str:
+def _narrowed(old: SchemaType, new: SchemaType) -> tuple[ChangeKind, str]:
     old_options, new_options = _options(old), _options(new)
     null_removed = any(isinstance(o, NullType) for o in old_options) and not any(
         isinstance(o, NullType) for o in new_options
     )
     if null_removed and len(old_options) == len(new_options) + 1:
-        return "null no longer accepted"
+        return ChangeKind.NULL_REJECTED, "null no longer accepted"
+    shapes = f"from {_describe(old_options)} to {_describe(new_options)}"
     if _accepts_all(old_options, new_options):
-        return f"type narrowed from {_describe(old_options)} to {_describe(new_options)}"
-    return f"type changed from {_describe(old_options)} to {_describe(new_options)}"
+        return ChangeKind.TYPE_NARROWED, f"type narrowed {shapes}"
+    return ChangeKind.TYPE_CHANGED, f"type changed {shapes}"
 
 
 def _describe(options: tuple[SchemaType, ...]) -> str:

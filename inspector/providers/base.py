@@ -13,11 +13,10 @@ from inspector.providers.calls import Call, Outcome
 from inspector.providers.limits import Limits
 from inspector.providers.schema_walk import DialectResult
 from inspector.providers.strict import StrictProfile
-from inspector.records import FrozenRecord
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class NameRule(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class NameRule:
     """A provider's rule for tool (or parameter) names."""
 
     pattern: re.Pattern[str]
@@ -30,7 +29,7 @@ ALNUM_DASH_64 = NameRule(
 """The rule of OpenAI, Anthropic, Mistral and Bedrock."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class StrictDialect:
     """A template filter ``tool | name(strict=strict)``: the parameters in a strict profile, or
     the canonical schema with ``conforms`` False when the tool cannot be strict (or does not fit
@@ -39,7 +38,7 @@ class StrictDialect:
     profile: StrictProfile
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Dialect:
     """A template filter ``tool | name``: the parameters rewritten for a dialect; what moved into
     descriptions becomes an info, each problem a warning (prefixed with ``label``)."""
@@ -55,7 +54,7 @@ CallReader = Callable[[Json], list[Call]]
 Answerer = Callable[[list[Outcome]], list[JsonObject]]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Provider:
     """One provider: everything toolsinspector knows of it besides its template
     (``templates/<name>.json.jinja``).

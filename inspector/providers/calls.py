@@ -7,11 +7,10 @@ from dataclasses import dataclass
 
 from inspector.diagnostics import InspectorError
 from inspector.model import Json, JsonObject, ToolDescriptor
-from inspector.records import FrozenRecord
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Call(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class Call:
     """One tool call: its id (None when the provider has none), tool name and arguments."""
 
     id: str | None
@@ -19,8 +18,8 @@ class Call(FrozenRecord):
     arguments: Json
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Outcome(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class Outcome:
     """What a call gave: the result as JSON and as text, or the error message; ``tool`` is the
     tool that ran (None when the call named no known tool)."""
 

@@ -16,7 +16,7 @@ from inspector.providers.schema_walk import (
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Limits:
     """A provider's documented limits per request (None: none known)."""
 
@@ -29,7 +29,7 @@ class Limits:
     strict_unions: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class StrictUsage:
     """What strict schemas use of the per-request strict limits."""
 

@@ -23,7 +23,6 @@ from inspector.files import provider_files
 from inspector.files.provider_files import DEFAULT_CLASS, TOOLS_FORMAT, Reader
 from inspector.files.schemas import SharedTypes
 from inspector.providers.base import Provider
-from inspector.records import FrozenRecord
 
 TEMPLATE_SUFFIX = ".json.jinja"
 BUILTIN_MODULES = (
@@ -41,8 +40,8 @@ BUILTIN_MODULES = (
 """The built-in provider modules, in the order their file readers are tried."""
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Installed(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class Installed:
     """A provider as found: its unit, its template, and where they came from."""
 
     provider: Provider

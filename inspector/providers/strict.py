@@ -52,7 +52,7 @@ _KEPT_AS_IS = frozenset({"oneOf", "allOf"})
 """Sub-schema keywords the walk does not rewrite; a profile may keep them."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class StrictProfile:
     """What one provider's strict mode accepts."""
 

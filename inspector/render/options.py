@@ -10,11 +10,21 @@ from inspector.model import JsonObject
 
 @dataclass
 class RenderOptions:
-    """What the user asked for besides the provider."""
+    """What the user asked of a render besides the provider.
+
+    Attributes:
+        strict: Strict schemas where the provider has them (``render --strict``).
+        template_dirs: Directories of user templates, in front of the built-in ones
+            (``--templates``).
+        gemini_json_schema: Gemini: ``parametersJsonSchema`` (JSON Schema) instead of
+            ``parameters`` (``--gemini-json-schema``).
+        annotations: MCP annotation hints by tool name (``--mcp-annotations``).
+        report: Make the per-tool size table (``render --report``); the limits are checked
+            either way.
+    """
 
     strict: bool = False
     template_dirs: list[Path] = field(default_factory=list)
     gemini_json_schema: bool = False
     annotations: dict[str, JsonObject] = field(default_factory=dict)
     report: bool = False
-    """Make the per-tool size table (``render --report``); the limits are checked either way."""

@@ -21,7 +21,7 @@ from inspector.scan.fields import FieldDefault, field_defaults
 from inspector.scan.methods import MethodBuilder
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Bound:
     """A tool and how to call its method."""
 

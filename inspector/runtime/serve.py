@@ -38,11 +38,26 @@ def serve(
     watch: bool = False,
     annotations: Mapping[str, JsonObject] | None = None,
 ) -> None:
-    """Serve the tools of some objects (or of one ``Toolbox``) until the client leaves or a
-    SIGTERM/SIGINT arrives: over stdio, or streamable HTTP at ``http=(host, port)``.
+    """Serve the tools of some objects as an MCP server until the client leaves or a
+    SIGTERM/SIGINT arrives.
 
-    With ``watch``, a change to the ``classification`` file reloads the tools and tells the
-    clients; a broken file is logged and the previous tools kept."""
+    Args:
+        *objects: The objects whose methods are the tools, or one ``Toolbox`` (served as it
+            is, unless ``classification`` is given).
+        classification: The classification file that says which methods are tools.
+        name: The server's name (default: the first object's class name).
+        version: The server's version (default: the installed version of the package that
+            provides the first object's class, if any).
+        http: ``(host, port)`` to serve streamable HTTP on; None serves stdio.
+        watch: Reload the tools when the classification file changes, and tell the clients;
+            a broken file is logged and the previous tools kept.
+        annotations: MCP annotation hints by tool name
+            (``{"fetch_page": {"readOnlyHint": True}}``).
+
+    Raises:
+        UsageError: The MCP SDK is not installed (``pip install 'toolsinspector[serve]'``),
+            nothing to serve was given, or ``watch`` without a classification file.
+    """
     require_sdk()
     given = objects[0] if len(objects) == 1 and isinstance(objects[0], Toolbox) else None
     objects = given.objects if given is not None else objects

@@ -14,7 +14,7 @@ from inspector.render.options import RenderOptions
 from inspector.runtime.toolbox import Toolbox
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ServeOptions:
     """How to serve: identity, transport (``http`` = (host, port); None = stdio), the
     classification file to watch (None = no reloading) and MCP annotation hints by tool."""

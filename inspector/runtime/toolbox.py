@@ -47,7 +47,16 @@ log.addHandler(logging.NullHandler())  # a library: silent unless the applicatio
 
 
 class ToolCallError(Exception):
-    """A call that cannot be made or failed; ``message`` is written for the model."""
+    """A call that cannot be made or failed.
+
+    Args:
+        message: What went wrong, written for the model to read and correct its call.
+        tool: The tool the call named ("" when unknown).
+
+    Attributes:
+        message: As given.
+        tool: As given.
+    """
 
     def __init__(self, message: str, tool: str = "") -> None:
         super().__init__(message)
@@ -56,15 +65,32 @@ class ToolCallError(Exception):
 
 
 class Toolbox:
-    """The tools of some objects, ready to describe and to call.
+    """The tools of some objects, ready to describe and to call. Excluded tools cannot be
+    called.
 
-    ``objects`` are the objects whose methods become tools; a plain ``list`` or ``tuple``
-    among them is read as its items, so ``Toolbox([calendar, mailer])`` is
-    ``Toolbox(calendar, mailer)``.
-    ``classification`` (a file path, which must exist, or a class → method → bool mapping)
-    and ``include`` / ``exclude`` (globs over tool names or ``Class.method``) choose the tools;
-    excluded ones cannot be called. ``new`` decides for methods the classification does not
-    mention ("include", with a warning, or "exclude")."""
+    Args:
+        *objects: The objects whose methods become tools; a plain ``list`` or ``tuple`` among
+            them is read as its items, so ``Toolbox([calendar, mailer])`` is
+            ``Toolbox(calendar, mailer)``. A class stands for its static and class methods.
+        classification: A classification file (which must exist) or a class → method → bool
+            mapping: which methods are tools. None includes every method a model can call.
+        include: Globs over tool names or ``Class.method``: only the tools they match.
+        exclude: Globs over tool names or ``Class.method``: tools left out.
+        docstring_style: How docstrings are read.
+        debug: Add the traceback to a failed call's message.
+        new: For methods the classification does not mention: ``"include"`` (with a warning)
+            or ``"exclude"``.
+
+    Attributes:
+        objects: The objects, lists and tuples read as their items.
+        diagnostics: What the scan and the classification noticed.
+        debug: As given.
+
+    Raises:
+        InspectorError: The classification file is missing or broken, or ``new`` is neither
+            ``"include"`` nor ``"exclude"``.
+        TypeError: A class was given whose chosen methods all need an instance.
+    """
 
     objects: tuple[object, ...]
     diagnostics: list[Diagnostic]
@@ -136,8 +162,18 @@ class Toolbox:
         gemini_json_schema: bool = False,
         template_dirs: Iterable[Path] = (),
     ) -> Rendered:
-        """The provider's file for the callable tools, with the render's diagnostics: what
-        ``toolsinspector render`` writes and prints for the same tools."""
+        """The provider's file for the callable tools: what ``toolsinspector render`` writes and
+        prints for the same tools.
+
+        Args:
+            provider: A provider name, built in or in ``template_dirs``.
+            strict: Strict schemas where the provider has them.
+            gemini_json_schema: Gemini: ``parametersJsonSchema`` instead of ``parameters``.
+            template_dirs: Directories of user templates, in front of the built-in ones.
+
+        Returns:
+            The file's text (None when the render failed) and the render's diagnostics.
+        """
         options = RenderOptions(
             strict=strict, template_dirs=list(template_dirs), gemini_json_schema=gemini_json_schema
         )
@@ -152,8 +188,23 @@ class Toolbox:
         gemini_json_schema: bool = False,
         template_dirs: Iterable[Path] = (),
     ) -> Json:
-        """The provider's tool definitions as JSON; the render's warnings are logged, an error
-        raises ``InspectorError``."""
+        """The provider's tool definitions, to pass as the SDK's ``tools=``; the render's
+        warnings are logged.
+
+        Args:
+            provider: A provider name, built in or in ``template_dirs``.
+            strict: Strict schemas where the provider has them.
+            gemini_json_schema: Gemini: ``parametersJsonSchema`` instead of ``parameters``.
+            template_dirs: Directories of user templates, in front of the built-in ones.
+
+        Returns:
+            The provider's file as JSON values.
+
+        Raises:
+            InspectorError: The render failed (a tool name the provider forbids, a template
+                error).
+            UsageError: An unknown provider.
+        """
         rendered = self.provider_file(
             provider,
             strict=strict,
@@ -169,7 +220,21 @@ class Toolbox:
         return parsed
 
     def call(self, name: str, arguments: Mapping[str, object] | str | None = None) -> object:
-        """Run a tool (an async one to completion); raises ``ToolCallError``."""
+        """Run a tool (an async one to completion).
+
+        Args:
+            name: The tool's name (or ``Class_method``, as ``render`` names it when classes
+                share a method name).
+            arguments: The arguments as a mapping or as JSON text (as a model sends them);
+                None for none.
+
+        Returns:
+            What the method returned.
+
+        Raises:
+            ToolCallError: An unknown or excluded tool, arguments the schema does not allow,
+                or the method failed; the message is written for the model.
+        """
         bound, args, kwargs = self._prepare(name, arguments)
         try:
             result = bound.function(*args, **kwargs)
@@ -184,7 +249,19 @@ class Toolbox:
         return result
 
     async def acall(self, name: str, arguments: Mapping[str, object] | str | None = None) -> object:
-        """Run a tool: awaited when async, in a worker thread when not."""
+        """Run a tool: awaited when async, in a worker thread when not.
+
+        Args:
+            name: The tool's name (or ``Class_method``).
+            arguments: The arguments as a mapping or as JSON text; None for none.
+
+        Returns:
+            What the method returned.
+
+        Raises:
+            ToolCallError: An unknown or excluded tool, arguments the schema does not allow,
+                or the method failed; the message is written for the model.
+        """
         bound, args, kwargs = self._prepare(name, arguments)
         try:
             if bound.descriptor.is_async:
@@ -202,9 +279,17 @@ class Toolbox:
     def handle(
         self, provider: str, message: object, *, template_dirs: Iterable[str | Path] = ()
     ) -> list[JsonObject]:
-        """Run every tool call in a provider's message, in order; return the provider's
-        tool-result messages. A failing call becomes an error result, never an exception.
-        ``template_dirs`` find user providers (their module beside their template)."""
+        """Run every tool call in a provider's message, in order. A failing call becomes an
+        error result, never an exception.
+
+        Args:
+            provider: The provider whose message it is.
+            message: The model's message (the SDK's object, or its JSON).
+            template_dirs: Where user providers are (their module beside their template).
+
+        Returns:
+            The provider's tool-result messages, one per call, to send back to the model.
+        """
         dirs = [Path(d) for d in template_dirs]
         calls = read_calls(provider, message, dirs)
         return answer(provider, [self._outcome(call) for call in calls], dirs)
@@ -213,7 +298,16 @@ class Toolbox:
         self, provider: str, message: object, *, template_dirs: Iterable[str | Path] = ()
     ) -> list[JsonObject]:
         """Like ``handle``; async tools of one message run concurrently, results keep the call
-        order and ids."""
+        order and ids.
+
+        Args:
+            provider: The provider whose message it is.
+            message: The model's message (the SDK's object, or its JSON).
+            template_dirs: Where user providers are (their module beside their template).
+
+        Returns:
+            The provider's tool-result messages, one per call, in the calls' order.
+        """
         dirs = [Path(d) for d in template_dirs]
         calls = read_calls(provider, message, dirs)
 

@@ -7,17 +7,25 @@ from __future__ import annotations
 import enum
 import inspect
 import re
+from dataclasses import dataclass, field
 
 import docstring_parser
 
-from inspector.records import Record
 from inspector.scan.rest_text import plain_text
 
 _PARAM_SECTIONS = frozenset({"param", "parameter", "arg", "argument", "key", "keyword"})
 
 
 class DocstringStyle(enum.Enum):
-    """The docstring styles a user can choose; ``auto`` detects the style of each docstring."""
+    """The docstring styles a user can choose.
+
+    Attributes:
+        GOOGLE: ``Args:``, ``Returns:`` sections.
+        NUMPY: ``Parameters`` and ``Returns`` underlined with dashes.
+        REST: ``:param x:`` and ``:returns:`` fields (Sphinx).
+        EPYDOC: ``@param x:`` and ``@return:`` fields.
+        AUTO: The style each docstring's markers show, detected per docstring.
+    """
 
     GOOGLE = "google"
     NUMPY = "numpy"
@@ -62,46 +70,27 @@ _REQUIRED_MARK = re.compile(r"^\s*\*\*\[REQUIRED\]\*\*\s*")
 """botocore's ``:param Bucket: **[REQUIRED]**``."""
 
 
-class ParamDoc(Record):
+@dataclass(slots=True)
+class ParamDoc:
     """What a docstring says of one argument."""
 
-    __slots__ = ("default", "description", "required", "type_name")
-
-    def __init__(
-        self,
-        description: str,
-        type_name: str | None = None,
-        required: bool = False,
-        default: str | None = None,
-    ) -> None:
-        self.description = description
-        self.type_name = type_name
-        self.required = required
-        self.default = default
-        """The default the docstring states (numpydoc's ``int, default 0``), as written."""
+    description: str
+    type_name: str | None = None
+    required: bool = False
+    default: str | None = None
+    """The default the docstring states (numpydoc's ``int, default 0``), as written."""
 
 
-class DocInfo(Record):
+@dataclass(slots=True, kw_only=True)
+class DocInfo:
     """The parts of a docstring a tool needs."""
 
-    __slots__ = ("attributes", "description", "params", "present", "returns", "returns_type")
-
-    def __init__(
-        self,
-        *,
-        description: str = "",
-        params: dict[str, ParamDoc] | None = None,
-        attributes: dict[str, ParamDoc] | None = None,
-        returns: str = "",
-        returns_type: str | None = None,
-        present: bool = False,
-    ) -> None:
-        self.description = description
-        self.params: dict[str, ParamDoc] = {} if params is None else params
-        self.attributes: dict[str, ParamDoc] = {} if attributes is None else attributes
-        self.returns = returns
-        self.returns_type = returns_type
-        self.present = present
+    description: str = ""
+    params: dict[str, ParamDoc] = field(default_factory=dict)
+    attributes: dict[str, ParamDoc] = field(default_factory=dict)
+    returns: str = ""
+    returns_type: str | None = None
+    present: bool = False
 
 
 def detect_style(text: str) -> DocstringStyle:

@@ -538,6 +538,17 @@ def hint_name(hint: object) -> str:
     return repr(hint).replace("typing.", "")
 
 
+def no_form_name(hint: object) -> str:
+    """How diagnostics and tools.json name a type with no JSON form: without ``Annotated``
+    metadata, a union by its members other than ``None``."""
+    while typing.get_origin(hint) is typing.Annotated:
+        hint = typing.get_args(hint)[0]
+    if not is_union(hint):
+        return hint_name(hint)
+    members = [no_form_name(a) for a in typing.get_args(hint) if a is not type(None)]
+    return " | ".join(members)
+
+
 def _own_doc(cls: type) -> str | None:
     """The class docstring, unless it is the signature dataclasses write for undocumented ones."""
     doc = cls.__dict__.get("__doc__")

@@ -58,7 +58,7 @@ from inspector.scan.fields import (
     read_field_object,
     with_field_metadata,
 )
-from inspector.scan.hints import Mapped, Note, TypeMapper, hint_name, is_union, without_sentinel
+from inspector.scan.hints import Mapped, Note, TypeMapper, no_form_name, without_sentinel
 from inspector.scan.overloads import fill_from_overloads
 from inspector.scan.resolution import Resolved, is_never, is_unpack
 from inspector.scan.stubsource import (
@@ -574,17 +574,6 @@ def uncallable_message(type_name: str) -> str:
         f"required, and type {type_name} has no JSON form: a model cannot call this method "
         "(a new classification entry excludes it; set true, any value is accepted)"
     )
-
-
-def no_form_name(hint: object) -> str:
-    """How diagnostics and tools.json name a type with no JSON form: without ``Annotated``
-    metadata, a union by its members other than ``None``."""
-    while typing.get_origin(hint) is typing.Annotated:
-        hint = typing.get_args(hint)[0]
-    if not is_union(hint):
-        return hint_name(hint)
-    members = [no_form_name(a) for a in typing.get_args(hint) if a is not type(None)]
-    return " | ".join(members)
 
 
 def renames_of(owner: type, attribute: str) -> dict[str, object]:

@@ -103,12 +103,6 @@ class TypeWriter:
     _classes: dict[tuple[str | None, str], str] = field(default_factory=dict)
     _definitions: dict[str, SchemaType] = field(default_factory=dict)
     _definition_classes: dict[str, str] = field(default_factory=dict)
-    _known: dict[int, tuple[SchemaType, Expr | None, JsonObject]] = field(default_factory=dict)
-    """The base and keywords of each type object whose annotation writes no class, by identity
-    (a tools file read with shared types repeats the same objects)."""
-    _names_a_class: bool = False
-    """Whether the annotation being written names a class (a state of the module, not of the
-    type alone: not kept in ``_known``)."""
     _object_keys: dict[int, tuple[ObjectType, str]] = field(default_factory=dict)
 
     def use(self, module: str, name: str) -> str:
@@ -128,19 +122,11 @@ class TypeWriter:
 
     def annotation(self, schema_type: SchemaType, hint: str) -> Annotation:
         """The annotation of a type; ``hint`` names a class for an untitled object."""
-        known = self._known.get(id(schema_type))
-        if known is not None and known[0] is schema_type:
-            _, base, keywords = known
-        else:
-            outer, self._names_a_class = self._names_a_class, False
-            keywords = dict(schema_type.keywords)
-            base = self._base(schema_type, hint, keywords)
-            if not self._names_a_class:  # what it did to the module (imports) is done already
-                self._known[id(schema_type)] = (schema_type, base, keywords)
-            self._names_a_class = self._names_a_class or outer
+        keywords = dict(schema_type.keywords)
+        base = self._base(schema_type, hint, keywords)
         if base is None:
             return self._fallback(schema_type)
-        return Annotation(base, self, dict(keywords))
+        return Annotation(base, self, keywords)
 
     def _fallback(self, schema_type: SchemaType) -> Annotation:
         """``Annotated[Any, {schema}]``: the whole schema, for what has no Python form."""
@@ -227,7 +213,6 @@ class TypeWriter:
         return Union(tuple(self.annotation(o, hint).expr() for o in options))
 
     def _ref(self, node: RefType) -> Expr | None:
-        self._names_a_class = True
         if node.name in self._definition_classes:
             return Atom(self._definition_classes[node.name])
         target = self._definitions.get(node.name)
@@ -254,7 +239,6 @@ class TypeWriter:
             else:
                 value = self.annotation(extra, hint).expr()
             return Group("dict", "[", (Atom("str"), value), "]")
-        self._names_a_class = True
         key = (node.title, self._object_key(node))
         name = self._classes.get(key)
         if name is None:

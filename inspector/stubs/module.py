@@ -24,7 +24,6 @@ from inspector.model import (
     SchemaType,
     ToolDescriptor,
 )
-from inspector.records import FrozenRecord
 from inspector.stubs import pycode
 from inspector.stubs.annotations import Annotation, TypeWriter, fits
 from inspector.stubs.docstrings import docstring
@@ -52,8 +51,8 @@ _SCHEMA_BLOCK = (
 )
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class StubModule(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class StubModule:
     """What the stubs template receives: prepared, safe code."""
 
     docstring: str
@@ -174,8 +173,8 @@ def _method_name(wanted: str, methods: set[str], module_names: AbstractSet[str])
 _SELF_NAMES = frozenset({"self", "cls"})
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class _Either(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class _Either:
     """The names in either of two sets, without joining them."""
 
     first: AbstractSet[str]

@@ -12,7 +12,6 @@ from collections.abc import Container
 from dataclasses import dataclass
 
 from inspector.model import Json
-from inspector.records import FrozenRecord
 
 LINE_LENGTH = 88
 INDENT = "    "
@@ -40,7 +39,9 @@ def docstring_body(text: str) -> str:
     """``text`` for a triple-quoted docstring: backslashes and unprintable characters escaped,
     and every quote that could end the string or touch its delimiters; newlines kept."""
     if '"' not in text and "\\" not in text and text.replace("\n", "").isprintable():
-        return text  # the common case: nothing to escape (no loop over every character)
+        # the common case, nothing to escape: no loop over every character (without this
+        # shortcut `stubs` of 2,000 tools runs 51 % more instructions, 24 % more wall time)
+        return text
     return escaped_docstring_body(text)
 
 
@@ -140,23 +141,23 @@ def class_name(text: str) -> str:
     return "".join(p[0].upper() + p[1:] for p in parts) or "Item"
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Atom(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class Atom:
     """Code that is never split."""
 
     text: str
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Pair(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class Pair:
     """``key: value`` inside a dict display."""
 
     key: str
     value: Expr
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Group(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class Group:
     """``head[item, ...]``, ``[...]``, ``{...}`` or ``head(...)``: split one item per line (with
     a trailing comma, which keeps ``ruff format`` from joining them) when too long."""
 
@@ -166,8 +167,8 @@ class Group(FrozenRecord):
     close: str
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Union(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class Union:
     """``a | b | c``."""
 
     options: tuple[Expr, ...]
