@@ -3,22 +3,16 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from inspector.catalog import Catalog, CatalogClass
+from inspector.catalog import Catalog
 from inspector.diagnostics import Diagnostic, InspectorError
 from inspector.files import classification as classification_file
 from inspector.files import tools_json
-from inspector.files.jsonio import (
-    LazyObject,
-    pieces_text,
-    read_json,
-    write_json_if_changed,
-    write_text_pieces_if_changed,
-)
+from inspector.files.jsonfile import json_text, read_json, write_json, write_text
 from inspector.files.tools_json import load as load_tools
 from inspector.model import JsonObject
 from inspector.project import pipeline
@@ -48,8 +42,7 @@ class ScanResult:
     """
 
     tools_text: str
-    """The tools.json text when no ``output`` was given; empty when it went to a file (written
-    class by class, the text is never held whole: read the file)."""
+    """The tools.json text when no ``output`` was given; empty when it went to a file."""
     classes: int = 0
     tools: int = 0
     included: int = 0
@@ -112,62 +105,45 @@ def scan_targets(
     """
     existing = classification_file.load(classification_path) if classification_path else None
     previous = _previous(output)
-    with tools_json.spooled(_compared_on_rename(existing)) as spool:
-        catalog, diagnostics = pipeline.scan(
-            targets, docstring_style=docstring_style, keep=spool.add
+    catalog, diagnostics = pipeline.scan(targets, docstring_style=docstring_style)
+    failed = catalog.failed_targets
+    catalog, notes = pipeline.keep_failed(catalog, previous() if failed else None, targets)
+    diagnostics += notes
+    if targets and set(catalog.failed_targets) == set(targets):
+        return ScanResult("", diagnostics=diagnostics, nothing_written=True)
+    diagnostics = quiet_excluded(diagnostics, catalog, existing)
+    document = tools_json.to_json(catalog)
+    result = ScanResult(json_text(document) if output is None else "", diagnostics=diagnostics)
+    result.classes = len(catalog.classes)
+    result.tools = sum(len(group.tools) for group in catalog.classes)
+    merged = None
+    if classification_path is not None:  # before tools.json, which it may read, changes
+        merged, notes = pipeline.classify(
+            existing,
+            catalog,
+            classification_path,
+            include_new=include_new,
+            prune=prune,
+            previous=previous,
         )
-        failed = catalog.failed_targets
-        catalog, notes = pipeline.keep_failed(catalog, previous() if failed else None, targets)
-        diagnostics += notes
-        if targets and set(catalog.failed_targets) == set(targets):
-            return ScanResult("", diagnostics=diagnostics, nothing_written=True)
-        diagnostics = quiet_excluded(diagnostics, catalog, existing)
-        text = pieces_text(spool.pieces(catalog)) if output is None else ""
-        result = ScanResult(text, diagnostics=diagnostics)
-        result.classes = len(catalog.classes)
-        result.tools = sum(len(group.tools) for group in catalog.classes)
-        merged = None
-        if classification_path is not None:  # before tools.json, which it may read, changes
-            merged, notes = pipeline.classify(
-                existing,
-                catalog,
-                classification_path,
-                include_new=include_new,
-                prune=prune,
-                previous=previous,
-            )
-        if output is not None:
-            changed = write_json_if_changed(output, spool.document(catalog))
-            (result.written if changed else result.unchanged).append(output)
-    if classification_path is not None and merged is not None:
         result.diagnostics += notes
-        chosen = merged.classification
-        # class by class: the whole text of a large file is never held, with the catalog alive
-        written = write_json_if_changed(
-            classification_path, LazyObject(lambda: iter(chosen.items()))
-        )
-        (result.written if written else result.unchanged).append(classification_path)
-        result.included = sum(1 for k, t in catalog.tools() if chosen.get(k, {}).get(t.method_name))
-        result.newly_included = merged.newly_included
-        result.new_classification = existing is None
-    else:
+    if output is not None:
+        _write(output, document, result)
+    del document  # a large project's document need not stay beside the classification's
+    if classification_path is None or merged is None:
         result.included = result.tools
+        return result
+    chosen = merged.classification
+    _write(classification_path, chosen, result)
+    result.included = sum(1 for k, t in catalog.tools() if chosen.get(k, {}).get(t.method_name))
+    result.newly_included = merged.newly_included
+    result.new_classification = existing is None
     return result
 
 
-def _compared_on_rename(
-    existing: classification_file.Classification | None,
-) -> Callable[[CatalogClass], bool]:
-    """Whether the classification merge may compare a class's tools with the last tools.json's
-    (a method of the class in the file is gone: a new one may be it renamed), so the scan must
-    keep the class whole; every other class is kept as names and places only."""
-    old = existing or {}
-
-    def compared(group: CatalogClass) -> bool:
-        names = {tool.method_name for tool in group.tools}
-        return any(method not in names for method in old.get(group.key, ()))
-
-    return compared
+def _write(path: Path, document: object, result: ScanResult) -> None:
+    """Write a JSON file, and say in ``result`` whether it changed."""
+    (result.written if write_json(path, document) else result.unchanged).append(path)
 
 
 def _previous(output: Path | None) -> Callable[[], Catalog | None]:
@@ -193,28 +169,25 @@ def render_providers(
     classification_path: Path | None = None,
     options: RenderOptions,
     include_new: bool = True,
-    files: Callable[[str], Path] | None = None,
-) -> tuple[list[Rendered], list[Diagnostic]]:
+) -> tuple[Iterator[Rendered], list[Diagnostic]]:
     """Each provider's file for the included tools of a tools.json; one provider's error does
-    not stop the others. Returns the files and the diagnostics of selecting the tools. With
-    ``files``, each file is written to ``files(provider)`` as it is made (see
-    ``pipeline.render``).
+    not stop the others. Returns the files, made as they are taken (see ``pipeline.render``),
+    and the diagnostics of selecting the tools.
 
     ``classification_path`` None: the file beside the tools file, if any (else every method is
     included); a path given must exist. Methods the file does not mention follow
     ``include_new``."""
-    with pipeline.gc_paused():  # many long-lived objects: GC passes would be quadratic
-        catalog = load_tools(tools_path)
-        if classification_path is None:
-            classification_path = classification_file.default_path(tools_path)
-            choices = classification_file.load(classification_path)
-        else:
-            choices = classification_file.load_required(classification_path)
-        tools, diagnostics = pipeline.select(
-            catalog, choices, classification_path, include_new=include_new
-        )
-        diagnostics += pipeline.annotation_diagnostics(options, tools)
-        return pipeline.render(providers, tools, options, files=files), diagnostics
+    catalog = load_tools(tools_path)
+    if classification_path is None:
+        classification_path = classification_file.default_path(tools_path)
+        choices = classification_file.load(classification_path)
+    else:
+        choices = classification_file.load_required(classification_path)
+    tools, diagnostics = pipeline.select(
+        catalog, choices, classification_path, include_new=include_new
+    )
+    diagnostics += pipeline.annotation_diagnostics(options, tools)
+    return pipeline.render(providers, tools, options), diagnostics
 
 
 def render_provider(
@@ -251,9 +224,9 @@ def render_provider(
         options=options,
         include_new=include_new,
     )
-    if rendered.text is None:
+    if rendered.document is None:
         raise InspectorError(rendered.diagnostics[0].message)
-    return rendered.text, diagnostics + rendered.diagnostics
+    return json_text(rendered.document), diagnostics + rendered.diagnostics
 
 
 _ANNOTATION_HINTS = {
@@ -326,37 +299,25 @@ def stubs_from_file(
     Raises:
         InspectorError: The file cannot be read or is no known format.
     """
-    with pipeline.gc_paused():  # many long-lived objects: GC passes would dominate
-        catalog, found = _schema_catalog(schema_path, format_name, class_name, template_dirs)
-        pieces, diagnostics = pipeline.stubs_pieces(
-            catalog, schema_path.name, typed_dict=typed_dict, template_dirs=template_dirs
-        )
-        del catalog  # the prepared stubs hold what the template needs
-        if output is None:
-            return StubsResult("".join(pieces), found, diagnostics)
-        write_text_pieces_if_changed(output, pieces)
-    return StubsResult("", found, diagnostics)
-
-
-def _schema_catalog(
-    schema_path: Path, format_name: str, class_name: str | None, template_dirs: Sequence[Path]
-) -> tuple[Catalog, str]:
-    """The catalog of a tools file (read class by class) or a provider's file, and its format."""
-    from inspector.files.provider_files import DEFAULT_CLASS, TOOLS_FORMAT
-    from inspector.files.tools_json import load_if_tools
+    from inspector.files.provider_files import DEFAULT_CLASS
     from inspector.providers.registry import read_catalog
 
-    tools = (
-        load_if_tools(schema_path, share_types=True)
-        if format_name in ("auto", TOOLS_FORMAT)
-        else None
-    )
-    if tools is not None:
-        return tools, TOOLS_FORMAT
     data = read_json(schema_path, "schema file")
     try:
-        return read_catalog(
-            data, format_name, class_name or DEFAULT_CLASS, template_dirs, share_types=True
+        catalog, found = read_catalog(
+            data,
+            format_name,
+            class_name or DEFAULT_CLASS,
+            template_dirs,
+            share_types=True,
         )
     except InspectorError as error:
         raise InspectorError(f"{schema_path}: {error}") from None
+    del data
+    text, diagnostics = pipeline.stubs(
+        catalog, schema_path.name, typed_dict=typed_dict, template_dirs=template_dirs
+    )
+    if output is None:
+        return StubsResult(text, found, diagnostics)
+    write_text(output, text)
+    return StubsResult("", found, diagnostics)

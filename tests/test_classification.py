@@ -9,8 +9,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from inspector.diagnostics import InspectorError
 from inspector.files.classification import load
@@ -183,20 +181,3 @@ def test_loaded_method_names_are_the_interned_names(tmp_path: Path) -> None:
     loaded = load(path)
     assert loaded == {"Service": {"ping_later": True, "send": False}}
     assert all(name is sys.intern(name) for name in loaded["Service"])
-
-
-@given(
-    st.dictionaries(
-        st.text(max_size=6),
-        st.dictionaries(st.text(max_size=6), st.booleans(), max_size=4),
-        max_size=4,
-    )
-)
-def test_the_file_written_class_by_class_is_the_whole_text(
-    tmp_path_factory: pytest.TempPathFactory, data: dict[str, dict[str, bool]]
-) -> None:
-    from inspector.files.jsonio import LazyObject, json_text, write_json_if_changed
-
-    path = tmp_path_factory.mktemp("c") / "c.json"
-    write_json_if_changed(path, LazyObject(lambda: iter(data.items())))
-    assert path.read_bytes() == json_text(data).encode("utf-8")

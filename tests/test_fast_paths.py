@@ -1,9 +1,8 @@
-"""Shortcuts taken for speed give exactly what the general code gives; the garbage collector
-is paused while large catalogs are built (and restored after)."""
+"""Shortcuts taken for speed give exactly what the general code gives; library calls leave
+the garbage collector as it was."""
 
 from __future__ import annotations
 
-import dataclasses
 import gc
 import shutil
 import typing
@@ -15,12 +14,10 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from inspector import Toolbox, api
-from inspector.files import tools_json
-from inspector.model import EnumType, Returns, ToolDescriptor
+from inspector.model import EnumType
 from inspector.project import pipeline
 from inspector.project.config import load_config
 from inspector.project.generate import generate
-from inspector.recent import RecentByIdentity
 from inspector.render import jinja
 from inspector.scan import docstrings, hints
 from inspector.scan.hints import TypeMapper
@@ -108,39 +105,38 @@ class Shop:
         return item
 
 
-def test_the_collector_is_paused_while_files_are_made_from_many_tools(
+def test_library_calls_leave_the_garbage_collector_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     seen: list[bool] = []
-    real_stubs = pipeline.stubs_pieces
 
-    def stubs_pieces(*args: Any, **kwargs: Any) -> Any:
-        seen.append(gc.isenabled())
-        return real_stubs(*args, **kwargs)
+    def watched(real: Any) -> Any:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            seen.append(gc.isenabled())
+            return real(*args, **kwargs)
 
-    monkeypatch.setattr(pipeline, "stubs_pieces", stubs_pieces)
-    real_generate = jinja.TemplateRun.generate
+        return call
 
-    def template_text(*args: Any, **kwargs: Any) -> Any:
-        seen.append(gc.isenabled())
-        return real_generate(*args, **kwargs)
-
-    monkeypatch.setattr(jinja.TemplateRun, "generate", template_text)
+    monkeypatch.setattr(pipeline, "stubs", watched(pipeline.stubs))
+    monkeypatch.setattr(pipeline, "classify", watched(pipeline.classify))
+    monkeypatch.setattr(jinja.TemplateRun, "text", watched(jinja.TemplateRun.text))
     monkeypatch.chdir(tmp_path)
-    shutil.copy(ROOT / "example_class.py", tmp_path / "gc_paused_example.py")
+    shutil.copy(ROOT / "example_class.py", tmp_path / "collected_example.py")
     (tmp_path / "pyproject.toml").write_text(
-        '[tool.toolsinspector]\ntargets = ["gc_paused_example.py:ExampleClass"]\n'
+        '[tool.toolsinspector]\ntargets = ["collected_example.py:ExampleClass"]\n'
         'stubs = "stubs.py"\nproviders = ["openai"]\n',
         encoding="utf-8",
     )
     generate(load_config(tmp_path / "pyproject.toml"))
     api.scan_targets(
-        ["gc_paused_example.py:ExampleClass"], output=tmp_path / "t.json", classification_path=None
+        ["collected_example.py:ExampleClass"],
+        output=tmp_path / "t.json",
+        classification_path=tmp_path / "c.json",
     )
     api.stubs_from_file(tmp_path / "t.json")
     Toolbox(Shop()).definitions("openai")
-    assert seen == [False, False, False, False]  # generate: render, stubs; stubs; Toolbox
-    assert gc.isenabled()
+    # generate: classify, render, stubs; scan_targets: classify; stubs_from_file; Toolbox
+    assert seen == [True] * 6
 
 
 def test_a_hint_object_met_again_is_mapped_once_and_equal_literals_keep_their_order() -> None:
@@ -200,25 +196,3 @@ def _restored_by_every_step(text: str) -> str:
 @example(".. note::\n   careful")
 def test_restoring_a_description_skips_no_step_it_needs(text: str) -> None:
     assert docstrings._restore(text, False) == _restored_by_every_step(text)
-
-
-def test_a_spooled_tool_keeps_every_field_but_its_description_and_schemas() -> None:
-    # every field a distinct value: a field added to ToolDescriptor but not to ``_placed``
-    # would come back as its default
-    tool = ToolDescriptor(**{f.name: object() for f in dataclasses.fields(ToolDescriptor)})
-    (placed,) = tools_json._placed((tool,))
-    emptied = {"description": "", "parameters": (), "returns": Returns(), "definitions": ()}
-    assert placed == dataclasses.replace(tool, **emptied)
-
-
-def test_a_recent_value_is_made_once_per_key_object_and_the_oldest_are_dropped() -> None:
-    made: list[object] = []
-    recent: RecentByIdentity[object, int] = RecentByIdentity(
-        lambda key: made.append(key) or len(made), 2
-    )
-    first, equal, third, fourth, fifth = [1], [1], [3], [4], [5]
-    assert (recent(first), recent(first), recent(equal)) == (1, 1, 2)  # by identity, not ==
-    assert (recent(third), recent(first)) == (3, 1)  # the last two used are kept
-    assert (recent(fourth), recent(fifth)) == (4, 5)
-    assert (recent(fourth), recent(fifth)) == (4, 5)
-    assert (recent(equal), recent(first)) == (6, 7)  # four keys on: gone

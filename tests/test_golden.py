@@ -41,18 +41,3 @@ def test_tools_json_parameters_are_valid_json_schema(case: Case) -> None:
         for entry in group["methods"].values():
             check_json_schema(entry["function"]["parameters"])
             check_json_schema(entry["returns"])
-
-
-def test_streamed_text_equals_the_document_dumped_whole() -> None:
-    from inspector.catalog import Catalog
-    from inspector.files.jsonio import json_text
-    from inspector.files.tools_json import to_json, to_text
-    from inspector.scan.scanner import scan
-
-    catalog, _ = scan(
-        [str(ROOT / "tests/golden/inputs/type_battery.py"), str(ROOT / "example_class.py")]
-    )
-    assert to_text(catalog) == json_text(to_json(catalog))
-    assert to_text(Catalog(())) == '{\n  "format": "toolsinspector/1",\n  "classes": {}\n}\n'
-    surrogate = Catalog((catalog.classes[0].__class__("K\udc80", "s", ()),))
-    assert to_text(surrogate) == json_text(to_json(surrogate))

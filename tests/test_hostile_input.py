@@ -21,9 +21,9 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 from inspector import api
 from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import InspectorError
-from inspector.files import jsonio as files
+from inspector.files import jsonfile as files
 from inspector.files.classification import load as load_classification
-from inspector.files.jsonio import json_text
+from inspector.files.jsonfile import json_text
 from inspector.files.tools_json import from_json, to_json
 from inspector.model import MISSING, EnumType, Field, StringType, ToolDescriptor
 from inspector.render.jinja import render_template as render
@@ -161,7 +161,7 @@ def test_classification_round_trips_any_names(
     class_key: str, method: str, value: bool, tmp_path: Path
 ) -> None:
     path = tmp_path / f"c_{uuid.uuid4().hex}.json"
-    files.write_if_changed(path, json_text({class_key: {method: value}}))
+    files.write_text(path, json_text({class_key: {method: value}}))
     expected = {as_json_reads_it(class_key): {as_json_reads_it(method): value}}
     assert load_classification(path) == expected
 
@@ -264,7 +264,7 @@ def test_an_exception_after_tools_json_is_written_leaves_whole_files(
     tools, classification = shop / "tools.json", shop / "tools.classification.json"
     api.scan_targets(["shop.py:Shop"], output=tools, classification_path=classification)
     before = {p.name: p.read_bytes() for p in (tools, classification)}
-    real_write = files.write_json_if_changed
+    real_write = files.write_json
     calls = []
 
     def interrupted(path: Path, data: object) -> bool:
@@ -273,7 +273,7 @@ def test_an_exception_after_tools_json_is_written_leaves_whole_files(
             raise KeyboardInterrupt
         return real_write(path, data)
 
-    monkeypatch.setattr(api, "write_json_if_changed", interrupted)
+    monkeypatch.setattr(api, "write_json", interrupted)
     (shop / "shop.py").write_text(SOURCE.replace("Buy.", "Buy now."), "utf-8")
     with pytest.raises(KeyboardInterrupt):
         api.scan_targets(["shop.py:Shop"], output=tools, classification_path=classification)

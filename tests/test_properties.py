@@ -255,25 +255,3 @@ def test_ollama_client_keeps_every_key(fields: tuple[Field, ...]) -> None:
     parameters = ollama_parameters(tool_of(fields)).schema
     entry = {"type": "function", "function": {"name": "tool", "parameters": parameters}}
     assert ollama.Tool.model_validate(entry).model_dump(exclude_none=True, by_alias=True) == entry
-
-
-json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
-    lambda children: (
-        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=6), children, max_size=4)
-    ),
-    max_leaves=20,
-)
-
-
-@given(json_values)
-@settings(max_examples=300)
-def test_json_text_is_what_json_dumps_writes(value: Any) -> None:
-    from inspector.files.jsonio import json_text
-
-    expected = json.dumps(value, indent=2, ensure_ascii=False) + "\n"
-    try:
-        expected.encode("utf-8")
-    except UnicodeEncodeError:
-        expected = json.dumps(value, indent=2, ensure_ascii=True) + "\n"
-    assert json_text(value) == expected

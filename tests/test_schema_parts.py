@@ -1,5 +1,4 @@
-"""Schemas made from their parts: a field's schema from its type's two halves (``Schemas``),
-and whether floats need a look (``cjson.tools_plain``) from each type and default."""
+"""Schemas made from their parts: a field's schema from its type's two halves (``Schemas``)."""
 
 from __future__ import annotations
 
@@ -10,9 +9,6 @@ import uuid
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from inspector.catalog import CatalogClass
-from inspector.files import cjson, tools_json
-from inspector.files.cjson import plain_floats, tools_plain
 from inspector.model import (
     MISSING,
     AnyOfType,
@@ -109,34 +105,3 @@ def test_a_field_schema_from_shared_parts_is_a_new_dict_each_time() -> None:
     first = field.to_schema(schemas)
     first["description"] = "changed"
     assert field.to_schema(schemas)["description"] == "how many"
-
-
-@given(_fields(types), st.none() | types)
-@settings(max_examples=200)
-@example((Field("a", IntegerType(), default=1e-7),), None)
-@example((Field("a", NumberType((("minimum", float("nan")),))),), None)
-@example((), ArrayType(NumberType((("maximum", 1e16),))))
-@example((Field("a", EnumType((Color.RED,))),), None)  # type: ignore[arg-type]
-def test_tools_taken_as_plain_give_a_plain_tools_entry_and_schema(
-    fields: tuple[Field, ...], returns: SchemaType | None
-) -> None:
-    """Plain exactly when each part is (each type's schema, each default): then a look at the
-    whole finds nothing either (no odd float, no value only orjson writes)."""
-    tool = _tool(fields, returns)
-    parts = [f.type.to_schema() for f in fields] + [f.default for f in fields if f.default != 0]
-    parts += [returns.to_schema()] if returns is not None else []
-    plain = tools_plain([tool])
-    assert plain is all(plain_floats(part) for part in parts if part is not MISSING)
-    group = CatalogClass("C", "c.py:C", (tool,))
-    whole = [tools_json._class_json(group), tool.parameters_schema()]
-    assert not plain or all(plain_floats(value) for value in whole)
-
-
-def test_a_plain_tool_s_shared_schema_is_known_plain_without_a_look() -> None:
-    tool = _tool((Field("a", NumberType((("minimum", 0.5),)), default=2.5),))
-    schema = cjson.shared_parameters(tool)
-    assert cjson._plain._newer[id(schema)] == (schema, True)
-    odd = _tool((Field("a", NumberType(), default=1e-7),))
-    schema = cjson.shared_parameters(odd)
-    assert id(schema) not in cjson._plain._newer
-    assert cjson.plain_value(schema) is False

@@ -3,6 +3,7 @@ read with its equal types shared gives the catalog and stubs it gives read plain
 
 from __future__ import annotations
 
+import json
 import tempfile
 from pathlib import Path
 from unittest.mock import patch
@@ -116,9 +117,8 @@ def _read_both(catalog: Catalog) -> tuple[Catalog, Catalog]:
     with tempfile.TemporaryDirectory() as directory:
         path = Path(directory) / "tools.json"
         path.write_text(tools_json.to_text(catalog), encoding="utf-8")
-        shared = tools_json.load_if_tools(path, share_types=True)
-        plain = tools_json.load_if_tools(path)
-    assert shared is not None and plain is not None
+        shared = tools_json.load(path)
+        plain = tools_json.from_json(json.loads(path.read_text(encoding="utf-8")))
     return shared, plain
 
 

@@ -1,19 +1,25 @@
 """How files are written: ``-o`` replaces regular files atomically, follows symlinks, writes
-devices and FIFOs in place, and refuses a directory; for every command that writes."""
+devices and FIFOs in place, and refuses a directory; for every command that writes. A JSON file
+is 2-space text with readable characters, written whole."""
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from inspector import api
 from inspector.diagnostics import InspectorError
-from inspector.files.file_update import write_if_changed
-from tests.conftest import Run
+from inspector.files.jsonfile import dumps, json_text, write_text
+from tests.conftest import ROOT, Run
 
 SERVICE = "class Service:\n    def ping(self) -> bool:\n        'Ping.'\n        return True\n"
 
@@ -23,11 +29,11 @@ def test_a_regular_file_is_replaced_atomically_and_keeps_its_mode(tmp_path: Path
     path.write_text("old", encoding="utf-8")
     path.chmod(0o640)
     before = path.stat().st_ino
-    assert write_if_changed(path, "new") is True
+    assert write_text(path, "new") is True
     assert path.read_text(encoding="utf-8") == "new"
     assert path.stat().st_ino != before  # a new file renamed over the old one
     assert stat.S_IMODE(path.stat().st_mode) == 0o640
-    assert write_if_changed(path, "new") is False
+    assert write_text(path, "new") is False
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.json"]
 
 
@@ -37,12 +43,12 @@ def test_a_symlink_is_followed_and_its_target_replaced(tmp_path: Path) -> None:
     real.write_text("old", encoding="utf-8")
     link = tmp_path / "link.json"
     link.symlink_to(real)
-    assert write_if_changed(link, "new") is True
+    assert write_text(link, "new") is True
     assert link.is_symlink()
     assert real.read_text(encoding="utf-8") == "new"
     dangling = tmp_path / "dangling.json"
     dangling.symlink_to(tmp_path / "real" / "created.json")
-    write_if_changed(dangling, "made")
+    write_text(dangling, "made")
     assert dangling.is_symlink()
     assert (tmp_path / "real" / "created.json").read_text(encoding="utf-8") == "made"
 
@@ -53,7 +59,7 @@ def test_a_fifo_is_written_in_place_streaming(tmp_path: Path) -> None:
     received: list[bytes] = []
     reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()))
     reader.start()
-    write_if_changed(fifo, "through the pipe")
+    write_text(fifo, "through the pipe")
     reader.join(timeout=10)
     assert received == [b"through the pipe"]
     assert stat.S_ISFIFO(fifo.stat().st_mode)
@@ -62,14 +68,14 @@ def test_a_fifo_is_written_in_place_streaming(tmp_path: Path) -> None:
 def test_a_character_device_stays_a_device() -> None:
     devnull = Path(os.devnull)
     assert stat.S_ISCHR(devnull.stat().st_mode)
-    assert write_if_changed(devnull, "discarded") is True
+    assert write_text(devnull, "discarded") is True
     assert stat.S_ISCHR(devnull.stat().st_mode)
 
 
 def test_a_directory_where_a_file_is_expected_is_an_error(tmp_path: Path) -> None:
     (tmp_path / "tools.json").mkdir()
     with pytest.raises(InspectorError, match=r"tools.json: is a directory; a file was expected"):
-        write_if_changed(tmp_path / "tools.json", "{}")
+        write_text(tmp_path / "tools.json", "{}")
 
 
 @pytest.mark.parametrize("command", ["scan", "render", "stubs", "build"])
@@ -119,3 +125,111 @@ def test_a_directory_as_output_is_a_clear_error(in_tmp: Path, run_cli: Callable[
         1,
         "error: tools.json: is a directory; a file was expected\n",
     )
+
+
+def test_an_unchanged_file_is_not_touched_and_a_new_one_has_the_umask_s_mode(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "new" / "out.json"
+    umask = os.umask(0o027)
+    try:
+        assert write_text(path, "made") is True
+    finally:
+        os.umask(umask)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640
+    os.utime(path, (1_000_000, 1_000_000))
+    assert write_text(path, "made") is False
+    assert path.stat().st_mtime == 1_000_000
+
+
+def test_a_file_that_cannot_be_replaced_is_an_error_and_stays_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "out.json"
+    path.write_text("old", encoding="utf-8")
+
+    def refuse(source: str, target: str) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    with pytest.raises(InspectorError, match=r"out.json: cannot write \(Permission denied\)"):
+        write_text(path, "new")
+    assert [p.name for p in tmp_path.iterdir()] == ["out.json"]  # no temporary file left
+    assert path.read_text(encoding="utf-8") == "old"
+
+
+def test_a_file_under_a_file_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "plain").write_text("", encoding="utf-8")
+    with pytest.raises(InspectorError, match=r"out.json: cannot write \(Not a directory\)"):
+        write_text(tmp_path / "plain" / "out.json", "new")
+
+
+def test_a_render_that_fails_leaves_the_file_as_it_was(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("templates").mkdir()
+    Path("templates/openai.json.jinja").write_text(
+        "[\n{% for tool in tools %}"
+        "{% if loop.index == 3 %}{{ tool.no_such_attribute.deeper }}{% endif %}"
+        '{"name": {{ tool.name | tojson }}}{{ "," if not loop.last }}\n{% endfor %}]\n',
+        encoding="utf-8",
+    )
+    api.scan_targets(
+        [str(ROOT / "example_class.py")], output=Path("tools.json"), classification_path=None
+    )
+    Path("openai.json").write_text("good\n", encoding="utf-8")
+    run = run_cli("render", "--provider", "openai", "--templates", "templates", "-o", "openai.json")
+    assert run.status == 1
+    assert (
+        "\nerror[TI401]: template openai.json.jinja:2: 'inspector.model.ToolDescriptor object' "
+        "has no attribute 'no_such_attribute'\n"
+    ) in run.stderr
+    assert Path("openai.json").read_text(encoding="utf-8") == "good\n"
+    assert sorted(p.name for p in in_tmp.iterdir()) == ["openai.json", "templates", "tools.json"]
+
+
+def test_a_render_to_a_directory_is_a_clear_error(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("service.py").write_text(SERVICE, encoding="utf-8")
+    assert run_cli("scan", "service.py:Service", "-o", "tools.json", "-q").status == 0
+    Path("out").mkdir()
+    result = run_cli("render", "--provider", "openai", "-o", "out")
+    assert (result.status, result.stderr) == (
+        1,
+        "error: out: is a directory; a file was expected\n",
+    )
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=6), children, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+@given(json_values)
+@settings(max_examples=300)
+def test_a_json_file_reads_back_as_its_value_with_readable_text(value: Any) -> None:
+    data = dumps(value)
+    assert json.loads(data) == value
+    try:
+        readable = json.dumps(value, indent=2, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate: the whole file escapes beyond ASCII
+        assert data.isascii()
+    else:
+        assert data == readable + b"\n"
+
+
+def test_a_lone_surrogate_makes_the_file_escape_beyond_ascii() -> None:
+    assert json_text({"é": "\udc80"}) == '{\n  "\\u00e9": "\\udc80"\n}\n'
+    assert json_text({"é": "ok"}) == '{\n  "é": "ok"\n}\n'
+
+
+def test_a_value_nested_deeper_than_orjson_goes_is_written_all_the_same() -> None:
+    value: Any = 1
+    for _ in range(300):
+        value = {"a": [value]}
+    assert json.loads(dumps(value)) == value

@@ -380,6 +380,7 @@ def _is_stream(path: Path) -> bool:
 
 def _render(args: argparse.Namespace) -> int:
     from inspector.api import load_annotations, render_providers
+    from inspector.files.jsonfile import write_json
     from inspector.providers.registry import available
     from inspector.render.options import RenderOptions
 
@@ -408,19 +409,20 @@ def _render(args: argparse.Namespace) -> int:
         classification_path=Path(args.classification) if args.classification else None,
         options=options,
         include_new=args.new == "include",
-        files=None if args.output == "-" else file_of,
     )
     printer.print(diagnostics)
+    written: list[Path] = []
+    unchanged: list[Path] = []
     for rendered in results:
         diagnostics += rendered.diagnostics
         printer.print(rendered.diagnostics)
         for line in rendered.report:
             print(line, file=sys.stderr)
-        if rendered.text is not None and args.output == "-":
-            sys.stdout.write(rendered.text)
+        if rendered.document is not None:
+            path = file_of(rendered.provider)
+            (written if write_json(path, rendered.document) else unchanged).append(path)
     if args.output != "-" and not args.quiet:
-        made = [(file_of(r.provider), r.changed) for r in results if r.text is not None]
-        files_summary([p for p, changed in made if changed], [p for p, c in made if not c])
+        files_summary(written, unchanged)
     printer.print_summary()
     return 1 if has_errors(diagnostics) else 0
 

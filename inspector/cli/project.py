@@ -138,20 +138,15 @@ def _config(args: argparse.Namespace) -> Config:
 def build(args: argparse.Namespace) -> int:
     """Write every file the configuration names (only those whose content changed)."""
     from inspector.cli.output import printer_for, user_prints_to_stderr
-    from inspector.files.file_update import write_if_changed
-    from inspector.files.jsonio import write_pieces_if_changed
-    from inspector.project.generate import Content, generate
+    from inspector.files.jsonfile import write_file
+    from inspector.project.generate import generate
 
     config = _config(args)
     printer = printer_for(args, config.ignore)
     written: list[Path] = []
 
-    def write(path: Path, content: Content) -> None:
-        if isinstance(content, str):
-            changed = write_if_changed(path, content)
-        else:
-            changed = write_pieces_if_changed(path, content)
-        if changed:
+    def write(path: Path, content: bytes) -> None:
+        if write_file(path, content):
             written.append(path)
 
     with user_prints_to_stderr():
@@ -172,36 +167,31 @@ def build(args: argparse.Namespace) -> int:
 def check(args: argparse.Namespace) -> int:
     """Exit 0 when every file is as ``build`` would write it, else 1 with a line per file."""
     from inspector.cli.output import printer_for, user_prints_to_stderr
-    from inspector.files.compare import Steps, finished, holds_steps
-    from inspector.files.jsonio import pieces_text
-    from inspector.project.generate import Content, generate
+    from inspector.project.generate import generate
 
     config = _config(args)
     printer = printer_for(args, config.ignore)
     printer.quiet = True  # check prints errors only
     problems: dict[Path, str] = {}
 
-    def compare_steps(path: Path, content: Content) -> Steps[None]:
-        if isinstance(content, str):
-            same = path.read_text(encoding="utf-8") == content if path.exists() else None
-        else:
-            same = yield from holds_steps(path, content)
-        if same is None:
+    def compare(path: Path, content: bytes) -> None:
+        try:
+            same = path.read_bytes() == content
+        except FileNotFoundError:
             problems[path] = f"{_shown(path)}: missing"
-        elif not same:
+            return
+        except OSError as error:
+            raise InspectorError(f"{path}: cannot read ({error.strerror})") from None
+        if not same:
             detail = ""
-            text = content if isinstance(content, str) else pieces_text(content)
             if path == config.tools_path:
-                detail = _tools_detail(path.read_text(encoding="utf-8"), text)
+                detail = _tools_detail(path.read_bytes(), content)
             elif path == config.classification_path:
-                detail = _entries_detail(path.read_text(encoding="utf-8"), text)
+                detail = _entries_detail(path.read_bytes(), content)
             problems[path] = f"{_shown(path)}: stale{detail}"
 
-    def compare(path: Path, content: Content) -> None:
-        finished(compare_steps(path, content))
-
-    with user_prints_to_stderr():  # tools.json compared as the first provider's file is made
-        generated = generate(config, compare, side_by_side=compare_steps)
+    with user_prints_to_stderr():
+        generated = generate(config, compare)
     printer.print(generated.diagnostics)
     if has_errors(generated.diagnostics):
         print("errors found: nothing compared", file=sys.stderr)
@@ -224,7 +214,7 @@ def _shown(path: Path) -> str:
         return str(path)
 
 
-def _tools_detail(old_text: str, new_text: str) -> str:
+def _tools_detail(old_text: bytes, new_text: bytes) -> str:
     import json
 
     from inspector.files.tools_json import from_json
@@ -240,12 +230,12 @@ def _tools_detail(old_text: str, new_text: str) -> str:
     return f" ({len(tools)} tool{'s' if len(tools) != 1 else ''} changed: {', '.join(tools)})"
 
 
-def _entries_detail(old_text: str, new_text: str) -> str:
+def _entries_detail(old_text: bytes, new_text: bytes) -> str:
     """What ``build`` would change in the classification file: entries added or dropped, or
     only its layout (the values a user set are never changed)."""
     import json
 
-    def entries(text: str) -> set[str]:
+    def entries(text: bytes) -> set[str]:
         data = json.loads(text)
         return {f"{c}.{m}" for c, methods in data.items() for m in methods}
 
@@ -265,7 +255,6 @@ def diff(args: argparse.Namespace) -> int:
     """Print the changes between two versions; the exit status follows ``--fail-on``."""
     import json
 
-    from inspector.project import pipeline
     from inspector.project.diff import Severity, diff_catalogs, summary
 
     if args.git:
@@ -280,13 +269,12 @@ def diff(args: argparse.Namespace) -> int:
         old_data, new_data = _read(Path(args.files[0])), _read(Path(args.files[1]))
         names = (args.files[0], args.files[1])
     dirs = [Path(t) for t in args.templates]
-    with pipeline.gc_paused():  # two large catalogs: GC passes would dominate
-        old, new = _catalog(old_data, names[0], dirs), _catalog(new_data, names[1], dirs)
-        if old[1] != new[1]:
-            raise UsageError(
-                f"{names[0]} is {old[1]} but {names[1]} is {new[1]}: compare like with like"
-            )
-        changes = diff_catalogs(old[0], new[0])
+    old, new = _catalog(old_data, names[0], dirs), _catalog(new_data, names[1], dirs)
+    if old[1] != new[1]:
+        raise UsageError(
+            f"{names[0]} is {old[1]} but {names[1]} is {new[1]}: compare like with like"
+        )
+    changes = diff_catalogs(old[0], new[0])
     counts = summary(changes)
     if args.json:
         document = {
@@ -337,11 +325,10 @@ def _configured_tools(args: argparse.Namespace) -> Path:
 
 
 def _read(path: Path) -> object:
-    """A tools file's catalog (read class by class), or any other file's JSON."""
-    from inspector.files.jsonio import read_json
-    from inspector.files.tools_json import load_if_tools
+    """A tools file's or a provider file's JSON."""
+    from inspector.files.jsonfile import read_json
 
-    return load_if_tools(path) or read_json(path, "tools file")
+    return read_json(path, "tools file")
 
 
 def _committed(ref: str, path: Path) -> object:
@@ -368,12 +355,8 @@ def _git_relative(path: Path) -> str:
 
 
 def _catalog(data: object, name: str, template_dirs: list[Path]) -> tuple[Catalog, str]:
-    from inspector.catalog import Catalog
-    from inspector.files.provider_files import TOOLS_FORMAT
     from inspector.providers.registry import read_catalog
 
-    if isinstance(data, Catalog):
-        return data, TOOLS_FORMAT
     try:
         return read_catalog(data, template_dirs=template_dirs)
     except InspectorError as error:

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from inspector.catalog import Catalog
 from inspector.diagnostics import Diagnostic, InspectorError, Level, closest, did_you_mean
-from inspector.files.jsonio import read_json
+from inspector.files.jsonfile import read_json
 from inspector.model import ToolDescriptor
 
 Classification = dict[str, dict[str, bool]]

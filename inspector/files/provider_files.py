@@ -123,7 +123,7 @@ def _read(
     shared: SharedTypes | None,
 ) -> Catalog:
     if format_name == TOOLS_FORMAT:
-        return tools_json.from_json(data)
+        return tools_json.from_json(data, shared)
     reader = readers.get(format_name)
     if reader is None:
         known = ", ".join((TOOLS_FORMAT, *readers))

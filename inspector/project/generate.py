@@ -7,75 +7,50 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from inspector.catalog import Catalog, CatalogClass
+from inspector.catalog import Catalog
 from inspector.diagnostics import Diagnostic, InspectorError, UsageError, has_errors
 from inspector.files import classification as classification_file
 from inspector.files.classification import Classification
-from inspector.files.compare import Stepper, Steps
-from inspector.files.jsonio import JsonDocument, JsonPieces, json_text, pieces_text
+from inspector.files.jsonfile import dumps
 from inspector.files.tools_json import load as load_tools
-from inspector.files.tools_json import to_text, tools_pieces
-from inspector.model import ToolDescriptor
+from inspector.files.tools_json import to_json
 from inspector.project import pipeline
 from inspector.project.config import Config
 from inspector.render.options import RenderOptions
 from inspector.render.selection import quiet_excluded
 
-Content = str | JsonPieces
-"""A file's content: its text, or (a large JSON file) its pieces, made as they are used."""
-
-EachFile = Callable[[Path, Content], None]
-"""What becomes of each file as it is made: ``build`` writes it, ``check`` compares it."""
+EachFile = Callable[[Path, bytes], None]
+"""What becomes of each file's content as it is made: ``build`` writes it, ``check`` compares
+it with the disk."""
 
 
 @dataclass
 class Generated:
     """Every file the configuration names, as it should be, plus what was noticed."""
 
-    files: dict[Path, str] = field(default_factory=dict)
-    """The files' texts (without ``each_file``; with it, only the paths, each text empty)."""
+    files: dict[Path, bytes] = field(default_factory=dict)
+    """The files' contents (without ``each_file``; with it, only the paths, each empty)."""
     diagnostics: list[Diagnostic] = field(default_factory=list)
     scan_failed: bool = False
 
 
-SideBySide = Callable[[Path, JsonDocument], Steps[None]]
-"""tools.json handed over as steps (``check`` compares it a piece per step), taken as the first
-provider's file is made: each tool's shared schema, made for one file, serves the other."""
-
-
-def generate(
-    config: Config, each_file: EachFile | None = None, side_by_side: SideBySide | None = None
-) -> Generated:
+def generate(config: Config, each_file: EachFile | None = None) -> Generated:
     """Scan the targets and produce tools.json, the classification file, each provider's file
     and the stubs; after a scan with errors, only tools.json (not handed to ``each_file``). A
     provider whose render fails has no file (an error says why); the others do. Without
-    ``each_file`` the texts are kept in ``Generated.files``; with it, each file goes to it as
-    it is made, the large ones in pieces, and nothing is held whole; with ``side_by_side``
-    too, tools.json goes to that instead (see ``SideBySide``)."""
+    ``each_file`` the contents are kept in ``Generated.files``; with it, each file goes to it
+    as it is made and is not kept."""
     if not config.targets:
         raise UsageError("no targets: give TARGET arguments or set targets in the config")
     result = Generated()
 
-    def keep(path: Path, content: Content) -> None:
-        result.files[path] = content if isinstance(content, str) else pieces_text(content)
-
-    def hand_over(path: Path, content: Content) -> None:
-        result.files[path] = ""
-        if each_file is not None:
+    def hand_over(path: Path, content: bytes) -> None:
+        if each_file is None:
+            result.files[path] = content
+        else:
+            result.files[path] = b""
             each_file(path, content)
 
-    with pipeline.gc_paused():  # every file of a large project: GC passes would dominate
-        if each_file is None:
-            _generate(config, result, keep)
-        else:
-            _generate(config, result, hand_over, side_by_side)
-    return result
-
-
-def _generate(
-    config: Config, result: Generated, each_file: EachFile, side_by_side: SideBySide | None = None
-) -> None:
-    """``generate`` with the garbage collector paused."""
     existing = _existing_classification(config)
     catalog, result.diagnostics = pipeline.scan(
         config.targets, docstring_style=config.docstring_style, root=config.root
@@ -83,8 +58,8 @@ def _generate(
     result.diagnostics = quiet_excluded(result.diagnostics, catalog, existing)
     if has_errors(result.diagnostics):
         result.scan_failed = True
-        result.files[config.tools_path] = to_text(catalog)
-        return  # the caller reports them; nothing is compared or written
+        result.files[config.tools_path] = dumps(to_json(catalog))
+        return result  # the caller reports them; nothing is compared or written
     merged, notes = pipeline.classify(  # before tools.json, which it may read, is written
         existing,
         catalog,
@@ -93,77 +68,41 @@ def _generate(
         previous=lambda: _previous(config.tools_path),
     )
     result.diagnostics += notes
-    tools: list[ToolDescriptor] = []
+    hand_over(config.tools_path, dumps(to_json(catalog)))
+    hand_over(config.classification_path, dumps(merged.classification))
     if config.providers:
-        tools, notes = pipeline.select(
-            catalog,
-            merged.classification,
-            config.classification_path,
-            include_new=config.include_new,
-            merged=True,
-        )
-        result.diagnostics += notes
-    ahead = _Ahead(catalog, tools, side_by_side, config.tools_path) if tools else None
-    if ahead is None or ahead.steps is None:
-        each_file(config.tools_path, tools_pieces(catalog))
-    else:
-        result.files[config.tools_path] = ""
-    each_file(config.classification_path, json_text(merged.classification))
-    if config.providers:
-        options = RenderOptions(
-            strict=config.strict,
-            template_dirs=list(config.templates),
-            gemini_json_schema=config.gemini_json_schema,
-        )
-
-        def emit(provider: str, pieces: JsonPieces) -> bool:
-            each_file(config.provider_dir / f"{provider}.json", pieces)
-            return True
-
-        pace = ahead.pace if ahead is not None else None  # tools.json made as the tools are taken
-        for rendered in pipeline.render(config.providers, tools, options, emit=emit, pace=pace):
-            result.diagnostics += rendered.diagnostics
-    if ahead is not None:
-        ahead.finish()  # what the renders did not take, or all of it if they failed
+        result.diagnostics += _renders(config, catalog, merged.classification, hand_over)
     if config.stubs is not None:
         text, notes = pipeline.stubs(
             catalog, config.tools_path.name, template_dirs=config.templates
         )
         result.diagnostics += notes
-        each_file(config.stubs, text)
+        hand_over(config.stubs, text.encode("utf-8"))
+    return result
 
 
-class _Ahead:
-    """tools.json's steps (``side_by_side``) taken just ahead of a render of ``tools``: before
-    the render makes its entry for the n-th tool, tools.json has made the class holding it."""
-
-    def __init__(
-        self,
-        catalog: Catalog,
-        tools: list[ToolDescriptor],
-        side_by_side: SideBySide | None,
-        path: Path,
-    ) -> None:
-        self.rendered = {id(tool) for tool in tools}
-        self.passed = 0  # the rendered tools tools.json has made
-        self.steps = None
-        if side_by_side is not None:
-            self.steps = Stepper(side_by_side(path, tools_pieces(catalog, self._passed)))
-
-    def _passed(self, group: CatalogClass) -> None:
-        rendered = self.rendered
-        self.passed += sum(1 for tool in group.tools if id(tool) in rendered)
-
-    def pace(self, index: int) -> None:
-        """tools.json made up to the class holding the rendered tool ``index``."""
-        if self.steps is not None:
-            while self.passed <= index and self.steps.step():
-                pass
-
-    def finish(self) -> None:
-        """Whatever of tools.json is left."""
-        if self.steps is not None:
-            self.steps.finish()
+def _renders(
+    config: Config, catalog: Catalog, classification: Classification, each_file: EachFile
+) -> list[Diagnostic]:
+    """Each provider's file handed to ``each_file``; the diagnostics of selecting the tools and
+    of the renders."""
+    tools, diagnostics = pipeline.select(
+        catalog,
+        classification,
+        config.classification_path,
+        include_new=config.include_new,
+        merged=True,
+    )
+    options = RenderOptions(
+        strict=config.strict,
+        template_dirs=list(config.templates),
+        gemini_json_schema=config.gemini_json_schema,
+    )
+    for rendered in pipeline.render(config.providers, tools, options):
+        diagnostics += rendered.diagnostics
+        if rendered.document is not None:
+            each_file(config.provider_dir / f"{rendered.provider}.json", dumps(rendered.document))
+    return diagnostics
 
 
 def _existing_classification(config: Config) -> Classification | None:

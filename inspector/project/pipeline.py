@@ -6,8 +6,6 @@ the same diagnostics whichever way it came in."""
 
 from __future__ import annotations
 
-import contextlib
-import gc
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,26 +15,11 @@ from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import Diagnostic, Level
 from inspector.files import classification as classification_file
 from inspector.files.classification import Classification, Merge, Previous
-from inspector.files.jsonio import JsonPieces
-from inspector.model import ToolDescriptor
+from inspector.model import Json, ToolDescriptor
 from inspector.scan.docstrings import DocstringStyle
 
 if TYPE_CHECKING:
     from inspector.render.options import RenderOptions
-    from inspector.render.stream import StreamedRender
-
-
-@contextlib.contextmanager
-def gc_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a scan builds many small objects that all stay
-    alive: its passes over them cost a fifth of the scan. Restored afterwards."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def scan(
@@ -159,114 +142,48 @@ def select(
 
 @dataclass
 class Rendered:
-    """One provider's file: its text (None when it failed; empty when it went to ``render``'s
-    ``emit`` instead), its diagnostics and its size report (when
-    ``RenderOptions.report`` asked for it)."""
+    """One provider's file: its document (None when the render failed), its diagnostics and its
+    size report (when ``RenderOptions.report`` asked for it)."""
 
     provider: str
-    text: str | None
+    document: Json | None
     diagnostics: list[Diagnostic]
     report: list[str] = field(default_factory=list)
-    changed: bool = False
-    """What ``render``'s ``emit`` returned (a file written whose content differed)."""
 
+    @property
+    def text(self) -> str | None:
+        """The file's text (made from the document at each call); None when it failed."""
+        from inspector.files.jsonfile import json_text
 
-Emit = Callable[[str, JsonPieces], bool]
-"""What becomes of a provider's file as it is made: given the provider and the file's pieces,
-write it (True when its content changed) or compare it."""
+        return None if self.document is None else json_text(self.document)
 
 
 def render(
-    providers: Iterable[str],
-    tools: list[ToolDescriptor],
-    options: RenderOptions,
-    *,
-    emit: Emit | None = None,
-    files: Callable[[str], Path] | None = None,
-    pace: Callable[[int], None] | None = None,
-) -> list[Rendered]:
-    """Step 4: each provider's file for these tools. One provider's failure does not stop the
-    others; the provider limits are always checked. With ``emit``, each file goes to it as it
-    is made (a render that fails raises inside it: a file being written is left as it was)
-    instead of being held as text. With ``files``, each file is written to ``files(provider)``
-    (only when its content changes), the providers taking turns tool by tool. ``pace(n)`` is
-    called as a template takes the n-th tool (``StreamedRender``)."""
-    with gc_paused():  # many long-lived objects (tools, documents): GC passes would dominate
-        if files is not None:
-            return _render_files(list(providers), tools, options, files)
-        return [_render_one(provider, tools, options, emit, pace) for provider in providers]
+    providers: Iterable[str], tools: list[ToolDescriptor], options: RenderOptions
+) -> Iterator[Rendered]:
+    """Step 4: each provider's file for these tools, made as it is asked for (a caller that
+    writes each file before it takes the next holds one in memory). One provider's failure does
+    not stop the others; the provider limits are always checked."""
+    for provider in providers:
+        yield _render_one(provider, tools, options)
 
 
-def _render_one(
-    provider: str,
-    tools: list[ToolDescriptor],
-    options: RenderOptions,
-    emit: Emit | None,
-    pace: Callable[[int], None] | None = None,
-) -> Rendered:
+def _render_one(provider: str, tools: list[ToolDescriptor], options: RenderOptions) -> Rendered:
     """One provider's file; a template that fails gives an error diagnostic instead."""
-    from inspector.files.jsonio import pieces_text
-    from inspector.render.stream import RenderError, StreamedRender
+    from inspector.diagnostics import InspectorError, UsageError
+    from inspector.render.jinja import render_document
+    from inspector.render.limits import size_report
 
-    text, changed = "", False
     try:
-        made = StreamedRender(provider, tools, options, pace)
-        if emit is None:
-            text = made.emit(pieces_text)
-        else:
-            changed = made.emit(lambda pieces: emit(provider, pieces))
-    except RenderError as error:  # an error writing the file is raised, as before
-        return _failed(provider, error)
-    return _made(made, text, changed)
-
-
-def _render_files(
-    providers: list[str],
-    tools: list[ToolDescriptor],
-    options: RenderOptions,
-    files: Callable[[str], Path],
-) -> list[Rendered]:
-    """``render`` with ``files``: the files that are regular (or new) written side by side, then
-    any other file, and any render that must be made again on its own, one by one."""
-    from inspector.files.jsonio import write_pieces_if_changed
-    from inspector.render.stream import RenderError, StreamedRender, write_side_by_side
-
-    done: dict[str, Rendered] = {}
-    side: dict[str, StreamedRender] = {}
-    paths = {provider: files(provider) for provider in providers}
-    distinct = len(set(paths.values())) == len(paths)  # else one by one: the last one wins
-    for provider, path in paths.items() if distinct else ():
-        if str(path) == "-" or path.is_symlink() or (path.exists() and not path.is_file()):
-            continue  # written by write_pieces_if_changed, which knows how
-        try:
-            side[provider] = StreamedRender(provider, tools, options)
-        except RenderError as error:
-            done[provider] = _failed(provider, error)
-    renders = list(side.values())
-    outcomes = write_side_by_side(renders, [paths[made.provider] for made in renders])
-    for made, outcome in zip(renders, outcomes, strict=True):
-        if isinstance(outcome, RenderError):
-            done[made.provider] = _failed(made.provider, outcome)
-        elif outcome is not None:
-            done[made.provider] = _made(made, "", outcome)
-
-    def emit(provider: str, pieces: JsonPieces) -> bool:
-        return write_pieces_if_changed(files(provider), pieces)
-
-    return [done.get(p) or _render_one(p, tools, options, emit) for p in providers]
-
-
-def _failed(provider: str, error: Exception) -> Rendered:
-    return Rendered(provider, None, [Diagnostic(Level.ERROR, str(error), code="TI401")])
-
-
-def _made(made: StreamedRender, text: str, changed: bool) -> Rendered:
-    """A provider's file made: its diagnostics, its size report and the limits' warnings."""
-    from inspector.render.limits import entries_report
-
-    options = made.options
-    lines, warnings = entries_report(made.provider, made.sizes, made.tools, options.template_dirs)
-    return Rendered(made.provider, text, made.diagnostics + warnings, lines, changed)
+        document, diagnostics = render_document(provider, tools, options)
+    except UsageError:
+        raise  # an unknown provider
+    except InspectorError as error:
+        return Rendered(provider, None, [Diagnostic(Level.ERROR, str(error), code="TI401")])
+    lines, warnings = size_report(
+        provider, document, tools, options.template_dirs, table=options.report
+    )
+    return Rendered(provider, document, diagnostics + warnings, lines)
 
 
 def annotation_diagnostics(options: RenderOptions, tools: list[ToolDescriptor]) -> list[Diagnostic]:
@@ -290,22 +207,7 @@ def stubs(
     template_dirs: Sequence[Path] = (),
 ) -> tuple[str, list[Diagnostic]]:
     """Step 5 (instead of render): the typed Python stubs of a catalog."""
-    pieces, diagnostics = stubs_pieces(
-        catalog, source_name, typed_dict=typed_dict, template_dirs=template_dirs
-    )
-    return "".join(pieces), diagnostics
-
-
-def stubs_pieces(
-    catalog: Catalog,
-    source_name: str,
-    *,
-    typed_dict: bool = False,
-    template_dirs: Sequence[Path] = (),
-) -> tuple[Iterator[str], list[Diagnostic]]:
-    """``stubs``, the text in the pieces the template makes as they are consumed."""
-    from inspector.stubs.module import build_module
-    from inspector.stubs.module import stubs_pieces as module_pieces
+    from inspector.stubs.module import build_module, render_stubs
 
     module, diagnostics = build_module(catalog, source_name, typed_dict)
-    return module_pieces(module, list(template_dirs)), diagnostics
+    return render_stubs(module, list(template_dirs)), diagnostics

@@ -29,7 +29,6 @@ from inspector.providers.schema_walk import (
     tuple_as_items,
     types_of,
 )
-from inspector.shared import shared_parameters_schema
 
 RECURSION_DEPTH = 3
 """How many levels of a recursive type are inlined before deeper levels are left out."""
@@ -86,7 +85,7 @@ def gemini_parameters(tool: ToolDescriptor) -> DialectResult:
     """``parameters`` (OpenAPI subset), or None for a tool without arguments."""
     if not tool.parameters:
         return DialectResult(None)
-    canonical = shared_parameters_schema(tool)  # read only: every node converts into a new one
+    canonical = tool.parameters_schema()  # read only: every node converts into a new one
     result = DialectResult(None)
     converter = _OpenApi(Rewrite(result), object_values(canonical.get("$defs")))
     top = {k: v for k, v in canonical.items() if k != "$defs"}
@@ -98,7 +97,7 @@ def gemini_json_schema_parameters(tool: ToolDescriptor) -> DialectResult:
     """``parametersJsonSchema``: the canonical schema less the keywords Gemini ignores."""
     if not tool.parameters:
         return DialectResult(None)
-    schema = dict(shared_parameters_schema(tool))  # every node is copied before it changes
+    schema = dict(tool.parameters_schema())  # every node is copied before it changes
     result = DialectResult(schema)
     rewrite = Rewrite(result)
     stack: list[tuple[JsonObject, str]] = [(schema, "")]

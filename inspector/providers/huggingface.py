@@ -14,12 +14,11 @@ from inspector.providers.schema_walk import (
     objects,
     used_definitions,
 )
-from inspector.shared import shared_parameters_schema
 
 
 def huggingface_parameters(tool: ToolDescriptor) -> DialectResult:
     """The parameters with OpenAPI-style ``nullable``."""
-    return DialectResult(_nullable_style(shared_parameters_schema(tool)))
+    return DialectResult(_nullable_style(tool.parameters_schema()))
 
 
 def huggingface_return(tool: ToolDescriptor) -> JsonObject | None:

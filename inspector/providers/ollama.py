@@ -21,7 +21,6 @@ from inspector.providers.schema_walk import (
     tuple_as_items,
     types_of,
 )
-from inspector.shared import shared_parameters_schema
 
 _PROPERTY_KEYS = frozenset({"type", "items", "description", "enum"})
 _compact = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
@@ -29,9 +28,9 @@ _STRUCTURE_KEYS = ("properties", "required", "additionalProperties", "title", "$
 
 
 def ollama_parameters(tool: ToolDescriptor) -> DialectResult:
-    """Parameters whose every key survives ``ollama.Tool``: the shared canonical schema when
-    every one does, else a copy whose changed properties are new dicts."""
-    canonical = shared_parameters_schema(tool)
+    """Parameters whose every key survives ``ollama.Tool``: the canonical schema when every one
+    does, else a copy whose changed properties are new dicts."""
+    canonical = tool.parameters_schema()
     result = DialectResult(canonical)
     rewrite = Rewrite(result)
     flattened: JsonObject = {}

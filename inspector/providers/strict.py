@@ -27,7 +27,6 @@ from inspector.providers.schema_walk import (
     sub_schemas,
     tuple_as_items,
 )
-from inspector.shared import shared_parameters_schema
 
 _STRUCTURE = frozenset(
     {
@@ -76,7 +75,7 @@ class StrictProfile:
 def strict_parameters(tool: ToolDescriptor, profile: StrictProfile) -> DialectResult:
     """The tool's parameters in the profile's strict subset; ``conforms`` is False (with the
     reasons in ``problems``) when a part cannot be expressed strictly."""
-    canonical = shared_parameters_schema(tool)  # read only: every node it visits is copied
+    canonical = tool.parameters_schema()  # read only: every node it visits is copied
     result = DialectResult(canonical)
     all_definitions = canonical.get("$defs")
     definitions = object_values(all_definitions)

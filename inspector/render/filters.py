@@ -9,13 +9,11 @@ from dataclasses import dataclass, field
 
 from inspector.codes import level_of
 from inspector.diagnostics import Diagnostic
-from inspector.files.cjson import shared_parameters
 from inspector.model import JsonObject, ToolDescriptor
 from inspector.providers.base import Dialect, Filter, Provider, StrictDialect
 from inspector.providers.limits import StrictBudget
 from inspector.providers.schema_walk import DialectResult
 from inspector.providers.strict import strict_parameters
-from inspector.render.refs import ValueRefs
 
 
 @dataclass
@@ -44,11 +42,9 @@ def make_filters(
     found: FilterDiagnostics,
     providers: Iterable[Provider],
     budget: StrictBudget | None = None,
-    refs: ValueRefs | None = None,
 ) -> dict[str, Callable[..., object]]:
     """The shared filters and every provider's, bound to one render's found; ``budget``
-    keeps the strict tools within the rendered provider's per-request limits; with ``refs``,
-    ``tojson`` passes dicts and lists by reference (see ``refs``)."""
+    keeps the strict tools within the rendered provider's per-request limits."""
 
     def description_or_name(tool: ToolDescriptor) -> str:
         """The description, or the name when there is none (for providers that need text)."""
@@ -58,10 +54,10 @@ def make_filters(
         return tool.name
 
     def json_schema(tool: ToolDescriptor) -> JsonObject:
-        return shared_parameters(tool)
+        return tool.parameters_schema()
 
     filters: dict[str, Callable[..., object]] = {
-        "tojson": tojson if refs is None else refs.tojson,
+        "tojson": tojson,
         "json_schema": json_schema,
         "description_or_name": description_or_name,
     }
@@ -104,7 +100,7 @@ def _strict_filter(
     def parameters(tool: ToolDescriptor, strict: bool = False) -> DialectResult:
         """``.schema``: the parameters; ``.conforms``: whether ``strict`` may be set."""
         if not strict:
-            return DialectResult(shared_parameters(tool))
+            return DialectResult(tool.parameters_schema())
         result = strict_parameters(tool, dialect.profile)
         if not result.conforms:
             for problem in result.problems:
@@ -113,10 +109,10 @@ def _strict_filter(
                     tool,
                     f'cannot be strict for {label}: {problem}; rendered without "strict"',
                 )
-            return DialectResult(shared_parameters(tool), conforms=False)
+            return DialectResult(tool.parameters_schema(), conforms=False)
         assert result.schema is not None
         if budget is not None and not budget.admit(tool, result.schema):
-            return DialectResult(shared_parameters(tool), conforms=False)
+            return DialectResult(tool.parameters_schema(), conforms=False)
         if result.notes:
             moved = "; ".join(result.notes)
             found.add("TI402", tool, f"{label} strict: moved into descriptions: {moved}")

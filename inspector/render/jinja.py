@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import traceback
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,10 +13,9 @@ from inspector.diagnostics import (
     InspectorError,
     Level,
     UsageError,
-    deep_recursion,
     did_you_mean,
 )
-from inspector.files.jsonio import json_text
+from inspector.files.jsonfile import json_text
 from inspector.model import Json, ToolDescriptor
 from inspector.providers.base import Provider
 from inspector.providers.limits import StrictBudget
@@ -27,7 +26,6 @@ from inspector.providers.registry import (
 )
 from inspector.render.filters import FilterDiagnostics, make_filters
 from inspector.render.options import RenderOptions
-from inspector.render.refs import ValueRefs
 
 if TYPE_CHECKING:
     import jinja2
@@ -38,10 +36,9 @@ def environment(
     found: FilterDiagnostics,
     providers: Sequence[Provider] = (),
     budget: StrictBudget | None = None,
-    refs: ValueRefs | None = None,
 ) -> jinja2.Environment:
     """A Jinja environment: the user's directories first, then the built-in templates; the
-    shared filters and those of ``providers`` (``tojson`` by reference with ``refs``)."""
+    shared filters and those of ``providers``."""
     import jinja2
 
     loaders: list[jinja2.BaseLoader] = [jinja2.FileSystemLoader(d) for d in template_dirs]
@@ -54,7 +51,7 @@ def environment(
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    env.filters.update(make_filters(found, providers, budget, refs))
+    env.filters.update(make_filters(found, providers, budget))
     return env
 
 
@@ -101,12 +98,11 @@ def render_template(
 def render_document(
     provider: str, tools: list[ToolDescriptor], options: RenderOptions
 ) -> tuple[Json, list[Diagnostic]]:
-    """``render_template``'s file as the parsed JSON document (written by ``json_text``)."""
+    """``render_template``'s file as the parsed JSON document."""
     unit = provider_unit(provider, options.template_dirs)
     check_names(unit, tools)
     run = TemplateRun(provider, unit, options)
-    text = "".join(run.generate(tools))
-    return _parse_rendered(text, run.template_name), run.finish()
+    return _parse_rendered(run.text(tools), run.template_name), run.finish()
 
 
 def provider_unit(provider: str, template_dirs: list[Path]) -> Provider:
@@ -118,46 +114,30 @@ def provider_unit(provider: str, template_dirs: list[Path]) -> Provider:
     return installed[provider].provider
 
 
-def by_reference(provider: str, template_dirs: list[Path]) -> bool:
-    """Whether a streamed render may pass ``tojson``'s dicts and lists by reference: the
-    provider's template is the built-in one and no user module brings filters (the built-in
-    filters never change a value they returned)."""
-    installed = available(template_dirs)
-    return all(e.module is None or not e.provider.filters for e in installed) and any(
-        e.name == provider and e.builtin for e in installed
-    )
-
-
 class TemplateRun:
     """One render of a provider's template: its environment, the diagnostics its filters raise
-    and, with ``strict``, the budget of strict tools; with ``refs``, ``tojson`` passes dicts and
-    lists by reference."""
+    and, with ``strict``, the budget of strict tools."""
 
-    def __init__(
-        self, provider: str, unit: Provider, options: RenderOptions, refs: ValueRefs | None = None
-    ) -> None:
+    def __init__(self, provider: str, unit: Provider, options: RenderOptions) -> None:
         self.provider, self.options = provider, options
         self.found = FilterDiagnostics()
         self.budget = StrictBudget(unit.limits) if options.strict else None
         units = [entry.provider for entry in available(options.template_dirs)]
-        self.env = environment(options.template_dirs, self.found, units, self.budget, refs)
+        self.env = environment(options.template_dirs, self.found, units, self.budget)
         self.template_name = f"{provider}{TEMPLATE_SUFFIX}"
 
-    def generate(self, tools: list[ToolDescriptor]) -> Iterator[str]:
-        """The template's text in the pieces Jinja makes; any error (a user filter's too) names
-        the template line."""
+    def text(self, tools: list[ToolDescriptor]) -> str:
+        """The template's text; any error (a user filter's too) names the template line."""
         import jinja2
 
         options = self.options
         try:
-            with deep_recursion():
-                yield from self.env.get_template(self.template_name).generate(
-                    tools=tools,
-                    strict=options.strict,
-                    gemini_json_schema=options.gemini_json_schema,
-                    annotations=options.annotations,
-                )
-                return
+            return self.env.get_template(self.template_name).render(
+                tools=tools,
+                strict=options.strict,
+                gemini_json_schema=options.gemini_json_schema,
+                annotations=options.annotations,
+            )
         except InspectorError:
             raise
         except jinja2.TemplateError as error:

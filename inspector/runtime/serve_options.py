@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 from inspector.diagnostics import InspectorError
 from inspector.model import JsonObject
@@ -45,7 +45,9 @@ def mcp_tools(toolbox: Toolbox, annotations: Mapping[str, JsonObject]) -> list[J
     """The ``tools/list`` entries: the mcp render of the toolbox's tools; errors raise."""
     options = RenderOptions(annotations=dict(annotations))
     (rendered,) = pipeline.render(["mcp"], toolbox.tools, options)
-    if rendered.text is None:
+    document = rendered.document
+    if document is None:
         raise InspectorError(rendered.diagnostics[0].message)
-    tools: list[JsonObject] = json.loads(rendered.text)["tools"]
-    return tools
+    if not isinstance(document, dict) or not isinstance(document.get("tools"), list):
+        raise InspectorError('the mcp template wrote no {"tools": [...]} object')
+    return cast("list[JsonObject]", document["tools"])

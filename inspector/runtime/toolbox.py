@@ -214,10 +214,9 @@ class Toolbox:
         for diagnostic in rendered.diagnostics:
             if diagnostic.level is not Level.INFO:
                 log.warning("%s", diagnostic)
-        if rendered.text is None:
+        if rendered.document is None:
             raise InspectorError(rendered.diagnostics[0].message)
-        parsed: Json = json.loads(rendered.text)
-        return parsed
+        return rendered.document
 
     def call(self, name: str, arguments: Mapping[str, object] | str | None = None) -> object:
         """Run a tool (an async one to completion).

@@ -6,7 +6,6 @@ the ``stubs.py.jinja`` template arranges it, so a user template can change the l
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -358,13 +357,8 @@ def _imports(names: set[tuple[str, str]]) -> tuple[str, ...]:
 
 def render_stubs(module: StubModule, template_dirs: list[Path]) -> str:
     """The stubs module text, through the (possibly user-overridden) stubs template."""
-    return "".join(stubs_pieces(module, template_dirs))
-
-
-def stubs_pieces(module: StubModule, template_dirs: list[Path]) -> Iterator[str]:
-    """``render_stubs``'s text in the pieces the template makes (to write them as they come)."""
     from inspector.render.filters import FilterDiagnostics
     from inspector.render.jinja import environment
 
     env = environment(template_dirs, FilterDiagnostics())
-    return env.get_template(TEMPLATE).generate(module=module)
+    return env.get_template(TEMPLATE).render(module=module)

@@ -1,0 +1,153 @@
+"""JSON files: read with located errors, written as 2-space text, and any file replaced
+atomically, only when its content changes."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from inspector.diagnostics import InspectorError
+
+
+def read_json(
+    path: Path,
+    what: str,
+    object_pairs_hook: Callable[[list[tuple[str, Any]]], object] | None = None,
+) -> object:
+    """Parse a JSON file (each object through ``object_pairs_hook`` when given).
+
+    Args:
+        path: The file.
+        what: What the file is, for the error messages ("tools file").
+        object_pairs_hook: Makes each object from its key and value pairs.
+
+    Returns:
+        The parsed value.
+
+    Raises:
+        InspectorError: The file is missing, unreadable or not JSON; the message names the
+            file, and for bad JSON the line and column.
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InspectorError(f"{path}: {what} not found") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise InspectorError(f"{path}: cannot read {what} ({error})") from None
+    try:
+        return json.loads(text, object_pairs_hook=object_pairs_hook)
+    except json.JSONDecodeError as error:
+        raise InspectorError(
+            f"{path}:{error.lineno}:{error.colno}: {what} is not valid JSON: {error.msg}"
+        ) from None
+    except RecursionError:
+        raise InspectorError(f"{path}: {what} is nested too deeply to read") from None
+
+
+def dumps(value: object) -> bytes:
+    """The text of a JSON file: 2-space indent, readable characters (no ``\\u`` escapes), a
+    newline at the end, as UTF-8.
+
+    A string holding a lone surrogate (which UTF-8 cannot carry) makes the whole file escape
+    every character beyond ASCII instead.
+    """
+    try:
+        return (json.dumps(value, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    except UnicodeEncodeError:
+        return (json.dumps(value, indent=2, ensure_ascii=True) + "\n").encode("ascii")
+
+
+def json_text(value: object) -> str:
+    """``dumps`` as text."""
+    return dumps(value).decode("utf-8")
+
+
+def write_json(path: Path, value: object) -> bool:
+    """``write_file(path, dumps(value))``."""
+    return write_file(path, dumps(value))
+
+
+def write_text(path: Path, text: str) -> bool:
+    """``write_file`` of ``text`` as UTF-8."""
+    return write_file(path, text.encode("utf-8"))
+
+
+def write_file(path: Path, data: bytes) -> bool:
+    """Write ``data`` to ``path``, unless a regular file there already holds it.
+
+    A regular file (or a new one) is replaced atomically: a temporary file beside it, then a
+    rename, keeping the old file's mode (a new file gets the usual mode, 0o666 less the
+    umask). A symlink is followed and its target replaced so. ``-`` is stdout; a character
+    device (``/dev/null``), a FIFO or a socket is written in place.
+
+    Args:
+        path: Where to write.
+        data: The whole content.
+
+    Returns:
+        Whether anything was written (False: the file already held ``data``).
+
+    Raises:
+        InspectorError: ``path`` is a directory, or cannot be read or written.
+    """
+    if str(path) == "-":
+        sys.stdout.write(data.decode("utf-8"))
+        return True
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    try:
+        mode: int | None = target.stat().st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as error:
+        raise InspectorError(f"{path}: cannot write ({error.strerror})") from None
+    try:
+        if mode is None:
+            _replace(target, data, _new_file_mode())
+        elif stat.S_ISDIR(mode):
+            raise InspectorError(f"{path}: is a directory; a file was expected")
+        elif not stat.S_ISREG(mode):
+            with target.open("wb") as stream:
+                stream.write(data)
+        elif target.read_bytes() == data:
+            return False
+        else:
+            _replace(target, data, stat.S_IMODE(mode))
+    except OSError as error:
+        raise InspectorError(f"{path}: cannot write ({error.strerror})") from None
+    return True
+
+
+def _replace(target: Path, data: bytes, mode: int) -> None:
+    """Put ``data`` in place of ``target`` through a temporary file in its directory, so that
+    a reader sees the old content or the new, and a failure leaves the old file as it was."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile(
+        dir=target.parent, prefix=f".{target.name}.", delete=False
+    ) as temporary:
+        try:
+            temporary.write(data)
+            temporary.flush()
+            os.fsync(temporary.fileno())
+            os.chmod(temporary.name, mode)
+            os.replace(temporary.name, target)
+        except BaseException:
+            os.unlink(temporary.name)
+            raise
+
+
+def _new_file_mode() -> int:
+    """The mode ``open`` gives a new file: 0o666 less the umask. Linux shows the umask in
+    /proc; elsewhere it is read by setting it and back, for a moment for every thread."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            umask = next(int(line.split()[1], 8) for line in status if line.startswith("Umask:"))
+    except (OSError, StopIteration, ValueError):
+        umask = os.umask(0o022)
+        os.umask(umask)
+    return 0o666 & ~umask
