@@ -202,7 +202,11 @@ def test_a_render_to_a_directory_is_a_clear_error(
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(),
     lambda children: (
         st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=6), children, max_size=4)
     ),
@@ -210,9 +214,18 @@ json_values = st.recursive(
 )
 
 
+def _floats(value: Any) -> bool:
+    if isinstance(value, dict):
+        return any(_floats(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_floats(v) for v in value)
+    return isinstance(value, float)
+
+
 @given(json_values)
 @settings(max_examples=300)
 def test_a_json_file_reads_back_as_its_value_with_readable_text(value: Any) -> None:
+    """Laid out as ``json.dumps(value, indent=2, ensure_ascii=False)`` (floats aside)."""
     data = dumps(value)
     assert json.loads(data) == value
     try:
@@ -220,7 +233,16 @@ def test_a_json_file_reads_back_as_its_value_with_readable_text(value: Any) -> N
     except UnicodeEncodeError:  # a lone surrogate: the whole file escapes beyond ASCII
         assert data.isascii()
     else:
-        assert data == readable + b"\n"
+        assert _floats(value) or data == readable + b"\n"
+
+
+def test_floats_are_spelled_as_orjson_spells_them_and_json_has_no_infinity() -> None:
+    values = [1e-07, 1e16, 0.00001, 1.5e300, 0.1, -0.0, 2.5]
+    assert dumps([float("nan"), float("inf")]) == b"[\n  null,\n  null\n]\n"
+    assert (
+        dumps(values)
+        == b"[\n  1e-7,\n  1e+16,\n  0.00001,\n  1.5e+300,\n  0.1,\n  -0.0,\n  2.5\n]\n"
+    )
 
 
 def test_a_lone_surrogate_makes_the_file_escape_beyond_ascii() -> None:

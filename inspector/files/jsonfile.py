@@ -12,6 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from inspector.diagnostics import InspectorError
 
 
@@ -52,11 +54,19 @@ def read_json(
 
 def dumps(value: object) -> bytes:
     """The text of a JSON file: 2-space indent, readable characters (no ``\\u`` escapes), a
-    newline at the end, as UTF-8.
+    newline at the end, as UTF-8; what orjson writes (``NaN`` and infinities, which JSON has
+    no form for, become ``null``).
 
-    A string holding a lone surrogate (which UTF-8 cannot carry) makes the whole file escape
-    every character beyond ASCII instead.
+    Where orjson refuses the value (a string holding a lone surrogate, which UTF-8 cannot
+    carry; an integer beyond 64 bits; nesting deeper than 255 levels; a key that is no
+    string), the standard library writes it, with the same layout but Python's spelling of
+    floats (``1e-07`` for orjson's ``1e-7``); a lone surrogate makes that whole file escape
+    every character beyond ASCII.
     """
+    try:
+        return orjson.dumps(value, option=orjson.OPT_INDENT_2) + b"\n"
+    except orjson.JSONEncodeError:
+        pass
     try:
         return (json.dumps(value, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
     except UnicodeEncodeError:
