@@ -12,7 +12,7 @@ from inspector.catalog import Catalog
 from inspector.diagnostics import Diagnostic, InspectorError
 from inspector.files import classification as classification_file
 from inspector.files import tools_json
-from inspector.files.jsonfile import json_text, read_json, write_json, write_text
+from inspector.files.jsonfile import dumps, json_text, read_json, write_file, write_text
 from inspector.files.tools_json import load as load_tools
 from inspector.model import JsonObject
 from inspector.project import pipeline
@@ -112,8 +112,8 @@ def scan_targets(
     if targets and set(catalog.failed_targets) == set(targets):
         return ScanResult("", diagnostics=diagnostics, nothing_written=True)
     diagnostics = quiet_excluded(diagnostics, catalog, existing)
-    document = tools_json.to_json(catalog)
-    result = ScanResult(json_text(document) if output is None else "", diagnostics=diagnostics)
+    data = dumps(tools_json.to_json(catalog))
+    result = ScanResult(data.decode("utf-8") if output is None else "", diagnostics=diagnostics)
     result.classes = len(catalog.classes)
     result.tools = sum(len(group.tools) for group in catalog.classes)
     merged = None
@@ -128,22 +128,22 @@ def scan_targets(
         )
         result.diagnostics += notes
     if output is not None:
-        _write(output, document, result)
-    del document  # a large project's document need not stay beside the classification's
+        _write(output, data, result)
+    del data  # a large project's text need not stay beside the classification's
     if classification_path is None or merged is None:
         result.included = result.tools
         return result
     chosen = merged.classification
-    _write(classification_path, chosen, result)
+    _write(classification_path, dumps(chosen), result)
     result.included = sum(1 for k, t in catalog.tools() if chosen.get(k, {}).get(t.method_name))
     result.newly_included = merged.newly_included
     result.new_classification = existing is None
     return result
 
 
-def _write(path: Path, document: object, result: ScanResult) -> None:
-    """Write a JSON file, and say in ``result`` whether it changed."""
-    (result.written if write_json(path, document) else result.unchanged).append(path)
+def _write(path: Path, data: bytes, result: ScanResult) -> None:
+    """Write a file, and say in ``result`` whether it changed."""
+    (result.written if write_file(path, data) else result.unchanged).append(path)
 
 
 def _previous(output: Path | None) -> Callable[[], Catalog | None]:

@@ -264,16 +264,16 @@ def test_an_exception_after_tools_json_is_written_leaves_whole_files(
     tools, classification = shop / "tools.json", shop / "tools.classification.json"
     api.scan_targets(["shop.py:Shop"], output=tools, classification_path=classification)
     before = {p.name: p.read_bytes() for p in (tools, classification)}
-    real_write = files.write_json
+    real_write = files.write_file
     calls = []
 
-    def interrupted(path: Path, data: object) -> bool:
+    def interrupted(path: Path, data: bytes) -> bool:
         calls.append(path)
         if path == classification:
             raise KeyboardInterrupt
         return real_write(path, data)
 
-    monkeypatch.setattr(api, "write_json", interrupted)
+    monkeypatch.setattr(api, "write_file", interrupted)
     (shop / "shop.py").write_text(SOURCE.replace("Buy.", "Buy now."), "utf-8")
     with pytest.raises(KeyboardInterrupt):
         api.scan_targets(["shop.py:Shop"], output=tools, classification_path=classification)

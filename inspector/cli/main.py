@@ -421,6 +421,7 @@ def _render(args: argparse.Namespace) -> int:
         if rendered.document is not None:
             path = file_of(rendered.provider)
             (written if write_json(path, rendered.document) else unchanged).append(path)
+        del rendered  # not alive while the next provider's file is made
     if args.output != "-" and not args.quiet:
         files_summary(written, unchanged)
     printer.print_summary()

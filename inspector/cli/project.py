@@ -167,6 +167,7 @@ def build(args: argparse.Namespace) -> int:
 def check(args: argparse.Namespace) -> int:
     """Exit 0 when every file is as ``build`` would write it, else 1 with a line per file."""
     from inspector.cli.output import printer_for, user_prints_to_stderr
+    from inspector.files.jsonfile import file_holds
     from inspector.project.generate import generate
 
     config = _config(args)
@@ -176,7 +177,7 @@ def check(args: argparse.Namespace) -> int:
 
     def compare(path: Path, content: bytes) -> None:
         try:
-            same = path.read_bytes() == content
+            same = file_holds(path, content)
         except FileNotFoundError:
             problems[path] = f"{_shown(path)}: missing"
             return

@@ -64,7 +64,7 @@ def dumps(value: object) -> bytes:
     every character beyond ASCII.
     """
     try:
-        return orjson.dumps(value, option=orjson.OPT_INDENT_2) + b"\n"
+        return orjson.dumps(value, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE)
     except orjson.JSONEncodeError:
         pass
     try:
@@ -124,13 +124,29 @@ def write_file(path: Path, data: bytes) -> bool:
         elif not stat.S_ISREG(mode):
             with target.open("wb") as stream:
                 stream.write(data)
-        elif target.read_bytes() == data:
+        elif file_holds(target, data):
             return False
         else:
             _replace(target, data, stat.S_IMODE(mode))
     except OSError as error:
         raise InspectorError(f"{path}: cannot write ({error.strerror})") from None
     return True
+
+
+def file_holds(path: Path, data: bytes) -> bool:
+    """Whether the file holds exactly ``data``, read a block at a time (a large file is never
+    held beside its new content). ``OSError`` when it cannot be read."""
+    if path.stat().st_size != len(data):
+        return False
+    view = memoryview(data)
+    with path.open("rb") as existing:
+        for start in range(0, len(data), _BLOCK):
+            if existing.read(_BLOCK) != view[start : start + _BLOCK]:
+                return False
+        return existing.read(1) == b""
+
+
+_BLOCK = 1 << 20
 
 
 def _replace(target: Path, data: bytes, mode: int) -> None:

@@ -102,6 +102,7 @@ def _renders(
         diagnostics += rendered.diagnostics
         if rendered.document is not None:
             each_file(config.provider_dir / f"{rendered.provider}.json", dumps(rendered.document))
+        del rendered  # not alive while the next provider's file is made
     return diagnostics
 
 
