@@ -19,7 +19,7 @@ PACKAGE = ROOT / "inspector"
 
 # Bottom to top. A module may import its own layer and the ones below it, never one above.
 LAYERS: tuple[frozenset[str], ...] = (
-    frozenset({"codes", "diagnostics", "recent", "model", "shared", "catalog", "typetable"}),
+    frozenset({"codes", "diagnostics", "model", "catalog", "typetable"}),
     frozenset({"scan", "files"}),
     frozenset({"providers"}),
     frozenset({"render"}),

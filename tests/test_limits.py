@@ -200,6 +200,58 @@ def _object_levels(schema: object) -> int:
     return 0
 
 
+TOO_DEEP = 400
+"""Type levels past what Python's default recursion limit lets a schema be made with: the
+library never raises the limit (a process-wide setting)."""
+
+
+def _deep_tool(depth: int) -> ToolDescriptor:
+    nested = ObjectType((Field("value", IntegerType(), required=True),), title="Leaf")
+    for level in range(depth):
+        nested = ObjectType((Field("inner", nested, required=True),), title=f"D{level}")
+    return ToolDescriptor(
+        "go",
+        "Go.",
+        (Field("tree", nested, required=True),),
+        class_name="Deep",
+        method_name="go",
+        location="deep.py:3",
+    )
+
+
+def test_a_type_too_deep_to_render_is_an_error_naming_its_method() -> None:
+    providers = [name.removesuffix(".json") for name in RENDERS if "-" not in name]
+    for strict in (False, True):
+        rendered = list(pipeline.render(providers, [_deep_tool(TOO_DEEP)], RenderOptions(strict)))
+        assert [r.document for r in rendered] == [None] * len(providers)
+        assert {(d.code, d.message) for r in rendered for d in r.diagnostics} == {
+            (
+                "TI401",
+                "deep.py:3: Deep.go: its types are nested too deeply to make a schema of "
+                "(past Python's recursion limit)",
+            )
+        }
+
+
+def test_a_tools_file_too_deep_to_read_is_an_error(
+    tmp_path: Path, run_cli: Callable[..., Run]
+) -> None:
+    schema = '{"type": "integer"}'
+    for _ in range(TOO_DEEP):
+        schema = f'{{"type": "object", "properties": {{"inner": {schema}}}}}'
+    entry = f'{{"function": {{"name": "go", "parameters": {schema}}}}}'
+    tools = tmp_path / "tools.json"
+    tools.write_text(
+        f'{{"format": "toolsinspector/1", "classes": {{"Deep": {{"source": "d.py:Deep", '
+        f'"methods": {{"go": {entry}}}}}}}}}',
+        encoding="utf-8",
+    )
+    for command in (["render", "--provider", "openai", "--tools"], ["stubs"]):
+        run = run_cli(*command, str(tools))
+        assert (run.status, run.stdout) == (1, "")
+        assert run.stderr == f"error: {tools}: the schemas are nested too deeply to read\n"
+
+
 def test_more_properties_than_openai_strict_allows_is_reported_not_sent_strict() -> None:
     from inspector.model import Field, IntegerType, ToolDescriptor
 

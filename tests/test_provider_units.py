@@ -445,8 +445,8 @@ def test_diff_reads_a_user_providers_files(acme: Path, run_cli: Callable[..., Ru
 
 
 LAYERS = {
-    "providers": ("diagnostics", "recent", "model", "shared", "catalog", "files", "providers"),
-    "files": ("diagnostics", "recent", "model", "shared", "catalog", "files"),
+    "providers": ("diagnostics", "model", "catalog", "files", "providers"),
+    "files": ("diagnostics", "model", "catalog", "files"),
 }
 """What the provider units and the files they read may import (module docstrings aside)."""
 

@@ -255,3 +255,11 @@ def test_a_value_nested_deeper_than_orjson_goes_is_written_all_the_same() -> Non
     for _ in range(300):
         value = {"a": [value]}
     assert json.loads(dumps(value)) == value
+
+
+def test_a_value_nested_past_python_s_recursion_limit_is_an_error() -> None:
+    value: Any = 1
+    for _ in range(5000):
+        value = [value]
+    with pytest.raises(InspectorError, match=r"^a document nested too deeply to write$"):
+        dumps(value)

@@ -62,6 +62,9 @@ def dumps(value: object) -> bytes:
     string), the standard library writes it, with the same layout but Python's spelling of
     floats (``1e-07`` for orjson's ``1e-7``); a lone surrogate makes that whole file escape
     every character beyond ASCII.
+
+    Raises:
+        InspectorError: The value nests past Python's recursion limit.
     """
     try:
         return orjson.dumps(value, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE)
@@ -71,6 +74,8 @@ def dumps(value: object) -> bytes:
         return (json.dumps(value, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
     except UnicodeEncodeError:
         return (json.dumps(value, indent=2, ensure_ascii=True) + "\n").encode("ascii")
+    except RecursionError:
+        raise InspectorError("a document nested too deeply to write") from None
 
 
 def json_text(value: object) -> str:

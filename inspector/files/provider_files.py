@@ -98,6 +98,19 @@ def read_catalog(
     are tried once under the first name; a document no format reads raises an error listing
     each format's reason. ``shared``: see ``schemas.SharedTypes``."""
     data = cast(Json, document)
+    try:
+        return _read_any(data, readers, format_name, class_name, shared)
+    except RecursionError:
+        raise InspectorError(tools_json.TOO_DEEP_TO_READ) from None
+
+
+def _read_any(
+    data: Json,
+    readers: Mapping[str, Reader],
+    format_name: str,
+    class_name: str,
+    shared: SharedTypes | None,
+) -> tuple[Catalog, str]:
     if format_name != "auto":
         return _read(data, format_name, readers, class_name, shared), format_name
     reasons = []

@@ -45,15 +45,29 @@ def _class_json(group: CatalogClass, schemas: Schemas) -> JsonObject:
     }
 
 
+def nested_too_deeply(tool: ToolDescriptor) -> InspectorError:
+    """The error of a tool whose types nest past what Python's recursion limit lets a schema be
+    made of (the limit is the process's: it is not raised)."""
+    return InspectorError(
+        f"{tool.location}: {tool.class_name}.{tool.method_name}: its types are nested too "
+        "deeply to make a schema of (past Python's recursion limit)"
+    )
+
+
 def _tool_json(tool: ToolDescriptor, schemas: Schemas) -> JsonObject:
+    try:
+        parameters = tool.parameters_schema(schemas)
+        returns = tool.returns.to_schema()
+    except RecursionError:
+        raise nested_too_deeply(tool) from None
     entry: JsonObject = {
         "type": "function",
         "function": {
             "name": tool.name,
             "description": tool.description,
-            "parameters": tool.parameters_schema(schemas),
+            "parameters": parameters,
         },
-        "returns": tool.returns.to_schema(),
+        "returns": returns,
         "async": tool.is_async,
         "kind": tool.method_kind.value,
     }
@@ -98,6 +112,11 @@ def load(path: Path) -> Catalog:
         return from_json(data, {})
     except InspectorError as error:
         raise InspectorError(f"{path}: {error}") from None
+    except RecursionError:
+        raise InspectorError(f"{path}: {TOO_DEEP_TO_READ}") from None
+
+
+TOO_DEEP_TO_READ = "the schemas are nested too deeply to read"
 
 
 def from_json(data: object, shared: SharedTypes | None = None) -> Catalog:

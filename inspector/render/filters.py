@@ -7,8 +7,11 @@ import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+import orjson
+
 from inspector.codes import level_of
 from inspector.diagnostics import Diagnostic
+from inspector.files.tools_json import nested_too_deeply
 from inspector.model import JsonObject, ToolDescriptor
 from inspector.providers.base import Dialect, Filter, Provider, StrictDialect
 from inspector.providers.limits import StrictBudget
@@ -34,8 +37,17 @@ class FilterDiagnostics:
             self.diagnostics.append(diagnostic)
 
 
-tojson = json.JSONEncoder(ensure_ascii=False).encode
-"""JSON for templates; unlike Jinja's own filter it does not HTML-escape ``<>&'``."""
+def tojson(value: object) -> str:
+    """JSON for templates; unlike Jinja's own filter it does not HTML-escape ``<>&'``. orjson
+    writes it; the standard library what orjson refuses (a lone surrogate, an integer beyond
+    64 bits, a key that is no string). The render reads the text back and writes it again."""
+    try:
+        return orjson.dumps(value).decode("utf-8")
+    except orjson.JSONEncodeError:
+        return _stdlib_json(value)
+
+
+_stdlib_json = json.JSONEncoder(ensure_ascii=False).encode
 
 
 def make_filters(
@@ -57,14 +69,28 @@ def make_filters(
         return tool.parameters_schema()
 
     filters: dict[str, Callable[..., object]] = {
-        "tojson": tojson,
-        "json_schema": json_schema,
+        "json_schema": _naming_deep_tools(json_schema),
         "description_or_name": description_or_name,
     }
     for provider in providers:
         for name, kind in provider.filters.items():
-            filters[name] = _bind(kind, found, budget)
+            filters[name] = _naming_deep_tools(_bind(kind, found, budget))
+    filters["tojson"] = tojson
     return filters
+
+
+def _naming_deep_tools(function: Callable[..., object]) -> Callable[..., object]:
+    """The filter, its ``RecursionError`` on a tool an error naming the tool's method."""
+
+    def filtered(value: object, *args: object, **kwargs: object) -> object:
+        try:
+            return function(value, *args, **kwargs)
+        except RecursionError:
+            if isinstance(value, ToolDescriptor):
+                raise nested_too_deeply(value) from None
+            raise
+
+    return filtered
 
 
 def _bind(

@@ -176,4 +176,8 @@ def _parse_rendered(text: str, template_name: str) -> Json:
             f"template {template_name} rendered invalid JSON at output line {error.lineno}, "
             f"column {error.colno}: {error.msg}\n    {bad_line.strip()[:200]}"
         ) from None
+    except RecursionError:
+        raise InspectorError(
+            f"template {template_name} rendered JSON nested too deeply to read"
+        ) from None
     return parsed
