@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -262,15 +263,19 @@ def diff(args: argparse.Namespace) -> int:
         if len(args.files) > 1:
             raise UsageError("diff --git REF takes at most one FILE")
         path = Path(args.files[0]) if args.files else _configured_tools(args)
-        old_data, new_data = _committed(args.git, path), _read(path)
+        reads = (functools.partial(_committed, args.git, path), functools.partial(_read, path))
         names = (f"{path} at {args.git}", str(path))
     else:
         if len(args.files) != 2:
             raise UsageError("diff needs OLD and NEW files (or --git REF)")
-        old_data, new_data = _read(Path(args.files[0])), _read(Path(args.files[1]))
+        reads = (
+            functools.partial(_read, Path(args.files[0])),
+            functools.partial(_read, Path(args.files[1])),
+        )
         names = (args.files[0], args.files[1])
     dirs = [Path(t) for t in args.templates]
-    old, new = _catalog(old_data, names[0], dirs), _catalog(new_data, names[1], dirs)
+    # each file's JSON is dropped once it is a catalog, before the other is read
+    old, new = (_catalog(read(), name, dirs) for read, name in zip(reads, names, strict=True))
     if old[1] != new[1]:
         raise UsageError(
             f"{names[0]} is {old[1]} but {names[1]} is {new[1]}: compare like with like"
