@@ -35,7 +35,7 @@ _compact = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 @dataclass
 class EntrySizes:
-    """What the size report and the limits need of a file's tool entries, taken entry by entry:
+    """What the size report and the limits need of a file's tool entries, counted one by one:
     their count, each one's compact size (for the table only) and the strict usage."""
 
     table: bool
@@ -66,16 +66,6 @@ def size_report(
     sizes = EntrySizes(table)
     for entry in tool_entries(document):
         sizes.add(entry)
-    return entries_report(provider, sizes, tools, template_dirs)
-
-
-def entries_report(
-    provider: str,
-    sizes: EntrySizes,
-    tools: list[ToolDescriptor],
-    template_dirs: Sequence[Path] = (),
-) -> tuple[list[str], list[Diagnostic]]:
-    """``size_report`` from the entries' sizes, taken while the file was written."""
     warnings = _limit_warnings(
         provider, find(provider, template_dirs).provider.limits, sizes, tools
     )
