@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import contextlib
 import enum
 import re
-import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 
@@ -126,18 +124,3 @@ class UsageError(InspectorError):
 def has_errors(diagnostics: list[Diagnostic]) -> bool:
     """Whether any diagnostic is an error."""
     return any(d.level is Level.ERROR for d in diagnostics)
-
-
-RECURSION_LIMIT = 20_000
-"""Deep types (hundreds of nested classes) need more than Python's default 1,000 frames."""
-
-
-@contextlib.contextmanager
-def deep_recursion() -> Iterator[None]:
-    """Raise the recursion limit for the duration (never lower it), then restore it."""
-    before = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(before, RECURSION_LIMIT))
-    try:
-        yield
-    finally:
-        sys.setrecursionlimit(before)

@@ -4,17 +4,17 @@ diagnostics instead of files they would reject."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from inspector.diagnostics import deep_recursion
 from inspector.model import AnyOfType, Field, IntegerType, ObjectType, StringType, ToolDescriptor
 from inspector.project import pipeline
 from inspector.render.jinja import render_template as render
@@ -172,8 +172,19 @@ def test_a_type_as_deep_as_the_scan_reads_is_read_whole(tmp_path: Path) -> None:
     assert sys.getrecursionlimit() == before
     assert diagnostics == []
     assert _object_levels(tools[0].parameters_schema()) == MAX_NESTING + 1  # type: ignore[attr-defined]
-    with deep_recursion():  # for the renders and jsonschema's checks, not for the scan
+    with _recursion_limit(20_000):  # for jsonschema's checks: the renders need none
         _render_all(tools)
+
+
+@contextlib.contextmanager
+def _recursion_limit(limit: int) -> Iterator[None]:
+    """A higher recursion limit for the duration of a test, then the one before."""
+    before = sys.getrecursionlimit()
+    sys.setrecursionlimit(limit)
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(before)
 
 
 def test_a_deeper_type_is_any_value_below_the_bound_never_a_recursion_error(

@@ -6,7 +6,7 @@ the same diagnostics whichever way it came in."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,15 +27,13 @@ def scan(
     *,
     docstring_style: DocstringStyle = DocstringStyle.AUTO,
     root: Path | None = None,
-    keep: Callable[[CatalogClass], CatalogClass] | None = None,
 ) -> tuple[Catalog, list[Diagnostic]]:
     """Step 1: inspect the targets into a catalog; what fails becomes a diagnostic. ``root``:
     the project root (relative file targets, modules importable from it, locations); nothing
-    of the process is changed for it, the working directory included. ``keep`` sees each class
-    as it is made and says what of it the catalog holds."""
+    of the process is changed for it, the working directory included."""
     from inspector.scan.scanner import scan as scan_catalog
 
-    return scan_catalog(list(targets), docstring_style, keep, root=root)
+    return scan_catalog(list(targets), docstring_style, root=root)
 
 
 def scan_objects(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -21,13 +21,10 @@ from inspector.scan.targets import ClassInfo, iter_methods
 def scan(
     targets: Sequence[str],
     docstring_style: DocstringStyle = DocstringStyle.AUTO,
-    keep: Callable[[CatalogClass], CatalogClass] | None = None,
     *,
     root: Path | None = None,
 ) -> tuple[Catalog, list[Diagnostic]]:
-    """Inspect every target; a target or method that fails becomes a diagnostic. Each class is
-    handed to ``keep`` as soon as it is made, and the catalog holds what ``keep`` returns (a
-    scan that writes its classes away as it goes need not hold them whole). ``root``: the
+    """Inspect every target; a target or method that fails becomes a diagnostic. ``root``: the
     project root that configures the scan (relative file targets, locations)."""
     diagnostics: list[Diagnostic] = []
     builder = MethodBuilder(context=ScanContext(docstring_style, root))
@@ -43,7 +40,6 @@ def scan(
             keys=keys,
             seen=seen,
             diagnostics=diagnostics,
-            keep=keep,
         )
         if not ok:
             failed.append(target)
@@ -75,7 +71,6 @@ def _scan_target(
     keys: set[str],
     seen: set[type],
     diagnostics: list[Diagnostic],
-    keep: Callable[[CatalogClass], CatalogClass] | None,
 ) -> bool:
     """One target's classes into ``groups``; False when the target fails (an error)."""
     try:
@@ -96,7 +91,7 @@ def _scan_target(
             group = scan_class(info, builder, keys, diagnostics)
             found = found or bool(group.tools)
             if group.tools or info.explicit:  # a module's classes without methods are noise
-                groups.append(group if keep is None else keep(group))
+                groups.append(group)
                 keys.add(group.key)
     if infos and not found and not any(info.explicit for info in infos):
         message = f"target {target!r}: no class with public methods"
