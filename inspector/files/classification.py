@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import NamedTuple
 
+from inspector import codes
 from inspector.catalog import Catalog
 from inspector.diagnostics import Diagnostic, InspectorError, Level, closest, did_you_mean
 from inspector.files.jsonfile import read_json
@@ -300,14 +301,17 @@ def stale_diagnostics(merged: Merge, path: Path, unknown: Iterable[str] = ()) ->
             Level.WARNING,
             f"{name}: no such method any more; entry kept (remove it, or rescan with --prune)",
             str(path),
-            code="TI301",
+            code=codes.STALE_ENTRY,
         )
         for name in merged.stale
         if not name.startswith(skipped)
     ]
     notes += [
         Diagnostic(
-            Level.INFO, f"{name}: no such method any more; entry removed", str(path), code="TI302"
+            Level.INFO,
+            f"{name}: no such method any more; entry removed",
+            str(path),
+            code=codes.ENTRY_PRUNED,
         )
         for name in merged.pruned
     ]
@@ -317,7 +321,7 @@ def stale_diagnostics(merged: Merge, path: Path, unknown: Iterable[str] = ()) ->
             f"{new}: taken as {old} renamed (same parameters and docstring); keeps "
             f"{json.dumps(value)}",
             str(path),
-            code="TI306",
+            code=codes.ENTRY_RENAMED,
         )
         for old, new, value in merged.renamed
     ]
@@ -327,7 +331,7 @@ def stale_diagnostics(merged: Merge, path: Path, unknown: Iterable[str] = ()) ->
             f"class {new!r}: taken as {old!r} renamed (it has all of {old!r}'s methods); keeps "
             "the values set there",
             str(path),
-            code="TI306",
+            code=codes.ENTRY_RENAMED,
         )
         for new, old in merged.renamed_classes.items()
     ]
@@ -337,7 +341,7 @@ def stale_diagnostics(merged: Merge, path: Path, unknown: Iterable[str] = ()) ->
             f"{name}: a model cannot call it (a required parameter has no JSON form); "
             "recorded as false",
             str(path),
-            code="TI310",
+            code=codes.UNCALLABLE_RECORDED_FALSE,
         )
         for name in merged.uncallable
     ]
@@ -352,7 +356,7 @@ def _misspelt_notes(merged: Merge, path: Path) -> list[Diagnostic]:
             f"class: a misspelling?): {key}'s methods are recorded false; correct the key or set "
             "them true",
             str(path),
-            code="TI312",
+            code=codes.UNCLASSIFIED_CLASS_EXCLUDED,
         )
         for key, typo in merged.misspelt.items()
     ]
@@ -378,7 +382,7 @@ def unknown_classes(
                 f"class {key!r} in the classification file matches no scanned class{hint}; "
                 + consequence,
                 str(path or ""),
-                code="TI307",
+                code=codes.UNKNOWN_CLASS_KEY,
             )
         )
     return unknown, notes
@@ -400,7 +404,7 @@ def unknown_methods(
                     Level.WARNING,
                     f"{group.key}.{name}: no such method{hint}; the entry is not used",
                     str(path or ""),
-                    code="TI301",
+                    code=codes.STALE_ENTRY,
                 )
             )
     return notes

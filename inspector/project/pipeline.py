@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from inspector import codes
 from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import Diagnostic, Level
 from inspector.files import classification as classification_file
@@ -65,7 +66,7 @@ def keep_failed(
             Level.INFO,
             f"target {failed[_target_of(group, failed)]!r} failed: class {group.key!r} kept as "
             "it was in the tools file",
-            code="TI308",
+            code=codes.FAILED_TARGET_KEPT,
         )
         for group in kept
     ]
@@ -100,7 +101,9 @@ def classify(
     if prune and catalog.failed_targets:
         notes.append(
             Diagnostic(
-                Level.WARNING, "a target failed: --prune skipped, nothing removed", code="TI309"
+                Level.WARNING,
+                "a target failed: --prune skipped, nothing removed",
+                code=codes.PRUNE_SKIPPED,
             )
         )
         prune = False
@@ -177,7 +180,9 @@ def _render_one(provider: str, tools: list[ToolDescriptor], options: RenderOptio
     except UsageError:
         raise  # an unknown provider
     except InspectorError as error:
-        return Rendered(provider, None, [Diagnostic(Level.ERROR, str(error), code="TI401")])
+        return Rendered(
+            provider, None, [Diagnostic(Level.ERROR, str(error), code=codes.RENDER_FAILED)]
+        )
     lines, warnings = size_report(
         provider, document, tools, options.template_dirs, table=options.report
     )
@@ -191,7 +196,7 @@ def annotation_diagnostics(options: RenderOptions, tools: list[ToolDescriptor]) 
         Diagnostic(
             Level.WARNING,
             f"annotations given for {name!r}, which is not an included tool",
-            code="TI406",
+            code=codes.ANNOTATIONS_UNKNOWN_TOOL,
         )
         for name in sorted(set(options.annotations) - names)
     ]

@@ -108,20 +108,23 @@ def _counted_usage(schema: JsonObject, room: StrictUsage | None = None) -> Stric
     return StrictUsage(1, properties, enum_values, optional, unions)
 
 
-def _over(limits: Limits, usage: StrictUsage) -> list[tuple[int, int, str]]:
-    """Each strict limit the usage goes past: what is used, the limit, what is counted."""
+def _over(limits: Limits, usage: StrictUsage) -> list[tuple[str, int, int, str]]:
+    """Each strict limit the usage goes past: the usage counted (a ``StrictUsage`` field name),
+    what is used, the limit, what is counted in words."""
     found = []
     for used_name, limit_name, what in _CHECKS:
         limit, used = getattr(limits, limit_name), getattr(usage, used_name)
         if limit is not None and used > limit:
-            found.append((used, limit, what))
+            found.append((used_name, used, limit, what))
     return found
 
 
-def exceeded(limits: Limits, usage: StrictUsage) -> list[str]:
-    """Each per-request strict limit the usage goes past, in words."""
+def exceeded(limits: Limits, usage: StrictUsage) -> list[tuple[str, str]]:
+    """Each per-request strict limit the usage goes past: the usage counted (``"tools"`` for
+    the number of strict tools, else a total across strict schemas) and the limit in words."""
     return [
-        f"{used} {what}; at most {limit} per request" for used, limit, what in _over(limits, usage)
+        (counted, f"{used} {what}; at most {limit} per request")
+        for counted, used, limit, what in _over(limits, usage)
     ]
 
 
@@ -152,7 +155,7 @@ class StrictBudget:
         over = _over(self.limits, total)
         if over:
             self.dropped.append(tool)
-            self.reasons.update((f"at most {limit} {what}", None) for _, limit, what in over)
+            self.reasons.update((f"at most {limit} {what}", None) for _, _, limit, what in over)
         else:
             self.used = total
         self.decisions[tool.name] = not over

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 import orjson
 
+from inspector import codes
 from inspector.codes import level_of
 from inspector.diagnostics import Diagnostic
 from inspector.files.tools_json import nested_too_deeply
@@ -64,7 +65,7 @@ def make_filters(
         """The description, or the name when there is none (for providers that need text)."""
         if tool.description:
             return tool.description
-        found.add("TI405", tool, "no description; the tool name is used instead")
+        found.add(codes.NAME_AS_DESCRIPTION, tool, "no description; the tool name is used instead")
         return tool.name
 
     def json_schema(tool: ToolDescriptor) -> JsonObject:
@@ -112,9 +113,13 @@ def _dialect_filter(
         result = dialect.rewrite(tool)
         if result.notes:
             moved = "; ".join(result.notes)
-            found.add("TI402", tool, f"{dialect.label}: moved into descriptions: {moved}")
+            found.add(
+                codes.MOVED_INTO_DESCRIPTION,
+                tool,
+                f"{dialect.label}: moved into descriptions: {moved}",
+            )
         for problem in result.problems:
-            found.add("TI403", tool, f"{dialect.label}: {problem}")
+            found.add(codes.DIALECT_LOSS, tool, f"{dialect.label}: {problem}")
         return result
 
     return parameters
@@ -133,7 +138,7 @@ def _strict_filter(
         if not result.conforms:
             for problem in result.problems:
                 found.add(
-                    "TI404",
+                    codes.NOT_STRICT,
                     tool,
                     f'cannot be strict for {label}: {problem}; rendered without "strict"',
                 )
@@ -143,7 +148,11 @@ def _strict_filter(
             return DialectResult(tool.parameters_schema(), conforms=False)
         if result.notes:
             moved = "; ".join(result.notes)
-            found.add("TI402", tool, f"{label} strict: moved into descriptions: {moved}")
+            found.add(
+                codes.MOVED_INTO_DESCRIPTION,
+                tool,
+                f"{label} strict: moved into descriptions: {moved}",
+            )
         return result
 
     return parameters

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from inspector import codes
 from inspector.diagnostics import (
     Diagnostic,
     InspectorError,
@@ -153,7 +154,9 @@ class TemplateRun:
         """The diagnostics of the render, once the whole text was made."""
         summary = self.budget.summary(self.provider) if self.budget is not None else None
         if summary is not None:
-            self.found.diagnostics.append(Diagnostic(Level.WARNING, summary, code="TI505"))
+            self.found.diagnostics.append(
+                Diagnostic(Level.WARNING, summary, code=codes.STRICT_DROPPED)
+            )
         return self.found.diagnostics
 
 

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from inspector import codes
 from inspector.diagnostics import Diagnostic, Level
 from inspector.model import Json, JsonObject, ToolDescriptor
 from inspector.providers.limits import Limits, StrictUsage, exceeded, strict_usage
@@ -101,18 +102,19 @@ def _limit_warnings(
 
     if limits.max_tools is not None and sizes.count > limits.max_tools:
         warn(
-            "TI501", f"{sizes.count} tools; at most {limits.max_tools} are accepted in one request"
+            codes.TOO_MANY_TOOLS,
+            f"{sizes.count} tools; at most {limits.max_tools} are accepted in one request",
         )
     for tool in tools:
         if limits.max_description and len(tool.description) > limits.max_description:
             warn(
-                "TI502",
+                codes.DESCRIPTION_TOO_LONG,
                 f"description has {len(tool.description)} characters; some models reject more "
                 f"than {limits.max_description}",
                 tool,
             )
-    for text in exceeded(limits, sizes.usage):
-        warn("TI503" if " strict tools; " in text else "TI504", text)
+    for counted, text in exceeded(limits, sizes.usage):
+        warn(codes.TOO_MANY_STRICT_TOOLS if counted == "tools" else codes.STRICT_TOTALS, text)
     return warnings
 
 

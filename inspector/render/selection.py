@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from inspector import codes
 from inspector.catalog import Catalog
 from inspector.diagnostics import Diagnostic, Level
 from inspector.files.classification import Classification, is_included, misspelt_keys
@@ -28,7 +29,7 @@ def select_tools(
                 Level.INFO,
                 "no classification file: every method a model can call is included",
                 where,
-                code="TI303",
+                code=codes.NO_CLASSIFICATION_FILE,
             )
         )
     tools = []
@@ -50,7 +51,7 @@ def select_tools(
                     f"{class_key}.{tool.method_name} is not in the classification "
                     f"file; {verdict} (rescan to record it)",
                     where,
-                    code="TI304",
+                    code=codes.NOT_CLASSIFIED,
                 )
             )
             choice = include_new
@@ -59,7 +60,10 @@ def select_tools(
     if not tools:
         diagnostics.append(
             Diagnostic(
-                Level.WARNING, "no tool is included: the tool list is empty", where, code="TI305"
+                Level.WARNING,
+                "no tool is included: the tool list is empty",
+                where,
+                code=codes.NO_TOOLS,
             )
         )
     return tools, diagnostics
@@ -83,7 +87,7 @@ def _closed_classes(
                 f"scanned class: a misspelling?): {key}'s methods are excluded until the file "
                 "names it",
                 where,
-                code="TI312",
+                code=codes.UNCLASSIFIED_CLASS_EXCLUDED,
             )
         )
     return set(misspelt)
@@ -99,7 +103,7 @@ def _not_offered(class_key: str, tool: ToolDescriptor, where: str) -> Diagnostic
         f"{class_key}.{tool.method_name} is excluded: a model cannot give {_unreachable(tool)} "
         "(no JSON form); set it true in the classification file to offer it with any value",
         where,
-        code="TI311",
+        code=codes.UNCALLABLE_EXCLUDED,
     )
 
 
@@ -109,7 +113,7 @@ def _offered_uncallable(class_key: str, tool: ToolDescriptor, where: str) -> Dia
         f"{class_key}.{tool.method_name} is offered (the classification file says true) though "
         f"a model cannot give {_unreachable(tool)} (no JSON form): any value is accepted there",
         where,
-        code="TI313",
+        code=codes.UNCALLABLE_INCLUDED,
     )
 
 

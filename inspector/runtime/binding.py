@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from inspector import codes
 from inspector.catalog import Catalog
 from inspector.diagnostics import Diagnostic, InspectorError, Level
 from inspector.files.classification import Classification, load_required, validated
@@ -76,7 +77,7 @@ def inherited_entries(
         message = (
             f"class {key!r} is not in the classification: the entries of its base {base!r} apply"
         )
-        notes.append(Diagnostic(Level.INFO, message, "", code="TI314"))
+        notes.append(Diagnostic(Level.INFO, message, "", code=codes.BASE_CLASS_ENTRIES))
     kept = {k: v for k, v in choices.items() if k in owners or k not in used}
     return {**kept, **taken}, notes
 
@@ -98,7 +99,11 @@ def unmatched(catalog: Catalog, patterns: Iterable[str], what: str) -> list[Diag
     """A warning for each pattern that matches no tool name and no ``Class.method``."""
     names = [n for key, tool in catalog.tools() for n in (tool.name, f"{key}.{tool.method_name}")]
     return [
-        Diagnostic(Level.WARNING, f"{what} pattern {p!r} matches no tool", code="TI801")
+        Diagnostic(
+            Level.WARNING,
+            f"{what} pattern {p!r} matches no tool",
+            code=codes.PATTERN_MATCHES_NOTHING,
+        )
         for p in patterns
         if not any(fnmatch.fnmatchcase(name, p) for name in names)
     ]
@@ -151,7 +156,7 @@ def not_bindable(class_key: str, tool: ToolDescriptor, error: Exception) -> Diag
         f"{class_key}.{tool.method_name}: cannot be taken from the object "
         f"({type(error).__name__}: {error}); left out",
         tool.location,
-        code="TI802",
+        code=codes.NOT_BINDABLE,
     )
 
 

@@ -10,6 +10,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from inspector import codes
 from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import Diagnostic, InspectorError, Level
 from inspector.model import (
@@ -126,7 +127,9 @@ class _ClassWriter:
 
     def _note(self, tool: ToolDescriptor, message: str) -> None:
         self.diagnostics.append(
-            Diagnostic(Level.WARNING, message, subject=f"{self.name}.{tool.name}", code="TI601")
+            Diagnostic(
+                Level.WARNING, message, subject=f"{self.name}.{tool.name}", code=codes.STUB_INEXACT
+            )
         )
 
     def lines(self, source: str, methods: list[list[str]]) -> list[str]:
