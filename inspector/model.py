@@ -448,6 +448,27 @@ class LeftOut:
 
 
 @dataclass(frozen=True, slots=True)
+class Curation:
+    """What the user's classification entry adds to an included tool beyond its name, text and
+    schema (which the entry changes on the tool itself): read by the runtime and the renders.
+
+    Attributes:
+        fixed: Parameters removed from the schema and always passed with this value, in the
+            method's order: (name, value as JSON).
+        hidden: Optional parameters removed from the schema (the method's default applies).
+        approval: Whether a call needs the host's approval before it runs.
+        timeout: Seconds a call may take (None: the Toolbox's default).
+        defer: Whether the tool is loaded on demand (tool search) instead of up front.
+    """
+
+    fixed: tuple[tuple[str, Json], ...] = ()
+    hidden: tuple[str, ...] = ()
+    approval: bool = False
+    timeout: float | None = None
+    defer: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class ToolDescriptor:
     """One tool: a method described independently of any provider.
 
@@ -470,6 +491,8 @@ class ToolDescriptor:
         uncallable: Required parameters whose type has no JSON form, (name, type): a model
             cannot give them, so it cannot call the method (the tool takes any value for them,
             if included).
+        curation: What the classification entry adds (fixed and hidden parameters, approval,
+            timeout, deferred loading); empty for a tool read from the catalog as scanned.
     """
 
     name: str
@@ -485,6 +508,7 @@ class ToolDescriptor:
     type_sources: tuple[tuple[str, str], ...] = ()
     left_out: tuple[LeftOut, ...] = ()
     uncallable: tuple[tuple[str, str], ...] = ()
+    curation: Curation = field(default_factory=Curation)
 
     @property
     def path_and_line(self) -> tuple[str, int]:
