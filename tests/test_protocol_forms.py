@@ -247,7 +247,9 @@ def test_protocol_row_round_trips_through_its_stand_in(cls: type, data: st.DataO
     row = _row_of(cls)
     value = data.draw(values_for(row.stand_in))
     as_json = to_json(value)
-    assert json.loads(json.dumps(as_json)) == as_json
+    # ensure_ascii=False: escaped, two lone surrogates drawn side by side ("\ud800\udc00")
+    # would be read back as the one character they spell, which is JSON's rule, not ours
+    assert json.loads(json.dumps(as_json, ensure_ascii=False)) == as_json
     schema = TypeMapper().map(cls)
     assert schema == TypeMapper().map(row.stand_in)
     _validator(schema.to_schema()).validate(as_json)
