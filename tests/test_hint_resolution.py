@@ -718,3 +718,60 @@ def test_a_prefix_is_cut_after_a_whole_statement_or_not_at_all(source: str) -> N
     except SyntaxError:  # the scan then reads the whole source
         return
     assert [ast.dump(s) for s in kept] == [ast.dump(s) for s in ast.parse(source).body[: len(kept)]]
+
+
+_import_names = st.sampled_from(["Alias", "_Alias2", "other", "x"])
+_gaps = st.sampled_from([" ", "  ", "\t", " \\\n  ", " \\\r\n "])
+
+
+@st.composite
+def _from_import_sources(draw: st.DrawFn) -> str:
+    """A module of ``from ... import`` statements written every way Python accepts them:
+    parenthesized lists with comments (``)`` in them too), backslash continuations,
+    ``as``, ``;``, under ``if TYPE_CHECKING:`` or ``try:``."""
+    statements = []
+    for _ in range(draw(st.integers(1, 4))):
+        names = draw(st.lists(_import_names, min_size=1, max_size=3))
+        renames = [f"{n} as {draw(_import_names)}" if draw(st.booleans()) else n for n in names]
+        gap = draw(_gaps)
+        if draw(st.booleans()):
+            comment = draw(st.sampled_from(["", "  # a ) b (", "  # x"]))
+            body = f"({comment}\n    " + f",{comment}\n    ".join(renames) + ",\n)"
+        else:
+            body = ", ".join(renames)
+        statement = f"from{gap}pkg.mod{gap}import{gap}{body}"
+        wrap = draw(
+            st.sampled_from(
+                [
+                    "{}",
+                    "if TYPE_CHECKING:\n    {}",
+                    "try:\n    {}\nexcept ImportError:\n    pass",
+                    "y = 1; {}",
+                ]
+            )
+        )
+        indented = (
+            statement.replace("\n", "\n    ") if wrap.startswith(("if", "try")) else statement
+        )
+        statements.append(wrap.format(indented))
+    return "\n".join(statements) + "\n"
+
+
+@given(_from_import_sources(), _import_names)
+def test_a_name_some_import_binds_is_always_found_in_the_text(source: str, name: str) -> None:
+    origins = typecheck_names._from_imports(ast.parse(source), "")
+    if name in origins:
+        assert typecheck_names._may_import(source, name)
+
+
+@pytest.mark.parametrize(
+    "module_name", ["httpx._client", "pydantic.main", "openai._client", "rich.console"]
+)
+def test_the_origin_of_every_name_is_that_of_the_whole_module(module_name: str) -> None:
+    module = importlib.import_module(module_name)
+    whole = typecheck_names._from_imports(
+        ast.parse(inspect.getsource(module)), module.__package__ or ""
+    )
+    names = TypeCheckingNames()
+    for name in vars(module):
+        assert names._origin(module_name, name) == whole.get(name)
