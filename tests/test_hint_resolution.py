@@ -685,14 +685,27 @@ def _whole_table(module_name: str) -> dict[str, object]:
 
 @pytest.mark.parametrize(
     "module_name",
-    ["httpx._client", "jinja2.environment", "pydantic.main", "rich.console", "openai._client"],
+    [
+        "httpx._client",
+        "jinja2.environment",
+        "pydantic.main",
+        "rich.console",
+        "openai._client",
+        # ``TYPE_CHECKING`` tested inside functions and methods, after the module's own
+        "openai.lib.streaming._assistants",
+        "openai.lib._vector_stores",
+        "anthropic.lib.streaming._messages",
+        "pydantic.v1.decorator",
+    ],
 )
 def test_the_type_checking_names_read_from_a_prefix_are_those_of_the_whole_module(
     module_name: str,
 ) -> None:
-    importlib.import_module(module_name)
+    module = importlib.import_module(module_name)
     table = TypeCheckingNames()._table(module_name)
-    assert table
+    assert table or "TYPE_CHECKING:" not in typecheck_names._through_last_type_checking(
+        inspect.getsource(module), typecheck_names._in_function_bodies(module)
+    )
     assert _entries(table) == _entries(_whole_table(module_name))  # type: ignore[arg-type]
 
 
@@ -775,3 +788,39 @@ def test_the_origin_of_every_name_is_that_of_the_whole_module(module_name: str) 
     names = TypeCheckingNames()
     for name in vars(module):
         assert names._origin(module_name, name) == whole.get(name)
+
+
+def test_type_checking_tested_in_a_function_body_does_not_extend_the_prefix(
+    modules: Callable[..., None],
+) -> None:
+    modules(
+        **{
+            "late_checks.py": """\
+from typing import TYPE_CHECKING
+if TYPE_CHECKING:
+    from decimal import Decimal
+x = 1
+def f() -> None:
+    if TYPE_CHECKING:
+        pass
+class C:
+    @property
+    def p(self) -> int:
+        if TYPE_CHECKING:
+            pass
+        return 1
+if TYPE_CHECKING:
+    from fractions import Fraction
+def g() -> None:
+    if TYPE_CHECKING:
+        pass
+"""
+        }
+    )
+    module = importlib.import_module("late_checks")
+    source = inspect.getsource(module)
+    prefix = typecheck_names._through_last_type_checking(
+        source, typecheck_names._in_function_bodies(module)
+    )
+    assert prefix == source[: source.index("def g")]
+    assert set(TypeCheckingNames()._table("late_checks")) == {"Decimal", "Fraction"}
