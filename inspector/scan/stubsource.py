@@ -81,6 +81,9 @@ class StubNamespace(dict[str, object]):
         super().__init__()
         self.module, self.stub, self.finder = module, stub, finder
         self._busy: set[str] = set()
+        self.globals: dict[str, object] = {}
+        """The (empty) globals its hints are evaluated with: one dict, so that the resolver's
+        cache, keyed by the namespaces' identities, knows a hint it has seen in this stub."""
 
     def __missing__(self, name: str) -> object:
         if name in self._busy:
@@ -581,7 +584,7 @@ def resolve_stub_hint(
     ``email.policy.Policy`` is not generic at run time), if the hint has any."""
     namespace = stub.namespace
     try:
-        return resolve(text, {}, owner, namespace)
+        return resolve(text, namespace.globals, owner, namespace)
     except TypeError:
         try:
             tree = ast.parse(text, mode="eval")
@@ -591,7 +594,7 @@ def resolve_stub_hint(
         plain = stripped.visit(tree)
         if not stripped.changed:
             raise
-        return resolve(ast.unparse(plain), {}, owner, namespace)
+        return resolve(ast.unparse(plain), namespace.globals, owner, namespace)
 
 
 class _PlainSubscripts(ast.NodeTransformer):
