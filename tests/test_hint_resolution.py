@@ -704,7 +704,7 @@ def test_the_type_checking_names_read_from_a_prefix_are_those_of_the_whole_modul
     module = importlib.import_module(module_name)
     table = TypeCheckingNames()._table(module_name)
     assert table or "TYPE_CHECKING:" not in typecheck_names._through_last_type_checking(
-        inspect.getsource(module), typecheck_names._in_function_bodies(module)
+        inspect.getsource(module), lambda: typecheck_names._in_function_bodies(module)
     )
     assert _entries(table) == _entries(_whole_table(module_name))  # type: ignore[arg-type]
 
@@ -820,7 +820,7 @@ def g() -> None:
     module = importlib.import_module("late_checks")
     source = inspect.getsource(module)
     prefix = typecheck_names._through_last_type_checking(
-        source, typecheck_names._in_function_bodies(module)
+        source, lambda: typecheck_names._in_function_bodies(module)
     )
     assert prefix == source[: source.index("def g")]
     assert set(TypeCheckingNames()._table("late_checks")) == {"Decimal", "Fraction"}

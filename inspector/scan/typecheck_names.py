@@ -252,10 +252,9 @@ class TypeCheckingNames:
         table: dict[str, _Entry] = {}
         module = sys.modules.get(module_name)
         source = self._source(module_name)
-        if source is not None and "TYPE_CHECKING" in source:
+        if module is not None and source is not None and "TYPE_CHECKING" in source:
             package = getattr(module, "__package__", None) or ""
-            in_function = _in_function_bodies(module) if module is not None else None
-            prefix = _through_last_type_checking(source, in_function)
+            prefix = _through_last_type_checking(source, lambda: _in_function_bodies(module))
             tree = None
             if len(prefix) < len(source):
                 with contextlib.suppress(SyntaxError, ValueError):  # cut inside a string
@@ -464,13 +463,21 @@ or the next clause of the statement before)."""
 
 
 def _through_last_type_checking(
-    source: str, in_function: Callable[[int], bool] | None = None
+    source: str, function_lines: Callable[[], Callable[[int], bool]] | None = None
 ) -> str:
     """The source up to the first top-level statement after its last ``TYPE_CHECKING`` that is
-    not on a line ``in_function`` (a function's body holds no module-level ``if``); a cut
-    inside a string or bracket fails to parse, and the caller reads the whole source."""
+    not on an indented line inside a function (``function_lines()`` tells those lines: a
+    function's body holds no module-level ``if``); a cut inside a string or bracket fails to
+    parse, and the caller reads the whole source."""
     last = source.rfind("TYPE_CHECKING")
-    while last >= 0 and in_function and in_function(source.count("\n", 0, last) + 1):
+    in_function = None
+    while last >= 0 and function_lines is not None:
+        start = source.rfind("\n", 0, last) + 1
+        if source[start] not in " \t":  # a line at column 0: not inside a function
+            break
+        in_function = in_function or function_lines()
+        if not in_function(source.count("\n", 0, last) + 1):
+            break
         last = source.rfind("TYPE_CHECKING", 0, last)
     end_of_line = source.find("\n", last)
     if last < 0 or end_of_line < 0:
