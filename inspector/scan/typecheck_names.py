@@ -457,7 +457,7 @@ def _is_unresolved(hint: object) -> bool:
     return isinstance(hint, Unresolved | typing.ForwardRef)
 
 
-_TOP_LEVEL_LINE = re.compile(r"^(?![ \t\r\n#)\]}]|(?:else|elif|except|finally)\b)", re.M)
+TOP_LEVEL_LINE = re.compile(r"^(?![ \t\r\n#)\]}]|(?:else|elif|except|finally)\b)", re.M)
 """A line that starts a top-level statement (not an indented line, a comment, a closing bracket
 or the next clause of the statement before)."""
 
@@ -482,7 +482,7 @@ def _through_last_type_checking(
     end_of_line = source.find("\n", last)
     if last < 0 or end_of_line < 0:
         return source
-    following = _TOP_LEVEL_LINE.search(source, end_of_line + 1)
+    following = TOP_LEVEL_LINE.search(source, end_of_line + 1)
     return source[: following.start()] if following else source
 
 
