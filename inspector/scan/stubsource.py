@@ -415,10 +415,8 @@ class _Outline:
 _UNLEXED = re.compile(r"""\"\"\"|'''|\\\r?\n""")
 """What the outline's lexing leaves to the parser: strings over several lines, backslash
 continuations."""
-_STRING = re.compile(
-    r"""#[^\n]*|(?<!\w)[rRbBuUfF]{0,2}(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')"""
-)
-"""A comment or a one-line string (its prefix too), whichever starts first."""
+_STRING = re.compile(r"""#[^\n]*|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'""")
+"""A comment or a one-line string, whichever starts first."""
 _NAMED = re.compile(
     r"(?:@[^\n]*\n)*(?:(?:async[ \t]+)?def|class)[ \t]+(\w+)|(\w+)[ \t]*(?::|=(?!=))"
 )
@@ -427,12 +425,14 @@ decorators), or an alias (``Name = ...``, ``Name: T = ...``)."""
 
 
 def _mask(match: re.Match[str]) -> str:
-    """A comment as ``#`` and a string as ``_``, each as long as it was; an f-string (whose
-    quotes may nest from Python 3.12) as quotes, which the outline leaves to the parser."""
+    """A comment as ``#`` and a string as ``_``, each as long as it was; a string with an ``f``
+    among the two characters before it (an f-string, whose quotes may nest from Python 3.12)
+    as quotes, which the outline leaves to the parser."""
     text = match.group()
     if text[0] == "#":
         return "#" * len(text)
-    return ('"' if "f" in text[: text.find(text[-1])].lower() else "_") * len(text)
+    maybe_f_string = "f" in match.string[max(match.start() - 2, 0) : match.start()].lower()
+    return ('"' if maybe_f_string else "_") * len(text)
 
 
 def _outline_statements(source: str) -> list[tuple[str, str | None]] | None:
