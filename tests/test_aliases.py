@@ -13,13 +13,14 @@ from pathlib import Path
 
 import pytest
 import typing_extensions as te
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from inspector.runtime.toolbox import Toolbox, ToolCallError
-from inspector.scan.aliases import has_forward_refs
+from inspector.scan import resolution
+from inspector.scan.aliases import Unresolved, any_part, has_forward_refs
 from inspector.scan.hints import TypeMapper
-from inspector.scan.resolution import HintResolver
+from inspector.scan.resolution import HintResolver, part_kinds
 from inspector.scan.scanner import scan
 from tests.conftest import Run, inspect_class, load, messages
 from tests.test_limits import _render_all
@@ -557,3 +558,35 @@ def test_fields_naming_type_checking_imports_resolve_for_the_scan_and_the_toolbo
     ]
     column = load("al_table").Column
     assert Toolbox(load("al_table").Table()).call("add", {"column": {"header": 3}}) == column(3)
+
+
+_KIND_LEAVES = st.sampled_from(
+    [
+        int,
+        str,
+        type(None),
+        typing.Self,
+        te.Self,
+        typing.ForwardRef("Nowhere"),
+        "Nowhere",
+        Unresolved("Gone", NameError("Gone")),
+        typing.Literal["Self", "x"],
+        typing.Any,
+    ]
+)
+
+
+@given(st.recursive(_KIND_LEAVES, _nest, max_leaves=8))
+@example(Callable[[typing.Self], int])
+@example(Callable[[int], typing.ForwardRef("Nowhere")])
+@example(typing.Annotated[int, typing.Self])
+@example(list[Unresolved("Gone", NameError("Gone"))])  # type: ignore[misc]
+def test_one_walk_tells_what_the_three_walks_told(hint: object) -> None:
+    """``part_kinds`` says a hint holds a forward reference, an unresolved part or ``Self``
+    exactly when the walks it replaces do."""
+    kinds = part_kinds(hint)
+    assert bool(kinds & resolution._FORWARD) == has_forward_refs(hint)
+    assert bool(kinds & resolution._UNRESOLVED) == any_part(
+        hint, lambda part: isinstance(part, Unresolved)
+    )
+    assert bool(kinds & resolution._SELF) == (resolution.replace_self(hint, int) is not hint)

@@ -685,14 +685,27 @@ def _whole_table(module_name: str) -> dict[str, object]:
 
 @pytest.mark.parametrize(
     "module_name",
-    ["httpx._client", "jinja2.environment", "pydantic.main", "rich.console", "openai._client"],
+    [
+        "httpx._client",
+        "jinja2.environment",
+        "pydantic.main",
+        "rich.console",
+        "openai._client",
+        # ``TYPE_CHECKING`` tested inside functions and methods, after the module's own
+        "openai.lib.streaming._assistants",
+        "openai.lib._vector_stores",
+        "anthropic.lib.streaming._messages",
+        "pydantic.v1.decorator",
+    ],
 )
 def test_the_type_checking_names_read_from_a_prefix_are_those_of_the_whole_module(
     module_name: str,
 ) -> None:
-    importlib.import_module(module_name)
+    module = importlib.import_module(module_name)
     table = TypeCheckingNames()._table(module_name)
-    assert table
+    assert table or "TYPE_CHECKING:" not in typecheck_names._through_last_type_checking(
+        inspect.getsource(module), lambda: typecheck_names._in_function_bodies(module)
+    )
     assert _entries(table) == _entries(_whole_table(module_name))  # type: ignore[arg-type]
 
 
@@ -718,3 +731,96 @@ def test_a_prefix_is_cut_after_a_whole_statement_or_not_at_all(source: str) -> N
     except SyntaxError:  # the scan then reads the whole source
         return
     assert [ast.dump(s) for s in kept] == [ast.dump(s) for s in ast.parse(source).body[: len(kept)]]
+
+
+_import_names = st.sampled_from(["Alias", "_Alias2", "other", "x"])
+_gaps = st.sampled_from([" ", "  ", "\t", " \\\n  ", " \\\r\n "])
+
+
+@st.composite
+def _from_import_sources(draw: st.DrawFn) -> str:
+    """A module of ``from ... import`` statements written every way Python accepts them:
+    parenthesized lists with comments (``)`` in them too), backslash continuations,
+    ``as``, ``;``, under ``if TYPE_CHECKING:`` or ``try:``."""
+    statements = []
+    for _ in range(draw(st.integers(1, 4))):
+        names = draw(st.lists(_import_names, min_size=1, max_size=3))
+        renames = [f"{n} as {draw(_import_names)}" if draw(st.booleans()) else n for n in names]
+        gap = draw(_gaps)
+        if draw(st.booleans()):
+            comment = draw(st.sampled_from(["", "  # a ) b (", "  # x"]))
+            body = f"({comment}\n    " + f",{comment}\n    ".join(renames) + ",\n)"
+        else:
+            body = ", ".join(renames)
+        statement = f"from{gap}pkg.mod{gap}import{gap}{body}"
+        wrap = draw(
+            st.sampled_from(
+                [
+                    "{}",
+                    "if TYPE_CHECKING:\n    {}",
+                    "try:\n    {}\nexcept ImportError:\n    pass",
+                    "y = 1; {}",
+                ]
+            )
+        )
+        indented = (
+            statement.replace("\n", "\n    ") if wrap.startswith(("if", "try")) else statement
+        )
+        statements.append(wrap.format(indented))
+    return "\n".join(statements) + "\n"
+
+
+@given(_from_import_sources(), _import_names)
+def test_a_name_some_import_binds_is_always_found_in_the_text(source: str, name: str) -> None:
+    origins = typecheck_names._from_imports(ast.parse(source), "")
+    if name in origins:
+        assert typecheck_names._may_import(source, name)
+
+
+@pytest.mark.parametrize(
+    "module_name", ["httpx._client", "pydantic.main", "openai._client", "rich.console"]
+)
+def test_the_origin_of_every_name_is_that_of_the_whole_module(module_name: str) -> None:
+    module = importlib.import_module(module_name)
+    whole = typecheck_names._from_imports(
+        ast.parse(inspect.getsource(module)), module.__package__ or ""
+    )
+    names = TypeCheckingNames()
+    for name in vars(module):
+        assert names._origin(module_name, name) == whole.get(name)
+
+
+def test_type_checking_tested_in_a_function_body_does_not_extend_the_prefix(
+    modules: Callable[..., None],
+) -> None:
+    modules(
+        **{
+            "late_checks.py": """\
+from typing import TYPE_CHECKING
+if TYPE_CHECKING:
+    from decimal import Decimal
+x = 1
+def f() -> None:
+    if TYPE_CHECKING:
+        pass
+class C:
+    @property
+    def p(self) -> int:
+        if TYPE_CHECKING:
+            pass
+        return 1
+if TYPE_CHECKING:
+    from fractions import Fraction
+def g() -> None:
+    if TYPE_CHECKING:
+        pass
+"""
+        }
+    )
+    module = importlib.import_module("late_checks")
+    source = inspect.getsource(module)
+    prefix = typecheck_names._through_last_type_checking(
+        source, lambda: typecheck_names._in_function_bodies(module)
+    )
+    assert prefix == source[: source.index("def g")]
+    assert set(TypeCheckingNames()._table("late_checks")) == {"Decimal", "Fraction"}

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from inspector.catalog import Catalog, CatalogClass
 from inspector.files.tools_json import from_json, to_json
 from inspector.runtime.toolbox import Toolbox
+from inspector.scan import stubsource
 from inspector.scan.stubsource import condition_value
 from tests.conftest import inspect_class, load, messages
 
@@ -424,3 +425,81 @@ def test_typeshed_forms_newer_than_the_running_python_resolve(
     assert [p.name for p in tools["as_string"].parameters] == ["unixfrom"]  # policy: left out
     assert tools["as_string"].returns.to_schema() == {"type": "string"}
     assert [p.name for p in tools["header"].parameters] == ["name"]
+
+
+def _stub_read(source: str, *, whole: bool) -> tuple[dict[str, object], object]:
+    """A stub's definitions (as comparable text, by name) and imports, read from its outline
+    or from the whole file parsed."""
+    if whole:
+        stub = stubsource._StubModule()
+        stubsource._read_statements(stub, stubsource._active(ast.parse(source).body), "pkg")
+    else:
+        stub = stubsource._read_module(source, "pkg.mod", "mod.pyi")
+    names = set(stub.definitions) if isinstance(stub.definitions, dict) else set()
+    if isinstance(stub.definitions, stubsource._Outline):
+        names = set(stub.definitions._places)
+    found = {name: stub.definitions.get(name) for name in names}
+    return {
+        name: [ast.dump(d) for d in node.definitions]
+        if isinstance(node, stubsource._Overloads)
+        else ast.dump(node)
+        for name, node in found.items()
+        if node is not None
+    }, (stub.imports, stub.star_imports)
+
+
+_STUB_PIECES = st.sampled_from(
+    [
+        "import os\n",
+        "from typing import overload, Any as A\n",
+        "from collections import *\n",
+        "class C(Base[int]):\n    x: int\n    def f(self) -> None: ...\n",
+        "@overload\ndef g(x: int) -> int: ...\n",
+        "@overload\ndef g(x: str) -> str: ...\n",
+        "def g(x: object) -> object: ...\n",
+        "async def h() -> None: ...\n",
+        "Alias = dict[\n    str,  # a comment with ) and ' in it\n    int,\n]\n",
+        "Alias: TypeAlias = list[int]\n",
+        "x: int\n",
+        'T = TypeVar("T", bound="C")  # "quoted" (\n',
+        "S = '#not a comment ( ['\n",
+        "if sys.version_info >= (3, 10):\n    def v() -> int: ...\n"
+        "else:\n    def v() -> str: ...\n",
+        "if sys.platform == 'win32':\n    Alias = int\n",
+        "try:\n    from a import b\nexcept ImportError:\n    pass\n",
+        "A = 1; B = 2\n",
+        "D = E = 3\n",
+        "# a comment at column 0 (\n",
+        "\n",
+        "__all__ = [\n'C',\n]\n",
+        "F = f'{1}'\n",
+        'G = """\nclass Hidden: ...\n"""\n',
+        "H = 1 + \\\n    2\n",
+        "@final\nclass K:\n    @overload\n    def m(self) -> None: ...\n",
+    ]
+)
+
+
+@given(st.lists(_STUB_PIECES, max_size=10))
+def test_a_stub_read_from_its_outline_defines_what_the_whole_file_defines(
+    pieces: list[str],
+) -> None:
+    source = "".join(pieces)
+    assert _stub_read(source, whole=False) == _stub_read(source, whole=True)
+
+
+@pytest.mark.parametrize(
+    "module", ["builtins", "typing", "sqlite3", "email.message", "re", "collections"]
+)
+def test_typeshed_stubs_read_from_their_outline_define_what_the_whole_file_defines(
+    module: str,
+) -> None:
+    import typeshed_client
+
+    path = typeshed_client.get_stub_file(
+        module, search_context=typeshed_client.get_search_context(search_path=[])
+    )
+    assert path is not None
+    source = Path(path).read_text(encoding="utf-8")
+    assert stubsource._outline_statements(source) is not None  # read from its outline
+    assert _stub_read(source, whole=False) == _stub_read(source, whole=True)

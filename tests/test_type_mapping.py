@@ -336,3 +336,34 @@ def test_annotated_description_is_split_off_for_fields() -> None:
         {"type": "integer", "minimum": 0},
         "Count.",
     )
+
+
+class _Socketish:
+    """A class with no JSON form."""
+
+
+@dataclass
+class _HoldsOne:
+    handle: _Socketish
+
+
+@pytest.mark.parametrize(
+    "hint",
+    [
+        Optional[_Socketish],  # noqa: UP045
+        Union[int, _Socketish],  # noqa: UP007
+        list[_Socketish],
+        dict[str, Union[_Socketish, None]],  # noqa: UP007
+        Union[_Socketish, cabc.Callable[[], int]],  # noqa: UP007
+    ],
+)
+def test_a_hint_mapped_again_gives_the_same_type_and_notes(hint: object) -> None:
+    """A hint whose mapping only noted something notes it again each time it is mapped, as a
+    parameter and as a result alike; a class built while mapping tells its notes once."""
+    mapper = TypeMapper()
+    for _ in range(3):
+        assert mapper.map_parameter(hint) == TypeMapper().map_parameter(hint)
+        assert mapper.map_result(hint) == TypeMapper().map_result(hint)
+    first = mapper.map_parameter(Optional[_HoldsOne])  # noqa: UP045
+    assert first.notes
+    assert not mapper.map_parameter(Optional[_HoldsOne]).notes  # noqa: UP045

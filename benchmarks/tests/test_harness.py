@@ -57,7 +57,7 @@ def test_a_smoke_run_prints_every_table_for_both_corpora(smoke_run: str) -> None
     assert _first_cells(sections[2].splitlines())[-1].startswith("all ")
     targets = _first_cells(sections[4].splitlines())
     assert targets[1] == "`scan` <= 2.5x the floor (every size)"
-    assert targets[-1].startswith("real classes: inspection <= 0.136 ms a tool")
+    assert targets[-1].startswith("real classes: inspection <= 0.304 ms a tool")
 
 
 def test_a_baseline_checkout_is_compared_command_by_command(smoke_run: str) -> None:

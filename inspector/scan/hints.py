@@ -111,6 +111,9 @@ class TypeMapper:
         self._results = False
         """Mapping a return value (``map_result``)."""
         self._same_hint: dict[int, tuple[object, SchemaType]] = {}  # by id
+        self._noted: dict[tuple[object, bool], tuple[SchemaType, tuple[Note, ...], int, int]] = {}
+        """Hints whose mapping only added notes (a union member with no JSON form, a type with
+        none), per mode (``_results``): the type, the notes, what the two counts grew by."""
         self._handlers = self._dispatch()
 
     def take_definitions(self) -> dict[str, SchemaType]:
@@ -169,13 +172,28 @@ class TypeMapper:
             return self._same_hint.setdefault(id(hint), (hint, self._hint_cache[key]))[1]
         except (KeyError, TypeError):  # not seen yet, or unhashable
             pass
+        with contextlib.suppress(TypeError):
+            noted = self._noted.get((key, self._results))
+            if noted is not None:  # a hint mapped with notes only: the same notes again
+                self._notes.extend(noted[1])
+                self._unformed += noted[2]
+                self._nulled += noted[3]
+                return noted[0]
         before = (len(self._notes), len(self.definitions), len(self._recursive))
+        counts = (self._unformed, self._nulled, len(self._class_cache))
         mapped = self._map(hint)
         after = (len(self._notes), len(self.definitions), len(self._recursive))
-        if before == after and not any(isinstance(node, RefType) for node in walk(mapped)):
+        if before[1:] == after[1:] and not any(isinstance(node, RefType) for node in walk(mapped)):
             with contextlib.suppress(TypeError):
-                self._hint_cache[key] = mapped
-                self._same_hint[id(hint)] = (hint, mapped)
+                if before == after:
+                    self._hint_cache[key] = mapped
+                    self._same_hint[id(hint)] = (hint, mapped)
+                elif counts[2] == len(self._class_cache):
+                    # only notes were added, and mapping it again would add them again (a
+                    # class built now tells its notes once: the next time it is known)
+                    added = tuple(self._notes[before[0] :])
+                    grown = (self._unformed - counts[0], self._nulled - counts[1])
+                    self._noted[key, self._results] = (mapped, added, *grown)
         return mapped
 
     def _map(self, hint: object) -> SchemaType:

@@ -14,7 +14,7 @@ import types
 import typing
 from collections.abc import Mapping
 
-from inspector.scan.aliases import DROP, Unresolved, any_part, has_forward_refs, map_parts
+from inspector.scan.aliases import DROP, Unresolved, has_forward_refs, map_parts
 from inspector.scan.stubsource import StubFinder
 from inspector.scan.typecheck_names import TypeCheckingNames, names_in, substitute
 from inspector.typetable.structures import FieldRow, field_rows
@@ -62,8 +62,8 @@ class HintResolver:
             key = None
         names: dict[str, object] = {owner.__name__: owner} if owner is not None else {}
         scope = _Scope(localns if localns is not None else {}, names)
-        resolved = self._resolve(annotation, globalns, scope)
-        if owner is not None:
+        resolved, kinds = self._resolve(annotation, globalns, scope)
+        if owner is not None and kinds & _SELF:
             resolved = resolved._replace(hint=replace_self(resolved.hint, owner))
         if key is not None:
             self._cache[key] = resolved
@@ -95,7 +95,8 @@ class HintResolver:
 
     def _resolve(
         self, annotation: object, globalns: Mapping[str, object], scope: _Scope
-    ) -> Resolved:
+    ) -> tuple[Resolved, int]:
+        """The resolved hint and the ``part_kinds`` of it."""
         module = globalns.get("__name__")
         try:
             hint = evaluate(annotation, globalns, scope)
@@ -107,15 +108,19 @@ class HintResolver:
                     raise
                 return _finished(self.names.resolve_refs(module, annotation, dict(scope)))
             return self._widened(annotation, globalns, scope, module, error)
+        kinds = part_kinds(hint)
         if (  # an alias whose references get_type_hints left (it names itself): evaluate anew
-            has_forward_refs(hint)
+            kinds & _FORWARD
             and isinstance(annotation, str)
             and isinstance(module, str)
             and self._widen(scope, globalns, module, names_in(annotation))
         ):
+            again = hint
             with contextlib.suppress(Exception):  # the first reading stands
-                hint = evaluate(annotation, globalns, scope)
-        return _finished(hint)
+                again = evaluate(annotation, globalns, scope)
+            if again is not hint:
+                hint, kinds = again, part_kinds(again)
+        return _finished(hint, kinds)
 
     def _widened(
         self,
@@ -124,7 +129,7 @@ class HintResolver:
         scope: _Scope,
         module: str,
         error: Exception,
-    ) -> Resolved:
+    ) -> tuple[Resolved, int]:
         """Evaluate again with the module's ``TYPE_CHECKING`` names and aliases resolved where
         they are defined; else the union members that resolve."""
         failure = error
@@ -144,7 +149,8 @@ class HintResolver:
             except Exception as again:
                 failure = again
                 break
-        return _members(annotation, globalns, scope, failure)
+        members = _members(annotation, globalns, scope, failure)
+        return members, part_kinds(members.hint)
 
     def _widen(
         self, scope: _Scope, globalns: Mapping[str, object], module: str, wanted: set[str]
@@ -178,8 +184,41 @@ class _Scope(dict[str, object]):
 _RETRIES = 8
 
 
-def _finished(hint: object) -> Resolved:
-    """The hint without the parts left unresolved: out of their union, else any value."""
+_FORWARD, _UNRESOLVED, _SELF = 1, 2, 4
+"""What ``part_kinds`` finds: a forward reference (``ForwardRef`` or text), an ``Unresolved``
+part, ``Self``."""
+
+
+def part_kinds(hint: object) -> int:
+    """Which of ``_FORWARD``, ``_UNRESOLVED`` and ``_SELF`` the hint holds at any depth (the
+    parts ``any_part`` visits, which are those ``map_parts`` changes). One walk tells what
+    three did (``has_forward_refs``, the unresolved parts, ``replace_self`` rebuilding the
+    hint): a third of ``requests.Session``'s inspection went to these walks."""
+    if isinstance(hint, typing.ForwardRef | str):
+        kinds = _FORWARD
+    elif isinstance(hint, Unresolved):
+        kinds = _UNRESOLVED
+    else:
+        kinds = _SELF if _is_self(hint) else 0
+    origin = typing.get_origin(hint)
+    if origin is typing.Literal:
+        return kinds
+    args = typing.get_args(hint)
+    if origin is typing.Annotated:
+        args = args[:1]
+    for arg in args:
+        for part in arg if isinstance(arg, list) else (arg,):
+            kinds |= part_kinds(part)
+    return kinds
+
+
+def _finished(hint: object, kinds: int | None = None) -> tuple[Resolved, int]:
+    """The hint without the parts left unresolved: out of their union, else any value; and
+    the ``part_kinds`` of what is left (``kinds``: those of ``hint``, when known)."""
+    if kinds is None:
+        kinds = part_kinds(hint)
+    if not kinds & (_FORWARD | _UNRESOLVED):
+        return Resolved(hint), kinds
     dropped: list[str] = []
     loosened: list[str] = []
 
@@ -192,9 +231,8 @@ def _finished(hint: object) -> Resolved:
         (dropped if in_union else loosened).append(part.reason())
         return DROP
 
-    if not any_part(hint, lambda part: isinstance(part, typing.ForwardRef | str | Unresolved)):
-        return Resolved(hint)
-    return Resolved(map_parts(hint, change), tuple(dropped), tuple(loosened))
+    finished = map_parts(hint, change)  # parts become DROP or Any: no Self appears
+    return Resolved(finished, tuple(dropped), tuple(loosened)), kinds & _SELF
 
 
 class _LazyModule:
