@@ -122,15 +122,18 @@ class MethodBuilder:
         self._doc_types: dict[tuple[str, str], DocType] = {}
         self._renames = Renames()
 
-    def build(self, method: MethodInfo) -> tuple[ToolDescriptor | None, list[Diagnostic]]:
-        """The tool of a method (None when it cannot be inspected) and what was noticed."""
+    def build(self, method: MethodInfo) -> tuple[ToolDescriptor, list[Diagnostic]]:
+        """The tool of a method and what was noticed. A method that cannot be inspected is a
+        tool without parameters that a model cannot call (``not_inspected``): it stays in the
+        catalog, so the classification file keeps its entry and its ``false`` quiets it."""
         report = Reporter(method)
         try:
-            return self._build(method, report), report.diagnostics
+            tool = self._build(method, report)
         except Exception as error:  # one odd method must not stop the scan
             self.mapper.take_definitions()
-            report(codes.METHOD_FAILED, f"cannot be inspected ({brief(error)}); left out")
-            return None, report.diagnostics
+            report(codes.METHOD_FAILED, f"cannot be inspected ({brief(error)}); not offered")
+            tool = None
+        return tool if tool is not None else not_inspected(method), report.diagnostics
 
     def _build(self, method: MethodInfo, report: Reporter) -> ToolDescriptor | None:
         read = self._signature(method, report)
@@ -201,7 +204,7 @@ class MethodBuilder:
                 hint = ""
                 if missing_typeshed(method.owner.__module__):
                     hint = " (install the 'stubs' extra to read it from typeshed)"
-                report(codes.NO_SIGNATURE, f"no signature can be read ({error}); left out{hint}")
+                report(codes.NO_SIGNATURE, f"no signature can be read ({error}); not offered{hint}")
                 return None
         return [_stub_parameter(p) for p in stub.parameters], stub
 
@@ -312,7 +315,7 @@ class MethodBuilder:
         variadic = parameter.kind in _VARIADIC
         stars = _STARS.get(parameter.kind, "")
         documented = doc.params.get(name) or (doc.params.get(stars + name) if stars else None)
-        if variadic and is_unpack(hints.get(name)):
+        if parameter.kind is _VAR_KEYWORD and is_unpack(hints.get(name)):
             return self._unpacked(hints[name], doc, report, omitted)
         reason = _left_out(parameter, hints.get(name, NO_HINT), documented, method)
         if reason is not None:
@@ -321,6 +324,8 @@ class MethodBuilder:
             omitted.left_out.append(LeftOut(name, kind))
             return ()
         hint = hints.get(name, NO_HINT)
+        if variadic and is_unpack(hint):  # ``*args: *tuple[int, ...]``
+            hint = _tuple_item(hint)
         if hint is NO_HINT:
             type_name = documented.type_name if documented else None
             hint = self._doc_type(type_name, method, name, report)
@@ -536,6 +541,24 @@ class MethodBuilder:
             report(note.code, f"return value: {note.message}")
         description = mapped.description
         return Returns(mapped.schema, description if description is not None else doc.returns)
+
+
+NOT_INSPECTED = ("(signature)", "cannot be inspected")
+"""The ``uncallable`` entry of a method whose signature or types cannot be read."""
+
+
+def not_inspected(method: MethodInfo) -> ToolDescriptor:
+    """The tool of a method that cannot be inspected (TI103, TI104): no parameters, and
+    uncallable, so a new one starts ``false`` and only the user's ``true`` offers it."""
+    return ToolDescriptor(
+        name=method.name,
+        description="",
+        class_name=method.owner.__name__,
+        method_name=method.name,
+        method_kind=method.kind,
+        location=f"{method.path}:{method.line}" if method.line else method.path,
+        uncallable=(NOT_INSPECTED,),
+    )
 
 
 class Reporter:
@@ -767,13 +790,36 @@ def _left_out(
     ``LeftOut`` kind): a ``*args``/``**kwargs`` no type describes, an internal ``_name``."""
     name = parameter.name
     if parameter.kind in _VARIADIC:
-        if (hint is NO_HINT or hint in _ANY_VALUE) and not (documented and documented.type_name):
-            why = f"{_STARS[parameter.kind]}{name} left out: {_UNSAID[hint is NO_HINT]}"
+        stars = _STARS[parameter.kind]
+        if isinstance(hint, typing.ParamSpecArgs | typing.ParamSpecKwargs):
+            why = f"{stars}{name} left out: a ParamSpec ({hint}) says only that they are passed on"
+            return codes.VARIADIC_LEFT_OUT, why, "untyped-variadic"
+        if is_unpack(hint) and parameter.kind is not _VAR_KEYWORD:
+            if typing.get_origin(typing.get_args(hint)[0]) is not tuple:
+                why = f"{stars}{name} left out: a TypeVarTuple ({hint}) says nothing of the values"
+                return codes.VARIADIC_LEFT_OUT, why, "untyped-variadic"
+        elif (hint is NO_HINT or _is_any_value(hint)) and not (documented and documented.type_name):
+            why = f"{stars}{name} left out: {_UNSAID[hint is NO_HINT]}"
             return codes.VARIADIC_LEFT_OUT, why, "untyped-variadic"
     elif name[:1] == "_" and is_internal(parameter, method):
         why = f"{label(name)} left out: internal (a leading '_' and a default)"
         return codes.INTERNAL_PARAMETER, why, "internal"
     return None
+
+
+def _tuple_item(unpacked: object) -> object:
+    """The hint of each of ``*args: *tuple[...]``: the item of ``tuple[int, ...]``, else the
+    union of the members."""
+    members = typing.get_args(typing.get_args(unpacked)[0])
+    if len(members) == 2 and members[1] is Ellipsis:
+        return members[0]
+    return typing.Union[members] if members else typing.Any  # noqa: UP007 (a runtime tuple)
+
+
+def _is_any_value(hint: object) -> bool:
+    """``Any`` or ``object``, compared by identity (a hint may be unhashable, or compare
+    oddly)."""
+    return any(hint is plain for plain in _ANY_VALUE)
 
 
 def _stub_parameter(parameter: StubParameter) -> inspect.Parameter:

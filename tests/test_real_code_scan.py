@@ -1,0 +1,38 @@
+"""Real libraries, round three, scan side (issue 27): what polars, openai, docker and the
+standard library's stubs gave wrong. Each library is in the ``test`` extra."""
+
+from __future__ import annotations
+
+from inspector import codes
+from inspector.diagnostics import Level
+from inspector.model import LeftOut
+from inspector.scan.scanner import scan
+
+
+def test_polars_dataframe_scans_without_an_error() -> None:
+    """``pipe``/``map_columns`` take ``*args: P.args, **kwargs: P.kwargs``: left out as
+    untyped ones, not a failure of the whole class."""
+    catalog, diagnostics = scan(["polars.dataframe.frame:DataFrame"])
+    assert [d for d in diagnostics if d.level is Level.ERROR] == []
+    tools = {tool.method_name: tool for _, tool in catalog.tools()}
+    for name in ("pipe", "map_columns"):
+        assert tools[name].left_out[-2:] == (
+            LeftOut("args", "untyped-variadic"),
+            LeftOut("kwargs", "untyped-variadic"),
+        )
+    assert not any(d.code == codes.METHOD_FAILED for d in diagnostics)
+
+
+def test_typeshed_paramspec_and_typevartuple_signatures() -> None:
+    """``Executor.submit`` (ParamSpec in typeshed) and ``call_soon`` (``*args: *Ts``)."""
+    catalog, diagnostics = scan(
+        ["concurrent.futures:ThreadPoolExecutor", "asyncio.base_events:BaseEventLoop"]
+    )
+    tools = {tool.method_name: tool for _, tool in catalog.tools()}
+    assert [p.name for p in tools["submit"].left_out] == ["args", "kwargs"]
+    assert [p.name for p in tools["call_soon"].left_out] == ["args", "context"]
+    soon = [d.message for d in diagnostics if d.subject == "BaseEventLoop.call_soon"]
+    assert (
+        "*args left out: a TypeVarTuple (typing_extensions.Unpack[_Ts]) says nothing of the values"
+    ) in soon
+    assert not any(d.code == codes.FIELDS_UNREADABLE for d in diagnostics)
