@@ -36,3 +36,17 @@ def test_typeshed_paramspec_and_typevartuple_signatures() -> None:
         "*args left out: a TypeVarTuple (typing_extensions.Unpack[_Ts]) says nothing of the values"
     ) in soon
     assert not any(d.code == codes.FIELDS_UNREADABLE for d in diagnostics)
+
+
+def test_a_name_a_stub_assigns_is_followed() -> None:
+    """typeshed's ``class UserString: maketrans = str.maketrans``: the signature is str's."""
+    catalog, diagnostics = scan(["collections:UserString"])
+    tools = {tool.method_name: tool for _, tool in catalog.tools()}
+    maketrans = tools["maketrans"]
+    assert [(f.name, f.required) for f in maketrans.parameters] == [
+        ("x", True),
+        ("y", False),
+        ("z", False),
+    ]
+    assert maketrans.uncallable == ()
+    assert not [d for d in diagnostics if d.code in (codes.NO_SIGNATURE, codes.METHOD_FAILED)]
