@@ -180,3 +180,41 @@ def test_the_toolbox_converts_with_the_overload_types() -> None:
     assert box.call("pick", {"key": 2}) == [2, None]
     with pytest.raises(ToolCallError, match="key"):
         box.call("pick", {"key": [1]})
+
+
+class Completions:
+    @overload
+    def create(self, *, model: str, stream: Literal[False] = False) -> str:
+        """Create a completion.
+
+        Args:
+            model: The model.
+            stream: Whether to stream.
+        """
+
+    @overload
+    def create(self, *, model: str, stream: Literal[True], tag: str = "") -> str:
+        """Create a completion, streamed.
+
+        Args:
+            model: The model.
+            stream: Stream it.
+            tag: A tag.
+        """
+
+    def create(self, *, model: str, stream: bool = False, tag: str = "") -> str:
+        return model
+
+
+def test_an_implementation_without_docstring_takes_its_overloads() -> None:
+    """openai's ``create``: the first overload's text, each argument documented by the first
+    overload that documents it."""
+    tools, diagnostics = inspect_class(Completions)
+    create = tools["create"]
+    assert create.description == "Create a completion."
+    assert [(f.name, f.description) for f in create.parameters] == [
+        ("model", "The model."),
+        ("stream", "Whether to stream."),
+        ("tag", "A tag."),
+    ]
+    assert messages(diagnostics) == []

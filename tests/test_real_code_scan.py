@@ -50,3 +50,22 @@ def test_a_name_a_stub_assigns_is_followed() -> None:
     ]
     assert maketrans.uncallable == ()
     assert not [d for d in diagnostics if d.code in (codes.NO_SIGNATURE, codes.METHOD_FAILED)]
+
+
+def test_openai_create_takes_its_description_from_the_overloads() -> None:
+    catalog, diagnostics = scan(["openai.resources.chat.completions.completions:Completions"])
+    tools = {tool.method_name: tool for _, tool in catalog.tools()}
+    create = tools["create"]
+    assert create.description.startswith("**Starting a new project?**")
+    assert "Creates a model response for the given chat conversation." in create.description
+    assert [f.name for f in create.parameters if not f.description] == []
+    assert not [
+        d
+        for d in diagnostics
+        if d.subject == "Completions.create"
+        and d.code
+        in (
+            codes.NO_DOCSTRING,
+            codes.PARAMETER_UNDOCUMENTED,
+        )
+    ]

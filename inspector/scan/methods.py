@@ -59,7 +59,7 @@ from inspector.scan.fields import (
     with_field_metadata,
 )
 from inspector.scan.hints import Mapped, Note, TypeMapper, no_form_name, without_sentinel
-from inspector.scan.overloads import fill_from_overloads
+from inspector.scan.overloads import fill_from_overloads, overload_docstrings
 from inspector.scan.resolution import Resolved, is_never, is_unpack
 from inspector.scan.stubsource import (
     UNKNOWN_DEFAULT,
@@ -287,6 +287,10 @@ class MethodBuilder:
 
     def _doc(self, method: MethodInfo, report: Reporter) -> DocInfo:
         text = docstring_of(method.owner, method.name, method.function)
+        if not (text and text.strip()):
+            texts = overload_docstrings(method.function)
+            if texts:
+                return self._overloads_doc(texts, report)
         try:
             doc = parse_docstring(text, self.docstring_style)
         except docstring_parser.ParseError as error:
@@ -299,6 +303,26 @@ class MethodBuilder:
         if not doc.present:
             report(codes.NO_DOCSTRING, "no docstring: the tool has no description")
         return doc
+
+    def _overloads_doc(self, texts: list[str], report: Reporter) -> DocInfo:
+        """The docstring of the first overload that has one, with the arguments the others
+        document besides."""
+        docs: list[DocInfo] = []
+        for text in texts:
+            try:
+                docs.append(parse_docstring(text, self.docstring_style))
+            except docstring_parser.ParseError as error:
+                report(
+                    codes.DOCSTRING_UNPARSABLE,
+                    f"an overload's docstring cannot be parsed ({error}); its text before the "
+                    "sections is the description",
+                )
+                docs.append(unparsed(text))
+        first, *others = docs
+        for other in others:
+            for name, documented in other.params.items():
+                first.params.setdefault(name, documented)
+        return first
 
     def _fields(
         self,

@@ -103,6 +103,22 @@ def overload_types(
     return found
 
 
+def overload_docstrings(function: Callable[..., object]) -> list[str]:
+    """The docstrings of a function's registered overloads, each once, in order (openai's
+    ``create`` documents its overloads and leaves the implementation bare)."""
+    target = inspect.unwrap(getattr(function, "__func__", function))
+    try:
+        overloads = typing.get_overloads(target)
+    except Exception:  # an object typing cannot look up has no overloads
+        return []
+    texts: list[str] = []
+    for overload in overloads:
+        text = getattr(overload, "__doc__", None)
+        if isinstance(text, str) and text.strip() and text not in texts:
+            texts.append(text)
+    return texts
+
+
 def _typed(
     overload: Callable[..., object], owner: type, resolver: HintResolver, *, bound: bool
 ) -> list[tuple[str, object, inspect.Parameter | None]]:
