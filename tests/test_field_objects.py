@@ -135,3 +135,68 @@ def test_a_positional_only_field_default_is_passed_by_position() -> None:
     box = Toolbox(Counter())
     assert box.call("step", {}) == 2
     assert box.call("step", {"by": 5}) == 5
+
+
+class Bounded:
+    def field_default(self, n: int = Field(default=1, le=10)) -> object:
+        """F."""
+        return n
+
+    def option_default(self, n: int = typer.Option(1, min=0, max=10)) -> object:
+        """O."""
+        return n
+
+    def annotated_option(self, n: Annotated[int, typer.Option(max=10)] = 1) -> object:
+        """A."""
+        return n
+
+    def annotated_field(self, n: Annotated[int, Field(le=10, gt=0)] = 1) -> object:
+        """B."""
+        return n
+
+    def nullable_field(self, n: int | None = Field(default=None, le=10)) -> object:
+        """N."""
+        return n
+
+    def text_field(self, n: str = Field(default="a", max_length=3, pattern="^a+$")) -> object:
+        """T."""
+        return n
+
+    def json_schema(
+        self, n: Annotated[int, WithJsonSchema({"type": "integer", "maximum": 10})] = 1
+    ) -> object:
+        """J."""
+        return n
+
+
+def _breaking(schema: dict[str, object]) -> list[tuple[str, object]]:
+    """A value that breaks each constraint keyword of a parameter's schema."""
+    options = [schema, *schema.get("anyOf", [])]  # type: ignore[list-item]
+    found: list[tuple[str, object]] = []
+    for option in options:
+        for keyword, value in option.items():  # type: ignore[union-attr]
+            if keyword in ("maximum", "exclusiveMaximum"):
+                found.append((keyword, value + 1))
+            elif keyword in ("minimum", "exclusiveMinimum"):
+                found.append((keyword, value - 1))
+            elif keyword == "maxLength":
+                found.append((keyword, "a" * (value + 1)))
+            elif keyword == "pattern":
+                found.append((keyword, "b"))
+    return found
+
+
+@pytest.mark.parametrize("method", [m for m in vars(Bounded) if not m.startswith("_")])
+def test_the_toolbox_enforces_every_constraint_its_schema_shows(method: str) -> None:
+    """However a bound is written (a field object as the default, inside ``Annotated``, a
+    JSON Schema override), what the schema says is what ``Toolbox.call`` refuses."""
+    box = Toolbox(Bounded())
+    (tool,) = [t for t in box.tools if t.name == method]
+    schema = tool.parameters_schema()["properties"]["n"]  # type: ignore[index]
+    breaking = _breaking(schema)  # type: ignore[arg-type]
+    assert breaking, schema
+    for _keyword, value in breaking:
+        with pytest.raises(ToolCallError, match=r"^" + method + ": n: must "):
+            box.call(method, {"n": value})
+    fine = "aa" if schema.get("type") == "string" else 5  # type: ignore[union-attr]
+    assert box.call(method, {"n": fine}) == fine

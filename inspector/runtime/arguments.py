@@ -31,7 +31,8 @@ from inspector.typetable.structures import (
 from inspector.typetable.unions import absorbed
 from inspector.typetable.values import enum_json, enum_member, is_flag, literal_json
 
-_ANY: frozenset[object] = frozenset({typing.Any, object})
+_ANY: tuple[object, ...] = (typing.Any, object)
+"""Compared by identity: a hint may be unhashable (``Annotated[int, {"maximum": 10}]``)."""
 
 
 class ArgumentError(Exception):
@@ -95,7 +96,9 @@ class Converter:
 
     def _strict(self, value: Json, hint: object, path: str) -> object:
         origin = typing.get_origin(hint)
-        if hint in _ANY or (isinstance(hint, typing.TypeVar) and hint.__bound__ is None):
+        if any(hint is a for a in _ANY) or (
+            isinstance(hint, typing.TypeVar) and hint.__bound__ is None
+        ):
             return value
         if isinstance(hint, typing.TypeVar):
             return self._strict(value, hint.__bound__, path)
@@ -193,7 +196,7 @@ class Converter:
 
     def _key(self, key: str, hint: object, path: str) -> object:
         """A JSON object key as the key type asks: ``dict[int, X]`` keys arrive as text."""
-        if hint in _ANY or hint is str:
+        if any(hint is a for a in _ANY) or hint is str:
             return key
         where = _key_path(path, key)
         try:

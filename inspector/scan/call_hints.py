@@ -9,7 +9,12 @@ from collections.abc import Callable, Collection
 
 from inspector.model import MethodKind
 from inspector.scan.docstrings import DocstringStyle
-from inspector.scan.methods import _VARIADIC, MethodBuilder, Reporter  # the scan's own reading
+from inspector.scan.methods import (  # the scan's own reading
+    _VARIADIC,
+    MethodBuilder,
+    Reporter,
+    field_object,
+)
 from inspector.scan.overloads import overload_types
 from inspector.scan.resolution import is_unpack
 from inspector.scan.targets import MethodInfo
@@ -56,6 +61,12 @@ def call_hints(
         hints.update(_docstring_hints(builder, method, documented))
     for parameter in parameters:
         hint = hints.get(parameter.name, _NO_HINT)
+        if parameter.kind not in _VARIADIC and (
+            hint is not _NO_HINT or parameter.default is not inspect.Parameter.empty
+        ):  # the constraints of a field object, the default or in ``Annotated``, as a scan reads
+            hint = hints[parameter.name] = field_object(
+                parameter, hints.get(parameter.name, typing.Any)
+            )[0]
         if hint is not _NO_HINT and parameter.default is None:  # the schema allows null then
             with contextlib.suppress(TypeError):  # a hint no union takes stays as it is
                 hints[parameter.name] = typing.Optional[hint]  # noqa: UP045 (a run-time union)

@@ -188,7 +188,7 @@ class TypeMapper:
         self,
     ) -> tuple[tuple[Callable[[object], bool], Callable[[object], SchemaType]], ...]:
         return (
-            (lambda h: h in _ANY_HINTS, lambda h: AnyValueType()),
+            (lambda h: h is typing.Any or h is object, lambda h: AnyValueType()),
             (lambda h: h is None or h is type(None), lambda h: NullType()),
             (lambda h: h is typing.LiteralString, lambda h: StringType()),
             (lambda h: typing.get_origin(h) is typing.Annotated, self.map_annotated),
