@@ -69,3 +69,14 @@ def test_openai_create_takes_its_description_from_the_overloads() -> None:
             codes.PARAMETER_UNDOCUMENTED,
         )
     ]
+
+
+def test_docker_run_keeps_the_arguments_whose_type_carries_a_role() -> None:
+    """``dns (:py:class:`list`): ...``: 11 documented arguments were read as ``dns (``."""
+    catalog, diagnostics = scan(["docker.models.containers:ContainerCollection"])
+    tools = {tool.method_name: tool for _, tool in catalog.tools()}
+    run = tools["run"].parameters_schema()["properties"]
+    assert isinstance(run, dict)
+    for name in ("dns", "dns_opt", "dns_search", "group_add", "mounts", "security_opt"):
+        assert run[name]["type"] == "array", name
+    assert not [d for d in diagnostics if d.code == codes.DOCUMENTED_NOT_IN_SIGNATURE]

@@ -14,6 +14,7 @@ from inspector.scan.methods import (  # the scan's own reading
     MethodBuilder,
     Reporter,
     field_object,
+    variadic_item,
 )
 from inspector.scan.overloads import overload_types
 from inspector.scan.resolution import is_unpack
@@ -57,8 +58,8 @@ def call_hints(
     for name, hint in overloads.hints.items() if overloads is not None else ():
         if name != "return":  # the overloads type what the code leaves open, as a scan does
             hints.setdefault(name, hint)
-    if documented:
-        hints.update(_docstring_hints(builder, method, documented))
+    documented_hints = _docstring_hints(builder, method, documented) if documented else {}
+    hints.update(documented_hints)
     for parameter in parameters:
         hint = hints.get(parameter.name, _NO_HINT)
         if parameter.kind not in _VARIADIC and (
@@ -72,6 +73,8 @@ def call_hints(
                 hints[parameter.name] = typing.Optional[hint]  # noqa: UP045 (a run-time union)
         if hint is _NO_HINT or parameter.kind not in _VARIADIC:
             continue
+        if parameter.name in documented_hints:  # ``**params : dict`` types the whole
+            hint = variadic_item(hint, parameter.kind)
         if is_unpack(hint):
             del hints[parameter.name]
             (typed_dict,) = typing.get_args(hint)

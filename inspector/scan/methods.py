@@ -70,7 +70,7 @@ from inspector.scan.stubsource import (
 )
 from inspector.scan.targets import MethodInfo
 from inspector.typetable.scalars import NoJsonForm
-from inspector.typetable.structures import field_rows
+from inspector.typetable.structures import Container, container_of, field_rows
 from inspector.typetable.values import to_json
 
 _PLAINS = frozenset({type(None), bool, int, float, str})
@@ -355,6 +355,8 @@ class MethodBuilder:
             hint = self._doc_type(type_name, method, name, report)
             if type_name and hint is not typing.Any:
                 sources[name] = "docstring"
+            if variadic:
+                hint = variadic_item(hint, parameter.kind)
         hint, python_default, required = field_object(parameter, hint)
         hint, sentinel = without_sentinel_type(hint, python_default, required)
         mapped = self.mapper.map_parameter(hint)
@@ -735,6 +737,20 @@ def label(name: str) -> str:
 
 def brief(error: BaseException) -> str:
     return f"{type(error).__name__}: {error}"
+
+
+def variadic_item(documented: object, kind: inspect._ParameterKind) -> object:
+    """The type of each value of a ``*args``/``**kwargs`` whose docstring type names the whole
+    (NumPy's ``**params : dict``, ``*args : tuple``): its item type; any other type is each
+    value's."""
+    origin = typing.get_origin(documented) or documented
+    container = container_of(origin)
+    args = typing.get_args(documented)
+    if kind is _VAR_KEYWORD and container is Container.MAPPING:
+        return args[1] if len(args) == 2 else typing.Any
+    if kind is not _VAR_KEYWORD and container in (Container.ARRAY, Container.TUPLE):
+        return args[0] if args and (len(args) == 1 or args[1:] == (Ellipsis,)) else typing.Any
+    return documented
 
 
 def variadic_field(
