@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from inspector.model import MISSING, Json, SchemaType, is_nullable
 from inspector.scan.hints import TypeMapper, is_union
 from inspector.typetable.protocols import generic_stand_in, stand_in
+from inspector.typetable.records import struct_convert
 from inspector.typetable.scalars import WrongJson, scalar_for
 from inspector.typetable.structures import (
     ONE_SHOT,
@@ -279,8 +280,8 @@ class Converter:
         for name in defaulted:  # null for a field with a default (strict schemas): the default
             self.notes.append(f"{_key_path(path, name)}: null; the default used")
         mapping = {k: v for k, v in mapping.items() if k not in defaulted}
-        validate = getattr(cls, "model_validate", None)
-        if callable(validate):  # pydantic: its own validation, its own messages
+        validate = getattr(cls, "model_validate", None) or struct_convert(cls)
+        if callable(validate):  # pydantic, msgspec: their own validation and messages
             try:
                 return validate(mapping)
             except ValueError as error:
@@ -303,7 +304,10 @@ class Converter:
                 raise ArgumentError(_key_path(path, name), "missing required property")
         if is_typeddict(cls):
             return converted
-        return cls(**converted)
+        try:
+            return cls(**converted)
+        except (TypeError, ValueError) as error:  # a validator (attrs', __post_init__) refused
+            raise ArgumentError(path, f"{cls.__name__}: {error}") from None
 
     def _accepts_null(self, hint: object) -> bool:
         """Whether the schema of ``hint`` allows null."""

@@ -9,16 +9,12 @@ from collections.abc import Callable, Collection
 
 from inspector.model import MethodKind
 from inspector.scan.docstrings import DocstringStyle
-from inspector.scan.methods import (  # the scan's own reading
-    _VARIADIC,
-    MethodBuilder,
-    Reporter,
-    field_object,
-    variadic_item,
-)
+from inspector.scan.fields import field_object
+from inspector.scan.methods import _VARIADIC, MethodBuilder, Reporter  # the scan's own reading
 from inspector.scan.overloads import overload_types
 from inspector.scan.resolution import is_unpack
 from inspector.scan.targets import MethodInfo
+from inspector.scan.variadics import variadic_item
 from inspector.typetable.structures import field_rows
 
 _NO_HINT = object()

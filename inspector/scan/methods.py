@@ -22,13 +22,11 @@ from inspector.model import (
     MISSING,
     AnyOfType,
     AnyValueType,
-    ArrayType,
     Field,
     Json,
     LeftOut,
     MethodKind,
     NullType,
-    ObjectType,
     ParameterKind,
     Returns,
     SchemaType,
@@ -54,9 +52,7 @@ from inspector.scan.docstrings import (
 from inspector.scan.enum_names import with_enum_names
 from inspector.scan.fields import (
     NO_DEFAULT,
-    annotated_field,
-    read_field_object,
-    with_field_metadata,
+    field_object,
 )
 from inspector.scan.hints import Mapped, Note, TypeMapper, no_form_name, without_sentinel
 from inspector.scan.overloads import fill_from_overloads, overload_docstrings
@@ -69,12 +65,11 @@ from inspector.scan.stubsource import (
     resolve_stub_hint,
 )
 from inspector.scan.targets import MethodInfo
+from inspector.scan.variadics import tuple_item, unsaid, variadic_field, variadic_item
 from inspector.typetable.scalars import NoJsonForm
-from inspector.typetable.structures import Container, container_of, field_rows
+from inspector.typetable.structures import field_rows
 from inspector.typetable.values import to_json
 
-_PLAINS = frozenset({type(None), bool, int, float, str})
-"""Defaults that are never field objects."""
 NO_HINT = object()
 """A parameter without a type hint (``None`` is a hint)."""
 KINDS = {
@@ -89,19 +84,12 @@ _STARS: dict[inspect._ParameterKind, str] = {
     inspect.Parameter.VAR_POSITIONAL: "*",
     _VAR_KEYWORD: "**",
 }
-_ANY_VALUE: tuple[object, ...] = (typing.Any, object)
-"""Hints that say nothing about what a ``*args``/``**kwargs`` takes."""
 _NEVER = AnyValueType(keywords=(("not", {}),))
 """The return type of a method that never returns (``NoReturn``, ``Never``): no value."""
 
 
 _REPLACED_BY_NO_FORM = frozenset({codes.NO_SCHEMA_FORM, codes.UNION_MEMBER_NO_JSON})
 """The notes that TI130/TI131 replace for a parameter whose type has no JSON form."""
-_UNSAID = {
-    True: "no type says what it takes",
-    False: "its type (any value) does not say what it takes",
-}
-"""TI109's reason, by whether the variadic has no hint at all (or says ``Any``/``object``)."""
 
 
 class MethodBuilder:
@@ -349,7 +337,7 @@ class MethodBuilder:
             return ()
         hint = hints.get(name, NO_HINT)
         if variadic and is_unpack(hint):  # ``*args: *tuple[int, ...]``
-            hint = _tuple_item(hint)
+            hint = tuple_item(hint)
         if hint is NO_HINT:
             type_name = documented.type_name if documented else None
             hint = self._doc_type(type_name, method, name, report)
@@ -713,56 +701,12 @@ def renamed_field(f: Field, names: dict[object, object]) -> Field:
     return replace(f, name=schema_name) if isinstance(schema_name, str) else f
 
 
-def field_object(parameter: inspect.Parameter, hint: object) -> tuple[object, object, bool]:
-    """The hint, the default shown (``NO_DEFAULT`` when unknown) and whether the parameter is
-    required, reading a field object as the default or inside an ``Annotated`` hint."""
-    default = parameter.default
-    if type(hint) is type and (default is inspect.Parameter.empty or type(default) in _PLAINS):
-        return hint, default, default is inspect.Parameter.empty  # a class, no field object
-    annotated = typing.get_origin(hint) is typing.Annotated
-    if parameter.default is inspect.Parameter.empty:
-        found = annotated_field(hint) if annotated else None
-    else:
-        found = read_field_object(parameter.default)
-    if annotated or found is not None:
-        hint = with_field_metadata(hint, found)
-    if found is None:
-        return hint, parameter.default, parameter.default is inspect.Parameter.empty
-    return hint, found.known_default, found.required
-
-
 def label(name: str) -> str:
     return "return value" if name == "return" else f"parameter {name!r}"
 
 
 def brief(error: BaseException) -> str:
     return f"{type(error).__name__}: {error}"
-
-
-def variadic_item(documented: object, kind: inspect._ParameterKind) -> object:
-    """The type of each value of a ``*args``/``**kwargs`` whose docstring type names the whole
-    (NumPy's ``**params : dict``, ``*args : tuple``): its item type; any other type is each
-    value's."""
-    origin = typing.get_origin(documented) or documented
-    container = container_of(origin)
-    args = typing.get_args(documented)
-    if kind is _VAR_KEYWORD and container is Container.MAPPING:
-        return args[1] if len(args) == 2 else typing.Any
-    if kind is not _VAR_KEYWORD and container in (Container.ARRAY, Container.TUPLE):
-        return args[0] if args and (len(args) == 1 or args[1:] == (Ellipsis,)) else typing.Any
-    return documented
-
-
-def variadic_field(
-    name: str, kind: inspect._ParameterKind, item: SchemaType, description: str
-) -> Field:
-    """``*args: T`` as an optional array of T, ``**kwargs: T`` as an optional object of T."""
-    if kind is inspect.Parameter.VAR_POSITIONAL:
-        items = None if item == AnyValueType() else item
-        kind_of = ParameterKind.VAR_POSITIONAL
-        return Field(name, ArrayType(items), description, False, MISSING, kind_of)
-    kind_of = ParameterKind.VAR_KEYWORD
-    return Field(name, ObjectType(additional=item), description, False, MISSING, kind_of)
 
 
 def nullable(schema_type: SchemaType) -> SchemaType:
@@ -830,36 +774,13 @@ def _left_out(
     ``LeftOut`` kind): a ``*args``/``**kwargs`` no type describes, an internal ``_name``."""
     name = parameter.name
     if parameter.kind in _VARIADIC:
-        stars = _STARS[parameter.kind]
-        if isinstance(hint, typing.ParamSpecArgs | typing.ParamSpecKwargs):
-            why = f"{stars}{name} left out: a ParamSpec ({hint}) says only that they are passed on"
-            return codes.VARIADIC_LEFT_OUT, why, "untyped-variadic"
-        if is_unpack(hint) and parameter.kind is not _VAR_KEYWORD:
-            if typing.get_origin(typing.get_args(hint)[0]) is not tuple:
-                why = f"{stars}{name} left out: a TypeVarTuple ({hint}) says nothing of the values"
-                return codes.VARIADIC_LEFT_OUT, why, "untyped-variadic"
-        elif (hint is NO_HINT or _is_any_value(hint)) and not (documented and documented.type_name):
-            why = f"{stars}{name} left out: {_UNSAID[hint is NO_HINT]}"
+        why = unsaid(parameter, None if hint is NO_HINT else hint, documented)
+        if why is not None:
             return codes.VARIADIC_LEFT_OUT, why, "untyped-variadic"
     elif name[:1] == "_" and is_internal(parameter, method):
         why = f"{label(name)} left out: internal (a leading '_' and a default)"
         return codes.INTERNAL_PARAMETER, why, "internal"
     return None
-
-
-def _tuple_item(unpacked: object) -> object:
-    """The hint of each of ``*args: *tuple[...]``: the item of ``tuple[int, ...]``, else the
-    union of the members."""
-    members = typing.get_args(typing.get_args(unpacked)[0])
-    if len(members) == 2 and members[1] is Ellipsis:
-        return members[0]
-    return typing.Union[members] if members else typing.Any  # noqa: UP007 (a runtime tuple)
-
-
-def _is_any_value(hint: object) -> bool:
-    """``Any`` or ``object``, compared by identity (a hint may be unhashable, or compare
-    oddly)."""
-    return any(hint is plain for plain in _ANY_VALUE)
 
 
 def _stub_parameter(parameter: StubParameter) -> inspect.Parameter:
