@@ -1,14 +1,23 @@
-"""Variadic forms a model cannot give (ParamSpec, TypeVarTuple) and methods that cannot be
-inspected: each is a located note, never the target's failure (issue 27, items 2 and 17)."""
+"""Variadic forms a model cannot give (ParamSpec, TypeVarTuple), ``**kwargs: Any`` and
+methods that cannot be inspected: each is a located note, never the target's failure (issue
+27, items 2, 14 and 17)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import ParamSpec, TypeVar, TypeVarTuple, Unpack
+from typing import Annotated, Any, ParamSpec, TypeVar, TypeVarTuple, Unpack
+
+from pydantic import WithJsonSchema
 
 from inspector.model import ArrayType, IntegerType, LeftOut, ParameterKind
+from inspector.render.jinja import render_template as render
+from inspector.render.options import RenderOptions
+from inspector.runtime.toolbox import Toolbox
 from tests.conftest import Run, inspect_class, messages
+from tests.goldens import RENDERS
+from tests.test_providers import CHECKS
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -104,3 +113,62 @@ def test_a_method_that_cannot_be_inspected_is_one_warning_and_starts_false(
     again = run_cli("scan", "broken.py:Broken", "-o", "tools.json")
     assert (again.status, again.stderr) == (0, "")  # set false: quiet, and no TI301
     assert again.stdout.splitlines()[-1] == "diagnostics: 0 errors, 0 warnings, 0 info"
+
+
+class Open:
+    def run(self, name: str, **kwargs: Any) -> dict[str, object]:
+        """Run.
+
+        Args:
+            name: A name.
+            kwargs: More options.
+        """
+        return {"name": name, **kwargs}
+
+    def tag(self, label: Annotated[str | None, WithJsonSchema({"type": "string"})] = None) -> str:
+        """Tag.
+
+        Args:
+            label: The label.
+        """
+        return str(label)
+
+
+def test_kwargs_of_any_value_are_an_open_object_the_toolbox_spreads() -> None:
+    """``**kwargs: Any`` says more keys are welcome: a ``kwargs`` object of any keys (as
+    ``**kwargs: int`` is an object of integers), valid for every provider, strict too."""
+    tools, diagnostics = inspect_class(Open)
+    assert tools["run"].parameters_schema() == {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string", "description": "A name."},
+            "kwargs": {
+                "type": "object",
+                "description": "More options.",
+                "additionalProperties": True,
+            },
+        },
+        "required": ["name"],
+    }
+    assert tools["run"].left_out == ()
+    assert messages(diagnostics) == []
+    box = Toolbox(Open())
+    assert box.call("run", {"name": "a", "kwargs": {"x": 1, "y": [2]}}) == {
+        "name": "a",
+        "x": 1,
+        "y": [2],
+    }
+    for file_name, args in RENDERS.items():
+        options = RenderOptions(
+            strict="--strict" in args, gemini_json_schema="--gemini-json-schema" in args
+        )
+        text, _ = render(args[1], list(tools.values()), options)
+        CHECKS[file_name.removesuffix(".json")](json.loads(text))
+
+
+def test_a_json_schema_override_is_the_whole_schema_with_a_none_default() -> None:
+    tools, _ = inspect_class(Open)
+    assert tools["tag"].parameters_schema()["properties"] == {
+        "label": {"type": "string", "description": "The label.", "default": None}
+    }
+    assert Toolbox(Open()).call("tag", {}) == "None"

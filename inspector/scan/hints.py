@@ -228,7 +228,7 @@ class TypeMapper:
         """The schema a pydantic ``WithJsonSchema`` gives, in place of the hint's."""
         for item in metadata:
             schema = getattr(item, "json_schema", None)
-            if type(item).__name__ == "WithJsonSchema" and isinstance(schema, dict):
+            if is_json_schema_override(item) and isinstance(schema, dict):
                 try:
                     return parse_schema(typing.cast(Json, schema))
                 except InspectorError as error:
@@ -580,6 +580,19 @@ _LENGTH_KEYWORDS = {
     ArrayType: ("minItems", "maxItems"),
     ObjectType: ("minProperties", "maxProperties"),
 }
+
+
+def is_json_schema_override(item: object) -> bool:
+    """A pydantic ``WithJsonSchema``: the schema it gives is the whole of the schema."""
+    return type(item).__name__ == "WithJsonSchema"
+
+
+def overrides_schema(hint: object) -> bool:
+    """Whether an ``Annotated`` hint's metadata gives its schema whole (``WithJsonSchema``):
+    nothing is added to it, not even the ``null`` of a ``None`` default."""
+    if typing.get_origin(hint) is not typing.Annotated:
+        return False
+    return any(is_json_schema_override(item) for item in typing.get_args(hint)[1:])
 
 
 def read_metadata(item: object, extra: dict[str, Json]) -> None:

@@ -54,7 +54,14 @@ from inspector.scan.fields import (
     NO_DEFAULT,
     field_object,
 )
-from inspector.scan.hints import Mapped, Note, TypeMapper, no_form_name, without_sentinel
+from inspector.scan.hints import (
+    Mapped,
+    Note,
+    TypeMapper,
+    no_form_name,
+    overrides_schema,
+    without_sentinel,
+)
 from inspector.scan.overloads import fill_from_overloads, overload_docstrings
 from inspector.scan.resolution import Resolved, is_never, is_unpack
 from inspector.scan.stubsource import (
@@ -368,7 +375,7 @@ class MethodBuilder:
             default = self._default(
                 name, python_default, documented, method, schema_type=schema_type, report=report
             )
-        if python_default is None and not is_nullable(schema_type):
+        if python_default is None and not is_nullable(schema_type) and not overrides_schema(hint):
             schema_type = nullable(schema_type)
         return (Field(name, schema_type, description, False, default, KINDS[parameter.kind]),)
 

@@ -31,7 +31,8 @@ _UNSAID = {
     True: "no type says what it takes",
     False: "its type (any value) does not say what it takes",
 }
-"""TI109's reason, by whether the variadic has no hint at all (or says ``Any``/``object``)."""
+"""TI109's reason, by whether the variadic has no hint at all (or says ``Any``/``object``:
+``*args`` only; ``**kwargs: Any`` says more keys are welcome)."""
 
 
 def unsaid(
@@ -46,6 +47,8 @@ def unsaid(
         if typing.get_origin(typing.get_args(hint)[0]) is not tuple:
             return f"{name} left out: a TypeVarTuple ({hint}) says nothing of the values"
         return None
+    if parameter.kind is _VAR_KEYWORD and hint is not None:
+        return None  # ``**kwargs: Any``: an object of any keys (``variadic_field``)
     if (hint is None or any(hint is plain for plain in _ANY_VALUE)) and not (
         documented and documented.type_name
     ):
@@ -85,4 +88,5 @@ def variadic_field(
         kind_of = ParameterKind.VAR_POSITIONAL
         return Field(name, ArrayType(items), description, False, MISSING, kind_of)
     kind_of = ParameterKind.VAR_KEYWORD
-    return Field(name, ObjectType(additional=item), description, False, MISSING, kind_of)
+    additional = True if item == AnyValueType() else item  # said: more keys are welcome
+    return Field(name, ObjectType(additional=additional), description, False, MISSING, kind_of)
