@@ -10,7 +10,12 @@ from collections.abc import Callable, Collection
 from inspector.model import MethodKind
 from inspector.scan.docstrings import DocstringStyle
 from inspector.scan.fields import field_object
-from inspector.scan.methods import _VARIADIC, MethodBuilder, Reporter  # the scan's own reading
+from inspector.scan.methods import (  # the scan's own reading
+    _VARIADIC,
+    LITERAL_TYPES,
+    MethodBuilder,
+    Reporter,
+)
 from inspector.scan.overloads import overload_types
 from inspector.scan.resolution import is_unpack
 from inspector.scan.targets import MethodInfo
@@ -26,6 +31,8 @@ def call_hints(
     docstring_style: DocstringStyle = DocstringStyle.AUTO,
     documented: Collection[str] = (),
     stubs: MethodBuilder | None = None,
+    *,
+    defaulted: Collection[str] = (),
 ) -> dict[str, object]:
     """The hints a tool call's arguments are converted with, resolved as a scan resolves
     them: the code's, and with ``stubs`` (a builder shared by the tools that took types from
@@ -34,7 +41,8 @@ def call_hints(
     ``**kwargs: T`` as ``dict[str, T]`` and the keys of ``**kwargs: Unpack[SomeTypedDict]``
     one by one, with ``None`` allowed where the default is ``None`` (``x: int = None``);
     ``@overload`` types where the code has none; the parameters named in ``documented``
-    (typed by the docstring in the scan) by their docstring type."""
+    (typed by the docstring in the scan) by their docstring type, those in ``defaulted`` by
+    the type of their literal default."""
     name = getattr(function, "__name__", "")
     method = MethodInfo(owner, name, function, MethodKind.STATIC, path="", line=0)
     report = Reporter(method)  # the scan reported these already
@@ -58,6 +66,8 @@ def call_hints(
     hints.update(documented_hints)
     for parameter in parameters:
         hint = hints.get(parameter.name, _NO_HINT)
+        if parameter.name in defaulted and type(parameter.default) in LITERAL_TYPES:
+            hint = hints[parameter.name] = type(parameter.default)  # ``x=0``, as the scan read it
         if parameter.kind not in _VARIADIC and (
             hint is not _NO_HINT or parameter.default is not inspect.Parameter.empty
         ):  # the constraints of a field object, the default or in ``Annotated``, as a scan reads

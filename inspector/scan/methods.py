@@ -79,6 +79,9 @@ from inspector.typetable.values import to_json
 
 NO_HINT = object()
 """A parameter without a type hint (``None`` is a hint)."""
+LITERAL_TYPES = frozenset({bool, int, float, str})
+"""The types of defaults that type a parameter without hint or docstring type (``flag=False``;
+``None`` says nothing of the type)."""
 KINDS = {
     inspect.Parameter.POSITIONAL_ONLY: ParameterKind.POSITIONAL_ONLY,
     inspect.Parameter.POSITIONAL_OR_KEYWORD: ParameterKind.POSITIONAL_OR_KEYWORD,
@@ -345,8 +348,10 @@ class MethodBuilder:
         hint = hints.get(name, NO_HINT)
         if variadic and is_unpack(hint):  # ``*args: *tuple[int, ...]``
             hint = tuple_item(hint)
-        if hint is NO_HINT:
-            type_name = documented.type_name if documented else None
+        type_name = documented.type_name if documented else None
+        if hint is NO_HINT and not type_name and type(parameter.default) in LITERAL_TYPES:
+            hint, sources[name] = type(parameter.default), "default"  # ``x=0``: an integer
+        elif hint is NO_HINT:
             hint = self._doc_type(type_name, method, name, report)
             if type_name and hint is not typing.Any:
                 sources[name] = "docstring"
