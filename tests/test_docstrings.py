@@ -388,7 +388,11 @@ def test_a_numpy_variadic_type_that_names_the_whole_types_each_value_by_its_item
     tools, _ = inspect_class(Containers)
     assert tools["set_params"].parameters_schema()["properties"] == {
         "values": {"type": "array", "description": "Numbers.", "items": {"type": "integer"}},
-        "params": {"type": "object", "description": "Estimator parameters."},
+        "params": {
+            "type": "object",
+            "description": "Estimator parameters.",
+            "additionalProperties": True,
+        },
     }
     box = Toolbox(Containers())
     assert box.call("set_params", {"values": [1, 2], "params": {"C": 0.5}}) == (

@@ -338,7 +338,10 @@ def test_a_c_method_inherited_in_the_stubs_is_found_in_the_base_class_stub() -> 
     assert tools["clear"].parameters == ()
     assert tools["clear"].type_sources == (("return", "stub"),)
     assert [p.name for p in tools["update"].parameters] == ["m", "kwargs"]
-    assert tools["update"].parameters[1].to_schema() == {"type": "object"}
+    assert tools["update"].parameters[1].to_schema() == {
+        "type": "object",
+        "additionalProperties": True,
+    }
     box = Toolbox(collections.OrderedDict(a=1), include=["update", "clear"])
     box.call("update", {"m": [["b", 2]], "kwargs": {"c": 3}})
     assert box.objects[0] == {"a": 1, "b": 2, "c": 3}

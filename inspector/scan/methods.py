@@ -62,7 +62,7 @@ from inspector.scan.hints import (
     overrides_schema,
     without_sentinel,
 )
-from inspector.scan.overloads import fill_from_overloads, overload_docstrings
+from inspector.scan.overloads import fill_from_overloads, overloads_doc
 from inspector.scan.resolution import Resolved, is_never, is_unpack
 from inspector.scan.stubsource import (
     UNKNOWN_DEFAULT,
@@ -286,9 +286,11 @@ class MethodBuilder:
     def _doc(self, method: MethodInfo, report: Reporter) -> DocInfo:
         text = docstring_of(method.owner, method.name, method.function)
         if not (text and text.strip()):
-            texts = overload_docstrings(method.function)
-            if texts:
-                return self._overloads_doc(texts, report)
+            found = overloads_doc(method.function, self.docstring_style)
+            if found is not None:
+                for error in found[1]:
+                    report(codes.DOCSTRING_UNPARSABLE, f"an overload's docstring {error}")
+                return found[0]
         try:
             doc = parse_docstring(text, self.docstring_style)
         except docstring_parser.ParseError as error:
@@ -301,26 +303,6 @@ class MethodBuilder:
         if not doc.present:
             report(codes.NO_DOCSTRING, "no docstring: the tool has no description")
         return doc
-
-    def _overloads_doc(self, texts: list[str], report: Reporter) -> DocInfo:
-        """The docstring of the first overload that has one, with the arguments the others
-        document besides."""
-        docs: list[DocInfo] = []
-        for text in texts:
-            try:
-                docs.append(parse_docstring(text, self.docstring_style))
-            except docstring_parser.ParseError as error:
-                report(
-                    codes.DOCSTRING_UNPARSABLE,
-                    f"an overload's docstring cannot be parsed ({error}); its text before the "
-                    "sections is the description",
-                )
-                docs.append(unparsed(text))
-        first, *others = docs
-        for other in others:
-            for name, documented in other.params.items():
-                first.params.setdefault(name, documented)
-        return first
 
     def _fields(
         self,
