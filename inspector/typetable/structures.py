@@ -127,9 +127,10 @@ STRUCTURES: tuple[Structure, ...] = (
         "set[Literal[...]]",
     ),
     Structure(
-        "dataclass, NamedTuple, pydantic model",
+        "dataclass, NamedTuple, pydantic model, attrs class, msgspec Struct",
         '{"type": "object", "title": ..., "properties": ..., "required": ...}',
-        "an instance (pydantic: through model_validate)",
+        "an instance (pydantic: through model_validate; msgspec: through msgspec.convert; "
+        "attrs: its validators run)",
         "an object of its fields",
         "a dataclass or TypedDict",
     ),
