@@ -7,6 +7,8 @@ from typing import Annotated
 
 import pytest
 import typer
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pydantic import Field, WithJsonSchema
 
 from inspector.runtime.toolbox import Toolbox, ToolCallError
@@ -200,3 +202,45 @@ def test_the_toolbox_enforces_every_constraint_its_schema_shows(method: str) -> 
             box.call(method, {"n": value})
     fine = "aa" if schema.get("type") == "string" else 5  # type: ignore[union-attr]
     assert box.call(method, {"n": fine}) == fine
+
+
+def _bounded_forms(low: int, high: int) -> object:
+    """One class whose methods bound ``n`` to ``[low, high]`` in each form a bound takes."""
+
+    class Forms:
+        def field_default(self, n: int = Field(default=low, ge=low, le=high)) -> int:
+            """F."""
+            return n
+
+        def option_default(self, n: int = typer.Option(low, min=low, max=high)) -> int:
+            """O."""
+            return n
+
+        def annotated_option(self, n: Annotated[int, typer.Option(min=low, max=high)] = low) -> int:
+            """A."""
+            return n
+
+        def annotated_field(self, n: Annotated[int, Field(ge=low, le=high)] = low) -> int:
+            """B."""
+            return n
+
+    # the text annotations name this function's locals: give them evaluated
+    Forms.annotated_option.__annotations__["n"] = Annotated[int, typer.Option(min=low, max=high)]
+    Forms.annotated_field.__annotations__["n"] = Annotated[int, Field(ge=low, le=high)]
+    return Forms()
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(-50, 50), st.integers(0, 20), st.integers(-100, 100))
+def test_a_bound_is_enforced_exactly_where_the_schema_puts_it(
+    low: int, width: int, value: int
+) -> None:
+    box = Toolbox(_bounded_forms(low, low + width))
+    for tool in box.tools:
+        schema = tool.parameters_schema()["properties"]["n"]  # type: ignore[index]
+        assert (schema["minimum"], schema["maximum"]) == (low, low + width)  # type: ignore[index]
+        if low <= value <= low + width:
+            assert box.call(tool.name, {"n": value}) == value
+        else:
+            with pytest.raises(ToolCallError, match=f"^{tool.name}: n: must be at "):
+                box.call(tool.name, {"n": value})
