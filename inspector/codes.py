@@ -107,9 +107,19 @@ CODES: dict[str, Code] = {
             "A file or module target defines no public class.",
         ),
         Code(NO_PUBLIC_METHODS, _W, "no-public-methods", "A target class has no public method."),
-        Code(METHOD_FAILED, _E, "method-failed", "A method cannot be inspected; it is left out."),
         Code(
-            NO_SIGNATURE, _E, "no-signature", "A method's signature cannot be read; it is left out."
+            METHOD_FAILED,
+            _W,
+            "method-failed",
+            "A method cannot be inspected; it is not offered (a tool without parameters that "
+            "starts `false`).",
+        ),
+        Code(
+            NO_SIGNATURE,
+            _W,
+            "no-signature",
+            "A method's signature cannot be read; it is not offered (a tool without parameters "
+            "that starts `false`).",
         ),
         Code(
             HINT_UNRESOLVED,

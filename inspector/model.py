@@ -484,8 +484,9 @@ class ToolDescriptor:
         method_name: The method's Python name.
         method_kind: Instance, class or static method.
         location: ``path:line`` of the method, relative to its project or ``sys.path`` entry.
-        type_sources: Where a type came from when not from the code: (parameter or
-            ``"return"``, ``"stub"`` or ``"docstring"``).
+        type_sources: Where a type came from when not from the code's hints: (parameter or
+            ``"return"``, ``"stub"``, ``"overload"``, ``"docstring"`` or ``"default"``: the
+            type of a literal default, ``x=0``).
         left_out: The method's parameters the tool does not take (the method's default
             applies), each with the reason.
         uncallable: Required parameters whose type has no JSON form, (name, type): a model

@@ -150,6 +150,14 @@ NAMES = globals()
         ("Callable[[int], str]", Callable[[int], str]),
         ("int (a positive count)", int),
         ("positive int", int),
+        ("long", int),  # Python 2's names
+        ("int or long", int),
+        ("unicode", str),
+        ("NoneType", type(None)),
+        ("str or NoneType", str | None),
+        ("array-like of shape (n_samples,)", list[typing.Any]),  # dimensions, no type
+        ("array-like of shape (n_samples, n_features)", list[typing.Any]),
+        ("list of shape (n,) of float", list[float]),
     ],
 )
 def test_a_phrase_reads_as_a_hint(phrase: str, hint: object) -> None:

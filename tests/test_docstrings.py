@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from inspector.codes import DOCUMENTED_NOT_IN_SIGNATURE
+from inspector.runtime.toolbox import Toolbox
 from inspector.scan.docstrings import DocstringStyle, detect_style, parse_docstring
 from tests.conftest import Run, inspect_class, messages
 
@@ -330,3 +332,70 @@ def test_paragraphs_after_rest_fields_are_description_again() -> None:
         "week_start": "(optional) only used with weeks.\nMonday is 1.",
     }
     assert doc.returns_type == "tuple"
+
+
+class Containers:
+    def run(self, image, dns=None, mounts=None, **kwargs):  # type: ignore[no-untyped-def]
+        """Run a container.
+
+        Args:
+            image (str): The image.
+            dns (:py:class:`list`): DNS servers.
+            mounts (:py:class:`list` of :class:`~docker.types.Mount`): Mounts.
+            shm_size (str or int): Size of /dev/shm.
+        """
+
+    def set_params(self, *values, **params):  # type: ignore[no-untyped-def]
+        """Set the parameters.
+
+        Parameters
+        ----------
+        *values : tuple of int
+            Numbers.
+        **params : dict
+            Estimator parameters.
+        """
+        return values, params
+
+
+def test_a_google_type_with_a_role_keeps_its_argument() -> None:
+    """docker's ``dns (:py:class:`list`): ...``: the role's colons are no name's end."""
+    tools, diagnostics = inspect_class(Containers)
+    schema = tools["run"].parameters_schema()["properties"]
+    assert schema == {
+        "image": {"type": "string", "description": "The image."},
+        "dns": {
+            "description": "DNS servers.",
+            "anyOf": [{"type": "array"}, {"type": "null"}],
+            "default": None,
+        },
+        "mounts": {
+            "description": "Mounts.",
+            "anyOf": [{"type": "array"}, {"type": "null"}],
+            "default": None,
+        },
+        "shm_size": {"type": ["string", "integer"], "description": "Size of /dev/shm."},
+    }
+    assert [d for d in diagnostics if d.code == DOCUMENTED_NOT_IN_SIGNATURE] == []
+    assert next(d.message for d in diagnostics if d.subject == "Containers.run") == (
+        "parameter 'mounts': docstring type 'docker.types.Mount' not understood; the rest of "
+        "the type kept"
+    )
+
+
+def test_a_numpy_variadic_type_that_names_the_whole_types_each_value_by_its_items() -> None:
+    """scikit-learn's ``**params : dict``: an object of any values, not of objects."""
+    tools, _ = inspect_class(Containers)
+    assert tools["set_params"].parameters_schema()["properties"] == {
+        "values": {"type": "array", "description": "Numbers.", "items": {"type": "integer"}},
+        "params": {
+            "type": "object",
+            "description": "Estimator parameters.",
+            "additionalProperties": True,
+        },
+    }
+    box = Toolbox(Containers())
+    assert box.call("set_params", {"values": [1, 2], "params": {"C": 0.5}}) == (
+        (1, 2),
+        {"C": 0.5},
+    )

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated
 
 from inspector.model import MISSING, MethodKind, ParameterKind
+from inspector.scan.methods import NOT_INSPECTED
 from tests.conftest import inspect_class, messages
 
 if TYPE_CHECKING:
@@ -229,7 +230,7 @@ def test_bad_methods_give_located_diagnostics_and_the_rest_still_comes_out() -> 
     assert all(d.path == "tests/test_inspection.py" and d.line > 0 for d in diagnostics[:6])
 
 
-def test_method_without_signature_or_stub_is_an_error_and_left_out() -> None:
+def test_method_without_signature_or_stub_is_a_warning_and_not_offered() -> None:
     def odd() -> None:
         """No signature can be read, and no stub file has one."""
 
@@ -242,10 +243,11 @@ def test_method_without_signature_or_stub_is_an_error_and_left_out() -> None:
             """Fine."""
 
     tools, diagnostics = inspect_class(WithBroken)
-    assert list(tools) == ["ok"]
+    assert list(tools) == ["method", "ok"]
+    assert (tools["method"].parameters, tools["method"].uncallable) == ((), (NOT_INSPECTED,))
     assert messages(diagnostics) == [
-        "error: WithBroken.method: no signature can be read (unexpected object 'broken' in "
-        "__signature__ attribute); left out"
+        "warning: WithBroken.method: no signature can be read (unexpected object 'broken' in "
+        "__signature__ attribute); not offered"
     ]
 
 
@@ -418,7 +420,7 @@ class Hostile:
         raise RuntimeError("no attributes here")
 
 
-def test_unexpected_failure_in_one_method_is_an_error_and_others_survive() -> None:
+def test_unexpected_failure_in_one_method_is_a_warning_and_others_survive() -> None:
     class Host:
         def bad(self, a: Annotated[int, Hostile()]) -> None:
             """Bad.
@@ -431,9 +433,10 @@ def test_unexpected_failure_in_one_method_is_an_error_and_others_survive() -> No
             """Good."""
 
     tools, diagnostics = inspect_class(Host)
-    assert list(tools) == ["good"]
+    assert list(tools) == ["bad", "good"]
+    assert (tools["bad"].parameters, tools["bad"].uncallable) == ((), (NOT_INSPECTED,))
     assert messages(diagnostics) == [
-        "error: Host.bad: cannot be inspected (RuntimeError: no attributes here); left out"
+        "warning: Host.bad: cannot be inspected (RuntimeError: no attributes here); not offered"
     ]
 
 

@@ -18,6 +18,7 @@ from inspector.catalog import Catalog, CatalogClass
 from inspector.files.tools_json import from_json, to_json
 from inspector.runtime.toolbox import Toolbox
 from inspector.scan import stubsource
+from inspector.scan.methods import NOT_INSPECTED
 from inspector.scan.stubsource import condition_value
 from tests.conftest import inspect_class, load, messages
 
@@ -287,10 +288,10 @@ def test_without_the_stubs_extra_a_standard_library_c_method_says_how_to_get_it(
 
     monkeypatch.setitem(sys.modules, "typeshed_client", None)  # import fails
     tools, diagnostics = inspect_class(datetime.timedelta)
-    assert "total_seconds" not in tools
+    assert tools["total_seconds"].uncallable == (NOT_INSPECTED,)
     assert [m for m in messages(diagnostics) if "total_seconds" in m] == [
-        "error: timedelta.total_seconds: no signature can be read (no signature found for "
-        "builtin <method 'total_seconds' of 'datetime.timedelta' objects>); left out "
+        "warning: timedelta.total_seconds: no signature can be read (no signature found for "
+        "builtin <method 'total_seconds' of 'datetime.timedelta' objects>); not offered "
         "(install the 'stubs' extra to read it from typeshed)"
     ]
 
@@ -338,7 +339,10 @@ def test_a_c_method_inherited_in_the_stubs_is_found_in_the_base_class_stub() -> 
     assert tools["clear"].parameters == ()
     assert tools["clear"].type_sources == (("return", "stub"),)
     assert [p.name for p in tools["update"].parameters] == ["m", "kwargs"]
-    assert tools["update"].parameters[1].to_schema() == {"type": "object"}
+    assert tools["update"].parameters[1].to_schema() == {
+        "type": "object",
+        "additionalProperties": True,
+    }
     box = Toolbox(collections.OrderedDict(a=1), include=["update", "clear"])
     box.call("update", {"m": [["b", 2]], "kwargs": {"c": 3}})
     assert box.objects[0] == {"a": 1, "b": 2, "c": 3}

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from inspector.model import MISSING, Json, SchemaType, is_nullable
 from inspector.scan.hints import TypeMapper, is_union
 from inspector.typetable.protocols import generic_stand_in, stand_in
+from inspector.typetable.records import struct_convert
 from inspector.typetable.scalars import WrongJson, scalar_for
 from inspector.typetable.structures import (
     ONE_SHOT,
@@ -31,7 +32,8 @@ from inspector.typetable.structures import (
 from inspector.typetable.unions import absorbed
 from inspector.typetable.values import enum_json, enum_member, is_flag, literal_json
 
-_ANY: frozenset[object] = frozenset({typing.Any, object})
+_ANY: tuple[object, ...] = (typing.Any, object)
+"""Compared by identity: a hint may be unhashable (``Annotated[int, {"maximum": 10}]``)."""
 
 
 class ArgumentError(Exception):
@@ -95,7 +97,9 @@ class Converter:
 
     def _strict(self, value: Json, hint: object, path: str) -> object:
         origin = typing.get_origin(hint)
-        if hint in _ANY or (isinstance(hint, typing.TypeVar) and hint.__bound__ is None):
+        if any(hint is a for a in _ANY) or (
+            isinstance(hint, typing.TypeVar) and hint.__bound__ is None
+        ):
             return value
         if isinstance(hint, typing.TypeVar):
             return self._strict(value, hint.__bound__, path)
@@ -193,7 +197,7 @@ class Converter:
 
     def _key(self, key: str, hint: object, path: str) -> object:
         """A JSON object key as the key type asks: ``dict[int, X]`` keys arrive as text."""
-        if hint in _ANY or hint is str:
+        if any(hint is a for a in _ANY) or hint is str:
             return key
         where = _key_path(path, key)
         try:
@@ -276,8 +280,8 @@ class Converter:
         for name in defaulted:  # null for a field with a default (strict schemas): the default
             self.notes.append(f"{_key_path(path, name)}: null; the default used")
         mapping = {k: v for k, v in mapping.items() if k not in defaulted}
-        validate = getattr(cls, "model_validate", None)
-        if callable(validate):  # pydantic: its own validation, its own messages
+        validate = getattr(cls, "model_validate", None) or struct_convert(cls)
+        if callable(validate):  # pydantic, msgspec: their own validation and messages
             try:
                 return validate(mapping)
             except ValueError as error:
@@ -300,7 +304,10 @@ class Converter:
                 raise ArgumentError(_key_path(path, name), "missing required property")
         if is_typeddict(cls):
             return converted
-        return cls(**converted)
+        try:
+            return cls(**converted)
+        except (TypeError, ValueError) as error:  # a validator (attrs', __post_init__) refused
+            raise ArgumentError(path, f"{cls.__name__}: {error}") from None
 
     def _accepts_null(self, hint: object) -> bool:
         """Whether the schema of ``hint`` allows null."""

@@ -128,7 +128,12 @@ def bind(
     owner = type(obj) if not isinstance(obj, type) else obj
     stubbed = any(source == "stub" for _, source in tool.type_sources)
     try:
-        hints = call_hints(function, owner, style, documented, stubs if stubbed else None)
+        defaulted = [
+            python_names.get(n, n) for n, source in tool.type_sources if source == "default"
+        ]
+        hints = call_hints(
+            function, owner, style, documented, stubs if stubbed else None, defaulted=defaulted
+        )
     except Exception:  # the builder already reported it; convert nothing then
         hints = {}
     target = inspect.unwrap(function)

@@ -9,10 +9,17 @@ from collections.abc import Callable, Collection
 
 from inspector.model import MethodKind
 from inspector.scan.docstrings import DocstringStyle
-from inspector.scan.methods import _VARIADIC, MethodBuilder, Reporter  # the scan's own reading
+from inspector.scan.fields import field_object
+from inspector.scan.methods import (  # the scan's own reading
+    _VARIADIC,
+    LITERAL_TYPES,
+    MethodBuilder,
+    Reporter,
+)
 from inspector.scan.overloads import overload_types
 from inspector.scan.resolution import is_unpack
 from inspector.scan.targets import MethodInfo
+from inspector.scan.variadics import variadic_item
 from inspector.typetable.structures import field_rows
 
 _NO_HINT = object()
@@ -24,6 +31,8 @@ def call_hints(
     docstring_style: DocstringStyle = DocstringStyle.AUTO,
     documented: Collection[str] = (),
     stubs: MethodBuilder | None = None,
+    *,
+    defaulted: Collection[str] = (),
 ) -> dict[str, object]:
     """The hints a tool call's arguments are converted with, resolved as a scan resolves
     them: the code's, and with ``stubs`` (a builder shared by the tools that took types from
@@ -32,7 +41,8 @@ def call_hints(
     ``**kwargs: T`` as ``dict[str, T]`` and the keys of ``**kwargs: Unpack[SomeTypedDict]``
     one by one, with ``None`` allowed where the default is ``None`` (``x: int = None``);
     ``@overload`` types where the code has none; the parameters named in ``documented``
-    (typed by the docstring in the scan) by their docstring type."""
+    (typed by the docstring in the scan) by their docstring type, those in ``defaulted`` by
+    the type of their literal default."""
     name = getattr(function, "__name__", "")
     method = MethodInfo(owner, name, function, MethodKind.STATIC, path="", line=0)
     report = Reporter(method)  # the scan reported these already
@@ -52,15 +62,25 @@ def call_hints(
     for name, hint in overloads.hints.items() if overloads is not None else ():
         if name != "return":  # the overloads type what the code leaves open, as a scan does
             hints.setdefault(name, hint)
-    if documented:
-        hints.update(_docstring_hints(builder, method, documented))
+    documented_hints = _docstring_hints(builder, method, documented) if documented else {}
+    hints.update(documented_hints)
     for parameter in parameters:
         hint = hints.get(parameter.name, _NO_HINT)
+        if parameter.name in defaulted and type(parameter.default) in LITERAL_TYPES:
+            hint = hints[parameter.name] = type(parameter.default)  # ``x=0``, as the scan read it
+        if parameter.kind not in _VARIADIC and (
+            hint is not _NO_HINT or parameter.default is not inspect.Parameter.empty
+        ):  # the constraints of a field object, the default or in ``Annotated``, as a scan reads
+            hint = hints[parameter.name] = field_object(
+                parameter, hints.get(parameter.name, typing.Any)
+            )[0]
         if hint is not _NO_HINT and parameter.default is None:  # the schema allows null then
             with contextlib.suppress(TypeError):  # a hint no union takes stays as it is
                 hints[parameter.name] = typing.Optional[hint]  # noqa: UP045 (a run-time union)
         if hint is _NO_HINT or parameter.kind not in _VARIADIC:
             continue
+        if parameter.name in documented_hints:  # ``**params : dict`` types the whole
+            hint = variadic_item(hint, parameter.kind)
         if is_unpack(hint):
             del hints[parameter.name]
             (typed_dict,) = typing.get_args(hint)

@@ -67,8 +67,12 @@ _TYPE_NAMES: dict[str, object] = {
     "datetime": datetime.datetime,
     "date": datetime.date,
     "timedelta": datetime.timedelta,
+    "NoneType": type(None),
+    "long": int,
+    "unicode": str,
+    "basestring": str,
 }
-"""Standard-library types docstrings name without their module."""
+"""Standard-library types docstrings name without their module, and Python 2's names."""
 _TYPING: dict[str, object] = {name: getattr(typing, name) for name in typing.__all__}
 _CONTAINERS: tuple[type, ...] = (list, tuple, set, frozenset, dict)
 
@@ -398,6 +402,10 @@ class _Reader:
             hint = self.subscript(hint, depth + 1)
         elif self.is_next("("):
             hint = self.aside(hint, depth + 1)
+        if self.is_next("of") and self.shape_ahead():  # ``array-like of shape (n, m)``
+            self.at += 2
+            if self.is_next("("):
+                self.aside(NOT_UNDERSTOOD, depth + 1)
         if self.is_next("of"):
             self.at += 1
             items = self.items(previous, depth + 1)
@@ -408,6 +416,12 @@ class _Reader:
         if hint is NOT_UNDERSTOOD and words:
             self.dropped.append(" ".join(words))
         return hint
+
+    def shape_ahead(self) -> bool:
+        """Whether ``of shape`` follows: the dimensions of an array, no type (scikit-learn's
+        ``array-like of shape (n_samples,)``)."""
+        following = self.tokens[self.at + 1] if self.at + 1 < len(self.tokens) else None
+        return following is not None and following.text == "shape"
 
     def aside(self, hint: object, depth: int) -> object:
         """``(...)`` after a type: the items of a container (``list(str)``, ``tuple(int,

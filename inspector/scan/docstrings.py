@@ -151,6 +151,8 @@ def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.AUT
     marked = ":" in protected and _COLON_MARK not in protected and _colon_opens_a_line(protected)
     if marked:
         protected = _TEXT_COLON_AT_LINE_START.sub(rf"\1{_COLON_MARK}", protected)
+    if style is DocstringStyle.GOOGLE and ":`" in protected:
+        protected = _GOOGLE_TYPE_WITH_ROLE.sub(_without_roles, protected)
     tail = ""
     if style is DocstringStyle.REST:
         protected, tail = _after_fields(protected)
@@ -174,6 +176,19 @@ def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.AUT
         returns_type=returns.type_name if returns else None,
         present=True,
     )
+
+
+_GOOGLE_TYPE_WITH_ROLE = re.compile(
+    r"^([ \t]*\*{0,2}\w+[ \t]*\()([^()\n]*:`[^()\n]*)(\)[ \t]*:)", re.M
+)
+"""A Google argument whose type in parentheses holds a reST role (docker's ``dns
+(:py:class:`list`): ...``): the parser would take the name up to the role's first colon."""
+_ROLE = re.compile(r":(?:[\w.+-]+:)+`~?([^`]*)`")
+
+
+def _without_roles(match: re.Match[str]) -> str:
+    """The argument line with the roles of its type as their plain names."""
+    return match[1] + _ROLE.sub(r"\1", match[2]) + match[3]
 
 
 _LIBRARY_STYLES = {

@@ -14,6 +14,8 @@ NO_DEFAULT: typing.Final = inspect.Parameter.empty
 _PLAIN_DEFAULTS: frozenset[type] = frozenset({type(None), bool, int, float, str, bytes, tuple})
 _EMPTY_FACTORIES: frozenset[object] = frozenset({list, dict, set, frozenset, tuple})
 """Default factories whose value is known without calling user code."""
+_CLASS_DEFAULTS = frozenset({type(None), bool, int, float, str})
+"""Defaults that are never field objects."""
 _BOUNDS = {"min": "minimum", "max": "maximum"}
 """typer's ``min``/``max``, as JSON Schema keywords."""
 
@@ -81,6 +83,26 @@ def with_field_metadata(hint: object, field: FieldDefault | None) -> object:
             return hint
         return typing.Annotated[(inner, *spelled, *extra)]
     return typing.Annotated[(hint, *extra)] if extra else hint
+
+
+def field_object(parameter: inspect.Parameter, hint: object) -> tuple[object, object, bool]:
+    """The hint, the default shown (``NO_DEFAULT`` when unknown) and whether the parameter is
+    required, reading a field object as the default or inside an ``Annotated`` hint."""
+    default = parameter.default
+    if type(hint) is type and (
+        default is inspect.Parameter.empty or type(default) in _CLASS_DEFAULTS
+    ):
+        return hint, default, default is inspect.Parameter.empty  # a class, no field object
+    annotated = typing.get_origin(hint) is typing.Annotated
+    if parameter.default is inspect.Parameter.empty:
+        found = annotated_field(hint) if annotated else None
+    else:
+        found = read_field_object(parameter.default)
+    if annotated or found is not None:
+        hint = with_field_metadata(hint, found)
+    if found is None:
+        return hint, parameter.default, parameter.default is inspect.Parameter.empty
+    return hint, found.known_default, found.required
 
 
 def annotated_field(hint: object) -> FieldDefault | None:

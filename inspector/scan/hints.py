@@ -206,7 +206,7 @@ class TypeMapper:
         self,
     ) -> tuple[tuple[Callable[[object], bool], Callable[[object], SchemaType]], ...]:
         return (
-            (lambda h: h in _ANY_HINTS, lambda h: AnyValueType()),
+            (lambda h: h is typing.Any or h is object, lambda h: AnyValueType()),
             (lambda h: h is None or h is type(None), lambda h: NullType()),
             (lambda h: h is typing.LiteralString, lambda h: StringType()),
             (lambda h: typing.get_origin(h) is typing.Annotated, self.map_annotated),
@@ -246,7 +246,7 @@ class TypeMapper:
         """The schema a pydantic ``WithJsonSchema`` gives, in place of the hint's."""
         for item in metadata:
             schema = getattr(item, "json_schema", None)
-            if type(item).__name__ == "WithJsonSchema" and isinstance(schema, dict):
+            if is_json_schema_override(item) and isinstance(schema, dict):
                 try:
                     return parse_schema(typing.cast(Json, schema))
                 except InspectorError as error:
@@ -598,6 +598,19 @@ _LENGTH_KEYWORDS = {
     ArrayType: ("minItems", "maxItems"),
     ObjectType: ("minProperties", "maxProperties"),
 }
+
+
+def is_json_schema_override(item: object) -> bool:
+    """A pydantic ``WithJsonSchema``: the schema it gives is the whole of the schema."""
+    return type(item).__name__ == "WithJsonSchema"
+
+
+def overrides_schema(hint: object) -> bool:
+    """Whether an ``Annotated`` hint's metadata gives its schema whole (``WithJsonSchema``):
+    nothing is added to it, not even the ``null`` of a ``None`` default."""
+    if typing.get_origin(hint) is not typing.Annotated:
+        return False
+    return any(is_json_schema_override(item) for item in typing.get_args(hint)[1:])
 
 
 def read_metadata(item: object, extra: dict[str, Json]) -> None:

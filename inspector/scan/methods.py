@@ -22,13 +22,11 @@ from inspector.model import (
     MISSING,
     AnyOfType,
     AnyValueType,
-    ArrayType,
     Field,
     Json,
     LeftOut,
     MethodKind,
     NullType,
-    ObjectType,
     ParameterKind,
     Returns,
     SchemaType,
@@ -54,12 +52,17 @@ from inspector.scan.docstrings import (
 from inspector.scan.enum_names import with_enum_names
 from inspector.scan.fields import (
     NO_DEFAULT,
-    annotated_field,
-    read_field_object,
-    with_field_metadata,
+    field_object,
 )
-from inspector.scan.hints import Mapped, Note, TypeMapper, no_form_name, without_sentinel
-from inspector.scan.overloads import fill_from_overloads
+from inspector.scan.hints import (
+    Mapped,
+    Note,
+    TypeMapper,
+    no_form_name,
+    overrides_schema,
+    without_sentinel,
+)
+from inspector.scan.overloads import fill_from_overloads, overloads_doc
 from inspector.scan.resolution import Resolved, is_never, is_unpack
 from inspector.scan.stubsource import (
     UNKNOWN_DEFAULT,
@@ -69,14 +72,16 @@ from inspector.scan.stubsource import (
     resolve_stub_hint,
 )
 from inspector.scan.targets import MethodInfo
+from inspector.scan.variadics import tuple_item, unsaid, variadic_field, variadic_item
 from inspector.typetable.scalars import NoJsonForm
 from inspector.typetable.structures import field_rows
 from inspector.typetable.values import to_json
 
-_PLAINS = frozenset({type(None), bool, int, float, str})
-"""Defaults that are never field objects."""
 NO_HINT = object()
 """A parameter without a type hint (``None`` is a hint)."""
+LITERAL_TYPES = frozenset({bool, int, float, str})
+"""The types of defaults that type a parameter without hint or docstring type (``flag=False``;
+``None`` says nothing of the type)."""
 KINDS = {
     inspect.Parameter.POSITIONAL_ONLY: ParameterKind.POSITIONAL_ONLY,
     inspect.Parameter.POSITIONAL_OR_KEYWORD: ParameterKind.POSITIONAL_OR_KEYWORD,
@@ -89,19 +94,12 @@ _STARS: dict[inspect._ParameterKind, str] = {
     inspect.Parameter.VAR_POSITIONAL: "*",
     _VAR_KEYWORD: "**",
 }
-_ANY_VALUE: tuple[object, ...] = (typing.Any, object)
-"""Hints that say nothing about what a ``*args``/``**kwargs`` takes."""
 _NEVER = AnyValueType(keywords=(("not", {}),))
 """The return type of a method that never returns (``NoReturn``, ``Never``): no value."""
 
 
 _REPLACED_BY_NO_FORM = frozenset({codes.NO_SCHEMA_FORM, codes.UNION_MEMBER_NO_JSON})
 """The notes that TI130/TI131 replace for a parameter whose type has no JSON form."""
-_UNSAID = {
-    True: "no type says what it takes",
-    False: "its type (any value) does not say what it takes",
-}
-"""TI109's reason, by whether the variadic has no hint at all (or says ``Any``/``object``)."""
 
 
 class MethodBuilder:
@@ -122,15 +120,18 @@ class MethodBuilder:
         self._doc_types: dict[tuple[str, str], DocType] = {}
         self._renames = Renames()
 
-    def build(self, method: MethodInfo) -> tuple[ToolDescriptor | None, list[Diagnostic]]:
-        """The tool of a method (None when it cannot be inspected) and what was noticed."""
+    def build(self, method: MethodInfo) -> tuple[ToolDescriptor, list[Diagnostic]]:
+        """The tool of a method and what was noticed. A method that cannot be inspected is a
+        tool without parameters that a model cannot call (``not_inspected``): it stays in the
+        catalog, so the classification file keeps its entry and its ``false`` quiets it."""
         report = Reporter(method)
         try:
-            return self._build(method, report), report.diagnostics
+            tool = self._build(method, report)
         except Exception as error:  # one odd method must not stop the scan
             self.mapper.take_definitions()
-            report(codes.METHOD_FAILED, f"cannot be inspected ({brief(error)}); left out")
-            return None, report.diagnostics
+            report(codes.METHOD_FAILED, f"cannot be inspected ({brief(error)}); not offered")
+            tool = None
+        return tool if tool is not None else not_inspected(method), report.diagnostics
 
     def _build(self, method: MethodInfo, report: Reporter) -> ToolDescriptor | None:
         read = self._signature(method, report)
@@ -201,7 +202,7 @@ class MethodBuilder:
                 hint = ""
                 if missing_typeshed(method.owner.__module__):
                     hint = " (install the 'stubs' extra to read it from typeshed)"
-                report(codes.NO_SIGNATURE, f"no signature can be read ({error}); left out{hint}")
+                report(codes.NO_SIGNATURE, f"no signature can be read ({error}); not offered{hint}")
                 return None
         return [_stub_parameter(p) for p in stub.parameters], stub
 
@@ -284,6 +285,12 @@ class MethodBuilder:
 
     def _doc(self, method: MethodInfo, report: Reporter) -> DocInfo:
         text = docstring_of(method.owner, method.name, method.function)
+        if not (text and text.strip()):
+            found = overloads_doc(method.function, self.docstring_style)
+            if found is not None:
+                for error in found[1]:
+                    report(codes.DOCSTRING_UNPARSABLE, f"an overload's docstring {error}")
+                return found[0]
         try:
             doc = parse_docstring(text, self.docstring_style)
         except docstring_parser.ParseError as error:
@@ -312,7 +319,7 @@ class MethodBuilder:
         variadic = parameter.kind in _VARIADIC
         stars = _STARS.get(parameter.kind, "")
         documented = doc.params.get(name) or (doc.params.get(stars + name) if stars else None)
-        if variadic and is_unpack(hints.get(name)):
+        if parameter.kind is _VAR_KEYWORD and is_unpack(hints.get(name)):
             return self._unpacked(hints[name], doc, report, omitted)
         reason = _left_out(parameter, hints.get(name, NO_HINT), documented, method)
         if reason is not None:
@@ -321,11 +328,17 @@ class MethodBuilder:
             omitted.left_out.append(LeftOut(name, kind))
             return ()
         hint = hints.get(name, NO_HINT)
-        if hint is NO_HINT:
-            type_name = documented.type_name if documented else None
+        if variadic and is_unpack(hint):  # ``*args: *tuple[int, ...]``
+            hint = tuple_item(hint)
+        type_name = documented.type_name if documented else None
+        if hint is NO_HINT and not type_name and type(parameter.default) in LITERAL_TYPES:
+            hint, sources[name] = type(parameter.default), "default"  # ``x=0``: an integer
+        elif hint is NO_HINT:
             hint = self._doc_type(type_name, method, name, report)
             if type_name and hint is not typing.Any:
                 sources[name] = "docstring"
+            if variadic:
+                hint = variadic_item(hint, parameter.kind)
         hint, python_default, required = field_object(parameter, hint)
         hint, sentinel = without_sentinel_type(hint, python_default, required)
         mapped = self.mapper.map_parameter(hint)
@@ -349,7 +362,7 @@ class MethodBuilder:
             default = self._default(
                 name, python_default, documented, method, schema_type=schema_type, report=report
             )
-        if python_default is None and not is_nullable(schema_type):
+        if python_default is None and not is_nullable(schema_type) and not overrides_schema(hint):
             schema_type = nullable(schema_type)
         return (Field(name, schema_type, description, False, default, KINDS[parameter.kind]),)
 
@@ -538,6 +551,24 @@ class MethodBuilder:
         return Returns(mapped.schema, description if description is not None else doc.returns)
 
 
+NOT_INSPECTED = ("(signature)", "cannot be inspected")
+"""The ``uncallable`` entry of a method whose signature or types cannot be read."""
+
+
+def not_inspected(method: MethodInfo) -> ToolDescriptor:
+    """The tool of a method that cannot be inspected (TI103, TI104): no parameters, and
+    uncallable, so a new one starts ``false`` and only the user's ``true`` offers it."""
+    return ToolDescriptor(
+        name=method.name,
+        description="",
+        class_name=method.owner.__name__,
+        method_name=method.name,
+        method_kind=method.kind,
+        location=f"{method.path}:{method.line}" if method.line else method.path,
+        uncallable=(NOT_INSPECTED,),
+    )
+
+
 class Reporter:
     """Gathers one method's diagnostics, located at the method."""
 
@@ -664,42 +695,12 @@ def renamed_field(f: Field, names: dict[object, object]) -> Field:
     return replace(f, name=schema_name) if isinstance(schema_name, str) else f
 
 
-def field_object(parameter: inspect.Parameter, hint: object) -> tuple[object, object, bool]:
-    """The hint, the default shown (``NO_DEFAULT`` when unknown) and whether the parameter is
-    required, reading a field object as the default or inside an ``Annotated`` hint."""
-    default = parameter.default
-    if type(hint) is type and (default is inspect.Parameter.empty or type(default) in _PLAINS):
-        return hint, default, default is inspect.Parameter.empty  # a class, no field object
-    annotated = typing.get_origin(hint) is typing.Annotated
-    if parameter.default is inspect.Parameter.empty:
-        found = annotated_field(hint) if annotated else None
-    else:
-        found = read_field_object(parameter.default)
-    if annotated or found is not None:
-        hint = with_field_metadata(hint, found)
-    if found is None:
-        return hint, parameter.default, parameter.default is inspect.Parameter.empty
-    return hint, found.known_default, found.required
-
-
 def label(name: str) -> str:
     return "return value" if name == "return" else f"parameter {name!r}"
 
 
 def brief(error: BaseException) -> str:
     return f"{type(error).__name__}: {error}"
-
-
-def variadic_field(
-    name: str, kind: inspect._ParameterKind, item: SchemaType, description: str
-) -> Field:
-    """``*args: T`` as an optional array of T, ``**kwargs: T`` as an optional object of T."""
-    if kind is inspect.Parameter.VAR_POSITIONAL:
-        items = None if item == AnyValueType() else item
-        kind_of = ParameterKind.VAR_POSITIONAL
-        return Field(name, ArrayType(items), description, False, MISSING, kind_of)
-    kind_of = ParameterKind.VAR_KEYWORD
-    return Field(name, ObjectType(additional=item), description, False, MISSING, kind_of)
 
 
 def nullable(schema_type: SchemaType) -> SchemaType:
@@ -767,8 +768,8 @@ def _left_out(
     ``LeftOut`` kind): a ``*args``/``**kwargs`` no type describes, an internal ``_name``."""
     name = parameter.name
     if parameter.kind in _VARIADIC:
-        if (hint is NO_HINT or hint in _ANY_VALUE) and not (documented and documented.type_name):
-            why = f"{_STARS[parameter.kind]}{name} left out: {_UNSAID[hint is NO_HINT]}"
+        why = unsaid(parameter, None if hint is NO_HINT else hint, documented)
+        if why is not None:
             return codes.VARIADIC_LEFT_OUT, why, "untyped-variadic"
     elif name[:1] == "_" and is_internal(parameter, method):
         why = f"{label(name)} left out: internal (a leading '_' and a default)"

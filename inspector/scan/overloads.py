@@ -1,6 +1,7 @@
 """``@typing.overload`` signatures as a type source: where the implementation says no type (no
 hint, or only ``**kwargs: Any``), its overloads may (sqlalchemy's ``execution_options(**opt)``
-lists its options with types in an overload)."""
+lists its options with types in an overload); and their docstrings, where the implementation
+has none (openai's ``create``)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,9 @@ import inspect
 import typing
 from collections.abc import Callable
 
+import docstring_parser
+
+from inspector.scan.docstrings import DocInfo, DocstringStyle, parse_docstring, unparsed
 from inspector.scan.resolution import HintResolver
 from inspector.scan.targets import MethodInfo
 
@@ -101,6 +105,40 @@ def overload_types(
         found.hints[name] = options[0] if len(options) == 1 else typing.Union[tuple(options)]  # noqa: UP007
     found.required = {name for name, count in counts.items() if count == len(overloads)}
     return found
+
+
+def overloads_doc(
+    function: Callable[..., object], style: DocstringStyle
+) -> tuple[DocInfo, list[str]] | None:
+    """The docstring of a function's first registered overload that has one, with the
+    arguments the others document besides (openai's ``create`` documents its overloads and
+    leaves the implementation bare), and why any of them could not be parsed; None when no
+    overload has a docstring."""
+    target = inspect.unwrap(getattr(function, "__func__", function))
+    try:
+        overloads = typing.get_overloads(target)
+    except Exception:  # an object typing cannot look up has no overloads
+        return None
+    texts: list[str] = []
+    for overload in overloads:
+        text = getattr(overload, "__doc__", None)
+        if isinstance(text, str) and text.strip() and text not in texts:
+            texts.append(text)
+    docs: list[DocInfo] = []
+    errors: list[str] = []
+    for text in texts:
+        try:
+            docs.append(parse_docstring(text, style))
+        except docstring_parser.ParseError as error:
+            errors.append(f"cannot be parsed ({error}); its text before the sections is kept")
+            docs.append(unparsed(text))
+    if not docs:
+        return None
+    first, *others = docs
+    for other in others:
+        for name, documented in other.params.items():
+            first.params.setdefault(name, documented)
+    return first, errors
 
 
 def _typed(

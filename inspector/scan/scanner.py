@@ -111,8 +111,7 @@ def scan_class(
         methods += 1
         tool, notes = builder.build(method)
         diagnostics.extend(notes)
-        if tool is not None:
-            tools.append(tool)
+        tools.append(tool)
     key = info.cls.__qualname__
     if not methods and info.explicit:
         message = "no public methods: the class gives no tools"

@@ -172,7 +172,22 @@ class StubFinder:
         """The stub signature of a method, or None when no stub says anything about it."""
         module, qualname = _location(function, owner)
         found = self._definition(module, qualname.split("."), set())
+        seen: set[tuple[str, ...]] = set()
+        while found is not None and isinstance(found[0], ast.Name | ast.Attribute):
+            found = self._assigned(found[0], found[1].module, seen)
         return None if found is None else _signature(*found)
+
+    def _assigned(
+        self, value: ast.Name | ast.Attribute, module: str, seen: set[tuple[str, ...]]
+    ) -> tuple[_Definition, StubNamespace] | None:
+        """The definition a stub's assignment names (``maketrans = str.maketrans``): looked
+        up from the stub's module, its imports, then ``builtins``."""
+        path = _dotted(value)
+        stub = self._load(module)
+        if not path or stub is None:
+            return None
+        defined = path[0] in stub[0].definitions or path[0] in stub[0].imports
+        return self._definition(module if defined else "builtins", path, seen)
 
     def _definition(
         self, module: str, path: list[str], seen: set[tuple[str, ...]]
@@ -311,6 +326,15 @@ def _location(function: Callable[..., object], owner: type) -> tuple[str, str]:
         name = getattr(function, "__name__", "")
         return owner.__module__, f"{owner.__qualname__}.{name}"
     return module, qualname
+
+
+def _dotted(node: ast.expr) -> list[str]:
+    """``a.b.c`` as ``["a", "b", "c"]``; empty for anything but a dotted name."""
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.insert(0, node.attr)
+        node = node.value
+    return [node.id, *parts] if isinstance(node, ast.Name) else []
 
 
 def _base_name(base: ast.expr) -> str | None:

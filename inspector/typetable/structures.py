@@ -1,5 +1,6 @@
 """Structural rows of the type table: containers (arrays, sets, tuples, mappings) and classes
-with fields (dataclass, TypedDict, NamedTuple, pydantic model), which travel as JSON objects."""
+with fields (dataclass, TypedDict, NamedTuple, pydantic model, attrs class, msgspec Struct),
+which travel as JSON objects."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import typing
 from typing import NamedTuple
 
 from inspector.model import MISSING, Json, _Missing
+from inspector.typetable.records import NO_VALUE, RecordField, is_attrs, is_struct, record_fields
 from inspector.typetable.values import default_json
 
 
@@ -125,9 +127,10 @@ STRUCTURES: tuple[Structure, ...] = (
         "set[Literal[...]]",
     ),
     Structure(
-        "dataclass, NamedTuple, pydantic model",
+        "dataclass, NamedTuple, pydantic model, attrs class, msgspec Struct",
         '{"type": "object", "title": ..., "properties": ..., "required": ...}',
-        "an instance (pydantic: through model_validate)",
+        "an instance (pydantic: through model_validate; msgspec: through msgspec.convert; "
+        "attrs: its validators run)",
         "an object of its fields",
         "a dataclass or TypedDict",
     ),
@@ -162,6 +165,8 @@ def has_fields(cls: type) -> bool:
         or is_typeddict(cls)
         or (issubclass(cls, tuple) and hasattr(cls, "_fields"))
         or isinstance(getattr(cls, "model_fields", None), dict)
+        or is_attrs(cls)
+        or is_struct(cls)
     )
 
 
@@ -176,6 +181,12 @@ def field_rows(cls: type, hints: dict[str, object] | None = None) -> list[FieldR
         return _pydantic_rows(cls)
     if hints is None:
         hints = typing.get_type_hints(cls, include_extras=True)
+    records = record_fields(cls)
+    if records is not None:
+        return [
+            (f.name, hints.get(f.attribute, f.hint), f.required, _record_default(f))
+            for f in records
+        ]
     if dataclasses.is_dataclass(cls):
         rows: list[FieldRow] = []
         for f in dataclasses.fields(cls):
@@ -206,6 +217,15 @@ def field_rows(cls: type, hints: dict[str, object] | None = None) -> list[FieldR
         )
         for n in field_names
     ]
+
+
+def _record_default(record: RecordField) -> Json | _Missing:
+    """An attrs or msgspec field's default as JSON (an empty factory's value too)."""
+    if record.default is not NO_VALUE:
+        return default_json(record.default)
+    if record.factory is not None and record.factory in _EMPTY_FACTORIES:
+        return default_json(record.factory())
+    return MISSING
 
 
 def _pydantic_rows(cls: type) -> list[FieldRow]:

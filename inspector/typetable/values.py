@@ -14,6 +14,7 @@ import typing
 from inspector.diagnostics import stable_repr
 from inspector.model import MISSING, Json, _Missing
 from inspector.typetable.protocols import as_stand_in
+from inspector.typetable.records import record_fields
 from inspector.typetable.scalars import NoJsonForm, WrongJson, scalar_for
 
 _PLAIN = frozenset({str, int, bool, type(None)})
@@ -84,13 +85,17 @@ def _stateless_marker(value: object) -> bool:
 
 
 def field_values(value: object) -> dict[str, object] | None:
-    """The fields of a dataclass, NamedTuple or pydantic instance by JSON name; else None."""
+    """The fields of a dataclass, NamedTuple, pydantic, attrs or msgspec instance by JSON name;
+    else None."""
     cls = type(value)
     model_fields = getattr(cls, "model_fields", None)
     if isinstance(model_fields, dict):
         return {info.alias or name: getattr(value, name) for name, info in model_fields.items()}
     if dataclasses.is_dataclass(cls):
         return {f.name: getattr(value, f.name) for f in dataclasses.fields(cls)}
+    records = record_fields(cls)
+    if records is not None:
+        return {f.name: getattr(value, f.attribute) for f in records}
     names = getattr(cls, "_fields", None)
     if isinstance(value, tuple) and isinstance(names, tuple):
         return dict(zip(names, value, strict=True))
