@@ -142,6 +142,7 @@ def _add_scan(commands: _Commands, common: argparse.ArgumentParser) -> None:
         default="auto",
         help="docstring style (default: auto, detected per docstring)",
     )
+    _force_option(scan, "a target's source file")
 
 
 def _add_render(commands: _Commands, common: argparse.ArgumentParser) -> None:
@@ -200,6 +201,7 @@ def _add_render(commands: _Commands, common: argparse.ArgumentParser) -> None:
         default="-",
         help="file to write, - for stdout (default), or a directory with --provider all",
     )
+    _force_option(render, "the tools, classification or annotations file it reads")
     _templates_option(render)
 
 
@@ -229,6 +231,7 @@ def _add_stubs(commands: _Commands, common: argparse.ArgumentParser) -> None:
         action="store_true",
         help="nested objects as TypedDicts instead of dataclasses",
     )
+    _force_option(stubs, "the file it reads")
     _templates_option(stubs)
 
 
@@ -237,6 +240,15 @@ def _add_providers(commands: _Commands, common: argparse.ArgumentParser) -> None
         "providers", parents=[common], help="list built-in and user templates"
     )
     _templates_option(providers)
+
+
+def _force_option(parser: argparse.ArgumentParser, reads: str) -> None:
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help=f"write over {reads}, or over a file of another kind (a tools file, a "
+        "classification file, a provider's file, Python); refused without it",
+    )
 
 
 def _templates_option(parser: argparse.ArgumentParser) -> None:
@@ -354,6 +366,7 @@ def _scan(args: argparse.Namespace) -> int:
             include_new=args.new == "include",
             prune=args.prune,
             docstring_style=DocstringStyle(args.docstring_style),
+            force=args.force,
         )
     if to_stdout:
         sys.stdout.write(result.tools_text)
@@ -403,6 +416,7 @@ def _render(args: argparse.Namespace) -> int:
     def file_of(provider: str) -> Path:
         return output / f"{provider}.json" if every else output
 
+    _check_render_outputs(args, [file_of(p) for p in providers], tools_path)
     results, diagnostics = render_providers(
         providers,
         tools_path=tools_path,
@@ -428,6 +442,22 @@ def _render(args: argparse.Namespace) -> int:
     return 1 if has_errors(diagnostics) else 0
 
 
+def _check_render_outputs(args: argparse.Namespace, outputs: list[Path], tools_path: Path) -> None:
+    """Refuse (unless ``--force``) to write a provider's file over a file ``render`` reads or
+    over a file of another kind."""
+    from inspector.files.classification import default_path
+    from inspector.files.overwrite import FileKind, Input, Output, check_outputs
+
+    classification = Path(args.classification) if args.classification else None
+    reads = [
+        Input(tools_path, "tools file"),
+        Input(classification or default_path(tools_path), "classification file"),
+    ]
+    if args.mcp_annotations:
+        reads.append(Input(Path(args.mcp_annotations), "annotations file"))
+    check_outputs([Output(p, FileKind.PROVIDER) for p in outputs], reads, force=args.force)
+
+
 def _stubs(args: argparse.Namespace) -> int:
     from inspector.api import stubs_from_file
     from inspector.providers.registry import formats
@@ -443,6 +473,7 @@ def _stubs(args: argparse.Namespace) -> int:
         typed_dict=args.typed_dict,
         template_dirs=_template_dirs(args),
         output=None if args.output == "-" else Path(args.output),
+        force=args.force,
     )
     printer.print(result.diagnostics)
     if args.output == "-":

@@ -45,6 +45,20 @@ def _add_project_command(
         "directory up, or --config).",
     )
     _project_options(parser)
+    parser.add_argument(
+        "--prune",
+        action="store_true",
+        help="remove classification entries whose method no longer exists"
+        + ("" if name == "build" else " (compare with what build --prune writes)"),
+    )
+    if name == "build":
+        parser.add_argument(
+            "--force",
+            action="store_true",
+            help="write over a file the build reads (a target's source) or a file of another "
+            "kind (a tools file, a classification file, a provider's file, Python); refused "
+            "without it",
+        )
 
 
 def add_diff(commands: argparse._SubParsersAction[Any], common: argparse.ArgumentParser) -> None:
@@ -140,9 +154,10 @@ def build(args: argparse.Namespace) -> int:
     """Write every file the configuration names (only those whose content changed)."""
     from inspector.cli.output import printer_for, user_prints_to_stderr
     from inspector.files.jsonfile import write_file
-    from inspector.project.generate import generate
+    from inspector.project.generate import check_build_outputs, generate
 
     config = _config(args)
+    check_build_outputs(config, force=args.force)
     printer = printer_for(args, config.ignore)
     written: list[Path] = []
 
@@ -151,7 +166,7 @@ def build(args: argparse.Namespace) -> int:
             written.append(path)
 
     with user_prints_to_stderr():
-        generated = generate(config, write)
+        generated = generate(config, write, prune=args.prune)
     printer.print(generated.diagnostics)
     if generated.scan_failed:
         print("errors found: nothing written", file=sys.stderr)
@@ -193,7 +208,7 @@ def check(args: argparse.Namespace) -> int:
             problems[path] = f"{_shown(path)}: stale{detail}"
 
     with user_prints_to_stderr():
-        generated = generate(config, compare)
+        generated = generate(config, compare, prune=args.prune)
     printer.print(generated.diagnostics)
     if has_errors(generated.diagnostics):
         print("errors found: nothing compared", file=sys.stderr)
