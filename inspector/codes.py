@@ -314,7 +314,8 @@ CODES: dict[str, Code] = {
             FAILED_TARGET_KEPT,
             _I,
             "failed-target-kept",
-            "A target failed: its classes are kept as the tools file had them.",
+            "A target failed: every class of the tools file this scan did not produce (a failed "
+            "target's, a mistyped target's) is kept as the tools file had it.",
         ),
         Code(
             PRUNE_SKIPPED,

@@ -52,27 +52,32 @@ def scan_objects(
 def keep_failed(
     catalog: Catalog, previous: Catalog | None, targets: Sequence[str]
 ) -> tuple[Catalog, list[Diagnostic]]:
-    """Step 1b: the classes that a failed target had in the previous tools.json, kept as they
-    were and where they were, so a typo or a broken import never deletes them."""
+    """Step 1b: after a failed target, every class of the previous tools.json that this scan
+    did not produce, kept as it was, so a typo in a target (``books.py:Inventroy``) or a broken
+    import never deletes a class. A class a failed target names stays where that target stands;
+    the others follow the classes of the scan, in their previous order. When every target
+    failed nothing is kept (nothing will be written)."""
     from inspector.scan.scanner import disambiguate
 
     failed = catalog.failed_targets
-    if not failed or previous is None:
+    if not failed or previous is None or set(failed) >= set(targets):
         return catalog, []
     present = {group.key for group in catalog.classes}
-    kept = [g for g in previous.classes if g.key not in present and _target_of(g, failed) >= 0]
-    notes = [
-        Diagnostic(
-            Level.INFO,
-            f"target {failed[_target_of(group, failed)]!r} failed: class {group.key!r} kept as "
-            "it was in the tools file",
-            code=codes.FAILED_TARGET_KEPT,
-        )
-        for group in kept
-    ]
+    kept = [group for group in previous.classes if group.key not in present]
+    notes = [_kept_note(group, failed) for group in kept]
     last = len(targets)
     groups = sorted([*catalog.classes, *kept], key=lambda g: _target_of(g, targets, last))
     return Catalog(disambiguate(groups, notes), failed), notes
+
+
+def _kept_note(group: CatalogClass, failed: Sequence[str]) -> Diagnostic:
+    index = _target_of(group, failed)
+    why = f"target {failed[index]!r} failed" if index >= 0 else "a target failed"
+    return Diagnostic(
+        Level.INFO,
+        f"{why}: class {group.key!r} kept as it was in the tools file",
+        code=codes.FAILED_TARGET_KEPT,
+    )
 
 
 def _target_of(group: CatalogClass, targets: Sequence[str], otherwise: int = -1) -> int:
