@@ -277,9 +277,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     collecting = gc.isenabled()
     if command != "serve":  # one-shot: its imports and work make objects that stay alive
         gc.disable()  # to the end, where the collector's passes free next to nothing
+    parsed = False
     try:
         _current_directory_importable()
         args = _parser(command).parse_args(arguments)
+        parsed = True
         status = int(_command(args.command)(args))
         sys.stdout.flush()  # inside the try: a closed pipe shows here, not at exit
         return status
@@ -295,7 +297,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
-    except Exception as error:  # a bug of ours: one line, the traceback on request
+    except BaseException as error:  # a bug of ours, or a SystemExit or BaseException of the
+        # user's code that got past the scan: one line, the traceback on request; only Ctrl-C
+        # stops a command, and argparse's exits (--help, a usage error) go through
+        if isinstance(error, SystemExit) and not parsed:
+            raise
         if debug:
             import traceback
 

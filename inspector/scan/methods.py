@@ -127,7 +127,9 @@ class MethodBuilder:
         report = Reporter(method)
         try:
             return self._build(method, report), report.diagnostics
-        except Exception as error:  # one odd method must not stop the scan
+        except BaseException as error:  # one odd method must not stop the scan, even by
+            if isinstance(error, KeyboardInterrupt):  # SystemExit or its own BaseException;
+                raise  # only Ctrl-C stops a command
             self.mapper.take_definitions()
             report(codes.METHOD_FAILED, f"cannot be inspected ({brief(error)}); left out")
             return None, report.diagnostics

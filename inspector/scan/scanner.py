@@ -14,7 +14,7 @@ from inspector.diagnostics import Diagnostic, InspectorError, Level
 from inspector.model import ToolDescriptor
 from inspector.scan.context import ScanContext
 from inspector.scan.docstrings import DocstringStyle
-from inspector.scan.methods import MethodBuilder
+from inspector.scan.methods import MethodBuilder, brief
 from inspector.scan.targets import ClassInfo, iter_methods
 
 
@@ -77,6 +77,12 @@ def _scan_target(
         infos = builder.context.targets.resolve(target)
     except InspectorError as error:
         diagnostics.append(Diagnostic(Level.ERROR, str(error), code=codes.TARGET_FAILED))
+        return False
+    except BaseException as error:  # the module's own code (a lazy attribute) raised
+        if isinstance(error, KeyboardInterrupt):
+            raise
+        message = f"target {target!r}: {brief(error)}"
+        diagnostics.append(Diagnostic(Level.ERROR, message, code=codes.TARGET_FAILED))
         return False
     if not infos:
         diagnostics.append(

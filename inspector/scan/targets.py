@@ -184,10 +184,9 @@ class Targets:
                 return importlib.import_module(module_part)
         except InspectorError:
             raise
-        except (
-            Exception,
-            SystemExit,
-        ) as error:  # the user's module raised while importing: report, never crash
+        except BaseException as error:  # the user's module raised while importing: report,
+            if isinstance(error, KeyboardInterrupt):  # never crash (SystemExit and a module's
+                raise  # own BaseException too); only Ctrl-C stops a command
             raise InspectorError(
                 f"target {target!r}: importing failed: {self._describe(error)}"
             ) from None
