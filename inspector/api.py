@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from inspector.catalog import Catalog
-from inspector.diagnostics import Diagnostic, InspectorError
+from inspector.diagnostics import Diagnostic, InspectorError, located_error
 from inspector.files import classification as classification_file
 from inspector.files import tools_json
 from inspector.files.jsonfile import dumps, json_text, read_json, write_file, write_text
@@ -235,7 +235,7 @@ def render_provider(
         include_new=include_new,
     )
     if rendered.document is None:
-        raise InspectorError(rendered.diagnostics[0].message)
+        raise located_error(rendered.diagnostics[0])
     return json_text(rendered.document), diagnostics + rendered.diagnostics
 
 

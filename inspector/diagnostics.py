@@ -111,9 +111,47 @@ class Diagnostic:
         return f"{head}{self.level.value}{code}: {subject}{self.message}"
 
 
+def reraise_interrupt(error: BaseException) -> None:
+    """Raise ``error`` again if it is Ctrl-C: of all a user's code may raise (``SystemExit``,
+    its own ``BaseException`` subclasses), only ``KeyboardInterrupt`` stops a command."""
+    if isinstance(error, KeyboardInterrupt):
+        raise error
+
+
 class InspectorError(Exception):
     """A failure that stops a command (a bad file, a bad target); exit status 1.
     ``str(error)`` is the message the user reads."""
+
+
+class LocatedError(InspectorError):
+    """An ``InspectorError`` about a place: printed, like every diagnostic, as
+    ``path:line: error[CODE]: subject: message`` (``str(error)`` is that without the level).
+
+    Attributes:
+        message: What failed.
+        path: The file it is about ("" for none).
+        line: The line in ``path`` (0 when unknown).
+        subject: ``Class.method`` (or the template) it is about ("" for none).
+    """
+
+    def __init__(self, message: str, path: str = "", line: int = 0, subject: str = "") -> None:
+        self.message, self.path, self.line, self.subject = message, path, line, subject
+        where = f"{path}:{line}" if line else path
+        super().__init__(
+            (f"{where}: " if where else "") + (f"{subject}: " if subject else "") + message
+        )
+
+
+def located_error(diagnostic: Diagnostic) -> LocatedError:
+    """An error diagnostic raised as an error, keeping its place."""
+    return LocatedError(diagnostic.message, diagnostic.path, diagnostic.line, diagnostic.subject)
+
+
+def error_diagnostic(error: InspectorError, code: str) -> Diagnostic:
+    """An error as an error diagnostic with ``code``, located when the error knows its place."""
+    if isinstance(error, LocatedError):
+        return Diagnostic(Level.ERROR, error.message, error.path, error.line, error.subject, code)
+    return Diagnostic(Level.ERROR, str(error), code=code)
 
 
 class UsageError(InspectorError):

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import NoReturn, TypeAlias
 
 from inspector.cli.output import (
+    FOLD_AT,
     check_directory_output,
     files_summary,
     ignore_option,
@@ -35,7 +36,8 @@ examples:
   toolsinspector serve example_class.py:ExampleClass   (an MCP server on stdio)
 
 Diagnostics go to stderr as 'path:line: level[CODE]: Class.method: message', then one
-line of counts per code; --ignore CODE,... silences codes (see docs/reference/diagnostics.md).
+line of counts per code; a class's many diagnostics of one code fold into one line with their
+count (--verbose prints each); --ignore CODE,... silences codes (see docs/reference/diagnostics.md).
 Exit status: 0 success, 1 errors (or a stale file for check), 2 usage errors,
 3 internal error (please report it; --debug or TOOLSINSPECTOR_DEBUG=1 shows the traceback)."""
 
@@ -62,6 +64,13 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
         "--quiet",
         action="store_true",
         help="print errors and the one-line summary of diagnostics only",
+    )
+    common.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help=f"print every diagnostic: without it, {FOLD_AT} or more of one code in one class "
+        "fold into one line with their count",
     )
     common.add_argument(
         "--ignore",

@@ -133,12 +133,13 @@ def select(
     merged: bool = False,
 ) -> tuple[list[ToolDescriptor], list[Diagnostic]]:
     """Step 3: the included tools, flat, in catalog order. Methods the classification does not
-    mention follow ``include_new``; entries naming no method are warned about (TI301), unless
-    the classification was just ``merged``, which reported them."""
+    mention follow ``include_new``; class keys and entries naming nothing scanned are warned
+    about (TI307, TI301), unless the classification was just ``merged``, which reported them."""
     from inspector.render.selection import select_tools
 
-    _, notes = classification_file.unknown_classes(classification, catalog, classification_path)
+    notes: list[Diagnostic] = []
     if not merged:
+        _, notes = classification_file.unknown_classes(classification, catalog, classification_path)
         notes += classification_file.unknown_methods(classification, catalog, classification_path)
     tools, selected = select_tools(
         catalog, classification, classification_path, include_new=include_new
@@ -176,7 +177,7 @@ def render(
 
 def _render_one(provider: str, tools: list[ToolDescriptor], options: RenderOptions) -> Rendered:
     """One provider's file; a template that fails gives an error diagnostic instead."""
-    from inspector.diagnostics import InspectorError, UsageError
+    from inspector.diagnostics import InspectorError, UsageError, error_diagnostic
     from inspector.render.jinja import render_document
     from inspector.render.limits import size_report
 
@@ -185,9 +186,7 @@ def _render_one(provider: str, tools: list[ToolDescriptor], options: RenderOptio
     except UsageError:
         raise  # an unknown provider
     except InspectorError as error:
-        return Rendered(
-            provider, None, [Diagnostic(Level.ERROR, str(error), code=codes.RENDER_FAILED)]
-        )
+        return Rendered(provider, None, [error_diagnostic(error, codes.RENDER_FAILED)])
     lines, warnings = size_report(
         provider, document, tools, options.template_dirs, table=options.report
     )

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from inspector import codes
 from inspector.catalog import Catalog, CatalogClass
-from inspector.diagnostics import Diagnostic, InspectorError, Level
+from inspector.diagnostics import Diagnostic, InspectorError, Level, reraise_interrupt
 from inspector.model import ToolDescriptor
 from inspector.scan.context import ScanContext
 from inspector.scan.docstrings import DocstringStyle
@@ -79,8 +79,7 @@ def _scan_target(
         diagnostics.append(Diagnostic(Level.ERROR, str(error), code=codes.TARGET_FAILED))
         return False
     except BaseException as error:  # the module's own code (a lazy attribute) raised
-        if isinstance(error, KeyboardInterrupt):
-            raise
+        reraise_interrupt(error)
         message = f"target {target!r}: {brief(error)}"
         diagnostics.append(Diagnostic(Level.ERROR, message, code=codes.TARGET_FAILED))
         return False

@@ -15,7 +15,7 @@ from pathlib import Path
 from types import FunctionType, ModuleType
 from typing import Final
 
-from inspector.diagnostics import InspectorError, UsageError, did_you_mean
+from inspector.diagnostics import InspectorError, UsageError, did_you_mean, reraise_interrupt
 from inspector.model import MethodKind
 
 _NO_METHODS = (property, functools.cached_property, type)
@@ -185,8 +185,7 @@ class Targets:
         except InspectorError:
             raise
         except BaseException as error:  # the user's module raised while importing: report,
-            if isinstance(error, KeyboardInterrupt):  # never crash (SystemExit and a module's
-                raise  # own BaseException too); only Ctrl-C stops a command
+            reraise_interrupt(error)  # never crash
             raise InspectorError(
                 f"target {target!r}: importing failed: {self._describe(error)}"
             ) from None
