@@ -232,19 +232,39 @@ def _shown(path: Path) -> str:
 
 
 def _tools_detail(old_text: bytes, new_text: bytes) -> str:
+    """What differs in tools.json: the tools that changed, and the stub sources (typeshed's
+    version, ``-stubs`` packages) when the file was made in another environment, as the likely
+    cause."""
     import json
 
     from inspector.files.tools_json import from_json
     from inspector.project.diff import diff_catalogs
 
     try:
-        changes = diff_catalogs(from_json(json.loads(old_text)), from_json(json.loads(new_text)))
+        old, new = json.loads(old_text), json.loads(new_text)
+        changes = diff_catalogs(from_json(old), from_json(new))
     except (InspectorError, ValueError):
         return " (not a readable tools file)"
+    cause = _stub_sources_change(old.get("stubs") or {}, new.get("stubs") or {})
     tools = list(dict.fromkeys(c.tool for c in changes))
+    if not tools and cause:
+        return f" (only the stub sources differ: {cause})"
     if not tools:
         return " (formatting or locations only)"
-    return f" ({len(tools)} tool{'s' if len(tools) != 1 else ''} changed: {', '.join(tools)})"
+    plural = "s" if len(tools) != 1 else ""
+    because = f"; the stub sources differ, which may be why: {cause}" if cause else ""
+    return f" ({len(tools)} tool{plural} changed: {', '.join(tools)}{because})"
+
+
+def _stub_sources_change(old: dict[str, str], new: dict[str, str]) -> str:
+    """``typeshed-client 2.7.0 in the file, 2.15.0 here``, or "" when they agree."""
+    if old == new:
+        return ""
+
+    def shown(sources: dict[str, str]) -> str:
+        return ", ".join(f"{name} {version}" for name, version in sorted(sources.items()))
+
+    return f"{shown(old) or 'none'} in the file, {shown(new) or 'none'} here"
 
 
 def _entries_detail(old_text: bytes, new_text: bytes) -> str:

@@ -67,7 +67,9 @@ def keep_failed(
     notes = [_kept_note(group, failed) for group in kept]
     last = len(targets)
     groups = sorted([*catalog.classes, *kept], key=lambda g: _target_of(g, targets, last))
-    return Catalog(disambiguate(groups, notes), failed), notes
+    sources = dict(previous.stub_sources) | dict(catalog.stub_sources) if kept else {}
+    stubs = tuple(sorted(sources.items())) if kept else catalog.stub_sources
+    return Catalog(disambiguate(groups, notes), failed, stubs), notes
 
 
 def _kept_note(group: CatalogClass, failed: Sequence[str]) -> Diagnostic:

@@ -62,6 +62,7 @@ from inspector.scan.hints import Mapped, Note, TypeMapper, no_form_name, without
 from inspector.scan.overloads import fill_from_overloads
 from inspector.scan.resolution import Resolved, is_never, is_unpack
 from inspector.scan.stubsource import (
+    TYPESHED_MISSING,
     UNKNOWN_DEFAULT,
     StubParameter,
     StubSignature,
@@ -202,7 +203,7 @@ class MethodBuilder:
             if stub is None:
                 hint = ""
                 if missing_typeshed(method.owner.__module__):
-                    hint = " (install the 'stubs' extra to read it from typeshed)"
+                    hint = f" ({TYPESHED_MISSING})"
                 report(codes.NO_SIGNATURE, f"no signature can be read ({error}); left out{hint}")
                 return None
         return [_stub_parameter(p) for p in stub.parameters], stub

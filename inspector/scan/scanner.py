@@ -43,7 +43,8 @@ def scan(
         )
         if not ok:
             failed.append(target)
-    return Catalog(disambiguate(groups, diagnostics), tuple(failed)), diagnostics
+    sources = builder.context.stubs.sources()
+    return Catalog(disambiguate(groups, diagnostics), tuple(failed), sources), diagnostics
 
 
 def scan_objects(
@@ -60,7 +61,7 @@ def scan_objects(
         group = scan_class(info, builder, keys, diagnostics)
         groups.append(group)
         keys.add(group.key)
-    return Catalog(disambiguate(groups, diagnostics)), diagnostics
+    return Catalog(disambiguate(groups, diagnostics), (), context.stubs.sources()), diagnostics
 
 
 def _scan_target(
