@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final, NamedTuple
 
-from inspector.diagnostics import Level, UsageError
+from inspector.diagnostics import Level, UsageError, docs_url
 
 AREAS = {
     "TI1": "Scan: targets, methods and type hints",
@@ -479,7 +479,7 @@ def _did_you_mean(value: str) -> str:
     close = difflib.get_close_matches(value.strip().upper(), CODES, n=1)
     close = close or difflib.get_close_matches(value.strip().lower(), by_name, n=1)
     if not close:
-        return "; see docs/reference/diagnostics.md"
+        return f"; see {docs_url('reference/diagnostics.md')}"
     code = close[0] if close[0] in CODES else by_name[close[0]]
     return f" (did you mean {code}, {CODES[code].name}?)"
 

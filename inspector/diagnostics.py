@@ -7,6 +7,19 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+DOCS_URL = "https://toolsinspector.readthedocs.io/en/latest/"
+"""Where the documentation site is published: messages point a user there, never at a file of
+the repository, which a pip install does not have. mkdocs.yml's ``site_url`` says the same (a
+test keeps them equal); change both to move the site."""
+
+
+def docs_url(page: str, section: str = "") -> str:
+    """The URL of a page of ``docs/`` (``"guides/ci.md"``) on the site, at a section's anchor
+    when given (``"project-configuration-build-and-check"``)."""
+    path = page.removesuffix(".md")
+    path = "" if path == "index" else path.removesuffix("/index") + "/"
+    return DOCS_URL + path + (f"#{section}" if section else "")
+
 
 class Level(enum.Enum):
     """How serious a diagnostic is.

@@ -21,10 +21,10 @@ from inspector.cli.output import (
     user_prints_to_stderr,
 )
 from inspector.cli.parsing import Parser, VersionAction
-from inspector.diagnostics import InspectorError, UsageError, has_errors
+from inspector.diagnostics import DOCS_URL, InspectorError, UsageError, docs_url, has_errors
 
 _DESCRIPTION = "Turn Python classes into function-calling tools for LLM providers."
-_EPILOG = """\
+_EPILOG = f"""\
 examples:
   toolsinspector scan example_class.py:ExampleClass -o tools.json
   toolsinspector render --provider openai --tools tools.json -o openai.json
@@ -37,9 +37,11 @@ examples:
 
 Diagnostics go to stderr as 'path:line: level[CODE]: Class.method: message', then one
 line of counts per code; a class's many diagnostics of one code fold into one line with their
-count (--verbose prints each); --ignore CODE,... silences codes (see docs/reference/diagnostics.md).
+count (--verbose prints each); --ignore CODE,... silences codes (see
+{docs_url("reference/diagnostics.md")}).
 Exit status: 0 success, 1 errors (or a stale file for check), 2 usage errors,
-3 internal error (please report it; --debug or TOOLSINSPECTOR_DEBUG=1 shows the traceback)."""
+3 internal error (please report it; --debug or TOOLSINSPECTOR_DEBUG=1 shows the traceback).
+Documentation: {DOCS_URL}"""
 
 
 _Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
@@ -220,7 +222,8 @@ def _add_stubs(commands: _Commands, common: argparse.ArgumentParser) -> None:
         parents=[common],
         help="write typed Python stubs from tool definitions",
         description="Write a typed Python module from tools.json or any provider's tool "
-        "file; inspecting it gives the same schemas back.",
+        "file; inspecting it gives the same schemas back (equivalent ones where a file spells "
+        '"any value" its own way, such as "items": {}).',
     )
     stubs.add_argument("schema", metavar="SCHEMA.json", help="tools.json or a provider's file")
     stubs.add_argument("-o", "--output", default="-", help="file to write, - for stdout (default)")

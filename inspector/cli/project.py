@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from inspector.diagnostics import InspectorError, UsageError, has_errors
+from inspector.diagnostics import InspectorError, UsageError, docs_url, has_errors
 
 if TYPE_CHECKING:
     from inspector.catalog import Catalog
@@ -128,7 +128,9 @@ def _config(args: argparse.Namespace) -> Config:
         if found is None and not args.targets:
             raise UsageError(
                 "no [tool.toolsinspector] table in a pyproject.toml here or above, and no "
-                "TARGET given (see 'Project configuration' in docs/guides/ci.md)"
+                "TARGET given (see "
+                + docs_url("guides/ci.md", "project-configuration-build-and-check")
+                + ")"
             )
         config = load_config(found) if found else Config(root=cwd)
 
