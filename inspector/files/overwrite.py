@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import enum
 import os
+import re
 import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -119,6 +120,9 @@ def kind_of(path: Path) -> FileKind | None:
     try:
         if not path.is_file():
             return None
+        with path.open("rb") as stream:
+            if _TOOLS_START.match(stream.read(64)):  # as every tools.json starts: no need to
+                return FileKind.TOOLS  # parse megabytes of a large one
         data = path.read_bytes()
     except OSError:
         return None
@@ -149,6 +153,7 @@ def json_kind(document: object) -> FileKind | None:
 
 
 _PYTHON_SUFFIXES = (".py", ".pyi")
+_TOOLS_START = re.compile(rb'\{\s*"format"\s*:\s*"toolsinspector/')
 
 
 def _is_python(path: Path, data: bytes) -> bool:
