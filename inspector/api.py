@@ -112,8 +112,9 @@ def scan_targets(
     outputs = [Output(output, FileKind.TOOLS)] if output is not None else []
     if classification_path is not None:
         outputs.append(Output(classification_path, FileKind.CLASSIFICATION))
-    check_outputs(outputs, source_files(targets), force=force)
+    check_outputs(outputs, force=True)  # two outputs at one path, first
     existing = classification_file.load(classification_path) if classification_path else None
+    check_outputs(outputs, source_files(targets), force=force)  # after a broken file is said
     previous = _previous(output)
     catalog, diagnostics = pipeline.scan(targets, docstring_style=docstring_style)
     failed = catalog.failed_targets

@@ -63,11 +63,6 @@ def _unchanged(files: dict[str, bytes]) -> None:
             "each its own file",
         ),
         (
-            ["scan", "service.py:Service", "--classification", "openai.json"],
-            "openai.json: is a provider's tool file; refusing to write a classification file "
-            f"over it ({HINT})",
-        ),
-        (
             ["render", "--provider", "openai", "-o", "tools.json"],
             "tools.json: is the tools file this command reads; refusing to write a provider's "
             f"tool file over it ({HINT})",
@@ -100,6 +95,17 @@ def test_a_command_refuses_its_input_or_a_file_of_another_kind(
     Path("sub").mkdir()
     result = run_cli(*arguments)
     assert (result.status, result.stdout, result.stderr) == (2, "", f"error: {message}\n")
+    _unchanged(scanned)
+
+
+def test_a_provider_file_named_as_the_classification_file_is_a_broken_one(
+    scanned: dict[str, bytes], run_cli: Callable[..., Run]
+) -> None:
+    result = run_cli("scan", "service.py:Service", "--classification", "openai.json")
+    assert (result.status, result.stderr) == (
+        1,
+        "error: openai.json:1:1: classification file must be an object of classes\n",
+    )
     _unchanged(scanned)
 
 

@@ -112,6 +112,6 @@ def test_an_inexact_stub_is_reported_at_its_method() -> None:
     catalog = Catalog((CatalogClass("books.Ledger", "books.py:Ledger", (tool,)),))
     _, diagnostics = build_module(catalog, "tools.json")
     assert [str(d) for d in diagnostics] == [
-        "books.py:12: warning[TI601]: books.Ledger.add: its description cannot be carried by a "
+        "books.py:12: warning[TI601]: Ledger.add: its description cannot be carried by a "
         "docstring exactly"
     ]

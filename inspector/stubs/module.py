@@ -136,7 +136,7 @@ class _ClassWriter:
     def _note(self, tool: ToolDescriptor, message: str) -> None:
         """A warning at the tool's method, named ``Class.method`` as the scan names it."""
         path, line = tool.path_and_line
-        subject = f"{self.key}.{tool.method_name or tool.name}"
+        subject = f"{self.key.rpartition('.')[2]}.{tool.method_name or tool.name}"
         self.diagnostics.append(
             Diagnostic(Level.WARNING, message, path, line, subject, codes.STUB_INEXACT)
         )
