@@ -9,10 +9,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from inspector.catalog import Catalog
-from inspector.diagnostics import Diagnostic, InspectorError
+from inspector.diagnostics import Diagnostic, InspectorError, located_error
 from inspector.files import classification as classification_file
 from inspector.files import tools_json
 from inspector.files.jsonfile import dumps, json_text, read_json, write_file, write_text
+from inspector.files.overwrite import FileKind, Input, Output, check_outputs, source_files
 from inspector.files.tools_json import load as load_tools
 from inspector.model import JsonObject
 from inspector.project import pipeline
@@ -82,6 +83,7 @@ def scan_targets(
     include_new: bool = True,
     prune: bool = False,
     docstring_style: DocstringStyle = DocstringStyle.AUTO,
+    force: bool = False,
 ) -> ScanResult:
     """Inspect targets; write tools.json and the classification file.
 
@@ -96,14 +98,23 @@ def scan_targets(
         include_new: Whether methods new to the classification file are included.
         prune: Drop the classification entries of methods that are gone.
         docstring_style: How docstrings are read.
+        force: Write over a file of another kind, or one the scan reads (a target's source).
 
     Returns:
         What was inspected, written and noticed.
 
     Raises:
+        UsageError: ``output`` and ``classification_path`` name one file; or, without
+            ``force``, one of them is a source file of the targets or holds another kind of
+            file (a classification file named as ``output``, a provider's file, Python).
         InspectorError: The classification file is broken, or a file cannot be written.
     """
+    outputs = [Output(output, FileKind.TOOLS)] if output is not None else []
+    if classification_path is not None:
+        outputs.append(Output(classification_path, FileKind.CLASSIFICATION))
+    check_outputs(outputs, force=True)  # two outputs at one path, first
     existing = classification_file.load(classification_path) if classification_path else None
+    check_outputs(outputs, source_files(targets), force=force)  # after a broken file is said
     previous = _previous(output)
     catalog, diagnostics = pipeline.scan(targets, docstring_style=docstring_style)
     failed = catalog.failed_targets
@@ -225,7 +236,7 @@ def render_provider(
         include_new=include_new,
     )
     if rendered.document is None:
-        raise InspectorError(rendered.diagnostics[0].message)
+        raise located_error(rendered.diagnostics[0])
     return json_text(rendered.document), diagnostics + rendered.diagnostics
 
 
@@ -280,6 +291,7 @@ def stubs_from_file(
     typed_dict: bool = False,
     template_dirs: Sequence[Path] = (),
     output: Path | None = None,
+    force: bool = False,
 ) -> StubsResult:
     """Typed Python stubs of the tool definitions in a tools.json or any provider's file.
 
@@ -292,13 +304,21 @@ def stubs_from_file(
             ``stubs.py.jinja``).
         output: Where to write the stubs (only when the content changed); None returns them
             in ``StubsResult.text``.
+        force: Write over ``schema_path`` itself, or over a JSON file of a kind stubs are not
+            (a tools.json, a classification or a provider's file).
 
     Returns:
         The stubs, the format read and the diagnostics.
 
     Raises:
+        UsageError: Without ``force``, ``output`` is ``schema_path`` or a JSON file of
+            toolsinspector's.
         InspectorError: The file cannot be read or is no known format.
     """
+    if output is not None:
+        check_outputs(
+            [Output(output, FileKind.PYTHON)], [Input(schema_path, "schema file")], force=force
+        )
     from inspector.files.provider_files import DEFAULT_CLASS
     from inspector.providers.registry import read_catalog
 

@@ -32,10 +32,13 @@ class Catalog:
         classes: The inspected classes.
         failed_targets: Targets of the scan that could not be imported or resolved (not
             written to tools.json).
+        stub_sources: The distributions whose stub files gave types, with their versions
+            (``("typeshed-client", "2.8.2")``), sorted; none when the code's own hints sufficed.
     """
 
     classes: tuple[CatalogClass, ...]
     failed_targets: tuple[str, ...] = ()
+    stub_sources: tuple[tuple[str, str], ...] = ()
 
     def tools(self) -> Iterator[tuple[str, ToolDescriptor]]:
         """Every tool with its class.

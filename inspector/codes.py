@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final, NamedTuple
 
-from inspector.diagnostics import Level, UsageError
+from inspector.diagnostics import Level, UsageError, docs_url
 
 AREAS = {
     "TI1": "Scan: targets, methods and type hints",
@@ -324,7 +324,8 @@ CODES: dict[str, Code] = {
             FAILED_TARGET_KEPT,
             _I,
             "failed-target-kept",
-            "A target failed: its classes are kept as the tools file had them.",
+            "A target failed: every class of the tools file this scan did not produce (a failed "
+            "target's, a mistyped target's) is kept as the tools file had it.",
         ),
         Code(
             PRUNE_SKIPPED,
@@ -488,7 +489,7 @@ def _did_you_mean(value: str) -> str:
     close = difflib.get_close_matches(value.strip().upper(), CODES, n=1)
     close = close or difflib.get_close_matches(value.strip().lower(), by_name, n=1)
     if not close:
-        return "; see docs/reference/diagnostics.md"
+        return f"; see {docs_url('reference/diagnostics.md')}"
     code = close[0] if close[0] in CODES else by_name[close[0]]
     return f" (did you mean {code}, {CODES[code].name}?)"
 

@@ -7,6 +7,19 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+DOCS_URL = "https://toolsinspector.readthedocs.io/en/latest/"
+"""Where the documentation site is published: messages point a user there, never at a file of
+the repository, which a pip install does not have. mkdocs.yml's ``site_url`` says the same (a
+test keeps them equal); change both to move the site."""
+
+
+def docs_url(page: str, section: str = "") -> str:
+    """The URL of a page of ``docs/`` (``"guides/ci.md"``) on the site, at a section's anchor
+    when given (``"project-configuration-build-and-check"``)."""
+    path = page.removesuffix(".md")
+    path = "" if path == "index" else path.removesuffix("/index") + "/"
+    return DOCS_URL + path + (f"#{section}" if section else "")
+
 
 class Level(enum.Enum):
     """How serious a diagnostic is.
@@ -111,9 +124,47 @@ class Diagnostic:
         return f"{head}{self.level.value}{code}: {subject}{self.message}"
 
 
+def reraise_interrupt(error: BaseException) -> None:
+    """Raise ``error`` again if it is Ctrl-C: of all a user's code may raise (``SystemExit``,
+    its own ``BaseException`` subclasses), only ``KeyboardInterrupt`` stops a command."""
+    if isinstance(error, KeyboardInterrupt):
+        raise error
+
+
 class InspectorError(Exception):
     """A failure that stops a command (a bad file, a bad target); exit status 1.
     ``str(error)`` is the message the user reads."""
+
+
+class LocatedError(InspectorError):
+    """An ``InspectorError`` about a place: printed, like every diagnostic, as
+    ``path:line: error[CODE]: subject: message`` (``str(error)`` is that without the level).
+
+    Attributes:
+        message: What failed.
+        path: The file it is about ("" for none).
+        line: The line in ``path`` (0 when unknown).
+        subject: ``Class.method`` (or the template) it is about ("" for none).
+    """
+
+    def __init__(self, message: str, path: str = "", line: int = 0, subject: str = "") -> None:
+        self.message, self.path, self.line, self.subject = message, path, line, subject
+        where = f"{path}:{line}" if line else path
+        super().__init__(
+            (f"{where}: " if where else "") + (f"{subject}: " if subject else "") + message
+        )
+
+
+def located_error(diagnostic: Diagnostic) -> LocatedError:
+    """An error diagnostic raised as an error, keeping its place."""
+    return LocatedError(diagnostic.message, diagnostic.path, diagnostic.line, diagnostic.subject)
+
+
+def error_diagnostic(error: InspectorError, code: str) -> Diagnostic:
+    """An error as an error diagnostic with ``code``, located when the error knows its place."""
+    if isinstance(error, LocatedError):
+        return Diagnostic(Level.ERROR, error.message, error.path, error.line, error.subject, code)
+    return Diagnostic(Level.ERROR, str(error), code=code)
 
 
 class UsageError(InspectorError):

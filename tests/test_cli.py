@@ -33,7 +33,7 @@ def test_scan_writes_tools_and_classification_and_summarizes(
     assert result.status == 0
     assert result.stderr == ""
     assert result.stdout == (
-        "1 class, 1 tools: 1 included, 0 excluded\n"
+        "1 class, 1 tool: 1 included, 0 excluded\n"
         "newly included: all 1 (a new classification file)\n"
         "wrote out/tools.json, out/tools.classification.json\n"
         "diagnostics: 0 errors, 0 warnings, 0 info\n"
@@ -128,7 +128,7 @@ def test_stdout_output_sends_the_summary_to_stderr(
     Path("service.py").write_text(SERVICE)
     result = run_cli("scan", "service.py:Service", "-o", "-")
     assert json.loads(result.stdout)["classes"]["Service"]["methods"]["ping"]
-    assert result.stderr.startswith("1 class, 1 tools")
+    assert result.stderr.startswith("1 class, 1 tool: ")
     assert sorted(os.listdir()) == ["service.py"]
 
 
@@ -234,7 +234,7 @@ def test_name_breaking_the_provider_rule_is_an_error(
     result = run_cli("render", "--provider", "openai")
     assert result.status == 1
     assert result.stderr == (
-        "error[TI401]: uni.py:2: Uni.größe: tool name 'größe' breaks openai's rule (1-64 "
+        "uni.py:2: error[TI401]: Uni.größe: tool name 'größe' breaks openai's rule (1-64 "
         "characters of a-z, A-Z, 0-9, '_' and '-')\n"
         "diagnostics: 1 error (1 TI401), 0 warnings, 0 info\n"
     )
@@ -286,14 +286,14 @@ def test_template_yielding_invalid_json_names_template_and_line(
     bad = run_cli("render", "--provider", "bad", "--templates", "mine")
     assert (bad.status, bad.stderr) == (
         1,
-        "error[TI401]: template bad.json.jinja rendered invalid JSON at output line 2, column 3: "
-        "Expecting value\n    ping\n"
+        "mine/bad.json.jinja: error[TI401]: the template rendered invalid JSON at output line "
+        "2, column 3: Expecting value\n    ping\n"
         "diagnostics: 1 error (1 TI401), 0 warnings, 0 info\n",
     )
     undefined = run_cli("render", "--provider", "undef", "--templates", "mine")
     assert undefined.status == 1
     assert undefined.stderr == (
-        "error[TI401]: template undef.json.jinja:1: 'nothing_here' is undefined\n"
+        "mine/undef.json.jinja:1: error[TI401]: 'nothing_here' is undefined\n"
         "diagnostics: 1 error (1 TI401), 0 warnings, 0 info\n"
     )
 

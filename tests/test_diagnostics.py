@@ -180,7 +180,10 @@ def test_ignored_codes_accepts_codes_and_prefixes_never_errors(
         ("no-docstring", "--ignore: unknown code 'no-docstring' (did you mean TI201?)"),
         ("no-docstrings", "--ignore: unknown code 'no-docstrings' (did you mean TI201, "),
         ("E501", "--ignore: unknown code 'E501' (did you mean TI501, too-many-tools?)"),
-        ("W0612", "--ignore: unknown code 'W0612'; see docs/reference/diagnostics.md"),
+        (
+            "W0612",
+            "--ignore: unknown code 'W0612'; see https://toolsinspector.readthedocs.io/en/latest/reference/diagnostics/",
+        ),
         ("TI100", "--ignore: TI100 is an error; errors cannot be ignored"),
     ],
 )
@@ -300,7 +303,7 @@ def test_every_command_checks_its_ignore_codes(
     result = run_cli(*command, "--ignore", "TI204,nope")
     assert (result.status, result.stderr) == (
         2,
-        "error: --ignore: unknown code 'nope'; see docs/reference/diagnostics.md\n",
+        "error: --ignore: unknown code 'nope'; see https://toolsinspector.readthedocs.io/en/latest/reference/diagnostics/\n",
     )
 
 

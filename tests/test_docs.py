@@ -133,3 +133,105 @@ def test_getting_started_shows_the_first_entry_each_provider_gets(
         rendered = json.loads(run_cli("render", "--provider", provider, "-q").stdout)
         entries = rendered["functionDeclarations"] if provider == "gemini" else rendered
         assert entries[0] == value, provider
+
+
+def test_getting_started_shows_what_the_first_scan_prints(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    page = (DOCS / "getting-started.md").read_text(encoding="utf-8")
+    (shown,) = re.findall(
+        r"^toolsinspector scan example_class.py:ExampleClass\n```\n\n```\n(.*?)```$",
+        page,
+        re.M | re.S,
+    )
+    shutil.copy(ROOT / "example_class.py", in_tmp)
+    assert run_cli("scan", "example_class.py:ExampleClass").stdout == shown
+
+
+def test_the_stubs_guide_s_equivalent_spellings_come_back_as_it_says(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    page = (DOCS / "guides" / "stubs.md").read_text(encoding="utf-8")
+    assert '`"items": {}` and\n`"additionalProperties": {}` become `list[Any]`' in page
+    parameters = {
+        "type": "object",
+        "properties": {
+            "xs": {"type": "array", "items": {}},
+            "m": {"type": "object", "additionalProperties": {}},
+        },
+        "required": ["xs", "m"],
+    }
+    method = {"type": "function", "function": {"name": "go", "parameters": parameters}}
+    document = {
+        "format": "toolsinspector/1",
+        "classes": {"S": {"source": "s.py:S", "methods": {"go": method}}},
+    }
+    Path("t.json").write_text(json.dumps(document), encoding="utf-8")
+    assert run_cli("stubs", "t.json", "-o", "s.py").status == 0
+    assert "def go(self, xs: list[Any], m: dict[str, Any]) -> Any:" in Path("s.py").read_text()
+    assert run_cli("scan", "s.py:S", "-o", "back.json", "-q").status == 0
+    back = json.loads(Path("back.json").read_text(encoding="utf-8"))
+    assert back["classes"]["S"]["methods"]["go"]["function"]["parameters"]["properties"] == {
+        "xs": {"type": "array"},
+        "m": {"type": "object"},
+    }
+
+
+def test_the_docs_url_is_the_site_s_url() -> None:
+    import yaml
+
+    from inspector.diagnostics import DOCS_URL, docs_url
+
+    # mkdocs.yml carries python tags that yaml.safe_load refuses; only site_url is read here
+    (line,) = [
+        line
+        for line in (ROOT / "mkdocs.yml").read_text(encoding="utf-8").splitlines()
+        if line.startswith("site_url:")
+    ]
+    assert yaml.safe_load(line)["site_url"] == DOCS_URL
+    assert docs_url("reference/diagnostics.md") == DOCS_URL + "reference/diagnostics/"
+    assert docs_url("index.md") == DOCS_URL
+    assert docs_url("guides/ci.md", "pre-commit") == DOCS_URL + "guides/ci/#pre-commit"
+
+
+def test_messages_point_to_the_site_never_to_a_file_of_the_repository() -> None:
+    """A pip install has no docs/ folder: no string of the package names one."""
+    import ast
+
+    found = [
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for path in sorted((ROOT / "inspector").rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and re.search(r"docs/\S+\.md", node.value)
+    ]
+    assert found == []
+
+
+def test_every_docs_url_a_message_gives_names_a_page_and_a_heading() -> None:
+    import ast
+
+    from markdown.extensions.toc import slugify
+
+    calls = [
+        [arg.value for arg in node.args if isinstance(arg, ast.Constant)]
+        for path in sorted((ROOT / "inspector").rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "docs_url"
+    ]
+    assert len(calls) >= 3
+    for page, *section in calls:
+        text = (DOCS / page).read_text(encoding="utf-8")
+        headings = {
+            slugify(re.sub(r"`", "", line.lstrip("#").strip()), "-")
+            for line in text.splitlines()
+            if line.startswith("#")
+        }
+        assert not section or section[0] in headings, (page, section)
+
+
+def test_the_pre_commit_examples_pin_a_commit_while_there_is_no_release_tag() -> None:
+    revs = re.findall(r"^\s*rev: (\S+)", (DOCS / "guides" / "ci.md").read_text(), re.M)
+    assert revs and all(re.fullmatch(r"[0-9a-f]{40}", rev) for rev in revs)
+    assert "rev: v" not in (ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")

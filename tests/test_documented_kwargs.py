@@ -103,10 +103,11 @@ def test_botocore_documented_arguments_become_typed_parameters() -> None:
         "Deletes an object.\n\n**Request Syntax**\n\n  response = client.delete_object("
     )
     assert tool.returns.description == "The response."
-    assert messages(diagnostics) == [
+    assert messages(diagnostics) == [  # **kwargs is not left out: its keys are offered
         "info: Client.delete_object: *args left out: its type (any value) does not say what it "
         "takes",
-    ]  # ``**kwargs: Any`` is replaced by the documented keys, nothing left out
+    ]
+    assert [entry.name for entry in tool.left_out] == ["args"]
 
 
 def test_rest_and_google_documented_keywords() -> None:

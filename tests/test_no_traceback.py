@@ -137,3 +137,66 @@ def test_a_toolbox_of_a_class_made_in_python_c_works(tmp_path: Path) -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=False
     )
     assert (done.returncode, done.stdout, done.stderr) == (0, "8 <string>:3\n", "")
+
+
+ODD = '''
+class Odd(BaseException):
+    """Not an Exception: escapes every ``except Exception``."""
+
+
+def boom(exception: BaseException) -> type:
+    raise exception
+'''
+
+
+@pytest.mark.parametrize(
+    ("module", "line"),
+    [
+        (
+            ODD + "raise Odd('at import')\n",
+            "error[TI100]: target 'odd.py': importing failed: Odd: at import (odd.py:8)",
+        ),
+        (
+            "import sys\nclass Service:\n    def ping(self) -> None: ...\nsys.exit(4)\n",
+            "error[TI100]: target 'odd.py': importing failed: SystemExit: 4 (odd.py:4)",
+        ),
+        (
+            ODD + "def __getattr__(name):\n    raise Odd(name)\n",
+            "error[TI100]: target 'odd.py:Service': Odd: Service",
+        ),
+    ],
+    ids=["own-base-exception", "system-exit", "module-getattr"],
+)
+def test_a_base_exception_at_import_is_a_failed_target(
+    in_tmp: Path, run_cli: Callable[..., Run], module: str, line: str
+) -> None:
+    Path("odd.py").write_text(module, encoding="utf-8")
+    target = "odd.py:Service" if "__getattr__" in module else "odd.py"
+    result = run_cli("scan", target, "-o", "tools.json")
+    assert (result.status, result.stderr) == (1, line + "\n")
+    assert "nothing written: every target failed" in result.stdout
+
+
+def test_a_base_exception_reading_a_method_leaves_that_method_out(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("odd.py").write_text(
+        ODD
+        + "class Weird:\n"
+        + "    def __repr__(self) -> str:\n        raise SystemExit(5)\n"
+        + "class Service:\n"
+        + "    def ping(self) -> None:\n        'Ping.'\n"
+        + "    def hint(self, x: 'boom(Odd(1))') -> None:\n        'Hint.'\n"
+        + "    def default(self, x=Weird()) -> None:\n        'Default.'\n",
+        encoding="utf-8",
+    )
+    result = run_cli("scan", "odd.py:Service", "-o", "tools.json")
+    # TI103's level and ending are the scan's to decide: the method is not offered
+    assert result.stderr.splitlines()[0].startswith(
+        "odd.py:14: error[TI103]: Service.hint: cannot be inspected (Odd: 1); "
+    ) or result.stderr.splitlines()[0].startswith(
+        "odd.py:14: warning[TI103]: Service.hint: cannot be inspected (Odd: 1); "
+    )
+    assert "internal error" not in result.stderr
+    classes = json.loads(Path("tools.json").read_text(encoding="utf-8"))["classes"]
+    assert {"ping", "default"} <= set(classes["Service"]["methods"])

@@ -237,3 +237,24 @@ def test_build_takes_a_rename_too_and_new_exclude_holds_at_render(
         "CalendarService": {"book": True, "cancel_meeting": False}
     }
     assert [t["function"]["name"] for t in _read("openai.json")] == ["book"]  # type: ignore[attr-defined]
+
+
+def test_a_mistyped_target_keeps_the_class_it_meant_even_with_prune(
+    calendar: Path, run_cli: Callable[..., Run]
+) -> None:
+    tools_before = _read("t.json")
+    result = run_cli(
+        "scan", "calendar_service.py:CalendarService", "other.py:Othr", "-o", "t.json", "--prune"
+    )
+    assert result.status == 1
+    assert result.stderr.splitlines() == [
+        "error[TI100]: target 'other.py:Othr': other.py has no attribute 'Othr' (did you mean "
+        "'Other'?)",
+        "info[TI308]: a target failed: class 'Other' kept as it was in the tools file",
+        "warning[TI309]: a target failed: --prune skipped, nothing removed",
+    ]
+    assert _read("t.json") == tools_before
+    assert _read("t.classification.json") == {
+        "CalendarService": {"book": True, "cancel": False},
+        "Other": {"ping": False},
+    }

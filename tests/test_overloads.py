@@ -106,8 +106,9 @@ def test_untyped_kwargs_take_the_keywords_the_overloads_name() -> None:
         "label": "overload",
     }
     typing_notes = [d for d in diagnostics if d.code != "TI204"]  # not the docstring's
-    # ``**opt: Any`` is replaced by the keywords the overloads name: nothing left out
+    # **opt is not left out: the overloads name its keys, which the tool offers
     assert [m for m in messages(typing_notes) if "execution_options" in m] == []
+    assert tool.left_out == ()
 
 
 def test_a_parameter_the_overloads_type_differently_takes_their_union() -> None:

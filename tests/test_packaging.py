@@ -35,6 +35,15 @@ def test_wheel_contains_templates_and_works_when_installed(tmp_path: Path) -> No
     license_name = f"toolsinspector-{PYPROJECT_VERSION}.dist-info/licenses/LICENSE"
     assert zipfile.ZipFile(wheel).read(license_name) == (ROOT / "LICENSE").read_bytes()
     assert not any(name.startswith("tests/") for name in names)
+    metadata_text = zipfile.ZipFile(wheel).read(
+        f"toolsinspector-{PYPROJECT_VERSION}.dist-info/METADATA"
+    )
+    requires = [
+        line.removeprefix("Requires-Dist: ")
+        for line in metadata_text.decode("utf-8").splitlines()
+        if line.startswith("Requires-Dist: ") and "extra ==" not in line
+    ]  # what a plain `pip install toolsinspector` brings: typeshed's stdlib stubs among them
+    assert "typeshed-client>=2.7" in requires
 
     target = tmp_path / "site"
     subprocess.run(

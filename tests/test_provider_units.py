@@ -203,8 +203,9 @@ def test_a_user_provider_checks_its_name_rule(in_tmp: Path, acme: Path) -> None:
     renamed = [tools[0].__class__(**{**_fields(tools[0]), "name": "Ping"})]
     (rendered,) = pipeline.render(["acme"], renamed, RenderOptions(template_dirs=[acme]))
     assert rendered.text is None
-    assert [d.message for d in rendered.diagnostics] == [
-        "service.py:5: Service.ping: tool name 'Ping' breaks acme's rule (1-8 lower-case letters)"
+    assert [str(d) for d in rendered.diagnostics] == [
+        "service.py:5: error[TI401]: Service.ping: tool name 'Ping' breaks acme's rule (1-8 "
+        "lower-case letters)"
     ]
 
 
@@ -276,7 +277,7 @@ def test_a_broken_user_module_is_an_error_naming_it(
     run = run_cli("render", "--provider", "acme", "--templates", "templates")
     assert run.status == 1
     assert run.stderr == (
-        "error[TI401]: templates/acme.py: the provider module failed: RuntimeError: boom\n"
+        "templates/acme.py: error[TI401]: the provider module failed: RuntimeError: boom\n"
         "diagnostics: 1 error (1 TI401), 0 warnings, 0 info\n"
     )
     (acme / "acme.py").write_text(
@@ -387,7 +388,7 @@ def test_a_failing_user_filter_is_an_error_naming_the_template_line(
     run = run_cli("render", "--provider", "acme", "--templates", "templates")
     assert (run.status, run.stdout) == (1, "")
     assert run.stderr == (
-        "error[TI401]: template acme.json.jinja:2: ZeroDivisionError: division by zero\n"
+        "templates/acme.json.jinja:2: error[TI401]: ZeroDivisionError: division by zero\n"
         "diagnostics: 1 error (1 TI401), 0 warnings, 0 info\n"
     )
 

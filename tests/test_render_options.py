@@ -95,7 +95,7 @@ def test_a_name_one_provider_rejects_stops_only_that_provider(
     assert len(errors) == sum(1 for p in builtin_providers().values() if p.tool_names)
     assert summary == f"diagnostics: {len(errors)} errors ({len(errors)} TI401), 0 warnings, 0 info"
     assert (
-        "error[TI401]: uni.py:2: Uni.größe: tool name 'größe' breaks cohere's rule (a-z, A-Z, 0-9 "
+        "uni.py:2: error[TI401]: Uni.größe: tool name 'größe' breaks cohere's rule (a-z, A-Z, 0-9 "
         "and '_', not starting with a digit)" in errors
     )
 
@@ -106,7 +106,7 @@ def test_gemini_checks_parameter_names(in_tmp: Path, run_cli: Callable[..., Run]
     result = run_cli("render", "--provider", "gemini")
     assert result.status == 1
     assert result.stderr == (
-        "error[TI401]: p.py:2: P.run: parameter name 'tëmp' breaks gemini's rule (a letter or "
+        "p.py:2: error[TI401]: P.run: parameter name 'tëmp' breaks gemini's rule (a letter or "
         "'_' first, then a-z, A-Z, 0-9 and '_', at most 64 characters)\n"
         "diagnostics: 1 error (1 TI401), 0 warnings, 0 info\n"
     )

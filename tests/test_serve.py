@@ -503,7 +503,7 @@ def test_config_table_factory_and_eof_on_stdin_ending_the_server_with_status_0(
         "shop.py:7: warning[TI204]: Shop.buy: parameter 'item' is not documented\n"
         f"{tmp_path / 'choices.json'}: warning[TI304]: Shop.buy is not in the classification "
         "file; included (rescan to record it)\n"
-        "info: serving 1 tools over stdio: buy\n"
+        "info: serving 1 tool over stdio: buy\n"
         "info: stopped\n"
     )
     assert started["serverInfo"] == {"name": "shop", "version": "2.0"}
@@ -535,7 +535,7 @@ def test_stdin_from_dev_null_ends_the_server_and_import_prints_stay_off_stdout(
     assert process.stderr == (
         "hello from import\n"
         "info: no classification file: serving every public method\n"
-        "info: serving 1 tools over stdio: go\n"
+        "info: serving 1 tool over stdio: go\n"
         "info: stopped\n"
     )
 

@@ -281,7 +281,7 @@ def test_an_extension_module_stub_is_found_by_the_module_name(
     assert diagnostics == []
 
 
-def test_without_the_stubs_extra_a_standard_library_c_method_says_how_to_get_it(
+def test_a_broken_typeshed_client_install_says_how_to_mend_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     import datetime
@@ -292,7 +292,8 @@ def test_without_the_stubs_extra_a_standard_library_c_method_says_how_to_get_it(
     assert [m for m in messages(diagnostics) if "total_seconds" in m] == [
         "warning: timedelta.total_seconds: no signature can be read (no signature found for "
         "builtin <method 'total_seconds' of 'datetime.timedelta' objects>); not offered "
-        "(install the 'stubs' extra to read it from typeshed)"
+        "(typeshed_client, a dependency of toolsinspector, cannot be imported: reinstall "
+        "toolsinspector to read the signature from typeshed)"
     ]
 
 

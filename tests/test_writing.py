@@ -181,7 +181,7 @@ def test_a_render_that_fails_leaves_the_file_as_it_was(
     run = run_cli("render", "--provider", "openai", "--templates", "templates", "-o", "openai.json")
     assert run.status == 1
     assert (
-        "\nerror[TI401]: template openai.json.jinja:2: 'inspector.model.ToolDescriptor object' "
+        "\ntemplates/openai.json.jinja:2: error[TI401]: 'inspector.model.ToolDescriptor object' "
         "has no attribute 'no_such_attribute'\n"
     ) in run.stderr
     assert Path("openai.json").read_text(encoding="utf-8") == "good\n"

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import NoReturn, TypeAlias
 
 from inspector.cli.output import (
+    FOLD_AT,
     check_directory_output,
     files_summary,
     ignore_option,
@@ -20,10 +21,10 @@ from inspector.cli.output import (
     user_prints_to_stderr,
 )
 from inspector.cli.parsing import Parser, VersionAction
-from inspector.diagnostics import InspectorError, UsageError, has_errors
+from inspector.diagnostics import DOCS_URL, InspectorError, UsageError, docs_url, has_errors
 
 _DESCRIPTION = "Turn Python classes into function-calling tools for LLM providers."
-_EPILOG = """\
+_EPILOG = f"""\
 examples:
   toolsinspector scan example_class.py:ExampleClass -o tools.json
   toolsinspector render --provider openai --tools tools.json -o openai.json
@@ -35,9 +36,12 @@ examples:
   toolsinspector serve example_class.py:ExampleClass   (an MCP server on stdio)
 
 Diagnostics go to stderr as 'path:line: level[CODE]: Class.method: message', then one
-line of counts per code; --ignore CODE,... silences codes (see docs/reference/diagnostics.md).
+line of counts per code; a class's many diagnostics of one code fold into one line with their
+count (--verbose prints each); --ignore CODE,... silences codes (see
+{docs_url("reference/diagnostics.md")}).
 Exit status: 0 success, 1 errors (or a stale file for check), 2 usage errors,
-3 internal error (please report it; --debug or TOOLSINSPECTOR_DEBUG=1 shows the traceback)."""
+3 internal error (please report it; --debug or TOOLSINSPECTOR_DEBUG=1 shows the traceback).
+Documentation: {DOCS_URL}"""
 
 
 _Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
@@ -62,6 +66,13 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
         "--quiet",
         action="store_true",
         help="print errors and the one-line summary of diagnostics only",
+    )
+    common.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help=f"print every diagnostic: without it, {FOLD_AT} or more of one code in one class "
+        "fold into one line with their count",
     )
     common.add_argument(
         "--ignore",
@@ -142,6 +153,7 @@ def _add_scan(commands: _Commands, common: argparse.ArgumentParser) -> None:
         default="auto",
         help="docstring style (default: auto, detected per docstring)",
     )
+    _force_option(scan, "a target's source file")
 
 
 def _add_render(commands: _Commands, common: argparse.ArgumentParser) -> None:
@@ -200,6 +212,7 @@ def _add_render(commands: _Commands, common: argparse.ArgumentParser) -> None:
         default="-",
         help="file to write, - for stdout (default), or a directory with --provider all",
     )
+    _force_option(render, "the tools, classification or annotations file it reads")
     _templates_option(render)
 
 
@@ -209,7 +222,8 @@ def _add_stubs(commands: _Commands, common: argparse.ArgumentParser) -> None:
         parents=[common],
         help="write typed Python stubs from tool definitions",
         description="Write a typed Python module from tools.json or any provider's tool "
-        "file; inspecting it gives the same schemas back.",
+        "file; inspecting it gives the same schemas back (equivalent ones where a file spells "
+        '"any value" its own way, such as "items": {}).',
     )
     stubs.add_argument("schema", metavar="SCHEMA.json", help="tools.json or a provider's file")
     stubs.add_argument("-o", "--output", default="-", help="file to write, - for stdout (default)")
@@ -229,6 +243,7 @@ def _add_stubs(commands: _Commands, common: argparse.ArgumentParser) -> None:
         action="store_true",
         help="nested objects as TypedDicts instead of dataclasses",
     )
+    _force_option(stubs, "the file it reads")
     _templates_option(stubs)
 
 
@@ -237,6 +252,15 @@ def _add_providers(commands: _Commands, common: argparse.ArgumentParser) -> None
         "providers", parents=[common], help="list built-in and user templates"
     )
     _templates_option(providers)
+
+
+def _force_option(parser: argparse.ArgumentParser, reads: str) -> None:
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help=f"write over {reads}, or over a file of another kind (a tools file, a "
+        "classification file, a provider's file, Python); refused without it",
+    )
 
 
 def _templates_option(parser: argparse.ArgumentParser) -> None:
@@ -265,9 +289,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     collecting = gc.isenabled()
     if command != "serve":  # one-shot: its imports and work make objects that stay alive
         gc.disable()  # to the end, where the collector's passes free next to nothing
+    parsed = False
     try:
         _current_directory_importable()
         args = _parser(command).parse_args(arguments)
+        parsed = True
         status = int(_command(args.command)(args))
         sys.stdout.flush()  # inside the try: a closed pipe shows here, not at exit
         return status
@@ -283,7 +309,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
-    except Exception as error:  # a bug of ours: one line, the traceback on request
+    except BaseException as error:  # a bug of ours, or a SystemExit or BaseException of the
+        # user's code that got past the scan: one line, the traceback on request; only Ctrl-C
+        # stops a command, and argparse's exits (--help, a usage error) go through
+        if isinstance(error, SystemExit) and not parsed:
+            raise
         if debug:
             import traceback
 
@@ -354,6 +384,7 @@ def _scan(args: argparse.Namespace) -> int:
             include_new=args.new == "include",
             prune=args.prune,
             docstring_style=DocstringStyle(args.docstring_style),
+            force=args.force,
         )
     if to_stdout:
         sys.stdout.write(result.tools_text)
@@ -403,6 +434,7 @@ def _render(args: argparse.Namespace) -> int:
     def file_of(provider: str) -> Path:
         return output / f"{provider}.json" if every else output
 
+    _check_render_outputs(args, [file_of(p) for p in providers], tools_path)
     results, diagnostics = render_providers(
         providers,
         tools_path=tools_path,
@@ -428,6 +460,22 @@ def _render(args: argparse.Namespace) -> int:
     return 1 if has_errors(diagnostics) else 0
 
 
+def _check_render_outputs(args: argparse.Namespace, outputs: list[Path], tools_path: Path) -> None:
+    """Refuse (unless ``--force``) to write a provider's file over a file ``render`` reads or
+    over a file of another kind."""
+    from inspector.files.classification import default_path
+    from inspector.files.overwrite import FileKind, Input, Output, check_outputs
+
+    classification = Path(args.classification) if args.classification else None
+    reads = [
+        Input(tools_path, "tools file"),
+        Input(classification or default_path(tools_path), "classification file"),
+    ]
+    if args.mcp_annotations:
+        reads.append(Input(Path(args.mcp_annotations), "annotations file"))
+    check_outputs([Output(p, FileKind.PROVIDER) for p in outputs], reads, force=args.force)
+
+
 def _stubs(args: argparse.Namespace) -> int:
     from inspector.api import stubs_from_file
     from inspector.providers.registry import formats
@@ -443,6 +491,7 @@ def _stubs(args: argparse.Namespace) -> int:
         typed_dict=args.typed_dict,
         template_dirs=_template_dirs(args),
         output=None if args.output == "-" else Path(args.output),
+        force=args.force,
     )
     printer.print(result.diagnostics)
     if args.output == "-":

@@ -18,12 +18,21 @@ if TYPE_CHECKING:
 _LEVELS = ((Level.ERROR, "error", "errors"), (Level.WARNING, "warning", "warnings"))
 
 
+FOLD_AT = 10
+"""A class's diagnostics of one code and level print as one line with a count from this many
+on (``--verbose`` prints each): kubernetes' ``CoreV1Api`` gives 2,968 TI117 lines otherwise."""
+
+
 class DiagnosticPrinter:
     """Prints each diagnostic once to stderr, except ignored codes (never errors) and, with
-    ``quiet``, everything but errors; counts what it was given by level and code."""
+    ``quiet``, everything but errors; counts what it was given by level and code. A class's
+    diagnostics of one code fold into one line (see ``FOLD_AT``) unless ``verbose``."""
 
-    def __init__(self, *, quiet: bool = False, ignore: Iterable[str] = ()) -> None:
+    def __init__(
+        self, *, quiet: bool = False, ignore: Iterable[str] = (), verbose: bool = False
+    ) -> None:
         self.quiet = quiet
+        self.verbose = verbose
         self.ignore = frozenset(ignore)
         self.counts: Counter[tuple[Level, str]] = Counter()
         self.ignored = 0
@@ -31,6 +40,7 @@ class DiagnosticPrinter:
 
     def print(self, diagnostics: Iterable[Diagnostic]) -> None:
         """Print the diagnostics not printed before (a message shared by providers once)."""
+        shown: list[Diagnostic] = []
         for diagnostic in diagnostics:
             if diagnostic in self._seen:
                 continue
@@ -40,7 +50,10 @@ class DiagnosticPrinter:
                 continue
             self.counts[diagnostic.level, diagnostic.code] += 1
             if not self.quiet or diagnostic.level is Level.ERROR:
-                print(diagnostic, file=sys.stderr)
+                shown.append(diagnostic)
+        lines = [str(d) for d in shown] if self.verbose else folded(shown)
+        if lines:
+            print("\n".join(lines), file=sys.stderr)
 
     def summary(self) -> str:
         """``diagnostics: 0 errors, 3 warnings (2 TI204, 1 TI201), 1 info (1 TI109)``, then
@@ -67,6 +80,45 @@ class DiagnosticPrinter:
         print(self.summary(), file=stream or sys.stderr)
 
 
+def folded(diagnostics: list[Diagnostic]) -> list[str]:
+    """The lines of the diagnostics, those of one class, code and level folded into one at the
+    first of them once there are ``FOLD_AT``: ``path:line: info[TI117]: CoreV1Api: 2968 times
+    in 412 methods, first connect_pod: parameter ...; --verbose lists each``."""
+    groups: dict[tuple[Level, str, str], list[Diagnostic]] = {}
+    for diagnostic in diagnostics:
+        if diagnostic.subject and diagnostic.code:
+            owner = diagnostic.subject.rpartition(".")[0] or diagnostic.subject
+            groups.setdefault((diagnostic.level, diagnostic.code, owner), []).append(diagnostic)
+    first_of = {
+        id(group[0]): (owner, group)
+        for (_, _, owner), group in groups.items()
+        if len(group) >= FOLD_AT
+    }
+    folded_away = {id(d) for _, group in first_of.values() for d in group[1:]}
+    lines = []
+    for diagnostic in diagnostics:
+        if id(diagnostic) in folded_away:
+            continue
+        found = first_of.get(id(diagnostic))
+        lines.append(str(diagnostic) if found is None else _folded_line(*found))
+    return lines
+
+
+def _folded_line(owner: str, group: list[Diagnostic]) -> str:
+    first = group[0]
+    methods = {d.subject for d in group if d.subject != owner}
+    count = f"{len(group)} times"
+    if methods:
+        count += f" in {len(methods)} method{'s' if len(methods) != 1 else ''}"
+    method = first.subject[len(owner) + 1 :]
+    about = f"first {method}: " if method else "first: "
+    head = f"{first.where}: " if first.where else ""
+    return (
+        f"{head}{first.level.value}[{first.code}]: {owner}: {count}, {about}{first.message}; "
+        "--verbose lists each"
+    )
+
+
 def ignore_option(value: str) -> frozenset[str]:
     """``--ignore CODE,...`` read at parse time: an unknown code is a usage error."""
     from inspector.codes import ignored_codes
@@ -78,7 +130,7 @@ def printer_for(args: argparse.Namespace, configured: Iterable[str] = ()) -> Dia
     """The printer of a command: ``-q``, and the ``--ignore`` codes added to the configured
     ones."""
     ignore = set(configured).union(*args.ignore)
-    return DiagnosticPrinter(quiet=args.quiet, ignore=ignore)
+    return DiagnosticPrinter(quiet=args.quiet, ignore=ignore, verbose=args.verbose)
 
 
 def user_prints_to_stderr() -> contextlib.redirect_stdout[TextIO]:
@@ -108,7 +160,8 @@ def scan_summary(result: ScanResult, stream: TextIO) -> None:
     """What ``scan`` did: counts, what became included, the files written and left as they were."""
     classes = f"{result.classes} class{'es' if result.classes != 1 else ''}"
     lines = [
-        f"{classes}, {result.tools} tools: {result.included} included, "
+        f"{classes}, {result.tools} tool{'s' if result.tools != 1 else ''}: "
+        f"{result.included} included, "
         f"{result.tools - result.included} excluded",
     ]
     if result.nothing_written:

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from inspector.diagnostics import InspectorError, UsageError, has_errors
+from inspector.diagnostics import InspectorError, UsageError, docs_url, has_errors
 
 if TYPE_CHECKING:
     from inspector.catalog import Catalog
@@ -45,6 +45,20 @@ def _add_project_command(
         "directory up, or --config).",
     )
     _project_options(parser)
+    parser.add_argument(
+        "--prune",
+        action="store_true",
+        help="remove classification entries whose method no longer exists"
+        + ("" if name == "build" else " (compare with what build --prune writes)"),
+    )
+    if name == "build":
+        parser.add_argument(
+            "--force",
+            action="store_true",
+            help="write over a file the build reads (a target's source) or a file of another "
+            "kind (a tools file, a classification file, a provider's file, Python); refused "
+            "without it",
+        )
 
 
 def add_diff(commands: argparse._SubParsersAction[Any], common: argparse.ArgumentParser) -> None:
@@ -114,7 +128,9 @@ def _config(args: argparse.Namespace) -> Config:
         if found is None and not args.targets:
             raise UsageError(
                 "no [tool.toolsinspector] table in a pyproject.toml here or above, and no "
-                "TARGET given (see 'Project configuration' in docs/guides/ci.md)"
+                "TARGET given (see "
+                + docs_url("guides/ci.md", "project-configuration-build-and-check")
+                + ")"
             )
         config = load_config(found) if found else Config(root=cwd)
 
@@ -140,9 +156,10 @@ def build(args: argparse.Namespace) -> int:
     """Write every file the configuration names (only those whose content changed)."""
     from inspector.cli.output import printer_for, user_prints_to_stderr
     from inspector.files.jsonfile import write_file
-    from inspector.project.generate import generate
+    from inspector.project.generate import check_build_outputs, generate
 
     config = _config(args)
+    check_build_outputs(config, force=args.force)
     printer = printer_for(args, config.ignore)
     written: list[Path] = []
 
@@ -151,7 +168,7 @@ def build(args: argparse.Namespace) -> int:
             written.append(path)
 
     with user_prints_to_stderr():
-        generated = generate(config, write)
+        generated = generate(config, write, prune=args.prune)
     printer.print(generated.diagnostics)
     if generated.scan_failed:
         print("errors found: nothing written", file=sys.stderr)
@@ -193,7 +210,7 @@ def check(args: argparse.Namespace) -> int:
             problems[path] = f"{_shown(path)}: stale{detail}"
 
     with user_prints_to_stderr():
-        generated = generate(config, compare)
+        generated = generate(config, compare, prune=args.prune)
     printer.print(generated.diagnostics)
     if has_errors(generated.diagnostics):
         print("errors found: nothing compared", file=sys.stderr)
@@ -217,19 +234,39 @@ def _shown(path: Path) -> str:
 
 
 def _tools_detail(old_text: bytes, new_text: bytes) -> str:
+    """What differs in tools.json: the tools that changed, and the stub sources (typeshed's
+    version, ``-stubs`` packages) when the file was made in another environment, as the likely
+    cause."""
     import json
 
     from inspector.files.tools_json import from_json
     from inspector.project.diff import diff_catalogs
 
     try:
-        changes = diff_catalogs(from_json(json.loads(old_text)), from_json(json.loads(new_text)))
+        old, new = json.loads(old_text), json.loads(new_text)
+        changes = diff_catalogs(from_json(old), from_json(new))
     except (InspectorError, ValueError):
         return " (not a readable tools file)"
+    cause = _stub_sources_change(old.get("stubs") or {}, new.get("stubs") or {})
     tools = list(dict.fromkeys(c.tool for c in changes))
+    if not tools and cause:
+        return f" (only the stub sources differ: {cause})"
     if not tools:
         return " (formatting or locations only)"
-    return f" ({len(tools)} tool{'s' if len(tools) != 1 else ''} changed: {', '.join(tools)})"
+    plural = "s" if len(tools) != 1 else ""
+    because = f"; the stub sources differ, which may be why: {cause}" if cause else ""
+    return f" ({len(tools)} tool{plural} changed: {', '.join(tools)}{because})"
+
+
+def _stub_sources_change(old: dict[str, str], new: dict[str, str]) -> str:
+    """``typeshed-client 2.7.0 in the file, 2.15.0 here``, or "" when they agree."""
+    if old == new:
+        return ""
+
+    def shown(sources: dict[str, str]) -> str:
+        return ", ".join(f"{name} {version}" for name, version in sorted(sources.items()))
+
+    return f"{shown(old) or 'none'} in the file, {shown(new) or 'none'} here"
 
 
 def _entries_detail(old_text: bytes, new_text: bytes) -> str:

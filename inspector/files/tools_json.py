@@ -27,10 +27,11 @@ FORMAT = "toolsinspector/1"
 def to_json(catalog: Catalog) -> JsonObject:
     """The tools.json document (each parameter type's schema made once for it)."""
     schemas = Schemas()
-    return {
-        "format": FORMAT,
-        "classes": {group.key: _class_json(group, schemas) for group in catalog.classes},
-    }
+    document: JsonObject = {"format": FORMAT}
+    if catalog.stub_sources:  # absent when no stub was read: such files do not change
+        document["stubs"] = dict(catalog.stub_sources)
+    document["classes"] = {group.key: _class_json(group, schemas) for group in catalog.classes}
+    return document
 
 
 def to_text(catalog: Catalog) -> str:
@@ -124,7 +125,11 @@ def from_json(data: object, shared: SharedTypes | None = None) -> Catalog:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise InspectorError(f'not a tools file (expected "format": "{FORMAT}")')
     classes = _mapping(data.get("classes"), "classes")
-    return Catalog(tuple(_class_from_json(key, raw, shared) for key, raw in classes.items()))
+    stubs = _mapping(data.get("stubs") or {}, "stubs")
+    return Catalog(
+        tuple(_class_from_json(key, raw, shared) for key, raw in classes.items()),
+        stub_sources=tuple((name, str(version)) for name, version in stubs.items()),
+    )
 
 
 def _class_from_json(

@@ -12,6 +12,7 @@ from inspector.diagnostics import Diagnostic, InspectorError, UsageError, has_er
 from inspector.files import classification as classification_file
 from inspector.files.classification import Classification
 from inspector.files.jsonfile import dumps
+from inspector.files.overwrite import FileKind, Input, Output, check_outputs, source_files
 from inspector.files.tools_json import load as load_tools
 from inspector.files.tools_json import to_json
 from inspector.project import pipeline
@@ -34,12 +35,15 @@ class Generated:
     scan_failed: bool = False
 
 
-def generate(config: Config, each_file: EachFile | None = None) -> Generated:
+def generate(
+    config: Config, each_file: EachFile | None = None, *, prune: bool = False
+) -> Generated:
     """Scan the targets and produce tools.json, the classification file, each provider's file
     and the stubs; after a scan with errors, only tools.json (not handed to ``each_file``). A
     provider whose render fails has no file (an error says why); the others do. Without
     ``each_file`` the contents are kept in ``Generated.files``; with it, each file goes to it
-    as it is made and is not kept."""
+    as it is made and is not kept. ``prune``: drop the classification entries of methods that
+    are gone."""
     if not config.targets:
         raise UsageError("no targets: give TARGET arguments or set targets in the config")
     result = Generated()
@@ -65,6 +69,7 @@ def generate(config: Config, each_file: EachFile | None = None) -> Generated:
         catalog,
         config.classification_path,
         include_new=config.include_new,
+        prune=prune,
         previous=lambda: _previous(config.tools_path),
     )
     result.diagnostics += notes
@@ -79,6 +84,27 @@ def generate(config: Config, each_file: EachFile | None = None) -> Generated:
         result.diagnostics += notes
         hand_over(config.stubs, text.encode("utf-8"))
     return result
+
+
+def check_build_outputs(config: Config, *, force: bool = False) -> None:
+    """Refuse (see ``overwrite.check_outputs``) what ``build`` would write over: a file it reads
+    (a target's source, the configuration) or a file of another kind; two outputs named alike
+    are refused even with ``force``.
+
+    Raises:
+        UsageError: One line naming the file and why.
+    """
+    outputs = [
+        Output(config.tools_path, FileKind.TOOLS),
+        Output(config.classification_path, FileKind.CLASSIFICATION),
+        *(Output(config.provider_dir / f"{p}.json", FileKind.PROVIDER) for p in config.providers),
+    ]
+    if config.stubs is not None:
+        outputs.append(Output(config.stubs, FileKind.PYTHON))
+    reads = source_files(config.targets, config.root)
+    if config.source is not None:
+        reads.append(Input(config.source, "configuration file"))
+    check_outputs(outputs, reads, force=force)
 
 
 def _renders(

@@ -52,27 +52,34 @@ def scan_objects(
 def keep_failed(
     catalog: Catalog, previous: Catalog | None, targets: Sequence[str]
 ) -> tuple[Catalog, list[Diagnostic]]:
-    """Step 1b: the classes that a failed target had in the previous tools.json, kept as they
-    were and where they were, so a typo or a broken import never deletes them."""
+    """Step 1b: after a failed target, every class of the previous tools.json that this scan
+    did not produce, kept as it was, so a typo in a target (``books.py:Inventroy``) or a broken
+    import never deletes a class. A class a failed target names stays where that target stands;
+    the others follow the classes of the scan, in their previous order. When every target
+    failed nothing is kept (nothing will be written)."""
     from inspector.scan.scanner import disambiguate
 
     failed = catalog.failed_targets
-    if not failed or previous is None:
+    if not failed or previous is None or set(failed) >= set(targets):
         return catalog, []
     present = {group.key for group in catalog.classes}
-    kept = [g for g in previous.classes if g.key not in present and _target_of(g, failed) >= 0]
-    notes = [
-        Diagnostic(
-            Level.INFO,
-            f"target {failed[_target_of(group, failed)]!r} failed: class {group.key!r} kept as "
-            "it was in the tools file",
-            code=codes.FAILED_TARGET_KEPT,
-        )
-        for group in kept
-    ]
+    kept = [group for group in previous.classes if group.key not in present]
+    notes = [_kept_note(group, failed) for group in kept]
     last = len(targets)
     groups = sorted([*catalog.classes, *kept], key=lambda g: _target_of(g, targets, last))
-    return Catalog(disambiguate(groups, notes), failed), notes
+    sources = dict(previous.stub_sources) | dict(catalog.stub_sources) if kept else {}
+    stubs = tuple(sorted(sources.items())) if kept else catalog.stub_sources
+    return Catalog(disambiguate(groups, notes), failed, stubs), notes
+
+
+def _kept_note(group: CatalogClass, failed: Sequence[str]) -> Diagnostic:
+    index = _target_of(group, failed)
+    why = f"target {failed[index]!r} failed" if index >= 0 else "a target failed"
+    return Diagnostic(
+        Level.INFO,
+        f"{why}: class {group.key!r} kept as it was in the tools file",
+        code=codes.FAILED_TARGET_KEPT,
+    )
 
 
 def _target_of(group: CatalogClass, targets: Sequence[str], otherwise: int = -1) -> int:
@@ -128,12 +135,13 @@ def select(
     merged: bool = False,
 ) -> tuple[list[ToolDescriptor], list[Diagnostic]]:
     """Step 3: the included tools, flat, in catalog order. Methods the classification does not
-    mention follow ``include_new``; entries naming no method are warned about (TI301), unless
-    the classification was just ``merged``, which reported them."""
+    mention follow ``include_new``; class keys and entries naming nothing scanned are warned
+    about (TI307, TI301), unless the classification was just ``merged``, which reported them."""
     from inspector.render.selection import select_tools
 
-    _, notes = classification_file.unknown_classes(classification, catalog, classification_path)
+    notes: list[Diagnostic] = []
     if not merged:
+        _, notes = classification_file.unknown_classes(classification, catalog, classification_path)
         notes += classification_file.unknown_methods(classification, catalog, classification_path)
     tools, selected = select_tools(
         catalog, classification, classification_path, include_new=include_new
@@ -171,7 +179,7 @@ def render(
 
 def _render_one(provider: str, tools: list[ToolDescriptor], options: RenderOptions) -> Rendered:
     """One provider's file; a template that fails gives an error diagnostic instead."""
-    from inspector.diagnostics import InspectorError, UsageError
+    from inspector.diagnostics import InspectorError, UsageError, error_diagnostic
     from inspector.render.jinja import render_document
     from inspector.render.limits import size_report
 
@@ -180,9 +188,7 @@ def _render_one(provider: str, tools: list[ToolDescriptor], options: RenderOptio
     except UsageError:
         raise  # an unknown provider
     except InspectorError as error:
-        return Rendered(
-            provider, None, [Diagnostic(Level.ERROR, str(error), code=codes.RENDER_FAILED)]
-        )
+        return Rendered(provider, None, [error_diagnostic(error, codes.RENDER_FAILED)])
     lines, warnings = size_report(
         provider, document, tools, options.template_dirs, table=options.report
     )

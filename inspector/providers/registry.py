@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from inspector.catalog import Catalog
-from inspector.diagnostics import InspectorError
+from inspector.diagnostics import InspectorError, LocatedError, reraise_interrupt
 from inspector.files import provider_files
 from inspector.files.provider_files import DEFAULT_CLASS, TOOLS_FORMAT, Reader
 from inspector.files.schemas import SharedTypes
@@ -162,24 +162,27 @@ def load_module(path: Path, name: str) -> Provider:
         return _LOADED[key]
     module_name = f"toolsinspector_provider_{digest[:16]}"
     spec = importlib.util.spec_from_file_location(module_name, path)
+    where = path.as_posix()
     if spec is None or spec.loader is None:
-        raise InspectorError(f"{path}: cannot be loaded as a Python module")
+        raise LocatedError("cannot be loaded as a Python module", where)
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module
     try:
         spec.loader.exec_module(module)
-    except Exception as error:
+    except BaseException as error:  # the user's module: even its SystemExit is its failure
         del sys.modules[module_name]
-        raise InspectorError(
-            f"{path}: the provider module failed: {type(error).__name__}: {error}"
+        reraise_interrupt(error)
+        raise LocatedError(
+            f"the provider module failed: {type(error).__name__}: {error}", where
         ) from None
     provider = getattr(module, "PROVIDER", None)
     if not isinstance(provider, Provider):
-        raise InspectorError(f"{path}: defines no PROVIDER = Provider({name!r}, ...)")
+        raise LocatedError(f"defines no PROVIDER = Provider({name!r}, ...)", where)
     if provider.name != name:
-        raise InspectorError(
-            f"{path}: PROVIDER is named {provider.name!r}; beside {name}{TEMPLATE_SUFFIX} it "
-            f"must be named {name!r}"
+        raise LocatedError(
+            f"PROVIDER is named {provider.name!r}; beside {name}{TEMPLATE_SUFFIX} it must be "
+            f"named {name!r}",
+            where,
         )
     _LOADED[key] = provider
     return provider

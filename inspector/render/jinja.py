@@ -13,6 +13,7 @@ from inspector.diagnostics import (
     Diagnostic,
     InspectorError,
     Level,
+    LocatedError,
     UsageError,
     did_you_mean,
 )
@@ -63,28 +64,29 @@ def check_names(provider: Provider, tools: list[ToolDescriptor]) -> None:
     seen: dict[str, ToolDescriptor] = {}
     for tool in tools:
         if rule is not None and not rule.pattern.fullmatch(tool.name):
-            raise InspectorError(
-                f"{_subject(tool)}: tool name {tool.name!r} breaks {provider.name}'s rule "
-                f"({rule.text})"
+            raise _tool_error(
+                tool, f"tool name {tool.name!r} breaks {provider.name}'s rule ({rule.text})"
             )
         for parameter in tool.parameters if parameter_rule else ():
             if parameter_rule and not parameter_rule.pattern.fullmatch(parameter.name):
-                raise InspectorError(
-                    f"{_subject(tool)}: parameter name {parameter.name!r} breaks "
-                    f"{provider.name}'s rule ({parameter_rule.text})"
+                raise _tool_error(
+                    tool,
+                    f"parameter name {parameter.name!r} breaks {provider.name}'s rule "
+                    f"({parameter_rule.text})",
                 )
         if tool.name in seen:
             other = seen[tool.name]
-            raise InspectorError(
-                f"{_subject(tool)}: tool name {tool.name!r} is also used by "
-                f"{other.class_name}.{other.method_name}"
+            raise _tool_error(
+                tool,
+                f"tool name {tool.name!r} is also used by {other.class_name}.{other.method_name}",
             )
         seen[tool.name] = tool
 
 
-def _subject(tool: ToolDescriptor) -> str:
-    """Where an error about a tool's names points: its method's place and name."""
-    return f"{tool.location}: {tool.class_name}.{tool.method_name}"
+def _tool_error(tool: ToolDescriptor, message: str) -> LocatedError:
+    """An error about a tool's names, at its method's place."""
+    path, line = tool.path_and_line
+    return LocatedError(message, path, line, f"{tool.class_name}.{tool.method_name}")
 
 
 def render_template(
@@ -103,7 +105,7 @@ def render_document(
     unit = provider_unit(provider, options.template_dirs)
     check_names(unit, tools)
     run = TemplateRun(provider, unit, options)
-    return _parse_rendered(run.text(tools), run.template_name), run.finish()
+    return _parse_rendered(run.text(tools), run.template_path), run.finish()
 
 
 def provider_unit(provider: str, template_dirs: list[Path]) -> Provider:
@@ -126,6 +128,7 @@ class TemplateRun:
         units = [entry.provider for entry in available(options.template_dirs)]
         self.env = environment(options.template_dirs, self.found, units, self.budget)
         self.template_name = f"{provider}{TEMPLATE_SUFFIX}"
+        self.template_path = _template_path(self.template_name, options.template_dirs)
 
     def text(self, tools: list[ToolDescriptor]) -> str:
         """The template's text; any error (a user filter's too) names the template line."""
@@ -147,8 +150,7 @@ class TemplateRun:
         except Exception as error:  # a user provider's filter
             line = _template_line(error, self.template_name)
             message = f"{type(error).__name__}: {error}"
-        where = f"{self.template_name}:{line}" if line else self.template_name
-        raise InspectorError(f"template {where}: {message}")
+        raise LocatedError(message, self.template_path, line or 0)
 
     def finish(self) -> list[Diagnostic]:
         """The diagnostics of the render, once the whole text was made."""
@@ -170,17 +172,26 @@ def _template_line(error: BaseException, template_name: str) -> int | None:
     return lines[-1] if lines else None
 
 
-def _parse_rendered(text: str, template_name: str) -> Json:
+def _template_path(name: str, template_dirs: Sequence[Path]) -> str:
+    """Where a template is, as the user named its directory; a built-in one by its name."""
+    for directory in template_dirs:
+        if (directory / name).is_file():
+            return (directory / name).as_posix()
+    return name
+
+
+def _parse_rendered(text: str, template_path: str) -> Json:
     try:
         parsed: Json = json.loads(text)
     except json.JSONDecodeError as error:
         bad_line = text.splitlines()[error.lineno - 1] if text.splitlines() else ""
-        raise InspectorError(
-            f"template {template_name} rendered invalid JSON at output line {error.lineno}, "
-            f"column {error.colno}: {error.msg}\n    {bad_line.strip()[:200]}"
+        raise LocatedError(
+            f"the template rendered invalid JSON at output line {error.lineno}, column "
+            f"{error.colno}: {error.msg}\n    {bad_line.strip()[:200]}",
+            template_path,
         ) from None
     except RecursionError:
-        raise InspectorError(
-            f"template {template_name} rendered JSON nested too deeply to read"
+        raise LocatedError(
+            "the template rendered JSON nested too deeply to read", template_path
         ) from None
     return parsed

@@ -262,7 +262,9 @@ async def _main(tools: Tools, server: Server[Any], options: ServeOptions) -> Non
     async with anyio.create_task_group() as group:
         stopping = _Stopping(group.cancel_scope.cancel)
         await group.start(_stop_on_signal, stopping)
-        log.info("serving %d tools over %s: %s", len(tools.listed), where, _names(tools.listed))
+        count = len(tools.listed)
+        noun = "tool" if count == 1 else "tools"
+        log.info("serving %d %s over %s: %s", count, noun, where, _names(tools.listed))
         if options.watch is not None:
             group.start_soon(tools.watch, options.watch)
         if options.http is None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from inspector.diagnostics import Diagnostic, InspectorError, Level, stable_repr
+from inspector.diagnostics import Diagnostic, InspectorError, Level, located_error, stable_repr
 from inspector.model import Field, Json, JsonObject, ParameterKind, ToolDescriptor
 from inspector.project import pipeline
 from inspector.project.pipeline import Rendered
@@ -215,7 +215,7 @@ class Toolbox:
             if diagnostic.level is not Level.INFO:
                 log.warning("%s", diagnostic)
         if rendered.document is None:
-            raise InspectorError(rendered.diagnostics[0].message)
+            raise located_error(rendered.diagnostics[0])
         return rendered.document
 
     def call(self, name: str, arguments: Mapping[str, object] | str | None = None) -> object:

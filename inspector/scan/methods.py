@@ -17,7 +17,7 @@ import docstring_parser
 
 from inspector import codes
 from inspector.codes import level_of
-from inspector.diagnostics import Diagnostic, stable_repr
+from inspector.diagnostics import Diagnostic, reraise_interrupt, stable_repr
 from inspector.model import (
     MISSING,
     AnyOfType,
@@ -65,6 +65,7 @@ from inspector.scan.hints import (
 from inspector.scan.overloads import fill_from_overloads, overloads_doc
 from inspector.scan.resolution import Resolved, is_never, is_unpack
 from inspector.scan.stubsource import (
+    TYPESHED_MISSING,
     UNKNOWN_DEFAULT,
     StubParameter,
     StubSignature,
@@ -127,7 +128,8 @@ class MethodBuilder:
         report = Reporter(method)
         try:
             tool = self._build(method, report)
-        except Exception as error:  # one odd method must not stop the scan
+        except BaseException as error:  # one odd method must not stop the scan
+            reraise_interrupt(error)
             self.mapper.take_definitions()
             report(codes.METHOD_FAILED, f"cannot be inspected ({brief(error)}); not offered")
             tool = None
@@ -162,6 +164,7 @@ class MethodBuilder:
         )
         if documented_kwargs:  # the documented names replace the catch-all ``**kwargs``
             fields = tuple(f for f in fields if f.kind is not ParameterKind.VAR_KEYWORD)
+            omitted.take_back_kwargs(report)
         fields += documented_kwargs
         check_documented(fields, parameters, doc, report)
         returns = self._returns(method, hints, doc, report, sources)
@@ -201,7 +204,7 @@ class MethodBuilder:
             if stub is None:
                 hint = ""
                 if missing_typeshed(method.owner.__module__):
-                    hint = " (install the 'stubs' extra to read it from typeshed)"
+                    hint = f" ({TYPESHED_MISSING})"
                 report(codes.NO_SIGNATURE, f"no signature can be read ({error}); not offered{hint}")
                 return None
         return [_stub_parameter(p) for p in stub.parameters], stub
@@ -326,6 +329,8 @@ class MethodBuilder:
             code, why, kind = reason
             report(code, why)
             omitted.left_out.append(LeftOut(name, kind))
+            if parameter.kind is _VAR_KEYWORD:
+                omitted.kwargs = (report.diagnostics[-1], omitted.left_out[-1])
             return ()
         hint = hints.get(name, NO_HINT)
         if variadic and is_unpack(hint):  # ``*args: *tuple[int, ...]``
@@ -591,12 +596,19 @@ class Reporter:
 class Omitted:
     """What a tool does not offer of its method, gathered while its parameters are built."""
 
-    __slots__ = ("left_out", "uncallable")
+    __slots__ = ("kwargs", "left_out", "uncallable")
 
     def __init__(self) -> None:
         self.left_out: list[LeftOut] = []
         self.uncallable: list[tuple[str, str]] = []
         """Required parameters whose type has no JSON form: (name, type)."""
+        self.kwargs: tuple[Diagnostic, LeftOut] | None = None  # **kwargs' note and entry
+
+    def take_back_kwargs(self, report: Reporter) -> None:
+        """``**kwargs`` is not left out: the docstring or the overloads named its keys."""
+        if self.kwargs is not None:
+            report.diagnostics = [d for d in report.diagnostics if d is not self.kwargs[0]]
+            self.left_out = [e for e in self.left_out if e is not self.kwargs[1]]
 
 
 def uncallable_message(type_name: str) -> str:

@@ -10,11 +10,11 @@ from pathlib import Path
 
 from inspector import codes
 from inspector.catalog import Catalog, CatalogClass
-from inspector.diagnostics import Diagnostic, InspectorError, Level
+from inspector.diagnostics import Diagnostic, InspectorError, Level, reraise_interrupt
 from inspector.model import ToolDescriptor
 from inspector.scan.context import ScanContext
 from inspector.scan.docstrings import DocstringStyle
-from inspector.scan.methods import MethodBuilder
+from inspector.scan.methods import MethodBuilder, brief
 from inspector.scan.targets import ClassInfo, iter_methods
 
 
@@ -43,7 +43,8 @@ def scan(
         )
         if not ok:
             failed.append(target)
-    return Catalog(disambiguate(groups, diagnostics), tuple(failed)), diagnostics
+    sources = builder.context.stubs.sources()
+    return Catalog(disambiguate(groups, diagnostics), tuple(failed), sources), diagnostics
 
 
 def scan_objects(
@@ -60,7 +61,7 @@ def scan_objects(
         group = scan_class(info, builder, keys, diagnostics)
         groups.append(group)
         keys.add(group.key)
-    return Catalog(disambiguate(groups, diagnostics)), diagnostics
+    return Catalog(disambiguate(groups, diagnostics), (), context.stubs.sources()), diagnostics
 
 
 def _scan_target(
@@ -77,6 +78,11 @@ def _scan_target(
         infos = builder.context.targets.resolve(target)
     except InspectorError as error:
         diagnostics.append(Diagnostic(Level.ERROR, str(error), code=codes.TARGET_FAILED))
+        return False
+    except BaseException as error:  # the module's own code (a lazy attribute) raised
+        reraise_interrupt(error)
+        message = f"target {target!r}: {brief(error)}"
+        diagnostics.append(Diagnostic(Level.ERROR, message, code=codes.TARGET_FAILED))
         return False
     if not infos:
         diagnostics.append(

@@ -167,6 +167,21 @@ class StubFinder:
         """A stub class's members, by the id of its node (kept alive in ``_modules``)."""
         self._typeshed: SearchContext | None = None
         """typeshed_client's search context, made on first use."""
+        self._sources: set[str] = set()
+        """The distributions of the stub files read (typeshed-client, ``<package>-stubs``)."""
+
+    def sources(self) -> tuple[tuple[str, str], ...]:
+        """Each distribution whose stub files this scan read, with its installed version,
+        sorted (a ``.pyi`` beside a module comes with the module and is not listed)."""
+        from importlib import metadata
+
+        found = []
+        for name in sorted(self._sources):
+            try:
+                found.append((name, metadata.version(name)))
+            except (metadata.PackageNotFoundError, ValueError):
+                found.append((name, "unknown"))
+        return tuple(found)
 
     def signature(self, function: Callable[..., object], owner: type) -> StubSignature | None:
         """The stub signature of a method, or None when no stub says anything about it."""
@@ -273,14 +288,18 @@ class StubFinder:
         for entry in sys.path:
             found = _in_package(Path(entry or ".") / f"{top}-stubs", parts)
             if found is not None:
+                self._sources.add(_stubs_distribution(f"{top}-stubs"))
                 return found
         if top in sys.stdlib_module_names or top == "_typeshed":
-            return self._typeshed_path(module)
+            found = self._typeshed_path(module)
+            if found is not None:
+                self._sources.add("typeshed-client")
+            return found
         return None
 
     def _typeshed_path(self, module: str) -> Path | None:
-        """typeshed's stub of a standard-library module, when ``typeshed_client`` (the
-        ``stubs`` extra) is installed."""
+        """typeshed's stub of a standard-library module, through ``typeshed_client`` (imported
+        only now: only a method whose code lacks hints asks for a stub)."""
         try:
             import typeshed_client
         except ImportError:
@@ -315,6 +334,18 @@ class StubFinder:
                 if found is not None:
                     break
         return found
+
+
+def _stubs_distribution(package: str) -> str:
+    """The distribution that installed a ``-stubs`` package (``types-requests`` for
+    ``requests-stubs``), else the package's own name."""
+    from importlib import metadata
+
+    try:
+        owners = metadata.packages_distributions().get(package) or [package]
+    except Exception:  # a broken distribution's metadata: name the package
+        return package
+    return sorted(owners)[0]
 
 
 def _location(function: Callable[..., object], owner: type) -> tuple[str, str]:
@@ -701,9 +732,16 @@ def _in_package(root: Path, parts: list[str]) -> Path | None:
     return None
 
 
+TYPESHED_MISSING = (
+    "typeshed_client, a dependency of toolsinspector, cannot be imported: reinstall "
+    "toolsinspector to read the signature from typeshed"
+)
+"""Why a standard-library C method has no signature when typeshed cannot be read."""
+
+
 def missing_typeshed(module: str) -> bool:
     """Whether typeshed's stubs would be read for this standard-library module if
-    ``typeshed_client`` (the ``stubs`` extra) were installed."""
+    ``typeshed_client`` (a dependency, so a broken install) could be imported."""
     if module.partition(".")[0] not in sys.stdlib_module_names:
         return False
     try:

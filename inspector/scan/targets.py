@@ -15,7 +15,7 @@ from pathlib import Path
 from types import FunctionType, ModuleType
 from typing import Final
 
-from inspector.diagnostics import InspectorError, UsageError, did_you_mean
+from inspector.diagnostics import InspectorError, UsageError, did_you_mean, reraise_interrupt
 from inspector.model import MethodKind
 
 _NO_METHODS = (property, functools.cached_property, type)
@@ -184,10 +184,8 @@ class Targets:
                 return importlib.import_module(module_part)
         except InspectorError:
             raise
-        except (
-            Exception,
-            SystemExit,
-        ) as error:  # the user's module raised while importing: report, never crash
+        except BaseException as error:  # the user's module raised while importing: report,
+            reraise_interrupt(error)  # never crash
             raise InspectorError(
                 f"target {target!r}: importing failed: {self._describe(error)}"
             ) from None

@@ -37,6 +37,9 @@ from inspector.typetable.scalars import SCALARS, row_of_schema, stub_classes
 
 _FORMAT_CLASSES = stub_classes()
 """String format → the (module, class) the type table writes for it."""
+_SELF = "\0"
+"""Where a recursive alias names itself while its text is compared with the aliases written
+(no name or literal in stub code holds a NUL: string literals escape it)."""
 TYPING_NAMES = (
     "Annotated",
     "Any",
@@ -99,10 +102,12 @@ class TypeWriter:
     imports: set[tuple[str, str]] = field(default_factory=set)
     uses_no_default: bool = False
     uses_schema: bool = False
+    uses_exact: bool = False
     notes: list[str] = field(default_factory=list)
     _classes: dict[tuple[str | None, str], str] = field(default_factory=dict)
     _definitions: dict[str, SchemaType] = field(default_factory=dict)
     _definition_classes: dict[str, str] = field(default_factory=dict)
+    _aliases: dict[tuple[str, str], str] = field(default_factory=dict)
     _object_keys: dict[int, tuple[ObjectType, str]] = field(default_factory=dict)
 
     def use(self, module: str, name: str) -> str:
@@ -114,6 +119,22 @@ class TypeWriter:
         """``Schema({...})``: JSON Schema keywords as hashable ``Annotated`` metadata."""
         self.uses_schema = True
         return Group("Schema", "(", (pycode.literal_expr(keywords),), ")")
+
+    def exact(self, option: Expr) -> Expr:
+        """``Annotated[option, Schema({})]``: a union member a type checker counts as redundant
+        (ruff's PYI041, PYI051) that the schema keeps; ``Schema({})`` adds no keyword. A new
+        object at each place, never a shared constant: ``typing`` caches unions by their
+        members, which compare equal in any order, so a shared one could hand this union the
+        member order of another."""
+        self.uses_schema = self.uses_exact = True
+        schema = Group("Schema", "(", (Atom("{}"),), ")")
+        return Group(self.use("typing", "Annotated"), "[", (option, schema), "]")
+
+    def union(self, options: tuple[Expr, ...]) -> Union:
+        """``a | b | ...``, each ``Literal`` beside its own type (``Literal["r"] | str``) kept
+        apart from it by ``exact``."""
+        builtins = {o.text for o in options if isinstance(o, Atom)}
+        return Union(tuple(self.exact(o) if _literal_types(o) & builtins else o for o in options))
 
     def start_tool(self, definitions: tuple[tuple[str, SchemaType], ...]) -> None:
         """Set the ``$defs`` references of the next tool point to."""
@@ -178,7 +199,7 @@ class TypeWriter:
         if len(values) > 1 and values[-1] is None:  # reads back as the same schema
             values = values[:-1]
         group = Group(literal, "[", tuple(Atom(pycode.literal(v)) for v in values), "]")
-        return group if values == node.values else Union((group, Atom("None")))
+        return group if values == node.values else self.union((group, Atom("None")))
 
     def _array(self, node: ArrayType, hint: str) -> Expr | None:
         if node.prefix is not None:
@@ -210,7 +231,7 @@ class TypeWriter:
             or (enums and nulls and len(inner) == 1)  # reads back as one enum holding null
         ):
             return None
-        return Union(tuple(self.annotation(o, hint).expr() for o in options))
+        return self.union(tuple(self.annotation(o, hint).expr() for o in options))
 
     def _ref(self, node: RefType) -> Expr | None:
         if node.name in self._definition_classes:
@@ -219,16 +240,29 @@ class TypeWriter:
         if target is None:
             self.notes.append(f"$defs entry {node.name!r} is missing; any value accepted")
             return None
-        name = self.claim(
-            target.title if isinstance(target, ObjectType) and target.title else node.name
-        )
+        if not isinstance(target, ObjectType):  # a recursive alias: its text may name itself
+            return Atom(self._alias(node.name, target))
+        name = self.claim(target.title or node.name)
         self._definition_classes[node.name] = name
-        if isinstance(target, ObjectType):
-            self._write_class(name, target)
-        else:  # a recursive alias: its text may name itself, as the scan reads it back
-            value = pycode.string(pycode.flat(self.annotation(target, name).expr()))
-            self.aliases.append(f"{name}: {self.use('typing', 'TypeAlias')} = {value}")
+        self._write_class(name, target)
         return Atom(name)
+
+    def _alias(self, definition: str, target: SchemaType) -> str:
+        """The name of a recursive alias, written once for every tool whose ``$defs`` entry has
+        the same text (each tool's definitions are its own, but eight tools of a class often
+        share one ``JsonType``)."""
+        self._definition_classes[definition] = _SELF
+        text = pycode.flat(self.annotation(target, definition).expr())
+        name = self._aliases.get((definition, text))
+        if name is None:
+            name = self._aliases[definition, text] = self.claim(definition)
+            value = pycode.string(text.replace(_SELF, name))
+            line = f"{name}: {self.use('typing', 'TypeAlias')} = {value}"
+            if len(line) > pycode.LINE_LENGTH and len(pycode.INDENT + value) <= pycode.LINE_LENGTH:
+                line = f"{name}: TypeAlias = (\n{pycode.INDENT}{value}\n)"  # as ruff format
+            self.aliases.append(line)
+        self._definition_classes[definition] = name
+        return name
 
     def _object(self, node: ObjectType, hint: str, keywords: JsonObject) -> Expr:
         if node.title is None and not node.properties and node.additional is not None:
@@ -391,6 +425,23 @@ def _field_name_ok(name: str, module_names: set[str]) -> bool:
         and name not in module_names
         and name not in {"str", "int", "float", "bool", "list", "dict", "set", "tuple", "bytes"}
     )
+
+
+def _literal_types(option: Expr) -> set[str]:
+    """The builtin types of the values of a ``Literal[...]`` (``{"str", "int"}``); none for
+    anything else."""
+    if not (isinstance(option, Group) and option.head == "Literal"):
+        return set()
+    found = set()
+    for item in option.items:
+        text = item.text if isinstance(item, Atom) else ""
+        if text in ("True", "False"):
+            found.add("bool")
+        elif text[:1] in ("'", '"'):
+            found.add("str")
+        elif text.lstrip("-")[:1].isdigit():
+            found.add("int")
+    return found
 
 
 def fits(value: Json, schema_type: SchemaType, typed_dict: bool) -> bool:

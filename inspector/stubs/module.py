@@ -49,6 +49,12 @@ _SCHEMA_BLOCK = (
     "    def __init__(self, json_schema_extra: dict[str, Any]) -> None:",
     "        self.json_schema_extra = json_schema_extra",
 )
+_EXACT_LINES = (
+    "",
+    "",
+    "# Schema({}) adds no keyword: it keeps apart a union member that a type checker counts as",
+    "# redundant (int beside float, a Literal beside its type) and the schema does not.",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +73,8 @@ class _ClassWriter:
 
     types: TypeWriter
     name: str
+    key: str
+    """The class's key in the catalog (``module.Name`` when two classes share a name)."""
     diagnostics: list[Diagnostic]
     methods: set[str] = field(default_factory=set)
     tool_names: dict[str, str] = field(default_factory=dict)
@@ -126,10 +134,11 @@ class _ClassWriter:
         return "NO_DEFAULT"
 
     def _note(self, tool: ToolDescriptor, message: str) -> None:
+        """A warning at the tool's method, named ``Class.method`` as the scan names it."""
+        path, line = tool.path_and_line
+        subject = f"{self.key.rpartition('.')[2]}.{tool.method_name or tool.name}"
         self.diagnostics.append(
-            Diagnostic(
-                Level.WARNING, message, subject=f"{self.name}.{tool.name}", code=codes.STUB_INEXACT
-            )
+            Diagnostic(Level.WARNING, message, path, line, subject, codes.STUB_INEXACT)
         )
 
     def lines(self, source: str, methods: list[list[str]]) -> list[str]:
@@ -263,18 +272,33 @@ def _element(f: Field) -> SchemaType:
 def _parameter(name: str, annotation: Annotation, default: str | None) -> pycode.Expr:
     expr = annotation.expr()
     after = f" = {default}" if default is not None else ""
-    if isinstance(expr, Group):
-        return Group(f"{name}: {expr.head}", expr.open, expr.items, expr.close + after)
-    if isinstance(expr, pycode.Union):
-        first, *middle, last = expr.options
+    if isinstance(expr, pycode.Union):  # each option splits on its own lines when too long,
+        first, *middle, last = _numbers_kept(expr, annotation.writer)  # as ruff format splits
         return pycode.Union(
             (
-                Atom(f"{name}: {pycode.flat(first)}"),
+                pycode.wrapped(first, f"{name}: ", ""),
                 *middle,
-                Atom(f"{pycode.flat(last)}{after}"),
+                pycode.wrapped(last, "", after),
             )
         )
-    return Atom(f"{name}: {pycode.flat(expr)}{after}")
+    return pycode.wrapped(expr, f"{name}: ", after)
+
+
+_WIDER = {"int": ("float", "complex"), "float": ("complex",)}
+"""A number type a type checker takes as included in the wider ones (ruff's PYI041 flags
+``int | float`` in a parameter's annotation)."""
+
+
+def _numbers_kept(union: pycode.Union, types: TypeWriter) -> tuple[pycode.Expr, ...]:
+    """A parameter's union options, ``int`` beside ``float`` (or either beside ``complex``)
+    kept apart by ``TypeWriter.exact``: the schema says integer or number, so does the stub."""
+    present = {o.text for o in union.options if isinstance(o, Atom)}
+    return tuple(
+        types.exact(o)
+        if isinstance(o, Atom) and any(w in present for w in _WIDER.get(o.text, ()))
+        else o
+        for o in union.options
+    )
 
 
 def _method_lines(
@@ -311,7 +335,7 @@ def build_module(
     types = TypeWriter(typed_dict=typed_dict)
     diagnostics: list[Diagnostic] = []
     writers = [
-        (group, _ClassWriter(types, types.claim(_class_key_name(group)), diagnostics))
+        (group, _ClassWriter(types, types.claim(_class_key_name(group)), group.key, diagnostics))
         for group in catalog.classes
     ]
     classes = []
@@ -319,7 +343,8 @@ def build_module(
         methods = [writer.method(tool) for tool in group.tools]
         classes.append("\n".join(writer.lines(group.source, methods)))
     blocks = ["\n".join(block) for block in types.blocks]
-    helpers = [(types.uses_schema, _SCHEMA_BLOCK), (types.uses_no_default, _NO_DEFAULT_BLOCK)]
+    schema = _SCHEMA_BLOCK + (_EXACT_LINES if types.uses_exact else ())
+    helpers = [(types.uses_schema, schema), (types.uses_no_default, _NO_DEFAULT_BLOCK)]
     for used, block in reversed(helpers):
         if used:
             types.use("typing", "Any")

@@ -177,6 +177,14 @@ class Union:
 Expr = Atom | Group | Union
 
 
+def wrapped(expr: Expr, before: str, after: str) -> Expr:
+    """``before + expr + after`` as one expression that splits as ``expr`` does (a union
+    option is never a union)."""
+    if isinstance(expr, Group):
+        return Group(before + expr.head, expr.open, expr.items, expr.close + after)
+    return Atom(before + flat(expr) + after)
+
+
 def flat(expr: Expr | Pair) -> str:
     """The expression on one line."""
     if isinstance(expr, Atom):
