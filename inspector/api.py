@@ -134,8 +134,10 @@ def scan_targets(
         result.included = result.tools
         return result
     chosen = merged.classification
-    _write(classification_path, dumps(chosen), result)
-    result.included = sum(1 for k, t in catalog.tools() if chosen.get(k, {}).get(t.method_name))
+    _write(classification_path, dumps(classification_file.to_json(chosen)), result)
+    result.included = sum(
+        1 for k, t in catalog.tools() if classification_file.is_included(chosen, k, t.method_name)
+    )
     result.newly_included = merged.newly_included
     result.new_classification = existing is None
     return result

@@ -69,7 +69,7 @@ def generate(config: Config, each_file: EachFile | None = None) -> Generated:
     )
     result.diagnostics += notes
     hand_over(config.tools_path, dumps(to_json(catalog)))
-    hand_over(config.classification_path, dumps(merged.classification))
+    hand_over(config.classification_path, dumps(classification_file.to_json(merged.classification)))
     if config.providers:
         result.diagnostics += _renders(config, catalog, merged.classification, hand_over)
     if config.stubs is not None:

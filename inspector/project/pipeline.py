@@ -14,13 +14,15 @@ from typing import TYPE_CHECKING
 from inspector import codes
 from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import Diagnostic, Level
-from inspector.files import classification as classification_file
-from inspector.files.classification import Classification, Merge, Previous
+from inspector.files import classification_merge as merge_module
+from inspector.files.classification import Classification
+from inspector.files.classification_merge import Merge, Previous
 from inspector.model import Json, ToolDescriptor
 from inspector.scan.docstrings import DocstringStyle
 
 if TYPE_CHECKING:
     from inspector.render.options import RenderOptions
+    from inspector.render.selection import Selected
 
 
 def scan(
@@ -107,15 +109,15 @@ def classify(
             )
         )
         prune = False
-    merged = classification_file.merge(
+    merged = merge_module.merge(
         existing, catalog, include_new=include_new, prune=prune, previous=previous
     )
     moved = set(merged.renamed_classes.values())
     still = {k: v for k, v in (existing or {}).items() if k not in moved}
-    unknown, warnings = classification_file.unknown_classes(
+    unknown, warnings = merge_module.unknown_classes(
         still, catalog, classification_path, KEPT_UNKNOWN_CLASS if not prune else "removed"
     )
-    notes += classification_file.stale_diagnostics(merged, classification_path, unknown) + warnings
+    notes += merge_module.stale_diagnostics(merged, classification_path, unknown) + warnings
     return merged, notes
 
 
@@ -127,18 +129,35 @@ def select(
     include_new: bool = True,
     merged: bool = False,
 ) -> tuple[list[ToolDescriptor], list[Diagnostic]]:
-    """Step 3: the included tools, flat, in catalog order. Methods the classification does not
-    mention follow ``include_new``; entries naming no method are warned about (TI301), unless
-    the classification was just ``merged``, which reported them."""
+    """Step 3: the included tools, flat, in catalog order, each shaped by its classification
+    entry (name, text, fixed and hidden parameters; ``ToolDescriptor.curation``). Methods the
+    classification does not cover follow ``include_new``; entries naming no method are warned
+    about (TI301), unless the classification was just ``merged``, which reported them."""
+    selected, notes = select_sources(
+        catalog, classification, classification_path, include_new=include_new, merged=merged
+    )
+    return [chosen.tool for chosen in selected], notes
+
+
+def select_sources(
+    catalog: Catalog,
+    classification: Classification | None,
+    classification_path: Path | None,
+    *,
+    include_new: bool = True,
+    merged: bool = False,
+) -> tuple[list[Selected], list[Diagnostic]]:
+    """``select``, each tool with its class key and the tool as scanned (what the Toolbox
+    binds: the fixed and hidden parameters are passed, not offered)."""
     from inspector.render.selection import select_tools
 
-    _, notes = classification_file.unknown_classes(classification, catalog, classification_path)
+    _, notes = merge_module.unknown_classes(classification, catalog, classification_path)
     if not merged:
-        notes += classification_file.unknown_methods(classification, catalog, classification_path)
-    tools, selected = select_tools(
+        notes += merge_module.unknown_methods(classification, catalog, classification_path)
+    selected, found = select_tools(
         catalog, classification, classification_path, include_new=include_new
     )
-    return tools, notes + selected
+    return selected, notes + found
 
 
 @dataclass
