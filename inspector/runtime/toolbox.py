@@ -490,7 +490,6 @@ def _claim_parameters(
     bound: Bound,
     values: Mapping[str, object],
     collected: _CallArguments,
-    *,
     converter: Converter,
     notes: list[str],
 ) -> None:
