@@ -16,7 +16,13 @@ from typing import NamedTuple
 from inspector import codes
 from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import Diagnostic, Level, closest, did_you_mean
-from inspector.files.classification import ClassEntry, Classification, MethodEntry, is_pattern
+from inspector.files.classification import (
+    ClassEntry,
+    Classification,
+    MethodEntry,
+    is_pattern,
+    line_of,
+)
 from inspector.model import ToolDescriptor
 
 
@@ -354,12 +360,14 @@ def unknown_methods(
             )
         for pattern in entries.patterns:
             if not any(fnmatch.fnmatchcase(method, pattern) for method in methods):
+                found = line_of(path, [group.key, pattern]) if path else None
                 notes.append(
                     Diagnostic(
                         Level.WARNING,
-                        f"{group.key}: pattern {pattern!r} matches no method; the entry is "
-                        "not used",
+                        f"pattern {pattern!r} matches no method; the entry is not used",
                         str(path or ""),
+                        found[0] if found else 0,
+                        subject=group.key,
                         code=codes.CURATION_UNUSED,
                     )
                 )

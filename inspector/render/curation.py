@@ -126,7 +126,7 @@ def _invalid(
         if name in fields and fields[name].required:
             problems.append(
                 (
-                    ["hidden", name],
+                    ["hidden"],
                     f"hidden names the required parameter {name!r}: a call needs it (fix its "
                     "value with fixed instead); the tool is left out",
                 )
