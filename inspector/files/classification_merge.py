@@ -63,9 +63,9 @@ def merge(
     A new method with the parameters and docstring that a vanished one had in ``previous`` (the
     last tools.json, or a function that reads it, called only when a method vanished) is that
     method renamed: it keeps the user's value. A new method a pattern covers gets no entry of
-    its own (the pattern keeps covering it). Order: the catalog's classes and methods first,
-    then stale entries where they were; each pattern and option stays after the key it
-    followed."""
+    its own (the pattern keeps covering it). Order: the catalog's classes first, then the
+    file's other classes; in a class, every key where the file has it (methods, patterns,
+    options, stale entries), each new method after the method before it in the class."""
     old = existing or {}
     earlier = _Earlier(previous)
     found = _Found()
@@ -81,6 +81,10 @@ def merge(
         kept = old.get(moved.get(group.key, group.key), _EMPTY)
         methods_of[group.key] = _methods(group, kept, earlier, found, include_new=include_new)
     gone = {old_name for old_name, _, _ in found.renamed}
+    renamed: dict[str, dict[str, str]] = {}
+    for old_name, new_name, _ in found.renamed:
+        class_key, _, before = old_name.rpartition(".")
+        renamed.setdefault(class_key, {})[before] = new_name.rpartition(".")[2]
     gone |= {f"{key}.{method}" for key in moved.values() for method in old[key].exact}
     stale: list[str] = []
     result: Classification = {}
@@ -92,7 +96,7 @@ def merge(
                 stale.append(f"{group.key}.{method}")
                 if not prune:
                     methods[method] = entry
-        result[group.key] = _laid_out(methods, earlier_entry)
+        result[group.key] = _laid_out(methods, earlier_entry, renamed.get(group.key, {}))
     for class_key, unscanned in old.items():  # classes no target has (any more)
         if class_key in result or class_key in moved.values():
             continue
@@ -149,22 +153,31 @@ def _methods(
     return methods
 
 
-def _laid_out(methods: dict[str, MethodEntry], old: ClassEntry | None) -> ClassEntry:
-    """The class's entry: ``methods`` in their order, and each pattern and ``@`` option of
-    ``old`` right after the method key it followed there (first when none it followed is
-    still here), so a rewrite leaves them where the user put them."""
-    if old is None or len(old.layout) == len(old.exact):  # no pattern, no option
+def _laid_out(
+    methods: dict[str, MethodEntry], old: ClassEntry | None, renamed: dict[str, str]
+) -> ClassEntry:
+    """The class's entry: every key of ``old`` where it was (a renamed method's new name in
+    its old name's place, a pruned one gone), then each method new to it right after the
+    method before it in ``methods`` (the catalog's order), or before the first method key when
+    none before it is there."""
+    if old is None:
         return ClassEntry.of(methods)
-    after: dict[str | None, list[str]] = {}
-    anchor: str | None = None
-    for key in old.layout:
-        if key in old.options or is_pattern(key):
-            after.setdefault(anchor, []).append(key)
-        elif key in methods:
-            anchor = key
-    layout = list(after.get(None, []))
+    layout: list[str] = []
+    for written in old.layout:
+        key = renamed.get(written, written)
+        if key in old.options or is_pattern(key) or key in methods:
+            layout.append(key)
+    placed = set(layout)
+    previous: str | None = None
     for name in methods:
-        layout += [name, *after.get(name, [])]
+        if name not in placed:
+            if previous is not None:
+                at = layout.index(previous) + 1
+            else:
+                at = next((i for i, k in enumerate(layout) if k in methods), len(layout))
+            layout.insert(at, name)
+            placed.add(name)
+        previous = name
     entries = {**old.patterns, **methods}
     return ClassEntry(
         {key: entries[key] for key in layout if key in entries}, dict(old.options), tuple(layout)

@@ -72,8 +72,13 @@ class Toolbox:
         *objects: The objects whose methods become tools; a plain ``list`` or ``tuple`` among
             them is read as its items, so ``Toolbox([calendar, mailer])`` is
             ``Toolbox(calendar, mailer)``. A class stands for its static and class methods.
-        classification: A classification file (which must exist) or a class → method → bool
-            mapping: which methods are tools. None includes every method a model can call.
+        classification: A classification file (which must exist) or a mapping in its format
+            (class → method or pattern → ``True``/``False`` or an entry such as
+            ``{"name": ..., "fixed": {...}, "hidden": [...]}``; ``@prefix`` options): which
+            methods are tools and how each is shaped. Tools are called by their new names;
+            fixed values are always passed and hidden parameters take the method's default
+            (a model giving either gets an argument error). None includes every method a
+            model can call.
         include: Globs over tool names or ``Class.method``: only the tools they match.
         exclude: Globs over tool names or ``Class.method``: tools left out.
         docstring_style: How docstrings are read.
@@ -99,7 +104,7 @@ class Toolbox:
     def __init__(
         self,
         *objects: object,
-        classification: str | Path | Mapping[str, Mapping[str, bool]] | None = None,
+        classification: str | Path | Mapping[str, Mapping[str, object]] | None = None,
         include: Iterable[str] | None = None,
         exclude: Iterable[str] = (),
         docstring_style: DocstringStyle = DocstringStyle.AUTO,
