@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from inspector.catalog import Catalog
-from inspector.diagnostics import Diagnostic, InspectorError
+from inspector.diagnostics import Diagnostic, InspectorError, UsageError
 from inspector.files import classification as classification_file
 from inspector.files import tools_json
 from inspector.files.jsonfile import dumps, json_text, read_json, write_file, write_text
@@ -282,6 +282,7 @@ def stubs_from_file(
     typed_dict: bool = False,
     template_dirs: Sequence[Path] = (),
     output: Path | None = None,
+    classification_path: Path | None = None,
 ) -> StubsResult:
     """Typed Python stubs of the tool definitions in a tools.json or any provider's file.
 
@@ -294,14 +295,20 @@ def stubs_from_file(
             ``stubs.py.jinja``).
         output: Where to write the stubs (only when the content changed); None returns them
             in ``StubsResult.text``.
+        classification_path: For a tools.json: the classification file (which must exist)
+            whose included tools, shaped by it, the stubs hold (each stub then has the name
+            and schema its tool has in every provider file). None: every tool as scanned. A
+            provider file is shaped already.
 
     Returns:
         The stubs, the format read and the diagnostics.
 
     Raises:
-        InspectorError: The file cannot be read or is no known format.
+        InspectorError: The file cannot be read or is no known format, or the classification
+            file is missing or broken.
+        UsageError: A classification file given for a provider file.
     """
-    from inspector.files.provider_files import DEFAULT_CLASS
+    from inspector.files.provider_files import DEFAULT_CLASS, TOOLS_FORMAT
     from inspector.providers.registry import read_catalog
 
     data = read_json(schema_path, "schema file")
@@ -316,9 +323,19 @@ def stubs_from_file(
     except InspectorError as error:
         raise InspectorError(f"{schema_path}: {error}") from None
     del data
+    notes: list[Diagnostic] = []
+    if classification_path is not None:
+        if found != TOOLS_FORMAT:
+            raise UsageError(
+                f"--classification shapes a tools.json; {schema_path} is in the {found} "
+                "format, shaped when it was rendered"
+            )
+        choices = classification_file.load_required(classification_path)
+        catalog, notes = pipeline.curated_catalog(catalog, choices, classification_path)
     text, diagnostics = pipeline.stubs(
         catalog, schema_path.name, typed_dict=typed_dict, template_dirs=template_dirs
     )
+    diagnostics = notes + diagnostics
     if output is None:
         return StubsResult(text, found, diagnostics)
     write_text(output, text)

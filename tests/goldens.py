@@ -98,7 +98,10 @@ def produce(case: Case, workdir: Path) -> dict[str, str]:
         outputs[file_name] = text
         if err:
             outputs[file_name.replace(".json", ".stderr")] = err
-    for stub_name, source, extra in _stub_runs(tools, outputs, workdir):
+    runs = _stub_runs(tools, outputs, workdir)
+    if case.classification is not None:  # stubs of the shaped tools, as the renders have them
+        runs.append(("stubs-curated.py", tools, ["--classification", str(classification)]))
+    for stub_name, source, extra in runs:
         status, text, err = _run("stubs", str(source), "-q", *extra)
         assert status == 0, err
         outputs[stub_name] = text

@@ -449,3 +449,34 @@ def _include(value: object) -> bool:
         return value
     assert isinstance(value, dict)
     return bool(value.get("include", True))
+
+
+def test_curated_stubs_keep_each_tools_name_and_schema(tmp_path: Path) -> None:
+    """Stubs of tools.json with its classification file scan back to the tools of the
+    provider files: the shaped names, texts and schemas."""
+    golden = ROOT / "tests/golden/inventory"
+    module = tmp_path / "curated_stub.py"
+    module.write_bytes((golden / "stubs-curated.py").read_bytes())
+    catalog, _ = pipeline.scan([f"{module}:Inventory"])
+    rendered = json.loads((golden / "openai.json").read_text(encoding="utf-8"))
+    assert [
+        {"name": t.name, "description": t.description, "parameters": t.parameters_schema()}
+        for _, t in catalog.tools()
+    ] == [{k: v for k, v in entry["function"].items() if k != "strict"} for entry in rendered]
+
+
+def test_stubs_refuse_a_classification_for_a_provider_file(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    golden = ROOT / "tests/golden/inventory"
+    result = run_cli(
+        "stubs",
+        str(golden / "openai.json"),
+        "--classification",
+        str(ROOT / "tests/golden/inputs/inventory.classification.json"),
+    )
+    assert (result.status, result.stderr) == (
+        2,
+        f"error: --classification shapes a tools.json; {golden / 'openai.json'} is in the "
+        "openai format, shaped when it was rendered\n",
+    )

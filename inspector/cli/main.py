@@ -229,6 +229,13 @@ def _add_stubs(commands: _Commands, common: argparse.ArgumentParser) -> None:
         action="store_true",
         help="nested objects as TypedDicts instead of dataclasses",
     )
+    stubs.add_argument(
+        "--classification",
+        metavar="FILE",
+        help="tools.json only: stubs of the tools this classification file includes, with the "
+        "names, texts and schemas it gives them (as in every provider file); default: every "
+        "method as scanned",
+    )
     _templates_option(stubs)
 
 
@@ -443,6 +450,7 @@ def _stubs(args: argparse.Namespace) -> int:
         typed_dict=args.typed_dict,
         template_dirs=_template_dirs(args),
         output=None if args.output == "-" else Path(args.output),
+        classification_path=Path(args.classification) if args.classification else None,
     )
     printer.print(result.diagnostics)
     if args.output == "-":

@@ -160,6 +160,27 @@ def select_sources(
     return selected, notes + found
 
 
+def curated_catalog(
+    catalog: Catalog,
+    classification: Classification | None,
+    classification_path: Path | None,
+    *,
+    include_new: bool = True,
+) -> tuple[Catalog, list[Diagnostic]]:
+    """The catalog of the tools ``select`` gives, in their classes: what stubs of a tools.json
+    hold when a classification file shapes it (each stub then has its tool's name and
+    schema, as every provider file does)."""
+    selected, notes = select_sources(
+        catalog, classification, classification_path, include_new=include_new
+    )
+    groups = []
+    for group in catalog.classes:
+        tools = tuple(chosen.tool for chosen in selected if chosen.class_key == group.key)
+        if tools:
+            groups.append(CatalogClass(group.key, group.source, tools))
+    return Catalog(tuple(groups)), notes
+
+
 @dataclass
 class Rendered:
     """One provider's file: its document (None when the render failed), its diagnostics and its
