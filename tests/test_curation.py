@@ -480,3 +480,41 @@ def test_stubs_refuse_a_classification_for_a_provider_file(
         f"error: --classification shapes a tools.json; {golden / 'openai.json'} is in the "
         "openai format, shaped when it was rendered\n",
     )
+
+
+def test_diff_reports_what_the_classification_file_changes_for_a_model(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    """tools.json files are compared as shaped by the classification file beside each: a rename
+    breaks callers, a newly hidden optional parameter does not, a fixed one only when fixed to
+    its default."""
+    shutil.copy(INVENTORY, "inventory.py")
+    assert run_cli("scan", "inventory.py", "-o", "old.json", "-q").status == 0
+    shutil.copy("old.json", "new.json")
+    entries = {
+        "list_items": {"hidden": ["page_token"], "fixed": {"limit": 20, "include_archived": True}},
+        "get_item": {"name": "fetch_item"},
+        "delete_all": False,
+        "export_*": True,
+        "count": {"description": "Count."},
+    }
+    Path("new.classification.json").write_text(json.dumps({"Inventory": entries}))
+    result = run_cli("diff", "old.json", "new.json")
+    assert (result.status, result.stdout.splitlines()) == (
+        0,
+        [
+            "list_items:",
+            "  compatible limit: parameter fixed to its default 20 by the classification file",
+            "  breaking   include_archived: parameter fixed to true by the classification file "
+            "(a call without it now gets that value)",
+            "  compatible page_token: parameter hidden by the classification file (its default "
+            "applies)",
+            "get_item:",
+            "  breaking   tool renamed to 'fetch_item'",
+            "delete_all:",
+            "  breaking   tool removed",
+            "count:",
+            "  docs       description changed",
+            "3 breaking, 2 compatible, 1 docs",
+        ],
+    )
