@@ -518,3 +518,49 @@ def test_diff_reports_what_the_classification_file_changes_for_a_model(
             "3 breaking, 2 compatible, 1 docs",
         ],
     )
+
+
+def test_serve_lists_and_calls_the_shaped_tools() -> None:
+    """``serve`` lists what the golden MCP render holds and calls through the shaped Toolbox."""
+    import anyio
+
+    from tests.test_serve import LIMIT, listed, stdio_session
+
+    golden = json.loads((ROOT / "tests/golden/inventory/mcp.json").read_text("utf-8"))
+
+    async def scenario() -> None:
+        with anyio.fail_after(LIMIT):
+            async with stdio_session(
+                f"{INVENTORY}:Inventory",
+                "--classification",
+                str(ROOT / "tests/golden/inputs/inventory.classification.json"),
+            ) as (session, _):
+                assert listed(await session.list_tools()) == golden["tools"]
+                done = await session.call_tool("shop_items", {"category": "tools"})
+                assert (done.is_error, done.structured_content) == (False, {"result": []})
+                refused = await session.call_tool("shop_items", {"category": "a", "limit": 9})
+                assert refused.is_error
+                assert [c.model_dump(exclude_none=True) for c in refused.content] == [
+                    {
+                        "type": "text",
+                        "text": "shop_items: unexpected argument 'limit'; the tool takes: "
+                        "category, include_archived",
+                    }
+                ]
+
+    anyio.run(scenario)
+
+
+def test_a_pattern_matching_no_method_is_a_located_warning(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    shutil.copy(INVENTORY, "inventory.py")
+    Path("tools.classification.json").write_text(
+        '{\n  "Inventory": {\n    "import_*": false\n  }\n}'
+    )
+    result = _scan(run_cli)
+    assert result.status == 0
+    assert result.stderr.splitlines()[0] == (
+        "tools.classification.json:3: warning[TI332]: Inventory: pattern 'import_*' matches no "
+        "method; the entry is not used"
+    )

@@ -353,7 +353,7 @@ def unknown_methods(
 ) -> list[Diagnostic]:
     """Warnings for entries of known classes that name no method (a misspelt ``"gett":
     false`` would leave ``get`` to the ``new`` rule), each with a did-you-mean, and for
-    patterns that match none."""
+    patterns that match none (``unmatched_patterns``)."""
     notes = []
     for group in catalog.classes:
         entries = (classification or {}).get(group.key)
@@ -371,7 +371,18 @@ def unknown_methods(
                     code=codes.STALE_ENTRY,
                 )
             )
-        for pattern in entries.patterns:
+    return notes + unmatched_patterns(classification, catalog, path)
+
+
+def unmatched_patterns(
+    classification: Classification | None, catalog: Catalog, path: Path | None
+) -> list[Diagnostic]:
+    """A warning for each pattern of a scanned class that matches none of its methods."""
+    notes = []
+    for group in catalog.classes:
+        entries = (classification or {}).get(group.key)
+        methods = [tool.method_name for tool in group.tools]
+        for pattern in entries.patterns if entries else ():
             if not any(fnmatch.fnmatchcase(method, pattern) for method in methods):
                 found = line_of(path, [group.key, pattern]) if path else None
                 notes.append(

@@ -118,6 +118,7 @@ def classify(
         still, catalog, classification_path, KEPT_UNKNOWN_CLASS if not prune else "removed"
     )
     notes += merge_module.stale_diagnostics(merged, classification_path, unknown) + warnings
+    notes += merge_module.unmatched_patterns(existing, catalog, classification_path)
     return merged, notes
 
 
