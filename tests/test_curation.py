@@ -10,6 +10,7 @@ import string
 from collections.abc import Callable
 from pathlib import Path
 
+import jsonschema
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -19,9 +20,12 @@ from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import InspectorError
 from inspector.files.classification import is_included, load, parsed, to_json
 from inspector.files.classification_merge import merge
-from inspector.model import Curation, ToolDescriptor
+from inspector.model import Curation, SchemaType, ToolDescriptor
 from inspector.project import pipeline
+from inspector.render.schema_values import value_problem
 from tests.conftest import Run
+from tests.schema_instances import ANY_JSON, instances
+from tests.test_properties import schema_types
 
 ROOT = Path(__file__).resolve().parent.parent
 INVENTORY = ROOT / "tests/golden/inputs/inventory.py"
@@ -564,3 +568,16 @@ def test_a_pattern_matching_no_method_is_a_located_warning(
         "tools.classification.json:3: warning[TI332]: Inventory: pattern 'import_*' matches no "
         "method; the entry is not used"
     )
+
+
+@given(schema_types, st.data())
+@settings(max_examples=300, deadline=None)
+def test_a_fixed_value_is_checked_as_json_schema_checks_it(
+    schema_type: SchemaType, data: st.DataObject
+) -> None:
+    """``value_problem`` (what a fixed value is checked with) agrees with a JSON Schema
+    validator on the schema the type renders, for valid values and for any JSON."""
+    schema = schema_type.to_schema()
+    value = data.draw(instances(schema) | ANY_JSON)
+    valid = jsonschema.Draft202012Validator(schema).is_valid(value)
+    assert (value_problem(value, schema_type, {}) is None) is valid

@@ -106,6 +106,11 @@ class ClassEntry:
     methods: dict[str, MethodEntry] = field(default_factory=dict)
     options: dict[str, Json] = field(default_factory=dict)
     layout: tuple[str, ...] = ()
+    _pattern_keys: tuple[str, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # found once: every method no key names is matched against them
+        object.__setattr__(self, "_pattern_keys", tuple(k for k in self.methods if is_pattern(k)))
 
     @classmethod
     def of(cls, methods: Mapping[str, MethodEntry]) -> ClassEntry:
@@ -126,11 +131,11 @@ class ClassEntry:
     @property
     def patterns(self) -> dict[str, MethodEntry]:
         """The entries of patterns, in order."""
-        return {key: entry for key, entry in self.methods.items() if is_pattern(key)}
+        return {key: self.methods[key] for key in self._pattern_keys}
 
     def pattern_for(self, method: str) -> str | None:
         """The first pattern, in the file's order, that matches ``method``."""
-        return next((p for p in self.patterns if fnmatch.fnmatchcase(method, p)), None)
+        return next((p for p in self._pattern_keys if fnmatch.fnmatchcase(method, p)), None)
 
     def key_for(self, method: str) -> str | None:
         """The key whose entry applies to ``method``: its own name, else the first pattern

@@ -50,7 +50,7 @@ def curate(
     where the parameter exists.
     """
     entry = covered.entry or _NO_ENTRY
-    if covered.entry is None and not covered.prefix:
+    if entry == _NO_ENTRY and not covered.prefix:  # a plain true (equality ignores ``written``)
         return tool, []
     fields = {f.name: f for f in tool.parameters}
     left_out = [f.name for f in tool.left_out]
