@@ -7,6 +7,7 @@ import fnmatch
 import json
 import shutil
 import string
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
@@ -581,3 +582,42 @@ def test_a_fixed_value_is_checked_as_json_schema_checks_it(
     value = data.draw(instances(schema) | ANY_JSON)
     valid = jsonschema.Draft202012Validator(schema).is_valid(value)
     assert (value_problem(value, schema_type, {}) is None) is valid
+
+
+def test_diff_against_git_compares_with_the_committed_classification_file(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    """``diff --git REF``: the old side is shaped by the classification file as committed."""
+    git = shutil.which("git")
+    assert git, "git is needed for diff --git"
+
+    def run_git(*args: str) -> None:
+        subprocess.run(
+            [git, "-c", "user.name=t", "-c", "user.email=t@example.com", *args],
+            check=True,
+            capture_output=True,
+        )
+
+    shutil.copy(INVENTORY, "inventory.py")
+    assert _scan(run_cli).status == 0
+    run_git("init", "-q")
+    run_git("add", ".")
+    run_git("commit", "-qm", "tools")
+    entries = json.loads(Path("tools.classification.json").read_text())
+    entries["Inventory"]["count"] = {"name": "how_many", "hidden": ["category"]}
+    entries["Inventory"]["get_item"] = {"hidden": ["verbose"]}
+    Path("tools.classification.json").write_text(json.dumps(entries))
+    result = run_cli("diff", "--git", "HEAD", "tools.json", "--fail-on", "breaking")
+    assert (result.status, result.stdout.splitlines()) == (
+        1,
+        [
+            "get_item:",
+            "  compatible verbose: parameter hidden by the classification file (its default "
+            "applies)",
+            "count:",
+            "  breaking   tool removed",
+            "how_many:",
+            "  compatible tool added",
+            "1 breaking, 2 compatible, 0 docs",
+        ],
+    )
