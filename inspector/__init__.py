@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     )
     from inspector.catalog import Catalog, CatalogClass
     from inspector.diagnostics import Diagnostic, InspectorError, Level, UsageError
-    from inspector.model import Field, ParameterKind, Returns, ToolDescriptor
+    from inspector.model import Curation, Field, ParameterKind, Returns, ToolDescriptor
     from inspector.render.options import RenderOptions
     from inspector.runtime.serve import serve
     from inspector.runtime.toolbox import Toolbox, ToolCallError
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Catalog",
     "CatalogClass",
+    "Curation",
     "Diagnostic",
     "DocstringStyle",
     "Field",
@@ -68,6 +69,7 @@ _HOMES = {
     "Level": "diagnostics",
     "UsageError": "diagnostics",
     "DocstringStyle": "scan.docstrings",
+    "Curation": "model",
     "Field": "model",
     "ParameterKind": "model",
     "Returns": "model",

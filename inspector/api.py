@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from inspector.catalog import Catalog
-from inspector.diagnostics import Diagnostic, InspectorError, located_error
+from inspector.diagnostics import Diagnostic, InspectorError, UsageError, located_error
 from inspector.files import classification as classification_file
 from inspector.files import tools_json
 from inspector.files.jsonfile import dumps, json_text, read_json, write_file, write_text
@@ -145,8 +145,10 @@ def scan_targets(
         result.included = result.tools
         return result
     chosen = merged.classification
-    _write(classification_path, dumps(chosen), result)
-    result.included = sum(1 for k, t in catalog.tools() if chosen.get(k, {}).get(t.method_name))
+    _write(classification_path, dumps(classification_file.to_json(chosen)), result)
+    result.included = sum(
+        1 for k, t in catalog.tools() if classification_file.is_included(chosen, k, t.method_name)
+    )
     result.newly_included = merged.newly_included
     result.new_classification = existing is None
     return result
@@ -292,6 +294,7 @@ def stubs_from_file(
     template_dirs: Sequence[Path] = (),
     output: Path | None = None,
     force: bool = False,
+    classification_path: Path | None = None,
 ) -> StubsResult:
     """Typed Python stubs of the tool definitions in a tools.json or any provider's file.
 
@@ -306,20 +309,25 @@ def stubs_from_file(
             in ``StubsResult.text``.
         force: Write over ``schema_path`` itself, or over a JSON file of a kind stubs are not
             (a tools.json, a classification or a provider's file).
+        classification_path: For a tools.json: the classification file (which must exist)
+            whose included tools, shaped by it, the stubs hold (each stub then has the name
+            and schema its tool has in every provider file). None: every tool as scanned. A
+            provider file is shaped already.
 
     Returns:
         The stubs, the format read and the diagnostics.
 
     Raises:
+        InspectorError: The file cannot be read or is no known format, or the classification
+            file is missing or broken.
         UsageError: Without ``force``, ``output`` is ``schema_path`` or a JSON file of
-            toolsinspector's.
-        InspectorError: The file cannot be read or is no known format.
+            toolsinspector's; or a classification file given for a provider file.
     """
     if output is not None:
         check_outputs(
             [Output(output, FileKind.PYTHON)], [Input(schema_path, "schema file")], force=force
         )
-    from inspector.files.provider_files import DEFAULT_CLASS
+    from inspector.files.provider_files import DEFAULT_CLASS, TOOLS_FORMAT
     from inspector.providers.registry import read_catalog
 
     data = read_json(schema_path, "schema file")
@@ -334,9 +342,19 @@ def stubs_from_file(
     except InspectorError as error:
         raise InspectorError(f"{schema_path}: {error}") from None
     del data
+    notes: list[Diagnostic] = []
+    if classification_path is not None:
+        if found != TOOLS_FORMAT:
+            raise UsageError(
+                f"--classification shapes a tools.json; {schema_path} is in the {found} "
+                "format, shaped when it was rendered"
+            )
+        choices = classification_file.load_required(classification_path)
+        catalog, notes = pipeline.curated_catalog(catalog, choices, classification_path)
     text, diagnostics = pipeline.stubs(
         catalog, schema_path.name, typed_dict=typed_dict, template_dirs=template_dirs
     )
+    diagnostics = notes + diagnostics
     if output is None:
         return StubsResult(text, found, diagnostics)
     write_text(output, text)

@@ -69,6 +69,9 @@ UNCALLABLE_EXCLUDED: Final = "TI311"
 UNCLASSIFIED_CLASS_EXCLUDED: Final = "TI312"
 UNCALLABLE_INCLUDED: Final = "TI313"
 BASE_CLASS_ENTRIES: Final = "TI314"
+CURATION_INVALID: Final = "TI330"
+TOOL_NAME_TAKEN: Final = "TI331"
+CURATION_UNUSED: Final = "TI332"
 RENDER_FAILED: Final = "TI401"
 MOVED_INTO_DESCRIPTION: Final = "TI402"
 DIALECT_LOSS: Final = "TI403"
@@ -371,6 +374,28 @@ CODES: dict[str, Code] = {
             "`Toolbox`: a class the classification does not name takes the entries of the "
             "nearest base class it names (a subclass, such as a fake or proxy class, keeps the "
             "base's `false`).",
+        ),
+        Code(
+            CURATION_INVALID,
+            _E,
+            "curation-invalid",
+            "A classification entry cannot be applied to its method: it hides a required "
+            "parameter, or fixes a value the parameter's schema does not allow. The tool is "
+            "left out (never offered unshaped).",
+        ),
+        Code(
+            TOOL_NAME_TAKEN,
+            _E,
+            "tool-name-taken",
+            "A tool name made by `name` or `@prefix` is another included tool's name; the "
+            "renamed tool is left out.",
+        ),
+        Code(
+            CURATION_UNUSED,
+            _W,
+            "curation-unused",
+            "A classification entry's `fixed`, `hidden` or `params` key names no parameter of "
+            "its method, or a pattern matches no method: it has no effect.",
         ),
         Code(RENDER_FAILED, _E, "render-failed", "A provider's file cannot be rendered."),
         Code(

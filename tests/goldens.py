@@ -17,15 +17,23 @@ GOLDEN = Path(__file__).resolve().parent / "golden"
 
 @dataclass(frozen=True)
 class Case:
-    """One golden input: a target and the folder of its expected outputs."""
+    """One golden input: a target and the folder of its expected outputs; ``classification``:
+    a classification file put beside tools.json before the scan (its rewrite is a golden file
+    too, ``classification.json``)."""
 
     name: str
     target: str
+    classification: str | None = None
 
 
 CASES = (
     Case("example_class", "example_class.py:ExampleClass"),
     Case("type_battery", "tests/golden/inputs/type_battery.py:TypeBattery"),
+    Case(
+        "inventory",
+        "tests/golden/inputs/inventory.py:Inventory",
+        "tests/golden/inputs/inventory.classification.json",
+    ),
 )
 ANNOTATIONS = "tests/golden/inputs/mcp_annotations.json"
 RENDERS: dict[str, list[str]] = {
@@ -73,19 +81,27 @@ def produce(case: Case, workdir: Path) -> dict[str, str]:
     """Every output file of a case, by golden file name. Runs from the repository root so that
     locations are relative; writes its scratch files into ``workdir``."""
     tools = workdir / f"{case.name}.tools.json"
+    classification = workdir / f"{case.name}.tools.classification.json"
+    if case.classification is not None:
+        classification.write_bytes((ROOT / case.classification).read_bytes())
     status, _, scan_err = _run("scan", case.target, "-o", str(tools))
     assert status == 0, scan_err
     outputs = {
         "tools.json": tools.read_text(encoding="utf-8"),
         "scan.stderr": scan_err,
     }
+    if case.classification is not None:
+        outputs["classification.json"] = classification.read_text(encoding="utf-8")
     for file_name, args in RENDERS.items():
         status, text, err = _run("render", *args, "--tools", str(tools))
         assert status == 0, err
         outputs[file_name] = text
         if err:
             outputs[file_name.replace(".json", ".stderr")] = err
-    for stub_name, source, extra in _stub_runs(tools, outputs, workdir):
+    runs = _stub_runs(tools, outputs, workdir)
+    if case.classification is not None:  # stubs of the shaped tools, as the renders have them
+        runs.append(("stubs-curated.py", tools, ["--classification", str(classification)]))
+    for stub_name, source, extra in runs:
         status, text, err = _run("stubs", str(source), "-q", *extra)
         assert status == 0, err
         outputs[stub_name] = text

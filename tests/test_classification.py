@@ -101,7 +101,8 @@ def test_prune_removes_stale_entries(in_tmp: Path, run_cli: Callable[..., Run]) 
         ),
         (
             '{\n  "Service": {\n    "keep": "yes"\n  }\n}',
-            'tools.classification.json:3:13: Service.keep must be true or false, not "yes"',
+            "tools.classification.json:3:13: Service.keep must be true, false or an entry object, "
+            'not "yes"',
         ),
         (
             '{"Service": [true]}',
@@ -173,11 +174,12 @@ def test_a_key_given_twice_is_refused_with_its_place(tmp_path: Path) -> None:
 
 
 def test_loaded_method_names_are_the_interned_names(tmp_path: Path) -> None:
-    from inspector.files.classification import load
+    from inspector.files.classification import load, to_json
 
     path = tmp_path / "c.json"
     built = "".join(["ping", "_later"])  # a name made at run time, so not interned
     path.write_text(json.dumps({"Service": {built: True, "send": False}}), encoding="utf-8")
     loaded = load(path)
-    assert loaded == {"Service": {"ping_later": True, "send": False}}
-    assert all(name is sys.intern(name) for name in loaded["Service"])
+    assert loaded is not None
+    assert to_json(loaded) == {"Service": {"ping_later": True, "send": False}}
+    assert all(name is sys.intern(name) for name in loaded["Service"].methods)

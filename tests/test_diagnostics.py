@@ -406,6 +406,7 @@ def test_build_and_check_are_quiet_about_excluded_methods_too(
 
 def test_errors_of_excluded_methods_still_show(in_tmp: Path) -> None:
     from inspector.catalog import Catalog, CatalogClass
+    from inspector.files.classification import parsed
     from inspector.render.selection import quiet_excluded
     from tests.conftest import inspect_class
 
@@ -418,9 +419,9 @@ def test_errors_of_excluded_methods_still_show(in_tmp: Path) -> None:
         Level.ERROR, "cannot be inspected", "test.py", notes[0].line, "Service.run", code="TI103"
     )
     catalog = Catalog((CatalogClass("Service", "test.py:Service", tuple(tools.values())),))
-    kept = quiet_excluded([*notes, failed], catalog, {"Service": {"run": False}})
+    kept = quiet_excluded([*notes, failed], catalog, parsed({"Service": {"run": False}}))
     assert kept == [failed]
-    assert quiet_excluded(notes, catalog, {"Service": {"run": True}}) == notes
+    assert quiet_excluded(notes, catalog, parsed({"Service": {"run": True}})) == notes
     assert quiet_excluded(notes, catalog, None) == notes
 
 

@@ -249,7 +249,9 @@ def test_the_cases_above_show_every_kind_of_change() -> None:
     marks = getattr(test_every_change_class, "pytestmark", [])
     (cases,) = [m.args[1] for m in marks if m.name == "parametrize"]
     shown = {change[3] for case in cases for change in case.values[2]}
-    assert shown == {kind.value for kind in ChangeKind}
+    # what a classification file changes is no tools.json content: tests/test_curation.py
+    curated = {ChangeKind.HIDDEN.value, ChangeKind.FIXED.value}
+    assert shown == {kind.value for kind in ChangeKind} - curated
 
 
 def test_same_tools_have_no_changes() -> None:

@@ -130,15 +130,18 @@ def test_the_toolbox_fails_closed_on_a_class_key_naming_nothing() -> None:
     assert [d.code for d in box.diagnostics] == ["TI307", "TI312", "TI305"]
 
 
+_NOT_AN_ENTRY = "classification: Calc.nuke must be true, false or an entry object, not"
+
+
 @pytest.mark.parametrize(
     ("classification", "message"),
     [
         (
             {"Calc": {"nuke": "false"}},
-            'classification: Calc.nuke must be true or false, not "false"',
+            f'{_NOT_AN_ENTRY} "false"',
         ),
-        ({"Calc": {"nuke": 0}}, "classification: Calc.nuke must be true or false, not 0"),
-        ({"Calc": {"nuke": None}}, "classification: Calc.nuke must be true or false, not null"),
+        ({"Calc": {"nuke": 0}}, f"{_NOT_AN_ENTRY} 0"),
+        ({"Calc": {"nuke": None}}, f"{_NOT_AN_ENTRY} null"),
         ({"Calc": ["nuke"]}, "classification: 'Calc' must be an object of method → true/false"),
         (["Calc"], "classification: a path or a mapping, not list"),
     ],

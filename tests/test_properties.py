@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from inspector.catalog import Catalog, CatalogClass
-from inspector.files.classification import merge
+from inspector.files.classification import parsed, to_json
+from inspector.files.classification_merge import merge
 from inspector.files.schemas import parse_fields, parse_schema
 from inspector.model import (
     MISSING,
@@ -186,8 +187,8 @@ def test_merge_keeps_every_user_value(
             for key, names_ in methods.items()
         )
     )
-    result = merge(existing, catalog, include_new=include_new, prune=False)
-    merged = result.classification
+    result = merge(parsed(existing), catalog, include_new=include_new, prune=False)
+    merged = to_json(result.classification)
     took_over = {old: new for new, old in result.renamed_classes.items()}  # a renamed class
     for key, values in existing.items():
         for method, value in values.items():

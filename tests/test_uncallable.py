@@ -15,7 +15,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from inspector.catalog import Catalog, CatalogClass
-from inspector.files.classification import merge
+from inspector.files.classification import parsed
+from inspector.files.classification import to_json as classification_json
+from inspector.files.classification_merge import merge
 from inspector.files.tools_json import from_json, to_json
 from inspector.model import LeftOut, ToolDescriptor
 from inspector.project import pipeline
@@ -228,7 +230,8 @@ def test_a_new_uncallable_method_is_recorded_false(include_new: bool) -> None:
     merged = merge(
         None, _catalog(tools["query"], tools["execute"]), include_new=include_new, prune=False
     )
-    assert merged.classification == {"Store": {"query": include_new, "execute": False}}
+    expected = {"Store": {"query": include_new, "execute": False}}
+    assert classification_json(merged.classification) == expected
     assert merged.uncallable == ["Store.execute"]
     assert merged.newly_included == (["Store.query"] if include_new else [])
 
@@ -237,20 +240,21 @@ def test_an_existing_entry_keeps_its_value_even_when_uncallable() -> None:
     tools = _store_tools()
     catalog = _catalog(tools["query"], tools["execute"])
     for value in (True, False):
-        existing = {"Store": {"execute": value}}
+        existing = parsed({"Store": {"execute": value}})
         merged = merge(existing, catalog, include_new=True, prune=False)
-        assert merged.classification == {"Store": {"query": True, "execute": value}}
+        expected = {"Store": {"query": True, "execute": value}}
+        assert classification_json(merged.classification) == expected
         assert merged.uncallable == []
 
 
 def test_a_renamed_class_keeps_the_users_true_for_an_uncallable_method() -> None:
     tools = _store_tools()
-    existing = {"OldStore": {"execute": True}}
+    existing = parsed({"OldStore": {"execute": True}})
     merged = merge(
         existing, _catalog(tools["query"], tools["execute"]), include_new=True, prune=False
     )
     assert merged.renamed_classes == {"Store": "OldStore"}
-    assert merged.classification == {"Store": {"query": True, "execute": True}}
+    assert classification_json(merged.classification) == {"Store": {"query": True, "execute": True}}
 
 
 def test_classify_reports_each_method_recorded_false(tmp_path: Path) -> None:
@@ -271,7 +275,7 @@ def test_select_leaves_out_uncallable_methods_no_entry_includes(tmp_path: Path) 
     tools = _store_tools()
     catalog = _catalog(tools["query"], tools["execute"])
     path = tmp_path / "c.json"
-    for choices in (None, {"Store": {"query": True}}):
+    for choices in (None, parsed({"Store": {"query": True}})):
         selected, notes = pipeline.select(catalog, choices, path, include_new=True)
         assert [t.name for t in selected] == ["query"]
         assert [d.code for d in notes][-1] == "TI311"
@@ -279,7 +283,7 @@ def test_select_leaves_out_uncallable_methods_no_entry_includes(tmp_path: Path) 
             "Store.execute is excluded: a model cannot give 'statement' (Engine) (no JSON form); "
             "set it true in the classification file to offer it with any value"
         )
-    selected, notes = pipeline.select(catalog, {"Store": {"execute": True}}, path)
+    selected, notes = pipeline.select(catalog, parsed({"Store": {"execute": True}}), path)
     assert [t.name for t in selected] == ["query", "execute"]
     assert "TI311" not in [d.code for d in notes]
     assert [(d.code, d.message) for d in notes if d.code == "TI313"] == [
@@ -456,7 +460,7 @@ def test_a_model_is_offered_exactly_the_parameters_it_can_give(
         n for n, _, _ in signature if n in no_form - optional
     ]
     merged = merge(None, _catalog(tool), include_new=True, prune=False)
-    assert merged.classification == {"Store": {"act": not tool.uncallable}}
+    assert classification_json(merged.classification) == {"Store": {"act": not tool.uncallable}}
     box = Toolbox(made())
     assert [t.name for t in box.tools] == ([] if tool.uncallable else ["act"])
     if not tool.uncallable:

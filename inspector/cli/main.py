@@ -244,6 +244,13 @@ def _add_stubs(commands: _Commands, common: argparse.ArgumentParser) -> None:
         help="nested objects as TypedDicts instead of dataclasses",
     )
     _force_option(stubs, "the file it reads")
+    stubs.add_argument(
+        "--classification",
+        metavar="FILE",
+        help="tools.json only: stubs of the tools this classification file includes, with the "
+        "names, texts and schemas it gives them (as in every provider file); default: every "
+        "method as scanned",
+    )
     _templates_option(stubs)
 
 
@@ -492,6 +499,7 @@ def _stubs(args: argparse.Namespace) -> int:
         template_dirs=_template_dirs(args),
         output=None if args.output == "-" else Path(args.output),
         force=args.force,
+        classification_path=Path(args.classification) if args.classification else None,
     )
     printer.print(result.diagnostics)
     if args.output == "-":

@@ -12,6 +12,7 @@ from inspector.diagnostics import InspectorError, UsageError, docs_url, has_erro
 
 if TYPE_CHECKING:
     from inspector.catalog import Catalog
+    from inspector.files.classification import Classification
     from inspector.project.config import Config
     from inspector.project.diff import Change
 
@@ -317,7 +318,7 @@ def diff(args: argparse.Namespace) -> int:
         raise UsageError(
             f"{names[0]} is {old[1]} but {names[1]} is {new[1]}: compare like with like"
         )
-    changes = diff_catalogs(old[0], new[0])
+    changes = diff_catalogs(*_shaped(args, old[0], new[0], old[1]))
     counts = summary(changes)
     if args.json:
         document = {
@@ -344,6 +345,46 @@ def diff(args: argparse.Namespace) -> int:
     if args.fail_on and any(c.severity >= threshold[args.fail_on] for c in changes):
         return 1
     return 0
+
+
+def _shaped(
+    args: argparse.Namespace, old: Catalog, new: Catalog, format_name: str
+) -> tuple[Catalog, Catalog]:
+    """Two tools.json catalogs as a model is offered them: each shaped by the classification
+    file beside it (for ``--git``, the old one as committed), when either has one. Provider
+    files are shaped already."""
+    from inspector.files.classification import default_path
+    from inspector.files.classification import load as load_classification
+    from inspector.files.provider_files import TOOLS_FORMAT
+    from inspector.project import pipeline
+
+    if format_name != TOOLS_FORMAT:
+        return old, new
+    if args.git:
+        path = default_path(Path(args.files[0]) if args.files else _configured_tools(args))
+        old_path, new_path = path, path
+        old_choices = _committed_classification(args.git, path)
+    else:
+        old_path, new_path = (default_path(Path(name)) for name in args.files)
+        old_choices = load_classification(old_path)
+    new_choices = load_classification(new_path)
+    if old_choices is None and new_choices is None:
+        return old, new
+    return (
+        pipeline.curated_catalog(old, old_choices, old_path)[0],
+        pipeline.curated_catalog(new, new_choices, new_path)[0],
+    )
+
+
+def _committed_classification(ref: str, path: Path) -> Classification | None:
+    """The classification file as committed at ``ref``; None when it was not there."""
+    from inspector.files.classification import validated
+
+    try:
+        data = _committed(ref, path)
+    except InspectorError:
+        return None
+    return validated(data, lambda keys: f"{path} at {ref}", f"{path} at {ref}")
 
 
 def _print_changes(changes: list[Change], counts: dict[str, int]) -> None:

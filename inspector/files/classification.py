@@ -1,24 +1,184 @@
-"""The classification file: class → method → include (true/false), edited by the user.
+"""The classification file's format: class → method → ``true``/``false`` or an entry object that
+shapes the tool (``include``, ``name``, ``description``, ``fixed``, ``hidden``, ``params``,
+``approval``, ``timeout``, ``defer``); a method key with ``*``, ``?`` or ``[`` is an ``fnmatch``
+pattern; ``@`` keys are class options (``@prefix``).
 
-A rescan keeps every value the user set; a file that does not parse is reported, never rewritten.
+Read and checked here into ``ClassEntry`` and ``MethodEntry`` values; written back as the user
+wrote them (``to_json``). A file that does not parse, or breaks the format, raises with its line
+and column and is never rewritten.
 """
 
 from __future__ import annotations
 
+import fnmatch
 import json
+import math
 import re
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
 
-from inspector import codes
-from inspector.catalog import Catalog
-from inspector.diagnostics import Diagnostic, InspectorError, Level, closest, did_you_mean
+from inspector.diagnostics import InspectorError, did_you_mean
 from inspector.files.jsonfile import read_json
-from inspector.model import ToolDescriptor
+from inspector.model import Json, JsonObject
 
-Classification = dict[str, dict[str, bool]]
+METHOD_KEYS = (
+    "include",
+    "name",
+    "description",
+    "fixed",
+    "hidden",
+    "params",
+    "approval",
+    "timeout",
+    "defer",
+)
+"""The keys of a method's entry object, in the order the docs list them."""
+PARAM_KEYS = ("description",)
+"""The keys of a ``params.<parameter>`` object."""
+CLASS_OPTIONS = ("@prefix",)
+"""The class options (keys starting with ``@``)."""
+
+_PATTERN_CHARACTERS = frozenset("*?[")
+
+
+def is_pattern(key: str) -> bool:
+    """Whether a method key is an ``fnmatch`` pattern (it holds ``*``, ``?`` or ``[``)."""
+    return not _PATTERN_CHARACTERS.isdisjoint(key)
+
+
+@dataclass(frozen=True, slots=True)
+class MethodEntry:
+    """One method key's value: whether the method is a tool, and how its tool is shaped.
+
+    Attributes:
+        include: Whether the method is a tool.
+        name: The tool's name instead of the method's (before the class's ``@prefix``).
+        description: The tool's text instead of the docstring's.
+        fixed: Parameters removed from the schema and always passed with this value:
+            (parameter, value), in the file's order.
+        hidden: Optional parameters removed from the schema (the method's default applies).
+        params: (parameter, description): each parameter's text replaced.
+        approval: Whether a call needs the host's approval (read by the runtime).
+        timeout: Seconds a call may take (read by the runtime); None for the default.
+        defer: Whether the tool is loaded on demand (read by tool search).
+        written: The value as the file holds it (``true``, ``false`` or the object), written
+            back unchanged.
+    """
+
+    include: bool = True
+    name: str | None = None
+    description: str | None = None
+    fixed: tuple[tuple[str, Json], ...] = ()
+    hidden: tuple[str, ...] = ()
+    params: tuple[tuple[str, str], ...] = ()
+    approval: bool = False
+    timeout: float | None = None
+    defer: bool = False
+    written: bool | JsonObject = field(default=True, compare=False)
+
+    @classmethod
+    def plain(cls, include: bool) -> MethodEntry:
+        """The entry of a bare ``true`` or ``false``."""
+        return cls(include=include, written=include)
+
+    def names_parameters(self) -> list[tuple[str, str]]:
+        """(key, parameter) for every parameter the entry names: ``fixed``, ``hidden`` and
+        ``params`` keys."""
+        return [
+            *(("fixed", name) for name, _ in self.fixed),
+            *(("hidden", name) for name in self.hidden),
+            *(("params", name) for name, _ in self.params),
+        ]
+
+
+@dataclass(frozen=True, slots=True)
+class ClassEntry:
+    """One class's object: its method keys (names and patterns) and its ``@`` options.
+
+    Attributes:
+        methods: Method name or pattern → entry, in the file's order.
+        options: ``@`` key → value, as written.
+        layout: Every key (methods, patterns, options) in the order the file writes them.
+    """
+
+    methods: dict[str, MethodEntry] = field(default_factory=dict)
+    options: dict[str, Json] = field(default_factory=dict)
+    layout: tuple[str, ...] = ()
+    _pattern_keys: tuple[str, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # found once: every method no key names is matched against them
+        object.__setattr__(self, "_pattern_keys", tuple(k for k in self.methods if is_pattern(k)))
+
+    @classmethod
+    def of(cls, methods: Mapping[str, MethodEntry]) -> ClassEntry:
+        """A class entry of method keys only, in their order."""
+        return cls(dict(methods), {}, tuple(methods))
+
+    @property
+    def prefix(self) -> str:
+        """The ``@prefix`` put before every tool name of the class ("" for none)."""
+        value = self.options.get("@prefix", "")
+        return value if isinstance(value, str) else ""
+
+    @property
+    def exact(self) -> dict[str, MethodEntry]:
+        """The entries of method names (not patterns), in order."""
+        return {key: entry for key, entry in self.methods.items() if not is_pattern(key)}
+
+    @property
+    def patterns(self) -> dict[str, MethodEntry]:
+        """The entries of patterns, in order."""
+        return {key: self.methods[key] for key in self._pattern_keys}
+
+    def pattern_for(self, method: str) -> str | None:
+        """The first pattern, in the file's order, that matches ``method``."""
+        return next((p for p in self._pattern_keys if fnmatch.fnmatchcase(method, p)), None)
+
+    def key_for(self, method: str) -> str | None:
+        """The key whose entry applies to ``method``: its own name, else the first pattern
+        that matches it; None when none does."""
+        if method in self.methods and not is_pattern(method):
+            return method
+        return self.pattern_for(method)
+
+    def entry_for(self, method: str) -> MethodEntry | None:
+        """The entry that applies to ``method`` (see ``key_for``), or None."""
+        key = self.key_for(method)
+        return None if key is None else self.methods[key]
+
+
+Classification = dict[str, ClassEntry]
+"""Class key → its entry, in the file's order."""
+
+
+def entry_of(
+    classification: Classification | None, class_key: str, method: str
+) -> MethodEntry | None:
+    """The entry that applies to a method, or None when the file does not cover it."""
+    if classification is None:
+        return None
+    group = classification.get(class_key)
+    return None if group is None else group.entry_for(method)
+
+
+def is_included(classification: Classification | None, class_key: str, method: str) -> bool | None:
+    """The user's choice for a method, or None when the file does not cover it."""
+    entry = entry_of(classification, class_key, method)
+    return None if entry is None else entry.include
+
+
+def to_json(classification: Classification) -> JsonObject:
+    """The file's document: every key where its layout puts it, each value as written."""
+    return {
+        class_key: {
+            key: group.options[key] if key in group.options else group.methods[key].written
+            for key in group.layout
+        }
+        for class_key, group in classification.items()
+    }
 
 
 def default_path(tools_path: Path) -> Path:
@@ -34,18 +194,36 @@ def load(path: Path) -> Classification | None:
         data = read_json(path, "classification file", object_pairs_hook=_unique_keys)
     except _RepeatedKey:  # found while parsing; the text is read again only to say where
         tree = json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=list)
-        _repeated(tree, [], lambda keys: _where(path, keys))
+        _repeated(tree, [], lambda keys: where_in(path, keys))
         raise InspectorError(f"{path}: a key is given twice") from None
 
     def where(keys: list[str]) -> str:
-        return _where(path, keys) if keys else f"{path}:1:1"
+        return where_in(path, keys) if keys else f"{path}:1:1"
 
     return validated(data, where, "classification file")
 
 
-def validated(data: object, where: Callable[[list[str]], str], noun: str) -> Classification:
-    """``data`` as a classification: an object of classes, each an object of method → true or
-    false; anything else raises, located by ``where`` (key path → place)."""
+def load_required(path: Path) -> Classification:
+    """The content of a classification file named explicitly: missing is an error, so a typo
+    in its name can never expose every method."""
+    choices = load(path)
+    if choices is None:
+        raise InspectorError(f"{path}: classification file not found")
+    return choices
+
+
+Where = Callable[[list[str]], str]
+"""Key path → the place to name in an error (``path:line:column``)."""
+
+
+def validated(data: object, where: Where, noun: str) -> Classification:
+    """``data`` as a classification: an object of classes, each an object of method (or
+    pattern) → true, false or an entry object, and ``@`` options; anything else raises,
+    located by ``where``.
+
+    Raises:
+        InspectorError: A value or key breaks the format (a misspelt key gets a did-you-mean).
+    """
     if not isinstance(data, dict):
         raise InspectorError(f"{where([])}: {noun} must be an object of classes")
     result: Classification = {}
@@ -60,16 +238,181 @@ def validated(data: object, where: Callable[[list[str]], str], noun: str) -> Cla
             raise InspectorError(
                 f"{where([class_key])}: {class_key!r} must be an object of method → true/false"
             )
-        for method, value in methods.items():
-            if not isinstance(value, bool):
-                raise InspectorError(
-                    f"{where([class_key, method])}: {class_key}.{method} must be true or false, "
-                    f"not {_shown(value)}"
-                )
+        result[class_key] = _class_entry(class_key, methods, where)
+    return result
+
+
+def parsed(data: object, noun: str = "classification") -> Classification:
+    """A classification given as data (a Toolbox's mapping): checked as a file is, errors
+    naming ``noun`` instead of a place in a file.
+
+    Raises:
+        InspectorError: The data breaks the format.
+    """
+    return validated(data, lambda keys: noun, noun)
+
+
+def _class_entry(class_key: str, values: dict[str, object], where: Where) -> ClassEntry:
+    options: dict[str, Json] = {}
+    methods: dict[str, MethodEntry] = {}
+    layout: list[str] = []
+    for written, value in values.items():
         # method names as the interned strings the scanned functions' names already are: a
         # large file then holds no second copy of every name through the scan
-        result[class_key] = {sys.intern(method): value for method, value in methods.items()}
-    return result
+        key = sys.intern(written)
+        layout.append(key)
+        if key.startswith("@"):
+            options[key] = _option(class_key, key, value, where)
+        else:
+            methods[key] = _method_entry(f"{class_key}.{key}", value, [class_key, key], where)
+    return ClassEntry(methods, options, tuple(layout))
+
+
+def _option(class_key: str, key: str, value: object, where: Where) -> Json:
+    place = where([class_key, key])
+    if key not in CLASS_OPTIONS:
+        hint = did_you_mean(key, CLASS_OPTIONS)
+        raise InspectorError(
+            f"{place}: {class_key}: unknown class option {key!r}{hint}; known: "
+            + ", ".join(CLASS_OPTIONS)
+        )
+    if not isinstance(value, str):
+        raise InspectorError(f"{place}: {class_key}.{key} must be text, not {_shown(value)}")
+    return value
+
+
+def _method_entry(name: str, value: object, keys: list[str], where: Where) -> MethodEntry:
+    if isinstance(value, bool):
+        return MethodEntry.plain(value)
+    if not isinstance(value, dict):
+        raise InspectorError(
+            f"{where(keys)}: {name} must be true, false or an entry object, not {_shown(value)}"
+        )
+    for key in value:
+        if key not in METHOD_KEYS:
+            hint = did_you_mean(key, METHOD_KEYS)
+            raise InspectorError(
+                f"{where([*keys, key])}: {name}: unknown key {key!r}{hint}; known: "
+                + ", ".join(METHOD_KEYS)
+            )
+    read = _EntryReader(name, value, keys, where)
+    entry = MethodEntry(
+        include=read.boolean("include", True),
+        name=read.text("name", empty=False),
+        description=read.text("description", empty=True),
+        fixed=read.fixed(),
+        hidden=read.hidden(),
+        params=read.params(),
+        approval=read.boolean("approval", False),
+        timeout=read.timeout(),
+        defer=read.boolean("defer", False),
+        written=value,
+    )
+    both = sorted({n for n, _ in entry.fixed} & set(entry.hidden))
+    if both:
+        raise InspectorError(
+            f"{where([*keys, 'hidden'])}: {name}: {both[0]!r} is both fixed and hidden; keep one"
+        )
+    return entry
+
+
+@dataclass(frozen=True, slots=True)
+class _EntryReader:
+    """Reads and checks each key of one entry object."""
+
+    name: str
+    value: dict[str, object]
+    keys: list[str]
+    where: Where
+
+    def fail(self, key: str, expected: str, *inner: str) -> InspectorError:
+        found = self.value[key]
+        for part in inner:
+            found = found[part] if isinstance(found, dict) else found
+        dotted = ".".join([key, *inner])
+        return InspectorError(
+            f"{self.where([*self.keys, key, *inner])}: {self.name}.{dotted} must be {expected}, "
+            f"not {_shown(found)}"
+        )
+
+    def boolean(self, key: str, default: bool) -> bool:
+        value = self.value.get(key, default)
+        if not isinstance(value, bool):
+            raise self.fail(key, "true or false")
+        return value
+
+    def text(self, key: str, *, empty: bool) -> str | None:
+        value = self.value.get(key)
+        if value is None and key not in self.value:
+            return None
+        if not isinstance(value, str) or (not empty and not value.strip()):
+            raise self.fail(key, "text" if empty else "a non-empty name")
+        return value
+
+    def fixed(self) -> tuple[tuple[str, Json], ...]:
+        value = self.value.get("fixed", {})
+        if not isinstance(value, dict):
+            raise self.fail("fixed", "an object of parameter → value")
+        for parameter, fixed in value.items():
+            if not _is_json(fixed):
+                raise self.fail("fixed", "a JSON value", parameter)
+        return tuple(value.items())
+
+    def hidden(self) -> tuple[str, ...]:
+        value = self.value.get("hidden", [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise self.fail("hidden", "a list of parameter names")
+        return tuple(dict.fromkeys(value))
+
+    def params(self) -> tuple[tuple[str, str], ...]:
+        value = self.value.get("params", {})
+        if not isinstance(value, dict):
+            raise self.fail("params", 'an object of parameter → {"description": text}')
+        result = []
+        for parameter, keys in value.items():
+            if not isinstance(keys, dict):
+                raise self.fail("params", 'an object {"description": text}', parameter)
+            for key in keys:
+                if key not in PARAM_KEYS:
+                    hint = did_you_mean(key, PARAM_KEYS)
+                    place = self.where([*self.keys, "params", parameter, key])
+                    raise InspectorError(
+                        f"{place}: {self.name}.params.{parameter}: unknown key {key!r}{hint}; "
+                        f"known: {', '.join(PARAM_KEYS)}"
+                    )
+            description = keys.get("description")
+            if description is None and "description" not in keys:
+                continue
+            if not isinstance(description, str):
+                raise self.fail("params", "text", parameter, "description")
+            result.append((parameter, description))
+        return tuple(result)
+
+    def timeout(self) -> float | None:
+        if "timeout" not in self.value:
+            return None
+        value = self.value["timeout"]
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not math.isfinite(value)
+            or value <= 0
+        ):
+            raise self.fail("timeout", "a positive number of seconds")
+        return float(value)
+
+
+def _is_json(value: object) -> bool:
+    """Whether ``value`` is a JSON value (what a mapping given to the Toolbox may not be)."""
+    if value is None or isinstance(value, bool | int | str):
+        return True
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if isinstance(value, list):
+        return all(_is_json(item) for item in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _is_json(v) for k, v in value.items())
+    return False
 
 
 def _shown(value: object) -> str:
@@ -91,7 +434,7 @@ def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
     return result
 
 
-def _repeated(tree: object, path: list[str], where: Callable[[list[str]], str]) -> None:
+def _repeated(tree: object, path: list[str], where: Where) -> None:
     if not isinstance(tree, list) or not all(isinstance(pair, tuple) for pair in tree):
         return  # not an object (the shape is checked afterwards)
     seen: set[str] = set()
@@ -104,314 +447,25 @@ def _repeated(tree: object, path: list[str], where: Callable[[list[str]], str]) 
         _repeated(value, [*path, key], where)
 
 
-def load_required(path: Path) -> Classification:
-    """The content of a classification file named explicitly: missing is an error, so a typo
-    in its name can never expose every method."""
-    choices = load(path)
-    if choices is None:
-        raise InspectorError(f"{path}: classification file not found")
-    return choices
-
-
-def _where(path: Path, keys: list[str]) -> str:
+def where_in(path: Path, keys: Iterable[str]) -> str:
     """``path:line:column`` of the value under a key path (found by scanning the file's text,
-    read only here: a file that is right is read once)."""
-    text = path.read_text(encoding="utf-8")
+    read only here: a file that is right is read once); the path alone when not found."""
+    located = line_of(path, keys)
+    return str(path) if located is None else f"{path}:{located[0]}:{located[1]}"
+
+
+def line_of(path: Path, keys: Iterable[str]) -> tuple[int, int] | None:
+    """(line, column) of the value under a key path in the file, or None when not found."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
     position = 0
     for key in keys:
         match = re.compile(re.escape(json.dumps(key)) + r"\s*:\s*").search(text, position)
         if match is None:
-            return str(path)
+            return None
         position = match.end()
     line = text.count("\n", 0, position) + 1
     column = position - (text.rfind("\n", 0, position) + 1) + 1
-    return f"{path}:{line}:{column}"
-
-
-class Merge(NamedTuple):
-    """The updated classification and what changed."""
-
-    classification: Classification
-    stale: list[str]
-    pruned: list[str]
-    renamed: list[tuple[str, str, bool]]
-    """(old ``Class.method``, new ``Class.method``, the value carried over)."""
-    renamed_classes: dict[str, str]
-    """New class key → the vanished class key whose values it took over."""
-    newly_included: list[str]
-    """``Class.method`` of every method this merge made included (new, with ``include_new``)."""
-    uncallable: list[str]
-    """``Class.method`` of every new method recorded as ``false`` because a model cannot call
-    it (a required parameter's type has no JSON form)."""
-    misspelt: dict[str, str]
-    """Class key the file did not name → the key that looks like its misspelling; the class's
-    methods were recorded ``false`` (a typo must not turn the user's ``false`` on)."""
-
-
-Previous = Catalog | Callable[[], Catalog | None] | None
-"""The last tools.json's catalog, or a function that reads it when it is needed."""
-
-
-def merge(
-    existing: Classification | None,
-    catalog: Catalog,
-    *,
-    include_new: bool,
-    prune: bool,
-    previous: Previous = None,
-) -> Merge:
-    """Keep every existing value, add new methods, keep (or prune) entries whose method is gone.
-
-    A new method with the parameters and docstring that a vanished one had in ``previous`` (the
-    last tools.json, or a function that reads it, called only when a method vanished) is that
-    method renamed: it keeps the user's value. Order: the catalog's classes and methods first,
-    then stale entries where they were."""
-    old = existing or {}
-    earlier = _Earlier(previous)
-    result: Classification = {}
-    renamed: list[tuple[str, str, bool]] = []
-    newly: list[str] = []
-    uncallable: list[str] = []
-    moved = _renamed_classes(old, catalog)
-    misspelt = {k: v for k, v in misspelt_keys(old, catalog).items() if k not in moved}
-    for group in catalog.classes:
-        if group.key in misspelt:
-            result[group.key] = dict.fromkeys((tool.method_name for tool in group.tools), False)
-            continue
-        kept = old.get(moved.get(group.key, group.key), {})
-        vanished = dict(kept)
-        for tool in group.tools:
-            vanished.pop(tool.method_name, None)
-        methods: dict[str, bool] = {}
-        for tool in group.tools:
-            name = tool.method_name
-            source = None if name in kept else earlier.renamed_from(group.key, tool, vanished)
-            if name in kept:
-                methods[name] = kept[name]
-            elif source is not None:
-                methods[name] = vanished.pop(source)
-                renamed.append((f"{group.key}.{source}", f"{group.key}.{name}", methods[name]))
-            elif tool.uncallable:
-                methods[name] = False
-                uncallable.append(f"{group.key}.{name}")
-            else:
-                methods[name] = include_new
-                if include_new:
-                    newly.append(f"{group.key}.{name}")
-        result[group.key] = methods
-    gone = {old_name for old_name, _, _ in renamed}
-    gone |= {f"{key}.{method}" for key in moved.values() for method in old[key]}
-    stale = _keep_stale(old, result, gone, prune)
-    if prune:
-        scanned = {group.key for group in catalog.classes}
-        result = {k: v for k, v in result.items() if v or k in scanned}
-    kept_stale, pruned = ([], stale) if prune else (stale, [])
-    return Merge(result, kept_stale, pruned, renamed, moved, newly, uncallable, misspelt)
-
-
-def misspelt_keys(classification: Classification | None, catalog: Catalog) -> dict[str, str]:
-    """Scanned class the classification does not name → a key of it that names no scanned class,
-    holds a ``false`` and is close to that class's name (``"Calcc"`` for ``Calc``): most likely
-    a misspelling, whose ``false`` was meant for the class (a key with nothing excluded has
-    nothing to keep)."""
-    scanned = {group.key: group for group in catalog.classes}  # a dict: found at once, in order
-    unnamed = [key for key in scanned if key not in (classification or {})]
-    found: dict[str, str] = {}
-    for key, methods in (classification or {}).items():
-        if key in scanned or False not in methods.values():
-            continue
-        meant = closest(key, unnamed)
-        if meant is not None and meant not in found:
-            found[meant] = key
-    return found
-
-
-def _renamed_classes(old: Classification, catalog: Catalog) -> dict[str, str]:
-    """New class key → vanished class key, when the vanished class's methods are all among the
-    new class's and no other vanished class fits: the class was renamed, its values hold."""
-    scanned = {group.key for group in catalog.classes}
-    vanished = [key for key, methods in old.items() if key not in scanned and methods]
-    moved: dict[str, str] = {}
-    for group in catalog.classes:
-        if group.key in old:
-            continue
-        names = {tool.method_name for tool in group.tools}
-        fits = [key for key in vanished if set(old[key]) <= names]
-        if len(fits) == 1 and fits[0] not in moved.values():
-            moved[group.key] = fits[0]
-    return moved
-
-
-def _keep_stale(
-    old: Classification, result: Classification, gone: set[str], prune: bool
-) -> list[str]:
-    """Entries whose method is gone (renamed ones aside), kept in ``result`` unless pruning."""
-    stale: list[str] = []
-    for class_key, methods in old.items():
-        for method, value in methods.items():
-            if method in result.get(class_key, {}) or f"{class_key}.{method}" in gone:
-                continue
-            stale.append(f"{class_key}.{method}")
-            if not prune:
-                result.setdefault(class_key, {})[method] = value
-    return stale
-
-
-class _Earlier:
-    """The previous tools.json's tools, to recognise a renamed method by what it takes (read
-    when first needed)."""
-
-    def __init__(self, previous: Previous) -> None:
-        self.previous = previous
-        self._tools: dict[tuple[str, str], ToolDescriptor] | None = None
-
-    @property
-    def tools(self) -> dict[tuple[str, str], ToolDescriptor]:
-        if self._tools is None:
-            found = self.previous() if callable(self.previous) else self.previous
-            self._tools = {(k, t.method_name): t for k, t in found.tools()} if found else {}
-        return self._tools
-
-    def renamed_from(
-        self, class_key: str, tool: ToolDescriptor, vanished: dict[str, bool]
-    ) -> str | None:
-        """The one vanished method of the class with this tool's parameters and docstring."""
-        if not vanished or not self.tools:
-            return None
-        wanted = _signature(tool)
-        matches = [
-            method
-            for method in vanished
-            if (old := self.tools.get((class_key, method))) is not None
-            and _signature(old) == wanted
-        ]
-        return matches[0] if len(matches) == 1 else None
-
-
-def _signature(tool: ToolDescriptor) -> tuple[str, str]:
-    return json.dumps(tool.parameters_schema(), sort_keys=True), tool.description
-
-
-def stale_diagnostics(merged: Merge, path: Path, unknown: Iterable[str] = ()) -> list[Diagnostic]:
-    """Warnings for entries whose method is gone (kept), infos for pruned ones, a notice for
-    each rename; entries of the ``unknown`` classes are reported once per class elsewhere."""
-    skipped = tuple(f"{key}." for key in unknown)
-    notes = [
-        Diagnostic(
-            Level.WARNING,
-            f"{name}: no such method any more; entry kept (remove it, or rescan with --prune)",
-            str(path),
-            code=codes.STALE_ENTRY,
-        )
-        for name in merged.stale
-        if not name.startswith(skipped)
-    ]
-    notes += [
-        Diagnostic(
-            Level.INFO,
-            f"{name}: no such method any more; entry removed",
-            str(path),
-            code=codes.ENTRY_PRUNED,
-        )
-        for name in merged.pruned
-    ]
-    notes += [
-        Diagnostic(
-            Level.WARNING,
-            f"{new}: taken as {old} renamed (same parameters and docstring); keeps "
-            f"{json.dumps(value)}",
-            str(path),
-            code=codes.ENTRY_RENAMED,
-        )
-        for old, new, value in merged.renamed
-    ]
-    notes += [
-        Diagnostic(
-            Level.WARNING,
-            f"class {new!r}: taken as {old!r} renamed (it has all of {old!r}'s methods); keeps "
-            "the values set there",
-            str(path),
-            code=codes.ENTRY_RENAMED,
-        )
-        for new, old in merged.renamed_classes.items()
-    ]
-    notes += [
-        Diagnostic(
-            Level.INFO,
-            f"{name}: a model cannot call it (a required parameter has no JSON form); "
-            "recorded as false",
-            str(path),
-            code=codes.UNCALLABLE_RECORDED_FALSE,
-        )
-        for name in merged.uncallable
-    ]
-    return notes + _misspelt_notes(merged, path)
-
-
-def _misspelt_notes(merged: Merge, path: Path) -> list[Diagnostic]:
-    return [
-        Diagnostic(
-            Level.WARNING,
-            f"class {key!r} is not in the classification file, which names {typo!r} (no scanned "
-            f"class: a misspelling?): {key}'s methods are recorded false; correct the key or set "
-            "them true",
-            str(path),
-            code=codes.UNCLASSIFIED_CLASS_EXCLUDED,
-        )
-        for key, typo in merged.misspelt.items()
-    ]
-
-
-def unknown_classes(
-    classification: Classification | None,
-    catalog: Catalog,
-    path: Path | None,
-    consequence: str = "its entries are not used",
-) -> tuple[list[str], list[Diagnostic]]:
-    """Class keys of the classification file that match no class of the catalog, each with a
-    warning (and a did-you-mean): a misspelt key would leave the real class unclassified."""
-    scanned = [group.key for group in catalog.classes]
-    known = set(scanned)
-    unknown = [key for key in classification or {} if key not in known]
-    notes = []
-    for key in unknown:
-        hint = did_you_mean(key, scanned)
-        notes.append(
-            Diagnostic(
-                Level.WARNING,
-                f"class {key!r} in the classification file matches no scanned class{hint}; "
-                + consequence,
-                str(path or ""),
-                code=codes.UNKNOWN_CLASS_KEY,
-            )
-        )
-    return unknown, notes
-
-
-def unknown_methods(
-    classification: Classification | None, catalog: Catalog, path: Path | None
-) -> list[Diagnostic]:
-    """Warnings for entries of known classes that name no method (a misspelt ``"gett":
-    false`` would leave ``get`` to the ``new`` rule), each with a did-you-mean."""
-    notes = []
-    for group in catalog.classes:
-        entries = (classification or {}).get(group.key)
-        methods = [tool.method_name for tool in group.tools]
-        for name in [m for m in entries or {} if m not in set(methods)]:
-            hint = did_you_mean(name, methods)
-            notes.append(
-                Diagnostic(
-                    Level.WARNING,
-                    f"{group.key}.{name}: no such method{hint}; the entry is not used",
-                    str(path or ""),
-                    code=codes.STALE_ENTRY,
-                )
-            )
-    return notes
-
-
-def is_included(classification: Classification | None, class_key: str, method: str) -> bool | None:
-    """The user's choice for a method, or None when the file does not mention it."""
-    if classification is None:
-        return None
-    return classification.get(class_key, {}).get(method)
+    return line, column

@@ -58,6 +58,10 @@ class ChangeKind(enum.Enum):
     """A parameter (``path`` its name) or an object's property (``path`` with a dot)."""
     RENAMED = "renamed"
     ADDED = "added"
+    HIDDEN = "hidden"
+    """A parameter the classification file now hides (its default applies)."""
+    FIXED = "fixed"
+    """A parameter the classification file now fixes to a value."""
     BECAME_OPTIONAL = "became-optional"
     BECAME_REQUIRED = "became-required"
     DEFAULT_CHANGED = "default-changed"
@@ -145,11 +149,13 @@ def diff_tools(old: ToolDescriptor, new: ToolDescriptor) -> Iterator[Change]:
     left_out = {p.name: p for p in new.left_out}
     for change in context.fields(old.parameters, new.parameters, "", "parameter"):
         why = left_out.get(change.path)  # a parameter's path is its name
-        if why is not None and change.kind is ChangeKind.REMOVED:
+        if change.kind is not ChangeKind.REMOVED:
+            yield change
+        elif why is not None:
             because = f"{why.reason}: {why.type}" if why.type else why.reason
             yield replace(change, message=f"parameter removed: left out ({because})")
         else:
-            yield change
+            yield _curated(change, old, new)
     if old.returns.description != new.returns.description:
         yield context.change(
             "return", Severity.DOCS, ChangeKind.DESCRIPTION_CHANGED, "description changed"
@@ -164,6 +170,40 @@ def diff_tools(old: ToolDescriptor, new: ToolDescriptor) -> Iterator[Change]:
         yield context.change(
             "return", Severity.BREAKING, ChangeKind.TYPE_CHANGED, "return type changed"
         )
+
+
+def _curated(removed: Change, old: ToolDescriptor, new: ToolDescriptor) -> Change:
+    """A removed parameter that the classification file now hides or fixes. Hidden: every
+    call that worked still works as before (without it, its default applied; a model is no
+    longer offered it), so compatible. Fixed: compatible only when it was optional and is
+    fixed to its default (a call without it behaves as before); else a call without it now
+    gets another value, so breaking."""
+    name = removed.path
+    if name in new.curation.hidden and name not in old.curation.hidden:
+        return replace(
+            removed,
+            severity=Severity.COMPATIBLE,
+            kind=ChangeKind.HIDDEN,
+            message="parameter hidden by the classification file (its default applies)",
+        )
+    fixed = dict(new.curation.fixed)
+    if name not in fixed or name in dict(old.curation.fixed):
+        return removed
+    before = next(f for f in old.parameters if f.name == name)
+    value = fixed[name]
+    if not before.required and before.default == value:
+        return replace(
+            removed,
+            severity=Severity.COMPATIBLE,
+            kind=ChangeKind.FIXED,
+            message=f"parameter fixed to its default {_show(value)} by the classification file",
+        )
+    return replace(
+        removed,
+        kind=ChangeKind.FIXED,
+        message=f"parameter fixed to {_show(value)} by the classification file (a call "
+        "without it now gets that value)",
+    )
 
 
 def _addition(added: Field, noun: str) -> tuple[Severity, ChangeKind, str]:

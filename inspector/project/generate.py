@@ -74,13 +74,17 @@ def generate(
     )
     result.diagnostics += notes
     hand_over(config.tools_path, dumps(to_json(catalog)))
-    hand_over(config.classification_path, dumps(merged.classification))
+    hand_over(config.classification_path, dumps(classification_file.to_json(merged.classification)))
     if config.providers:
         result.diagnostics += _renders(config, catalog, merged.classification, hand_over)
-    if config.stubs is not None:
-        text, notes = pipeline.stubs(
-            catalog, config.tools_path.name, template_dirs=config.templates
+    if config.stubs is not None:  # the included tools, shaped: as in the provider files
+        shaped, _ = pipeline.curated_catalog(
+            catalog,
+            merged.classification,
+            config.classification_path,
+            include_new=config.include_new,
         )
+        text, notes = pipeline.stubs(shaped, config.tools_path.name, template_dirs=config.templates)
         result.diagnostics += notes
         hand_over(config.stubs, text.encode("utf-8"))
     return result

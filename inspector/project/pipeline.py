@@ -14,13 +14,15 @@ from typing import TYPE_CHECKING
 from inspector import codes
 from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import Diagnostic, Level
-from inspector.files import classification as classification_file
-from inspector.files.classification import Classification, Merge, Previous
+from inspector.files import classification_merge as merge_module
+from inspector.files.classification import Classification
+from inspector.files.classification_merge import Merge, Previous
 from inspector.model import Json, ToolDescriptor
 from inspector.scan.docstrings import DocstringStyle
 
 if TYPE_CHECKING:
     from inspector.render.options import RenderOptions
+    from inspector.render.selection import Selected
 
 
 def scan(
@@ -114,15 +116,16 @@ def classify(
             )
         )
         prune = False
-    merged = classification_file.merge(
+    merged = merge_module.merge(
         existing, catalog, include_new=include_new, prune=prune, previous=previous
     )
     moved = set(merged.renamed_classes.values())
     still = {k: v for k, v in (existing or {}).items() if k not in moved}
-    unknown, warnings = classification_file.unknown_classes(
+    unknown, warnings = merge_module.unknown_classes(
         still, catalog, classification_path, KEPT_UNKNOWN_CLASS if not prune else "removed"
     )
-    notes += classification_file.stale_diagnostics(merged, classification_path, unknown) + warnings
+    notes += merge_module.stale_diagnostics(merged, classification_path, unknown) + warnings
+    notes += merge_module.unmatched_patterns(existing, catalog, classification_path)
     return merged, notes
 
 
@@ -134,19 +137,57 @@ def select(
     include_new: bool = True,
     merged: bool = False,
 ) -> tuple[list[ToolDescriptor], list[Diagnostic]]:
-    """Step 3: the included tools, flat, in catalog order. Methods the classification does not
-    mention follow ``include_new``; class keys and entries naming nothing scanned are warned
-    about (TI307, TI301), unless the classification was just ``merged``, which reported them."""
+    """Step 3: the included tools, flat, in catalog order, each shaped by its classification
+    entry (name, text, fixed and hidden parameters; ``ToolDescriptor.curation``). Methods the
+    classification does not cover follow ``include_new``; entries naming no method are warned
+    about (TI301), unless the classification was just ``merged``, which reported them."""
+    selected, notes = select_sources(
+        catalog, classification, classification_path, include_new=include_new, merged=merged
+    )
+    return [chosen.tool for chosen in selected], notes
+
+
+def select_sources(
+    catalog: Catalog,
+    classification: Classification | None,
+    classification_path: Path | None,
+    *,
+    include_new: bool = True,
+    merged: bool = False,
+) -> tuple[list[Selected], list[Diagnostic]]:
+    """``select``, each tool with its class key and the tool as scanned (what the Toolbox
+    binds: the fixed and hidden parameters are passed, not offered)."""
     from inspector.render.selection import select_tools
 
     notes: list[Diagnostic] = []
     if not merged:
-        _, notes = classification_file.unknown_classes(classification, catalog, classification_path)
-        notes += classification_file.unknown_methods(classification, catalog, classification_path)
-    tools, selected = select_tools(
+        _, notes = merge_module.unknown_classes(classification, catalog, classification_path)
+        notes += merge_module.unknown_methods(classification, catalog, classification_path)
+    selected, found = select_tools(
         catalog, classification, classification_path, include_new=include_new
     )
-    return tools, notes + selected
+    return selected, notes + found
+
+
+def curated_catalog(
+    catalog: Catalog,
+    classification: Classification | None,
+    classification_path: Path | None,
+    *,
+    include_new: bool = True,
+) -> tuple[Catalog, list[Diagnostic]]:
+    """The catalog of the tools ``select`` gives, in their classes: what stubs of a tools.json
+    hold when a classification file shapes it (each stub then has its tool's name and
+    schema, as every provider file does)."""
+    selected, notes = select_sources(
+        catalog, classification, classification_path, include_new=include_new
+    )
+    groups = []
+    for group in catalog.classes:
+        tools = tuple(chosen.tool for chosen in selected if chosen.class_key == group.key)
+        if tools:
+            groups.append(CatalogClass(group.key, group.source, tools))
+    return Catalog(tuple(groups)), notes
 
 
 @dataclass

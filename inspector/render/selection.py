@@ -1,14 +1,34 @@
-"""Select: the tools the classification file includes, flat, in catalog order."""
+"""Select: the tools the classification file includes, flat, in catalog order, each shaped by
+its entry (``render.curation``)."""
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
 from inspector import codes
 from inspector.catalog import Catalog
 from inspector.diagnostics import Diagnostic, Level
-from inspector.files.classification import Classification, is_included, misspelt_keys
+from inspector.files.classification import Classification, is_included, line_of
+from inspector.files.classification_merge import misspelt_keys
 from inspector.model import ToolDescriptor
+from inspector.render.curation import Covered, Locate, curate
+
+
+@dataclass(frozen=True, slots=True)
+class Selected:
+    """An included tool: its class key, the tool as scanned and as the classification shapes it.
+
+    Attributes:
+        class_key: The key of its class in the catalog.
+        scanned: The tool as the catalog has it (every parameter).
+        tool: The tool a model is offered (name, text and schema shaped by its entry).
+    """
+
+    class_key: str
+    scanned: ToolDescriptor
+    tool: ToolDescriptor
 
 
 def select_tools(
@@ -17,10 +37,11 @@ def select_tools(
     classification_path: Path | None,
     *,
     include_new: bool = True,
-) -> tuple[list[ToolDescriptor], list[Diagnostic]]:
-    """The included tools, flat, in catalog order. A method the classification does not mention
-    is included when ``include_new`` (with a warning), excluded otherwise; one a model cannot
-    call (``ToolDescriptor.uncallable``) is excluded either way, unless the file says true."""
+) -> tuple[list[Selected], list[Diagnostic]]:
+    """The included tools, flat, in catalog order, each shaped by its entry. A method the
+    classification does not cover is included when ``include_new`` (with a warning), excluded
+    otherwise; one a model cannot call (``ToolDescriptor.uncallable``) is excluded either way,
+    unless its own key says true (a pattern does not include it)."""
     diagnostics: list[Diagnostic] = []
     where = str(classification_path or "")
     if classification is None and classification_path is not None:
@@ -32,13 +53,17 @@ def select_tools(
                 code=codes.NO_CLASSIFICATION_FILE,
             )
         )
-    tools = []
+    locate = _locator(classification_path)
+    selected = []
     closed = _closed_classes(catalog, classification, where, diagnostics)
     for class_key, tool in catalog.tools():
-        choice = is_included(classification, class_key, tool.method_name)
+        group = (classification or {}).get(class_key)
+        key = group.key_for(tool.method_name) if group else None
+        entry = group.methods[key] if group and key is not None else None
+        choice = None if entry is None else entry.include
         if class_key in closed:
             choice = False
-        elif choice is None and tool.uncallable:
+        elif tool.uncallable and (choice is None or (choice and key != tool.method_name)):
             diagnostics.append(_not_offered(class_key, tool, where))
             choice = False
         elif choice and tool.uncallable:
@@ -55,9 +80,15 @@ def select_tools(
                 )
             )
             choice = include_new
-        if choice is not False:
-            tools.append(tool)
-    if not tools:
+        if choice is False:
+            continue
+        covered = Covered(class_key, key, entry, group.prefix if group else "")
+        shaped, notes = curate(tool, covered, locate)
+        diagnostics += notes
+        if shaped is not None:
+            selected.append(Selected(class_key, tool, shaped))
+    selected = _unique_names(selected, classification, locate, diagnostics)
+    if not selected:
         diagnostics.append(
             Diagnostic(
                 Level.WARNING,
@@ -66,7 +97,60 @@ def select_tools(
                 code=codes.NO_TOOLS,
             )
         )
-    return tools, diagnostics
+    return selected, diagnostics
+
+
+def _locator(path: Path | None) -> Locate:
+    """Key path → (file, line) in the classification file (line 0 when not found)."""
+
+    def locate(keys: list[str]) -> tuple[str, int]:
+        if path is None:
+            return "", 0
+        found = line_of(path, keys)
+        return str(path), found[0] if found else 0
+
+    return locate
+
+
+def _unique_names(
+    selected: list[Selected],
+    classification: Classification | None,
+    locate: Locate,
+    diagnostics: list[Diagnostic],
+) -> list[Selected]:
+    """The tools without those whose name, changed by ``name`` or ``@prefix``, another included
+    tool has too (a scanned name is unique: only a changed one can collide)."""
+    counts = Counter(s.tool.name for s in selected)
+    kept = []
+    for chosen in selected:
+        name = chosen.tool.name
+        if counts[name] == 1 or name == chosen.scanned.name:
+            kept.append(chosen)
+            continue
+        group = (classification or {})[chosen.class_key]
+        key = group.key_for(chosen.scanned.method_name)
+        entry = group.methods[key] if key is not None else None
+        named = entry is not None and entry.name is not None
+        path, line = locate(
+            [chosen.class_key, str(key), "name"] if named else [chosen.class_key, "@prefix"]
+        )
+        others = [
+            f"{s.class_key}.{s.scanned.method_name}"
+            for s in selected
+            if s.tool.name == name and s is not chosen
+        ]
+        diagnostics.append(
+            Diagnostic(
+                Level.ERROR,
+                f"the tool name {name!r} is also the name of {', '.join(others)}; this tool is "
+                "left out (give it another name)",
+                path,
+                line,
+                subject=f"{chosen.class_key}.{chosen.scanned.method_name}",
+                code=codes.TOOL_NAME_TAKEN,
+            )
+        )
+    return kept
 
 
 def _closed_classes(
@@ -123,7 +207,9 @@ def quiet_excluded(
     """The diagnostics without the warnings and infos located at a method the classification
     sets to ``false`` (and at no included method). Errors stay."""
     if not diagnostics or not any(
-        on is False for methods in (classification or {}).values() for on in methods.values()
+        not entry.include
+        for group in (classification or {}).values()
+        for entry in group.methods.values()
     ):
         return diagnostics  # nothing to quiet, or nothing is set to false
     places: dict[bool, set[tuple[str, str]]] = {True: set(), False: set()}

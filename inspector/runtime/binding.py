@@ -9,13 +9,15 @@ import inspect
 import typing
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from pathlib import Path
 
 from inspector import codes
 from inspector.catalog import Catalog
 from inspector.diagnostics import Diagnostic, InspectorError, Level
-from inspector.files.classification import Classification, load_required, validated
-from inspector.model import MethodKind, ToolDescriptor
+from inspector.files.classification import Classification, load_required, parsed
+from inspector.model import AnyValueType, Field, Json, MethodKind, ParameterKind, ToolDescriptor
+from inspector.runtime.arguments import Converter
 from inspector.scan.call_hints import call_hints
 from inspector.scan.docstrings import DocstringStyle
 from inspector.scan.fields import FieldDefault, field_defaults
@@ -24,13 +26,27 @@ from inspector.scan.methods import MethodBuilder
 
 @dataclass(frozen=True, slots=True)
 class Bound:
-    """A tool and how to call its method."""
+    """A tool and how to call its method.
+
+    Attributes:
+        descriptor: The tool a model is offered (shaped by its classification entry).
+        function: The bound method.
+        hints: Python name → the hint its value is converted by.
+        python_names: Tool parameter name → Python name, where they differ.
+        field_defaults: Python name → the field object's default (pydantic ``Field``).
+        parameters: The method's parameters as scanned, in order (the offered ones and the
+            fixed and hidden ones).
+        fixed: Parameter name → (its field, the JSON value the classification fixes): passed
+            at every call, never taken from the model.
+    """
 
     descriptor: ToolDescriptor
     function: Callable[..., object]
     hints: dict[str, object]
     python_names: dict[str, str]
     field_defaults: dict[str, FieldDefault]
+    parameters: tuple[Field, ...]
+    fixed: dict[str, tuple[Field, Json]] = dataclass_field(default_factory=dict)
 
 
 def flattened(objects: Iterable[object]) -> Iterable[object]:
@@ -44,8 +60,10 @@ def flattened(objects: Iterable[object]) -> Iterable[object]:
 
 
 def classification_of(
-    value: str | Path | Mapping[str, Mapping[str, bool]] | None,
+    value: str | Path | Mapping[str, Mapping[str, object]] | None,
 ) -> Classification | None:
+    """The classification a Toolbox is given: a file (which must exist) or a mapping in the
+    file's format, checked alike."""
     if value is None:
         return None
     if isinstance(value, str | Path):
@@ -53,7 +71,7 @@ def classification_of(
     if not isinstance(value, Mapping):
         raise InspectorError(f"classification: a path or a mapping, not {type(value).__name__}")
     plain = {k: dict(v) if isinstance(v, Mapping) else v for k, v in value.items()}
-    return validated(plain, lambda keys: "classification", "classification")
+    return parsed(plain)
 
 
 def inherited_entries(
@@ -72,7 +90,7 @@ def inherited_entries(
         base = next((b.__name__ for b in cls.__mro__[1:] if b.__name__ in choices), None)
         if key in choices or base is None:
             continue
-        taken[key] = dict(choices[base])
+        taken[key] = choices[base]
         used.add(base)
         message = (
             f"class {key!r} is not in the classification: the entries of its base {base!r} apply"
@@ -110,8 +128,19 @@ def unmatched(catalog: Catalog, patterns: Iterable[str], what: str) -> list[Diag
 
 
 def bind(
-    obj: object, tool: ToolDescriptor, style: DocstringStyle, stubs: MethodBuilder
+    obj: object,
+    tool: ToolDescriptor,
+    style: DocstringStyle,
+    stubs: MethodBuilder,
+    shaped: ToolDescriptor | None = None,
 ) -> Bound | None:
+    """The tool bound to its object's method; None when the object has no such method (or is
+    a class and the method needs an instance). ``tool`` is the tool as scanned, ``shaped`` as
+    the classification shapes it (offered to the model; default: ``tool``).
+
+    Raises:
+        ArgumentError: A fixed value is no value of its parameter's Python type.
+    """
     function = getattr(obj, tool.method_name, None)
     if not callable(function):
         return None
@@ -137,7 +166,28 @@ def bind(
     except Exception:  # the builder already reported it; convert nothing then
         hints = {}
     target = inspect.unwrap(function)
-    return Bound(tool, function, hints, python_names, field_defaults(target, hints))
+    offered = shaped or tool
+    fixed = _fixed(tool, offered, python_names, hints)
+    defaults = field_defaults(target, hints)
+    return Bound(offered, function, hints, python_names, defaults, tool.parameters, fixed)
+
+
+def _fixed(
+    tool: ToolDescriptor,
+    shaped: ToolDescriptor,
+    python_names: Mapping[str, str],
+    hints: Mapping[str, object],
+) -> dict[str, tuple[Field, Json]]:
+    """The fixed parameters, each with its field (a keyword one for a parameter the scan left
+    out), after checking that each value converts to its Python type."""
+    fields = {f.name: f for f in tool.parameters}
+    fixed = {}
+    for name, value in shaped.curation.fixed:
+        field = fields.get(name) or Field(name, AnyValueType(), kind=ParameterKind.KEYWORD_ONLY)
+        python_name = python_names.get(name, name)
+        Converter().convert(value, hints.get(python_name, typing.Any), name)
+        fixed[name] = (field, value)
+    return fixed
 
 
 def documented_keys(

@@ -72,8 +72,13 @@ class Toolbox:
         *objects: The objects whose methods become tools; a plain ``list`` or ``tuple`` among
             them is read as its items, so ``Toolbox([calendar, mailer])`` is
             ``Toolbox(calendar, mailer)``. A class stands for its static and class methods.
-        classification: A classification file (which must exist) or a class → method → bool
-            mapping: which methods are tools. None includes every method a model can call.
+        classification: A classification file (which must exist) or a mapping in its format
+            (class → method or pattern → ``True``/``False`` or an entry such as
+            ``{"name": ..., "fixed": {...}, "hidden": [...]}``; ``@prefix`` options): which
+            methods are tools and how each is shaped. Tools are called by their new names;
+            fixed values are always passed and hidden parameters take the method's default
+            (a model giving either gets an argument error). None includes every method a
+            model can call.
         include: Globs over tool names or ``Class.method``: only the tools they match.
         exclude: Globs over tool names or ``Class.method``: tools left out.
         docstring_style: How docstrings are read.
@@ -99,7 +104,7 @@ class Toolbox:
     def __init__(
         self,
         *objects: object,
-        classification: str | Path | Mapping[str, Mapping[str, bool]] | None = None,
+        classification: str | Path | Mapping[str, Mapping[str, object]] | None = None,
         include: Iterable[str] | None = None,
         exclude: Iterable[str] = (),
         docstring_style: DocstringStyle = DocstringStyle.AUTO,
@@ -121,24 +126,28 @@ class Toolbox:
             raise InspectorError(f"new={new!r}: expected 'include' or 'exclude'")
         where = Path(classification) if isinstance(classification, str | Path) else None
         choices, inherited = inherited_entries(choices, owners)
-        tools, notes = pipeline.select(catalog, choices, where, include_new=new == "include")
+        selected, notes = pipeline.select_sources(
+            catalog, choices, where, include_new=new == "include"
+        )
         notes = inherited + notes
         self.diagnostics = quiet_excluded(self.diagnostics, catalog, choices) + notes
-        chosen = {id(tool) for tool in tools}
         stubs = MethodBuilder(docstring_style)  # each stub file read once for all the tools
         taken: list[tuple[str, ToolDescriptor, bool]] = []
-        for class_key, tool in catalog.tools():
-            if id(tool) not in chosen or not matches(class_key, tool, include, tuple(exclude)):
+        for chosen in selected:
+            class_key, tool = chosen.class_key, chosen.tool
+            if not matches(class_key, tool, include, tuple(exclude)):
                 continue
             try:
-                bound = bind(owners[class_key], tool, docstring_style, stubs)
-            except Exception as error:  # whatever the attribute raises
+                bound = bind(owners[class_key], chosen.scanned, docstring_style, stubs, tool)
+            except Exception as error:  # whatever the attribute raises; a fixed value unfit
                 self.diagnostics.append(not_bindable(class_key, tool, error))
                 continue
             taken.append((class_key, tool, bound is not None))
             if bound is not None:
                 self._tools[tool.name] = bound
-                self._qualified[qualified_name(class_key, tool.method_name)] = tool.name
+                if tool.name == chosen.scanned.name:  # a name the classification gave is the
+                    # only name of its tool
+                    self._qualified[qualified_name(class_key, tool.method_name)] = tool.name
         refuse_a_class(owners, taken)
         self.diagnostics += unmatched(catalog, include or (), "include")
         self.diagnostics += unmatched(catalog, exclude, "exclude")
@@ -378,32 +387,7 @@ class Toolbox:
             raise ToolCallError(
                 f"{name}: unexpected argument {unexpected[0]!r}; the tool takes: {takes}", name
             )
-        for parameter in bound.descriptor.parameters:
-            python_name = bound.python_names.get(parameter.name, parameter.name)
-            field_default = bound.field_defaults.get(python_name)
-            raw = values.get(parameter.name)
-            given_null = parameter.name in values and raw is None
-            if given_null and not parameter.nullable and not parameter.required:
-                notes.append(f"{parameter.name}: null; the default used")
-            missing = parameter.name not in values
-            if (missing or (raw is None and not parameter.nullable)) and not parameter.required:
-                if field_default is not None:  # the field's value, not the field object
-                    collected.give(parameter, python_name, field_default.value())
-                continue
-            if missing:
-                if not parameter.nullable:
-                    raise ToolCallError(
-                        f"{name}: missing required argument {parameter.name!r}", name
-                    )
-                notes.append(f"{parameter.name}: omitted; null used")
-                collected.give(parameter, python_name, None)
-                continue
-            hint = bound.hints.get(python_name, typing.Any)
-            try:
-                value = converter.convert(typing.cast(Json, raw), hint, parameter.name)
-            except ArgumentError as error:
-                raise ToolCallError(f"{name}: {error}", name) from None
-            collected.give(parameter, python_name, value)
+        _collect(bound, name, values, collected, converter=converter, notes=notes)
         if collected.variadic_kwargs:
             _claim_parameters(bound, values, collected, converter, notes)
         try:
@@ -444,6 +428,67 @@ class _CallArguments:
         leniently)."""
         args, kwargs, extra = self.args, self.kwargs, self.variadic_kwargs
         return spread(function, args, kwargs, self.variadic_args, extra, notes=notes)
+
+
+def _collect(
+    bound: Bound,
+    name: str,
+    values: Mapping[str, object],
+    collected: _CallArguments,
+    *,
+    converter: Converter,
+    notes: list[str],
+) -> None:
+    """Each parameter's value: the model's (converted), its default, or the value the
+    classification fixes; a hidden one takes the method's default."""
+    hidden = set(bound.descriptor.curation.hidden)
+    for parameter in bound.parameters:
+        python_name = bound.python_names.get(parameter.name, parameter.name)
+        field_default = bound.field_defaults.get(python_name)
+        if parameter.name in bound.fixed:
+            collected.give(parameter, python_name, _fixed_value(bound, parameter.name))
+            continue
+        if parameter.name in hidden:  # the method's default, as for an omitted one
+            if field_default is not None:
+                collected.give(parameter, python_name, field_default.value())
+            continue
+        raw = values.get(parameter.name)
+        given_null = parameter.name in values and raw is None
+        if given_null and not parameter.nullable and not parameter.required:
+            notes.append(f"{parameter.name}: null; the default used")
+        missing = parameter.name not in values
+        if (missing or (raw is None and not parameter.nullable)) and not parameter.required:
+            if field_default is not None:  # the field's value, not the field object
+                collected.give(parameter, python_name, field_default.value())
+            continue
+        if missing:
+            if not parameter.nullable:
+                raise ToolCallError(f"{name}: missing required argument {parameter.name!r}", name)
+            notes.append(f"{parameter.name}: omitted; null used")
+            collected.give(parameter, python_name, None)
+            continue
+        hint = bound.hints.get(python_name, typing.Any)
+        try:
+            value = converter.convert(typing.cast(Json, raw), hint, parameter.name)
+        except ArgumentError as error:
+            raise ToolCallError(f"{name}: {error}", name) from None
+        collected.give(parameter, python_name, value)
+    for fixed_name, (parameter, _) in bound.fixed.items():
+        if parameter not in bound.parameters:  # one the scan left out: by keyword
+            python_name = bound.python_names.get(fixed_name, fixed_name)
+            collected.give(parameter, python_name, _fixed_value(bound, fixed_name))
+
+
+def _fixed_value(bound: Bound, name: str) -> object:
+    """The value the classification fixes for a parameter, converted anew for each call (a
+    method that changes a list it was given does not change the next call's)."""
+    python_name = bound.python_names.get(name, name)
+    hint = bound.hints.get(python_name, typing.Any)
+    try:
+        return Converter().convert(bound.fixed[name][1], hint, name)
+    except ArgumentError as error:  # checked when bound, so not expected here
+        tool = bound.descriptor.name
+        raise ToolCallError(f"{tool}: the fixed value of {error}", tool) from None
 
 
 def _claim_parameters(

@@ -1,0 +1,398 @@
+"""A rescan's update of the classification file: every value the user set is kept, new methods
+are added (unless a pattern covers them), entries whose method is gone are kept or pruned, a
+renamed method or class keeps its values; and the diagnostics that say so.
+
+Objects, patterns and ``@`` options stay where the user wrote them (``ClassEntry.layout``).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import NamedTuple
+
+from inspector import codes
+from inspector.catalog import Catalog, CatalogClass
+from inspector.diagnostics import Diagnostic, Level, closest, did_you_mean
+from inspector.files.classification import (
+    ClassEntry,
+    Classification,
+    MethodEntry,
+    is_pattern,
+    line_of,
+)
+from inspector.model import ToolDescriptor
+
+
+class Merge(NamedTuple):
+    """The updated classification and what changed."""
+
+    classification: Classification
+    stale: list[str]
+    pruned: list[str]
+    renamed: list[tuple[str, str, MethodEntry]]
+    """(old ``Class.method``, new ``Class.method``, the entry carried over)."""
+    renamed_classes: dict[str, str]
+    """New class key → the vanished class key whose values it took over."""
+    newly_included: list[str]
+    """``Class.method`` of every method this merge made included (new, with ``include_new``)."""
+    uncallable: list[str]
+    """``Class.method`` of every new method recorded as ``false`` because a model cannot call
+    it (a required parameter's type has no JSON form)."""
+    misspelt: dict[str, str]
+    """Class key the file did not name → the key that looks like its misspelling; the class's
+    methods were recorded ``false`` (a typo must not turn the user's ``false`` on)."""
+
+
+Previous = Catalog | Callable[[], Catalog | None] | None
+"""The last tools.json's catalog, or a function that reads it when it is needed."""
+
+
+def merge(
+    existing: Classification | None,
+    catalog: Catalog,
+    *,
+    include_new: bool,
+    prune: bool,
+    previous: Previous = None,
+) -> Merge:
+    """Keep every existing value, add new methods, keep (or prune) entries whose method is gone.
+
+    A new method with the parameters and docstring that a vanished one had in ``previous`` (the
+    last tools.json, or a function that reads it, called only when a method vanished) is that
+    method renamed: it keeps the user's value. A new method a pattern covers gets no entry of
+    its own (the pattern keeps covering it). Order: the catalog's classes first, then the
+    file's other classes; in a class, every key where the file has it (methods, patterns,
+    options, stale entries), each new method after the method before it in the class."""
+    old = existing or {}
+    earlier = _Earlier(previous)
+    found = _Found()
+    moved = _renamed_classes(old, catalog)
+    misspelt = {k: v for k, v in misspelt_keys(old, catalog).items() if k not in moved}
+    methods_of: dict[str, dict[str, MethodEntry]] = {}
+    for group in catalog.classes:
+        if group.key in misspelt:
+            methods_of[group.key] = {
+                tool.method_name: MethodEntry.plain(False) for tool in group.tools
+            }
+            continue
+        kept = old.get(moved.get(group.key, group.key), _EMPTY)
+        methods_of[group.key] = _methods(group, kept, earlier, found, include_new=include_new)
+    gone = {old_name for old_name, _, _ in found.renamed}
+    renamed: dict[str, dict[str, str]] = {}
+    for old_name, new_name, _ in found.renamed:
+        class_key, _, before = old_name.rpartition(".")
+        renamed.setdefault(class_key, {})[before] = new_name.rpartition(".")[2]
+    gone |= {f"{key}.{method}" for key in moved.values() for method in old[key].exact}
+    stale: list[str] = []
+    result: Classification = {}
+    for group in catalog.classes:
+        earlier_entry = None if group.key in misspelt else old.get(moved.get(group.key, group.key))
+        methods = methods_of[group.key]
+        for method, entry in (earlier_entry.exact if earlier_entry else {}).items():
+            if method not in methods and f"{group.key}.{method}" not in gone:
+                stale.append(f"{group.key}.{method}")
+                if not prune:
+                    methods[method] = entry
+        result[group.key] = _laid_out(methods, earlier_entry, renamed.get(group.key, {}))
+    for class_key, unscanned in old.items():  # classes no target has (any more)
+        if class_key in result or class_key in moved.values():
+            continue
+        stale += [f"{class_key}.{method}" for method in unscanned.exact]
+        if not prune:
+            result[class_key] = unscanned
+    kept_stale, pruned = ([], stale) if prune else (stale, [])
+    return Merge(
+        result, kept_stale, pruned, found.renamed, moved, found.newly, found.uncallable, misspelt
+    )
+
+
+_EMPTY = ClassEntry()
+
+
+class _Found:
+    """What a merge did beyond keeping values: renamed methods, new ones included, uncallable
+    ones recorded false."""
+
+    def __init__(self) -> None:
+        self.renamed: list[tuple[str, str, MethodEntry]] = []
+        self.newly: list[str] = []
+        self.uncallable: list[str] = []
+
+
+def _methods(
+    group: CatalogClass, kept: ClassEntry, earlier: _Earlier, found: _Found, *, include_new: bool
+) -> dict[str, MethodEntry]:
+    """The exact entries of one scanned class, in the catalog's order: each kept, carried over
+    from the method it was renamed from, or new (unless a pattern covers it)."""
+    class_key, tools = group.key, group.tools
+    exact = kept.exact
+    names = {tool.method_name for tool in tools}
+    vanished = {method: entry for method, entry in exact.items() if method not in names}
+    methods: dict[str, MethodEntry] = {}
+    for tool in tools:
+        name = tool.method_name
+        if name in exact:
+            methods[name] = exact[name]
+            continue
+        source = earlier.renamed_from(class_key, tool, vanished)
+        if source is not None:
+            methods[name] = vanished.pop(source)
+            found.renamed.append((f"{class_key}.{source}", f"{class_key}.{name}", methods[name]))
+        elif kept.pattern_for(name) is not None:
+            continue  # no entry of its own: the pattern keeps covering it
+        elif tool.uncallable:
+            methods[name] = MethodEntry.plain(False)
+            found.uncallable.append(f"{class_key}.{name}")
+        else:
+            methods[name] = MethodEntry.plain(include_new)
+            if include_new:
+                found.newly.append(f"{class_key}.{name}")
+    return methods
+
+
+def _laid_out(
+    methods: dict[str, MethodEntry], old: ClassEntry | None, renamed: dict[str, str]
+) -> ClassEntry:
+    """The class's entry: every key of ``old`` where it was (a renamed method's new name in
+    its old name's place, a pruned one gone), then each method new to it right after the
+    method before it in ``methods`` (the catalog's order), or before the first method key when
+    none before it is there."""
+    if old is None:
+        return ClassEntry.of(methods)
+    layout: list[str] = []
+    for written in old.layout:
+        key = renamed.get(written, written)
+        if key in old.options or is_pattern(key) or key in methods:
+            layout.append(key)
+    placed = set(layout)
+    previous: str | None = None
+    for name in methods:
+        if name not in placed:
+            if previous is not None:
+                at = layout.index(previous) + 1
+            else:
+                at = next((i for i, k in enumerate(layout) if k in methods), len(layout))
+            layout.insert(at, name)
+            placed.add(name)
+        previous = name
+    entries = {**old.patterns, **methods}
+    return ClassEntry(
+        {key: entries[key] for key in layout if key in entries}, dict(old.options), tuple(layout)
+    )
+
+
+def misspelt_keys(classification: Classification | None, catalog: Catalog) -> dict[str, str]:
+    """Scanned class the classification does not name → a key of it that names no scanned class,
+    holds a ``false`` and is close to that class's name (``"Calcc"`` for ``Calc``): most likely
+    a misspelling, whose ``false`` was meant for the class (a key with nothing excluded has
+    nothing to keep)."""
+    scanned = {group.key: group for group in catalog.classes}  # a dict: found at once, in order
+    unnamed = [key for key in scanned if key not in (classification or {})]
+    found: dict[str, str] = {}
+    for key, group in (classification or {}).items():
+        if key in scanned or all(entry.include for entry in group.methods.values()):
+            continue
+        meant = closest(key, unnamed)
+        if meant is not None and meant not in found:
+            found[meant] = key
+    return found
+
+
+def _renamed_classes(old: Classification, catalog: Catalog) -> dict[str, str]:
+    """New class key → vanished class key, when the vanished class's methods are all among the
+    new class's and no other vanished class fits: the class was renamed, its values hold."""
+    scanned = {group.key for group in catalog.classes}
+    vanished = [key for key, group in old.items() if key not in scanned and group.exact]
+    moved: dict[str, str] = {}
+    for group in catalog.classes:
+        if group.key in old:
+            continue
+        names = {tool.method_name for tool in group.tools}
+        fits = [key for key in vanished if set(old[key].exact) <= names]
+        if len(fits) == 1 and fits[0] not in moved.values():
+            moved[group.key] = fits[0]
+    return moved
+
+
+class _Earlier:
+    """The previous tools.json's tools, to recognise a renamed method by what it takes (read
+    when first needed)."""
+
+    def __init__(self, previous: Previous) -> None:
+        self.previous = previous
+        self._tools: dict[tuple[str, str], ToolDescriptor] | None = None
+
+    @property
+    def tools(self) -> dict[tuple[str, str], ToolDescriptor]:
+        if self._tools is None:
+            found = self.previous() if callable(self.previous) else self.previous
+            self._tools = {(k, t.method_name): t for k, t in found.tools()} if found else {}
+        return self._tools
+
+    def renamed_from(
+        self, class_key: str, tool: ToolDescriptor, vanished: dict[str, MethodEntry]
+    ) -> str | None:
+        """The one vanished method of the class with this tool's parameters and docstring."""
+        if not vanished or not self.tools:
+            return None
+        wanted = _signature(tool)
+        matches = [
+            method
+            for method in vanished
+            if (old := self.tools.get((class_key, method))) is not None
+            and _signature(old) == wanted
+        ]
+        return matches[0] if len(matches) == 1 else None
+
+
+def _signature(tool: ToolDescriptor) -> tuple[str, str]:
+    return json.dumps(tool.parameters_schema(), sort_keys=True), tool.description
+
+
+def stale_diagnostics(merged: Merge, path: Path, unknown: Iterable[str] = ()) -> list[Diagnostic]:
+    """Warnings for entries whose method is gone (kept), infos for pruned ones, a notice for
+    each rename; entries of the ``unknown`` classes are reported once per class elsewhere."""
+    skipped = tuple(f"{key}." for key in unknown)
+    notes = [
+        Diagnostic(
+            Level.WARNING,
+            f"{name}: no such method any more; entry kept (remove it, or rescan with --prune)",
+            str(path),
+            code=codes.STALE_ENTRY,
+        )
+        for name in merged.stale
+        if not name.startswith(skipped)
+    ]
+    notes += [
+        Diagnostic(
+            Level.INFO,
+            f"{name}: no such method any more; entry removed",
+            str(path),
+            code=codes.ENTRY_PRUNED,
+        )
+        for name in merged.pruned
+    ]
+    notes += [
+        Diagnostic(
+            Level.WARNING,
+            f"{new}: taken as {old} renamed (same parameters and docstring); keeps "
+            f"{json.dumps(value.written)}",
+            str(path),
+            code=codes.ENTRY_RENAMED,
+        )
+        for old, new, value in merged.renamed
+    ]
+    notes += [
+        Diagnostic(
+            Level.WARNING,
+            f"class {new!r}: taken as {old!r} renamed (it has all of {old!r}'s methods); keeps "
+            "the values set there",
+            str(path),
+            code=codes.ENTRY_RENAMED,
+        )
+        for new, old in merged.renamed_classes.items()
+    ]
+    notes += [
+        Diagnostic(
+            Level.INFO,
+            f"{name}: a model cannot call it (a required parameter has no JSON form); "
+            "recorded as false",
+            str(path),
+            code=codes.UNCALLABLE_RECORDED_FALSE,
+        )
+        for name in merged.uncallable
+    ]
+    return notes + _misspelt_notes(merged, path)
+
+
+def _misspelt_notes(merged: Merge, path: Path) -> list[Diagnostic]:
+    return [
+        Diagnostic(
+            Level.WARNING,
+            f"class {key!r} is not in the classification file, which names {typo!r} (no scanned "
+            f"class: a misspelling?): {key}'s methods are recorded false; correct the key or set "
+            "them true",
+            str(path),
+            code=codes.UNCLASSIFIED_CLASS_EXCLUDED,
+        )
+        for key, typo in merged.misspelt.items()
+    ]
+
+
+def unknown_classes(
+    classification: Classification | None,
+    catalog: Catalog,
+    path: Path | None,
+    consequence: str = "its entries are not used",
+) -> tuple[list[str], list[Diagnostic]]:
+    """Class keys of the classification file that match no class of the catalog, each with a
+    warning (and a did-you-mean): a misspelt key would leave the real class unclassified."""
+    scanned = [group.key for group in catalog.classes]
+    known = set(scanned)
+    unknown = [key for key in classification or {} if key not in known]
+    notes = []
+    for key in unknown:
+        hint = did_you_mean(key, scanned)
+        notes.append(
+            Diagnostic(
+                Level.WARNING,
+                f"class {key!r} in the classification file matches no scanned class{hint}; "
+                + consequence,
+                str(path or ""),
+                code=codes.UNKNOWN_CLASS_KEY,
+            )
+        )
+    return unknown, notes
+
+
+def unknown_methods(
+    classification: Classification | None, catalog: Catalog, path: Path | None
+) -> list[Diagnostic]:
+    """Warnings for entries of known classes that name no method (a misspelt ``"gett":
+    false`` would leave ``get`` to the ``new`` rule), each with a did-you-mean, and for
+    patterns that match none (``unmatched_patterns``)."""
+    notes = []
+    for group in catalog.classes:
+        entries = (classification or {}).get(group.key)
+        if entries is None:
+            continue
+        methods = [tool.method_name for tool in group.tools]
+        known = set(methods)
+        for name in [m for m in entries.exact if m not in known]:
+            hint = did_you_mean(name, methods)
+            notes.append(
+                Diagnostic(
+                    Level.WARNING,
+                    f"{group.key}.{name}: no such method{hint}; the entry is not used",
+                    str(path or ""),
+                    code=codes.STALE_ENTRY,
+                )
+            )
+    return notes + unmatched_patterns(classification, catalog, path)
+
+
+def unmatched_patterns(
+    classification: Classification | None, catalog: Catalog, path: Path | None
+) -> list[Diagnostic]:
+    """A warning for each pattern of a scanned class that matches none of its methods."""
+    notes = []
+    for group in catalog.classes:
+        entries = (classification or {}).get(group.key)
+        methods = [tool.method_name for tool in group.tools]
+        for pattern in entries.patterns if entries else ():
+            if not any(fnmatch.fnmatchcase(method, pattern) for method in methods):
+                found = line_of(path, [group.key, pattern]) if path else None
+                notes.append(
+                    Diagnostic(
+                        Level.WARNING,
+                        f"pattern {pattern!r} matches no method; the entry is not used",
+                        str(path or ""),
+                        found[0] if found else 0,
+                        subject=group.key,
+                        code=codes.CURATION_UNUSED,
+                    )
+                )
+    return notes

@@ -1,0 +1,156 @@
+"""Curation: a classification entry applied to its tool. The tool gets its name (``name``, after
+the class's ``@prefix``), its text, a schema without the fixed and hidden parameters and with
+the parameter texts the entry gives; ``ToolDescriptor.curation`` carries the fixed values and
+the runtime's keys (``approval``, ``timeout``, ``defer``). ``method_name`` stays the Python
+method the tool calls."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from inspector import codes
+from inspector.diagnostics import Diagnostic, Level
+from inspector.files.classification import MethodEntry, is_pattern
+from inspector.model import Curation, Field, ToolDescriptor
+from inspector.render.schema_values import value_problem
+
+Locate = Callable[[list[str]], tuple[str, int]]
+"""Key path in the classification file → (path, line) to name in a diagnostic."""
+
+_NO_ENTRY = MethodEntry()
+
+
+@dataclass(frozen=True, slots=True)
+class Covered:
+    """Where a tool's entry is in the classification file.
+
+    Attributes:
+        class_key: The tool's class key.
+        key: The method key whose entry applies (its name or a pattern); None for none.
+        entry: That entry (None for none: the tool keeps its shape, the prefix aside).
+        prefix: The class's ``@prefix`` ("" for none).
+    """
+
+    class_key: str
+    key: str | None
+    entry: MethodEntry | None
+    prefix: str
+
+
+def curate(
+    tool: ToolDescriptor, covered: Covered, locate: Locate
+) -> tuple[ToolDescriptor | None, list[Diagnostic]]:
+    """The tool shaped by its entry, or None when the entry cannot be applied (it hides a
+    required parameter or fixes a value the parameter's type does not allow: the tool is left
+    out rather than offered unshaped), with the diagnostics.
+
+    A ``fixed``, ``hidden`` or ``params`` key that names no parameter of the method is a
+    warning for an entry of the method's own; a pattern's entry applies to each method only
+    where the parameter exists.
+    """
+    entry = covered.entry or _NO_ENTRY
+    if entry == _NO_ENTRY and not covered.prefix:  # a plain true (equality ignores ``written``)
+        return tool, []
+    fields = {f.name: f for f in tool.parameters}
+    left_out = [f.name for f in tool.left_out]
+    notes = _unused(tool, covered, fields, left_out, locate)
+    notes += _invalid(tool, covered, entry, fields, locate)
+    if any(note.level is Level.ERROR for note in notes):
+        return None, notes
+    fixed = dict(entry.fixed)
+    hidden = set(entry.hidden)
+    texts = dict(entry.params)
+    parameters = tuple(
+        replace(f, description=texts[f.name]) if f.name in texts else f
+        for f in tool.parameters
+        if f.name not in fixed and f.name not in hidden
+    )
+    order = [*fields, *left_out]
+    curation = Curation(
+        fixed=tuple((name, fixed[name]) for name in order if name in fixed),
+        hidden=tuple(name for name in fields if name in hidden),
+        approval=entry.approval,
+        timeout=entry.timeout,
+        defer=entry.defer,
+    )
+    shaped = replace(
+        tool,
+        name=covered.prefix + (entry.name or tool.name),
+        description=tool.description if entry.description is None else entry.description,
+        parameters=parameters,
+        curation=curation,
+    )
+    return shaped, notes
+
+
+def _unused(
+    tool: ToolDescriptor,
+    covered: Covered,
+    fields: dict[str, Field],
+    left_out: list[str],
+    locate: Locate,
+) -> list[Diagnostic]:
+    """Warnings for the keys of a method's own entry that name no parameter of it."""
+    entry = covered.entry or _NO_ENTRY
+    if covered.key is None or is_pattern(covered.key):
+        return []
+    notes = []
+    for what, name in entry.names_parameters():
+        if name in fields or (what != "params" and name in left_out):
+            continue
+        path, line = locate([covered.class_key, covered.key, what, name])
+        notes.append(
+            Diagnostic(
+                Level.WARNING,
+                f"{what} names {name!r}, which is no parameter of the tool; it has no effect",
+                path,
+                line,
+                subject=f"{covered.class_key}.{tool.method_name}",
+                code=codes.CURATION_UNUSED,
+            )
+        )
+    return notes
+
+
+def _invalid(
+    tool: ToolDescriptor,
+    covered: Covered,
+    entry: MethodEntry,
+    fields: dict[str, Field],
+    locate: Locate,
+) -> list[Diagnostic]:
+    """Errors for a hidden required parameter and for fixed values the type does not allow."""
+    problems: list[tuple[list[str], str]] = []
+    for name in entry.hidden:
+        if name in fields and fields[name].required:
+            problems.append(
+                (
+                    ["hidden"],
+                    f"hidden names the required parameter {name!r}: a call needs it (fix its "
+                    "value with fixed instead); the tool is left out",
+                )
+            )
+    definitions = dict(tool.definitions)
+    for name, value in entry.fixed:
+        if name not in fields:
+            continue
+        found = value_problem(value, fields[name].type, definitions, name)
+        if found is not None:
+            problems.append(
+                (["fixed", name], f"the fixed value of {name!r} is wrong: {found}; tool left out")
+            )
+    notes = []
+    for keys, message in problems:
+        path, line = locate([covered.class_key, str(covered.key), *keys])
+        notes.append(
+            Diagnostic(
+                Level.ERROR,
+                message,
+                path,
+                line,
+                subject=f"{covered.class_key}.{tool.method_name}",
+                code=codes.CURATION_INVALID,
+            )
+        )
+    return notes

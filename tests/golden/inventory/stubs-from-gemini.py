@@ -1,0 +1,57 @@
+"""Typed stubs of the tools in gemini.json, written by toolsinspector.
+
+Inspecting this module gives the same tool schemas back; fill in the bodies.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class _NoDefault:
+    """The default of an optional argument whose schema gives none."""
+
+    def __repr__(self) -> str:
+        return "NO_DEFAULT"
+
+
+NO_DEFAULT: Any = _NoDefault()
+
+
+class Tools:
+    """Stubs of tools."""
+
+    def shop_items(self, category: str, include_archived: bool = NO_DEFAULT) -> Any:
+        """List the items of one category.
+
+        Args:
+            category: Category slug, e.g. tools.
+            include_archived: Whether archived items are listed too. (default: false)
+        """
+        raise NotImplementedError
+
+    def shop_get_item(self, item_id: str, verbose: bool = NO_DEFAULT) -> Any:
+        """One item's fields.
+
+        Args:
+            item_id: The item's id.
+            verbose: Whether every field is returned. (default: false)
+        """
+        raise NotImplementedError
+
+    def shop_delete_item(self, item_id: str, dry_run: bool = NO_DEFAULT) -> Any:
+        """Delete one item.
+
+        Args:
+            item_id: The item's id.
+            dry_run: Only say what would be deleted. (default: true)
+        """
+        raise NotImplementedError
+
+    def shop_count(self, category: str | None = NO_DEFAULT) -> Any:
+        """How many items there are.
+
+        Args:
+            category: Only this category's.
+        """
+        raise NotImplementedError

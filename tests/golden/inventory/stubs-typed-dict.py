@@ -1,0 +1,76 @@
+"""Typed stubs of the tools in inventory.tools.json, written by toolsinspector.
+
+Inspecting this module gives the same tool schemas back; fill in the bodies.
+"""
+
+from __future__ import annotations
+
+
+class Inventory:
+    """Stubs of the tools of tests/golden/inputs/inventory.py:Inventory."""
+
+    def list_items(
+        self,
+        category: str,
+        limit: int = 20,
+        include_archived: bool = False,
+        page_token: str | None = None,
+    ) -> list[str]:
+        """List the items of a category, newest first.
+
+        Args:
+            category: The category's slug.
+            limit: How many items at most.
+            include_archived: Whether archived items are listed too.
+            page_token: Where the previous page ended.
+
+        Returns:
+            The item ids.
+        """
+        raise NotImplementedError
+
+    def get_item(self, item_id: str, verbose: bool = False) -> dict[str, str]:
+        """One item's fields.
+
+        Args:
+            item_id: The item's id.
+            verbose: Whether every field is returned.
+        """
+        raise NotImplementedError
+
+    def delete_item(self, item_id: str, dry_run: bool = True) -> bool:
+        """Delete one item.
+
+        Args:
+            item_id: The item's id.
+            dry_run: Only say what would be deleted.
+        """
+        raise NotImplementedError
+
+    def delete_all(self) -> int:
+        """Delete every item."""
+        raise NotImplementedError
+
+    def export_csv(self, path: str) -> str:
+        """Write the stock as CSV.
+
+        Args:
+            path: Where to write.
+        """
+        raise NotImplementedError
+
+    def export_json(self, path: str) -> str:
+        """Write the stock as JSON.
+
+        Args:
+            path: Where to write.
+        """
+        raise NotImplementedError
+
+    def count(self, category: str | None = None) -> int:
+        """How many items there are.
+
+        Args:
+            category: Only this category's.
+        """
+        raise NotImplementedError
