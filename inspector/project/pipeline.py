@@ -40,12 +40,13 @@ def scan(
 def scan_objects(
     objects: Sequence[object], docstring_style: DocstringStyle = DocstringStyle.AUTO
 ) -> tuple[Catalog, dict[str, object], list[Diagnostic]]:
-    """Step 1 for live objects (instances or classes): the catalog, each class key's object,
-    and the diagnostics."""
+    """Step 1 for live objects (instances or classes, modules, functions): the catalog, each
+    class key's object (for a module's functions, the class of static methods that holds
+    them), and the diagnostics."""
     from inspector.scan.scanner import scan_objects as scan_live
 
-    catalog, diagnostics = scan_live(objects, docstring_style)
-    owners = {group.key: obj for group, obj in zip(catalog.classes, objects, strict=True)}
+    catalog, found, diagnostics = scan_live(objects, docstring_style)
+    owners = {group.key: obj for group, obj in zip(catalog.classes, found, strict=True)}
     return catalog, owners, diagnostics
 
 
