@@ -39,6 +39,8 @@ class ScanResult:
         newly_included: ``Class.method`` of each method this scan made included.
         new_classification: Whether the classification file did not exist before this scan.
         nothing_written: Every target failed: no file was touched.
+        destructive: ``Class.method`` of each new method recorded false for its destructive
+            name.
     """
 
     tools_text: str
@@ -55,6 +57,8 @@ class ScanResult:
     """Whether the classification file did not exist before this scan."""
     nothing_written: bool = False
     """Every target failed: no file was touched."""
+    destructive: list[str] = field(default_factory=list)
+    """``Class.method`` of each new method recorded false for its destructive name."""
 
 
 def scan_catalog(
@@ -82,6 +86,7 @@ def scan_targets(
     include_new: bool = True,
     prune: bool = False,
     docstring_style: DocstringStyle = DocstringStyle.AUTO,
+    include_destructive: bool = False,
 ) -> ScanResult:
     """Inspect targets; write tools.json and the classification file.
 
@@ -96,6 +101,9 @@ def scan_targets(
         include_new: Whether methods new to the classification file are included.
         prune: Drop the classification entries of methods that are gone.
         docstring_style: How docstrings are read.
+        include_destructive: Whether a new method whose name starts with a destructive verb
+            (``delete_pod``, ``dropTable``) is included too; by default it starts false
+            (``--new include-all`` on the command line).
 
     Returns:
         What was inspected, written and noticed.
@@ -125,6 +133,7 @@ def scan_targets(
             include_new=include_new,
             prune=prune,
             previous=previous,
+            include_destructive=include_destructive,
         )
         result.diagnostics += notes
     if output is not None:
@@ -137,6 +146,7 @@ def scan_targets(
     _write(classification_path, dumps(chosen), result)
     result.included = sum(1 for k, t in catalog.tools() if chosen.get(k, {}).get(t.method_name))
     result.newly_included = merged.newly_included
+    result.destructive = merged.destructive
     result.new_classification = existing is None
     return result
 
@@ -169,6 +179,7 @@ def render_providers(
     classification_path: Path | None = None,
     options: RenderOptions,
     include_new: bool = True,
+    include_destructive: bool = False,
 ) -> tuple[Iterator[Rendered], list[Diagnostic]]:
     """Each provider's file for the included tools of a tools.json; one provider's error does
     not stop the others. Returns the files, made as they are taken (see ``pipeline.render``),
@@ -176,7 +187,7 @@ def render_providers(
 
     ``classification_path`` None: the file beside the tools file, if any (else every method is
     included); a path given must exist. Methods the file does not mention follow
-    ``include_new``."""
+    ``include_new`` (a destructive name only with ``include_destructive``)."""
     catalog = load_tools(tools_path)
     if classification_path is None:
         classification_path = classification_file.default_path(tools_path)
@@ -184,7 +195,11 @@ def render_providers(
     else:
         choices = classification_file.load_required(classification_path)
     tools, diagnostics = pipeline.select(
-        catalog, choices, classification_path, include_new=include_new
+        catalog,
+        choices,
+        classification_path,
+        include_new=include_new,
+        include_destructive=include_destructive,
     )
     diagnostics += pipeline.annotation_diagnostics(options, tools)
     return pipeline.render(providers, tools, options), diagnostics
@@ -197,6 +212,7 @@ def render_provider(
     classification_path: Path | None = None,
     options: RenderOptions,
     include_new: bool = True,
+    include_destructive: bool = False,
 ) -> tuple[str, list[Diagnostic]]:
     """The provider's file for the tools a tools.json and its classification file include.
 
@@ -208,6 +224,8 @@ def render_provider(
             there is one, else every method a model can call is included.
         options: Strict mode, user templates and the other render options.
         include_new: Whether methods the classification file does not mention are included.
+        include_destructive: Whether those whose name starts with a destructive verb are
+            included too (by default they are not).
 
     Returns:
         The file's text and the diagnostics.
@@ -223,6 +241,7 @@ def render_provider(
         classification_path=classification_path,
         options=options,
         include_new=include_new,
+        include_destructive=include_destructive,
     )
     if rendered.document is None:
         raise InspectorError(rendered.diagnostics[0].message)

@@ -51,6 +51,7 @@ HINT_PART_UNRESOLVED: Final = "TI127"
 NO_JSON_FORM_LEFT_OUT: Final = "TI130"
 UNCALLABLE: Final = "TI131"
 RESULT_AS_TEXT: Final = "TI132"
+INPUTS_LEFT_OUT: Final = "TI140"
 NO_DOCSTRING: Final = "TI201"
 DOCSTRING_UNPARSABLE: Final = "TI202"
 DOCUMENTED_NOT_IN_SIGNATURE: Final = "TI203"
@@ -69,6 +70,9 @@ UNCALLABLE_EXCLUDED: Final = "TI311"
 UNCLASSIFIED_CLASS_EXCLUDED: Final = "TI312"
 UNCALLABLE_INCLUDED: Final = "TI313"
 BASE_CLASS_ENTRIES: Final = "TI314"
+DESTRUCTIVE_RECORDED_FALSE: Final = "TI330"
+NO_INPUTS_RECORDED_FALSE: Final = "TI331"
+NO_INPUTS_EXCLUDED: Final = "TI332"
 RENDER_FAILED: Final = "TI401"
 MOVED_INTO_DESCRIPTION: Final = "TI402"
 DIALECT_LOSS: Final = "TI403"
@@ -249,6 +253,15 @@ CODES: dict[str, Code] = {
             "(its repr), so the schema says string there.",
         ),
         Code(
+            INPUTS_LEFT_OUT,
+            _W,
+            "inputs-left-out",
+            "A method takes its inputs only through `*args`/`**kwargs` that nothing describes "
+            "(TI109): its tool would take no argument, so a new classification entry excludes "
+            "it; document the keys in the docstring's Args, or set it true to offer it "
+            "without arguments.",
+        ),
+        Code(
             NO_DOCSTRING,
             _W,
             "no-docstring",
@@ -360,6 +373,29 @@ CODES: dict[str, Code] = {
             "`Toolbox`: a class the classification does not name takes the entries of the "
             "nearest base class it names (a subclass, such as a fake or proxy class, keeps the "
             "base's `false`).",
+        ),
+        Code(
+            DESTRUCTIVE_RECORDED_FALSE,
+            _I,
+            "destructive-recorded-false",
+            "New methods whose names start with a destructive verb (`delete`, `drop`, `remove`, "
+            "`destroy`, `purge`, `truncate`, `kill`, `terminate`, `shutdown`, `reset`, `wipe`, "
+            "`execute`, `exec`, `raw`) are recorded as false, in one line; `--new include-all` "
+            '(config `new = "include-all"`) includes them.',
+        ),
+        Code(
+            NO_INPUTS_RECORDED_FALSE,
+            _I,
+            "no-inputs-recorded-false",
+            "A new method whose inputs were all left out (TI140) is recorded as false, whatever "
+            "`new` says; set it to true to offer it without arguments.",
+        ),
+        Code(
+            NO_INPUTS_EXCLUDED,
+            _I,
+            "no-inputs-excluded",
+            "A method whose inputs were all left out (TI140) and that no classification entry "
+            "includes is not offered.",
         ),
         Code(RENDER_FAILED, _E, "render-failed", "A provider's file cannot be rendered."),
         Code(

@@ -425,7 +425,7 @@ def test_what_the_scanned_module_prints_at_import_goes_to_stderr(
     ("arguments", "ending"),
     [
         (("scann", "x.py"), "'serve') (did you mean 'scan'?)"),
-        (("scan", "--new", "includ", "x"), "'exclude') (did you mean 'include'?)"),
+        (("scan", "--new", "includ", "x"), "'include-all') (did you mean 'include'?)"),
     ],
 )
 def test_a_misspelt_command_or_choice_gets_a_did_you_mean(

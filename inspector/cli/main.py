@@ -21,6 +21,7 @@ from inspector.cli.output import (
 )
 from inspector.cli.parsing import Parser, VersionAction
 from inspector.diagnostics import InspectorError, UsageError, has_errors
+from inspector.files.new_entries import CHOICES, NewMethods
 
 _DESCRIPTION = "Turn Python classes into function-calling tools for LLM providers."
 _EPILOG = """\
@@ -127,9 +128,11 @@ def _add_scan(commands: _Commands, common: argparse.ArgumentParser) -> None:
     )
     scan.add_argument(
         "--new",
-        choices=["include", "exclude"],
+        choices=CHOICES,
         default="include",
-        help="value given to methods not yet in the classification file (default: include)",
+        help="value given to methods not yet in the classification file (default: include, "
+        "except that a name starting with a destructive verb, delete_*/drop*/remove*/reset*/"
+        "execute*..., starts false; include-all includes those too)",
     )
     scan.add_argument(
         "--prune",
@@ -166,9 +169,10 @@ def _add_render(commands: _Commands, common: argparse.ArgumentParser) -> None:
     )
     render.add_argument(
         "--new",
-        choices=["include", "exclude"],
+        choices=CHOICES,
         default="include",
-        help="methods the classification file does not mention (default: include, with a warning)",
+        help="methods the classification file does not mention (default: include, with a "
+        "warning, except destructive names; include-all: those too)",
     )
     render.add_argument(
         "--strict",
@@ -351,9 +355,10 @@ def _scan(args: argparse.Namespace) -> int:
             args.targets,
             output=output,
             classification_path=classification,
-            include_new=args.new == "include",
+            include_new=NewMethods(args.new).include,
             prune=args.prune,
             docstring_style=DocstringStyle(args.docstring_style),
+            include_destructive=NewMethods(args.new).include_destructive,
         )
     if to_stdout:
         sys.stdout.write(result.tools_text)
@@ -408,7 +413,8 @@ def _render(args: argparse.Namespace) -> int:
         tools_path=tools_path,
         classification_path=Path(args.classification) if args.classification else None,
         options=options,
-        include_new=args.new == "include",
+        include_new=NewMethods(args.new).include,
+        include_destructive=NewMethods(args.new).include_destructive,
     )
     printer.print(diagnostics)
     written: list[Path] = []

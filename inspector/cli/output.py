@@ -107,9 +107,16 @@ def check_directory_output(output: str) -> None:
 def scan_summary(result: ScanResult, stream: TextIO) -> None:
     """What ``scan`` did: counts, what became included, the files written and left as they were."""
     classes = f"{result.classes} class{'es' if result.classes != 1 else ''}"
+    why = ""
+    if result.destructive:
+        count = len(result.destructive)
+        why = (
+            f" ({count} new with a destructive name recorded false: --new include-all "
+            "includes them)"
+        )
     lines = [
         f"{classes}, {result.tools} tools: {result.included} included, "
-        f"{result.tools - result.included} excluded",
+        f"{result.tools - result.included} excluded{why}",
     ]
     if result.nothing_written:
         lines.append("nothing written: every target failed")

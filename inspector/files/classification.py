@@ -16,6 +16,7 @@ from inspector import codes
 from inspector.catalog import Catalog
 from inspector.diagnostics import Diagnostic, InspectorError, Level, closest, did_you_mean
 from inspector.files.jsonfile import read_json
+from inspector.files.new_entries import inputs_left_out, is_destructive
 from inspector.model import ToolDescriptor
 
 Classification = dict[str, dict[str, bool]]
@@ -146,6 +147,11 @@ class Merge(NamedTuple):
     misspelt: dict[str, str]
     """Class key the file did not name → the key that looks like its misspelling; the class's
     methods were recorded ``false`` (a typo must not turn the user's ``false`` on)."""
+    destructive: list[str] = []  # noqa: RUF012 (a NamedTuple default is never changed)
+    """``Class.method`` of every new method recorded as ``false`` for its destructive name."""
+    no_inputs: list[str] = []  # noqa: RUF012
+    """``Class.method`` of every new method recorded as ``false`` because all its inputs were
+    left out (``new_entries.inputs_left_out``)."""
 
 
 Previous = Catalog | Callable[[], Catalog | None] | None
@@ -159,8 +165,13 @@ def merge(
     include_new: bool,
     prune: bool,
     previous: Previous = None,
+    include_destructive: bool = False,
 ) -> Merge:
     """Keep every existing value, add new methods, keep (or prune) entries whose method is gone.
+
+    A new method starts as ``include_new`` says, except one a model cannot call, one whose
+    inputs were all left out, and (unless ``include_destructive``) one whose name starts with a
+    destructive verb (``new_entries.is_destructive``): those start ``false``.
 
     A new method with the parameters and docstring that a vanished one had in ``previous`` (the
     last tools.json, or a function that reads it, called only when a method vanished) is that
@@ -172,6 +183,8 @@ def merge(
     renamed: list[tuple[str, str, bool]] = []
     newly: list[str] = []
     uncallable: list[str] = []
+    destructive: list[str] = []
+    no_inputs: list[str] = []
     moved = _renamed_classes(old, catalog)
     misspelt = {k: v for k, v in misspelt_keys(old, catalog).items() if k not in moved}
     for group in catalog.classes:
@@ -194,6 +207,12 @@ def merge(
             elif tool.uncallable:
                 methods[name] = False
                 uncallable.append(f"{group.key}.{name}")
+            elif inputs_left_out(tool):
+                methods[name] = False
+                no_inputs.append(f"{group.key}.{name}")
+            elif include_new and not include_destructive and is_destructive(name):
+                methods[name] = False
+                destructive.append(f"{group.key}.{name}")
             else:
                 methods[name] = include_new
                 if include_new:
@@ -206,7 +225,18 @@ def merge(
         scanned = {group.key for group in catalog.classes}
         result = {k: v for k, v in result.items() if v or k in scanned}
     kept_stale, pruned = ([], stale) if prune else (stale, [])
-    return Merge(result, kept_stale, pruned, renamed, moved, newly, uncallable, misspelt)
+    return Merge(
+        result,
+        kept_stale,
+        pruned,
+        renamed,
+        moved,
+        newly,
+        uncallable,
+        misspelt,
+        destructive,
+        no_inputs,
+    )
 
 
 def misspelt_keys(classification: Classification | None, catalog: Catalog) -> dict[str, str]:
@@ -345,7 +375,31 @@ def stale_diagnostics(merged: Merge, path: Path, unknown: Iterable[str] = ()) ->
         )
         for name in merged.uncallable
     ]
+    notes += [
+        Diagnostic(
+            Level.INFO,
+            f"{name}: takes no input (its *args/**kwargs were left out: nothing says what they "
+            "take); recorded as false",
+            str(path),
+            code=codes.NO_INPUTS_RECORDED_FALSE,
+        )
+        for name in merged.no_inputs
+    ]
+    if merged.destructive:
+        notes.append(destructive_note(merged.destructive, path))
     return notes + _misspelt_notes(merged, path)
+
+
+def destructive_note(names: list[str], path: Path) -> Diagnostic:
+    """One line for every new method recorded false for its destructive name."""
+    return Diagnostic(
+        Level.INFO,
+        f"{len(names)} new method{'s' if len(names) != 1 else ''} recorded as false, "
+        f"{'their names start' if len(names) != 1 else 'its name starts'} with a destructive "
+        f"verb: {', '.join(names)} (set true to offer; --new include-all includes them)",
+        str(path),
+        code=codes.DESTRUCTIVE_RECORDED_FALSE,
+    )
 
 
 def _misspelt_notes(merged: Merge, path: Path) -> list[Diagnostic]:

@@ -66,6 +66,7 @@ def generate(config: Config, each_file: EachFile | None = None) -> Generated:
         config.classification_path,
         include_new=config.include_new,
         previous=lambda: _previous(config.tools_path),
+        include_destructive=config.include_destructive,
     )
     result.diagnostics += notes
     hand_over(config.tools_path, dumps(to_json(catalog)))
@@ -92,6 +93,7 @@ def _renders(
         config.classification_path,
         include_new=config.include_new,
         merged=True,
+        include_destructive=config.include_destructive,
     )
     options = RenderOptions(
         strict=config.strict,

@@ -95,6 +95,7 @@ def classify(
     include_new: bool = True,
     prune: bool = False,
     previous: Previous = None,
+    include_destructive: bool = False,
 ) -> tuple[Merge, list[Diagnostic]]:
     """Step 2: the classification file updated for this catalog, and what changed in it. Never
     prunes after a failed target; a method renamed since ``previous`` keeps its value."""
@@ -109,7 +110,12 @@ def classify(
         )
         prune = False
     merged = classification_file.merge(
-        existing, catalog, include_new=include_new, prune=prune, previous=previous
+        existing,
+        catalog,
+        include_new=include_new,
+        prune=prune,
+        previous=previous,
+        include_destructive=include_destructive,
     )
     moved = set(merged.renamed_classes.values())
     still = {k: v for k, v in (existing or {}).items() if k not in moved}
@@ -127,17 +133,23 @@ def select(
     *,
     include_new: bool = True,
     merged: bool = False,
+    include_destructive: bool = False,
 ) -> tuple[list[ToolDescriptor], list[Diagnostic]]:
     """Step 3: the included tools, flat, in catalog order. Methods the classification does not
-    mention follow ``include_new``; entries naming no method are warned about (TI301), unless
-    the classification was just ``merged``, which reported them."""
+    mention follow ``include_new`` (a destructive name only with ``include_destructive``);
+    entries naming no method are warned about (TI301), unless the classification was just
+    ``merged``, which reported them."""
     from inspector.render.selection import select_tools
 
     _, notes = classification_file.unknown_classes(classification, catalog, classification_path)
     if not merged:
         notes += classification_file.unknown_methods(classification, catalog, classification_path)
     tools, selected = select_tools(
-        catalog, classification, classification_path, include_new=include_new
+        catalog,
+        classification,
+        classification_path,
+        include_new=include_new,
+        include_destructive=include_destructive,
     )
     return tools, notes + selected
 

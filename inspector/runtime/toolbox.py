@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Literal
 
 from inspector.diagnostics import Diagnostic, InspectorError, Level, stable_repr
+from inspector.files.new_entries import CHOICES, NewMethods
 from inspector.model import Field, Json, JsonObject, ParameterKind, ToolDescriptor
 from inspector.project import pipeline
 from inspector.project.pipeline import Rendered
@@ -78,8 +79,9 @@ class Toolbox:
         exclude: Globs over tool names or ``Class.method``: tools left out.
         docstring_style: How docstrings are read.
         debug: Add the traceback to a failed call's message.
-        new: For methods the classification does not mention: ``"include"`` (with a warning)
-            or ``"exclude"``.
+        new: For methods the classification does not mention: ``"include"`` (with a warning;
+            one whose name starts with a destructive verb, such as ``delete_pod``, is
+            excluded), ``"include-all"`` (destructive ones too) or ``"exclude"``.
 
     Attributes:
         objects: The objects, lists and tuples read as their items.
@@ -87,8 +89,8 @@ class Toolbox:
         debug: As given.
 
     Raises:
-        InspectorError: The classification file is missing or broken, or ``new`` is neither
-            ``"include"`` nor ``"exclude"``.
+        InspectorError: The classification file is missing or broken, or ``new`` is not
+            ``"include"``, ``"exclude"`` or ``"include-all"``.
         TypeError: A class was given whose chosen methods all need an instance.
     """
 
@@ -104,7 +106,7 @@ class Toolbox:
         exclude: Iterable[str] = (),
         docstring_style: DocstringStyle = DocstringStyle.AUTO,
         debug: bool = False,
-        new: Literal["include", "exclude"] = "include",
+        new: Literal["include", "exclude", "include-all"] = "include",
     ) -> None:
         objects = tuple(flattened(objects))
         self.objects = objects
@@ -117,11 +119,18 @@ class Toolbox:
         self._qualified: dict[str, str] = {}
         choices = classification_of(classification)
         catalog, owners, self.diagnostics = pipeline.scan_objects(objects, docstring_style)
-        if new not in ("include", "exclude"):
-            raise InspectorError(f"new={new!r}: expected 'include' or 'exclude'")
+        if new not in CHOICES:
+            raise InspectorError(f"new={new!r}: expected 'include', 'exclude' or 'include-all'")
         where = Path(classification) if isinstance(classification, str | Path) else None
         choices, inherited = inherited_entries(choices, owners)
-        tools, notes = pipeline.select(catalog, choices, where, include_new=new == "include")
+        policy = NewMethods(new)
+        tools, notes = pipeline.select(
+            catalog,
+            choices,
+            where,
+            include_new=policy.include,
+            include_destructive=policy.include_destructive,
+        )
         notes = inherited + notes
         self.diagnostics = quiet_excluded(self.diagnostics, catalog, choices) + notes
         chosen = {id(tool) for tool in tools}

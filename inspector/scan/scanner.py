@@ -14,12 +14,14 @@ from types import ModuleType
 from inspector import codes
 from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import Diagnostic, InspectorError, Level
+from inspector.files.new_entries import inputs_left_out
 from inspector.model import ToolDescriptor
 from inspector.scan.context import ScanContext
 from inspector.scan.docstrings import DocstringStyle
 from inspector.scan.methods import MethodBuilder
 from inspector.scan.targets import (
     ClassInfo,
+    MethodInfo,
     function_group,
     functions_defined_in,
     is_function_group,
@@ -147,6 +149,31 @@ def _scan_target(
     return True
 
 
+def _inputs_left_out(notes: list[Diagnostic], method: MethodInfo) -> list[Diagnostic]:
+    """TI140 in place of the TI109 infos: the method's inputs were all left out."""
+    try:
+        variadics = [
+            f"{'*' if p.kind is p.VAR_POSITIONAL else '**'}{p.name}"
+            for p in inspect.signature(method.function).parameters.values()
+            if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+        ]
+    except (TypeError, ValueError):  # a stub's signature: the code has none
+        variadics = []
+    message = (
+        f"takes no argument: {' and '.join(variadics) or 'its *args/**kwargs'} left out "
+        "(nothing says what they take); a new classification entry excludes it (document them "
+        "in the docstring's Args, or set it true to offer it without arguments)"
+    )
+    subject = f"{method.owner.__name__}.{method.name}"
+    kept = [d for d in notes if d.code != codes.VARIADIC_LEFT_OUT]
+    return [
+        *kept,
+        Diagnostic(
+            Level.WARNING, message, method.path, method.line, subject, codes.INPUTS_LEFT_OUT
+        ),
+    ]
+
+
 def _add_functions(groups: list[CatalogClass], group: CatalogClass) -> None:
     """A module's functions as one group: those of a module already scanned (``mod.py:add
     mod.py:sub``) join its group, each once."""
@@ -194,6 +221,8 @@ def scan_class(
     for method in iter_methods(info, builder.context.targets.locations):
         methods += 1
         tool, notes = builder.build(method)
+        if tool is not None and inputs_left_out(tool):
+            notes = _inputs_left_out(notes, method)
         diagnostics.extend(notes)
         if tool is not None:
             tools.append(tool)
