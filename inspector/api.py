@@ -31,6 +31,7 @@ class ScanResult:
     Attributes:
         tools_text: The tools.json text when no ``output`` was given, else "".
         classes: How many classes were inspected.
+        modules: How many modules' functions were inspected.
         tools: How many tools they gave.
         included: How many of those the classification file includes.
         written: The files written (their content changed).
@@ -46,6 +47,8 @@ class ScanResult:
     tools_text: str
     """The tools.json text when no ``output`` was given; empty when it went to a file."""
     classes: int = 0
+    modules: int = 0
+    """How many modules' functions were inspected (each module's functions one group)."""
     tools: int = 0
     included: int = 0
     written: list[Path] = field(default_factory=list)
@@ -122,7 +125,8 @@ def scan_targets(
     diagnostics = quiet_excluded(diagnostics, catalog, existing)
     data = dumps(tools_json.to_json(catalog))
     result = ScanResult(data.decode("utf-8") if output is None else "", diagnostics=diagnostics)
-    result.classes = len(catalog.classes)
+    result.modules = sum(1 for group in catalog.classes if group.function_group)
+    result.classes = len(catalog.classes) - result.modules
     result.tools = sum(len(group.tools) for group in catalog.classes)
     merged = None
     if classification_path is not None:  # before tools.json, which it may read, changes

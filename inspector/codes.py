@@ -79,6 +79,7 @@ DIALECT_LOSS: Final = "TI403"
 NOT_STRICT: Final = "TI404"
 NAME_AS_DESCRIPTION: Final = "TI405"
 ANNOTATIONS_UNKNOWN_TOOL: Final = "TI406"
+NAME_SHORTENED: Final = "TI410"
 TOO_MANY_TOOLS: Final = "TI501"
 DESCRIPTION_TOO_LONG: Final = "TI502"
 TOO_MANY_STRICT_TOOLS: Final = "TI503"
@@ -427,6 +428,15 @@ CODES: dict[str, Code] = {
             _W,
             "annotations-unknown-tool",
             "MCP annotations are given for a tool that is not included.",
+        ),
+        Code(
+            NAME_SHORTENED,
+            _W,
+            "name-shortened",
+            "A tool name is longer than the provider allows or has characters it refuses: that "
+            "provider's file writes it shortened (its first part and a short hash, the same in "
+            "every run, unique in the file), and the Toolbox and `serve` take that name for the "
+            'tool; give the method a `"name"` in the classification file to choose it.',
         ),
         Code(
             TOO_MANY_TOOLS,

@@ -26,6 +26,7 @@ class Case:
 CASES = (
     Case("example_class", "example_class.py:ExampleClass"),
     Case("type_battery", "tests/golden/inputs/type_battery.py:TypeBattery"),
+    Case("functions", "tests/golden/inputs/functions.py"),
 )
 ANNOTATIONS = "tests/golden/inputs/mcp_annotations.json"
 RENDERS: dict[str, list[str]] = {

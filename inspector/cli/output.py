@@ -107,6 +107,9 @@ def check_directory_output(output: str) -> None:
 def scan_summary(result: ScanResult, stream: TextIO) -> None:
     """What ``scan`` did: counts, what became included, the files written and left as they were."""
     classes = f"{result.classes} class{'es' if result.classes != 1 else ''}"
+    if result.modules:
+        modules = f"{result.modules} module{'s' if result.modules != 1 else ''}"
+        classes = f"{classes}, {modules}" if result.classes else modules
     why = ""
     if result.destructive:
         count = len(result.destructive)

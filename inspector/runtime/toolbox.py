@@ -23,6 +23,8 @@ from inspector.model import Field, Json, JsonObject, ParameterKind, ToolDescript
 from inspector.project import pipeline
 from inspector.project.pipeline import Rendered
 from inspector.providers.calls import Call, Outcome
+from inspector.providers.names import fitted_names
+from inspector.providers.registry import available
 from inspector.render.options import RenderOptions
 from inspector.render.selection import quiet_excluded
 from inspector.runtime.arguments import ArgumentError, Converter, shown
@@ -117,6 +119,9 @@ class Toolbox:
         # ``Class_method`` → tool name: what ``render`` names a tool when other scanned
         # classes have a method of the same name (accepted for the tool of that class)
         self._qualified: dict[str, str] = {}
+        # the name a provider's file writes for a tool whose name it refuses → the tool's name
+        self._fitted: dict[str, str] | None = None
+        self._template_dirs: set[Path] = set()
         choices = classification_of(classification)
         catalog, owners, self.diagnostics = pipeline.scan_objects(objects, docstring_style)
         if new not in CHOICES:
@@ -186,8 +191,25 @@ class Toolbox:
         options = RenderOptions(
             strict=strict, template_dirs=list(template_dirs), gemini_json_schema=gemini_json_schema
         )
+        self._know_templates(options.template_dirs)
         (rendered,) = pipeline.render([provider], self.tools, options)
         return rendered
+
+    def tool_named(self, name: str) -> ToolDescriptor:
+        """The tool a call names.
+
+        Args:
+            name: The tool's name, ``Class_method`` (as ``render`` names it when classes share
+                a method name), or the shortened name a provider's file gives a name it refuses
+                (too long, or with characters it does not take).
+
+        Returns:
+            The tool, with its own name.
+
+        Raises:
+            ToolCallError: No callable tool has that name.
+        """
+        return self._bound(name).descriptor
 
     def definitions(
         self,
@@ -299,6 +321,7 @@ class Toolbox:
             The provider's tool-result messages, one per call, to send back to the model.
         """
         dirs = [Path(d) for d in template_dirs]
+        self._know_templates(dirs)
         calls = read_calls(provider, message, dirs)
         return answer(provider, [self._outcome(call) for call in calls], dirs)
 
@@ -317,6 +340,7 @@ class Toolbox:
             The provider's tool-result messages, one per call, in the calls' order.
         """
         dirs = [Path(d) for d in template_dirs]
+        self._know_templates(dirs)
         calls = read_calls(provider, message, dirs)
 
         async def run(call: Call) -> Outcome:
@@ -347,12 +371,33 @@ class Toolbox:
         return Outcome(call, as_json, text, None, tool)
 
     def _bound(self, name: str) -> Bound:
-        """The tool a call names: by its name, or as ``Class_method`` (how ``render`` names it
-        when more classes were scanned than this Toolbox has); raises ``ToolCallError``."""
+        """The tool a call names: by its name, as ``Class_method`` (how ``render`` names it
+        when more classes were scanned than this Toolbox has), or by the name a provider's file
+        writes for a name it refuses; raises ``ToolCallError``."""
         bound = self._tools.get(name) or self._tools.get(self._qualified.get(name, ""))
+        if bound is None:
+            bound = self._tools.get(self._fitted_names().get(name, ""))
         if bound is None:
             raise ToolCallError(_unknown(name, list(self._tools)), name)
         return bound
+
+    def _know_templates(self, template_dirs: Iterable[Path]) -> None:
+        """User providers whose name rules may shorten names too (``_fitted_names``)."""
+        new = set(template_dirs) - self._template_dirs
+        if new:
+            self._template_dirs |= new
+            self._fitted = None
+
+    def _fitted_names(self) -> dict[str, str]:
+        """Every provider's fitted name (``providers.names``) → the tool's name; made when a
+        call first names no tool, computed as ``render`` computes it for these tools."""
+        if self._fitted is None:
+            names = list(self._tools)
+            self._fitted = {}
+            for entry in available(sorted(self._template_dirs)):
+                for name, short in fitted_names(entry.provider.tool_names, names).items():
+                    self._fitted.setdefault(short, name)
+        return self._fitted
 
     def _failure(self, name: str, error: BaseException) -> ToolCallError:
         said = str(error)
