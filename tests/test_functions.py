@@ -104,6 +104,7 @@ def test_a_file_gives_its_classes_and_its_own_public_functions(
     _write()
     run = run_cli("scan", "funcs.py", "-o", "tools.json")
     assert run.status == 0, run.stderr
+    assert run.stdout.splitlines()[0] == "1 class, 1 module, 5 tools: 5 included, 0 excluded"
     assert json.loads(Path("tools.classification.json").read_text(encoding="utf-8")) == {
         "Counter": {"increment": True},
         "funcs": {"add": True, "fetch_title": True, "greet": True, "book": True},
@@ -137,6 +138,7 @@ def test_file_colon_function_takes_one_function_and_two_share_a_group(
     _write()
     run = run_cli("scan", "funcs.py:add", "-o", "tools.json")
     assert (run.status, run.stderr) == (0, "")
+    assert run.stdout.splitlines()[0] == "1 module, 1 tools: 1 included, 0 excluded"
     assert list(_tools()) == ["funcs"]
     assert list(_tools()["funcs"]) == ["add"]
     run = run_cli("scan", "funcs.py:add", "funcs.py:book", "funcs.py:add", "-o", "tools.json")
