@@ -381,15 +381,16 @@ CODES: dict[str, Code] = {
             "destructive-recorded-false",
             "New methods whose names start with a destructive verb (`delete`, `drop`, `remove`, "
             "`destroy`, `purge`, `truncate`, `kill`, `terminate`, `shutdown`, `reset`, `wipe`, "
-            "`execute`, `exec`, `raw`) are recorded as false, in one line; `--new include-all` "
+            "`rm`, `rmdir`, `rmtree`, `unlink`, `erase`, `execute`, `exec`, `raw`) are recorded "
+            "as false, in one line; `--new include-all` "
             '(config `new = "include-all"`) includes them.',
         ),
         Code(
             NO_INPUTS_RECORDED_FALSE,
             _I,
             "no-inputs-recorded-false",
-            "A new method whose inputs were all left out (TI140) is recorded as false, whatever "
-            "`new` says; set it to true to offer it without arguments.",
+            "New methods whose inputs were all left out (TI140) are recorded as false, whatever "
+            "`new` says, in one line; set one to true to offer it without arguments.",
         ),
         Code(
             NO_INPUTS_EXCLUDED,

@@ -129,8 +129,8 @@ def test_a_first_scan_records_destructive_and_inputless_methods_false(
         "store.py:28: warning[TI140]: Store.filter: takes no argument: *args and **kwargs left "
         "out (nothing says what they take); a new classification entry excludes it (document "
         "them in the docstring's Args, or set it true to offer it without arguments)",
-        "t.classification.json: info[TI331]: Store.filter: takes no input (its *args/**kwargs "
-        "were left out: nothing says what they take); recorded as false",
+        "t.classification.json: info[TI331]: 1 new method recorded as false, it takes no input "
+        "(only *args/**kwargs that nothing describes, TI140): Store.filter",
         "t.classification.json: info[TI330]: 2 new methods recorded as false, their names start "
         "with a destructive verb: Store.delete_item, Store.dropTable (set true to offer; --new "
         "include-all includes them)",

@@ -375,19 +375,24 @@ def stale_diagnostics(merged: Merge, path: Path, unknown: Iterable[str] = ()) ->
         )
         for name in merged.uncallable
     ]
-    notes += [
-        Diagnostic(
-            Level.INFO,
-            f"{name}: takes no input (its *args/**kwargs were left out: nothing says what they "
-            "take); recorded as false",
-            str(path),
-            code=codes.NO_INPUTS_RECORDED_FALSE,
-        )
-        for name in merged.no_inputs
-    ]
+    if merged.no_inputs:
+        notes.append(_no_inputs_note(merged.no_inputs, path))
     if merged.destructive:
         notes.append(destructive_note(merged.destructive, path))
     return notes + _misspelt_notes(merged, path)
+
+
+def _no_inputs_note(names: list[str], path: Path) -> Diagnostic:
+    """One line for every new method recorded false because its inputs were all left out."""
+    many = len(names) != 1
+    return Diagnostic(
+        Level.INFO,
+        f"{len(names)} new method{'s' if many else ''} recorded as false, "
+        f"{'they take' if many else 'it takes'} no input (only *args/**kwargs that nothing "
+        f"describes, TI140): {', '.join(names)}",
+        str(path),
+        code=codes.NO_INPUTS_RECORDED_FALSE,
+    )
 
 
 def destructive_note(names: list[str], path: Path) -> Diagnostic:

@@ -47,6 +47,12 @@ DESTRUCTIVE_VERBS = frozenset(
         "shutdown",
         "reset",
         "wipe",
+        # the file system's words for delete (shutil.rmtree, os.unlink)
+        "rm",
+        "rmdir",
+        "rmtree",
+        "unlink",
+        "erase",
         # run whatever statement or command they are given (sqlite3, DB-API cursors,
         # SQLAlchemy, redis ``execute_command``): as able to destroy as ``drop``, on any class
         "execute",
