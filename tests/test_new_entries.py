@@ -102,6 +102,13 @@ def test_the_words_of_a_name(name: str, words: list[str], destructive: bool) -> 
     assert (name_words(name), is_destructive(name)) == (words, destructive)
 
 
+def test_an_async_twin_with_a_leading_a_counts_only_when_async() -> None:
+    assert is_destructive("adelete", is_async=True)
+    assert is_destructive("aupdate", is_async=True) is False
+    assert is_destructive("adelete") is False
+    assert is_destructive("adjust", is_async=True) is False
+
+
 def _read(path: str) -> object:
     return json.loads(Path(path).read_text(encoding="utf-8"))
 
@@ -283,7 +290,7 @@ def test_django_queryset_methods_that_take_only_keywords_start_false(
     values = choices["QuerySet"]
     for name in ("filter", "get", "create", "update", "exclude", "annotate"):
         assert values[name] is False, name
-    for name in ("delete", "raw"):
+    for name in ("delete", "adelete", "raw"):
         assert values[name] is False, name
     for name in ("count", "exists", "first", "all", "none", "iterator"):
         assert values[name] is True, name

@@ -210,7 +210,11 @@ def merge(
             elif inputs_left_out(tool):
                 methods[name] = False
                 no_inputs.append(f"{group.key}.{name}")
-            elif include_new and not include_destructive and is_destructive(name):
+            elif (
+                include_new
+                and not include_destructive
+                and is_destructive(name, is_async=tool.is_async)
+            ):
                 methods[name] = False
                 destructive.append(f"{group.key}.{name}")
             else:
@@ -237,6 +241,10 @@ def merge(
         destructive,
         no_inputs,
     )
+
+
+def _destructive(tool: ToolDescriptor) -> bool:
+    return is_destructive(tool.method_name, is_async=tool.is_async)
 
 
 def misspelt_keys(classification: Classification | None, catalog: Catalog) -> dict[str, str]:

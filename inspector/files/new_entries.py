@@ -83,16 +83,20 @@ def name_words(name: str) -> list[str]:
     return [word.lower() for part in name.split("_") for word in _WORDS.findall(part)]
 
 
-def is_destructive(name: str) -> bool:
+def is_destructive(name: str, *, is_async: bool = False) -> bool:
     """Whether a name starts with a destructive verb, as a whole word.
 
     Args:
         name: A method or function name.
+        is_async: Whether it is awaited: then an ``a`` in front of the verb counts as its
+            async twin (Django's ``adelete`` beside ``delete``).
 
     Returns:
         True for ``delete_pod``, ``deleteItem``, ``DropTable``, ``raw``, ``raw_sql``; False for
         ``deleted_items``, ``dropdown``, ``undelete``, ``raw_data``.
     """
+    if is_async and name[:1] == "a" and is_destructive(name[1:]):
+        return True
     words = name_words(name)
     if not words:
         return False

@@ -51,7 +51,8 @@ def select_tools(
             diagnostics.append(_no_inputs(class_key, tool, where))
             choice = False
         elif choice is None and classification is not None:
-            include = include_new and (include_destructive or not is_destructive(tool.method_name))
+            destructive = is_destructive(tool.method_name, is_async=tool.is_async)
+            include = include_new and (include_destructive or not destructive)
             verdict = "included" if include else "excluded"
             if include_new and not include:
                 verdict += " for its destructive name"
