@@ -108,10 +108,11 @@ def _add_scan(commands: _Commands, common: argparse.ArgumentParser) -> None:
     scan = commands.add_parser(
         "scan",
         parents=[common],
-        help="inspect classes into tools.json and the classification file",
-        description="Inspect every public method of the target classes. TARGET is "
-        "path/to/file.py:Class, package.module:Class, or a file or module (every public "
-        "class defined in it).",
+        help="inspect classes and functions into tools.json and the classification file",
+        description="Inspect every public method of the target classes and every target "
+        "function. TARGET is path/to/file.py:Class, package.module:Class, file.py:function, "
+        "package.module:function, or a file or module (every public class defined in it, and "
+        "its own public functions, grouped under the module's name).",
     )
     scan.add_argument("targets", nargs="+", metavar="TARGET")
     scan.add_argument(
