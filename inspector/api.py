@@ -32,6 +32,7 @@ class ScanResult:
     Attributes:
         tools_text: The tools.json text when no ``output`` was given, else "".
         classes: How many classes were inspected.
+        modules: How many modules' functions were inspected.
         tools: How many tools they gave.
         included: How many of those the classification file includes.
         written: The files written (their content changed).
@@ -40,11 +41,15 @@ class ScanResult:
         newly_included: ``Class.method`` of each method this scan made included.
         new_classification: Whether the classification file did not exist before this scan.
         nothing_written: Every target failed: no file was touched.
+        destructive: ``Class.method`` of each new method recorded false for its destructive
+            name.
     """
 
     tools_text: str
     """The tools.json text when no ``output`` was given; empty when it went to a file."""
     classes: int = 0
+    modules: int = 0
+    """How many modules' functions were inspected (each module's functions one group)."""
     tools: int = 0
     included: int = 0
     written: list[Path] = field(default_factory=list)
@@ -56,6 +61,8 @@ class ScanResult:
     """Whether the classification file did not exist before this scan."""
     nothing_written: bool = False
     """Every target failed: no file was touched."""
+    destructive: list[str] = field(default_factory=list)
+    """``Class.method`` of each new method recorded false for its destructive name."""
 
 
 def scan_catalog(
@@ -84,6 +91,7 @@ def scan_targets(
     prune: bool = False,
     docstring_style: DocstringStyle = DocstringStyle.AUTO,
     force: bool = False,
+    include_destructive: bool = False,
 ) -> ScanResult:
     """Inspect targets; write tools.json and the classification file.
 
@@ -99,6 +107,9 @@ def scan_targets(
         prune: Drop the classification entries of methods that are gone.
         docstring_style: How docstrings are read.
         force: Write over a file of another kind, or one the scan reads (a target's source).
+        include_destructive: Whether a new method whose name starts with a destructive verb
+            (``delete_pod``, ``dropTable``) is included too; by default it starts false
+            (``--new include-all`` on the command line).
 
     Returns:
         What was inspected, written and noticed.
@@ -125,7 +136,8 @@ def scan_targets(
     diagnostics = quiet_excluded(diagnostics, catalog, existing)
     data = dumps(tools_json.to_json(catalog))
     result = ScanResult(data.decode("utf-8") if output is None else "", diagnostics=diagnostics)
-    result.classes = len(catalog.classes)
+    result.modules = sum(1 for group in catalog.classes if group.function_group)
+    result.classes = len(catalog.classes) - result.modules
     result.tools = sum(len(group.tools) for group in catalog.classes)
     merged = None
     if classification_path is not None:  # before tools.json, which it may read, changes
@@ -136,6 +148,7 @@ def scan_targets(
             include_new=include_new,
             prune=prune,
             previous=previous,
+            include_destructive=include_destructive,
         )
         result.diagnostics += notes
     if output is not None:
@@ -150,6 +163,7 @@ def scan_targets(
         1 for k, t in catalog.tools() if classification_file.is_included(chosen, k, t.method_name)
     )
     result.newly_included = merged.newly_included
+    result.destructive = merged.destructive
     result.new_classification = existing is None
     return result
 
@@ -182,6 +196,7 @@ def render_providers(
     classification_path: Path | None = None,
     options: RenderOptions,
     include_new: bool = True,
+    include_destructive: bool = False,
 ) -> tuple[Iterator[Rendered], list[Diagnostic]]:
     """Each provider's file for the included tools of a tools.json; one provider's error does
     not stop the others. Returns the files, made as they are taken (see ``pipeline.render``),
@@ -189,7 +204,7 @@ def render_providers(
 
     ``classification_path`` None: the file beside the tools file, if any (else every method is
     included); a path given must exist. Methods the file does not mention follow
-    ``include_new``."""
+    ``include_new`` (a destructive name only with ``include_destructive``)."""
     catalog = load_tools(tools_path)
     if classification_path is None:
         classification_path = classification_file.default_path(tools_path)
@@ -197,7 +212,11 @@ def render_providers(
     else:
         choices = classification_file.load_required(classification_path)
     tools, diagnostics = pipeline.select(
-        catalog, choices, classification_path, include_new=include_new
+        catalog,
+        choices,
+        classification_path,
+        include_new=include_new,
+        include_destructive=include_destructive,
     )
     diagnostics += pipeline.annotation_diagnostics(options, tools)
     return pipeline.render(providers, tools, options), diagnostics
@@ -210,6 +229,7 @@ def render_provider(
     classification_path: Path | None = None,
     options: RenderOptions,
     include_new: bool = True,
+    include_destructive: bool = False,
 ) -> tuple[str, list[Diagnostic]]:
     """The provider's file for the tools a tools.json and its classification file include.
 
@@ -221,6 +241,8 @@ def render_provider(
             there is one, else every method a model can call is included.
         options: Strict mode, user templates and the other render options.
         include_new: Whether methods the classification file does not mention are included.
+        include_destructive: Whether those whose name starts with a destructive verb are
+            included too (by default they are not).
 
     Returns:
         The file's text and the diagnostics.
@@ -236,6 +258,7 @@ def render_provider(
         classification_path=classification_path,
         options=options,
         include_new=include_new,
+        include_destructive=include_destructive,
     )
     if rendered.document is None:
         raise located_error(rendered.diagnostics[0])

@@ -17,11 +17,14 @@ class CatalogClass:
             ``module.Name`` when two classes share a name).
         source: The target that named it (``file.py:Class``, ``package.module:Class``).
         tools: Its methods' tools, in source order.
+        function_group: Whether the group is a module's functions (keyed by the module's
+            dotted name) rather than a class.
     """
 
     key: str
     source: str
     tools: tuple[ToolDescriptor, ...]
+    function_group: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -51,6 +51,7 @@ HINT_PART_UNRESOLVED: Final = "TI127"
 NO_JSON_FORM_LEFT_OUT: Final = "TI130"
 UNCALLABLE: Final = "TI131"
 RESULT_AS_TEXT: Final = "TI132"
+INPUTS_LEFT_OUT: Final = "TI140"
 NO_DOCSTRING: Final = "TI201"
 DOCSTRING_UNPARSABLE: Final = "TI202"
 DOCUMENTED_NOT_IN_SIGNATURE: Final = "TI203"
@@ -72,12 +73,16 @@ BASE_CLASS_ENTRIES: Final = "TI314"
 CURATION_INVALID: Final = "TI330"
 TOOL_NAME_TAKEN: Final = "TI331"
 CURATION_UNUSED: Final = "TI332"
+DESTRUCTIVE_RECORDED_FALSE: Final = "TI333"
+NO_INPUTS_RECORDED_FALSE: Final = "TI334"
+NO_INPUTS_EXCLUDED: Final = "TI335"
 RENDER_FAILED: Final = "TI401"
 MOVED_INTO_DESCRIPTION: Final = "TI402"
 DIALECT_LOSS: Final = "TI403"
 NOT_STRICT: Final = "TI404"
 NAME_AS_DESCRIPTION: Final = "TI405"
 ANNOTATIONS_UNKNOWN_TOOL: Final = "TI406"
+NAME_SHORTENED: Final = "TI410"
 TOO_MANY_TOOLS: Final = "TI501"
 DESCRIPTION_TOO_LONG: Final = "TI502"
 TOO_MANY_STRICT_TOOLS: Final = "TI503"
@@ -262,6 +267,15 @@ CODES: dict[str, Code] = {
             "(its repr), so the schema says string there.",
         ),
         Code(
+            INPUTS_LEFT_OUT,
+            _W,
+            "inputs-left-out",
+            "A method takes its inputs only through `*args`/`**kwargs` that nothing describes "
+            "(TI109): its tool would take no argument, so a new classification entry excludes "
+            "it; document the keys in the docstring's Args, or set it true to offer it "
+            "without arguments.",
+        ),
+        Code(
             NO_DOCSTRING,
             _W,
             "no-docstring",
@@ -397,6 +411,30 @@ CODES: dict[str, Code] = {
             "A classification entry's `fixed`, `hidden` or `params` key names no parameter of "
             "its method, or a pattern matches no method: it has no effect.",
         ),
+        Code(
+            DESTRUCTIVE_RECORDED_FALSE,
+            _I,
+            "destructive-recorded-false",
+            "New methods whose names start with a destructive verb (`delete`, `drop`, `remove`, "
+            "`destroy`, `purge`, `truncate`, `kill`, `terminate`, `shutdown`, `reset`, `wipe`, "
+            "`rm`, `rmdir`, `rmtree`, `unlink`, `erase`, `execute`, `exec`, `raw`) are recorded "
+            "as false, in one line; `--new include-all` "
+            '(config `new = "include-all"`) includes them.',
+        ),
+        Code(
+            NO_INPUTS_RECORDED_FALSE,
+            _I,
+            "no-inputs-recorded-false",
+            "New methods whose inputs were all left out (TI140) are recorded as false, whatever "
+            "`new` says, in one line; set one to true to offer it without arguments.",
+        ),
+        Code(
+            NO_INPUTS_EXCLUDED,
+            _I,
+            "no-inputs-excluded",
+            "A method whose inputs were all left out (TI140) and that no classification entry "
+            "includes is not offered.",
+        ),
         Code(RENDER_FAILED, _E, "render-failed", "A provider's file cannot be rendered."),
         Code(
             MOVED_INTO_DESCRIPTION,
@@ -427,6 +465,15 @@ CODES: dict[str, Code] = {
             _W,
             "annotations-unknown-tool",
             "MCP annotations are given for a tool that is not included.",
+        ),
+        Code(
+            NAME_SHORTENED,
+            _W,
+            "name-shortened",
+            "A tool name is longer than the provider allows or has characters it refuses: that "
+            "provider's file writes it shortened (its first part and a short hash, the same in "
+            "every run, unique in the file), and the Toolbox and `serve` take that name for the "
+            'tool; give the method a `"name"` in the classification file to choose it.',
         ),
         Code(
             TOO_MANY_TOOLS,

@@ -429,11 +429,13 @@ class Returns:
 
 
 class MethodKind(enum.Enum):
-    """How the method is bound to its class."""
+    """How the method is bound to its class, or that it is a module's function."""
 
     INSTANCE = "instance"
     CLASS = "class"
     STATIC = "static"
+    FUNCTION = "function"
+    """A module-level function (its group is keyed by the module's dotted name)."""
 
 
 @dataclass(frozen=True, slots=True)

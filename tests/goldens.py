@@ -34,6 +34,7 @@ CASES = (
         "tests/golden/inputs/inventory.py:Inventory",
         "tests/golden/inputs/inventory.classification.json",
     ),
+    Case("functions", "tests/golden/inputs/functions.py"),
 )
 ANNOTATIONS = "tests/golden/inputs/mcp_annotations.json"
 RENDERS: dict[str, list[str]] = {

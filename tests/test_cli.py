@@ -226,18 +226,20 @@ def test_same_method_name_in_two_classes_becomes_class_method(
     assert [t["function"]["name"] for t in json.loads(rendered.stdout)] == ["Alpha_run", "Beta_run"]
 
 
-def test_name_breaking_the_provider_rule_is_an_error(
+def test_name_breaking_the_provider_rule_is_written_in_a_form_it_takes(
     in_tmp: Path, run_cli: Callable[..., Run]
 ) -> None:
     Path("uni.py").write_text("class Uni:\n    def größe(self) -> None:\n        'Size.'\n")
     run_cli("scan", "uni.py", "-o", "tools.json")
     result = run_cli("render", "--provider", "openai")
-    assert result.status == 1
+    assert result.status == 0
     assert result.stderr == (
-        "uni.py:2: error[TI401]: Uni.größe: tool name 'größe' breaks openai's rule (1-64 "
-        "characters of a-z, A-Z, 0-9, '_' and '-')\n"
-        "diagnostics: 1 error (1 TI401), 0 warnings, 0 info\n"
+        "uni.py:2: warning[TI410]: Uni.größe: openai refuses the name (1-64 characters of a-z, "
+        "A-Z, 0-9, '_' and '-'): written as 'gro_e'; give the method a \"name\" in the "
+        "classification file to choose one\n"
+        "diagnostics: 0 errors, 1 warning (1 TI410), 0 info\n"
     )
+    assert json.loads(result.stdout)[0]["function"]["name"] == "gro_e"
 
 
 def test_user_templates_override_and_add_providers(
@@ -425,7 +427,7 @@ def test_what_the_scanned_module_prints_at_import_goes_to_stderr(
     ("arguments", "ending"),
     [
         (("scann", "x.py"), "'serve') (did you mean 'scan'?)"),
-        (("scan", "--new", "includ", "x"), "'exclude') (did you mean 'include'?)"),
+        (("scan", "--new", "includ", "x"), "'include-all') (did you mean 'include'?)"),
     ],
 )
 def test_a_misspelt_command_or_choice_gets_a_did_you_mean(

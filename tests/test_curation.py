@@ -288,7 +288,7 @@ def test_entries_that_cannot_be_applied_leave_the_tool_out_with_a_located_error(
 
 def test_a_name_that_another_tool_has_is_an_error_and_only_the_renamed_tool_goes() -> None:
     catalog = _shop_catalog()
-    choices = parsed({"Shop": {"count": {"name": "list_items"}}})
+    choices = parsed({"Shop": {"count": {"name": "list_items"}, "delete_item": True}})
     tools, notes = pipeline.select(catalog, choices, None)
     assert [t.name for t in tools] == ["list_items", "delete_item"]
     assert [(n.code, n.message) for n in notes if n.code == "TI331"] == [
@@ -332,7 +332,7 @@ def test_a_pattern_does_not_offer_an_uncallable_method() -> None:
 
 
 def _scan(run_cli: Callable[..., Run]) -> Run:
-    return run_cli("scan", "inventory.py:Inventory", "-o", "tools.json")
+    return run_cli("scan", "inventory.py:Inventory", "-o", "tools.json", "--new", "include-all")
 
 
 def test_scan_keeps_objects_patterns_and_options_in_place(
@@ -494,12 +494,15 @@ def test_diff_reports_what_the_classification_file_changes_for_a_model(
     breaks callers, a newly hidden optional parameter does not, a fixed one only when fixed to
     its default."""
     shutil.copy(INVENTORY, "inventory.py")
-    assert run_cli("scan", "inventory.py", "-o", "old.json", "-q").status == 0
+    assert (
+        run_cli("scan", "inventory.py", "-o", "old.json", "-q", "--new", "include-all").status == 0
+    )
     shutil.copy("old.json", "new.json")
     entries = {
         "list_items": {"hidden": ["page_token"], "fixed": {"limit": 20, "include_archived": True}},
         "get_item": {"name": "fetch_item"},
         "delete_all": False,
+        "delete_item": True,
         "export_*": True,
         "count": {"description": "Count."},
     }

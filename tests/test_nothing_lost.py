@@ -93,7 +93,7 @@ def test_a_renamed_method_keeps_its_value_and_new_ones_are_named(
     calendar: Path, run_cli: Callable[..., Run]
 ) -> None:
     source = CALENDAR.replace("def cancel(", "def cancel_meeting(") + (
-        "\n    def delete_all(self) -> None:\n        'Delete every meeting.'\n"
+        "\n    def archive_all(self) -> None:\n        'Archive every meeting.'\n"
     )
     Path("calendar_service.py").write_text(source, encoding="utf-8")
     result = run_cli("scan", "calendar_service.py:CalendarService", "other.py", "-o", "t.json")
@@ -102,9 +102,9 @@ def test_a_renamed_method_keeps_its_value_and_new_ones_are_named(
         "t.classification.json: warning[TI306]: CalendarService.cancel_meeting: taken as "
         "CalendarService.cancel renamed (same parameters and docstring); keeps false",
     ]
-    assert "newly included: CalendarService.delete_all\n" in result.stdout
+    assert "newly included: CalendarService.archive_all\n" in result.stdout
     assert _read("t.classification.json") == {
-        "CalendarService": {"book": True, "cancel_meeting": False, "delete_all": True},
+        "CalendarService": {"book": True, "cancel_meeting": False, "archive_all": True},
         "Other": {"ping": False},
     }
 

@@ -109,12 +109,15 @@ def test_one_failing_provider_does_not_stop_the_others_in_build(
     Path("uni.py").write_text(
         "class Uni:\n    def größe(self) -> None:\n        'Size.'\n", encoding="utf-8"
     )
+    Path("mine").mkdir()
+    Path("mine/broken.json.jinja").write_text("[{{ tools | length }},]", encoding="utf-8")
     Path("pyproject.toml").write_text(
-        '[tool.toolsinspector]\ntargets = ["uni.py:Uni"]\nproviders = ["openai", "ollama"]\n',
+        '[tool.toolsinspector]\ntargets = ["uni.py:Uni"]\ntemplates = ["mine"]\n'
+        'providers = ["broken", "ollama"]\n',
         encoding="utf-8",
     )
     result = run_cli("build", "-q")
     assert result.status == 1
-    assert "tool name 'größe' breaks openai's rule" in result.stderr
-    assert not Path("openai.json").exists()
+    assert "broken.json.jinja: error[TI401]: the template rendered invalid JSON" in result.stderr
+    assert not Path("broken.json").exists()
     assert '"name": "größe"' in Path("ollama.json").read_text(encoding="utf-8")

@@ -70,7 +70,7 @@ def test_config_keys_are_read_with_paths_relative_to_the_file(project: Path) -> 
         ('strict = "yes"', "strict must be true or false, not 'yes'"),
         ("targets = 3", 'targets must be a list of targets such as "pkg/mod.py:Class", not 3'),
         ('docstring-style = "javadoc"', "docstring-style must be one of google, numpy, rest"),
-        ('new = "maybe"', 'new must be "include" or "exclude", not \'maybe\''),
+        ('new = "maybe"', 'new must be "include", "exclude" or "include-all", not \'maybe\''),
         ("templates = [1]", "templates must be a path or a list of paths, not [1]"),
     ],
 )

@@ -83,20 +83,23 @@ def test_all_refuses_a_file_name(scanned: Path, run_cli: Callable[..., Run], out
     assert not Path("out.json").exists()
 
 
-def test_a_name_one_provider_rejects_stops_only_that_provider(
+def test_a_name_a_provider_rejects_is_written_in_its_form_by_every_provider(
     in_tmp: Path, run_cli: Callable[..., Run]
 ) -> None:
     Path("uni.py").write_text("class Uni:\n    def größe(self) -> None:\n        'Size.'\n")
     run_cli("scan", "uni.py", "-o", "tools.json", "-q")
-    result = run_cli("render", "--provider", "all", "-o", "out", "-q")
-    assert result.status == 1
-    assert sorted(os.listdir("out")) == ["huggingface.json", "ollama.json"]
-    *errors, summary = result.stderr.splitlines()
-    assert len(errors) == sum(1 for p in builtin_providers().values() if p.tool_names)
-    assert summary == f"diagnostics: {len(errors)} errors ({len(errors)} TI401), 0 warnings, 0 info"
+    result = run_cli("render", "--provider", "all", "-o", "out")
+    assert result.status == 0
+    assert len(os.listdir("out")) == len(builtin_providers())
+    *warnings, summary = result.stderr.splitlines()
+    assert len(warnings) == sum(1 for p in builtin_providers().values() if p.tool_names)
+    assert summary == (
+        f"diagnostics: 0 errors, {len(warnings)} warnings ({len(warnings)} TI410), 0 info"
+    )
     assert (
-        "uni.py:2: error[TI401]: Uni.größe: tool name 'größe' breaks cohere's rule (a-z, A-Z, 0-9 "
-        "and '_', not starting with a digit)" in errors
+        "uni.py:2: warning[TI410]: Uni.größe: cohere refuses the name (a-z, A-Z, 0-9 and '_', "
+        "not starting with a digit): written as 'gro_e'; give the method a \"name\" in the "
+        "classification file to choose one" in warnings
     )
 
 

@@ -22,6 +22,7 @@ from inspector.cli.output import (
 )
 from inspector.cli.parsing import Parser, VersionAction
 from inspector.diagnostics import DOCS_URL, InspectorError, UsageError, docs_url, has_errors
+from inspector.files.new_entries import CHOICES, NewMethods
 
 _DESCRIPTION = "Turn Python classes into function-calling tools for LLM providers."
 _EPILOG = f"""\
@@ -118,10 +119,11 @@ def _add_scan(commands: _Commands, common: argparse.ArgumentParser) -> None:
     scan = commands.add_parser(
         "scan",
         parents=[common],
-        help="inspect classes into tools.json and the classification file",
-        description="Inspect every public method of the target classes. TARGET is "
-        "path/to/file.py:Class, package.module:Class, or a file or module (every public "
-        "class defined in it).",
+        help="inspect classes and functions into tools.json and the classification file",
+        description="Inspect every public method of the target classes and every target "
+        "function. TARGET is path/to/file.py:Class, package.module:Class, file.py:function, "
+        "package.module:function, or a file or module (every public class defined in it, and "
+        "its own public functions, grouped under the module's name).",
     )
     scan.add_argument("targets", nargs="+", metavar="TARGET")
     scan.add_argument(
@@ -138,9 +140,11 @@ def _add_scan(commands: _Commands, common: argparse.ArgumentParser) -> None:
     )
     scan.add_argument(
         "--new",
-        choices=["include", "exclude"],
+        choices=CHOICES,
         default="include",
-        help="value given to methods not yet in the classification file (default: include)",
+        help="value given to methods not yet in the classification file (default: include, "
+        "except that a name starting with a destructive verb, delete_*/drop*/remove*/reset*/"
+        "execute*..., starts false; include-all includes those too)",
     )
     scan.add_argument(
         "--prune",
@@ -178,9 +182,10 @@ def _add_render(commands: _Commands, common: argparse.ArgumentParser) -> None:
     )
     render.add_argument(
         "--new",
-        choices=["include", "exclude"],
+        choices=CHOICES,
         default="include",
-        help="methods the classification file does not mention (default: include, with a warning)",
+        help="methods the classification file does not mention (default: include, with a "
+        "warning, except destructive names; include-all: those too)",
     )
     render.add_argument(
         "--strict",
@@ -388,10 +393,11 @@ def _scan(args: argparse.Namespace) -> int:
             args.targets,
             output=output,
             classification_path=classification,
-            include_new=args.new == "include",
+            include_new=NewMethods(args.new).include,
             prune=args.prune,
             docstring_style=DocstringStyle(args.docstring_style),
             force=args.force,
+            include_destructive=NewMethods(args.new).include_destructive,
         )
     if to_stdout:
         sys.stdout.write(result.tools_text)
@@ -447,7 +453,8 @@ def _render(args: argparse.Namespace) -> int:
         tools_path=tools_path,
         classification_path=Path(args.classification) if args.classification else None,
         options=options,
-        include_new=args.new == "include",
+        include_new=NewMethods(args.new).include,
+        include_destructive=NewMethods(args.new).include_destructive,
     )
     printer.print(diagnostics)
     written: list[Path] = []

@@ -159,10 +159,20 @@ def check_directory_output(output: str) -> None:
 def scan_summary(result: ScanResult, stream: TextIO) -> None:
     """What ``scan`` did: counts, what became included, the files written and left as they were."""
     classes = f"{result.classes} class{'es' if result.classes != 1 else ''}"
+    if result.modules:
+        modules = f"{result.modules} module{'s' if result.modules != 1 else ''}"
+        classes = f"{classes}, {modules}" if result.classes else modules
+    why = ""
+    if result.destructive:
+        count = len(result.destructive)
+        why = (
+            f" ({count} new with a destructive name recorded false: --new include-all "
+            "includes them)"
+        )
     lines = [
         f"{classes}, {result.tools} tool{'s' if result.tools != 1 else ''}: "
         f"{result.included} included, "
-        f"{result.tools - result.included} excluded",
+        f"{result.tools - result.included} excluded{why}",
     ]
     if result.nothing_written:
         lines.append("nothing written: every target failed")

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from inspector.diagnostics import InspectorError, UsageError, docs_url, has_errors
+from inspector.files.new_entries import CHOICES, NewMethods
 
 if TYPE_CHECKING:
     from inspector.catalog import Catalog
@@ -102,9 +103,10 @@ def _project_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--stubs", metavar="FILE", help="also write typed stubs to FILE")
     parser.add_argument(
         "--new",
-        choices=["include", "exclude"],
+        choices=CHOICES,
         default=None,
-        help="value for methods not yet in the classification file (config: new)",
+        help="value for methods not yet in the classification file (config: new; default "
+        "include, except destructive names, which start false; include-all: those too)",
     )
     parser.add_argument(
         "--strict", action=argparse.BooleanOptionalAction, default=None, help="strict schemas"
@@ -146,7 +148,7 @@ def _config(args: argparse.Namespace) -> Config:
         providers=tuple(args.provider),
         out_dir=path(args.out_dir),
         stubs=path(args.stubs),
-        include_new=None if args.new is None else args.new == "include",
+        new=None if args.new is None else NewMethods(args.new),
         strict=args.strict,
         docstring_style=DocstringStyle(args.docstring_style) if args.docstring_style else None,
         templates=tuple(cwd / t for t in args.templates),

@@ -35,7 +35,8 @@ def add_serve(commands: argparse._SubParsersAction[Any], common: argparse.Argume
         "targets",
         nargs="*",
         metavar="TARGET",
-        help="file.py:Class, package.module:Class, or a file or module (its public classes)",
+        help="file.py:Class, package.module:Class, file.py:function, or a file or module (its "
+        "public classes and functions)",
     )
     serve.add_argument(
         "--classification",

@@ -23,6 +23,7 @@ from inspector.files.classification import (
     is_pattern,
     line_of,
 )
+from inspector.files.new_entries import inputs_left_out, is_destructive
 from inspector.model import ToolDescriptor
 
 
@@ -44,6 +45,11 @@ class Merge(NamedTuple):
     misspelt: dict[str, str]
     """Class key the file did not name → the key that looks like its misspelling; the class's
     methods were recorded ``false`` (a typo must not turn the user's ``false`` on)."""
+    destructive: list[str] = []  # noqa: RUF012 (a NamedTuple default is never changed)
+    """``Class.method`` of every new method recorded as ``false`` for its destructive name."""
+    no_inputs: list[str] = []  # noqa: RUF012
+    """``Class.method`` of every new method recorded as ``false`` because all its inputs were
+    left out (``new_entries.inputs_left_out``)."""
 
 
 Previous = Catalog | Callable[[], Catalog | None] | None
@@ -57,8 +63,13 @@ def merge(
     include_new: bool,
     prune: bool,
     previous: Previous = None,
+    include_destructive: bool = False,
 ) -> Merge:
     """Keep every existing value, add new methods, keep (or prune) entries whose method is gone.
+
+    A new method starts as ``include_new`` says, except one a model cannot call, one whose
+    inputs were all left out, and (unless ``include_destructive``) one whose name starts with a
+    destructive verb (``new_entries.is_destructive``): those start ``false``.
 
     A new method with the parameters and docstring that a vanished one had in ``previous`` (the
     last tools.json, or a function that reads it, called only when a method vanished) is that
@@ -79,7 +90,14 @@ def merge(
             }
             continue
         kept = old.get(moved.get(group.key, group.key), _EMPTY)
-        methods_of[group.key] = _methods(group, kept, earlier, found, include_new=include_new)
+        methods_of[group.key] = _methods(
+            group,
+            kept,
+            earlier,
+            found,
+            include_new=include_new,
+            include_destructive=include_destructive,
+        )
     gone = {old_name for old_name, _, _ in found.renamed}
     renamed: dict[str, dict[str, str]] = {}
     for old_name, new_name, _ in found.renamed:
@@ -105,7 +123,16 @@ def merge(
             result[class_key] = unscanned
     kept_stale, pruned = ([], stale) if prune else (stale, [])
     return Merge(
-        result, kept_stale, pruned, found.renamed, moved, found.newly, found.uncallable, misspelt
+        result,
+        kept_stale,
+        pruned,
+        found.renamed,
+        moved,
+        found.newly,
+        found.uncallable,
+        misspelt,
+        found.destructive,
+        found.no_inputs,
     )
 
 
@@ -113,17 +140,25 @@ _EMPTY = ClassEntry()
 
 
 class _Found:
-    """What a merge did beyond keeping values: renamed methods, new ones included, uncallable
-    ones recorded false."""
+    """What a merge did beyond keeping values: renamed methods, new ones included, uncallable,
+    inputless and destructive ones recorded false."""
 
     def __init__(self) -> None:
         self.renamed: list[tuple[str, str, MethodEntry]] = []
         self.newly: list[str] = []
         self.uncallable: list[str] = []
+        self.destructive: list[str] = []
+        self.no_inputs: list[str] = []
 
 
 def _methods(
-    group: CatalogClass, kept: ClassEntry, earlier: _Earlier, found: _Found, *, include_new: bool
+    group: CatalogClass,
+    kept: ClassEntry,
+    earlier: _Earlier,
+    found: _Found,
+    *,
+    include_new: bool,
+    include_destructive: bool,
 ) -> dict[str, MethodEntry]:
     """The exact entries of one scanned class, in the catalog's order: each kept, carried over
     from the method it was renamed from, or new (unless a pattern covers it)."""
@@ -146,6 +181,14 @@ def _methods(
         elif tool.uncallable:
             methods[name] = MethodEntry.plain(False)
             found.uncallable.append(f"{class_key}.{name}")
+        elif inputs_left_out(tool):
+            methods[name] = MethodEntry.plain(False)
+            found.no_inputs.append(f"{class_key}.{name}")
+        elif (
+            include_new and not include_destructive and is_destructive(name, is_async=tool.is_async)
+        ):
+            methods[name] = MethodEntry.plain(False)
+            found.destructive.append(f"{class_key}.{name}")
         else:
             methods[name] = MethodEntry.plain(include_new)
             if include_new:
@@ -305,7 +348,36 @@ def stale_diagnostics(merged: Merge, path: Path, unknown: Iterable[str] = ()) ->
         )
         for name in merged.uncallable
     ]
+    if merged.no_inputs:
+        notes.append(_no_inputs_note(merged.no_inputs, path))
+    if merged.destructive:
+        notes.append(destructive_note(merged.destructive, path))
     return notes + _misspelt_notes(merged, path)
+
+
+def _no_inputs_note(names: list[str], path: Path) -> Diagnostic:
+    """One line for every new method recorded false because its inputs were all left out."""
+    many = len(names) != 1
+    return Diagnostic(
+        Level.INFO,
+        f"{len(names)} new method{'s' if many else ''} recorded as false, "
+        f"{'they take' if many else 'it takes'} no input (only *args/**kwargs that nothing "
+        f"describes, TI140): {', '.join(names)}",
+        str(path),
+        code=codes.NO_INPUTS_RECORDED_FALSE,
+    )
+
+
+def destructive_note(names: list[str], path: Path) -> Diagnostic:
+    """One line for every new method recorded false for its destructive name."""
+    return Diagnostic(
+        Level.INFO,
+        f"{len(names)} new method{'s' if len(names) != 1 else ''} recorded as false, "
+        f"{'their names start' if len(names) != 1 else 'its name starts'} with a destructive "
+        f"verb: {', '.join(names)} (set true to offer; --new include-all includes them)",
+        str(path),
+        code=codes.DESTRUCTIVE_RECORDED_FALSE,
+    )
 
 
 def _misspelt_notes(merged: Merge, path: Path) -> list[Diagnostic]:

@@ -141,7 +141,8 @@ def _class_from_json(
         _tool_from_json(key, name, _mapping(entry, f"classes.{key}.methods.{name}"), shared)
         for name, entry in methods.items()
     )
-    return CatalogClass(key, str(group.get("source", "")), tools)
+    functions = bool(tools) and all(t.method_kind is MethodKind.FUNCTION for t in tools)
+    return CatalogClass(key, str(group.get("source", "")), tools, functions)
 
 
 def _mapping(value: Json | object, where: str) -> dict[str, Json]:

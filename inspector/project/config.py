@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 from inspector.codes import ignored_codes
 from inspector.diagnostics import UsageError, did_you_mean
+from inspector.files.new_entries import CHOICES, NewMethods
 from inspector.scan.docstrings import DocstringStyle
 
 TABLE = ("tool", "toolsinspector")
@@ -38,11 +39,21 @@ class Config(NamedTuple):
     docstring_style: DocstringStyle = DocstringStyle.AUTO
     templates: tuple[Path, ...] = ()
     stubs: Path | None = None
-    include_new: bool = True
+    new: NewMethods = NewMethods.INCLUDE
     gemini_json_schema: bool = False
     ignore: tuple[str, ...] = ()
     serve: ServeConfig = ServeConfig()
     source: Path | None = None
+
+    @property
+    def include_new(self) -> bool:
+        """Whether a method new to the classification file is included (``new``)."""
+        return self.new.include
+
+    @property
+    def include_destructive(self) -> bool:
+        """Whether a new method with a destructive name is included (``new = "include-all"``)."""
+        return self.new.include_destructive
 
     @property
     def tools_path(self) -> Path:
@@ -72,14 +83,14 @@ _KEYS: dict[str, tuple[str, str]] = {
     "docstring-style": ("style", f"one of {', '.join(_STYLES)}"),
     "templates": ("paths", "a path or a list of paths"),
     "stubs": ("path", "a path"),
-    "new": ("new", '"include" or "exclude"'),
+    "new": ("new", '"include", "exclude" or "include-all"'),
     "gemini-json-schema": ("bool", "true or false"),
     "ignore": ("codes", 'a list of diagnostic codes such as "TI204"'),
     "serve": ("serve", "a table of serve settings"),
 }
 """Every key of the table: its kind and how an error describes what it must be."""
 
-_FIELDS = {"new": "include_new"}
+_FIELDS: dict[str, str] = {}
 """Keys whose ``Config`` field is not the key with ``_`` for ``-``."""
 
 
@@ -172,9 +183,9 @@ def _typed(rule: tuple[str, str], key: str, value: object, root: Path, where: st
         if value not in _STYLES:
             raise problem
         return DocstringStyle(value)
-    if value not in ("include", "exclude"):
+    if value not in CHOICES:
         raise problem
-    return value == "include"
+    return NewMethods(value)
 
 
 _SERVE_KEYS: dict[str, tuple[str, str]] = {

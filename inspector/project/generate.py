@@ -71,6 +71,7 @@ def generate(
         include_new=config.include_new,
         prune=prune,
         previous=lambda: _previous(config.tools_path),
+        include_destructive=config.include_destructive,
     )
     result.diagnostics += notes
     hand_over(config.tools_path, dumps(to_json(catalog)))
@@ -122,6 +123,7 @@ def _renders(
         config.classification_path,
         include_new=config.include_new,
         merged=True,
+        include_destructive=config.include_destructive,
     )
     options = RenderOptions(
         strict=config.strict,

@@ -42,12 +42,13 @@ def scan(
 def scan_objects(
     objects: Sequence[object], docstring_style: DocstringStyle = DocstringStyle.AUTO
 ) -> tuple[Catalog, dict[str, object], list[Diagnostic]]:
-    """Step 1 for live objects (instances or classes): the catalog, each class key's object,
-    and the diagnostics."""
+    """Step 1 for live objects (instances or classes, modules, functions): the catalog, each
+    class key's object (for a module's functions, the class of static methods that holds
+    them), and the diagnostics."""
     from inspector.scan.scanner import scan_objects as scan_live
 
-    catalog, diagnostics = scan_live(objects, docstring_style)
-    owners = {group.key: obj for group, obj in zip(catalog.classes, objects, strict=True)}
+    catalog, found, diagnostics = scan_live(objects, docstring_style)
+    owners = {group.key: obj for group, obj in zip(catalog.classes, found, strict=True)}
     return catalog, owners, diagnostics
 
 
@@ -103,6 +104,7 @@ def classify(
     include_new: bool = True,
     prune: bool = False,
     previous: Previous = None,
+    include_destructive: bool = False,
 ) -> tuple[Merge, list[Diagnostic]]:
     """Step 2: the classification file updated for this catalog, and what changed in it. Never
     prunes after a failed target; a method renamed since ``previous`` keeps its value."""
@@ -117,7 +119,12 @@ def classify(
         )
         prune = False
     merged = merge_module.merge(
-        existing, catalog, include_new=include_new, prune=prune, previous=previous
+        existing,
+        catalog,
+        include_new=include_new,
+        prune=prune,
+        previous=previous,
+        include_destructive=include_destructive,
     )
     moved = set(merged.renamed_classes.values())
     still = {k: v for k, v in (existing or {}).items() if k not in moved}
@@ -136,13 +143,20 @@ def select(
     *,
     include_new: bool = True,
     merged: bool = False,
+    include_destructive: bool = False,
 ) -> tuple[list[ToolDescriptor], list[Diagnostic]]:
     """Step 3: the included tools, flat, in catalog order, each shaped by its classification
     entry (name, text, fixed and hidden parameters; ``ToolDescriptor.curation``). Methods the
-    classification does not cover follow ``include_new``; entries naming no method are warned
+    classification does not cover follow ``include_new`` (a destructive name only with
+    ``include_destructive``); entries naming no method are warned
     about (TI301), unless the classification was just ``merged``, which reported them."""
     selected, notes = select_sources(
-        catalog, classification, classification_path, include_new=include_new, merged=merged
+        catalog,
+        classification,
+        classification_path,
+        include_new=include_new,
+        merged=merged,
+        include_destructive=include_destructive,
     )
     return [chosen.tool for chosen in selected], notes
 
@@ -154,6 +168,7 @@ def select_sources(
     *,
     include_new: bool = True,
     merged: bool = False,
+    include_destructive: bool = False,
 ) -> tuple[list[Selected], list[Diagnostic]]:
     """``select``, each tool with its class key and the tool as scanned (what the Toolbox
     binds: the fixed and hidden parameters are passed, not offered)."""
@@ -164,7 +179,11 @@ def select_sources(
         _, notes = merge_module.unknown_classes(classification, catalog, classification_path)
         notes += merge_module.unknown_methods(classification, catalog, classification_path)
     selected, found = select_tools(
-        catalog, classification, classification_path, include_new=include_new
+        catalog,
+        classification,
+        classification_path,
+        include_new=include_new,
+        include_destructive=include_destructive,
     )
     return selected, notes + found
 

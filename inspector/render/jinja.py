@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import traceback
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,6 +22,7 @@ from inspector.files.jsonfile import json_text
 from inspector.model import Json, ToolDescriptor
 from inspector.providers.base import Provider
 from inspector.providers.limits import StrictBudget
+from inspector.providers.names import fitted_names
 from inspector.providers.registry import (
     TEMPLATE_SUFFIX,
     available,
@@ -103,9 +105,38 @@ def render_document(
 ) -> tuple[Json, list[Diagnostic]]:
     """``render_template``'s file as the parsed JSON document."""
     unit = provider_unit(provider, options.template_dirs)
+    tools, shortened = fit_names(unit, tools)
     check_names(unit, tools)
     run = TemplateRun(provider, unit, options)
-    return _parse_rendered(run.text(tools), run.template_path), run.finish()
+    return _parse_rendered(run.text(tools), run.template_path), shortened + run.finish()
+
+
+def fit_names(
+    provider: Provider, tools: list[ToolDescriptor]
+) -> tuple[list[ToolDescriptor], list[Diagnostic]]:
+    """The tools with every name the provider refuses written in a form it takes
+    (``providers.names``), and a warning for each saying how to choose the name instead. The
+    Toolbox and ``serve`` take the fitted name for the tool."""
+    fitted = fitted_names(provider.tool_names, (tool.name for tool in tools))
+    if not fitted:
+        return tools, []
+    rule = provider.tool_names
+    assert rule is not None  # nothing is fitted without a rule
+    notes = []
+    for tool in tools:
+        if tool.name not in fitted:
+            continue
+        path, line = tool.path_and_line
+        named = f"the tool name {tool.name!r}" if tool.name != tool.method_name else "the name"
+        message = (
+            f"{provider.name} refuses {named} ({rule.text}): written as {fitted[tool.name]!r}; "
+            'give the method a "name" in the classification file to choose one'
+        )
+        subject = f"{tool.class_name}.{tool.method_name}"
+        notes.append(
+            Diagnostic(Level.WARNING, message, path, line, subject, code=codes.NAME_SHORTENED)
+        )
+    return [replace(t, name=fitted[t.name]) if t.name in fitted else t for t in tools], notes
 
 
 def provider_unit(provider: str, template_dirs: list[Path]) -> Provider:

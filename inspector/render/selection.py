@@ -12,6 +12,7 @@ from inspector.catalog import Catalog
 from inspector.diagnostics import Diagnostic, Level
 from inspector.files.classification import Classification, is_included, line_of
 from inspector.files.classification_merge import misspelt_keys
+from inspector.files.new_entries import inputs_left_out, is_destructive
 from inspector.model import ToolDescriptor
 from inspector.render.curation import Covered, Locate, curate
 
@@ -37,11 +38,14 @@ def select_tools(
     classification_path: Path | None,
     *,
     include_new: bool = True,
+    include_destructive: bool = False,
 ) -> tuple[list[Selected], list[Diagnostic]]:
     """The included tools, flat, in catalog order, each shaped by its entry. A method the
     classification does not cover is included when ``include_new`` (with a warning), excluded
-    otherwise; one a model cannot call (``ToolDescriptor.uncallable``) is excluded either way,
-    unless its own key says true (a pattern does not include it)."""
+    otherwise, and excluded when its name is destructive unless ``include_destructive`` (a scan
+    would record it false); one a model cannot call (``ToolDescriptor.uncallable``) or whose
+    inputs were all left out is excluded either way, unless its own key says true (a pattern
+    does not include it)."""
     diagnostics: list[Diagnostic] = []
     where = str(classification_path or "")
     if classification is None and classification_path is not None:
@@ -68,8 +72,15 @@ def select_tools(
             choice = False
         elif choice and tool.uncallable:
             diagnostics.append(_offered_uncallable(class_key, tool, where))
+        elif choice is None and inputs_left_out(tool):
+            diagnostics.append(_no_inputs(class_key, tool, where))
+            choice = False
         elif choice is None and classification is not None:
-            verdict = "included" if include_new else "excluded"
+            destructive = is_destructive(tool.method_name, is_async=tool.is_async)
+            include = include_new and (include_destructive or not destructive)
+            verdict = "included" if include else "excluded"
+            if include_new and not include:
+                verdict += " for its destructive name"
             diagnostics.append(
                 Diagnostic(
                     Level.WARNING,
@@ -79,7 +90,7 @@ def select_tools(
                     code=codes.NOT_CLASSIFIED,
                 )
             )
-            choice = include_new
+            choice = include
         if choice is False:
             continue
         covered = Covered(class_key, key, entry, group.prefix if group else "")
@@ -188,6 +199,16 @@ def _not_offered(class_key: str, tool: ToolDescriptor, where: str) -> Diagnostic
         "(no JSON form); set it true in the classification file to offer it with any value",
         where,
         code=codes.UNCALLABLE_EXCLUDED,
+    )
+
+
+def _no_inputs(class_key: str, tool: ToolDescriptor, where: str) -> Diagnostic:
+    return Diagnostic(
+        Level.INFO,
+        f"{class_key}.{tool.method_name} is excluded: it takes no input (its *args/**kwargs were "
+        "left out); set it true in the classification file to offer it without arguments",
+        where,
+        code=codes.NO_INPUTS_EXCLUDED,
     )
 
 

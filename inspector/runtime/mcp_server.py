@@ -170,7 +170,7 @@ async def _outcome(toolbox: Toolbox, name: str, arguments: dict[str, Any]) -> Ou
         if isinstance(value, float):  # infinity or NaN: a client would reject the result
             return Outcome(call, error=_mismatch(call.name, _NOT_FINITE))
         as_json = stable_repr(value)
-    tool = next(t for t in toolbox.tools if t.name == call.name)
+    tool = toolbox.tool_named(call.name)
     text = to_text(value if isinstance(value, str) else as_json)
     return Outcome(call, as_json, text, None, tool)
 

@@ -15,6 +15,7 @@ from inspector.diagnostics import InspectorError, UsageError
 from inspector.model import JsonObject
 from inspector.runtime.serve_options import ServeOptions, served_version
 from inspector.runtime.toolbox import Toolbox
+from inspector.scan.targets import is_function_group
 
 log = logging.getLogger("inspector.serve")
 
@@ -100,6 +101,9 @@ def instances(classes: Sequence[type], made: Sequence[object]) -> list[object]:
     that none of them is, made by calling it without arguments."""
     objects = list(made)
     for cls in classes:
+        if is_function_group(cls):  # a module's functions: called as they are
+            objects.append(cls)
+            continue
         if any(isinstance(obj, cls) for obj in objects):
             continue
         needed = _required_arguments(cls)
@@ -149,10 +153,13 @@ def load_objects(
 ) -> list[object]:
     """The objects to serve for some targets and an optional ``module:callable`` factory
     (relative files and modules looked for in the project ``root`` first, if there is one)."""
-    from inspector.scan.targets import Targets
+    from inspector.scan.targets import Targets, iter_methods
 
     found = Targets(root)
-    classes = [info.cls for target in targets for info in found.resolve(target)]
+    infos = [info for target in targets for info in found.resolve(target)]
+    # a module's class with no public method (a pydantic model its functions take) serves
+    # nothing and is not made: it may need arguments
+    classes = [info.cls for info in infos if info.explicit or next(iter_methods(info), None)]
     made: list[object] = []
     if factory is not None:
         module_part, _, attribute = factory.partition(":")

@@ -18,10 +18,13 @@ from pathlib import Path
 from typing import Literal
 
 from inspector.diagnostics import Diagnostic, InspectorError, Level, located_error, stable_repr
+from inspector.files.new_entries import CHOICES, NewMethods
 from inspector.model import Field, Json, JsonObject, ParameterKind, ToolDescriptor
 from inspector.project import pipeline
 from inspector.project.pipeline import Rendered
 from inspector.providers.calls import Call, Outcome
+from inspector.providers.names import fitted_names
+from inspector.providers.registry import available
 from inspector.render.options import RenderOptions
 from inspector.render.selection import quiet_excluded
 from inspector.runtime.arguments import ArgumentError, Converter, shown
@@ -83,8 +86,9 @@ class Toolbox:
         exclude: Globs over tool names or ``Class.method``: tools left out.
         docstring_style: How docstrings are read.
         debug: Add the traceback to a failed call's message.
-        new: For methods the classification does not mention: ``"include"`` (with a warning)
-            or ``"exclude"``.
+        new: For methods the classification does not mention: ``"include"`` (with a warning;
+            one whose name starts with a destructive verb, such as ``delete_pod``, is
+            excluded), ``"include-all"`` (destructive ones too) or ``"exclude"``.
 
     Attributes:
         objects: The objects, lists and tuples read as their items.
@@ -92,8 +96,8 @@ class Toolbox:
         debug: As given.
 
     Raises:
-        InspectorError: The classification file is missing or broken, or ``new`` is neither
-            ``"include"`` nor ``"exclude"``.
+        InspectorError: The classification file is missing or broken, or ``new`` is not
+            ``"include"``, ``"exclude"`` or ``"include-all"``.
         TypeError: A class was given whose chosen methods all need an instance.
     """
 
@@ -109,7 +113,7 @@ class Toolbox:
         exclude: Iterable[str] = (),
         docstring_style: DocstringStyle = DocstringStyle.AUTO,
         debug: bool = False,
-        new: Literal["include", "exclude"] = "include",
+        new: Literal["include", "exclude", "include-all"] = "include",
     ) -> None:
         objects = tuple(flattened(objects))
         self.objects = objects
@@ -120,14 +124,22 @@ class Toolbox:
         # ``Class_method`` → tool name: what ``render`` names a tool when other scanned
         # classes have a method of the same name (accepted for the tool of that class)
         self._qualified: dict[str, str] = {}
+        # the name a provider's file writes for a tool whose name it refuses → the tool's name
+        self._fitted: dict[str, str] | None = None
+        self._template_dirs: set[Path] = set()
         choices = classification_of(classification)
         catalog, owners, self.diagnostics = pipeline.scan_objects(objects, docstring_style)
-        if new not in ("include", "exclude"):
-            raise InspectorError(f"new={new!r}: expected 'include' or 'exclude'")
+        if new not in CHOICES:
+            raise InspectorError(f"new={new!r}: expected 'include', 'exclude' or 'include-all'")
         where = Path(classification) if isinstance(classification, str | Path) else None
         choices, inherited = inherited_entries(choices, owners)
+        policy = NewMethods(new)
         selected, notes = pipeline.select_sources(
-            catalog, choices, where, include_new=new == "include"
+            catalog,
+            choices,
+            where,
+            include_new=policy.include,
+            include_destructive=policy.include_destructive,
         )
         notes = inherited + notes
         self.diagnostics = quiet_excluded(self.diagnostics, catalog, choices) + notes
@@ -186,8 +198,25 @@ class Toolbox:
         options = RenderOptions(
             strict=strict, template_dirs=list(template_dirs), gemini_json_schema=gemini_json_schema
         )
+        self._know_templates(options.template_dirs)
         (rendered,) = pipeline.render([provider], self.tools, options)
         return rendered
+
+    def tool_named(self, name: str) -> ToolDescriptor:
+        """The tool a call names.
+
+        Args:
+            name: The tool's name, ``Class_method`` (as ``render`` names it when classes share
+                a method name), or the shortened name a provider's file gives a name it refuses
+                (too long, or with characters it does not take).
+
+        Returns:
+            The tool, with its own name.
+
+        Raises:
+            ToolCallError: No callable tool has that name.
+        """
+        return self._bound(name).descriptor
 
     def definitions(
         self,
@@ -299,6 +328,7 @@ class Toolbox:
             The provider's tool-result messages, one per call, to send back to the model.
         """
         dirs = [Path(d) for d in template_dirs]
+        self._know_templates(dirs)
         calls = read_calls(provider, message, dirs)
         return answer(provider, [self._outcome(call) for call in calls], dirs)
 
@@ -317,6 +347,7 @@ class Toolbox:
             The provider's tool-result messages, one per call, in the calls' order.
         """
         dirs = [Path(d) for d in template_dirs]
+        self._know_templates(dirs)
         calls = read_calls(provider, message, dirs)
 
         async def run(call: Call) -> Outcome:
@@ -347,12 +378,33 @@ class Toolbox:
         return Outcome(call, as_json, text, None, tool)
 
     def _bound(self, name: str) -> Bound:
-        """The tool a call names: by its name, or as ``Class_method`` (how ``render`` names it
-        when more classes were scanned than this Toolbox has); raises ``ToolCallError``."""
+        """The tool a call names: by its name, as ``Class_method`` (how ``render`` names it
+        when more classes were scanned than this Toolbox has), or by the name a provider's file
+        writes for a name it refuses; raises ``ToolCallError``."""
         bound = self._tools.get(name) or self._tools.get(self._qualified.get(name, ""))
+        if bound is None:
+            bound = self._tools.get(self._fitted_names().get(name, ""))
         if bound is None:
             raise ToolCallError(_unknown(name, list(self._tools)), name)
         return bound
+
+    def _know_templates(self, template_dirs: Iterable[Path]) -> None:
+        """User providers whose name rules may shorten names too (``_fitted_names``)."""
+        new = set(template_dirs) - self._template_dirs
+        if new:
+            self._template_dirs |= new
+            self._fitted = None
+
+    def _fitted_names(self) -> dict[str, str]:
+        """Every provider's fitted name (``providers.names``) → the tool's name; made when a
+        call first names no tool, computed as ``render`` computes it for these tools."""
+        if self._fitted is None:
+            names = list(self._tools)
+            self._fitted = {}
+            for entry in available(sorted(self._template_dirs)):
+                for name, short in fitted_names(entry.provider.tool_names, names).items():
+                    self._fitted.setdefault(short, name)
+        return self._fitted
 
     def _failure(self, name: str, error: BaseException) -> ToolCallError:
         said = str(error)

@@ -89,6 +89,8 @@ KINDS = {
     inspect.Parameter.KEYWORD_ONLY: ParameterKind.KEYWORD_ONLY,
 }
 
+UNBOUND = (MethodKind.STATIC, MethodKind.FUNCTION)
+"""Kinds whose first parameter is no ``self``/``cls``."""
 _VARIADIC = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
 _VAR_KEYWORD = inspect.Parameter.VAR_KEYWORD
 _STARS: dict[inspect._ParameterKind, str] = {
@@ -140,15 +142,11 @@ class MethodBuilder:
         if read is None:
             return None
         parameters, stub = read
-        if (
-            method.kind is not MethodKind.STATIC
-            and parameters
-            and parameters[0].kind not in _VARIADIC
-        ):
+        bound = method.kind not in UNBOUND
+        if bound and parameters and parameters[0].kind not in _VARIADIC:
             parameters = parameters[1:]
         wanted = {p.name: p.kind for p in parameters} | {"return": None}
         hints, sources = self._hints(method, wanted, report, stub)
-        bound = method.kind is not MethodKind.STATIC
         keywords = fill_from_overloads(
             method, parameters, hints, sources, self.resolver, bound=bound
         )

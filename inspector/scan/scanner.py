@@ -2,20 +2,31 @@
 
 from __future__ import annotations
 
+import inspect
 import itertools
+import typing
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
+from types import ModuleType
 
 from inspector import codes
 from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import Diagnostic, InspectorError, Level, reraise_interrupt
+from inspector.files.new_entries import inputs_left_out
 from inspector.model import ToolDescriptor
 from inspector.scan.context import ScanContext
 from inspector.scan.docstrings import DocstringStyle
 from inspector.scan.methods import MethodBuilder, brief
-from inspector.scan.targets import ClassInfo, iter_methods
+from inspector.scan.targets import (
+    ClassInfo,
+    MethodInfo,
+    function_group,
+    functions_defined_in,
+    is_function_group,
+    iter_methods,
+)
 
 
 def scan(
@@ -43,25 +54,63 @@ def scan(
         )
         if not ok:
             failed.append(target)
+    groups = key_function_groups(groups, diagnostics)
     sources = builder.context.stubs.sources()
     return Catalog(disambiguate(groups, diagnostics), tuple(failed), sources), diagnostics
 
 
 def scan_objects(
     objects: Sequence[object], docstring_style: DocstringStyle = DocstringStyle.AUTO
-) -> tuple[Catalog, list[Diagnostic]]:
-    """Inspect the classes of live objects (instances or classes: the Toolbox's), in order."""
+) -> tuple[Catalog, list[object], list[Diagnostic]]:
+    """Inspect live objects (the Toolbox's), in order: an instance or a class stands for its
+    class's methods, a module for its public functions, a function for itself (the functions
+    of one module form one group, keyed by the module's name). Returns the catalog, the object
+    each group's tools are called on (a function group's class of static methods), and the
+    diagnostics."""
     context = ScanContext(docstring_style)
     builder = MethodBuilder(context=context)
     diagnostics: list[Diagnostic] = []
     groups: list[CatalogClass] = []
     keys: set[str] = set()
-    for obj in objects:
+    owners: list[object] = []
+    for obj in _with_function_groups(objects):
         info = context.targets.class_info(obj if isinstance(obj, type) else type(obj))
         group = scan_class(info, builder, keys, diagnostics)
         groups.append(group)
-        keys.add(group.key)
-    return Catalog(disambiguate(groups, diagnostics), (), context.stubs.sources()), diagnostics
+        owners.append(obj)
+        if not group.function_group:
+            keys.add(group.key)
+    groups = key_function_groups(groups, diagnostics)
+    return (
+        Catalog(disambiguate(groups, diagnostics), (), context.stubs.sources()),
+        owners,
+        diagnostics,
+    )
+
+
+def _with_function_groups(objects: Sequence[object]) -> list[object]:
+    """The objects, each module and each run of functions replaced by one class of static
+    methods per module (``function_group``), where the module or its first function was."""
+    result: list[object] = []
+    functions: dict[str, list[Callable[..., object]]] = {}
+    for obj in objects:
+        if isinstance(obj, ModuleType):
+            found = functions_defined_in(obj)
+            module = obj.__name__
+        elif inspect.isroutine(obj):
+            found = [typing.cast(Callable[..., object], obj)]
+            module = str(getattr(obj, "__module__", None) or "functions")
+        else:
+            result.append(obj)
+            continue
+        if module not in functions:
+            functions[module] = []
+            result.append(module)
+        known = functions[module]
+        known += [f for f in found if all(f is not k for k in known)]
+    return [
+        function_group(obj, obj, functions[obj]) if isinstance(obj, str) else obj for obj in result
+    ]
 
 
 def _scan_target(
@@ -92,6 +141,11 @@ def _scan_target(
         )
     found = False
     for info in infos:
+        if is_function_group(info.cls):
+            group = scan_class(info, builder, set(), diagnostics)
+            found = found or bool(group.tools)
+            _add_functions(groups, group)
+            continue
         if info.cls not in seen:
             seen.add(info.cls)
             group = scan_class(info, builder, keys, diagnostics)
@@ -105,6 +159,67 @@ def _scan_target(
     return True
 
 
+def _inputs_left_out(notes: list[Diagnostic], method: MethodInfo) -> list[Diagnostic]:
+    """TI140 in place of the TI109 infos: the method's inputs were all left out."""
+    try:
+        variadics = [
+            f"{'*' if p.kind is p.VAR_POSITIONAL else '**'}{p.name}"
+            for p in inspect.signature(method.function).parameters.values()
+            if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+        ]
+    except (TypeError, ValueError):  # a stub's signature: the code has none
+        variadics = []
+    message = (
+        f"takes no argument: {' and '.join(variadics) or 'its *args/**kwargs'} left out "
+        "(nothing says what they take); a new classification entry excludes it (document them "
+        "in the docstring's Args, or set it true to offer it without arguments)"
+    )
+    subject = f"{method.owner.__name__}.{method.name}"
+    kept = [d for d in notes if d.code != codes.VARIADIC_LEFT_OUT]
+    return [
+        *kept,
+        Diagnostic(
+            Level.WARNING, message, method.path, method.line, subject, codes.INPUTS_LEFT_OUT
+        ),
+    ]
+
+
+def _add_functions(groups: list[CatalogClass], group: CatalogClass) -> None:
+    """A module's functions as one group: those of a module already scanned (``mod.py:add
+    mod.py:sub``) join its group, each once."""
+    for index, other in enumerate(groups):
+        if other.key == group.key and other.function_group:
+            have = {tool.method_name for tool in other.tools}
+            added = tuple(tool for tool in group.tools if tool.method_name not in have)
+            groups[index] = replace(other, tools=other.tools + added)
+            return
+    groups.append(group)
+
+
+FUNCTIONS_SUFFIX = ":functions"
+"""Added to a module's key when a class has that key (``:`` is in no class key)."""
+
+
+def key_function_groups(
+    groups: list[CatalogClass], diagnostics: list[Diagnostic]
+) -> list[CatalogClass]:
+    """A class keeps its key whatever else was scanned; a module's functions whose key a class
+    has are keyed ``module:functions`` instead, with a warning."""
+    classes = {group.key for group in groups if not group.function_group}
+    result = []
+    for group in groups:
+        if not group.function_group or group.key not in classes:
+            result.append(group)
+            continue
+        key = group.key + FUNCTIONS_SUFFIX
+        message = f"a class is keyed {group.key!r} too: the module's functions are keyed {key!r}"
+        diagnostics.append(
+            Diagnostic(Level.WARNING, message, "", 0, group.key, code=codes.DUPLICATE_CLASS_NAME)
+        )
+        result.append(replace(group, key=key))
+    return result
+
+
 def scan_class(
     info: ClassInfo,
     builder: MethodBuilder,
@@ -116,15 +231,17 @@ def scan_class(
     for method in iter_methods(info, builder.context.targets.locations):
         methods += 1
         tool, notes = builder.build(method)
+        if tool is not None and inputs_left_out(tool):
+            notes = _inputs_left_out(notes, method)
         diagnostics.extend(notes)
         tools.append(tool)
     key = info.cls.__qualname__
-    if not methods and info.explicit:
+    if not methods and info.explicit and not is_function_group(info.cls):
         message = "no public methods: the class gives no tools"
         diagnostics.append(
             Diagnostic(Level.WARNING, message, info.path, 0, key, code=codes.NO_PUBLIC_METHODS)
         )
-    if key in taken:
+    if key in taken and not is_function_group(info.cls):
         key = f"{info.cls.__module__}.{info.cls.__qualname__}"
         diagnostics.append(
             Diagnostic(
@@ -136,7 +253,7 @@ def scan_class(
                 code=codes.DUPLICATE_CLASS_NAME,
             )
         )
-    return CatalogClass(key, info.source, tuple(tools))
+    return CatalogClass(key, info.source, tuple(tools), is_function_group(info.cls))
 
 
 NAME_LENGTH = 64

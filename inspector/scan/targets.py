@@ -10,7 +10,7 @@ import importlib.util
 import inspect
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from types import FunctionType, ModuleType
 from typing import Final
@@ -23,7 +23,8 @@ _NO_METHODS = (property, functools.cached_property, type)
 
 
 class ClassInfo:
-    """A class to inspect and the target text that named it."""
+    """A class to inspect and the target text that named it (a module's functions come as the
+    class ``function_group`` makes of them)."""
 
     __slots__ = ("cls", "explicit", "path", "source")
 
@@ -157,10 +158,16 @@ class Targets:
         module = self.import_module(module_part, target)
         if not attribute:
             path = self._module_path(module)
-            return [
+            infos = [
                 ClassInfo(cls, f"{target}:{cls.__qualname__}", path, explicit=False)
                 for cls in _classes_defined_in(module)
             ]
+            functions = functions_defined_in(module)
+            if functions:
+                key = self.group_key(module_part, module)
+                group = function_group(key, module.__name__, functions)
+                infos.append(ClassInfo(group, target, path, explicit=False))
+            return infos
         found: object = module
         for part in attribute.split("."):
             holder, found = found, getattr(found, part, None)
@@ -169,9 +176,23 @@ class Targets:
                 raise InspectorError(
                     f"target {target!r}: {module_part} has no attribute {attribute!r}{hint}"
                 )
+        if "." not in attribute and inspect.isroutine(found):  # ``mod.py:func``
+            group = function_group(self.group_key(module_part, module), module.__name__, [found])
+            return [ClassInfo(group, target, self._module_path(module))]
         if not isinstance(found, type):
-            raise InspectorError(f"target {target!r}: {attribute} is not a class")
+            raise InspectorError(
+                f"target {target!r}: {attribute} is not a class or a function of {module_part}"
+            )
         return [ClassInfo(found, target, self._module_path(module))]
+
+    def group_key(self, module_part: str, module: ModuleType) -> str:
+        """The key of a module's functions: a module target's dotted name (``pkg.mod``); a
+        file's name without ``.py`` (``mod.py`` → ``mod``; a package's ``__init__.py``: its
+        folder's name), whatever name the import gave it."""
+        if not (module_part.endswith(".py") or os.sep in module_part or "/" in module_part):
+            return module.__name__
+        path = Path(module_part)
+        return path.parent.name if path.stem == "__init__" and path.parent.name else path.stem
 
     def import_module(self, module_part: str, target: str) -> ModuleType:
         """The module (or file) part of a target, imported once per scan."""
@@ -274,6 +295,52 @@ def _classes_defined_in(module: ModuleType) -> list[type]:
     ]
 
 
+def functions_defined_in(module: ModuleType) -> list[Callable[..., object]]:
+    """A module's public functions, as ``_classes_defined_in`` finds its classes: those its
+    ``__all__`` names, else those it defines (a function decorated with ``functools.wraps``
+    counts where the function it wraps is defined); never one it imports."""
+    exported = getattr(module, "__all__", None)
+    if isinstance(exported, list | tuple) and all(isinstance(n, str) for n in exported):
+        pairs = [(name, _attribute(module, name)) for name in exported]
+    else:
+        pairs = list(vars(module).items())
+    own = f"{module.__name__}."
+    return [
+        value
+        for name, value in pairs
+        if is_public(name)
+        and inspect.isroutine(value)
+        and getattr(value, "__name__", None) == name
+        and (
+            getattr(value, "__module__", None) == module.__name__
+            or (
+                hasattr(module, "__path__")
+                and str(getattr(value, "__module__", "")).startswith(own)
+            )
+        )
+    ]
+
+
+GROUP_MARK = "__toolsinspector_functions_of__"
+"""The attribute that marks a class ``function_group`` made: the module's name."""
+
+
+def function_group(key: str, module_name: str, functions: Iterable[Callable[..., object]]) -> type:
+    """Functions as the static methods of a class keyed ``key`` (``pkg.mod``), defined in their
+    module: every step that reads a class's methods (hints, docstrings, stubs, ``@overload``,
+    the Toolbox's calls) reads a module's functions the same way. Each keeps its own name."""
+    namespace: dict[str, object] = {
+        getattr(function, "__name__", ""): staticmethod(function) for function in functions
+    }
+    namespace |= {GROUP_MARK: module_name, "__module__": module_name, "__qualname__": key}
+    return type(key.rpartition(".")[2], (), namespace)
+
+
+def is_function_group(cls: type) -> bool:
+    """Whether the class is a module's functions (``function_group``)."""
+    return GROUP_MARK in cls.__dict__
+
+
 def _attribute(module: ModuleType, name: str) -> object:
     try:  # a lazy module attribute may fail to import
         return getattr(module, name, None)
@@ -291,12 +358,22 @@ def iter_methods(info: ClassInfo, locations: Locations | None = None) -> Iterato
     each located by ``locations`` (the scan's)."""
     seen: set[str] = set()
     locations = locations if locations is not None else Locations()
+    owner_is_group = is_function_group(info.cls)
     for owner in _owners(info.cls):
         for name, raw in vars(owner).items():
             if name in seen or not is_public(name):
                 continue
             seen.add(name)
             method = _as_method(owner, name, raw, info.path, locations)
+            if method is not None and owner_is_group:
+                method = MethodInfo(
+                    owner,
+                    name,
+                    method.function,
+                    MethodKind.FUNCTION,
+                    path=method.path,
+                    line=method.line,
+                )
             if method is not None:
                 yield method
 

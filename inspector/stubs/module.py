@@ -310,7 +310,7 @@ def _method_lines(
 ) -> list[str]:
     indent = pycode.INDENT
     lines = []
-    if tool.method_kind is MethodKind.STATIC:
+    if tool.method_kind in (MethodKind.STATIC, MethodKind.FUNCTION):  # a module's: in a class
         lines.append(f"{indent}@staticmethod")
     elif tool.method_kind is MethodKind.CLASS:
         lines.append(f"{indent}@classmethod")

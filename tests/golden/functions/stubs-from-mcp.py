@@ -1,0 +1,79 @@
+"""Typed stubs of the tools in mcp.json, written by toolsinspector.
+
+Inspecting this module gives the same tool schemas back; fill in the bodies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+
+class Schema:
+    """JSON Schema keywords of the annotated type that Python cannot say."""
+
+    def __init__(self, json_schema_extra: dict[str, Any]) -> None:
+        self.json_schema_extra = json_schema_extra
+
+
+@dataclass
+class Booking:
+    """
+    Attributes:
+        room: The room's number.
+        nights: How many nights.
+    """
+
+    room: str
+    nights: Annotated[int, Schema({"minimum": 1, "maximum": 30})] = 1
+
+
+class Tools:
+    """Stubs of tools."""
+
+    def book_room(self, booking: Booking) -> str:
+        """Book a room.
+
+        Args:
+            booking: What to book.
+        """
+        raise NotImplementedError
+
+    def convert_temperature(self, celsius: float, scale: str = "fahrenheit") -> float:
+        """Convert a temperature from Celsius.
+
+        Args:
+            celsius: The temperature in degrees Celsius.
+            scale: The scale to convert to.
+
+        Returns:
+            The converted temperature.
+        """
+        raise NotImplementedError
+
+    def fetch_title(self, url: str) -> str:
+        """The title of a web page.
+
+        Args:
+            url: The page's address.
+        """
+        raise NotImplementedError
+
+    def greet(self, name: Annotated[str, Schema({"minLength": 1})]) -> str:
+        """Greet someone by name.
+
+        Args:
+            name: Who to greet.
+        """
+        raise NotImplementedError
+
+    def list_namespaced_horizontal_pod_autoscaler_for_all_namespaces_with_http_info(
+        self,
+        namespace: str,
+    ) -> list[str]:
+        """List the horizontal pod autoscalers of a namespace.
+
+        Args:
+            namespace: The namespace.
+        """
+        raise NotImplementedError

@@ -1,0 +1,273 @@
+"""Module-level functions are tools: grouped under the module's dotted name, in every door."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from inspector.diagnostics import InspectorError
+from inspector.runtime.serve import load_objects
+from inspector.runtime.toolbox import Toolbox, ToolCallError
+from tests.conftest import Run, load
+
+FUNCS = '''\
+"""Functions for the tools."""
+import functools
+from os.path import join
+from typing import Annotated
+
+from pydantic import BaseModel, Field
+
+
+class Booking(BaseModel):
+    """A booking."""
+
+    room: str
+    nights: int = Field(1, ge=1)
+
+
+def _logged(function):
+    @functools.wraps(function)
+    def wrapper(*args, **kwargs):
+        return function(*args, **kwargs)
+
+    return wrapper
+
+
+def add(a: int, b: int = 2) -> int:
+    """Add two numbers.
+
+    Args:
+        a: The first.
+        b: The second.
+    """
+    return a + b
+
+
+async def fetch_title(url: str) -> str:
+    """The title of a page.
+
+    Args:
+        url: The page.
+    """
+    return url.upper()
+
+
+@_logged
+def greet(name: Annotated[str, Field(description="Who to greet.")]) -> str:
+    """Greet someone."""
+    return f"hello {name}"
+
+
+def book(request: Booking) -> str:
+    """Book a room.
+
+    Args:
+        request: What to book.
+    """
+    return f"{request.room} x{request.nights}"
+
+
+def _helper() -> None:
+    """Private: no tool."""
+
+
+class Counter:
+    """A counter."""
+
+    def increment(self, by: int = 1) -> int:
+        """Count up.
+
+        Args:
+            by: How much.
+        """
+        return by
+'''
+
+
+def _write(name: str = "funcs.py", text: str = FUNCS) -> None:
+    Path(name).write_text(text, encoding="utf-8")
+
+
+def _tools(path: str = "tools.json") -> dict[str, dict[str, dict[str, object]]]:
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    return {key: group["methods"] for key, group in data["classes"].items()}
+
+
+def test_a_file_gives_its_classes_and_its_own_public_functions(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    _write()
+    run = run_cli("scan", "funcs.py", "-o", "tools.json")
+    assert run.status == 0, run.stderr
+    assert run.stdout.splitlines()[0] == "1 class, 1 module, 5 tools: 5 included, 0 excluded"
+    assert json.loads(Path("tools.classification.json").read_text(encoding="utf-8")) == {
+        "Counter": {"increment": True},
+        "funcs": {"add": True, "fetch_title": True, "greet": True, "book": True},
+    }
+    tools = _tools()
+    assert {name: entry["kind"] for name, entry in tools["funcs"].items()} == {
+        "add": "function",
+        "fetch_title": "function",
+        "greet": "function",
+        "book": "function",
+    }
+    assert tools["funcs"]["fetch_title"]["async"] is True
+    assert tools["funcs"]["greet"]["function"] == {
+        "name": "greet",
+        "description": "Greet someone.",
+        "parameters": {
+            "type": "object",
+            "properties": {"name": {"type": "string", "description": "Who to greet."}},
+            "required": ["name"],
+        },
+    }
+    assert tools["funcs"]["add"]["location"] == "funcs.py:24"
+    assert json.loads(Path("tools.json").read_text(encoding="utf-8"))["classes"]["funcs"][
+        "source"
+    ] == ("funcs.py")
+
+
+def test_file_colon_function_takes_one_function_and_two_share_a_group(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    _write()
+    run = run_cli("scan", "funcs.py:add", "-o", "tools.json")
+    assert (run.status, run.stderr) == (0, "")
+    assert run.stdout.splitlines()[0] == "1 module, 1 tool: 1 included, 0 excluded"
+    assert list(_tools()) == ["funcs"]
+    assert list(_tools()["funcs"]) == ["add"]
+    run = run_cli("scan", "funcs.py:add", "funcs.py:book", "funcs.py:add", "-o", "tools.json")
+    assert run.status == 0, run.stderr
+    assert {k: list(v) for k, v in _tools().items()} == {"funcs": ["add", "book"]}
+
+
+def test_a_name_that_is_neither_class_nor_function_says_so(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    _write(text=FUNCS + "LIMIT = 3\n")
+    run = run_cli("scan", "funcs.py:LIMIT", "-o", "tools.json")
+    assert run.status == 1
+    assert run.stderr.splitlines()[0] == (
+        "error[TI100]: target 'funcs.py:LIMIT': LIMIT is not a class or a function of funcs.py"
+    )
+
+
+def test_a_module_target_is_keyed_by_its_dotted_name(
+    modules: Callable[..., None], in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    modules(**{"shop/__init__.py": "", "shop/pricing.py": FUNCS})
+    run = run_cli("scan", "shop.pricing", "-o", "tools.json")
+    assert run.status == 0, run.stderr
+    assert list(_tools()) == ["Counter", "shop.pricing"]
+    run = run_cli("scan", "shop.pricing:add", "-o", "tools.json")
+    assert list(_tools()) == ["shop.pricing"]
+    run = run_cli("render", "--provider", "openai", "-q")
+    assert [tool["function"]["name"] for tool in json.loads(run.stdout)] == ["add"]
+
+
+def test_a_function_group_and_a_class_of_one_key_the_class_keeps_it(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("Ledger.py").write_text(
+        textwrap.dedent('''\
+        class Ledger:
+            def total(self) -> int:
+                """The total."""
+                return 0
+
+
+        def audit() -> str:
+            """Audit the books."""
+            return "ok"
+        '''),
+        encoding="utf-8",
+    )
+    run = run_cli("scan", "Ledger.py", "-o", "tools.json")
+    assert run.status == 0, run.stderr
+    assert {k: list(v) for k, v in _tools().items()} == {
+        "Ledger": ["total"],
+        "Ledger:functions": ["audit"],
+    }
+    assert run.stderr.splitlines()[0] == (
+        "warning[TI111]: Ledger: a class is keyed 'Ledger' too: the module's functions are keyed "
+        "'Ledger:functions'"
+    )
+
+
+def test_functions_of_the_classification_file_are_chosen_and_rendered(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    _write()
+    run_cli("scan", "funcs.py", "-o", "tools.json")
+    choices = json.loads(Path("tools.classification.json").read_text(encoding="utf-8"))
+    choices["funcs"]["book"] = False
+    Path("tools.classification.json").write_text(json.dumps(choices), encoding="utf-8")
+    run = run_cli("render", "--provider", "anthropic", "-q")
+    assert run.status == 0, run.stderr
+    assert [tool["name"] for tool in json.loads(run.stdout)] == [
+        "increment",
+        "add",
+        "fetch_title",
+        "greet",
+    ]
+
+
+def test_the_toolbox_takes_a_module_and_functions(
+    in_tmp: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _write()
+    monkeypatch.syspath_prepend(str(in_tmp))
+    funcs = load("funcs")
+    box = Toolbox(funcs, funcs.Counter())
+    assert [t.name for t in box.tools] == ["add", "fetch_title", "greet", "book", "increment"]
+    assert box.call("add", {"a": 1}) == 3
+    assert box.call("fetch_title", '{"url": "x"}') == "X"
+    assert box.call("greet", {"name": "Ann"}) == "hello Ann"
+    assert box.call("book", {"request": {"room": "12", "nights": 2}}) == "12 x2"
+    with pytest.raises(ToolCallError) as raised:
+        box.call("book", {"request": {"room": "12", "nights": 0}})
+    assert raised.value.message == (
+        "book: request: nights: Input should be greater than or equal to 1"
+    )
+    one = Toolbox(funcs.add, funcs.greet, classification={"funcs": {"greet": False}})
+    assert [t.name for t in one.tools] == ["add"]
+    with pytest.raises(ToolCallError):
+        one.call("greet", {"name": "Ann"})  # excluded: never callable
+
+
+def test_serve_targets_give_a_module_s_functions(in_tmp: Path) -> None:
+    _write()
+    objects = load_objects(["funcs.py"], None, in_tmp)
+    box = Toolbox(*objects)
+    assert [t.name for t in box.tools] == ["increment", "add", "fetch_title", "greet", "book"]
+    assert box.call("add", {"a": 2, "b": 5}) == 7
+    with pytest.raises(InspectorError):
+        load_objects(["funcs.py:nothing"], None, in_tmp)
+
+
+def test_build_check_and_diff_handle_functions(in_tmp: Path, run_cli: Callable[..., Run]) -> None:
+    _write()
+    Path("pyproject.toml").write_text(
+        '[tool.toolsinspector]\ntargets = ["funcs.py"]\nproviders = ["openai"]\n',
+        encoding="utf-8",
+    )
+    built = run_cli()
+    assert built.status == 0, built.stderr
+    assert run_cli("check").status == 0
+    Path("old.json").write_text(Path("tools.json").read_text(encoding="utf-8"), encoding="utf-8")
+    _write(text=FUNCS.replace("b: int = 2", "b: int"))
+    checked = run_cli("check")
+    assert checked.status == 1
+    run_cli()
+    diffed = run_cli("diff", "old.json", "tools.json")
+    assert diffed.stdout.splitlines() == [
+        "add:",
+        "  breaking   b: parameter became required",
+        "  compatible b: default 2 removed",
+        "1 breaking, 1 compatible, 0 docs",
+    ]

@@ -1,0 +1,302 @@
+"""What a new method starts as: destructive names and methods whose inputs were all left out
+start false; ``new = "include-all"`` / ``--new include-all`` includes destructive ones."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from inspector.files.new_entries import DESTRUCTIVE_VERBS, is_destructive, name_words
+from inspector.runtime.toolbox import Toolbox
+from tests.conftest import Run, messages
+
+STORE = '''\
+class Store:
+    """A store."""
+
+    def list_items(self) -> list[str]:
+        """The items."""
+        return []
+
+    def delete_item(self, name: str) -> str:
+        """Delete one.
+
+        Args:
+            name: The item.
+        """
+        return name
+
+    def deleted_items(self) -> list[str]:
+        """What was deleted."""
+        return []
+
+    def dropTable(self, name: str) -> str:
+        """Drop a table.
+
+        Args:
+            name: The table.
+        """
+        return name
+
+    def filter(self, *args, **kwargs) -> list[str]:
+        """Filter the items by keyword arguments."""
+        return []
+'''
+
+_WORD = st.text("abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=8)
+_VERBS = st.sampled_from(sorted(DESTRUCTIVE_VERBS))
+
+
+@given(verb=_VERBS, rest=st.lists(_WORD, max_size=3))
+def test_a_name_starting_with_a_destructive_verb_is_destructive_in_every_case_style(
+    verb: str, rest: list[str]
+) -> None:
+    snake = "_".join([verb, *rest])
+    camel = verb + "".join(word.capitalize() for word in rest)
+    pascal = "".join(word.capitalize() for word in [verb, *rest])
+    for name in (snake, camel, pascal, snake.upper()):
+        assert is_destructive(name), name
+
+
+@given(verb=_VERBS, suffix=_WORD, rest=st.lists(_WORD, max_size=2))
+def test_a_verb_that_is_only_the_start_of_a_longer_word_is_not(
+    verb: str, suffix: str, rest: list[str]
+) -> None:
+    word = verb + suffix  # deleted, dropdown, resetting
+    assume(word not in DESTRUCTIVE_VERBS and word != "raw")
+    assert not is_destructive("_".join([word, *rest]))
+    assert not is_destructive(word + "".join(w.capitalize() for w in rest))
+
+
+@given(first=_WORD, verb=_VERBS)
+def test_a_verb_after_the_first_word_is_not(first: str, verb: str) -> None:
+    assume(first not in DESTRUCTIVE_VERBS and first != "raw")
+    assert not is_destructive(f"{first}_{verb}")
+    assert not is_destructive(first + verb.capitalize())
+
+
+@pytest.mark.parametrize(
+    ("name", "words", "destructive"),
+    [
+        ("delete_pod", ["delete", "pod"], True),
+        ("deleteItem", ["delete", "item"], True),
+        ("HTTPDelete", ["http", "delete"], False),
+        ("DELETE_ALL", ["delete", "all"], True),
+        ("deleted_items", ["deleted", "items"], False),
+        ("undelete", ["undelete"], False),
+        ("shut_down", ["shut", "down"], False),
+        ("executemany", ["executemany"], True),
+        ("raw", ["raw"], True),
+        ("raw_sql", ["raw", "sql"], True),
+        ("rawQuery", ["raw", "query"], True),
+        ("raw_data", ["raw", "data"], False),
+        ("delete2", ["delete", "2"], True),
+    ],
+)
+def test_the_words_of_a_name(name: str, words: list[str], destructive: bool) -> None:
+    assert (name_words(name), is_destructive(name)) == (words, destructive)
+
+
+def test_an_async_twin_with_a_leading_a_counts_only_when_async() -> None:
+    assert is_destructive("adelete", is_async=True)
+    assert is_destructive("aupdate", is_async=True) is False
+    assert is_destructive("adelete") is False
+    assert is_destructive("adjust", is_async=True) is False
+
+
+def _read(path: str) -> object:
+    return json.loads(Path(path).read_text(encoding="utf-8"))
+
+
+def test_a_first_scan_records_destructive_and_inputless_methods_false(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("store.py").write_text(STORE, encoding="utf-8")
+    run = run_cli("scan", "store.py", "-o", "t.json")
+    assert run.status == 0, run.stderr
+    assert _read("t.classification.json") == {
+        "Store": {
+            "list_items": True,
+            "delete_item": False,
+            "deleted_items": True,
+            "dropTable": False,
+            "filter": False,
+        }
+    }
+    assert run.stdout.splitlines()[0] == (
+        "1 class, 5 tools: 2 included, 3 excluded (2 new with a destructive name recorded "
+        "false: --new include-all includes them)"
+    )
+    assert run.stderr.splitlines() == [
+        "store.py:28: warning[TI140]: Store.filter: takes no argument: *args and **kwargs left "
+        "out (nothing says what they take); a new classification entry excludes it (document "
+        "them in the docstring's Args, or set it true to offer it without arguments)",
+        "t.classification.json: info[TI334]: 1 new method recorded as false, it takes no input "
+        "(only *args/**kwargs that nothing describes, TI140): Store.filter",
+        "t.classification.json: info[TI333]: 2 new methods recorded as false, their names start "
+        "with a destructive verb: Store.delete_item, Store.dropTable (set true to offer; --new "
+        "include-all includes them)",
+    ]
+    assert run.stdout.splitlines()[-1] == (
+        "diagnostics: 0 errors, 1 warning (1 TI140), 2 info (1 TI333, 1 TI334)"
+    )
+    rendered = run_cli("render", "--provider", "openai", "--tools", "t.json", "-q")
+    names = [tool["function"]["name"] for tool in json.loads(rendered.stdout)]
+    assert names == ["list_items", "deleted_items"]
+
+
+def test_include_all_includes_destructive_names_but_never_inputless_ones(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("store.py").write_text(STORE, encoding="utf-8")
+    run = run_cli("scan", "store.py", "-o", "t.json", "--new", "include-all")
+    assert run.status == 0, run.stderr
+    assert _read("t.classification.json") == {
+        "Store": {
+            "list_items": True,
+            "delete_item": True,
+            "deleted_items": True,
+            "dropTable": True,
+            "filter": False,
+        }
+    }
+    assert "TI333" not in run.stderr
+
+
+def test_the_user_s_values_are_kept_and_a_later_destructive_method_starts_false(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("store.py").write_text(STORE, encoding="utf-8")
+    Path("t.classification.json").write_text(
+        '{"Store": {"delete_item": true, "list_items": false}}', encoding="utf-8"
+    )
+    run = run_cli("scan", "store.py", "-o", "t.json")
+    assert run.status == 0, run.stderr
+    assert _read("t.classification.json") == {
+        "Store": {
+            "list_items": False,
+            "delete_item": True,
+            "deleted_items": True,
+            "dropTable": False,
+            "filter": False,
+        }
+    }
+
+
+def test_config_new_include_all_and_the_render_of_an_unrecorded_method(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("store.py").write_text(STORE, encoding="utf-8")
+    Path("pyproject.toml").write_text(
+        '[tool.toolsinspector]\ntargets = ["store.py"]\nnew = "include-all"\n', encoding="utf-8"
+    )
+    assert run_cli().status == 0
+    assert _read("tools.classification.json") == {
+        "Store": {
+            "list_items": True,
+            "delete_item": True,
+            "deleted_items": True,
+            "dropTable": True,
+            "filter": False,
+        }
+    }
+    Path("tools.classification.json").write_text('{"Store": {"list_items": true}}', "utf-8")
+    run = run_cli("render", "--provider", "mcp")
+    names = [tool["name"] for tool in json.loads(run.stdout)["tools"]]
+    assert names == ["list_items", "deleted_items"]
+    assert [line for line in run.stderr.splitlines() if "delete_item" in line] == [
+        "tools.classification.json: warning[TI304]: Store.delete_item is not in the "
+        "classification file; excluded for its destructive name (rescan to record it)"
+    ]
+    run = run_cli("render", "--provider", "mcp", "--new", "include-all", "-q")
+    assert [tool["name"] for tool in json.loads(run.stdout)["tools"]] == [
+        "list_items",
+        "delete_item",
+        "deleted_items",
+        "dropTable",
+    ]
+
+
+class Store:
+    def delete_item(self, name: str) -> str:
+        """Delete one.
+
+        Args:
+            name: The item.
+        """
+        return f"deleted {name}"
+
+    def count(self) -> int:
+        """How many."""
+        return 3
+
+    def filter(self, **kwargs) -> int:  # type: ignore[no-untyped-def]  # untyped: left out
+        """Filter by keyword arguments."""
+        return len(kwargs)
+
+
+def test_the_toolbox_follows_the_same_rule_when_given_a_classification() -> None:
+    assert [t.name for t in Toolbox(Store()).tools] == ["delete_item", "count"]
+    chosen = Toolbox(Store(), classification={"Store": {"count": True}})
+    assert [t.name for t in chosen.tools] == ["count"]
+    everything = Toolbox(Store(), classification={"Store": {}}, new="include-all")
+    assert [t.name for t in everything.tools] == ["delete_item", "count"]
+    offered = Toolbox(Store(), classification={"Store": {"filter": True}})
+    assert [t.name for t in offered.tools] == ["count", "filter"]  # delete_item: destructive
+    assert offered.call("filter") == 0
+
+
+def test_a_method_with_documented_keys_is_no_inputless_one() -> None:
+    class Query:
+        def filter(self, **kwargs) -> int:  # type: ignore[no-untyped-def]  # untyped: left out
+            """Filter.
+
+            Args:
+                name (str): The name to match.
+            """
+            return len(kwargs)
+
+        def where(self, *conditions, **named) -> int:
+            """Filter by conditions."""
+            return 0
+
+    box = Toolbox(Query())
+    assert [(t.name, [f.name for f in t.parameters]) for t in box.tools] == [("filter", ["name"])]
+    assert [m for m in messages(box.diagnostics) if m.startswith("warning")] == [
+        "warning: Query.where: takes no argument: *conditions and **named left out (nothing "
+        "says what they take); a new classification entry excludes it (document them in the "
+        "docstring's Args, or set it true to offer it without arguments)"
+    ]
+
+
+def test_django_queryset_methods_that_take_only_keywords_start_false(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    import django
+    from django.conf import settings
+
+    if not settings.configured:
+        settings.configure(INSTALLED_APPS=[], DATABASES={})
+    django.setup()
+    run = run_cli("scan", "django.db.models.query:QuerySet", "-o", "t.json", "--verbose")
+    assert run.status == 0, run.stderr
+    choices = _read("t.classification.json")
+    assert isinstance(choices, dict)
+    values = choices["QuerySet"]
+    for name in ("filter", "get", "create", "update", "exclude", "annotate"):
+        assert values[name] is False, name
+    for name in ("delete", "adelete", "raw"):
+        assert values[name] is False, name
+    for name in ("count", "exists", "first", "all", "none", "iterator"):
+        assert values[name] is True, name
+    warned = {
+        line.split(": ")[2].removeprefix("QuerySet.")
+        for line in run.stderr.splitlines()
+        if "warning[TI140]" in line
+    }
+    assert {"filter", "get", "create", "update"} <= warned
