@@ -24,13 +24,14 @@ from inspector.scan.methods import MethodBuilder
 
 @dataclass(frozen=True, slots=True)
 class Bound:
-    """A tool and how to call its method."""
+    """A tool and how to call its method (``owner``: the object or class it is taken from)."""
 
     descriptor: ToolDescriptor
     function: Callable[..., object]
     hints: dict[str, object]
     python_names: dict[str, str]
     field_defaults: dict[str, FieldDefault]
+    owner: object
 
 
 def flattened(objects: Iterable[object]) -> Iterable[object]:
@@ -132,7 +133,7 @@ def bind(
     except Exception:  # the builder already reported it; convert nothing then
         hints = {}
     target = inspect.unwrap(function)
-    return Bound(tool, function, hints, python_names, field_defaults(target, hints))
+    return Bound(tool, function, hints, python_names, field_defaults(target, hints), obj)
 
 
 def documented_keys(
