@@ -22,8 +22,9 @@ if TYPE_CHECKING:
     )
     from inspector.catalog import Catalog, CatalogClass
     from inspector.diagnostics import Diagnostic, InspectorError, Level, UsageError
-    from inspector.model import Field, ParameterKind, Returns, ToolDescriptor
+    from inspector.model import Field, Injected, ParameterKind, Returns, ToolDescriptor
     from inspector.render.options import RenderOptions
+    from inspector.runtime.host import MissingContext, ToolEvent
     from inspector.runtime.serve import serve
     from inspector.runtime.toolbox import Toolbox, ToolCallError
     from inspector.scan.docstrings import DocstringStyle
@@ -36,8 +37,10 @@ __all__ = [
     "Diagnostic",
     "DocstringStyle",
     "Field",
+    "Injected",
     "InspectorError",
     "Level",
+    "MissingContext",
     "ParameterKind",
     "RenderOptions",
     "Returns",
@@ -45,6 +48,7 @@ __all__ = [
     "StubsResult",
     "ToolCallError",
     "ToolDescriptor",
+    "ToolEvent",
     "Toolbox",
     "UsageError",
     "render_provider",
@@ -69,10 +73,13 @@ _HOMES = {
     "UsageError": "diagnostics",
     "DocstringStyle": "scan.docstrings",
     "Field": "model",
+    "Injected": "model",
     "ParameterKind": "model",
     "Returns": "model",
     "ToolDescriptor": "model",
     "RenderOptions": "render.options",
+    "MissingContext": "runtime.host",
+    "ToolEvent": "runtime.host",
     "serve": "runtime.serve",
     "ToolCallError": "runtime.toolbox",
     "Toolbox": "runtime.toolbox",

@@ -147,6 +147,8 @@ def diff_tools(old: ToolDescriptor, new: ToolDescriptor) -> Iterator[Change]:
         why = left_out.get(change.path)  # a parameter's path is its name
         if why is not None and change.kind is ChangeKind.REMOVED:
             because = f"{why.reason}: {why.type}" if why.type else why.reason
+            if why.reason == "injected":
+                because = f"injected: the host gives it from the context key {why.key!r}"
             yield replace(change, message=f"parameter removed: left out ({because})")
         else:
             yield change

@@ -24,6 +24,7 @@ from inspector.model import (
     AnyValueType,
     ArrayType,
     Field,
+    Injected,
     Json,
     LeftOut,
     MethodKind,
@@ -314,6 +315,10 @@ class MethodBuilder:
         documented = doc.params.get(name) or (doc.params.get(stars + name) if stars else None)
         if variadic and is_unpack(hints.get(name)):
             return self._unpacked(hints[name], doc, report, omitted)
+        injected = injected_key(hints.get(name, NO_HINT))
+        if injected is not None:  # the host gives it: no schema, no diagnostic
+            omitted.left_out.append(LeftOut(name, "injected", key=injected or name))
+            return ()
         reason = _left_out(parameter, hints.get(name, NO_HINT), documented, method)
         if reason is not None:
             code, why, kind = reason
@@ -758,6 +763,19 @@ def result_hint(function: object, hint: object) -> object:
     if getattr(function, "__code__", None) in _CONTEXT_MANAGER_CODES:
         return contextlib.AbstractContextManager
     return hint
+
+
+def injected_key(hint: object) -> str | None:
+    """The context key of a parameter hinted ``Annotated[T, Injected("key")]`` ("" for
+    ``Injected()`` or the bare class), or None when the hint injects nothing."""
+    if typing.get_origin(hint) is not typing.Annotated:
+        return None
+    for item in typing.get_args(hint)[1:]:
+        if isinstance(item, Injected):
+            return item.key
+        if item is Injected:
+            return ""
+    return None
 
 
 def _left_out(
