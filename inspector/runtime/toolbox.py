@@ -7,24 +7,22 @@ import asyncio
 import concurrent.futures
 import difflib
 import inspect
-import json
 import logging
 import threading
 import typing
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from contextvars import ContextVar
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
 from inspector.diagnostics import Diagnostic, InspectorError, Level
-from inspector.model import Field, Json, JsonObject, LeftOut, ParameterKind, ToolDescriptor
+from inspector.model import Json, JsonObject, ToolDescriptor
 from inspector.project import pipeline
 from inspector.project.pipeline import Rendered
 from inspector.providers.calls import Call, Outcome
 from inspector.render.options import RenderOptions
 from inspector.render.selection import quiet_excluded
-from inspector.runtime.arguments import ArgumentError, Converter, shown
+from inspector.runtime.arguments import shown
 from inspector.runtime.binding import (
     Bound,
     bind,
@@ -36,10 +34,10 @@ from inspector.runtime.binding import (
     refuse_a_class,
     unmatched,
 )
+from inspector.runtime.call_reading import ToolCallError, has_default, read_arguments
 from inspector.runtime.host import (
     Approver,
     ErrorFormatter,
-    MissingContext,
     ToolEvent,
     failure_text,
     needs_approval,
@@ -56,31 +54,14 @@ from inspector.runtime.running import (
     wait_async,
     wait_sync,
 )
-from inspector.runtime.spread import keyword_names, spread
 from inspector.scan.docstrings import DocstringStyle
 from inspector.scan.methods import MethodBuilder
 from inspector.scan.scanner import qualified_name
 
+__all__ = ["ToolCallError", "Toolbox"]  # ToolCallError is read where the arguments are
+
 log = logging.getLogger("inspector.toolbox")
 log.addHandler(logging.NullHandler())  # a library: silent unless the application configures logging
-
-
-class ToolCallError(Exception):
-    """A call that cannot be made or failed.
-
-    Args:
-        message: What went wrong, written for the model to read and correct its call.
-        tool: The tool the call named ("" when unknown).
-
-    Attributes:
-        message: As given.
-        tool: As given.
-    """
-
-    def __init__(self, message: str, tool: str = "") -> None:
-        super().__init__(message)
-        self.message = message
-        self.tool = tool
 
 
 class Toolbox:
@@ -218,6 +199,22 @@ class Toolbox:
     def tools(self) -> list[ToolDescriptor]:
         """The callable tools, in order."""
         return [bound.descriptor for bound in self._tools.values()]
+
+    def needed_context(self) -> list[str]:
+        """The context keys the tools' injected parameters need (those without a default),
+        in the tools' order.
+
+        Returns:
+            Each key once.
+        """
+        keys: list[str] = []
+        for bound in self._tools.values():
+            for parameter in bound.descriptor.left_out:
+                key = parameter.key or parameter.name
+                injected = parameter.reason == "injected"
+                if injected and key not in keys and not has_default(bound, parameter):
+                    keys.append(key)
+        return keys
 
     def provider_file(
         self,
@@ -584,6 +581,21 @@ class Toolbox:
             self._tell(ToolEvent("failed", name, said, error))
         return ToolCallError(message, name)
 
+    def _read_arguments(
+        self,
+        name: str,
+        arguments: Mapping[str, object] | str | None,
+        context: Mapping[str, object] | None,
+    ) -> tuple[Bound, list[object], dict[str, object], dict[str, object]]:
+        bound = self._bound(name)
+        self._notes.set(())
+        merged = {**self.context, **(context or {})}
+        args, kwargs, values, notes = read_arguments(name, bound, arguments, merged)
+        self._notes.set(tuple(notes))
+        for note in notes:
+            log.info("%s: lenient argument reading: %s", name, note)
+        return bound, args, kwargs, values
+
     def _prepare(
         self,
         name: str,
@@ -595,153 +607,6 @@ class Toolbox:
         except RecursionError:  # hostile nesting: decoding or converting it runs out of stack
             raise ToolCallError(f"{name}: the arguments are nested too deeply", name) from None
 
-    def _read_arguments(
-        self,
-        name: str,
-        arguments: Mapping[str, object] | str | None,
-        context: Mapping[str, object] | None,
-    ) -> tuple[Bound, list[object], dict[str, object], dict[str, object]]:
-        bound = self._bound(name)
-        self._notes.set(())
-        notes: list[str] = []
-        if bound.descriptor.name != name:
-            notes.append(f"{name!r} read as the tool {bound.descriptor.name!r}")
-        values = _decode(name, arguments)
-        converter = Converter()
-        collected = _CallArguments()
-        problems = _unexpected(values, bound.descriptor)
-        for parameter in bound.descriptor.parameters:
-            python_name = bound.python_names.get(parameter.name, parameter.name)
-            field_default = bound.field_defaults.get(python_name)
-            raw = values.get(parameter.name)
-            given_null = parameter.name in values and raw is None
-            if given_null and not parameter.nullable and not parameter.required:
-                notes.append(f"{parameter.name}: null; the default used")
-            missing = parameter.name not in values
-            if (missing or (raw is None and not parameter.nullable)) and not parameter.required:
-                if field_default is not None:  # the field's value, not the field object
-                    collected.give(parameter, python_name, field_default.value())
-                continue
-            if missing:
-                if not parameter.nullable:
-                    problems.append(f"missing required argument {parameter.name!r}")
-                    continue
-                notes.append(f"{parameter.name}: omitted; null used")
-                collected.give(parameter, python_name, None)
-                continue
-            hint = bound.hints.get(python_name, typing.Any)
-            try:
-                value = converter.convert(typing.cast(Json, raw), hint, parameter.name)
-            except ArgumentError as error:
-                problems.append(str(error))
-                continue
-            collected.give(parameter, python_name, value)
-        if problems:  # every one at once, so that the model corrects them in one call
-            raise ToolCallError(f"{name}: " + "; ".join(problems), name)
-        self._inject(name, bound, collected, context)
-        if collected.variadic_kwargs:
-            _claim_parameters(bound, values, collected, converter, notes)
-        try:
-            args, kwargs = collected.spread(bound.function, notes)
-        except ValueError as error:
-            raise ToolCallError(f"{name}: {error}", name) from None
-        notes += converter.notes
-        self._notes.set(tuple(notes))
-        for note in notes:
-            log.info("%s: lenient argument reading: %s", name, note)
-        return bound, args, kwargs, values
-
-    def _inject(
-        self,
-        name: str,
-        bound: Bound,
-        collected: _CallArguments,
-        context: Mapping[str, object] | None,
-    ) -> None:
-        """Give the injected parameters their context values; raise ``MissingContext`` for
-        one whose value is in no context and that has no default."""
-        injected = [p for p in bound.descriptor.left_out if p.reason == "injected"]
-        if not injected:
-            return
-        merged = {**self.context, **(context or {})}
-        missing = []
-        for parameter in injected:
-            key = parameter.key or parameter.name
-            if key in merged:
-                collected.kwargs[parameter.name] = merged[key]
-            elif not _has_default(bound, parameter):
-                missing.append(key)
-        if missing:
-            raise MissingContext(name, missing)
-
-
-@dataclass
-class _CallArguments:
-    """The values of one call, gathered by how each parameter takes them."""
-
-    args: list[object] = field(default_factory=list)
-    kwargs: dict[str, object] = field(default_factory=dict)
-    variadic_args: list[object] = field(default_factory=list)
-    variadic_kwargs: dict[str, object] = field(default_factory=dict)
-
-    def give(self, parameter: Field, python_name: str, value: object) -> None:
-        """Pass a value by position, by keyword, or spread as ``*args``/``**kwargs``."""
-        if parameter.kind is ParameterKind.POSITIONAL_ONLY:
-            self.args.append(value)
-        elif parameter.kind is ParameterKind.VAR_POSITIONAL and isinstance(value, list):
-            self.variadic_args = value
-        elif parameter.kind is ParameterKind.VAR_KEYWORD and isinstance(value, dict):
-            self.variadic_kwargs = value
-        else:
-            self.kwargs[python_name] = value
-
-    def spread(
-        self, function: Callable[..., object], notes: list[str]
-    ) -> tuple[list[object], dict[str, object]]:
-        """The positional and keyword arguments of the call (``notes`` gets what was read
-        leniently)."""
-        args, kwargs, extra = self.args, self.kwargs, self.variadic_kwargs
-        return spread(function, args, kwargs, self.variadic_args, extra, notes=notes)
-
-
-def _claim_parameters(
-    bound: Bound,
-    values: Mapping[str, object],
-    collected: _CallArguments,
-    converter: Converter,
-    notes: list[str],
-) -> None:
-    """A ``**kwargs`` key that names a parameter not given otherwise would bind to it,
-    unconverted: it is read as that parameter instead, or left out with a note when it is not
-    a value for it (or names a parameter the tool does not take, such as ``self``)."""
-    extra = collected.variadic_kwargs
-    clashes = sorted(keyword_names(bound.function) & extra.keys() - collected.kwargs.keys())
-    if not clashes:
-        return
-    spread_name = next(
-        p.name for p in bound.descriptor.parameters if p.kind is ParameterKind.VAR_KEYWORD
-    )
-    raw = typing.cast(dict[str, Json], values[spread_name])
-    offered = {bound.python_names.get(p.name, p.name) for p in bound.descriptor.parameters}
-    for key in clashes:
-        del extra[key]
-        within = f"{spread_name}.{key}"  # what converting **kwargs noted is read again below
-        converter.notes[:] = [n for n in converter.notes if n.partition(":")[0] != within]
-        if key not in offered:
-            notes.append(
-                f"{key!r} inside **kwargs names a parameter the tool does not take; left out"
-            )
-            continue
-        try:
-            value = converter.convert(raw[key], bound.hints.get(key, typing.Any), key)
-        except ArgumentError as error:
-            notes.append(
-                f"{key!r} inside **kwargs is not a value for parameter {key!r} ({error}); left out"
-            )
-            continue
-        collected.kwargs[key] = value
-        notes.append(f"{key!r} inside **kwargs read as the parameter {key!r}")
-
 
 def _args(call: Call) -> Mapping[str, object] | str | None:
     arguments = call.arguments
@@ -750,33 +615,6 @@ def _args(call: Call) -> Mapping[str, object] | str | None:
     raise ToolCallError(
         f"{call.name}: arguments must be an object, got {shown(arguments)}", call.name
     )
-
-
-def _decode(name: str, arguments: Mapping[str, object] | str | None) -> dict[str, object]:
-    if arguments is None or arguments == "":
-        return {}
-    if isinstance(arguments, str):
-        try:
-            arguments = json.loads(arguments)
-        except ValueError as error:
-            raise ToolCallError(
-                f"{name}: the arguments are not valid JSON ({error})", name
-            ) from None
-    if not isinstance(arguments, Mapping):
-        raise ToolCallError(f"{name}: arguments must be an object, got {shown(arguments)}", name)
-    return dict(arguments)
-
-
-def _unexpected(values: Mapping[str, object], tool: ToolDescriptor) -> list[str]:
-    """The problem of argument names the tool does not take, all of them in one."""
-    known = {f.name for f in tool.parameters}
-    unexpected = [k for k in values if k not in known]
-    if not unexpected:
-        return []
-    takes = ", ".join(sorted(known)) or "no arguments"
-    which = ", ".join(repr(k) for k in unexpected)
-    plural = "s" if len(unexpected) > 1 else ""
-    return [f"unexpected argument{plural} {which}; the tool takes: {takes}"]
 
 
 _LISTED = 10
@@ -804,14 +642,6 @@ def _asked(approve: Approver | None, tool: ToolDescriptor, values: dict[str, obj
     except Exception:
         log.exception("%s: the approver failed", tool.name)
         return False
-
-
-def _has_default(bound: Bound, parameter: LeftOut) -> bool:
-    try:
-        found = inspect.signature(bound.function).parameters.get(parameter.name)
-    except (TypeError, ValueError):
-        return False
-    return found is not None and found.default is not inspect.Parameter.empty
 
 
 def _check_options(errors: str, timeout: float | None, max_result_chars: int) -> None:

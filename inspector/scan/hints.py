@@ -31,6 +31,7 @@ from inspector.model import (
     ArrayType,
     EnumType,
     Field,
+    Injected,
     Json,
     Keywords,
     NullType,
@@ -628,3 +629,16 @@ def apply_metadata(mapped: SchemaType, extra: dict[str, Json]) -> SchemaType:
     for key, value in extra.items():
         keywords[renamed.get(key, key)] = value
     return replace(mapped, keywords=tuple(keywords.items()))
+
+
+def injected_key(hint: object) -> str | None:
+    """The context key of a parameter hinted ``Annotated[T, Injected("key")]`` ("" for
+    ``Injected()`` or the bare class), or None when the hint injects nothing."""
+    if typing.get_origin(hint) is not typing.Annotated:
+        return None
+    for item in typing.get_args(hint)[1:]:
+        if isinstance(item, Injected):
+            return item.key
+        if item is Injected:
+            return ""
+    return None

@@ -24,7 +24,6 @@ from inspector.model import (
     AnyValueType,
     ArrayType,
     Field,
-    Injected,
     Json,
     LeftOut,
     MethodKind,
@@ -60,6 +59,7 @@ from inspector.scan.fields import (
     with_field_metadata,
 )
 from inspector.scan.hints import Mapped, Note, TypeMapper, no_form_name, without_sentinel
+from inspector.scan.hints import injected_key as injected_key_of
 from inspector.scan.overloads import fill_from_overloads
 from inspector.scan.resolution import Resolved, is_never, is_unpack
 from inspector.scan.stubsource import (
@@ -315,7 +315,7 @@ class MethodBuilder:
         documented = doc.params.get(name) or (doc.params.get(stars + name) if stars else None)
         if variadic and is_unpack(hints.get(name)):
             return self._unpacked(hints[name], doc, report, omitted)
-        injected = injected_key(hints.get(name, NO_HINT))
+        injected = injected_key_of(hints.get(name, NO_HINT))
         if injected is not None:  # the host gives it: no schema, no diagnostic
             omitted.left_out.append(LeftOut(name, "injected", key=injected or name))
             return ()
@@ -763,19 +763,6 @@ def result_hint(function: object, hint: object) -> object:
     if getattr(function, "__code__", None) in _CONTEXT_MANAGER_CODES:
         return contextlib.AbstractContextManager
     return hint
-
-
-def injected_key(hint: object) -> str | None:
-    """The context key of a parameter hinted ``Annotated[T, Injected("key")]`` ("" for
-    ``Injected()`` or the bare class), or None when the hint injects nothing."""
-    if typing.get_origin(hint) is not typing.Annotated:
-        return None
-    for item in typing.get_args(hint)[1:]:
-        if isinstance(item, Injected):
-            return item.key
-        if item is Injected:
-            return ""
-    return None
 
 
 def _left_out(
