@@ -148,7 +148,7 @@ def _serve(args: argparse.Namespace) -> int:
     from inspector.runtime import serve as serving
     from inspector.runtime.http_auth import read_tokens
     from inspector.runtime.running import Homes
-    from inspector.runtime.serve_options import ServeOptions, served_version
+    from inspector.runtime.serve_options import ServeOptions, check_transport, served_version
 
     serving.require_sdk()
     config = _config(args)
@@ -169,6 +169,7 @@ def _serve(args: argparse.Namespace) -> int:
         raise UsageError(serving.NO_CHOICE)  # before any of the user's code runs
     token_env = args.token_env or settings.token_env
     tokens = read_tokens(os.environ.get(token_env, ""), token_env) if token_env else None
+    check_transport(ServeOptions(http=address, tokens=tokens))
     homes = None if _given(args.parallel, settings.parallel) else Homes({})
     with user_prints_to_stderr():
         objects = serving.load_objects(targets, factory, root, homes)
@@ -196,7 +197,7 @@ def _serve(args: argparse.Namespace) -> int:
     )
     _log_to_stderr(args.quiet)
     if classification is None:
-        logging.getLogger("inspector.serve").warning(
+        logging.getLogger("inspector.serve").info(
             "no classification file: --all serves every public method"
         )
     serving.run(build, options)
