@@ -481,10 +481,13 @@ class TypeMapper:
         )
 
     def _unsupported(self, hint: object) -> SchemaType:
-        if self._results:
-            message = f"type {hint_name(hint)} has no JSON form; the model gets its text (repr)"
+        if self._results:  # an array, a record or a mapping by duck typing, else its text
+            message = (
+                f"type {hint_name(hint)} has no JSON form; the model gets the form read from "
+                "the value (an array, a record's fields, a mapping), else its text"
+            )
             self._notes.append(Note(codes.RESULT_AS_TEXT, message))
-            return StringType()
+            return AnyValueType()
         message = f"type {hint_name(hint)} has no JSON Schema form; any value accepted"
         self._notes.append(Note(codes.NO_SCHEMA_FORM, message))
         self._unformed += 1
