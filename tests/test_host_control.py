@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import http.server
 import json
 import threading
 import time
@@ -535,3 +536,78 @@ def test_a_result_serializer_and_the_size_limit() -> None:
     )
     with pytest.raises(Exception, match="max_result_chars=0"):
         Toolbox(Results(), max_result_chars=0)
+
+
+class Arrays:
+    """A tool declared to return a NumPy array."""
+
+    def make(self, n: int) -> np.ndarray:
+        """Numbers up to n.
+
+        Args:
+            n: How many.
+
+        Returns:
+            The numbers.
+        """
+        return np.arange(n)
+
+
+def test_a_declared_numpy_array_is_its_list_and_valid_for_its_mcp_schema() -> None:
+    toolbox = Toolbox(Arrays())
+    (tool,) = toolbox.definitions("mcp")["tools"]  # type: ignore[call-overload, index]
+    assert tool["outputSchema"] == {  # any value: its JSON form is read from the value
+        "type": "object",
+        "properties": {"result": {"description": "The numbers."}},
+        "required": ["result"],
+    }
+    request = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "tools/call",
+        "params": {"name": "make", "arguments": {"n": 3}},
+    }
+    (reply,) = toolbox.handle("mcp", request)
+    assert reply["result"] == {
+        "content": [{"type": "text", "text": "[0, 1, 2]"}],
+        "isError": False,
+        "structuredContent": {"result": [0, 1, 2]},
+    }
+
+
+class _SlackApi(http.server.BaseHTTPRequestHandler):
+    """Slack's Web API as far as ``auth.test`` goes, on 127.0.0.1."""
+
+    def do_POST(self) -> None:
+        body = json.dumps({"ok": True, "user": "bot", "team": "T1"}).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: object) -> None:
+        """Quiet."""
+
+
+def test_slack_sdk_responses_reach_the_model_as_their_data() -> None:
+    from slack_sdk import WebClient
+
+    server = http.server.HTTPServer(("127.0.0.1", 0), _SlackApi)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        client = WebClient(
+            token="xoxb-test", base_url=f"http://127.0.0.1:{server.server_port}/api/"
+        )
+        toolbox = Toolbox(client, include=["auth_test"])
+        replies = toolbox.handle("openai", openai_call("auth_test", {}))
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert replies == [
+        {
+            "role": "tool",
+            "tool_call_id": "c1",
+            "content": '{"ok": true, "user": "bot", "team": "T1"}',
+        }
+    ]
