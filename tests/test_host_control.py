@@ -186,6 +186,24 @@ def test_tools_json_records_injected_parameters_and_diff_names_them(
     )
 
 
+def test_stubs_keep_injected_parameters_so_their_scan_gives_the_same_tools(
+    run_cli: Callable[..., Run], tmp_path: Path
+) -> None:
+    source = tmp_path / "notes.py"
+    source.write_text(AFTER, encoding="utf-8")
+    tools, stubs, again = tmp_path / "tools.json", tmp_path / "stubs.py", tmp_path / "again.json"
+    assert run_cli("scan", f"{source}:Notes", "-o", str(tools), "-q").status == 0
+    assert run_cli("stubs", str(tools), "-o", str(stubs), "-q").status == 0
+    text = stubs.read_text(encoding="utf-8")
+    assert "from typing import Annotated, Any\n\nfrom inspector import Injected\n" in text
+    assert 'def save(self, text: str, *, user: Annotated[Any, Injected("who")]) -> str:' in text
+    assert run_cli("scan", f"{stubs}:Notes", "-o", str(again), "-q").status == 0
+    first = json.loads(tools.read_text(encoding="utf-8"))["classes"]["Notes"]["methods"]
+    second = json.loads(again.read_text(encoding="utf-8"))["classes"]["Notes"]["methods"]
+    for key in ("function", "left_out"):
+        assert first["save"][key] == second["save"][key]
+
+
 def test_approval_asked_with_the_tool_and_arguments_granted_refused_and_absent() -> None:
     events: list[ToolEvent] = []
     notes = Notes()
