@@ -372,7 +372,7 @@ def _imports(names: set[tuple[str, str]]) -> tuple[str, ...]:
     modules: dict[str, list[str]] = {}
     for module, name in sorted(names):
         modules.setdefault(module, []).append(name)
-    lines = []
+    lines: list[str] = []
     for module in sorted(modules, key=lambda m: (m == "inspector", m)):  # standard library first
         if module == "inspector" and lines:
             lines.append("")  # the third-party section, as isort writes it
