@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from inspector.diagnostics import UsageError
-from inspector.runtime.results import MAX_RESULT_CHARS
 
 if TYPE_CHECKING:
     from inspector.project.config import Config
@@ -147,6 +146,7 @@ def _serve(args: argparse.Namespace) -> int:
     from inspector.project.config import project_identity
     from inspector.runtime import serve as serving
     from inspector.runtime.http_auth import read_tokens
+    from inspector.runtime.results import MAX_RESULT_CHARS
     from inspector.runtime.running import Homes
     from inspector.runtime.serve_options import ServeOptions, check_transport, served_version
 

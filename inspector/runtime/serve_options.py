@@ -46,8 +46,11 @@ def check_transport(options: ServeOptions) -> None:
 
 def missing_context(toolbox: Toolbox, options: ServeOptions) -> list[str]:
     """The context keys some served tool needs (an injected parameter without a default)
-    that neither ``--context`` nor each request (``client_id`` with tokens) gives."""
-    given = set(options.context) | ({CLIENT_ID} if options.tokens is not None else set())
+    that neither ``--context``, the Toolbox's own context nor each request (``client_id``
+    with tokens) gives."""
+    given = set(options.context) | set(toolbox.context)
+    if options.tokens is not None:
+        given.add(CLIENT_ID)
     return [key for key in toolbox.needed_context() if key not in given]
 
 
