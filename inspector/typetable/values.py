@@ -35,8 +35,9 @@ def to_json(value: object, *, consume: bool = False) -> Json:
 
 def result_json(value: object) -> Json:
     """A tool's result as JSON: ``to_json`` consuming iterables, where each part with no JSON
-    form (a live object) is its text, ``stable_repr``, as the result's schema says (a string);
-    raises ``NoJsonForm`` only for what no text stands for (NaN, infinities)."""
+    form (a live object) is what ``result_form`` reads from it, else its ``own_text`` (the
+    result's schema says any value there); raises ``NoJsonForm`` only for what no text stands
+    for (NaN, infinities)."""
     try:
         return _to_json(value, True, as_text=True)
     except RecursionError:
