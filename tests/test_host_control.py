@@ -20,6 +20,8 @@ import numpy as np
 import pytest
 from anthropic.types import ToolResultBlockParam, ToolUseBlock
 from google.genai import types as genai
+from hypothesis import given
+from hypothesis import strategies as st
 from openai.types.chat import ChatCompletionToolMessageParam
 
 from inspector import Injected, MissingContext, Toolbox, ToolCallError, ToolEvent
@@ -629,3 +631,52 @@ def test_slack_sdk_responses_reach_the_model_as_their_data() -> None:
             "content": '{"ok": true, "user": "bot", "team": "T1"}',
         }
     ]
+
+
+@given(text=st.text(max_size=300), limit=st.integers(min_value=1, max_value=200))
+def test_a_cut_text_keeps_its_start_and_says_how_long_it_was(text: str, limit: int) -> None:
+    toolbox = Toolbox(Echo(), max_result_chars=limit)
+    (reply,) = toolbox.handle("openai", openai_call("echo", {"text": text}))
+    if len(text) <= limit:
+        assert reply["content"] == text
+    else:
+        assert reply["content"] == cut(text, limit)
+        assert reply["content"].startswith(text[:limit] + "\n[cut: the result has ")
+        assert f"{len(text):,} characters" in reply["content"]
+
+
+@given(
+    names=st.lists(
+        st.from_regex(r"[a-z]{1,8}", fullmatch=True), min_size=1, max_size=40, unique=True
+    ),
+    wanted=st.from_regex(r"[a-z]{1,8}", fullmatch=True),
+)
+def test_an_unknown_tool_lists_at_most_ten_names_and_counts_the_rest(
+    names: list[str], wanted: str
+) -> None:
+    methods = {f"t_{n}": (lambda self: 0) for n in names}
+    many = type("Many", (), {**methods, "__doc__": "Many."})
+    toolbox = Toolbox(many())
+    if f"t_{wanted}" in methods:
+        return
+    with pytest.raises(ToolCallError) as raised:
+        toolbox.call(f"t_{wanted}")
+    listed = raised.value.message.split("Available: ")[1]
+    shown, _, more = listed.partition(" and ")
+    assert len(shown.split(", ")) == min(10, len(names))
+    assert more == ("" if len(names) <= 10 else f"{len(names) - 10} more")
+
+
+class Echo:
+    """Gives its text back."""
+
+    def echo(self, text: str) -> str:
+        """Echo.
+
+        Args:
+            text: Any text.
+
+        Returns:
+            The text.
+        """
+        return text
