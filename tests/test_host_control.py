@@ -5,6 +5,7 @@ results converted and cut (issue 25, and 27 item 8)."""
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import dataclasses
 import http.server
 import json
@@ -680,3 +681,30 @@ class Echo:
             The text.
         """
         return text
+
+
+REQUEST: contextvars.ContextVar[str] = contextvars.ContextVar("request", default="none")
+
+
+class Traced:
+    """Reads a context variable of its caller."""
+
+    def which(self) -> str:
+        """The caller's request.
+
+        Returns:
+            Its id.
+        """
+        return REQUEST.get()
+
+
+def test_a_sync_call_on_a_thread_sees_the_callers_context_variables() -> None:
+    toolbox = Toolbox(Traced(), timeout=5)  # with a timeout, call() runs it on a thread too
+
+    async def run() -> object:
+        REQUEST.set("r-42")
+        return await toolbox.acall("which")
+
+    assert asyncio.run(run()) == "r-42"
+    REQUEST.set("r-7")
+    assert toolbox.call("which") == "r-7"

@@ -11,7 +11,7 @@ import logging
 import threading
 import typing
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
-from contextvars import ContextVar
+from contextvars import ContextVar, copy_context
 from pathlib import Path
 from typing import Literal
 
@@ -508,7 +508,10 @@ class Toolbox:
         return _run_to_completion(result) if inspect.isawaitable(result) else result
 
     def _start(self, bound: Bound, work: Work) -> concurrent.futures.Future[object]:
-        return self._homes.runner(bound.owner)(work)
+        """Start a sync call on its thread, in a copy of the caller's context variables (as
+        ``asyncio.to_thread`` does: a request's tracing span or locale goes along)."""
+        context = copy_context()
+        return self._homes.runner(bound.owner)(lambda: context.run(work))
 
     def _seconds(self, bound: Bound) -> float | None:
         own = bound.descriptor.curation.timeout
