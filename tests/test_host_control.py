@@ -708,3 +708,43 @@ def test_a_sync_call_on_a_thread_sees_the_callers_context_variables() -> None:
     assert asyncio.run(run()) == "r-42"
     REQUEST.set("r-7")
     assert toolbox.call("which") == "r-7"
+
+
+@dataclasses.dataclass
+class Line:
+    """An order line."""
+
+    item: str
+    quantity: int
+
+
+class Orders:
+    """Orders of lines."""
+
+    def place(self, lines: list[Line], notes: dict[str, int]) -> int:
+        """Place an order.
+
+        Args:
+            lines: The lines.
+            notes: Counts by name.
+
+        Returns:
+            How many lines.
+        """
+        return len(lines)
+
+
+def test_every_problem_inside_objects_arrays_and_mappings_is_listed_too() -> None:
+    toolbox = Toolbox(Orders())
+    arguments = {
+        "lines": [{"item": 1, "quantity": "x", "extra": 0}, {"item": "b"}],
+        "notes": {"a": "one", "b": 2, "c": []},
+    }
+    with pytest.raises(ToolCallError) as raised:
+        toolbox.call("place", arguments)
+    assert raised.value.message == (
+        "place: lines[0].extra: unexpected property; Line has: item, quantity; lines[0].item: "
+        'expected string, got 1; lines[0].quantity: expected integer, got "x"; '
+        'lines[1].quantity: missing required property; notes.a: expected integer, got "one"; '
+        "notes.c: expected integer, got []"
+    )
