@@ -748,3 +748,95 @@ def test_every_problem_inside_objects_arrays_and_mappings_is_listed_too() -> Non
         'lines[1].quantity: missing required property; notes.a: expected integer, got "one"; '
         "notes.c: expected integer, got []"
     )
+
+
+def one_call(provider: str, name: str) -> Any:
+    """A model's message with one call of ``name`` without arguments, in the provider's shape."""
+    chat = {
+        "role": "assistant",
+        "tool_calls": [
+            {"id": "c1", "type": "function", "function": {"name": name, "arguments": "{}"}}
+        ],
+    }
+    shapes: dict[str, Any] = {
+        "openai-responses": {
+            "output": [{"type": "function_call", "call_id": "c1", "name": name, "arguments": "{}"}]
+        },
+        "anthropic": anthropic_call(name, {}),
+        "gemini": gemini_call(name, {}),
+        "bedrock": {
+            "output": {
+                "message": {
+                    "role": "assistant",
+                    "content": [{"toolUse": {"toolUseId": "b1", "name": name, "input": {}}}],
+                }
+            }
+        },
+        "mcp": {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "tools/call",
+            "params": {"name": name, "arguments": {}},
+        },
+    }
+    return shapes.get(provider, chat)
+
+
+PROVIDERS = [
+    "openai",
+    "openai-responses",
+    "anthropic",
+    "gemini",
+    "ollama",
+    "mistral",
+    "bedrock",
+    "mcp",
+    "cohere",
+    "huggingface",
+]
+
+
+class Mixed:
+    """A destructive tool, a slow one and a failing one."""
+
+    def drop_all(self) -> int:
+        """Delete everything.
+
+        Returns:
+            How many were deleted.
+        """
+        return 0
+
+    async def slow(self) -> int:
+        """Take too long.
+
+        Returns:
+            Never.
+        """
+        await asyncio.sleep(5)
+        return 0
+
+    def broken(self) -> int:
+        """Fail with a secret.
+
+        Returns:
+            Never.
+        """
+        raise RuntimeError("password hunter2")
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_refused_timed_out_and_masked_calls_answer_in_every_providers_shape(provider: str) -> None:
+    toolbox = curated(
+        Toolbox(Mixed(), timeout=0.2, errors="mask"), "drop_all", Curation(approval=True)
+    )
+    for name, text in [
+        ("drop_all", "drop_all: not approved; the call was not made"),
+        ("slow", "slow: timed out after 0.2 s; the call was stopped"),
+        ("broken", "broken failed"),
+    ]:
+        replies = toolbox.handle(provider, one_call(provider, name))
+        dumped = json.dumps(replies)
+        assert text in dumped, (provider, replies)
+        assert "hunter2" not in dumped
+        assert "Error" in dumped or "error" in dumped or "isError" in dumped, (provider, replies)
