@@ -22,8 +22,9 @@ if TYPE_CHECKING:
     )
     from inspector.catalog import Catalog, CatalogClass
     from inspector.diagnostics import Diagnostic, InspectorError, Level, UsageError
-    from inspector.model import Curation, Field, ParameterKind, Returns, ToolDescriptor
+    from inspector.model import Curation, Field, Injected, ParameterKind, Returns, ToolDescriptor
     from inspector.render.options import RenderOptions
+    from inspector.runtime.host import MissingContext, ToolEvent
     from inspector.runtime.serve import serve
     from inspector.runtime.toolbox import Toolbox, ToolCallError
     from inspector.scan.docstrings import DocstringStyle
@@ -37,8 +38,10 @@ __all__ = [
     "Diagnostic",
     "DocstringStyle",
     "Field",
+    "Injected",
     "InspectorError",
     "Level",
+    "MissingContext",
     "ParameterKind",
     "RenderOptions",
     "Returns",
@@ -46,6 +49,7 @@ __all__ = [
     "StubsResult",
     "ToolCallError",
     "ToolDescriptor",
+    "ToolEvent",
     "Toolbox",
     "UsageError",
     "render_provider",
@@ -71,10 +75,13 @@ _HOMES = {
     "DocstringStyle": "scan.docstrings",
     "Curation": "model",
     "Field": "model",
+    "Injected": "model",
     "ParameterKind": "model",
     "Returns": "model",
     "ToolDescriptor": "model",
     "RenderOptions": "render.options",
+    "MissingContext": "runtime.host",
+    "ToolEvent": "runtime.host",
     "serve": "runtime.serve",
     "ToolCallError": "runtime.toolbox",
     "Toolbox": "runtime.toolbox",

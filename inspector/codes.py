@@ -263,8 +263,9 @@ CODES: dict[str, Code] = {
             RESULT_AS_TEXT,
             _I,
             "result-as-text",
-            "A return type (or a part of it) has no JSON form: the model gets the value's text "
-            "(its repr), so the schema says string there.",
+            "A return type (or a part of it) has no JSON form: the model gets the form read "
+            "from the value (`tolist()` of an array, a record's fields, a mapping's items), "
+            "else its own text (never a memory address), so the schema says any value there.",
         ),
         Code(
             INPUTS_LEFT_OUT,

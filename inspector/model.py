@@ -442,11 +442,27 @@ class MethodKind(enum.Enum):
 class LeftOut:
     """A parameter of the method that its tool does not take (the method's default applies),
     and why: ``reason`` is ``"no-json-form"`` (``type`` names the type), ``"internal"`` (a
-    leading ``_`` and a default) or ``"untyped-variadic"``."""
+    leading ``_`` and a default), ``"untyped-variadic"`` or ``"injected"`` (the host gives it
+    from its context under ``key``: ``Annotated[T, Injected("key")]``)."""
 
     name: str
     reason: str
     type: str = ""
+    key: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Injected:
+    """``Annotated`` metadata for a parameter the host gives and the model never sees:
+    ``user: Annotated[str, Injected()]`` leaves ``user`` out of every schema, and the Toolbox
+    (and ``serve``) passes the context value of that name on each call; ``Injected("key")``
+    names another context key.
+
+    Args:
+        key: The context key ("" for the parameter's name).
+    """
+
+    key: str = ""
 
 
 @dataclass(frozen=True, slots=True)

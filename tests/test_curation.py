@@ -120,7 +120,7 @@ def test_the_toolbox_offers_curated_tools_and_calls_the_methods() -> None:
             "page_token": None,
         },
     )
-    assert box.call("shop_delete_item", {"item_id": "x"}) is True
+    assert box.call("shop_delete_item", {"item_id": "x"}, approve=lambda *_: True) is True
     assert shop.calls[-1] == ("delete_item", {"item_id": "x", "dry_run": True})
     box.call("shop_count")
     box.call("shop_count")  # the fixed list is a new one at each call
@@ -423,7 +423,9 @@ def test_a_rescan_keeps_every_user_value_and_adds_only_uncovered_methods(
     existing = parsed({"C": written})
     tools = tuple(ToolDescriptor(m, "", class_name="C", method_name=m) for m in methods)
     catalog = Catalog((CatalogClass("C", "c.py:C", tools),))
-    merged = merge(existing, catalog, include_new=include_new, prune=False)
+    merged = merge(
+        existing, catalog, include_new=include_new, prune=False, include_destructive=True
+    )
     result = to_json(merged.classification)["C"]
     assert isinstance(result, dict)
     for key, value in written.items():  # every key the user wrote, with its value

@@ -266,8 +266,8 @@ def test_numpy_style_phrases_give_exact_schemas_and_diagnostics() -> None:
         "unknown": {"description": "Unknown."},
     }
     assert tool.returns.type is not None
-    # "Series or None": a Series reaches the model as its text
-    assert tool.returns.type.to_schema() == {"type": ["string", "null"]}
+    # "Series or None": a Series reaches the model in the form read from it: any value
+    assert tool.returns.type.to_schema() == {}
     assert dict(tool.type_sources) == dict.fromkeys(
         ["axis", "how", "labels", "values", "mapping", "data", "when", "return"], "docstring"
     )
@@ -277,7 +277,8 @@ def test_numpy_style_phrases_give_exact_schemas_and_diagnostics() -> None:
         "type kept",
         "parameter 'unknown': docstring type 'same as the caller' not understood; "
         "any value accepted",
-        "return value: type Frame has no JSON form; the model gets its text (repr)",
+        "return value: type Frame has no JSON form; the model gets the form read from the "
+        "value (an array, a record's fields, a mapping), else its text",
     ]
 
 

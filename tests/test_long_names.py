@@ -178,7 +178,7 @@ def test_serve_lists_and_calls_a_name_mcp_refuses_in_its_fitted_form() -> None:
 def test_serve_gives_a_module_s_functions() -> None:
     async def scenario() -> None:
         with anyio.fail_after(LIMIT):
-            async with stdio_session("tests/golden/inputs/functions.py") as (session, _):
+            async with stdio_session("tests/golden/inputs/functions.py", "--all") as (session, _):
                 listed = await session.list_tools()
                 assert [tool.name for tool in listed.tools] == [
                     "book_room",

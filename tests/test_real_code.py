@@ -252,7 +252,10 @@ def test_type_checking_names_of_real_libraries_resolve() -> None:
     assert not [d for d in diagnostics if "unresolved" in d.message]
     assert [
         d.message for d in diagnostics if d.subject == "Console.status" and "Status" in d.message
-    ] == ["return value: type Status has no JSON form; the model gets its text (repr)"]
+    ] == [
+        "return value: type Status has no JSON form; the model gets the form read from the "
+        "value (an array, a record's fields, a mapping), else its text"
+    ]
 
 
 def test_forward_references_written_as_text_in_real_hints_resolve() -> None:

@@ -368,20 +368,22 @@ async def fifty_calls(session: ClientSession) -> None:
 
 
 async def slow_and_fast(session: ClientSession) -> None:
-    """A sync call sleeping 3 s does not hold up a quick one made after it."""
+    """A sync call sleeping 3 s holds up no call of another object, nor an async method of
+    its own (the sync methods of one object share its thread)."""
     finished: list[str] = []
 
-    async def call(name: str, seconds: float) -> None:
-        await session.call_tool(name, {"seconds": seconds})
-        finished.append(f"{name} {seconds}")
+    async def call(name: str, arguments: dict[str, Any]) -> None:
+        await session.call_tool(name, arguments)
+        finished.append(name)
 
     async with anyio.create_task_group() as group:
-        group.start_soon(call, "sleep", 3.0)
+        group.start_soon(call, "sleep", {"seconds": 3.0})
         await anyio.sleep(0.3)
         started = time.monotonic()
-        await call("sleep", 0.01)
+        await call("method1", {"a": 1, "b": 2})
+        await call("pause", {"seconds": 0.01})
         fast = time.monotonic() - started
-    assert finished == ["sleep 0.01", "sleep 3.0"]
+    assert finished == ["method1", "pause", "sleep"]
     assert fast < 1.5
 
 
@@ -523,7 +525,7 @@ def test_stdin_from_dev_null_ends_the_server_and_import_prints_stay_off_stdout(
         encoding="utf-8",
     )
     process = subprocess.run(
-        serve_command("noisy.py:Noisy"),
+        serve_command("noisy.py:Noisy", "--all"),
         check=False,
         cwd=tmp_path,
         stdin=subprocess.DEVNULL,
@@ -534,7 +536,7 @@ def test_stdin_from_dev_null_ends_the_server_and_import_prints_stay_off_stdout(
     assert (process.returncode, process.stdout) == (0, "")
     assert process.stderr == (
         "hello from import\n"
-        "info: no classification file: serving every public method\n"
+        "info: no classification file: --all serves every public method\n"
         "info: serving 1 tool over stdio: go\n"
         "info: stopped\n"
     )
@@ -542,7 +544,7 @@ def test_stdin_from_dev_null_ends_the_server_and_import_prints_stay_off_stdout(
 
 def test_sigint_ends_the_stdio_server_with_status_0() -> None:
     process = subprocess.Popen(
-        serve_command(EXAMPLE),
+        serve_command(EXAMPLE, "--all"),
         cwd=ROOT,
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
@@ -564,7 +566,7 @@ def test_a_port_in_use_is_an_error_without_traceback() -> None:
         taken.listen()
         port = taken.getsockname()[1]
         process = subprocess.run(
-            serve_command(EXAMPLE, "--http", str(port), "-q"),
+            serve_command(EXAMPLE, "--http", str(port), "-q", "--all"),
             cwd=ROOT,
             capture_output=True,
             text=True,

@@ -50,7 +50,7 @@ def test_usage_errors_before_serving(run_cli: Callable[..., Run], in_tmp: Path) 
 
 
 def test_a_constructor_with_arguments_needs_a_factory(run_cli: Callable[..., Run]) -> None:
-    result = run_cli("serve", f"{SAMPLE}:Greeter")
+    result = run_cli("serve", f"{SAMPLE}:Greeter", "--all")
     assert (result.status, result.stderr) == (
         2,
         "error: Greeter needs constructor arguments (greeting): give --factory "
@@ -84,7 +84,7 @@ def test_a_constructor_with_arguments_needs_a_factory(run_cli: Callable[..., Run
     ],
 )
 def test_factory_errors(run_cli: Callable[..., Run], factory: str, message: str) -> None:
-    result = run_cli("serve", "--factory", factory)
+    result = run_cli("serve", "--factory", factory, "--all")
     assert result.stderr == message
 
 
@@ -130,7 +130,8 @@ def test_serve_table_is_read_and_checked(tmp_path: Path) -> None:
         load_config(path)
     assert str(raised.value) == (
         f"{path}: [tool.toolsinspector.serve]: unknown key 'wach' (did you mean 'watch'?); "
-        "known: targets, classification, factory, mcp-annotations, http, watch, name"
+        "known: targets, classification, factory, mcp-annotations, http, watch, name, all, "
+        "context, token-env, parallel, timeout, errors, max-result-chars, approve-destructive"
     )
     path.write_text(PYPROJECT + "http = 8000\n", encoding="utf-8")
     with pytest.raises(UsageError) as raised:

@@ -48,7 +48,7 @@ arguments = st.dictionaries(
 
 @pytest.fixture(scope="module")
 def served() -> Iterator[tuple[Any, str]]:
-    with http_server(EXAMPLE) as (process, url):
+    with http_server(EXAMPLE, "--all") as (process, url):
         yield process, url
 
 

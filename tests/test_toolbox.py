@@ -405,7 +405,8 @@ def test_enums_literals_unions_containers_and_classes(toolbox: Toolbox) -> None:
                 "where": "p",
                 "blob": "aGk=",
             },
-            'texts: when: expected a date-time such as "2024-05-01T12:00:00", got "yesterday"',
+            'texts: when: expected a date-time such as "2024-05-01T12:00:00", got "yesterday"; '
+            'ident: expected a UUID, got "x"',
         ),
         ("explode", {"message": "no stock"}, "explode failed: ValueError: no stock"),
         ("explode", {"message": ""}, "explode failed: ValueError"),

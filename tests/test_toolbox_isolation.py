@@ -168,13 +168,10 @@ class Results:
 def test_a_result_with_no_json_form_is_its_text_as_its_schema_says() -> None:
     toolbox = Toolbox(Results())
     schemas = {t.name: t.returns.to_schema() for t in toolbox.tools}
-    assert schemas == {
-        "maybe": {"type": ["string", "null"]},
-        "things": {
-            "type": "object",
-            "additionalProperties": {"type": "array", "items": {"type": "string"}},
-        },
-        "frame": {"type": "string"},
+    assert schemas == {  # any value where the form is read from the value
+        "maybe": {},
+        "things": {"type": "object", "additionalProperties": {"type": "array", "items": {}}},
+        "frame": {},
         "numbers": {"type": "array", "items": {"type": "integer"}},
     }
     assert [d.code for d in toolbox.diagnostics] == ["TI132", "TI132", "TI132"]

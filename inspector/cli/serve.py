@@ -19,7 +19,12 @@ _DESCRIPTION = """\
 Serve the included methods of the target classes as an MCP server: tools/list is what
 'render --provider mcp' writes, tools/call runs your methods. Settings not given here come
 from [tool.toolsinspector.serve] (and the targets and classification file of
-[tool.toolsinspector]) in the nearest pyproject.toml, or --config."""
+[tool.toolsinspector]) in the nearest pyproject.toml, or --config.
+
+Without a classification file, serve refuses to start unless --all is given. HTTP on an
+address other machines reach needs --token-env. Each object's sync methods run on one thread
+of its own (the one that made it), so thread-bound resources such as a sqlite3 connection
+work; --parallel runs every call on a fresh thread instead."""
 
 
 def add_serve(commands: argparse._SubParsersAction[Any], common: argparse.ArgumentParser) -> None:
@@ -42,7 +47,13 @@ def add_serve(commands: argparse._SubParsersAction[Any], common: argparse.Argume
         "--classification",
         metavar="FILE",
         help="classification file (default: the configured one, else "
-        "tools.classification.json here if it exists, else every public method)",
+        "tools.classification.json here if it exists)",
+    )
+    serve.add_argument(
+        "--all",
+        action="store_true",
+        default=None,
+        help="without a classification file, serve every public method (refused otherwise)",
     )
     serve.add_argument(
         "--factory",
@@ -64,6 +75,51 @@ def add_serve(commands: argparse._SubParsersAction[Any], common: argparse.Argume
         action=argparse.BooleanOptionalAction,
         default=None,
         help="reload the tools when the classification file changes and notify the clients",
+    )
+    serve.add_argument(
+        "--token-env",
+        metavar="VAR",
+        help="HTTP: require a bearer token, read from this environment variable (TOKEN, or "
+        "name=TOKEN,... to name each client: the client_id context value); required for "
+        "an address other than 127.0.0.1/localhost",
+    )
+    serve.add_argument(
+        "--context",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a value for parameters marked Annotated[T, Injected('KEY')] (repeatable)",
+    )
+    serve.add_argument(
+        "--timeout",
+        type=float,
+        metavar="SECONDS",
+        help="the longest a call may take (a tool's classification entry can say otherwise)",
+    )
+    serve.add_argument(
+        "--mask-errors",
+        action="store_true",
+        default=None,
+        help="a failed method answers 'TOOL failed' without the exception's text (logged)",
+    )
+    serve.add_argument(
+        "--max-result-chars",
+        type=int,
+        metavar="N",
+        help="cut longer result texts, with a note (default: 100000)",
+    )
+    serve.add_argument(
+        "--approve-destructive",
+        action="store_true",
+        default=None,
+        help="tools annotated destructiveHint: true need approval (asked through MCP "
+        "elicitation; refused when the client cannot be asked)",
+    )
+    serve.add_argument(
+        "--parallel",
+        action="store_true",
+        default=None,
+        help="run each sync call on a fresh thread instead of its object's own thread",
     )
     serve.add_argument("--name", help="server name (default: the project's name)")
     serve.add_argument("--config", metavar="FILE", help="pyproject.toml or a TOML file")
@@ -90,7 +146,10 @@ def _serve(args: argparse.Namespace) -> int:
     from inspector.cli.output import user_prints_to_stderr
     from inspector.project.config import project_identity
     from inspector.runtime import serve as serving
-    from inspector.runtime.serve_options import ServeOptions, served_version
+    from inspector.runtime.http_auth import read_tokens
+    from inspector.runtime.results import MAX_RESULT_CHARS
+    from inspector.runtime.running import Homes
+    from inspector.runtime.serve_options import ServeOptions, check_transport, served_version
 
     serving.require_sdk()
     config = _config(args)
@@ -99,29 +158,66 @@ def _serve(args: argparse.Namespace) -> int:
     targets = args.targets or list(settings.targets or config.targets)
     factory = args.factory or settings.factory
     _importable(root, targets)
-    with user_prints_to_stderr():
-        objects = serving.load_objects(targets, factory, root)
     classification = _classification(args, config)
     watch = args.watch if args.watch is not None else settings.watch
     if watch and classification is None:
         raise UsageError("--watch needs a classification file (--classification FILE)")
-    annotations_path = _path(args.mcp_annotations) or settings.mcp_annotations
     http = args.http or settings.http
+    address = serving.parse_address(http) if http else None
+    if not targets and not factory:
+        raise UsageError(serving.NOTHING)
+    if classification is None and not _given(args.all, settings.all):
+        raise UsageError(serving.NO_CHOICE)  # before any of the user's code runs
+    token_env = args.token_env or settings.token_env
+    tokens = read_tokens(os.environ.get(token_env, ""), token_env) if token_env else None
+    check_transport(ServeOptions(http=address, tokens=tokens))
+    homes = None if _given(args.parallel, settings.parallel) else Homes({})
+    with user_prints_to_stderr():
+        objects = serving.load_objects(targets, factory, root, homes)
+    annotations_path = _path(args.mcp_annotations) or settings.mcp_annotations
     project_name, version = project_identity(config.source)
     options = ServeOptions(
         name=args.name or settings.name or project_name or type(objects[0]).__name__,
         version=version or served_version(objects[0]),
-        http=serving.parse_address(http) if http else None,
+        http=address,
         watch=classification if watch else None,
         annotations=load_annotations(annotations_path) if annotations_path else {},
+        context=dict(settings.context) | _pairs(args.context),
+        tokens=tokens,
+    )
+    errors = "mask" if args.mask_errors else settings.errors or "show"
+    build = serving.builder(
+        objects,
+        classification,
+        annotations=options.annotations,
+        approve_destructive=_given(args.approve_destructive, settings.approve_destructive),
+        timeout=args.timeout if args.timeout is not None else settings.timeout,
+        errors=errors,
+        max_result_chars=args.max_result_chars or settings.max_result_chars or MAX_RESULT_CHARS,
+        homes=homes,
     )
     _log_to_stderr(args.quiet)
     if classification is None:
         logging.getLogger("inspector.serve").info(
-            "no classification file: serving every public method"
+            "no classification file: --all serves every public method"
         )
-    serving.run(serving.builder(objects, classification), options)
+    serving.run(build, options)
     return 0
+
+
+def _given(flag: bool | None, configured: bool) -> bool:
+    return flag if flag is not None else configured
+
+
+def _pairs(given: list[str]) -> dict[str, str]:
+    """``--context KEY=VALUE`` values as a mapping."""
+    pairs = {}
+    for item in given:
+        key, equals, value = item.partition("=")
+        if not equals or not key:
+            raise UsageError(f"--context {item}: expected KEY=VALUE")
+        pairs[key] = value
+    return pairs
 
 
 def _importable(root: Path | None, targets: list[str]) -> None:

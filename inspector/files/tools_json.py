@@ -93,6 +93,8 @@ def _left_out_json(parameter: LeftOut) -> JsonObject:
     entry: JsonObject = {"reason": parameter.reason}
     if parameter.type:
         entry["type"] = parameter.type
+    if parameter.key:
+        entry["key"] = parameter.key
     return entry
 
 
@@ -101,7 +103,8 @@ def _left_out(entry: dict[str, Json], where: str) -> tuple[LeftOut, ...]:
     found = []
     for name, raw in left_out.items():
         why = _mapping(raw, f"{where}.left_out.{name}")
-        found.append(LeftOut(name, str(why.get("reason", "")), str(why.get("type", ""))))
+        reason, kind = str(why.get("reason", "")), str(why.get("type", ""))
+        found.append(LeftOut(name, reason, kind, str(why.get("key", ""))))
     return tuple(found)
 
 

@@ -24,6 +24,14 @@ class ServeConfig(NamedTuple):
     http: str | None = None
     watch: bool = False
     name: str | None = None
+    all: bool = False
+    context: tuple[tuple[str, str], ...] = ()
+    token_env: str | None = None
+    parallel: bool = False
+    timeout: float | None = None
+    errors: str | None = None
+    max_result_chars: int | None = None
+    approve_destructive: bool = False
 
 
 class Config(NamedTuple):
@@ -158,6 +166,22 @@ def _typed(rule: tuple[str, str], key: str, value: object, root: Path, where: st
         if not isinstance(value, str) or not value:
             raise problem
         return value
+    if kind == "seconds":
+        if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
+            raise problem
+        return float(value)
+    if kind == "count":
+        if isinstance(value, bool) or not isinstance(value, int) or not value > 0:
+            raise problem
+        return value
+    if kind == "texts":
+        if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+            raise problem
+        return tuple(sorted(value.items()))
+    if kind == "errors":
+        if value not in ("show", "mask"):
+            raise problem
+        return value
     if kind == "bool":
         if not isinstance(value, bool):
             raise problem
@@ -196,6 +220,14 @@ _SERVE_KEYS: dict[str, tuple[str, str]] = {
     "http": ("text", 'a "[HOST:]PORT" text'),
     "watch": ("bool", "true or false"),
     "name": ("text", "a text"),
+    "all": ("bool", "true or false"),
+    "context": ("texts", "a table of texts"),
+    "token-env": ("text", "the name of an environment variable"),
+    "parallel": ("bool", "true or false"),
+    "timeout": ("seconds", "seconds above 0"),
+    "errors": ("errors", '"show" or "mask"'),
+    "max-result-chars": ("count", "a whole number above 0"),
+    "approve-destructive": ("bool", "true or false"),
 }
 """Every key of the ``serve`` table: its kind and what it must be."""
 

@@ -153,6 +153,8 @@ def diff_tools(old: ToolDescriptor, new: ToolDescriptor) -> Iterator[Change]:
             yield change
         elif why is not None:
             because = f"{why.reason}: {why.type}" if why.type else why.reason
+            if why.reason == "injected":
+                because = f"injected: the host gives it from the context key {why.key!r}"
             yield replace(change, message=f"parameter removed: left out ({because})")
         else:
             yield _curated(change, old, new)

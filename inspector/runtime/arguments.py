@@ -10,11 +10,13 @@ a note says so.
 from __future__ import annotations
 
 import enum
+import functools
 import json
 import math
 import operator
 import re
 import typing
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from inspector.model import MISSING, Json, SchemaType, is_nullable
@@ -43,6 +45,23 @@ class ArgumentError(Exception):
         super().__init__(f"{path}: {message}" if path else message)
         self.path = path
         self.message = message
+
+
+def every(parts: Iterable[Callable[[], object]]) -> list[object]:
+    """The value of each part; when some raise ``ArgumentError``, one error naming every
+    problem (``a.x: ...; a.y: ...``), so that a model fixes them all in one retry."""
+    values: list[object] = []
+    problems: list[ArgumentError] = []
+    for part in parts:
+        try:
+            values.append(part())
+        except ArgumentError as error:
+            problems.append(error)
+    if len(problems) == 1:
+        raise problems[0]
+    if problems:
+        raise ArgumentError("", "; ".join(str(p) for p in problems))
+    return values
 
 
 def shown(value: object) -> str:
@@ -173,7 +192,10 @@ class Converter:
         if kind is Container.ARRAY or kind is Container.SET:
             items = self._array(value, path)
             item_hint = args[0] if args else typing.Any
-            converted = [self.convert(v, item_hint, f"{path}[{i}]") for i, v in enumerate(items)]
+            converted = every(
+                functools.partial(self.convert, v, item_hint, f"{path}[{i}]")
+                for i, v in enumerate(items)
+            )
             if kind is Container.SET:
                 return frozenset(converted) if origin is frozenset else set(converted)
             return iter(converted) if origin in ONE_SHOT else converted
@@ -182,10 +204,11 @@ class Converter:
         if kind is Container.MAPPING:
             mapping = self._object(value, path)
             key_hint, value_hint = args if len(args) == 2 else (str, typing.Any)
-            return {
-                self._key(k, key_hint, path): self.convert(v, value_hint, _key_path(path, k))
+            pairs = every(
+                functools.partial(self._pair, k, v, key_hint, value_hint, path)
                 for k, v in mapping.items()
-            }
+            )
+            return dict(typing.cast(list[tuple[object, object]], pairs))
         if isinstance(origin, type) and has_fields(origin):
             return self._structured(value, origin, path)
         alias = getattr(origin, "__value__", None)
@@ -194,6 +217,11 @@ class Converter:
         if alias is not None:
             return self._strict(value, alias, path)
         return value
+
+    def _pair(
+        self, key: str, value: Json, key_hint: object, value_hint: object, path: str
+    ) -> tuple[object, object]:
+        return self._key(key, key_hint, path), self.convert(value, value_hint, _key_path(path, key))
 
     def _key(self, key: str, hint: object, path: str) -> object:
         """A JSON object key as the key type asks: ``dict[int, X]`` keys arrive as text."""
@@ -286,22 +314,20 @@ class Converter:
                 return validate(mapping)
             except ValueError as error:
                 raise ArgumentError(path, _pydantic_message(error)) from None
-        hints = {name: hint for name, hint, _, _ in rows}
         known = {name for name, _, _, _ in rows}
-        unexpected = [k for k in mapping if k not in known]
-        if unexpected:
-            raise ArgumentError(
-                _key_path(path, unexpected[0]),
-                f"unexpected property; {cls.__name__} has: {', '.join(sorted(known))}",
-            )
-        converted: dict[str, object] = {}
-        for name, _, required, _ in rows:
+        has = f"unexpected property; {cls.__name__} has: {', '.join(sorted(known))}"
+        parts: list[Callable[[], object]] = [
+            functools.partial(_refuse, _key_path(path, k), has) for k in mapping if k not in known
+        ]
+        names = [name for name, _, _, _ in rows if name in mapping]
+        for name, hint, required, _ in rows:
+            where = _key_path(path, name)
             if name in mapping:
-                converted[name] = self.convert(
-                    mapping[name], hints.get(name, typing.Any), _key_path(path, name)
-                )
+                parts.append(functools.partial(self.convert, mapping[name], hint, where))
             elif required:
-                raise ArgumentError(_key_path(path, name), "missing required property")
+                parts.append(functools.partial(_refuse, where, "missing required property"))
+        values = every(parts)  # every problem of the object at once
+        converted = dict(zip(names, values, strict=True))
         if is_typeddict(cls):
             return converted
         try:
@@ -322,6 +348,10 @@ class Converter:
 
 
 _OFFERED: dict[tuple[object, ...], tuple[object, ...]] = {}
+
+
+def _refuse(path: str, message: str) -> object:
+    raise ArgumentError(path, message)
 
 
 def _offered(members: tuple[object, ...]) -> tuple[object, ...]:

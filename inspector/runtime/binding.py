@@ -38,6 +38,7 @@ class Bound:
             fixed and hidden ones).
         fixed: Parameter name → (its field, the JSON value the classification fixes): passed
             at every call, never taken from the model.
+        owner: The object or class the method is taken from.
     """
 
     descriptor: ToolDescriptor
@@ -47,6 +48,7 @@ class Bound:
     field_defaults: dict[str, FieldDefault]
     parameters: tuple[Field, ...]
     fixed: dict[str, tuple[Field, Json]] = dataclass_field(default_factory=dict)
+    owner: object = None
 
 
 def flattened(objects: Iterable[object]) -> Iterable[object]:
@@ -169,7 +171,7 @@ def bind(
     offered = shaped or tool
     fixed = _fixed(tool, offered, python_names, hints)
     defaults = field_defaults(target, hints)
-    return Bound(offered, function, hints, python_names, defaults, tool.parameters, fixed)
+    return Bound(offered, function, hints, python_names, defaults, tool.parameters, fixed, obj)
 
 
 def _fixed(

@@ -5,14 +5,13 @@ a clean stop on EOF, SIGTERM and SIGINT. Imported only once the SDK is known to 
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import json
 import logging
+import math
 import os
 import signal
 import stat
 import sys
-import threading
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager, redirect_stdout
 from pathlib import Path
@@ -29,39 +28,19 @@ from mcp.server.session import ServerSession
 from mcp.server.stdio import stdio_server
 from mcp.server.subscriptions import InMemorySubscriptionBus, ListenHandler, ToolsListChanged
 
-from inspector.diagnostics import InspectorError, Level, stable_repr
-from inspector.model import Json, JsonObject
+from inspector.diagnostics import InspectorError, Level
+from inspector.model import JsonObject, ToolDescriptor
 from inspector.project import pipeline
 from inspector.providers.calls import Call, Outcome
 from inspector.providers.mcp import mcp_structured_content
 from inspector.render.options import RenderOptions
-from inspector.runtime.messages import answer, to_json, to_text
+from inspector.runtime.host import Approver, MissingContext
+from inspector.runtime.http_auth import BearerGate, request_client
+from inspector.runtime.messages import answer
 from inspector.runtime.serve_options import ServeOptions, mcp_tools
 from inspector.runtime.toolbox import Toolbox, ToolCallError
 
 log = logging.getLogger("inspector.serve")
-
-
-class _CallThreads(concurrent.futures.ThreadPoolExecutor):
-    """Runs each sync method call in a thread of its own, so a slow call never holds up
-    another; daemon threads, so a call still running does not keep the process alive once
-    the server has stopped. (A ThreadPoolExecutor only for asyncio's sake: no pool.)"""
-
-    def submit(  # type: ignore[override]
-        self, fn: Callable[..., object], /, *args: object, **kwargs: object
-    ) -> concurrent.futures.Future[object]:
-        future: concurrent.futures.Future[object] = concurrent.futures.Future()
-
-        def work() -> None:
-            if not future.set_running_or_notify_cancel():
-                return
-            try:
-                future.set_result(fn(*args, **kwargs))
-            except BaseException as error:  # handed to the awaiting call, which reports it
-                future.set_exception(error)
-
-        threading.Thread(target=work, name="toolsinspector-call", daemon=True).start()
-        return future
 
 
 class Tools:
@@ -92,10 +71,14 @@ class Tools:
     ) -> types.CallToolResult:
         """``tools/call``: through the Toolbox; whatever the method does, an answer."""
         toolbox, listed = self.toolbox, self.listed
-        outcome = await _outcome(toolbox, params.name, params.arguments or {})
+        context = {**self._options.context, **request_client(ctx.request)}
+        approve = _elicitation(ctx) if _can_elicit(ctx) else None
+        outcome, was_cut = await _outcome(
+            toolbox, params.name, params.arguments or {}, context, approve
+        )
         schema = next((t.get("outputSchema") for t in listed if t["name"] == params.name), None)
         if outcome.error is None and isinstance(schema, dict):
-            outcome = _checked(outcome, schema)
+            outcome = _cut_for_mcp(outcome) if was_cut else _checked(outcome, schema)
         (reply,) = answer("mcp", [outcome])
         return types.CallToolResult.model_validate(reply["result"])
 
@@ -152,27 +135,66 @@ def _content(path: Path) -> bytes | None:
         return None
 
 
-async def _outcome(toolbox: Toolbox, name: str, arguments: dict[str, Any]) -> Outcome:
+async def _outcome(
+    toolbox: Toolbox,
+    name: str,
+    arguments: dict[str, Any],
+    context: dict[str, object],
+    approve: Approver | None,
+) -> tuple[Outcome, bool]:
     """Run the call in this task, so that even a method raising ``SystemExit`` or
-    ``KeyboardInterrupt`` becomes an error result instead of stopping the server."""
+    ``KeyboardInterrupt`` becomes an error result instead of stopping the server; the
+    answer is the Toolbox's (and whether it was cut)."""
     call = Call(None, name, None)
     try:
-        value = await toolbox.acall(name, arguments)
+        value = await toolbox.acall(name, arguments, context=context, approve=approve)
     except ToolCallError as error:
-        return Outcome(call, error=error.message)
+        return Outcome(call, error=error.message), False
+    except MissingContext as error:  # the server's setup, not the model's call
+        log.error("%s", error)
+        return Outcome(call, error=f"{name}: the server lacks a value this tool needs"), False
     except anyio.get_cancelled_exc_class():
         raise
     except BaseException as error:  # a hostile method: never let it end the server
-        return Outcome(call, error=f"{call.name} failed: {type(error).__name__}: {error}")
+        return Outcome(call, error=f"{call.name} failed: {type(error).__name__}: {error}"), False
+    if isinstance(value, float) and not math.isfinite(value):  # a client rejects the result
+        return Outcome(call, error=_mismatch(call.name, _NOT_FINITE)), False
+    return toolbox.outcome(call, value)
+
+
+def _cut_for_mcp(outcome: Outcome) -> Outcome:
+    """A result cut to the size limit no longer matches the tool's output schema, which MCP
+    requires of a success: it is sent as an error, with the same text the Toolbox gives."""
+    return Outcome(outcome.call, error=outcome.text)
+
+
+def _can_elicit(ctx: ServerRequestContext[Any]) -> bool:
+    """Whether the client can be asked a question (the elicitation capability)."""
+    wanted = types.ClientCapabilities(elicitation=types.ElicitationCapability())
     try:
-        as_json: Json = to_json(value)
-    except (TypeError, ValueError):  # no JSON form
-        if isinstance(value, float):  # infinity or NaN: a client would reject the result
-            return Outcome(call, error=_mismatch(call.name, _NOT_FINITE))
-        as_json = stable_repr(value)
-    tool = toolbox.tool_named(call.name)
-    text = to_text(value if isinstance(value, str) else as_json)
-    return Outcome(call, as_json, text, None, tool)
+        return ctx.session.check_client_capability(wanted)
+    except Exception:  # an older session without the check: ask nothing
+        return False
+
+
+def _elicitation(ctx: ServerRequestContext[Any]) -> Approver:
+    """An approver that asks the client's user through MCP elicitation."""
+
+    async def approve(tool: ToolDescriptor, arguments: dict[str, object]) -> bool:
+        shown = json.dumps(arguments, ensure_ascii=False, default=str)
+        schema: Any = {
+            "type": "object",
+            "properties": {"approve": {"type": "boolean", "title": f"Run {tool.name}?"}},
+            "required": ["approve"],
+        }
+        result = await ctx.session.elicit_form(
+            f"Allow the tool {tool.name} with the arguments {shown}?",
+            schema,
+            related_request_id=ctx.request_id,
+        )
+        return result.action == "accept" and (result.content or {}).get("approve") is True
+
+    return approve
 
 
 def _checked(outcome: Outcome, schema: JsonObject) -> Outcome:
@@ -255,7 +277,6 @@ def _single(error: BaseException) -> BaseException:
 
 
 async def _main(tools: Tools, server: Server[Any], options: ServeOptions) -> None:
-    asyncio.get_running_loop().set_default_executor(_CallThreads())
     where = "stdio"
     if options.http is not None:
         where = f"http://{_url_host(options.http[0])}:{options.http[1]}/mcp"
@@ -270,7 +291,7 @@ async def _main(tools: Tools, server: Server[Any], options: ServeOptions) -> Non
         if options.http is None:
             await _serve_stdio(server)
         else:
-            await _serve_http(server, options.http, stopping)
+            await _serve_http(server, options, stopping)
         group.cancel_scope.cancel()
     log.info("stopped")
 
@@ -376,8 +397,12 @@ class _Uvicorn(uvicorn.Server):
         yield
 
 
-async def _serve_http(server: Server[Any], address: tuple[str, int], stopping: _Stopping) -> None:
-    app = server.streamable_http_app(host=address[0])
+async def _serve_http(server: Server[Any], options: ServeOptions, stopping: _Stopping) -> None:
+    assert options.http is not None
+    address = options.http
+    app: Any = server.streamable_http_app(host=address[0])
+    if options.tokens is not None:
+        app = BearerGate(app, options.tokens)
     config = uvicorn.Config(
         app,
         host=address[0],

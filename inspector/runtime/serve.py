@@ -10,10 +10,17 @@ import inspect
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from inspector.diagnostics import InspectorError, UsageError
 from inspector.model import JsonObject
-from inspector.runtime.serve_options import ServeOptions, served_version
+from inspector.runtime.running import Homes, HomeThread
+from inspector.runtime.serve_options import (
+    ServeOptions,
+    check_transport,
+    missing_context,
+    served_version,
+)
 from inspector.runtime.toolbox import Toolbox
 from inspector.scan.targets import is_function_group
 
@@ -38,6 +45,10 @@ def serve(
     http: tuple[str, int] | None = None,
     watch: bool = False,
     annotations: Mapping[str, JsonObject] | None = None,
+    all_methods: bool = False,
+    context: Mapping[str, object] | None = None,
+    tokens: Mapping[str, str] | None = None,
+    **toolbox_options: Any,
 ) -> None:
     """Serve the tools of some objects as an MCP server until the client leaves or a
     SIGTERM/SIGINT arrives.
@@ -45,7 +56,8 @@ def serve(
     Args:
         *objects: The objects whose methods are the tools, or one ``Toolbox`` (served as it
             is, unless ``classification`` is given).
-        classification: The classification file that says which methods are tools.
+        classification: The classification file that says which methods are tools; objects
+            without one are refused unless ``all_methods`` (a Toolbox is what you chose).
         name: The server's name (default: the first object's class name).
         version: The server's version (default: the installed version of the package that
             provides the first object's class, if any).
@@ -54,16 +66,27 @@ def serve(
             a broken file is logged and the previous tools kept.
         annotations: MCP annotation hints by tool name
             (``{"fetch_page": {"readOnlyHint": True}}``).
+        all_methods: Serve every public method of objects given without a classification.
+        context: Values for injected parameters, for every call.
+        tokens: Bearer tokens of HTTP, each to its client's name (the ``client_id`` context
+            value); required for an address other machines reach.
+        **toolbox_options: For objects: the Toolbox's options (``timeout``, ``errors``,
+            ``error_formatter``, ``result_serializer``, ``max_result_chars``,
+            ``approve_destructive``, ...).
 
     Raises:
         UsageError: The MCP SDK is not installed (``pip install 'toolsinspector[serve]'``),
-            nothing to serve was given, or ``watch`` without a classification file.
+            nothing to serve was given, objects without a classification and without
+            ``all_methods``, ``watch`` without a classification file, HTTP on a non-loopback
+            address without tokens, or a tool needs a context value nobody gives.
     """
     require_sdk()
     given = objects[0] if len(objects) == 1 and isinstance(objects[0], Toolbox) else None
     objects = given.objects if given is not None else objects
     if not objects:
         raise UsageError("nothing to serve: give an object or a Toolbox")
+    if given is None and classification is None and not all_methods:
+        raise UsageError(NO_CHOICE)
     if watch and classification is None:
         raise UsageError("watching needs a classification file")
     options = ServeOptions(
@@ -72,33 +95,66 @@ def serve(
         http=http,
         watch=Path(classification) if watch and classification is not None else None,
         annotations=annotations or {},
+        context=dict(context or {}),
+        tokens=tokens,
     )
     if given is not None and classification is None:
         run(lambda: given, options)
     else:
-        run(builder(objects, classification), options)
+        hints = {"annotations": options.annotations, **toolbox_options}
+        run(builder(objects, classification, **hints), options)
 
 
-def builder(objects: Sequence[object], classification: str | Path | None) -> Callable[[], Toolbox]:
-    """A fresh Toolbox of the objects, reading the classification file (again) each call."""
+NOTHING = "nothing to serve: give a TARGET (or --factory)"
+
+NO_CHOICE = (
+    "no classification file: serving would offer every public method to any client; give "
+    "--classification FILE (make one with 'toolsinspector scan'), or --all to serve them all"
+)
+
+
+def builder(
+    objects: Sequence[object], classification: str | Path | None, **toolbox_options: Any
+) -> Callable[[], Toolbox]:
+    """A fresh Toolbox of the objects, reading the classification file (again) each call;
+    ``toolbox_options`` are passed to each."""
 
     def build() -> Toolbox:
-        return Toolbox(*objects, classification=classification)
+        return Toolbox(*objects, classification=classification, **toolbox_options)
 
     return build
 
 
 def run(build: Callable[[], Toolbox], options: ServeOptions) -> None:
-    """Serve the tools ``build`` gives (called again on each reload) until told to stop."""
+    """Serve the tools ``build`` gives (called again on each reload) until told to stop.
+
+    Raises:
+        UsageError: HTTP on a non-loopback address without tokens, or a tool needs a context
+            value that neither the options nor each request gives.
+    """
     require_sdk()
+    check_transport(options)
     from inspector.runtime.mcp_server import run_server
 
-    run_server(build, options)
+    def checked() -> Toolbox:
+        toolbox = build()
+        missing = missing_context(toolbox, options)
+        if missing:
+            keys = ", ".join(missing)
+            raise UsageError(
+                f"the tools need context values nobody gives: {keys}; give --context KEY=VALUE"
+            )
+        return toolbox
+
+    run_server(checked, options)
 
 
-def instances(classes: Sequence[type], made: Sequence[object]) -> list[object]:
+def instances(
+    classes: Sequence[type], made: Sequence[object], homes: Homes | None = None
+) -> list[object]:
     """The objects to serve: ``made`` (a factory's instances) and an instance of each class
-    that none of them is, made by calling it without arguments."""
+    that none of them is, made by calling it without arguments (with ``homes``: on a thread
+    of its own, which then runs its sync methods)."""
     objects = list(made)
     for cls in classes:
         if is_function_group(cls):  # a module's functions: called as they are
@@ -113,7 +169,7 @@ def instances(classes: Sequence[type], made: Sequence[object]) -> list[object]:
                 "--factory module:callable that returns an instance (or a list of instances)"
             )
         try:
-            objects.append(cls())
+            objects.append(_made(cls, homes, cls.__qualname__))
         except Exception as error:
             raise InspectorError(
                 f"{cls.__qualname__}() failed: {type(error).__name__}: {error}; give --factory "
@@ -134,10 +190,24 @@ def _required_arguments(cls: type) -> list[str]:
     ]
 
 
-def factory_objects(factory: Callable[[], object], spec: str) -> list[object]:
-    """What a factory returns, as a list of instances; a failure or a class is an error."""
+def _made(make: Callable[[], object], homes: Homes | None, name: str) -> object:
+    """``make()``, on a new home thread when there are ``homes`` (its objects' thread)."""
+    if homes is None:
+        return make()
+    home = HomeThread(f"toolsinspector-{name}")
+    made = home.submit(make).result()
+    for obj in made if isinstance(made, list | tuple) else [made]:
+        homes.threads[id(obj)] = home
+    return made
+
+
+def factory_objects(
+    factory: Callable[[], object], spec: str, homes: Homes | None = None
+) -> list[object]:
+    """What a factory returns, as a list of instances (with ``homes``: made on a thread of
+    their own, which then runs their sync methods); a failure or a class is an error."""
     try:
-        made = factory()
+        made = _made(factory, homes, spec)
     except Exception as error:
         raise InspectorError(f"--factory {spec}: {type(error).__name__}: {error}") from None
     found = list(made) if isinstance(made, list | tuple) else [made]
@@ -149,10 +219,14 @@ def factory_objects(factory: Callable[[], object], spec: str) -> list[object]:
 
 
 def load_objects(
-    targets: Sequence[str], factory: str | None, root: Path | None = None
+    targets: Sequence[str],
+    factory: str | None,
+    root: Path | None = None,
+    homes: Homes | None = None,
 ) -> list[object]:
     """The objects to serve for some targets and an optional ``module:callable`` factory
-    (relative files and modules looked for in the project ``root`` first, if there is one)."""
+    (relative files and modules looked for in the project ``root`` first, if there is one);
+    with ``homes``, each made on the thread that will run its sync methods."""
     from inspector.scan.targets import Targets, iter_methods
 
     found = Targets(root)
@@ -170,10 +244,10 @@ def load_objects(
             function = getattr(function, part, None)
         if not callable(function):
             raise InspectorError(f"--factory {factory}: {attribute} is not a callable")
-        made = factory_objects(function, factory)
+        made = factory_objects(function, factory, homes)
     if not classes and not made:
-        raise UsageError("nothing to serve: give a TARGET (or --factory)")
-    return instances(classes, made)
+        raise UsageError(NOTHING)
+    return instances(classes, made, homes)
 
 
 def parse_address(text: str) -> tuple[str, int]:

@@ -7,17 +7,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import cast
 
-from inspector.diagnostics import InspectorError
+from inspector.diagnostics import InspectorError, UsageError
 from inspector.model import JsonObject
 from inspector.project import pipeline
 from inspector.render.options import RenderOptions
+from inspector.runtime.http_auth import CLIENT_ID, is_loopback
 from inspector.runtime.toolbox import Toolbox
 
 
 @dataclass(frozen=True, slots=True)
 class ServeOptions:
     """How to serve: identity, transport (``http`` = (host, port); None = stdio), the
-    classification file to watch (None = no reloading) and MCP annotation hints by tool."""
+    classification file to watch (None = no reloading), MCP annotation hints by tool, the
+    context for injected values and the bearer tokens of HTTP (token → client name)."""
 
     name: str = "toolsinspector"
     version: str = ""
@@ -25,6 +27,31 @@ class ServeOptions:
     watch: Path | None = None
     annotations: Mapping[str, JsonObject] = field(default_factory=dict)
     poll_seconds: float = 0.5
+    context: Mapping[str, object] = field(default_factory=dict)
+    tokens: Mapping[str, str] | None = None
+
+
+def check_transport(options: ServeOptions) -> None:
+    """HTTP on an address other machines reach needs bearer tokens.
+
+    Raises:
+        UsageError: ``--http`` on a non-loopback address without ``--token-env``.
+    """
+    if options.http is not None and options.tokens is None and not is_loopback(options.http[0]):
+        raise UsageError(
+            f"--http {options.http[0]}:{options.http[1]}: other machines can reach this "
+            "address; give --token-env VAR (a bearer token in that environment variable)"
+        )
+
+
+def missing_context(toolbox: Toolbox, options: ServeOptions) -> list[str]:
+    """The context keys some served tool needs (an injected parameter without a default)
+    that neither ``--context``, the Toolbox's own context nor each request (``client_id``
+    with tokens) gives."""
+    given = set(options.context) | set(toolbox.context)
+    if options.tokens is not None:
+        given.add(CLIENT_ID)
+    return [key for key in toolbox.needed_context() if key not in given]
 
 
 def served_version(obj: object) -> str:

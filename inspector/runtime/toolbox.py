@@ -4,22 +4,20 @@ of a model's tool calls with validated, converted arguments and errors a model c
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import difflib
 import inspect
-import json
 import logging
 import threading
-import traceback
 import typing
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
-from contextvars import ContextVar
-from dataclasses import dataclass, field
+from contextvars import ContextVar, copy_context
 from pathlib import Path
 from typing import Literal
 
-from inspector.diagnostics import Diagnostic, InspectorError, Level, located_error, stable_repr
+from inspector.diagnostics import Diagnostic, InspectorError, Level, located_error
 from inspector.files.new_entries import CHOICES, NewMethods
-from inspector.model import Field, Json, JsonObject, ParameterKind, ToolDescriptor
+from inspector.model import Json, JsonObject, ToolDescriptor
 from inspector.project import pipeline
 from inspector.project.pipeline import Rendered
 from inspector.providers.calls import Call, Outcome
@@ -27,7 +25,7 @@ from inspector.providers.names import fitted_names
 from inspector.providers.registry import available
 from inspector.render.options import RenderOptions
 from inspector.render.selection import quiet_excluded
-from inspector.runtime.arguments import ArgumentError, Converter, shown
+from inspector.runtime.arguments import shown
 from inspector.runtime.binding import (
     Bound,
     bind,
@@ -39,32 +37,34 @@ from inspector.runtime.binding import (
     refuse_a_class,
     unmatched,
 )
-from inspector.runtime.messages import answer, read_calls, to_json, to_text
-from inspector.runtime.spread import keyword_names, spread
+from inspector.runtime.call_reading import ToolCallError, has_default, read_arguments
+from inspector.runtime.host import (
+    Approver,
+    ErrorFormatter,
+    ToolEvent,
+    failure_text,
+    needs_approval,
+    not_approved,
+)
+from inspector.runtime.messages import answer, read_calls
+from inspector.runtime.results import MAX_RESULT_CHARS, ResultRules, ResultSerializer, outcome
+from inspector.runtime.running import (
+    Homes,
+    Late,
+    TimedOut,
+    Work,
+    awaited,
+    wait_async,
+    wait_sync,
+)
 from inspector.scan.docstrings import DocstringStyle
 from inspector.scan.methods import MethodBuilder
 from inspector.scan.scanner import qualified_name
 
+__all__ = ["ToolCallError", "Toolbox"]  # ToolCallError is read where the arguments are
+
 log = logging.getLogger("inspector.toolbox")
 log.addHandler(logging.NullHandler())  # a library: silent unless the application configures logging
-
-
-class ToolCallError(Exception):
-    """A call that cannot be made or failed.
-
-    Args:
-        message: What went wrong, written for the model to read and correct its call.
-        tool: The tool the call named ("" when unknown).
-
-    Attributes:
-        message: As given.
-        tool: As given.
-    """
-
-    def __init__(self, message: str, tool: str = "") -> None:
-        super().__init__(message)
-        self.message = message
-        self.tool = tool
 
 
 class Toolbox:
@@ -89,21 +89,47 @@ class Toolbox:
         new: For methods the classification does not mention: ``"include"`` (with a warning;
             one whose name starts with a destructive verb, such as ``delete_pod``, is
             excluded), ``"include-all"`` (destructive ones too) or ``"exclude"``.
+        context: Values for injected parameters (``Annotated[T, Injected()]``) by key, for
+            every call; a call's own ``context=`` is merged over them.
+        timeout: Seconds any call may take, unless its classification entry says
+            ``"timeout"`` (None: no limit). An async call is cancelled; a sync call is answered
+            on time while its thread runs on, and its tool refuses calls until it has ended.
+        errors: ``"show"`` gives the model a failed method's exception type and text;
+            ``"mask"`` only "``tool`` failed" (the exception goes to the log and ``on_event``).
+        error_formatter: ``(tool name, exception) -> text``: the model's text for a failed
+            method (overrides ``errors``).
+        result_serializer: ``value -> value``: applied to every result first; a text is sent
+            as it is, anything else converted as results are.
+        max_result_chars: The longest result text a model gets; a longer one is cut with a
+            note saying so.
+        annotations: MCP annotation hints by tool name, read for ``approve_destructive``.
+        approve_destructive: Tools whose annotations say ``destructiveHint: true`` need
+            approval too (as do tools whose classification entry says ``"approval": true``).
+        on_event: Told what the host should know beside the model's answers (a call not
+            approved, timed out, refused while busy, failed with a masked text); every event
+            is logged too (logger ``inspector.toolbox``).
+        homes: The thread each object's sync methods run on (``serve`` sets it; None: a
+            fresh thread per call where one is needed).
 
     Attributes:
         objects: The objects, lists and tuples read as their items.
         diagnostics: What the scan and the classification noticed.
         debug: As given.
+        context: As given (a copy).
+        timeout: As given.
 
     Raises:
-        InspectorError: The classification file is missing or broken, or ``new`` is not
-            ``"include"``, ``"exclude"`` or ``"include-all"``.
+        InspectorError: The classification file is missing or broken, or an option has a
+            value it cannot take (``new`` not ``"include"``, ``"exclude"`` or ``"include-all"``,
+            ``errors``, a timeout or limit not above 0).
         TypeError: A class was given whose chosen methods all need an instance.
     """
 
     objects: tuple[object, ...]
     diagnostics: list[Diagnostic]
     debug: bool
+    context: dict[str, object]
+    timeout: float | None
 
     def __init__(
         self,
@@ -114,11 +140,32 @@ class Toolbox:
         docstring_style: DocstringStyle = DocstringStyle.AUTO,
         debug: bool = False,
         new: Literal["include", "exclude", "include-all"] = "include",
+        context: Mapping[str, object] | None = None,
+        timeout: float | None = None,
+        errors: Literal["show", "mask"] = "show",
+        error_formatter: ErrorFormatter | None = None,
+        result_serializer: ResultSerializer | None = None,
+        max_result_chars: int = MAX_RESULT_CHARS,
+        annotations: Mapping[str, JsonObject] | None = None,
+        approve_destructive: bool = False,
+        on_event: Callable[[ToolEvent], None] | None = None,
+        homes: Homes | None = None,
     ) -> None:
         objects = tuple(flattened(objects))
         self.objects = objects
         self.diagnostics = []
         self.debug = debug
+        self.context = dict(context or {})
+        self.timeout = timeout
+        _check_options(errors, timeout, max_result_chars)
+        self._errors: Literal["show", "mask"] = errors
+        self._error_formatter = error_formatter
+        self._results = ResultRules(result_serializer, max_result_chars)
+        self._annotations = dict(annotations or {})
+        self._approve_destructive = approve_destructive
+        self._on_event = on_event
+        self._homes = homes or Homes({})
+        self._late = Late()
         self._notes: ContextVar[tuple[str, ...]] = ContextVar("toolbox_notes", default=())
         self._tools: dict[str, Bound] = {}
         # ``Class_method`` → tool name: what ``render`` names a tool when other scanned
@@ -174,6 +221,22 @@ class Toolbox:
     def tools(self) -> list[ToolDescriptor]:
         """The callable tools, in order."""
         return [bound.descriptor for bound in self._tools.values()]
+
+    def needed_context(self) -> list[str]:
+        """The context keys the tools' injected parameters need (those without a default),
+        in the tools' order.
+
+        Returns:
+            Each key once.
+        """
+        keys: list[str] = []
+        for bound in self._tools.values():
+            for parameter in bound.descriptor.left_out:
+                key = parameter.key or parameter.name
+                injected = parameter.reason == "injected"
+                if injected and key not in keys and not has_default(bound, parameter):
+                    keys.append(key)
+        return keys
 
     def provider_file(
         self,
@@ -256,7 +319,14 @@ class Toolbox:
             raise located_error(rendered.diagnostics[0])
         return rendered.document
 
-    def call(self, name: str, arguments: Mapping[str, object] | str | None = None) -> object:
+    def call(
+        self,
+        name: str,
+        arguments: Mapping[str, object] | str | None = None,
+        *,
+        context: Mapping[str, object] | None = None,
+        approve: Approver | None = None,
+    ) -> object:
         """Run a tool (an async one to completion).
 
         Args:
@@ -264,57 +334,107 @@ class Toolbox:
                 share a method name).
             arguments: The arguments as a mapping or as JSON text (as a model sends them);
                 None for none.
+            context: Values for injected parameters, over the Toolbox's ``context``.
+            approve: Asked ``(tool, arguments)`` before a tool that needs approval runs; only
+                ``True`` runs it (None: such a call is not approved).
 
         Returns:
             What the method returned.
 
         Raises:
             ToolCallError: An unknown or excluded tool, arguments the schema does not allow,
-                or the method failed; the message is written for the model.
+                a call not approved or timed out, or the method failed; the message is written
+                for the model.
+            MissingContext: An injected parameter's value is in no context (the host's
+                mistake: the model is never asked for it).
         """
-        bound, args, kwargs = self._prepare(name, arguments)
+        bound, args, kwargs, values = self._prepare(name, arguments, context)
+        if needs_approval(bound.descriptor, self._annotations, self._approve_destructive):
+            answer_ = _asked(approve, bound.descriptor, values)
+            if inspect.isawaitable(answer_):
+                answer_ = _run_to_completion(answer_)
+            self._check_approved(name, approve, answer_)
+        self._refuse_while_late(name, bound)
+        seconds = self._seconds(bound)
         try:
-            result = bound.function(*args, **kwargs)
-            if inspect.isawaitable(result):
-                result = _run_to_completion(result)
+            result = self._run(bound, args, kwargs, seconds)
             if isinstance(result, AsyncIterator):
                 result = _run_to_completion(_collected(result))
         except ToolCallError:
             raise
+        except TimedOut as timed:
+            raise self._timed_out(name, timed) from None
         except (Exception, SystemExit) as error:  # a method's sys.exit() is a failed call
             raise self._failure(name, error) from error
         return result
 
-    async def acall(self, name: str, arguments: Mapping[str, object] | str | None = None) -> object:
-        """Run a tool: awaited when async, in a worker thread when not.
+    async def acall(
+        self,
+        name: str,
+        arguments: Mapping[str, object] | str | None = None,
+        *,
+        context: Mapping[str, object] | None = None,
+        approve: Approver | None = None,
+    ) -> object:
+        """Run a tool: awaited when async, on a thread when not (its object's own thread
+        under ``serve``).
 
         Args:
             name: The tool's name (or ``Class_method``).
             arguments: The arguments as a mapping or as JSON text; None for none.
+            context: Values for injected parameters, over the Toolbox's ``context``.
+            approve: Asked ``(tool, arguments)`` (and awaited, if async) before a tool that
+                needs approval runs; only ``True`` runs it.
 
         Returns:
             What the method returned.
 
         Raises:
             ToolCallError: An unknown or excluded tool, arguments the schema does not allow,
-                or the method failed; the message is written for the model.
+                a call not approved or timed out, or the method failed; the message is written
+                for the model.
+            MissingContext: An injected parameter's value is in no context.
         """
-        bound, args, kwargs = self._prepare(name, arguments)
+        bound, args, kwargs, values = self._prepare(name, arguments, context)
+        if needs_approval(bound.descriptor, self._annotations, self._approve_destructive):
+            answer_ = _asked(approve, bound.descriptor, values)
+            if inspect.isawaitable(answer_):
+                try:
+                    answer_ = await answer_
+                except Exception:  # the host's approver failed: not approved
+                    log.exception("%s: the approver failed", name)
+                    answer_ = False
+            self._check_approved(name, approve, answer_)
+        self._refuse_while_late(name, bound)
+        seconds = self._seconds(bound)
         try:
             if bound.descriptor.is_async:
                 result = bound.function(*args, **kwargs)
                 if inspect.isawaitable(result):
-                    result = await result
+                    result = await awaited(result, seconds)
             else:
-                result = await asyncio.to_thread(bound.function, *args, **kwargs)
+                future = self._start(bound, lambda: bound.function(*args, **kwargs))
+                try:
+                    result = await wait_async(future, seconds)
+                except TimedOut as timed:
+                    self._keep_late(bound, future, timed)
+                    raise
             return await _collected(result) if isinstance(result, AsyncIterator) else result
         except ToolCallError:
             raise
+        except TimedOut as timed:
+            raise self._timed_out(name, timed) from None
         except (Exception, SystemExit) as error:  # a method's sys.exit() is a failed call
             raise self._failure(name, error) from error
 
     def handle(
-        self, provider: str, message: object, *, template_dirs: Iterable[str | Path] = ()
+        self,
+        provider: str,
+        message: object,
+        *,
+        template_dirs: Iterable[str | Path] = (),
+        context: Mapping[str, object] | None = None,
+        approve: Approver | None = None,
     ) -> list[JsonObject]:
         """Run every tool call in a provider's message, in order. A failing call becomes an
         error result, never an exception.
@@ -323,17 +443,30 @@ class Toolbox:
             provider: The provider whose message it is.
             message: The model's message (the SDK's object, or its JSON).
             template_dirs: Where user providers are (their module beside their template).
+            context: Values for injected parameters, over the Toolbox's ``context``.
+            approve: Asked ``(tool, arguments)`` before a tool that needs approval runs; only
+                ``True`` runs it; without it such calls are answered "not approved".
 
         Returns:
             The provider's tool-result messages, one per call, to send back to the model.
+
+        Raises:
+            MissingContext: A called tool's injected parameter has no value in any context.
         """
         dirs = [Path(d) for d in template_dirs]
         self._know_templates(dirs)
         calls = read_calls(provider, message, dirs)
-        return answer(provider, [self._outcome(call) for call in calls], dirs)
+        outcomes = [self._outcome(call, context, approve) for call in calls]
+        return answer(provider, outcomes, dirs)
 
     async def ahandle(
-        self, provider: str, message: object, *, template_dirs: Iterable[str | Path] = ()
+        self,
+        provider: str,
+        message: object,
+        *,
+        template_dirs: Iterable[str | Path] = (),
+        context: Mapping[str, object] | None = None,
+        approve: Approver | None = None,
     ) -> list[JsonObject]:
         """Like ``handle``; async tools of one message run concurrently, results keep the call
         order and ids.
@@ -342,9 +475,14 @@ class Toolbox:
             provider: The provider whose message it is.
             message: The model's message (the SDK's object, or its JSON).
             template_dirs: Where user providers are (their module beside their template).
+            context: Values for injected parameters, over the Toolbox's ``context``.
+            approve: Asked (and awaited, if async) before a tool that needs approval runs.
 
         Returns:
             The provider's tool-result messages, one per call, in the calls' order.
+
+        Raises:
+            MissingContext: A called tool's injected parameter has no value in any context.
         """
         dirs = [Path(d) for d in template_dirs]
         self._know_templates(dirs)
@@ -352,30 +490,123 @@ class Toolbox:
 
         async def run(call: Call) -> Outcome:
             try:
-                value = await self.acall(call.name, _args(call))
+                value = await self.acall(call.name, _args(call), context=context, approve=approve)
             except ToolCallError as error:
                 return Outcome(call, error=error.message)
-            return self._success(call, value)
+            return self.outcome(call, value)[0]
 
         outcomes = await asyncio.gather(*(run(c) for c in calls))
         return answer(provider, list(outcomes), dirs)
 
-    def _outcome(self, call: Call) -> Outcome:
+    def outcome(self, call: Call, value: object) -> tuple[Outcome, bool]:
+        """What the model gets for a call that returned ``value`` (``serve`` answers with it
+        too): the ``result_serializer``'s form, converted, cut to ``max_result_chars``.
+
+        Args:
+            call: The call (its tool must be one of this Toolbox's).
+            value: What the method returned.
+
+        Returns:
+            The outcome, and whether its text was cut.
+        """
         try:
-            value = self.call(call.name, _args(call))
+            return outcome(call, value, self._bound(call.name).descriptor, self._results)
+        except ToolCallError as error:
+            return Outcome(call, error=error.message), False
+        except Exception as error:  # the host's serializer failed: the call failed
+            return Outcome(call, error=self._failure(call.name, error).message), False
+
+    def _outcome(
+        self, call: Call, context: Mapping[str, object] | None, approve: Approver | None
+    ) -> Outcome:
+        try:
+            value = self.call(call.name, _args(call), context=context, approve=approve)
         except ToolCallError as error:
             return Outcome(call, error=error.message)
-        return self._success(call, value)
+        return self.outcome(call, value)[0]
 
-    def _success(self, call: Call, value: object) -> Outcome:
-        try:
-            as_json = to_json(value)
-        except TypeError:  # no JSON form (NaN, a class the type table lacks): text only
-            as_json, tool = stable_repr(value), None
+    def _run(
+        self, bound: Bound, args: list[object], kwargs: dict[str, object], seconds: float | None
+    ) -> object:
+        """Run a method here and now, or (with a timeout or a home thread) on a thread that
+        the caller waits for at most ``seconds``."""
+        if bound.descriptor.is_async and seconds is not None:
+
+            async def limited() -> object:
+                result = bound.function(*args, **kwargs)
+                return await awaited(result, seconds) if inspect.isawaitable(result) else result
+
+            return _run_to_completion(limited())
+        if seconds is None and not self._homes.threads:
+            result = bound.function(*args, **kwargs)
         else:
-            tool = self._bound(call.name).descriptor
-        text = to_text(value if isinstance(value, str) else as_json)
-        return Outcome(call, as_json, text, None, tool)
+            future = self._start(bound, lambda: bound.function(*args, **kwargs))
+            try:
+                result = wait_sync(future, seconds)
+            except TimedOut as timed:
+                self._keep_late(bound, future, timed)
+                raise
+        return _run_to_completion(result) if inspect.isawaitable(result) else result
+
+    def _start(self, bound: Bound, work: Work) -> concurrent.futures.Future[object]:
+        """Start a sync call on its thread, in a copy of the caller's context variables (as
+        ``asyncio.to_thread`` does: a request's tracing span or locale goes along)."""
+        context = copy_context()
+        return self._homes.runner(bound.owner)(lambda: context.run(work))
+
+    def _seconds(self, bound: Bound) -> float | None:
+        own = bound.descriptor.curation.timeout
+        return own if own is not None else self.timeout
+
+    def _keep_late(
+        self, bound: Bound, future: concurrent.futures.Future[object], timed: TimedOut
+    ) -> None:
+        if not timed.still_running:
+            return
+        name = bound.descriptor.name
+
+        def ended(error: BaseException | None) -> None:
+            how = f"with {type(error).__name__}: {error}" if error is not None else "normally"
+            message = f"{name}: the call that timed out has ended ({how}); the tool takes calls"
+            self._tell(ToolEvent("ended-after-timeout", name, message, error))
+
+        self._late.keep(name, future, ended)
+
+    def _refuse_while_late(self, name: str, bound: Bound) -> None:
+        tool = bound.descriptor.name
+        if self._late.busy(tool):
+            message = (
+                f"{name}: a call that timed out is still running; the tool takes no new call "
+                "until it has ended"
+            )
+            self._tell(ToolEvent("busy", tool, message))
+            raise ToolCallError(message, name)
+
+    def _timed_out(self, name: str, timed: TimedOut) -> ToolCallError:
+        if timed.still_running:
+            message = (
+                f"{name}: timed out after {timed.seconds:g} s; the call is still running and "
+                "the tool takes no new call until it has ended"
+            )
+        else:
+            message = f"{name}: timed out after {timed.seconds:g} s; the call was stopped"
+        self._tell(ToolEvent("timed-out", name, message))
+        return ToolCallError(message, name)
+
+    def _check_approved(self, name: str, approve: Approver | None, answer_: object) -> None:
+        if answer_ is True:
+            return
+        why = "no approver was given" if approve is None else "the approver refused"
+        self._tell(ToolEvent("not-approved", name, f"{name}: not run: {why}"))
+        raise ToolCallError(not_approved(name), name)
+
+    def _tell(self, event: ToolEvent) -> None:
+        log.warning("%s", event.message, exc_info=event.error)
+        if self._on_event is not None:
+            try:
+                self._on_event(event)
+            except Exception:  # the host's hook failed: its log still has the event
+                log.exception("on_event failed")
 
     def _bound(self, name: str) -> Bound:
         """The tool a call names: by its name, as ``Class_method`` (how ``render`` names it
@@ -407,179 +638,39 @@ class Toolbox:
         return self._fitted
 
     def _failure(self, name: str, error: BaseException) -> ToolCallError:
-        said = str(error)
-        message = f"{name} failed: {type(error).__name__}" + (f": {said}" if said else "")
-        if self.debug:
-            message += "\n" + "".join(traceback.format_exception(error))
+        message, hidden = failure_text(
+            name, error, errors=self._errors, formatter=self._error_formatter, debug=self.debug
+        )
+        if hidden:
+            said = f"{name} failed: {type(error).__name__}: {error}"
+            self._tell(ToolEvent("failed", name, said, error))
         return ToolCallError(message, name)
 
-    def _prepare(
-        self, name: str, arguments: Mapping[str, object] | str | None
-    ) -> tuple[Bound, list[object], dict[str, object]]:
-        try:
-            return self._read_arguments(name, arguments)
-        except RecursionError:  # hostile nesting: decoding or converting it runs out of stack
-            raise ToolCallError(f"{name}: the arguments are nested too deeply", name) from None
-
     def _read_arguments(
-        self, name: str, arguments: Mapping[str, object] | str | None
-    ) -> tuple[Bound, list[object], dict[str, object]]:
+        self,
+        name: str,
+        arguments: Mapping[str, object] | str | None,
+        context: Mapping[str, object] | None,
+    ) -> tuple[Bound, list[object], dict[str, object], dict[str, object]]:
         bound = self._bound(name)
         self._notes.set(())
-        notes: list[str] = []
-        if bound.descriptor.name != name:
-            notes.append(f"{name!r} read as the tool {bound.descriptor.name!r}")
-        values = _decode(name, arguments)
-        converter = Converter()
-        collected = _CallArguments()
-        known = {f.name for f in bound.descriptor.parameters}
-        unexpected = [k for k in values if k not in known]
-        if unexpected:
-            takes = ", ".join(sorted(known)) or "no arguments"
-            raise ToolCallError(
-                f"{name}: unexpected argument {unexpected[0]!r}; the tool takes: {takes}", name
-            )
-        _collect(bound, name, values, collected, converter=converter, notes=notes)
-        if collected.variadic_kwargs:
-            _claim_parameters(bound, values, collected, converter, notes)
-        try:
-            args, kwargs = collected.spread(bound.function, notes)
-        except ValueError as error:
-            raise ToolCallError(f"{name}: {error}", name) from None
-        notes += converter.notes
+        merged = {**self.context, **(context or {})}
+        args, kwargs, values, notes = read_arguments(name, bound, arguments, merged)
         self._notes.set(tuple(notes))
         for note in notes:
             log.info("%s: lenient argument reading: %s", name, note)
-        return bound, args, kwargs
+        return bound, args, kwargs, values
 
-
-@dataclass
-class _CallArguments:
-    """The values of one call, gathered by how each parameter takes them."""
-
-    args: list[object] = field(default_factory=list)
-    kwargs: dict[str, object] = field(default_factory=dict)
-    variadic_args: list[object] = field(default_factory=list)
-    variadic_kwargs: dict[str, object] = field(default_factory=dict)
-
-    def give(self, parameter: Field, python_name: str, value: object) -> None:
-        """Pass a value by position, by keyword, or spread as ``*args``/``**kwargs``."""
-        if parameter.kind is ParameterKind.POSITIONAL_ONLY:
-            self.args.append(value)
-        elif parameter.kind is ParameterKind.VAR_POSITIONAL and isinstance(value, list):
-            self.variadic_args = value
-        elif parameter.kind is ParameterKind.VAR_KEYWORD and isinstance(value, dict):
-            self.variadic_kwargs = value
-        else:
-            self.kwargs[python_name] = value
-
-    def spread(
-        self, function: Callable[..., object], notes: list[str]
-    ) -> tuple[list[object], dict[str, object]]:
-        """The positional and keyword arguments of the call (``notes`` gets what was read
-        leniently)."""
-        args, kwargs, extra = self.args, self.kwargs, self.variadic_kwargs
-        return spread(function, args, kwargs, self.variadic_args, extra, notes=notes)
-
-
-def _collect(
-    bound: Bound,
-    name: str,
-    values: Mapping[str, object],
-    collected: _CallArguments,
-    *,
-    converter: Converter,
-    notes: list[str],
-) -> None:
-    """Each parameter's value: the model's (converted), its default, or the value the
-    classification fixes; a hidden one takes the method's default."""
-    hidden = set(bound.descriptor.curation.hidden)
-    for parameter in bound.parameters:
-        python_name = bound.python_names.get(parameter.name, parameter.name)
-        field_default = bound.field_defaults.get(python_name)
-        if parameter.name in bound.fixed:
-            collected.give(parameter, python_name, _fixed_value(bound, parameter.name))
-            continue
-        if parameter.name in hidden:  # the method's default, as for an omitted one
-            if field_default is not None:
-                collected.give(parameter, python_name, field_default.value())
-            continue
-        raw = values.get(parameter.name)
-        given_null = parameter.name in values and raw is None
-        if given_null and not parameter.nullable and not parameter.required:
-            notes.append(f"{parameter.name}: null; the default used")
-        missing = parameter.name not in values
-        if (missing or (raw is None and not parameter.nullable)) and not parameter.required:
-            if field_default is not None:  # the field's value, not the field object
-                collected.give(parameter, python_name, field_default.value())
-            continue
-        if missing:
-            if not parameter.nullable:
-                raise ToolCallError(f"{name}: missing required argument {parameter.name!r}", name)
-            notes.append(f"{parameter.name}: omitted; null used")
-            collected.give(parameter, python_name, None)
-            continue
-        hint = bound.hints.get(python_name, typing.Any)
+    def _prepare(
+        self,
+        name: str,
+        arguments: Mapping[str, object] | str | None,
+        context: Mapping[str, object] | None,
+    ) -> tuple[Bound, list[object], dict[str, object], dict[str, object]]:
         try:
-            value = converter.convert(typing.cast(Json, raw), hint, parameter.name)
-        except ArgumentError as error:
-            raise ToolCallError(f"{name}: {error}", name) from None
-        collected.give(parameter, python_name, value)
-    for fixed_name, (parameter, _) in bound.fixed.items():
-        if parameter not in bound.parameters:  # one the scan left out: by keyword
-            python_name = bound.python_names.get(fixed_name, fixed_name)
-            collected.give(parameter, python_name, _fixed_value(bound, fixed_name))
-
-
-def _fixed_value(bound: Bound, name: str) -> object:
-    """The value the classification fixes for a parameter, converted anew for each call (a
-    method that changes a list it was given does not change the next call's)."""
-    python_name = bound.python_names.get(name, name)
-    hint = bound.hints.get(python_name, typing.Any)
-    try:
-        return Converter().convert(bound.fixed[name][1], hint, name)
-    except ArgumentError as error:  # checked when bound, so not expected here
-        tool = bound.descriptor.name
-        raise ToolCallError(f"{tool}: the fixed value of {error}", tool) from None
-
-
-def _claim_parameters(
-    bound: Bound,
-    values: Mapping[str, object],
-    collected: _CallArguments,
-    converter: Converter,
-    notes: list[str],
-) -> None:
-    """A ``**kwargs`` key that names a parameter not given otherwise would bind to it,
-    unconverted: it is read as that parameter instead, or left out with a note when it is not
-    a value for it (or names a parameter the tool does not take, such as ``self``)."""
-    extra = collected.variadic_kwargs
-    clashes = sorted(keyword_names(bound.function) & extra.keys() - collected.kwargs.keys())
-    if not clashes:
-        return
-    spread_name = next(
-        p.name for p in bound.descriptor.parameters if p.kind is ParameterKind.VAR_KEYWORD
-    )
-    raw = typing.cast(dict[str, Json], values[spread_name])
-    offered = {bound.python_names.get(p.name, p.name) for p in bound.descriptor.parameters}
-    for key in clashes:
-        del extra[key]
-        within = f"{spread_name}.{key}"  # what converting **kwargs noted is read again below
-        converter.notes[:] = [n for n in converter.notes if n.partition(":")[0] != within]
-        if key not in offered:
-            notes.append(
-                f"{key!r} inside **kwargs names a parameter the tool does not take; left out"
-            )
-            continue
-        try:
-            value = converter.convert(raw[key], bound.hints.get(key, typing.Any), key)
-        except ArgumentError as error:
-            notes.append(
-                f"{key!r} inside **kwargs is not a value for parameter {key!r} ({error}); left out"
-            )
-            continue
-        collected.kwargs[key] = value
-        notes.append(f"{key!r} inside **kwargs read as the parameter {key!r}")
+            return self._read_arguments(name, arguments, context)
+        except RecursionError:  # hostile nesting: decoding or converting it runs out of stack
+            raise ToolCallError(f"{name}: the arguments are nested too deeply", name) from None
 
 
 def _args(call: Call) -> Mapping[str, object] | str | None:
@@ -591,25 +682,40 @@ def _args(call: Call) -> Mapping[str, object] | str | None:
     )
 
 
-def _decode(name: str, arguments: Mapping[str, object] | str | None) -> dict[str, object]:
-    if arguments is None or arguments == "":
-        return {}
-    if isinstance(arguments, str):
-        try:
-            arguments = json.loads(arguments)
-        except ValueError as error:
-            raise ToolCallError(
-                f"{name}: the arguments are not valid JSON ({error})", name
-            ) from None
-    if not isinstance(arguments, Mapping):
-        raise ToolCallError(f"{name}: arguments must be an object, got {shown(arguments)}", name)
-    return dict(arguments)
+_LISTED = 10
+"""The most tool names an unknown tool's message lists."""
 
 
 def _unknown(name: str, available: list[str]) -> str:
+    """Did-you-mean and at most ``_LISTED`` names (the closest first): a class of hundreds of
+    methods must not fill the model's context with its list."""
     close = difflib.get_close_matches(name, available, n=3)
     hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else "."
-    return f"unknown tool {name!r}{hint} Available: {', '.join(available) or 'none'}"
+    listed = (close + [n for n in available if n not in close])[:_LISTED]
+    more = len(available) - len(listed)
+    rest = f" and {more} more" if more else ""
+    return f"unknown tool {name!r}{hint} Available: {', '.join(listed) or 'none'}{rest}"
+
+
+def _asked(approve: Approver | None, tool: ToolDescriptor, values: dict[str, object]) -> object:
+    """The approver's answer (an awaitable when it is async); False without one, or when it
+    fails (the host's log keeps why)."""
+    if approve is None:
+        return False
+    try:
+        return approve(tool, dict(values))
+    except Exception:
+        log.exception("%s: the approver failed", tool.name)
+        return False
+
+
+def _check_options(errors: str, timeout: float | None, max_result_chars: int) -> None:
+    if errors not in ("show", "mask"):
+        raise InspectorError(f"errors={errors!r}: expected 'show' or 'mask'")
+    if timeout is not None and not timeout > 0:
+        raise InspectorError(f"timeout={timeout!r}: expected seconds above 0, or None")
+    if not max_result_chars > 0:
+        raise InspectorError(f"max_result_chars={max_result_chars!r}: expected above 0")
 
 
 async def _collected(items: AsyncIterator[object]) -> list[object]:

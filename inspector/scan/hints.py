@@ -31,6 +31,7 @@ from inspector.model import (
     ArrayType,
     EnumType,
     Field,
+    Injected,
     Json,
     Keywords,
     NullType,
@@ -498,10 +499,13 @@ class TypeMapper:
         )
 
     def _unsupported(self, hint: object) -> SchemaType:
-        if self._results:
-            message = f"type {hint_name(hint)} has no JSON form; the model gets its text (repr)"
+        if self._results:  # an array, a record or a mapping by duck typing, else its text
+            message = (
+                f"type {hint_name(hint)} has no JSON form; the model gets the form read from "
+                "the value (an array, a record's fields, a mapping), else its text"
+            )
             self._notes.append(Note(codes.RESULT_AS_TEXT, message))
-            return StringType()
+            return AnyValueType()
         message = f"type {hint_name(hint)} has no JSON Schema form; any value accepted"
         self._notes.append(Note(codes.NO_SCHEMA_FORM, message))
         self._unformed += 1
@@ -659,3 +663,16 @@ def apply_metadata(mapped: SchemaType, extra: dict[str, Json]) -> SchemaType:
     for key, value in extra.items():
         keywords[renamed.get(key, key)] = value
     return replace(mapped, keywords=tuple(keywords.items()))
+
+
+def injected_key(hint: object) -> str | None:
+    """The context key of a parameter hinted ``Annotated[T, Injected("key")]`` ("" for
+    ``Injected()`` or the bare class), or None when the hint injects nothing."""
+    if typing.get_origin(hint) is not typing.Annotated:
+        return None
+    for item in typing.get_args(hint)[1:]:
+        if isinstance(item, Injected):
+            return item.key
+        if item is Injected:
+            return ""
+    return None

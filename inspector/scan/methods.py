@@ -62,6 +62,7 @@ from inspector.scan.hints import (
     overrides_schema,
     without_sentinel,
 )
+from inspector.scan.hints import injected_key as injected_key_of
 from inspector.scan.overloads import fill_from_overloads, overloads_doc
 from inspector.scan.resolution import Resolved, is_never, is_unpack
 from inspector.scan.stubsource import (
@@ -322,6 +323,10 @@ class MethodBuilder:
         documented = doc.params.get(name) or (doc.params.get(stars + name) if stars else None)
         if parameter.kind is _VAR_KEYWORD and is_unpack(hints.get(name)):
             return self._unpacked(hints[name], doc, report, omitted)
+        injected = injected_key_of(hints.get(name, NO_HINT))
+        if injected is not None:  # the host gives it: no schema, no diagnostic
+            omitted.left_out.append(LeftOut(name, "injected", key=injected or name))
+            return ()
         reason = _left_out(parameter, hints.get(name, NO_HINT), documented, method)
         if reason is not None:
             code, why, kind = reason

@@ -119,8 +119,22 @@ class _ClassWriter:
         for note in self.types.notes:
             self._note(tool, note)
         self.types.notes.clear()
-        items = _signature_items(tool, names, annotations, defaults)
+        items = _signature_items(tool, names, annotations, defaults, self._injected(tool))
         return _method_lines(tool, python_name, items, returns, doc)
+
+    def _injected(self, tool: ToolDescriptor) -> list[pycode.Expr]:
+        """``name: Annotated[Any, Injected("key")]`` for each parameter the host injects:
+        a scan of the stub leaves it out again, with its key."""
+        found = [p for p in tool.left_out if p.reason == "injected"]
+        if not found:
+            return []
+        annotated = self.types.use("typing", "Annotated")
+        any_value = self.types.use("typing", "Any")
+        injected = self.types.use("inspector", "Injected")
+        return [
+            Atom(f"{p.name}: {annotated}[{any_value}, {injected}({pycode.literal(p.key)})]")
+            for p in found
+        ]
 
     def _default(self, f: Field, annotation: Annotation) -> str | None:
         if f.required or f.kind in _STARS:
@@ -219,8 +233,10 @@ def _signature_items(
     names: list[str],
     annotations: list[Annotation],
     defaults: list[str | None],
+    injected: list[pycode.Expr],
 ) -> list[pycode.Expr]:
-    """``name: type = default`` items with ``/`` and ``*`` where Python needs them."""
+    """``name: type = default`` items with ``/`` and ``*`` where Python needs them; the
+    ``injected`` ones keyword-only, before a ``**kwargs``."""
     items: list[pycode.Expr] = []
     if tool.method_kind is MethodKind.INSTANCE:
         items.append(Atom("self"))
@@ -236,6 +252,11 @@ def _signature_items(
         if kind in _STARS:  # *args: T, **kwargs: T; what follows *args is keyword-only
             if phase is positional_only and has_positional_only:
                 items.append(Atom("/"))
+            if kind is ParameterKind.VAR_KEYWORD and injected:
+                if phase is not keyword_only:
+                    items.append(Atom("*"))
+                items.extend(injected)
+                injected = []
             items.append(_parameter(_STARS[kind] + name, annotation, None))
             phase = keyword_only
             continue
@@ -253,6 +274,10 @@ def _signature_items(
         items.append(_parameter(name, annotation, default))
     if phase is positional_only and has_positional_only:
         items.append(Atom("/"))
+    if injected:
+        if phase is not keyword_only:
+            items.append(Atom("*"))
+        items.extend(injected)
     return items
 
 
@@ -372,8 +397,10 @@ def _imports(names: set[tuple[str, str]]) -> tuple[str, ...]:
     modules: dict[str, list[str]] = {}
     for module, name in sorted(names):
         modules.setdefault(module, []).append(name)
-    lines = []
-    for module in sorted(modules):
+    lines: list[str] = []
+    for module in sorted(modules, key=lambda m: (m == "inspector", m)):  # standard library first
+        if module == "inspector" and lines:
+            lines.append("")  # the third-party section, as isort writes it
         one_line = f"from {module} import {', '.join(modules[module])}"
         if len(one_line) <= pycode.LINE_LENGTH:
             lines.append(one_line)

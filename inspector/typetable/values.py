@@ -9,6 +9,7 @@ import collections.abc as cabc
 import dataclasses
 import enum
 import json
+import re
 import typing
 
 from inspector.diagnostics import stable_repr
@@ -35,8 +36,9 @@ def to_json(value: object, *, consume: bool = False) -> Json:
 
 def result_json(value: object) -> Json:
     """A tool's result as JSON: ``to_json`` consuming iterables, where each part with no JSON
-    form (a live object) is its text, ``stable_repr``, as the result's schema says (a string);
-    raises ``NoJsonForm`` only for what no text stands for (NaN, infinities)."""
+    form (a live object) is what ``result_form`` reads from it, else its ``own_text`` (the
+    result's schema says any value there); raises ``NoJsonForm`` only for what no text stands
+    for (NaN, infinities)."""
     try:
         return _to_json(value, True, as_text=True)
     except RecursionError:
@@ -123,14 +125,68 @@ def _to_json(value: object, consume: bool, as_text: bool = False) -> Json:
     if isinstance(value, set | frozenset):
         items = [_to_json(v, consume, as_text) for v in value]
         return sorted(items, key=lambda item: json.dumps(item, sort_keys=True))
+    if as_text:  # before iterating: slack_sdk's SlackResponse iterates its next pages
+        record = result_form(value)
+        if record is not MISSING:
+            return _to_json(record, consume, as_text)
     if consume and isinstance(value, _CONSUMED):
         return [_to_json(v, consume, as_text) for v in typing.cast(cabc.Iterable[object], value)]
     stand_in = as_stand_in(value)
     if stand_in is not MISSING:
         return _to_json(stand_in, consume, as_text)
     if as_text:
-        return stable_repr(value)
+        return own_text(value)
     raise NoJsonForm(f"{cls.__qualname__} has no JSON form")
+
+
+def result_form(value: object) -> object:
+    """What a result of a class the type table does not know stands for, read by duck typing
+    (no library is imported): ``tolist()`` of an array or array scalar (NumPy, pandas: what
+    has a ``dtype``), the fields of an attrs or msgspec record, ``model_dump()`` or
+    ``to_dict()`` when it gives a mapping, the ``data`` of a class that is read like a mapping
+    (slack_sdk's ``SlackResponse``), the items of a mapping-like class (``keys`` and
+    ``__getitem__``); MISSING for none of these, or when reading it fails."""
+    cls = type(value)
+    try:
+        if hasattr(value, "dtype") and callable(getattr(value, "tolist", None)):
+            return typing.cast(typing.Any, value).tolist()
+        attrs_fields = getattr(cls, "__attrs_attrs__", None)
+        if isinstance(attrs_fields, tuple):
+            return {a.name: getattr(value, a.name) for a in attrs_fields}
+        struct_fields = getattr(cls, "__struct_fields__", None)
+        if isinstance(struct_fields, tuple):
+            return {name: getattr(value, name) for name in struct_fields}
+        for method in ("model_dump", "to_dict"):
+            dump = getattr(value, method, None)
+            if callable(dump):
+                dumped = dump()
+                if isinstance(dumped, cabc.Mapping):
+                    return dumped
+        if callable(getattr(cls, "__getitem__", None)):
+            data = getattr(value, "data", None)
+            if isinstance(data, cabc.Mapping | list):
+                return data
+            keys = getattr(value, "keys", None)
+            if callable(keys):
+                return {key: typing.cast(typing.Any, value)[key] for key in keys()}
+    except Exception:  # user code (a property, a dump method) failed: the value's text
+        return MISSING
+    return MISSING
+
+
+_ANY_ADDRESS = re.compile(r"\s+at 0x[0-9a-fA-F]+")
+"""`` at 0x7f...`` anywhere in a text a class writes itself."""
+
+
+def own_text(value: object) -> str:
+    """A value's text when nothing else stands for it: its class's own ``__str__`` when it
+    defines one, else ``stable_repr``; never a memory address."""
+    if type(value).__str__ is not object.__str__:
+        try:
+            return _ANY_ADDRESS.sub("", str(value))
+        except Exception:  # a hostile __str__: the repr instead
+            pass
+    return stable_repr(value)
 
 
 def _key(key: object, as_text: bool = False) -> str:

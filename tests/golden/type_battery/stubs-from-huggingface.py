@@ -325,7 +325,7 @@ class Tools:
         """
         raise NotImplementedError
 
-    def build(self, name: str) -> str:
+    def build(self, name: str) -> Any:
         """A class method: no cls.
 
         Args:

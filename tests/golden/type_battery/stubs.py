@@ -285,7 +285,7 @@ class TypeBattery:
         raise NotImplementedError
 
     @classmethod
-    def build(cls, name: str) -> str:
+    def build(cls, name: str) -> Any:
         """A class method: no cls.
 
         Args:

@@ -1,0 +1,260 @@
+"""A tool call's arguments read for its method: JSON (or JSON text) from a model checked
+against the tool's parameters (every problem named at once), converted through the type table,
+spread into ``*args``/``**kwargs``, and the injected parameters filled from the host's
+context."""
+
+from __future__ import annotations
+
+import inspect
+import json
+import typing
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from inspector.model import Field, Json, LeftOut, ParameterKind, ToolDescriptor
+from inspector.runtime.arguments import ArgumentError, Converter, shown
+from inspector.runtime.binding import Bound
+from inspector.runtime.host import MissingContext
+from inspector.runtime.spread import keyword_names, spread
+
+
+class ToolCallError(Exception):
+    """A call that cannot be made or failed.
+
+    Args:
+        message: What went wrong, written for the model to read and correct its call.
+        tool: The tool the call named ("" when unknown).
+
+    Attributes:
+        message: As given.
+        tool: As given.
+    """
+
+    def __init__(self, message: str, tool: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.tool = tool
+
+
+def read_arguments(
+    name: str,
+    bound: Bound,
+    arguments: Mapping[str, object] | str | None,
+    context: Mapping[str, object],
+) -> tuple[list[object], dict[str, object], dict[str, object], list[str]]:
+    """A call's arguments for the method: its positional and keyword arguments, the
+    arguments as the model sent them, and what was read leniently.
+
+    Raises:
+        ToolCallError: The arguments are not what the schema allows (every problem named).
+        MissingContext: An injected parameter has no value in ``context`` and no default.
+    """
+    notes: list[str] = []
+    if bound.descriptor.name != name:
+        notes.append(f"{name!r} read as the tool {bound.descriptor.name!r}")
+    values = _decode(name, arguments)
+    converter = Converter()
+    collected = _CallArguments()
+    problems = _unexpected(values, bound.descriptor)
+    _collect(bound, values, collected, converter, notes=notes, problems=problems)
+    if problems:  # every one at once, so that the model corrects them in one call
+        raise ToolCallError(f"{name}: " + "; ".join(problems), name)
+    for fixed_name, (parameter, _) in bound.fixed.items():
+        if parameter not in bound.parameters:  # one the scan left out: by keyword
+            python_name = bound.python_names.get(fixed_name, fixed_name)
+            collected.give(parameter, python_name, _fixed_value(bound, fixed_name))
+    _inject(name, bound, collected, context)
+    if collected.variadic_kwargs:
+        _claim_parameters(bound, values, collected, converter, notes)
+    try:
+        args, kwargs = collected.spread(bound.function, notes)
+    except ValueError as error:
+        raise ToolCallError(f"{name}: {error}", name) from None
+    notes += converter.notes
+    return args, kwargs, values, notes
+
+
+def _collect(
+    bound: Bound,
+    values: Mapping[str, object],
+    collected: _CallArguments,
+    converter: Converter,
+    *,
+    notes: list[str],
+    problems: list[str],
+) -> None:
+    """Each parameter's value: the model's (converted), its default, or the value the
+    classification fixes (a hidden one takes the method's default); ``problems`` gets what is
+    wrong, ``notes`` what was read leniently."""
+    hidden = set(bound.descriptor.curation.hidden)
+    for parameter in bound.parameters:
+        python_name = bound.python_names.get(parameter.name, parameter.name)
+        field_default = bound.field_defaults.get(python_name)
+        if parameter.name in bound.fixed:
+            collected.give(parameter, python_name, _fixed_value(bound, parameter.name))
+            continue
+        if parameter.name in hidden:  # the method's default, as for an omitted one
+            if field_default is not None:
+                collected.give(parameter, python_name, field_default.value())
+            continue
+        raw = values.get(parameter.name)
+        given_null = parameter.name in values and raw is None
+        if given_null and not parameter.nullable and not parameter.required:
+            notes.append(f"{parameter.name}: null; the default used")
+        missing = parameter.name not in values
+        if (missing or (raw is None and not parameter.nullable)) and not parameter.required:
+            if field_default is not None:  # the field's value, not the field object
+                collected.give(parameter, python_name, field_default.value())
+            continue
+        if missing:
+            if not parameter.nullable:
+                problems.append(f"missing required argument {parameter.name!r}")
+                continue
+            notes.append(f"{parameter.name}: omitted; null used")
+            collected.give(parameter, python_name, None)
+            continue
+        hint = bound.hints.get(python_name, typing.Any)
+        try:
+            value = converter.convert(typing.cast(Json, raw), hint, parameter.name)
+        except ArgumentError as error:
+            problems.append(str(error))
+            continue
+        collected.give(parameter, python_name, value)
+
+
+def _fixed_value(bound: Bound, name: str) -> object:
+    """The value the classification fixes for a parameter, converted anew for each call (a
+    method that changes a list it was given does not change the next call's)."""
+    python_name = bound.python_names.get(name, name)
+    hint = bound.hints.get(python_name, typing.Any)
+    try:
+        return Converter().convert(bound.fixed[name][1], hint, name)
+    except ArgumentError as error:  # checked when bound, so not expected here
+        tool = bound.descriptor.name
+        raise ToolCallError(f"{tool}: the fixed value of {error}", tool) from None
+
+
+def _inject(
+    name: str,
+    bound: Bound,
+    collected: _CallArguments,
+    context: Mapping[str, object],
+) -> None:
+    """Give the injected parameters their context values; raise ``MissingContext`` for
+    one whose value is in no context and that has no default."""
+    injected = [p for p in bound.descriptor.left_out if p.reason == "injected"]
+    if not injected:
+        return
+    missing = []
+    for parameter in injected:
+        key = parameter.key or parameter.name
+        if key in context:
+            collected.kwargs[parameter.name] = context[key]
+        elif not has_default(bound, parameter):
+            missing.append(key)
+    if missing:
+        raise MissingContext(name, missing)
+
+
+@dataclass
+class _CallArguments:
+    """The values of one call, gathered by how each parameter takes them."""
+
+    args: list[object] = field(default_factory=list)
+    kwargs: dict[str, object] = field(default_factory=dict)
+    variadic_args: list[object] = field(default_factory=list)
+    variadic_kwargs: dict[str, object] = field(default_factory=dict)
+
+    def give(self, parameter: Field, python_name: str, value: object) -> None:
+        """Pass a value by position, by keyword, or spread as ``*args``/``**kwargs``."""
+        if parameter.kind is ParameterKind.POSITIONAL_ONLY:
+            self.args.append(value)
+        elif parameter.kind is ParameterKind.VAR_POSITIONAL and isinstance(value, list):
+            self.variadic_args = value
+        elif parameter.kind is ParameterKind.VAR_KEYWORD and isinstance(value, dict):
+            self.variadic_kwargs = value
+        else:
+            self.kwargs[python_name] = value
+
+    def spread(
+        self, function: Callable[..., object], notes: list[str]
+    ) -> tuple[list[object], dict[str, object]]:
+        """The positional and keyword arguments of the call (``notes`` gets what was read
+        leniently)."""
+        args, kwargs, extra = self.args, self.kwargs, self.variadic_kwargs
+        return spread(function, args, kwargs, self.variadic_args, extra, notes=notes)
+
+
+def _claim_parameters(
+    bound: Bound,
+    values: Mapping[str, object],
+    collected: _CallArguments,
+    converter: Converter,
+    notes: list[str],
+) -> None:
+    """A ``**kwargs`` key that names a parameter not given otherwise would bind to it,
+    unconverted: it is read as that parameter instead, or left out with a note when it is not
+    a value for it (or names a parameter the tool does not take, such as ``self``)."""
+    extra = collected.variadic_kwargs
+    clashes = sorted(keyword_names(bound.function) & extra.keys() - collected.kwargs.keys())
+    if not clashes:
+        return
+    spread_name = next(
+        p.name for p in bound.descriptor.parameters if p.kind is ParameterKind.VAR_KEYWORD
+    )
+    raw = typing.cast(dict[str, Json], values[spread_name])
+    offered = {bound.python_names.get(p.name, p.name) for p in bound.descriptor.parameters}
+    for key in clashes:
+        del extra[key]
+        within = f"{spread_name}.{key}"  # what converting **kwargs noted is read again below
+        converter.notes[:] = [n for n in converter.notes if n.partition(":")[0] != within]
+        if key not in offered:
+            notes.append(
+                f"{key!r} inside **kwargs names a parameter the tool does not take; left out"
+            )
+            continue
+        try:
+            value = converter.convert(raw[key], bound.hints.get(key, typing.Any), key)
+        except ArgumentError as error:
+            notes.append(
+                f"{key!r} inside **kwargs is not a value for parameter {key!r} ({error}); left out"
+            )
+            continue
+        collected.kwargs[key] = value
+        notes.append(f"{key!r} inside **kwargs read as the parameter {key!r}")
+
+
+def _decode(name: str, arguments: Mapping[str, object] | str | None) -> dict[str, object]:
+    if arguments is None or arguments == "":
+        return {}
+    if isinstance(arguments, str):
+        try:
+            arguments = json.loads(arguments)
+        except ValueError as error:
+            raise ToolCallError(
+                f"{name}: the arguments are not valid JSON ({error})", name
+            ) from None
+    if not isinstance(arguments, Mapping):
+        raise ToolCallError(f"{name}: arguments must be an object, got {shown(arguments)}", name)
+    return dict(arguments)
+
+
+def _unexpected(values: Mapping[str, object], tool: ToolDescriptor) -> list[str]:
+    """The problem of argument names the tool does not take, all of them in one."""
+    known = {f.name for f in tool.parameters}
+    unexpected = [k for k in values if k not in known]
+    if not unexpected:
+        return []
+    takes = ", ".join(sorted(known)) or "no arguments"
+    which = ", ".join(repr(k) for k in unexpected)
+    plural = "s" if len(unexpected) > 1 else ""
+    return [f"unexpected argument{plural} {which}; the tool takes: {takes}"]
+
+
+def has_default(bound: Bound, parameter: LeftOut) -> bool:
+    """Whether the method gives the left-out parameter a default."""
+    try:
+        found = inspect.signature(bound.function).parameters.get(parameter.name)
+    except (TypeError, ValueError):
+        return False
+    return found is not None and found.default is not inspect.Parameter.empty

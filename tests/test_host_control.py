@@ -1,0 +1,845 @@
+"""What the host controls around the model's calls, through the Toolbox and each provider's
+real message shapes: injected values, approval, timeouts, the text of errors, unknown tools,
+results converted and cut (issue 25, and 27 item 8)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import dataclasses
+import http.server
+import json
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any
+
+import attrs
+import msgspec
+import numpy as np
+import pytest
+from anthropic.types import ToolResultBlockParam, ToolUseBlock
+from google.genai import types as genai
+from hypothesis import given
+from hypothesis import strategies as st
+from openai.types.chat import ChatCompletionToolMessageParam
+
+from inspector import Injected, MissingContext, Toolbox, ToolCallError, ToolEvent
+from inspector.model import Curation, ToolDescriptor
+from inspector.runtime.results import cut
+from tests.conftest import Run
+from tests.sdk_types import check_typed_dict
+
+
+def curated(toolbox: Toolbox, name: str, curation: Curation) -> Toolbox:
+    """The toolbox with a classification entry's extras on one tool, as ``pipeline.select``
+    gives them once the classification file carries them."""
+    bound = toolbox._tools[name]
+    toolbox._tools[name] = dataclasses.replace(
+        bound, descriptor=dataclasses.replace(bound.descriptor, curation=curation)
+    )
+    return toolbox
+
+
+def openai_call(name: str, arguments: dict[str, Any], call_id: str = "c1") -> dict[str, Any]:
+    return {
+        "role": "assistant",
+        "tool_calls": [
+            {
+                "id": call_id,
+                "type": "function",
+                "function": {"name": name, "arguments": json.dumps(arguments)},
+            }
+        ],
+    }
+
+
+def anthropic_call(name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    block = ToolUseBlock(type="tool_use", id="toolu_1", name=name, input=arguments)
+    return {"role": "assistant", "content": [block.model_dump()]}
+
+
+def gemini_call(name: str, arguments: dict[str, Any]) -> genai.Content:
+    call = genai.FunctionCall(id="g1", name=name, args=arguments)
+    return genai.Content(role="model", parts=[genai.Part(function_call=call)])
+
+
+def text_of(toolbox: Toolbox, name: str) -> Any:
+    """The text the model gets for a call of ``name`` without arguments."""
+    return toolbox.handle("openai", openai_call(name, {}))[0]["content"]
+
+
+class Notes:
+    """Notes kept per user."""
+
+    def __init__(self) -> None:
+        self.saved: list[tuple[str, str]] = []
+
+    def save(self, text: str, user: Annotated[str, Injected()]) -> str:
+        """Save a note for the user.
+
+        Args:
+            text: The note.
+            user: Who is asking (given by the host).
+
+        Returns:
+            What was saved.
+        """
+        self.saved.append((user, text))
+        return f"{user}: {text}"
+
+    def tagged(
+        self,
+        text: str,
+        tenant: Annotated[str, Injected("org")],
+        tag: Annotated[str, Injected()] = "-",
+    ) -> str:
+        """Tag a note.
+
+        Args:
+            text: The note.
+            tenant: The organisation (context key ``org``).
+            tag: A tag, if the host gives one.
+
+        Returns:
+            The tagged note.
+        """
+        return f"{tenant}/{tag}: {text}"
+
+    def drop_all(self) -> int:
+        """Delete every note.
+
+        Returns:
+            How many were deleted.
+        """
+        count = len(self.saved)
+        self.saved.clear()
+        return count
+
+
+def test_injected_parameters_are_in_no_schema_and_filled_from_the_merged_context() -> None:
+    notes = Notes()
+    toolbox = Toolbox(notes, context={"user": "ann", "org": "acme"})
+    (save,) = (t for t in toolbox.tools if t.name == "save")
+    assert [p.name for p in save.parameters] == ["text"]
+    assert [(p.name, p.reason, p.key) for p in save.left_out] == [("user", "injected", "user")]
+    for provider in ("openai", "anthropic", "gemini", "mcp"):
+        definitions = json.dumps(toolbox.definitions(provider))
+        assert '"user"' not in definitions and '"tenant"' not in definitions, provider
+    replies = toolbox.handle("openai", openai_call("save", {"text": "hi"}))
+    assert replies == [{"role": "tool", "tool_call_id": "c1", "content": "ann: hi"}]
+    check_typed_dict(replies[0], ChatCompletionToolMessageParam)
+    assert toolbox.call("save", {"text": "b"}, context={"user": "bob"}) == "bob: b"
+    assert toolbox.call("tagged", {"text": "t"}, context={"tag": "x"}) == "acme/x: t"
+    assert toolbox.call("tagged", {"text": "t"}) == "acme/-: t"  # the default applies
+    assert notes.saved == [("ann", "hi"), ("bob", "b")]
+
+
+def test_a_model_cannot_give_an_injected_value_and_a_missing_one_is_the_hosts_error() -> None:
+    toolbox = Toolbox(Notes())
+    with pytest.raises(ToolCallError) as raised:
+        toolbox.call("save", {"text": "x", "user": "root"}, context={"user": "ann"})
+    assert raised.value.message == "save: unexpected argument 'user'; the tool takes: text"
+    with pytest.raises(MissingContext) as missing:
+        toolbox.handle("anthropic", anthropic_call("save", {"text": "x"}))
+    assert str(missing.value) == (
+        "save: the context lacks 'user'; give it as Toolbox(context=...) or "
+        "call/handle(context=...) (serve: --context KEY=VALUE)"
+    )
+    with pytest.raises(MissingContext):
+        asyncio.run(toolbox.ahandle("gemini", gemini_call("tagged", {"text": "x"})))
+
+
+BEFORE = """\
+class Notes:
+    def save(self, text: str, user: str) -> str:
+        \"\"\"Save a note.\"\"\"
+        return text
+"""
+
+AFTER = """\
+from typing import Annotated
+from inspector import Injected
+
+
+class Notes:
+    def save(self, text: str, user: Annotated[str, Injected("who")]) -> str:
+        \"\"\"Save a note.\"\"\"
+        return text
+"""
+
+
+def test_tools_json_records_injected_parameters_and_diff_names_them(
+    run_cli: Callable[..., Run], tmp_path: Path
+) -> None:
+    source = tmp_path / "notes.py"
+    source.write_text(BEFORE, encoding="utf-8")
+    old, new = tmp_path / "old.json", tmp_path / "new.json"
+    assert run_cli("scan", f"{source}:Notes", "-o", str(old), "-q").status == 0
+    source.write_text(AFTER, encoding="utf-8")
+    assert run_cli("scan", f"{source}:Notes", "-o", str(new), "-q").status == 0
+    tool = json.loads(new.read_text(encoding="utf-8"))["classes"]["Notes"]["methods"]["save"]
+    assert list(tool["function"]["parameters"]["properties"]) == ["text"]
+    assert tool["left_out"] == {"user": {"reason": "injected", "key": "who"}}
+    diffed = run_cli("diff", str(old), str(new))
+    assert (
+        "parameter removed: left out (injected: the host gives it from the context key 'who')"
+        in diffed.stdout
+    )
+
+
+def test_stubs_keep_injected_parameters_so_their_scan_gives_the_same_tools(
+    run_cli: Callable[..., Run], tmp_path: Path
+) -> None:
+    source = tmp_path / "notes.py"
+    source.write_text(AFTER, encoding="utf-8")
+    tools, stubs, again = tmp_path / "tools.json", tmp_path / "stubs.py", tmp_path / "again.json"
+    assert run_cli("scan", f"{source}:Notes", "-o", str(tools), "-q").status == 0
+    assert run_cli("stubs", str(tools), "-o", str(stubs), "-q").status == 0
+    text = stubs.read_text(encoding="utf-8")
+    assert "from typing import Annotated, Any\n\nfrom inspector import Injected\n" in text
+    assert 'def save(self, text: str, *, user: Annotated[Any, Injected("who")]) -> str:' in text
+    assert run_cli("scan", f"{stubs}:Notes", "-o", str(again), "-q").status == 0
+    first = json.loads(tools.read_text(encoding="utf-8"))["classes"]["Notes"]["methods"]
+    second = json.loads(again.read_text(encoding="utf-8"))["classes"]["Notes"]["methods"]
+    for key in ("function", "left_out"):
+        assert first["save"][key] == second["save"][key]
+
+
+def test_approval_asked_with_the_tool_and_arguments_granted_refused_and_absent() -> None:
+    events: list[ToolEvent] = []
+    notes = Notes()
+    toolbox = curated(
+        Toolbox(notes, context={"user": "u"}, on_event=events.append),
+        "drop_all",
+        Curation(approval=True),
+    )
+    asked: list[tuple[str, dict[str, object]]] = []
+
+    def yes(tool: ToolDescriptor, arguments: dict[str, object]) -> bool:
+        asked.append((tool.name, arguments))
+        return True
+
+    toolbox.call("save", {"text": "a"})  # no approval needed: no approver asked
+    replies = toolbox.handle("anthropic", anthropic_call("drop_all", {}), approve=yes)
+    assert replies[0]["content"] == [  # type: ignore[comparison-overlap]
+        {"type": "tool_result", "tool_use_id": "toolu_1", "content": "1"}
+    ]
+    assert asked == [("drop_all", {})]
+    toolbox.call("save", {"text": "b"})
+    refused = toolbox.handle("openai", openai_call("drop_all", {}), approve=lambda t, a: False)
+    absent = toolbox.handle("openai", openai_call("drop_all", {}))
+    text = "Error: drop_all: not approved; the call was not made"
+    assert refused == absent == [{"role": "tool", "tool_call_id": "c1", "content": text}]
+    assert notes.saved == [("u", "b")]
+    assert [(e.kind, e.message) for e in events] == [
+        ("not-approved", "drop_all: not run: the approver refused"),
+        ("not-approved", "drop_all: not run: no approver was given"),
+    ]
+
+    async def maybe(tool: ToolDescriptor, arguments: dict[str, object]) -> bool:
+        return False
+
+    replies = asyncio.run(toolbox.ahandle("gemini", gemini_call("drop_all", {}), approve=maybe))
+    response = replies[0]["parts"][0]["functionResponse"]["response"]  # type: ignore[index, call-overload]
+    assert response == {"error": "drop_all: not approved; the call was not made"}
+    assert asyncio.run(toolbox.acall("drop_all", approve=lambda t, a: True)) == 1
+
+
+def test_destructive_annotations_need_approval_only_when_the_user_opts_in() -> None:
+    hints = {"drop_all": {"destructiveHint": True}}
+    assert Toolbox(Notes(), annotations=hints).call("drop_all") == 0
+    gated = Toolbox(Notes(), annotations=hints, approve_destructive=True)
+    with pytest.raises(ToolCallError, match="not approved"):
+        gated.call("drop_all")
+    assert gated.call("drop_all", approve=lambda tool, arguments: True) == 0
+
+
+class Slow:
+    """Calls that take their time."""
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+        self.ended = threading.Event()
+
+    def block(self) -> str:
+        """Wait until released.
+
+        Returns:
+            "done".
+        """
+        self.release.wait(10)
+        self.ended.set()
+        return "done"
+
+    async def pause(self, seconds: float) -> str:
+        """Wait without blocking.
+
+        Args:
+            seconds: How long.
+
+        Returns:
+            "paused".
+        """
+        await asyncio.sleep(seconds)
+        return "paused"
+
+    def quick(self) -> str:
+        """Answer at once.
+
+        Returns:
+            "quick".
+        """
+        return "quick"
+
+    def own_timeout(self) -> str:
+        """Raise the method's own TimeoutError.
+
+        Returns:
+            Never.
+        """
+        raise TimeoutError("upstream did not answer")
+
+
+def test_a_sync_call_is_answered_on_time_and_its_tool_refuses_calls_until_it_ends() -> None:
+    events: list[ToolEvent] = []
+    slow = Slow()
+    toolbox = Toolbox(slow, timeout=0.3, on_event=events.append)
+    start = time.monotonic()
+    replies = toolbox.handle("openai", openai_call("block", {}))
+    assert time.monotonic() - start < 2
+    assert replies[0]["content"] == (
+        "Error: block: timed out after 0.3 s; the call is still running and the tool takes no "
+        "new call until it has ended"
+    )
+    with pytest.raises(ToolCallError) as busy:
+        toolbox.call("block")
+    assert busy.value.message == (
+        "block: a call that timed out is still running; the tool takes no new call until it "
+        "has ended"
+    )
+    assert toolbox.call("quick") == "quick"  # other tools are not held up
+    slow.release.set()
+    assert slow.ended.wait(5)
+    for _ in range(100):  # the ended event comes from the finished thread
+        if len(events) == 3:
+            break
+        time.sleep(0.02)
+    assert [e.kind for e in events] == ["timed-out", "busy", "ended-after-timeout"]
+    assert events[2].message == (
+        "block: the call that timed out has ended (normally); the tool takes calls"
+    )
+    assert toolbox.call("block") == "done"
+
+
+def test_an_async_call_past_its_timeout_is_cancelled_and_a_tool_timeout_wins() -> None:
+    toolbox = Toolbox(Slow(), timeout=5)
+    curated(toolbox, "pause", Curation(timeout=0.2))
+    start = time.monotonic()
+    with pytest.raises(ToolCallError) as raised:
+        toolbox.call("pause", {"seconds": 5})
+    assert raised.value.message == "pause: timed out after 0.2 s; the call was stopped"
+
+    async def run() -> list[Any]:
+        return await toolbox.ahandle("anthropic", anthropic_call("pause", {"seconds": 5}))
+
+    (reply,) = asyncio.run(run())
+    block = reply["content"][0]  # type: ignore[index]
+    assert block["is_error"] and block["content"] == raised.value.message  # type: ignore[index]
+    check_typed_dict(block, ToolResultBlockParam)
+    assert time.monotonic() - start < 3
+    assert toolbox.call("pause", {"seconds": 0}) == "paused"  # nothing left running
+    with pytest.raises(ToolCallError) as own:
+        toolbox.call("own_timeout")
+    assert own.value.message == "own_timeout failed: TimeoutError: upstream did not answer"
+
+
+class Vault:
+    """A service whose failures carry secrets."""
+
+    def open(self, code: int) -> str:
+        """Open the vault.
+
+        Args:
+            code: The code.
+
+        Returns:
+            "open".
+        """
+        raise PermissionError(f"wrong code {code} for db password hunter2")
+
+
+def test_masked_and_formatted_errors_and_the_host_keeps_the_exception() -> None:
+    events: list[ToolEvent] = []
+    masked = Toolbox(Vault(), errors="mask", on_event=events.append)
+    replies = masked.handle("openai", openai_call("open", {"code": 1}))
+    assert replies[0]["content"] == "Error: open failed"
+    assert [(e.kind, type(e.error).__name__) for e in events] == [("failed", "PermissionError")]
+    formatted = Toolbox(
+        Vault(), error_formatter=lambda name, error: f"{name}: {type(error).__name__}"
+    )
+    with pytest.raises(ToolCallError) as raised:
+        formatted.call("open", {"code": 2})
+    assert raised.value.message == "open: PermissionError"
+    shown = Toolbox(Vault())
+    with pytest.raises(ToolCallError) as raised:
+        shown.call("open", {"code": 3})
+    assert (
+        raised.value.message == "open failed: PermissionError: wrong code 3 for db password hunter2"
+    )
+
+
+class Form:
+    """One tool with several parameters."""
+
+    def submit(self, name: str, age: int, tags: list[str]) -> str:
+        """Submit.
+
+        Args:
+            name: A name.
+            age: An age.
+            tags: Tags.
+
+        Returns:
+            "ok".
+        """
+        return "ok"
+
+
+def test_every_argument_problem_is_listed_at_once() -> None:
+    toolbox = Toolbox(Form())
+    with pytest.raises(ToolCallError) as raised:
+        toolbox.call("submit", {"age": "old", "tags": [1], "x": 1, "y": 2})
+    assert raised.value.message == (
+        "submit: unexpected arguments 'x', 'y'; the tool takes: age, name, tags; missing "
+        "required argument 'name'; age: expected integer, got \"old\"; tags[0]: expected "
+        "string, got 1"
+    )
+
+
+def test_an_unknown_tool_gets_a_did_you_mean_and_at_most_ten_names() -> None:
+    methods = {f"tool_{i:02}": lambda self: 0 for i in range(30)}
+    many = type("Many", (), {**methods, "__doc__": "Many tools."})
+    toolbox = Toolbox(many())
+    with pytest.raises(ToolCallError) as raised:
+        toolbox.call("tool_5")
+    assert raised.value.message == (
+        "unknown tool 'tool_5'; did you mean 'tool_25' or 'tool_15' or 'tool_05'? Available: "
+        "tool_25, tool_15, tool_05, tool_00, tool_01, tool_02, tool_03, tool_04, tool_06, "
+        "tool_07 and 20 more"
+    )
+    with pytest.raises(ToolCallError) as raised:
+        toolbox.call("zzz")
+    assert raised.value.message == (
+        "unknown tool 'zzz'. Available: tool_00, tool_01, tool_02, tool_03, tool_04, tool_05, "
+        "tool_06, tool_07, tool_08, tool_09 and 20 more"
+    )
+
+
+@attrs.define
+class Point:
+    """A point (attrs)."""
+
+    x: int
+    y: int
+
+
+class Pair(msgspec.Struct):
+    """A pair (msgspec)."""
+
+    left: int
+    right: str
+
+
+class Record:
+    """A class with its own text."""
+
+    def __str__(self) -> str:
+        return "Record #7 at 0x7f3a2c1b9d60"
+
+
+class Opaque:
+    """A class without any text of its own."""
+
+
+class Response:
+    """A mapping-like API response with ``.data`` (as slack_sdk's ``SlackResponse``), which
+    iterates its pages, not its keys."""
+
+    def __init__(self, data: dict[str, object]) -> None:
+        self.data = data
+
+    def __getitem__(self, key: str) -> object:
+        return self.data[key]
+
+    def __iter__(self) -> Response:
+        return self
+
+    def __next__(self) -> Response:
+        return self  # endless pages
+
+
+class Results:
+    """Tools returning values of classes the type table does not know."""
+
+    def array(self) -> object:
+        """An array.
+
+        Returns:
+            Numbers.
+        """
+        return np.arange(3) * 1.5
+
+    def scalar(self) -> object:
+        """A NumPy scalar.
+
+        Returns:
+            A number.
+        """
+        return np.int64(7)
+
+    def records(self) -> object:
+        """attrs and msgspec records.
+
+        Returns:
+            Records.
+        """
+        return [Point(1, 2), Pair(3, "r")]
+
+    def response(self) -> object:
+        """A mapping-like response.
+
+        Returns:
+            The response.
+        """
+        return Response({"ok": True, "channel": "C1"})
+
+    def texts(self) -> object:
+        """Objects with and without their own text.
+
+        Returns:
+            Objects.
+        """
+        return [Record(), Opaque()]
+
+    def big(self) -> str:
+        """A long text.
+
+        Returns:
+            Text.
+        """
+        return "x" * 50
+
+
+def test_results_of_unknown_classes_are_converted_for_the_model() -> None:
+    toolbox = Toolbox(Results())
+    assert text_of(toolbox, "array") == "[0.0, 1.5, 3.0]"
+    assert text_of(toolbox, "scalar") == "7"
+    assert text_of(toolbox, "records") == '[{"x": 1, "y": 2}, {"left": 3, "right": "r"}]'
+    assert text_of(toolbox, "response") == '{"ok": true, "channel": "C1"}'
+    text = text_of(toolbox, "texts")
+    assert text == '["Record #7", "<tests.test_host_control.Opaque object>"]'
+
+
+def test_a_result_serializer_and_the_size_limit() -> None:
+    toolbox = Toolbox(Results(), result_serializer=lambda value: {"wrapped": repr(type(value))})
+    assert text_of(toolbox, "big") == '{"wrapped": "<class \'str\'>"}'
+    limited = Toolbox(Results(), max_result_chars=10)
+    replies = limited.handle("openai", openai_call("big", {}))
+    assert (
+        replies[0]["content"]
+        == cut("x" * 50, 10)
+        == (
+            "xxxxxxxxxx\n[cut: the result has 50 characters; the first 10 are shown. Ask for less, "
+            "e.g. with a narrower query or a smaller page.]"
+        )
+    )
+    with pytest.raises(Exception, match="max_result_chars=0"):
+        Toolbox(Results(), max_result_chars=0)
+
+
+class Arrays:
+    """A tool declared to return a NumPy array."""
+
+    def make(self, n: int) -> np.ndarray:
+        """Numbers up to n.
+
+        Args:
+            n: How many.
+
+        Returns:
+            The numbers.
+        """
+        return np.arange(n)
+
+
+def test_a_declared_numpy_array_is_its_list_and_valid_for_its_mcp_schema() -> None:
+    toolbox = Toolbox(Arrays())
+    (tool,) = toolbox.definitions("mcp")["tools"]  # type: ignore[call-overload, index]
+    assert tool["outputSchema"] == {  # any value: its JSON form is read from the value
+        "type": "object",
+        "properties": {"result": {"description": "The numbers."}},
+        "required": ["result"],
+    }
+    request = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "tools/call",
+        "params": {"name": "make", "arguments": {"n": 3}},
+    }
+    (reply,) = toolbox.handle("mcp", request)
+    assert reply["result"] == {
+        "content": [{"type": "text", "text": "[0, 1, 2]"}],
+        "isError": False,
+        "structuredContent": {"result": [0, 1, 2]},
+    }
+
+
+class _SlackApi(http.server.BaseHTTPRequestHandler):
+    """Slack's Web API as far as ``auth.test`` goes, on 127.0.0.1."""
+
+    def do_POST(self) -> None:
+        body = json.dumps({"ok": True, "user": "bot", "team": "T1"}).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: object) -> None:
+        """Quiet."""
+
+
+def test_slack_sdk_responses_reach_the_model_as_their_data() -> None:
+    from slack_sdk import WebClient
+
+    server = http.server.HTTPServer(("127.0.0.1", 0), _SlackApi)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        client = WebClient(
+            token="xoxb-test", base_url=f"http://127.0.0.1:{server.server_port}/api/"
+        )
+        # auth_test takes only undescribed **kwargs: offered when the classification says so
+        toolbox = Toolbox(
+            client, include=["auth_test"], classification={"WebClient": {"auth_test": True}}
+        )
+        replies = toolbox.handle("openai", openai_call("auth_test", {}))
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert replies == [
+        {
+            "role": "tool",
+            "tool_call_id": "c1",
+            "content": '{"ok": true, "user": "bot", "team": "T1"}',
+        }
+    ]
+
+
+@given(text=st.text(max_size=300), limit=st.integers(min_value=1, max_value=200))
+def test_a_cut_text_keeps_its_start_and_says_how_long_it_was(text: str, limit: int) -> None:
+    toolbox = Toolbox(Echo(), max_result_chars=limit)
+    (reply,) = toolbox.handle("openai", openai_call("echo", {"text": text}))
+    if len(text) <= limit:
+        assert reply["content"] == text
+    else:
+        assert reply["content"] == cut(text, limit)
+        assert reply["content"].startswith(text[:limit] + "\n[cut: the result has ")
+        assert f"{len(text):,} characters" in reply["content"]
+
+
+@given(
+    names=st.lists(
+        st.from_regex(r"[a-z]{1,8}", fullmatch=True), min_size=1, max_size=40, unique=True
+    ),
+    wanted=st.from_regex(r"[a-z]{1,8}", fullmatch=True),
+)
+def test_an_unknown_tool_lists_at_most_ten_names_and_counts_the_rest(
+    names: list[str], wanted: str
+) -> None:
+    methods = {f"t_{n}": (lambda self: 0) for n in names}
+    many = type("Many", (), {**methods, "__doc__": "Many."})
+    toolbox = Toolbox(many())
+    if f"t_{wanted}" in methods:
+        return
+    with pytest.raises(ToolCallError) as raised:
+        toolbox.call(f"t_{wanted}")
+    listed = raised.value.message.split("Available: ")[1]
+    shown, _, more = listed.partition(" and ")
+    assert len(shown.split(", ")) == min(10, len(names))
+    assert more == ("" if len(names) <= 10 else f"{len(names) - 10} more")
+
+
+class Echo:
+    """Gives its text back."""
+
+    def echo(self, text: str) -> str:
+        """Echo.
+
+        Args:
+            text: Any text.
+
+        Returns:
+            The text.
+        """
+        return text
+
+
+REQUEST: contextvars.ContextVar[str] = contextvars.ContextVar("request", default="none")
+
+
+class Traced:
+    """Reads a context variable of its caller."""
+
+    def which(self) -> str:
+        """The caller's request.
+
+        Returns:
+            Its id.
+        """
+        return REQUEST.get()
+
+
+def test_a_sync_call_on_a_thread_sees_the_callers_context_variables() -> None:
+    toolbox = Toolbox(Traced(), timeout=5)  # with a timeout, call() runs it on a thread too
+
+    async def run() -> object:
+        REQUEST.set("r-42")
+        return await toolbox.acall("which")
+
+    assert asyncio.run(run()) == "r-42"
+    REQUEST.set("r-7")
+    assert toolbox.call("which") == "r-7"
+
+
+@dataclasses.dataclass
+class Line:
+    """An order line."""
+
+    item: str
+    quantity: int
+
+
+class Orders:
+    """Orders of lines."""
+
+    def place(self, lines: list[Line], notes: dict[str, int]) -> int:
+        """Place an order.
+
+        Args:
+            lines: The lines.
+            notes: Counts by name.
+
+        Returns:
+            How many lines.
+        """
+        return len(lines)
+
+
+def test_every_problem_inside_objects_arrays_and_mappings_is_listed_too() -> None:
+    toolbox = Toolbox(Orders())
+    arguments = {
+        "lines": [{"item": 1, "quantity": "x", "extra": 0}, {"item": "b"}],
+        "notes": {"a": "one", "b": 2, "c": []},
+    }
+    with pytest.raises(ToolCallError) as raised:
+        toolbox.call("place", arguments)
+    assert raised.value.message == (
+        "place: lines[0].extra: unexpected property; Line has: item, quantity; lines[0].item: "
+        'expected string, got 1; lines[0].quantity: expected integer, got "x"; '
+        'lines[1].quantity: missing required property; notes.a: expected integer, got "one"; '
+        "notes.c: expected integer, got []"
+    )
+
+
+def one_call(provider: str, name: str) -> Any:
+    """A model's message with one call of ``name`` without arguments, in the provider's shape."""
+    chat = {
+        "role": "assistant",
+        "tool_calls": [
+            {"id": "c1", "type": "function", "function": {"name": name, "arguments": "{}"}}
+        ],
+    }
+    shapes: dict[str, Any] = {
+        "openai-responses": {
+            "output": [{"type": "function_call", "call_id": "c1", "name": name, "arguments": "{}"}]
+        },
+        "anthropic": anthropic_call(name, {}),
+        "gemini": gemini_call(name, {}),
+        "bedrock": {
+            "output": {
+                "message": {
+                    "role": "assistant",
+                    "content": [{"toolUse": {"toolUseId": "b1", "name": name, "input": {}}}],
+                }
+            }
+        },
+        "mcp": {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "tools/call",
+            "params": {"name": name, "arguments": {}},
+        },
+    }
+    return shapes.get(provider, chat)
+
+
+PROVIDERS = [
+    "openai",
+    "openai-responses",
+    "anthropic",
+    "gemini",
+    "ollama",
+    "mistral",
+    "bedrock",
+    "mcp",
+    "cohere",
+    "huggingface",
+]
+
+
+class Mixed:
+    """A destructive tool, a slow one and a failing one."""
+
+    def drop_all(self) -> int:
+        """Delete everything.
+
+        Returns:
+            How many were deleted.
+        """
+        return 0
+
+    async def slow(self) -> int:
+        """Take too long.
+
+        Returns:
+            Never.
+        """
+        await asyncio.sleep(5)
+        return 0
+
+    def broken(self) -> int:
+        """Fail with a secret.
+
+        Returns:
+            Never.
+        """
+        raise RuntimeError("password hunter2")
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_refused_timed_out_and_masked_calls_answer_in_every_providers_shape(provider: str) -> None:
+    toolbox = curated(
+        Toolbox(Mixed(), timeout=0.2, errors="mask"), "drop_all", Curation(approval=True)
+    )
+    for name, text in [
+        ("drop_all", "drop_all: not approved; the call was not made"),
+        ("slow", "slow: timed out after 0.2 s; the call was stopped"),
+        ("broken", "broken failed"),
+    ]:
+        replies = toolbox.handle(provider, one_call(provider, name))
+        dumped = json.dumps(replies)
+        assert text in dumped, (provider, replies)
+        assert "hunter2" not in dumped
+        assert "Error" in dumped or "error" in dumped or "isError" in dumped, (provider, replies)
