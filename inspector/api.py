@@ -187,6 +187,7 @@ def render_providers(
         catalog, choices, classification_path, include_new=include_new
     )
     diagnostics += pipeline.annotation_diagnostics(options, tools)
+    diagnostics += pipeline.defer_diagnostics(options, tools)
     return pipeline.render(providers, tools, options), diagnostics
 
 

@@ -75,6 +75,8 @@ DIALECT_LOSS: Final = "TI403"
 NOT_STRICT: Final = "TI404"
 NAME_AS_DESCRIPTION: Final = "TI405"
 ANNOTATIONS_UNKNOWN_TOOL: Final = "TI406"
+DEFERRED_LEFT_OUT: Final = "TI430"
+DEFER_MATCHES_NOTHING: Final = "TI431"
 TOO_MANY_TOOLS: Final = "TI501"
 DESCRIPTION_TOO_LONG: Final = "TI502"
 TOO_MANY_STRICT_TOOLS: Final = "TI503"
@@ -391,6 +393,19 @@ CODES: dict[str, Code] = {
             _W,
             "annotations-unknown-tool",
             "MCP annotations are given for a tool that is not included.",
+        ),
+        Code(
+            DEFERRED_LEFT_OUT,
+            _W,
+            "deferred-left-out",
+            "Tools marked to load on demand are left out of the file of a provider without "
+            "native tool search (offer them with the Toolbox's or serve's tool search).",
+        ),
+        Code(
+            DEFER_MATCHES_NOTHING,
+            _W,
+            "defer-matches-nothing",
+            "A `--defer` pattern matches no included tool.",
         ),
         Code(
             TOO_MANY_TOOLS,
