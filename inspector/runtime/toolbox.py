@@ -22,6 +22,7 @@ from inspector.model import Field, Json, JsonObject, ParameterKind, ToolDescript
 from inspector.project import pipeline
 from inspector.project.pipeline import Rendered
 from inspector.providers.calls import Call, Outcome
+from inspector.render.deferral import is_deferred
 from inspector.render.options import RenderOptions
 from inspector.render.selection import quiet_excluded
 from inspector.runtime.arguments import ArgumentError, Converter, shown
@@ -38,6 +39,7 @@ from inspector.runtime.binding import (
 )
 from inspector.runtime.messages import answer, read_calls, to_json, to_text
 from inspector.runtime.spread import keyword_names, spread
+from inspector.runtime.tool_search import SEARCH_TOOL, SEARCH_TOOL_NAME, ToolSearchSession
 from inspector.scan.docstrings import DocstringStyle
 from inspector.scan.methods import MethodBuilder
 from inspector.scan.scanner import qualified_name
@@ -80,6 +82,10 @@ class Toolbox:
         debug: Add the traceback to a failed call's message.
         new: For methods the classification does not mention: ``"include"`` (with a warning)
             or ``"exclude"``.
+        defer: Globs over tool names: tools loaded on demand (besides those whose
+            classification entry says ``"defer": true``): with the provider's own tool search
+            in ``definitions`` (Anthropic, OpenAI Responses; left out elsewhere), or found
+            through ``search_tools`` with ``definitions(..., search=True)``.
 
     Attributes:
         objects: The objects, lists and tuples read as their items.
@@ -105,8 +111,11 @@ class Toolbox:
         docstring_style: DocstringStyle = DocstringStyle.AUTO,
         debug: bool = False,
         new: Literal["include", "exclude"] = "include",
+        defer: Iterable[str] = (),
     ) -> None:
         objects = tuple(flattened(objects))
+        self._defer = list(defer)
+        self._search: ToolSearchSession | None = None
         self.objects = objects
         self.diagnostics = []
         self.debug = debug
@@ -161,24 +170,68 @@ class Toolbox:
         strict: bool = False,
         gemini_json_schema: bool = False,
         template_dirs: Iterable[Path] = (),
+        search: bool | ToolSearchSession = False,
     ) -> Rendered:
         """The provider's file for the callable tools: what ``toolsinspector render`` writes and
-        prints for the same tools.
+        prints for the same tools (with ``--defer`` for the Toolbox's ``defer``).
 
         Args:
             provider: A provider name, built in or in ``template_dirs``.
             strict: Strict schemas where the provider has them.
             gemini_json_schema: Gemini: ``parametersJsonSchema`` instead of ``parameters``.
             template_dirs: Directories of user templates, in front of the built-in ones.
+            search: Local tool search: True for the Toolbox's own conversation, or a
+                conversation of ``search_session()``. The file then holds the tools that are
+                not deferred, those the model found so far, and ``search_tools``.
 
         Returns:
             The file's text (None when the render failed) and the render's diagnostics.
+
+        Raises:
+            InspectorError: With ``search``: a tool is already named ``search_tools``.
         """
         options = RenderOptions(
             strict=strict, template_dirs=list(template_dirs), gemini_json_schema=gemini_json_schema
         )
-        (rendered,) = pipeline.render([provider], self.tools, options)
+        session = self._session(search)
+        if session is None:
+            options.defer = self._defer
+        tools = self.tools if session is None else session.offered()
+        (rendered,) = pipeline.render([provider], tools, options)
         return rendered
+
+    def search_session(self) -> ToolSearchSession:
+        """A new conversation's tool search, for a Toolbox that serves several conversations
+        at once: pass it as ``search=`` to ``definitions``, ``handle`` and ``call`` of that
+        conversation. (``search=True`` uses the Toolbox's own one.)
+
+        Returns:
+            A session that offers the tools not deferred and finds the deferred ones (every
+            tool when none is deferred).
+
+        Raises:
+            InspectorError: A tool is already named ``search_tools``.
+        """
+        deferred = [tool.name for tool in self.tools if is_deferred(tool, self._defer)]
+        return ToolSearchSession(self.tools, deferred)
+
+    def reset_search(self) -> None:
+        """Start the Toolbox's own tool search conversation again: the tools found so far are
+        no longer offered by ``definitions(..., search=True)``."""
+        if self._search is not None:
+            self._search.reset()
+
+    def _session(self, search: bool | ToolSearchSession | None) -> ToolSearchSession | None:
+        """The conversation ``search`` names: its own, the Toolbox's, or none."""
+        if isinstance(search, ToolSearchSession):
+            return search
+        return self._own_session() if search else None
+
+    def _own_session(self) -> ToolSearchSession:
+        """The Toolbox's own conversation, made at first use."""
+        if self._search is None:
+            self._search = self.search_session()
+        return self._search
 
     def definitions(
         self,
@@ -187,6 +240,7 @@ class Toolbox:
         strict: bool = False,
         gemini_json_schema: bool = False,
         template_dirs: Iterable[Path] = (),
+        search: bool | ToolSearchSession = False,
     ) -> Json:
         """The provider's tool definitions, to pass as the SDK's ``tools=``; the render's
         warnings are logged.
@@ -196,6 +250,11 @@ class Toolbox:
             strict: Strict schemas where the provider has them.
             gemini_json_schema: Gemini: ``parametersJsonSchema`` instead of ``parameters``.
             template_dirs: Directories of user templates, in front of the built-in ones.
+            search: Local tool search (every provider): True for the Toolbox's own
+                conversation, or a ``search_session()``. The definitions are then the tools
+                that are not deferred (none when no tool is), the tools the model found with
+                ``search_tools`` in this conversation, and ``search_tools(query)`` itself,
+                which ``handle`` and ``call`` answer.
 
         Returns:
             The provider's file as JSON values.
@@ -210,6 +269,7 @@ class Toolbox:
             strict=strict,
             gemini_json_schema=gemini_json_schema,
             template_dirs=template_dirs,
+            search=search,
         )
         for diagnostic in rendered.diagnostics:
             if diagnostic.level is not Level.INFO:
@@ -218,14 +278,22 @@ class Toolbox:
             raise InspectorError(rendered.diagnostics[0].message)
         return rendered.document
 
-    def call(self, name: str, arguments: Mapping[str, object] | str | None = None) -> object:
+    def call(
+        self,
+        name: str,
+        arguments: Mapping[str, object] | str | None = None,
+        *,
+        search: ToolSearchSession | None = None,
+    ) -> object:
         """Run a tool (an async one to completion).
 
         Args:
             name: The tool's name (or ``Class_method``, as ``render`` names it when classes
-                share a method name).
+                share a method name). ``search_tools`` (when no tool of yours has that name)
+                searches the deferred tools, in ``search`` or the Toolbox's own conversation.
             arguments: The arguments as a mapping or as JSON text (as a model sends them);
                 None for none.
+            search: The conversation of a ``search_tools`` call (None: the Toolbox's own).
 
         Returns:
             What the method returned.
@@ -234,6 +302,8 @@ class Toolbox:
             ToolCallError: An unknown or excluded tool, arguments the schema does not allow,
                 or the method failed; the message is written for the model.
         """
+        if self._is_search(name):
+            return self._search_tools(arguments, search)
         bound, args, kwargs = self._prepare(name, arguments)
         try:
             result = bound.function(*args, **kwargs)
@@ -247,12 +317,19 @@ class Toolbox:
             raise self._failure(name, error) from error
         return result
 
-    async def acall(self, name: str, arguments: Mapping[str, object] | str | None = None) -> object:
+    async def acall(
+        self,
+        name: str,
+        arguments: Mapping[str, object] | str | None = None,
+        *,
+        search: ToolSearchSession | None = None,
+    ) -> object:
         """Run a tool: awaited when async, in a worker thread when not.
 
         Args:
-            name: The tool's name (or ``Class_method``).
+            name: The tool's name (or ``Class_method``; ``search_tools``: see ``call``).
             arguments: The arguments as a mapping or as JSON text; None for none.
+            search: The conversation of a ``search_tools`` call (None: the Toolbox's own).
 
         Returns:
             What the method returned.
@@ -261,6 +338,8 @@ class Toolbox:
             ToolCallError: An unknown or excluded tool, arguments the schema does not allow,
                 or the method failed; the message is written for the model.
         """
+        if self._is_search(name):
+            return self._search_tools(arguments, search)
         bound, args, kwargs = self._prepare(name, arguments)
         try:
             if bound.descriptor.is_async:
@@ -276,7 +355,12 @@ class Toolbox:
             raise self._failure(name, error) from error
 
     def handle(
-        self, provider: str, message: object, *, template_dirs: Iterable[str | Path] = ()
+        self,
+        provider: str,
+        message: object,
+        *,
+        template_dirs: Iterable[str | Path] = (),
+        search: ToolSearchSession | None = None,
     ) -> list[JsonObject]:
         """Run every tool call in a provider's message, in order. A failing call becomes an
         error result, never an exception.
@@ -285,16 +369,23 @@ class Toolbox:
             provider: The provider whose message it is.
             message: The model's message (the SDK's object, or its JSON).
             template_dirs: Where user providers are (their module beside their template).
+            search: The conversation whose ``search_tools`` calls these are (None: the
+                Toolbox's own).
 
         Returns:
             The provider's tool-result messages, one per call, to send back to the model.
         """
         dirs = [Path(d) for d in template_dirs]
         calls = read_calls(provider, message, dirs)
-        return answer(provider, [self._outcome(call) for call in calls], dirs)
+        return answer(provider, [self._outcome(call, search) for call in calls], dirs)
 
     async def ahandle(
-        self, provider: str, message: object, *, template_dirs: Iterable[str | Path] = ()
+        self,
+        provider: str,
+        message: object,
+        *,
+        template_dirs: Iterable[str | Path] = (),
+        search: ToolSearchSession | None = None,
     ) -> list[JsonObject]:
         """Like ``handle``; async tools of one message run concurrently, results keep the call
         order and ids.
@@ -303,6 +394,8 @@ class Toolbox:
             provider: The provider whose message it is.
             message: The model's message (the SDK's object, or its JSON).
             template_dirs: Where user providers are (their module beside their template).
+            search: The conversation whose ``search_tools`` calls these are (None: the
+                Toolbox's own).
 
         Returns:
             The provider's tool-result messages, one per call, in the calls' order.
@@ -312,7 +405,7 @@ class Toolbox:
 
         async def run(call: Call) -> Outcome:
             try:
-                value = await self.acall(call.name, _args(call))
+                value = await self.acall(call.name, _args(call), search=search)
             except ToolCallError as error:
                 return Outcome(call, error=error.message)
             return self._success(call, value)
@@ -320,9 +413,9 @@ class Toolbox:
         outcomes = await asyncio.gather(*(run(c) for c in calls))
         return answer(provider, list(outcomes), dirs)
 
-    def _outcome(self, call: Call) -> Outcome:
+    def _outcome(self, call: Call, search: ToolSearchSession | None = None) -> Outcome:
         try:
-            value = self.call(call.name, _args(call))
+            value = self.call(call.name, _args(call), search=search)
         except ToolCallError as error:
             return Outcome(call, error=error.message)
         return self._success(call, value)
@@ -333,9 +426,23 @@ class Toolbox:
         except TypeError:  # no JSON form (NaN, a class the type table lacks): text only
             as_json, tool = stable_repr(value), None
         else:
-            tool = self._bound(call.name).descriptor
+            tool = SEARCH_TOOL if self._is_search(call.name) else self._bound(call.name).descriptor
         text = to_text(value if isinstance(value, str) else as_json)
         return Outcome(call, as_json, text, None, tool)
+
+    def _is_search(self, name: str) -> bool:
+        """Whether a call is to the tool search's ``search_tools`` (not to a tool of yours)."""
+        return name == SEARCH_TOOL_NAME and name not in self._tools
+
+    def _search_tools(
+        self, arguments: Mapping[str, object] | str | None, search: ToolSearchSession | None
+    ) -> JsonObject:
+        """A ``search_tools`` call answered in its conversation."""
+        session = search if search is not None else self._own_session()
+        try:
+            return session.answer(_decode(SEARCH_TOOL_NAME, arguments))
+        except ValueError as error:
+            raise ToolCallError(f"{SEARCH_TOOL_NAME}: {error}", SEARCH_TOOL_NAME) from None
 
     def _bound(self, name: str) -> Bound:
         """The tool a call names: by its name, or as ``Class_method`` (how ``render`` names it
