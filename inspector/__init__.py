@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from inspector.model import Field, ParameterKind, Returns, ToolDescriptor
     from inspector.render.options import RenderOptions
     from inspector.runtime.serve import serve
+    from inspector.runtime.tool_search import ToolSearchSession
     from inspector.runtime.toolbox import Toolbox, ToolCallError
     from inspector.scan.docstrings import DocstringStyle
 
@@ -45,6 +46,7 @@ __all__ = [
     "StubsResult",
     "ToolCallError",
     "ToolDescriptor",
+    "ToolSearchSession",
     "Toolbox",
     "UsageError",
     "render_provider",
@@ -76,6 +78,7 @@ _HOMES = {
     "serve": "runtime.serve",
     "ToolCallError": "runtime.toolbox",
     "Toolbox": "runtime.toolbox",
+    "ToolSearchSession": "runtime.tool_search",
 }
 
 

@@ -64,6 +64,21 @@ def add_serve(commands: argparse._SubParsersAction[Any], common: argparse.Argume
         default=None,
         help="reload the tools when the classification file changes and notify the clients",
     )
+    serve.add_argument(
+        "--search",
+        action="store_true",
+        help="local tool search: list the tools that are not deferred and search_tools(query); "
+        "the tools a client's search finds are listed to it from then on "
+        "(notifications/tools/list_changed); with nothing deferred, every tool is searched",
+    )
+    serve.add_argument(
+        "--defer",
+        action="append",
+        default=[],
+        metavar="PATTERN",
+        help='tools to load on demand (fnmatch over tool names; repeatable; also "defer": true '
+        "in the classification file): found with --search, not listed without it",
+    )
     serve.add_argument("--name", help="server name (default: the project's name)")
     serve.add_argument("--config", metavar="FILE", help="pyproject.toml or a TOML file")
 
@@ -113,13 +128,14 @@ def _serve(args: argparse.Namespace) -> int:
         http=serving.parse_address(http) if http else None,
         watch=classification if watch else None,
         annotations=load_annotations(annotations_path) if annotations_path else {},
+        search=args.search,
     )
     _log_to_stderr(args.quiet)
     if classification is None:
         logging.getLogger("inspector.serve").info(
             "no classification file: serving every public method"
         )
-    serving.run(serving.builder(objects, classification), options)
+    serving.run(serving.builder(objects, classification, args.defer), options)
     return 0
 
 

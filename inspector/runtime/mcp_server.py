@@ -13,8 +13,10 @@ import signal
 import stat
 import sys
 import threading
+import weakref
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager, redirect_stdout
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +39,7 @@ from inspector.providers.mcp import mcp_structured_content
 from inspector.render.options import RenderOptions
 from inspector.runtime.messages import answer, to_json, to_text
 from inspector.runtime.serve_options import ServeOptions, mcp_tools
+from inspector.runtime.tool_search import SEARCH_TOOL, SEARCH_TOOL_NAME, ToolSearchSession
 from inspector.runtime.toolbox import Toolbox, ToolCallError
 
 log = logging.getLogger("inspector.serve")
@@ -66,7 +69,8 @@ class _CallThreads(concurrent.futures.ThreadPoolExecutor):
 
 class Tools:
     """The tools being served: the current Toolbox and its tools/list entries, replaced whole
-    on a reload; the sessions to tell about a change."""
+    on a reload; the sessions to tell about a change; with ``search``, each client's tool
+    search (what it found is listed to it from then on)."""
 
     def __init__(self, build: Callable[[], Toolbox], options: ServeOptions) -> None:
         self._build = build
@@ -80,18 +84,56 @@ class Tools:
             log.log(level, "%s", diagnostic, extra={"diagnostic": True})
         self.bus = InMemorySubscriptionBus()
         self._sessions: list[ServerSession] = []
+        self._searches: dict[int, _ClientSearch] = {}
+        if options.search:
+            self.toolbox.search_session()  # a tool named search_tools: an error at the start
+
+    def _search(self, ctx: ServerRequestContext[Any]) -> ToolSearchSession | None:
+        """The client's tool search (made at its first request), or None without ``search``.
+        After a reload it searches the new tools and keeps what it found that still exists."""
+        if not self._options.search:
+            return None
+        # one object per connection, for its whole life; a client that did not identify itself
+        # (a stateless request may not) shares the search of every such client
+        client: object = ctx.session.client_params or _ANONYMOUS
+        key = id(client)
+        known = self._searches.get(key)
+        if known is not None and known.client() is not client:  # that client is gone
+            known = None
+        if known is not None and known.toolbox is self.toolbox:
+            return known.search
+        search = self.toolbox.search_session()
+        search.keep(known.search.found if known is not None else ())
+        self._searches = {k: c for k, c in self._searches.items() if c.client() is not None}
+        self._searches[key] = _ClientSearch(weakref.ref(client), self.toolbox, search)
+        return search
 
     async def list_tools(
         self, ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
     ) -> types.ListToolsResult:
-        """``tools/list``: every tool in one page."""
-        return types.ListToolsResult.model_validate({"tools": self.listed})
+        """``tools/list``: every tool in one page (with ``search``: the tools not deferred,
+        those this client found, and ``search_tools``)."""
+        search = self._search(ctx)
+        if search is None:
+            return types.ListToolsResult.model_validate({"tools": self.listed})
+        listed = mcp_tools(self.toolbox, self._options.annotations, search)
+        return types.ListToolsResult.model_validate({"tools": listed})
 
     async def call_tool(
         self, ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
     ) -> types.CallToolResult:
-        """``tools/call``: through the Toolbox; whatever the method does, an answer."""
+        """``tools/call``: through the Toolbox; whatever the method does, an answer. A
+        ``search_tools`` call searches this client's deferred tools and, when it found new
+        ones, sends it ``notifications/tools/list_changed``."""
         toolbox, listed = self.toolbox, self.listed
+        search = self._search(ctx)
+        if search is not None and params.name == SEARCH_TOOL_NAME:
+            before = search.found
+            outcome = _searched(search, params.arguments or {})
+            if search.found != before:
+                await ctx.session.send_tool_list_changed()
+            (reply,) = answer("mcp", [outcome])
+            return types.CallToolResult.model_validate(reply["result"])
         outcome = await _outcome(toolbox, params.name, params.arguments or {})
         schema = next((t.get("outputSchema") for t in listed if t["name"] == params.name), None)
         if outcome.error is None and isinstance(schema, dict):
@@ -145,6 +187,22 @@ class Tools:
                 await self.reload()
 
 
+@dataclass(frozen=True, slots=True)
+class _ClientSearch:
+    """One client's tool search, made for one Toolbox (a reload makes a new one)."""
+
+    client: Callable[[], object]
+    toolbox: Toolbox
+    search: ToolSearchSession
+
+
+class _Anonymous:
+    """The clients that did not identify themselves."""
+
+
+_ANONYMOUS = _Anonymous()
+
+
 def _content(path: Path) -> bytes | None:
     try:
         return path.read_bytes()
@@ -173,6 +231,16 @@ async def _outcome(toolbox: Toolbox, name: str, arguments: dict[str, Any]) -> Ou
     tool = next(t for t in toolbox.tools if t.name == call.name)
     text = to_text(value if isinstance(value, str) else as_json)
     return Outcome(call, as_json, text, None, tool)
+
+
+def _searched(search: ToolSearchSession, arguments: dict[str, Any]) -> Outcome:
+    """A ``search_tools`` call answered in the client's conversation."""
+    call = Call(None, SEARCH_TOOL_NAME, None)
+    try:
+        value = search.answer(arguments)
+    except ValueError as error:
+        return Outcome(call, error=f"{SEARCH_TOOL_NAME}: {error}")
+    return Outcome(call, value, to_text(value), None, SEARCH_TOOL)
 
 
 def _checked(outcome: Outcome, schema: JsonObject) -> Outcome:
@@ -227,8 +295,8 @@ def build_server(tools: Tools, options: ServeOptions) -> Server[Any]:
         on_call_tool=tools.call_tool,
         on_subscriptions_listen=ListenHandler(tools.bus),
     )
-    server.watching = options.watch is not None
-    if server.watching:  # only then is there a change to tell the sessions about
+    server.watching = options.watch is not None or options.search
+    if options.watch is not None:  # only then is there a change to tell every session about
         server.add_notification_handler(
             "notifications/initialized", types.NotificationParams, tools.initialized
         )

@@ -37,6 +37,8 @@ def serve(
     http: tuple[str, int] | None = None,
     watch: bool = False,
     annotations: Mapping[str, JsonObject] | None = None,
+    search: bool = False,
+    defer: Sequence[str] = (),
 ) -> None:
     """Serve the tools of some objects as an MCP server until the client leaves or a
     SIGTERM/SIGINT arrives.
@@ -53,6 +55,12 @@ def serve(
             a broken file is logged and the previous tools kept.
         annotations: MCP annotation hints by tool name
             (``{"fetch_page": {"readOnlyHint": True}}``).
+        search: Local tool search: each client is listed the tools that are not deferred
+            and ``search_tools(query)``; the tools a search finds are listed to that client
+            from then on (``notifications/tools/list_changed`` tells it).
+        defer: Globs over tool names: tools loaded on demand, besides those whose
+            classification entry says ``"defer": true`` (with ``search``, none deferred means
+            every tool is searched; without it, deferred tools are not listed).
 
     Raises:
         UsageError: The MCP SDK is not installed (``pip install 'toolsinspector[serve]'``),
@@ -71,18 +79,21 @@ def serve(
         http=http,
         watch=Path(classification) if watch and classification is not None else None,
         annotations=annotations or {},
+        search=search,
     )
-    if given is not None and classification is None:
+    if given is not None and classification is None and not defer:
         run(lambda: given, options)
     else:
-        run(builder(objects, classification), options)
+        run(builder(objects, classification, defer), options)
 
 
-def builder(objects: Sequence[object], classification: str | Path | None) -> Callable[[], Toolbox]:
+def builder(
+    objects: Sequence[object], classification: str | Path | None, defer: Sequence[str] = ()
+) -> Callable[[], Toolbox]:
     """A fresh Toolbox of the objects, reading the classification file (again) each call."""
 
     def build() -> Toolbox:
-        return Toolbox(*objects, classification=classification)
+        return Toolbox(*objects, classification=classification, defer=defer)
 
     return build
 

@@ -302,16 +302,27 @@ class ToolSearchSession:
             return list(self._found)
 
     def offered(self) -> list[ToolDescriptor]:
-        """The tools to offer now: the always-loaded ones and those found (in the tools'
-        order), then ``search_tools``."""
+        """The tools to offer now.
+
+        Returns:
+            The tools not deferred and those found so far (in the tools' order, none of them
+            marked deferred any more), then ``search_tools``.
+        """
         searched = {tool.name for tool in self._searched}
         with self._lock:
             shown = [t for t in self._tools if t.name not in searched or t.name in self._found]
         return [*(_loaded(tool) for tool in shown), SEARCH_TOOL]
 
     def search(self, query: str) -> list[ToolDescriptor]:
-        """The deferred tools that best match ``query`` (see ``ToolIndex.search``); they are
-        offered from now on."""
+        """Find deferred tools; they are offered from now on.
+
+        Args:
+            query: What the model is looking for, in its own words.
+
+        Returns:
+            The deferred tools that best match ``query``, best first (see
+            ``ToolIndex.search``).
+        """
         if self._index is None:  # built at the first search: a session may never search
             self._index = ToolIndex(self._searched)
         matches = self._index.search(query, self.limit)
@@ -345,6 +356,17 @@ class ToolSearchSession:
         if not found:
             result["note"] = f"no tool matches {query!r}; describe the action in other words"
         return result
+
+    def keep(self, names: Iterable[str]) -> None:
+        """Offer these deferred tools from now on, as if found (what a conversation found
+        before the tools were reloaded); other names are passed over.
+
+        Args:
+            names: Tool names.
+        """
+        searched = {tool.name for tool in self._searched}
+        with self._lock:
+            self._found.update(dict.fromkeys(n for n in names if n in searched))
 
     def reset(self) -> None:
         """Forget what was found: a new conversation starts with the always-loaded tools."""

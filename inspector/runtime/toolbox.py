@@ -91,6 +91,7 @@ class Toolbox:
         objects: The objects, lists and tuples read as their items.
         diagnostics: What the scan and the classification noticed.
         debug: As given.
+        defer: As given.
 
     Raises:
         InspectorError: The classification file is missing or broken, or ``new`` is neither
@@ -101,6 +102,7 @@ class Toolbox:
     objects: tuple[object, ...]
     diagnostics: list[Diagnostic]
     debug: bool
+    defer: list[str]
 
     def __init__(
         self,
@@ -114,7 +116,7 @@ class Toolbox:
         defer: Iterable[str] = (),
     ) -> None:
         objects = tuple(flattened(objects))
-        self._defer = list(defer)
+        self.defer = list(defer)
         self._search: ToolSearchSession | None = None
         self.objects = objects
         self.diagnostics = []
@@ -195,7 +197,7 @@ class Toolbox:
         )
         session = self._session(search)
         if session is None:
-            options.defer = self._defer
+            options.defer = self.defer
         tools = self.tools if session is None else session.offered()
         (rendered,) = pipeline.render([provider], tools, options)
         return rendered
@@ -212,7 +214,7 @@ class Toolbox:
         Raises:
             InspectorError: A tool is already named ``search_tools``.
         """
-        deferred = [tool.name for tool in self.tools if is_deferred(tool, self._defer)]
+        deferred = [tool.name for tool in self.tools if is_deferred(tool, self.defer)]
         return ToolSearchSession(self.tools, deferred)
 
     def reset_search(self) -> None:
