@@ -29,7 +29,7 @@ from tests.test_providers import CHECKS
 
 def test_names_are_cut_at_snake_case_camel_case_acronyms_and_digits() -> None:
     assert words("readNamespacedPodLog") == ["read", "namespac", "pod", "log"]
-    assert words("list_pod_for_all_namespaces") == ["list", "pod", "all", "namespac"]
+    assert words("list_pod_for_all_namespaces") == ["list", "pod", "namespac"]
     assert words("HTTPServer files_upload_v2") == ["http", "serv", "fil", "upload", "v", "2"]
     assert words("Show me the logs of a pod!") == ["show", "log", "pod"]
 

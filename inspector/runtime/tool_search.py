@@ -25,7 +25,7 @@ WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 _STOP_TEXT = """a an the of to in on for from by with at into onto about as and or is are be
 been being was were it its this that these those there their them they me my i you your we our
 us do does did can could would should will shall may might must please how what which who whose
-when where than then so not no via up out over per each just some any"""
+when where than then so not no via up out over per each just some any all every"""
 STOP_WORDS = frozenset(_STOP_TEXT.split())
 """Words a request is made of that tell nothing about which tool it wants."""
 
@@ -45,7 +45,6 @@ VERBS = (
     "update edit modify change patch replace set",
     "send post publish",
     "search find lookup query",
-    "all every",
 )
 """The verbs of APIs, by what they do: a request says "remove" or "show", a tool is named
 ``delete`` or ``read``. A query's verb also counts, at ``SYNONYM_WEIGHT``, for the other verbs
@@ -177,6 +176,7 @@ class ToolIndex:
         vocabulary = vocabulary_of(self.tools)
         self._counts = [Counter(tool_words(tool, vocabulary)) for tool in self.tools]
         self._names = [frozenset(words(tool.name)) for tool in self.tools]
+        self._named = frozenset().union(*self._names)
         self._lengths = [sum(counts.values()) for counts in self._counts]
         self._average = sum(self._lengths) / len(self._lengths) if self._lengths else 0.0
         frequency: Counter[str] = Counter()
@@ -205,7 +205,7 @@ class ToolIndex:
         stems = list(dict.fromkeys(stem(w) for w in plain))
         asked = [w for w in stems if w in self._weights]
         related = [other for w in stems for other in SYNONYMS.get(w, ())]
-        if any(_is_plural(w) for w in plain):
+        if any(_is_plural(w) and stem(w) in self._named for w in plain):
             related.append(LIST)
         related = [w for w in dict.fromkeys(related) if w in self._weights and w not in asked]
         scored = []
