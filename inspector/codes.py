@@ -405,7 +405,7 @@ CODES: dict[str, Code] = {
             DEFER_MATCHES_NOTHING,
             _W,
             "defer-matches-nothing",
-            "A `--defer` pattern matches no included tool.",
+            "A defer pattern (`--defer`, `defer = [...]`) matches no included tool.",
         ),
         Code(
             TOO_MANY_TOOLS,

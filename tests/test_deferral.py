@@ -221,7 +221,7 @@ def test_render_defer_on_the_command_line(in_tmp: Path, run_cli: Callable[..., R
     assert result.status == 0
     assert [e["function"]["name"] for e in json.loads(result.stdout)] == ["restock"]
     assert result.stderr == (
-        "warning[TI431]: --defer 'nothing_*' matches no included tool\n"
+        "warning[TI431]: defer pattern 'nothing_*' matches no included tool\n"
         "warning[TI430]: ollama: 1 deferred tool left out (find_item): the provider has no "
         "native tool search; offer them with Toolbox.definitions(search=True) or serve --search\n"
         "diagnostics: 0 errors, 2 warnings (1 TI430, 1 TI431), 0 info\n"
@@ -231,4 +231,26 @@ def test_render_defer_on_the_command_line(in_tmp: Path, run_cli: Callable[..., R
         True,
         False,
         False,
+    ]
+
+
+def test_build_takes_defer_from_the_configuration(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("shop.py").write_text(SHOP_SOURCE)
+    Path("pyproject.toml").write_text(
+        '[tool.toolsinspector]\ntargets = ["shop.py:Shop"]\n'
+        'providers = ["openai", "anthropic"]\ndefer = ["find_*", "gone_*"]\n'
+    )
+    result = run_cli("build")
+    assert result.status == 0, result.stderr
+    assert [line for line in result.stderr.splitlines() if "TI43" in line] == [
+        "warning[TI431]: defer pattern 'gone_*' matches no included tool",
+        "warning[TI430]: openai: 1 deferred tool left out (find_item): the provider has no "
+        "native tool search; offer them with Toolbox.definitions(search=True) or serve --search",
+    ]
+    anthropic = json.loads(Path("anthropic.json").read_text())
+    assert [e.get("defer_loading", False) for e in anthropic] == [True, False, False]
+    assert [e["function"]["name"] for e in json.loads(Path("openai.json").read_text())] == [
+        "restock"
     ]

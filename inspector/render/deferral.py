@@ -61,12 +61,12 @@ def split(provider: Provider, tools: list[ToolDescriptor], patterns: Sequence[st
 
 
 def unmatched_patterns(patterns: Iterable[str], tools: list[ToolDescriptor]) -> list[Diagnostic]:
-    """A warning for each ``--defer`` pattern that matches no included tool's name."""
+    """A warning for each defer pattern that matches no included tool's name."""
     names = [tool.name for tool in tools]
     return [
         _warning(
             codes.DEFER_MATCHES_NOTHING,
-            f"--defer {pattern!r} matches no included tool",
+            f"defer pattern {pattern!r} matches no included tool",
         )
         for pattern in dict.fromkeys(patterns)
         if not any(fnmatch.fnmatchcase(name, pattern) for name in names)
