@@ -134,6 +134,8 @@ class Tools:
                 await ctx.session.send_tool_list_changed()
             (reply,) = answer("mcp", [outcome])
             return types.CallToolResult.model_validate(reply["result"])
+        if search is not None:  # a tool found is listed to this client with its outputSchema
+            listed = mcp_tools(toolbox, self._options.annotations, search)
         outcome = await _outcome(toolbox, params.name, params.arguments or {})
         schema = next((t.get("outputSchema") for t in listed if t["name"] == params.name), None)
         if outcome.error is None and isinstance(schema, dict):
