@@ -282,3 +282,9 @@ def _anthropic(entry: dict[str, Any]) -> dict[str, Any]:
         "description": entry["description"],
         "input_schema": entry["parameters"],
     }
+
+
+def test_tools_without_a_description_are_nobodys_twins() -> None:
+    ping = Toolbox(Store()).tools[3]
+    bare = [dataclasses.replace(ping, name=n, description="") for n in ("ping_a", "ping_b")]
+    assert [t.name for t in ToolIndex(bare).search("ping", limit=1)] == ["ping_a"]

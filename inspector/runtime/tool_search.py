@@ -4,8 +4,11 @@ names, descriptions and parameter names. Plain word counting: no model weights, 
 Words are cut at anything that is not a letter or digit and inside names at snake_case and
 camelCase boundaries (``readNamespacedPodLog`` → read, namespaced, pod, log), lower-cased,
 stripped of a few English endings (``pods``/``pod``, ``expires``/``expired``/``expire``,
-``running``/``run``) and of words that say nothing about a tool (``the``, ``of``, ``me``). The
-only synonyms are the verbs of APIs (``remove`` also looks for ``delete``), at half weight."""
+``running``/``run``) and of words that say nothing about a tool (``the``, ``of``, ``me``).
+Compact names are cut into the words other tools use (redis' ``sadd`` → add). A name's words
+count more than the description's. The only synonyms are the verbs of APIs (``remove`` also
+looks for ``delete`` in names), at half weight. Tools that do the same thing share a place in
+the results."""
 
 from __future__ import annotations
 
@@ -97,7 +100,10 @@ def pieces(word: str, vocabulary: frozenset[str]) -> list[str]:
     """The known words a compact name is made of (``sadd`` → add, ``hgetall`` → get, all,
     ``lrange`` → range): the cut of ``word`` into the fewest parts that are each a word of
     ``vocabulary`` other than itself (three letters or more) or a single letter; none when no
-    such cut has a known word or leaves more than one letter alone."""
+    such cut has a known word or leaves more than one letter alone, or for a word longer than
+    ``LONGEST_CUT`` (the search for the cut grows with the square of the length)."""
+    if len(word) > LONGEST_CUT:
+        return []
     best: list[list[str] | None] = [[]] + [None] * len(word)
     for end in range(1, len(word) + 1):
         for start in range(end):
@@ -109,6 +115,10 @@ def pieces(word: str, vocabulary: frozenset[str]) -> list[str]:
     cut = best[-1] or []
     known = [part for part in cut if len(part) > 1]
     return known if known and len(cut) - len(known) <= 1 else []
+
+
+LONGEST_CUT = 40
+"""The longest name word ``pieces`` cuts."""
 
 
 def summary(tool: ToolDescriptor) -> str:
@@ -134,8 +144,8 @@ def tool_words(tool: ToolDescriptor, vocabulary: frozenset[str] = frozenset()) -
 
 def vocabulary_of(tools: Sequence[ToolDescriptor]) -> frozenset[str]:
     """The words of three letters or more that the names and descriptions of two tools or
-    more use: the words a compact name may be made of (a word only one tool uses, such as
-    redis' ``sadd``, is more likely a compact name itself)."""
+    more use: the words a compact name may be made of (a word only one tool uses is more
+    likely a name itself than a word of the language)."""
     seen: Counter[str] = Counter()
     for tool in tools:
         seen.update({w for w in plain_words(f"{tool.name} {tool.description}") if len(w) > 2})
@@ -163,6 +173,13 @@ def _is_plural(word: str) -> bool:
     return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is"))
 
 
+def _twin_key(tool: ToolDescriptor, position: int) -> object:
+    """What tools that do the same thing share: their summary and parameter names (a tool
+    without a summary is nobody's twin)."""
+    text = summary(tool)
+    return (text, tuple(f.name for f in tool.parameters)) if text else position
+
+
 class ToolIndex:
     """The tools of a Toolbox or server, ready to rank for a query (BM25).
 
@@ -172,7 +189,7 @@ class ToolIndex:
 
     def __init__(self, tools: Sequence[ToolDescriptor]) -> None:
         self.tools = list(tools)
-        self._twins = [(summary(t), tuple(f.name for f in t.parameters)) for t in self.tools]
+        self._twins = [_twin_key(tool, position) for position, tool in enumerate(self.tools)]
         vocabulary = vocabulary_of(self.tools)
         self._counts = [Counter(tool_words(tool, vocabulary)) for tool in self.tools]
         self._names = [frozenset(words(tool.name)) for tool in self.tools]
@@ -217,7 +234,7 @@ class ToolIndex:
             )
             if score > 0:
                 scored.append((-score, position))
-        places: dict[tuple[str, tuple[str, ...]], list[ToolDescriptor]] = {}
+        places: dict[object, list[ToolDescriptor]] = {}
         for _, position in sorted(scored):
             tool = self.tools[position]
             place = places.get(self._twins[position])
