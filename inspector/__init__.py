@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from inspector.render.options import RenderOptions
     from inspector.runtime.host import MissingContext, ToolEvent
     from inspector.runtime.serve import serve
+    from inspector.runtime.tool_search import ToolSearchSession
     from inspector.runtime.toolbox import Toolbox, ToolCallError
     from inspector.scan.docstrings import DocstringStyle
 
@@ -50,6 +51,7 @@ __all__ = [
     "ToolCallError",
     "ToolDescriptor",
     "ToolEvent",
+    "ToolSearchSession",
     "Toolbox",
     "UsageError",
     "render_provider",
@@ -85,6 +87,7 @@ _HOMES = {
     "serve": "runtime.serve",
     "ToolCallError": "runtime.toolbox",
     "Toolbox": "runtime.toolbox",
+    "ToolSearchSession": "runtime.tool_search",
 }
 
 

@@ -219,6 +219,7 @@ def render_providers(
         include_destructive=include_destructive,
     )
     diagnostics += pipeline.annotation_diagnostics(options, tools)
+    diagnostics += pipeline.defer_diagnostics(options, tools)
     return pipeline.render(providers, tools, options), diagnostics
 
 

@@ -83,6 +83,8 @@ NOT_STRICT: Final = "TI404"
 NAME_AS_DESCRIPTION: Final = "TI405"
 ANNOTATIONS_UNKNOWN_TOOL: Final = "TI406"
 NAME_SHORTENED: Final = "TI410"
+DEFERRED_LEFT_OUT: Final = "TI430"
+DEFER_MATCHES_NOTHING: Final = "TI431"
 TOO_MANY_TOOLS: Final = "TI501"
 DESCRIPTION_TOO_LONG: Final = "TI502"
 TOO_MANY_STRICT_TOOLS: Final = "TI503"
@@ -475,6 +477,19 @@ CODES: dict[str, Code] = {
             "provider's file writes it shortened (its first part and a short hash, the same in "
             "every run, unique in the file), and the Toolbox and `serve` take that name for the "
             'tool; give the method a `"name"` in the classification file to choose it.',
+        ),
+        Code(
+            DEFERRED_LEFT_OUT,
+            _W,
+            "deferred-left-out",
+            "Tools marked to load on demand are left out of the file of a provider without "
+            "native tool search (offer them with the Toolbox's or serve's tool search).",
+        ),
+        Code(
+            DEFER_MATCHES_NOTHING,
+            _W,
+            "defer-matches-nothing",
+            "A defer pattern (`--defer`, `defer = [...]`) matches no included tool.",
         ),
         Code(
             TOO_MANY_TOOLS,

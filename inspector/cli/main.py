@@ -206,6 +206,16 @@ def _add_render(commands: _Commands, common: argparse.ArgumentParser) -> None:
         '{"readOnlyHint": true}}',
     )
     render.add_argument(
+        "--defer",
+        action="append",
+        default=[],
+        metavar="PATTERN",
+        help="load the tools whose names match this fnmatch pattern on demand (repeatable; "
+        'also "defer": true in the classification file): Anthropic and OpenAI Responses get '
+        "them with defer_loading and their tool search tool; other providers' files leave them "
+        "out, with a warning (TI430)",
+    )
+    render.add_argument(
         "--report",
         action="store_true",
         help="print each tool's size in characters and estimated tokens to stderr, and warn "
@@ -441,6 +451,7 @@ def _render(args: argparse.Namespace) -> int:
         gemini_json_schema=args.gemini_json_schema,
         annotations=load_annotations(Path(args.mcp_annotations)) if args.mcp_annotations else {},
         report=args.report,
+        defer=args.defer,
     )
     output = Path(args.output)
 

@@ -121,6 +121,21 @@ def add_serve(commands: argparse._SubParsersAction[Any], common: argparse.Argume
         default=None,
         help="run each sync call on a fresh thread instead of its object's own thread",
     )
+    serve.add_argument(
+        "--search",
+        action="store_true",
+        help="local tool search: list the tools that are not deferred and search_tools(query); "
+        "the tools a client's search finds are listed to it from then on "
+        "(notifications/tools/list_changed); with nothing deferred, every tool is searched",
+    )
+    serve.add_argument(
+        "--defer",
+        action="append",
+        default=[],
+        metavar="PATTERN",
+        help='tools to load on demand (fnmatch over tool names; repeatable; also "defer": true '
+        "in the classification file): found with --search, not listed without it",
+    )
     serve.add_argument("--name", help="server name (default: the project's name)")
     serve.add_argument("--config", metavar="FILE", help="pyproject.toml or a TOML file")
 
@@ -184,6 +199,7 @@ def _serve(args: argparse.Namespace) -> int:
         annotations=load_annotations(annotations_path) if annotations_path else {},
         context=dict(settings.context) | _pairs(args.context),
         tokens=tokens,
+        search=args.search,
     )
     errors = "mask" if args.mask_errors else settings.errors or "show"
     build = serving.builder(
@@ -195,6 +211,7 @@ def _serve(args: argparse.Namespace) -> int:
         errors=errors,
         max_result_chars=args.max_result_chars or settings.max_result_chars or MAX_RESULT_CHARS,
         homes=homes,
+        defer=args.defer,
     )
     _log_to_stderr(args.quiet)
     if classification is None:

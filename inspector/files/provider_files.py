@@ -77,13 +77,21 @@ def _list(data: Json, keys: tuple[str, ...], where: str) -> list[Json]:
 
 
 def entries(
-    data: Json, keys: tuple[str, ...], read: Callable[[JsonObject, str], ToolEntry]
+    data: Json,
+    keys: tuple[str, ...],
+    read: Callable[[JsonObject, str], ToolEntry],
+    skip: Callable[[JsonObject], bool] = lambda item: False,
 ) -> list[ToolEntry]:
-    """Each tool of a list (or of the list under one of ``keys``) read by ``read``."""
+    """Each tool of a list (or of the list under one of ``keys``) read by ``read``; entries
+    ``skip`` accepts (a provider's own tools, such as its tool search tool) are passed over."""
     items = _list(data, keys, "document")
     if not items:
         raise InspectorError("no tools in the document")
-    return [read(mapping(item, f"tool {i}"), f"tool {i}") for i, item in enumerate(items)]
+    return [
+        read(mapping(item, f"tool {i}"), f"tool {i}")
+        for i, item in enumerate(items)
+        if not (isinstance(item, dict) and skip(item))
+    ]
 
 
 def read_catalog(

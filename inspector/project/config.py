@@ -50,6 +50,7 @@ class Config(NamedTuple):
     new: NewMethods = NewMethods.INCLUDE
     gemini_json_schema: bool = False
     ignore: tuple[str, ...] = ()
+    defer: tuple[str, ...] = ()
     serve: ServeConfig = ServeConfig()
     source: Path | None = None
 
@@ -94,6 +95,7 @@ _KEYS: dict[str, tuple[str, str]] = {
     "new": ("new", '"include", "exclude" or "include-all"'),
     "gemini-json-schema": ("bool", "true or false"),
     "ignore": ("codes", 'a list of diagnostic codes such as "TI204"'),
+    "defer": ("list", 'a list of tool-name patterns such as "connect_*"'),
     "serve": ("serve", "a table of serve settings"),
 }
 """Every key of the table: its kind and how an error describes what it must be."""

@@ -129,7 +129,9 @@ def _renders(
         strict=config.strict,
         template_dirs=list(config.templates),
         gemini_json_schema=config.gemini_json_schema,
+        defer=list(config.defer),
     )
+    diagnostics += pipeline.defer_diagnostics(options, tools)
     for rendered in pipeline.render(config.providers, tools, options):
         diagnostics += rendered.diagnostics
         if rendered.document is not None:

@@ -244,13 +244,13 @@ def _render_one(provider: str, tools: list[ToolDescriptor], options: RenderOptio
     from inspector.render.limits import size_report
 
     try:
-        document, diagnostics = render_document(provider, tools, options)
+        document, diagnostics, written = render_document(provider, tools, options)
     except UsageError:
         raise  # an unknown provider
     except InspectorError as error:
         return Rendered(provider, None, [error_diagnostic(error, codes.RENDER_FAILED)])
     lines, warnings = size_report(
-        provider, document, tools, options.template_dirs, table=options.report
+        provider, document, written, options.template_dirs, table=options.report
     )
     return Rendered(provider, document, diagnostics + warnings, lines)
 
@@ -266,6 +266,13 @@ def annotation_diagnostics(options: RenderOptions, tools: list[ToolDescriptor]) 
         )
         for name in sorted(set(options.annotations) - names)
     ]
+
+
+def defer_diagnostics(options: RenderOptions, tools: list[ToolDescriptor]) -> list[Diagnostic]:
+    """Warnings for ``--defer`` patterns that match no included tool."""
+    from inspector.render.deferral import unmatched_patterns
+
+    return unmatched_patterns(options.defer, tools)
 
 
 def stubs(

@@ -44,9 +44,19 @@ def _tool(item: JsonObject, where: str) -> ToolEntry:
     )
 
 
+TOOL_SEARCH_TYPES = ("tool_search_tool_bm25", "tool_search_tool_regex")
+"""The type prefixes of Anthropic's tool search tools (dated versions follow them)."""
+
+
+def _is_tool_search(item: JsonObject) -> bool:
+    kind = item.get("type")
+    return isinstance(kind, str) and kind.startswith(TOOL_SEARCH_TYPES)
+
+
 def read_tools(document: Json) -> list[ToolEntry]:
-    """``ToolParam`` entries (a list, or ``{"tools": [...]}``)."""
-    return entries(document, ("tools",), _tool)
+    """``ToolParam`` entries (a list, or ``{"tools": [...]}``); a tool search tool is not one
+    of the user's tools."""
+    return entries(document, ("tools",), _tool, skip=_is_tool_search)
 
 
 def read_calls(message: Json) -> list[Call]:
@@ -83,4 +93,5 @@ PROVIDER = Provider(
     read_tools=read_tools,
     read_calls=read_calls,
     answer=answer,
+    tool_search=True,
 )

@@ -60,7 +60,9 @@ class Provider:
     (``templates/<name>.json.jinja``).
 
     ``read_tools`` reads its files back (stubs, diff); ``read_calls`` and ``answer`` read the tool
-    calls out of a model's message and write the messages that answer them (Toolbox)."""
+    calls out of a model's message and write the messages that answer them (Toolbox).
+    ``tool_search``: its template writes deferred tools with the provider's own tool search
+    (the template's ``deferred`` names); without it, deferred tools are left out of its file."""
 
     name: str
     label: str
@@ -71,3 +73,4 @@ class Provider:
     read_tools: ToolReader | None = None
     read_calls: CallReader | None = None
     answer: Answerer | None = None
+    tool_search: bool = False

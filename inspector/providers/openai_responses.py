@@ -23,8 +23,9 @@ def _flat(item: JsonObject, where: str) -> ToolEntry:
 
 
 def read_tools(document: Json) -> list[ToolEntry]:
-    """Flat function tools (a list, or ``{"tools": [...]}``)."""
-    return entries(document, ("tools",), _flat)
+    """Flat function tools (a list, or ``{"tools": [...]}``); the ``tool_search`` tool is not
+    one of the user's tools."""
+    return entries(document, ("tools",), _flat, skip=lambda item: item.get("type") == "tool_search")
 
 
 def read_calls(message: Json) -> list[Call]:
@@ -53,4 +54,5 @@ PROVIDER = Provider(
     read_tools=read_tools,
     read_calls=read_calls,
     answer=answer,
+    tool_search=True,
 )

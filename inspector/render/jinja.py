@@ -28,6 +28,7 @@ from inspector.providers.registry import (
     available,
     builtin_templates_dir,
 )
+from inspector.render import deferral
 from inspector.render.filters import FilterDiagnostics, make_filters
 from inspector.render.options import RenderOptions
 
@@ -95,20 +96,24 @@ def render_template(
     provider: str, tools: list[ToolDescriptor], options: RenderOptions
 ) -> tuple[str, list[Diagnostic]]:
     """The provider's file for these tools, as checked and normalized JSON text. With
-    ``strict``, the tools past the provider's per-request strict limits lose ``strict``."""
-    document, diagnostics = render_document(provider, tools, options)
+    ``strict``, the tools past the provider's per-request strict limits lose ``strict``;
+    deferred tools are marked (native tool search) or left out (see ``deferral``)."""
+    document, diagnostics, _ = render_document(provider, tools, options)
     return json_text(document), diagnostics
 
 
 def render_document(
     provider: str, tools: list[ToolDescriptor], options: RenderOptions
-) -> tuple[Json, list[Diagnostic]]:
-    """``render_template``'s file as the parsed JSON document."""
+) -> tuple[Json, list[Diagnostic], list[ToolDescriptor]]:
+    """``render_template``'s file as the parsed JSON document, and the tools it holds."""
     unit = provider_unit(provider, options.template_dirs)
     tools, shortened = fit_names(unit, tools)
-    check_names(unit, tools)
+    share = deferral.split(unit, tools, options.defer)
+    check_names(unit, share.written)
     run = TemplateRun(provider, unit, options)
-    return _parse_rendered(run.text(tools), run.template_path), shortened + run.finish()
+    text = run.text(share.written, share.deferred)
+    diagnostics = shortened + share.diagnostics + run.finish()
+    return _parse_rendered(text, run.template_path), diagnostics, share.written
 
 
 def fit_names(
@@ -161,8 +166,9 @@ class TemplateRun:
         self.template_name = f"{provider}{TEMPLATE_SUFFIX}"
         self.template_path = _template_path(self.template_name, options.template_dirs)
 
-    def text(self, tools: list[ToolDescriptor]) -> str:
-        """The template's text; any error (a user filter's too) names the template line."""
+    def text(self, tools: list[ToolDescriptor], deferred: frozenset[str] = frozenset()) -> str:
+        """The template's text; any error (a user filter's too) names the template line.
+        ``deferred``: the names of the tools it marks to load on demand (native tool search)."""
         import jinja2
 
         options = self.options
@@ -172,6 +178,7 @@ class TemplateRun:
                 strict=options.strict,
                 gemini_json_schema=options.gemini_json_schema,
                 annotations=options.annotations,
+                deferred=deferred,
             )
         except InspectorError:
             raise

@@ -21,6 +21,8 @@ class RenderOptions:
         annotations: MCP annotation hints by tool name (``--mcp-annotations``).
         report: Make the per-tool size table (``render --report``); the limits are checked
             either way.
+        defer: ``fnmatch`` patterns over tool names: tools to load on demand (``--defer``),
+            besides those whose classification entry says ``"defer": true``.
     """
 
     strict: bool = False
@@ -28,3 +30,4 @@ class RenderOptions:
     gemini_json_schema: bool = False
     annotations: dict[str, JsonObject] = field(default_factory=dict)
     report: bool = False
+    defer: list[str] = field(default_factory=list)

@@ -52,7 +52,7 @@ def read_arguments(
     notes: list[str] = []
     if bound.descriptor.name != name:
         notes.append(f"{name!r} read as the tool {bound.descriptor.name!r}")
-    values = _decode(name, arguments)
+    values = decode_arguments(name, arguments)
     converter = Converter()
     collected = _CallArguments()
     problems = _unexpected(values, bound.descriptor)
@@ -224,7 +224,8 @@ def _claim_parameters(
         notes.append(f"{key!r} inside **kwargs read as the parameter {key!r}")
 
 
-def _decode(name: str, arguments: Mapping[str, object] | str | None) -> dict[str, object]:
+def decode_arguments(name: str, arguments: Mapping[str, object] | str | None) -> dict[str, object]:
+    """A call's arguments as an object (JSON text decoded); raises ``ToolCallError``."""
     if arguments is None or arguments == "":
         return {}
     if isinstance(arguments, str):

@@ -12,8 +12,10 @@ import os
 import signal
 import stat
 import sys
+import weakref
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager, redirect_stdout
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -36,8 +38,9 @@ from inspector.providers.mcp import mcp_structured_content
 from inspector.render.options import RenderOptions
 from inspector.runtime.host import Approver, MissingContext
 from inspector.runtime.http_auth import BearerGate, request_client
-from inspector.runtime.messages import answer
+from inspector.runtime.messages import answer, to_text
 from inspector.runtime.serve_options import ServeOptions, mcp_tools
+from inspector.runtime.tool_search import SEARCH_TOOL, SEARCH_TOOL_NAME, ToolSearchSession
 from inspector.runtime.toolbox import Toolbox, ToolCallError
 
 log = logging.getLogger("inspector.serve")
@@ -45,7 +48,8 @@ log = logging.getLogger("inspector.serve")
 
 class Tools:
     """The tools being served: the current Toolbox and its tools/list entries, replaced whole
-    on a reload; the sessions to tell about a change."""
+    on a reload; the sessions to tell about a change; with ``search``, each client's tool
+    search (what it found is listed to it from then on)."""
 
     def __init__(self, build: Callable[[], Toolbox], options: ServeOptions) -> None:
         self._build = build
@@ -59,18 +63,58 @@ class Tools:
             log.log(level, "%s", diagnostic, extra={"diagnostic": True})
         self.bus = InMemorySubscriptionBus()
         self._sessions: list[ServerSession] = []
+        self._searches: dict[int, _ClientSearch] = {}
+        if options.search:
+            self.toolbox.search_session()  # a tool named search_tools: an error at the start
+
+    def _search(self, ctx: ServerRequestContext[Any]) -> ToolSearchSession | None:
+        """The client's tool search (made at its first request), or None without ``search``.
+        After a reload it searches the new tools and keeps what it found that still exists."""
+        if not self._options.search:
+            return None
+        # one object per connection, for its whole life; a client that did not identify itself
+        # (a stateless request may not) shares the search of every such client
+        client: object = ctx.session.client_params or _ANONYMOUS
+        key = id(client)
+        known = self._searches.get(key)
+        if known is not None and known.client() is not client:  # that client is gone
+            known = None
+        if known is not None and known.toolbox is self.toolbox:
+            return known.search
+        search = self.toolbox.search_session()
+        search.keep(known.search.found if known is not None else ())
+        self._searches = {k: c for k, c in self._searches.items() if c.client() is not None}
+        self._searches[key] = _ClientSearch(weakref.ref(client), self.toolbox, search)
+        return search
 
     async def list_tools(
         self, ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
     ) -> types.ListToolsResult:
-        """``tools/list``: every tool in one page."""
-        return types.ListToolsResult.model_validate({"tools": self.listed})
+        """``tools/list``: every tool in one page (with ``search``: the tools not deferred,
+        those this client found, and ``search_tools``)."""
+        search = self._search(ctx)
+        if search is None:
+            return types.ListToolsResult.model_validate({"tools": self.listed})
+        listed = mcp_tools(self.toolbox, self._options.annotations, search)
+        return types.ListToolsResult.model_validate({"tools": listed})
 
     async def call_tool(
         self, ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
     ) -> types.CallToolResult:
-        """``tools/call``: through the Toolbox; whatever the method does, an answer."""
+        """``tools/call``: through the Toolbox; whatever the method does, an answer. A
+        ``search_tools`` call searches this client's deferred tools and, when it found new
+        ones, sends it ``notifications/tools/list_changed``."""
         toolbox, listed = self.toolbox, self.listed
+        search = self._search(ctx)
+        if search is not None and params.name == SEARCH_TOOL_NAME:
+            before = search.found
+            outcome = _searched(search, params.arguments or {})
+            if search.found != before:
+                await ctx.session.send_tool_list_changed()
+            (reply,) = answer("mcp", [outcome])
+            return types.CallToolResult.model_validate(reply["result"])
+        if search is not None:  # a tool found is listed to this client with its outputSchema
+            listed = mcp_tools(toolbox, self._options.annotations, search)
         context = {**self._options.context, **request_client(ctx.request)}
         approve = _elicitation(ctx) if _can_elicit(ctx) else None
         outcome, was_cut = await _outcome(
@@ -126,6 +170,22 @@ class Tools:
                 log.error("%s: missing; keeping the previous %d tools", path, len(self.listed))
             else:
                 await self.reload()
+
+
+@dataclass(frozen=True, slots=True)
+class _ClientSearch:
+    """One client's tool search, made for one Toolbox (a reload makes a new one)."""
+
+    client: Callable[[], object]
+    toolbox: Toolbox
+    search: ToolSearchSession
+
+
+class _Anonymous:
+    """The clients that did not identify themselves."""
+
+
+_ANONYMOUS = _Anonymous()
 
 
 def _content(path: Path) -> bytes | None:
@@ -197,6 +257,16 @@ def _elicitation(ctx: ServerRequestContext[Any]) -> Approver:
     return approve
 
 
+def _searched(search: ToolSearchSession, arguments: dict[str, Any]) -> Outcome:
+    """A ``search_tools`` call answered in the client's conversation."""
+    call = Call(None, SEARCH_TOOL_NAME, None)
+    try:
+        value = search.answer(arguments)
+    except ValueError as error:
+        return Outcome(call, error=f"{SEARCH_TOOL_NAME}: {error}")
+    return Outcome(call, value, to_text(value), None, SEARCH_TOOL)
+
+
 def _checked(outcome: Outcome, schema: JsonObject) -> Outcome:
     """The outcome, or an error when its structured content breaks the output schema or holds
     a number JSON cannot carry (a client would reject the whole result)."""
@@ -249,8 +319,8 @@ def build_server(tools: Tools, options: ServeOptions) -> Server[Any]:
         on_call_tool=tools.call_tool,
         on_subscriptions_listen=ListenHandler(tools.bus),
     )
-    server.watching = options.watch is not None
-    if server.watching:  # only then is there a change to tell the sessions about
+    server.watching = options.watch is not None or options.search
+    if options.watch is not None:  # only then is there a change to tell every session about
         server.add_notification_handler(
             "notifications/initialized", types.NotificationParams, tools.initialized
         )

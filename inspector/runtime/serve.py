@@ -48,6 +48,8 @@ def serve(
     all_methods: bool = False,
     context: Mapping[str, object] | None = None,
     tokens: Mapping[str, str] | None = None,
+    search: bool = False,
+    defer: Sequence[str] = (),
     **toolbox_options: Any,
 ) -> None:
     """Serve the tools of some objects as an MCP server until the client leaves or a
@@ -70,6 +72,12 @@ def serve(
         context: Values for injected parameters, for every call.
         tokens: Bearer tokens of HTTP, each to its client's name (the ``client_id`` context
             value); required for an address other machines reach.
+        search: Local tool search: each client is listed the tools that are not deferred
+            and ``search_tools(query)``; the tools a search finds are listed to that client
+            from then on (``notifications/tools/list_changed`` tells it).
+        defer: Globs over tool names: tools loaded on demand, besides those whose
+            classification entry says ``"defer": true`` (with ``search``, none deferred means
+            every tool is searched; without it, deferred tools are not listed).
         **toolbox_options: For objects: the Toolbox's options (``timeout``, ``errors``,
             ``error_formatter``, ``result_serializer``, ``max_result_chars``,
             ``approve_destructive``, ...).
@@ -97,11 +105,12 @@ def serve(
         annotations=annotations or {},
         context=dict(context or {}),
         tokens=tokens,
+        search=search,
     )
-    if given is not None and classification is None:
+    if given is not None and classification is None and not defer:
         run(lambda: given, options)
     else:
-        hints = {"annotations": options.annotations, **toolbox_options}
+        hints = {"annotations": options.annotations, "defer": defer, **toolbox_options}
         run(builder(objects, classification, **hints), options)
 
 

@@ -12,14 +12,16 @@ from inspector.model import JsonObject
 from inspector.project import pipeline
 from inspector.render.options import RenderOptions
 from inspector.runtime.http_auth import CLIENT_ID, is_loopback
+from inspector.runtime.tool_search import ToolSearchSession
 from inspector.runtime.toolbox import Toolbox
 
 
 @dataclass(frozen=True, slots=True)
 class ServeOptions:
     """How to serve: identity, transport (``http`` = (host, port); None = stdio), the
-    classification file to watch (None = no reloading), MCP annotation hints by tool, the
-    context for injected values and the bearer tokens of HTTP (token → client name)."""
+    classification file to watch (None = no reloading), MCP annotation hints by tool, whether
+    each client finds the deferred tools with ``search_tools`` (``search``), the context for
+    injected values and the bearer tokens of HTTP (token → client name)."""
 
     name: str = "toolsinspector"
     version: str = ""
@@ -29,6 +31,7 @@ class ServeOptions:
     poll_seconds: float = 0.5
     context: Mapping[str, object] = field(default_factory=dict)
     tokens: Mapping[str, str] | None = None
+    search: bool = False
 
 
 def check_transport(options: ServeOptions) -> None:
@@ -68,10 +71,19 @@ def served_version(obj: object) -> str:
     return ""
 
 
-def mcp_tools(toolbox: Toolbox, annotations: Mapping[str, JsonObject]) -> list[JsonObject]:
-    """The ``tools/list`` entries: the mcp render of the toolbox's tools; errors raise."""
+def mcp_tools(
+    toolbox: Toolbox,
+    annotations: Mapping[str, JsonObject],
+    search: ToolSearchSession | None = None,
+) -> list[JsonObject]:
+    """The ``tools/list`` entries: the mcp render of the toolbox's tools (with ``search``:
+    those that conversation offers now; without it, deferred tools are left out); errors
+    raise."""
     options = RenderOptions(annotations=dict(annotations))
-    (rendered,) = pipeline.render(["mcp"], toolbox.tools, options)
+    if search is None:
+        options.defer = list(toolbox.defer)
+    tools = toolbox.tools if search is None else search.offered()
+    (rendered,) = pipeline.render(["mcp"], tools, options)
     document = rendered.document
     if document is None:
         raise InspectorError(rendered.diagnostics[0].message)

@@ -23,6 +23,7 @@ from inspector.project.pipeline import Rendered
 from inspector.providers.calls import Call, Outcome
 from inspector.providers.names import fitted_names
 from inspector.providers.registry import available
+from inspector.render.deferral import is_deferred
 from inspector.render.options import RenderOptions
 from inspector.render.selection import quiet_excluded
 from inspector.runtime.arguments import shown
@@ -37,7 +38,12 @@ from inspector.runtime.binding import (
     refuse_a_class,
     unmatched,
 )
-from inspector.runtime.call_reading import ToolCallError, has_default, read_arguments
+from inspector.runtime.call_reading import (
+    ToolCallError,
+    decode_arguments,
+    has_default,
+    read_arguments,
+)
 from inspector.runtime.host import (
     Approver,
     ErrorFormatter,
@@ -57,6 +63,7 @@ from inspector.runtime.running import (
     wait_async,
     wait_sync,
 )
+from inspector.runtime.tool_search import SEARCH_TOOL, SEARCH_TOOL_NAME, ToolSearchSession
 from inspector.scan.docstrings import DocstringStyle
 from inspector.scan.methods import MethodBuilder
 from inspector.scan.scanner import qualified_name
@@ -110,6 +117,10 @@ class Toolbox:
             is logged too (logger ``inspector.toolbox``).
         homes: The thread each object's sync methods run on (``serve`` sets it; None: a
             fresh thread per call where one is needed).
+        defer: Globs over tool names: tools loaded on demand (besides those whose
+            classification entry says ``"defer": true``): with the provider's own tool search
+            in ``definitions`` (Anthropic, OpenAI Responses; left out elsewhere), or found
+            through ``search_tools`` with ``definitions(..., search=True)``.
 
     Attributes:
         objects: The objects, lists and tuples read as their items.
@@ -117,6 +128,7 @@ class Toolbox:
         debug: As given.
         context: As given (a copy).
         timeout: As given.
+        defer: As given.
 
     Raises:
         InspectorError: The classification file is missing or broken, or an option has a
@@ -130,6 +142,7 @@ class Toolbox:
     debug: bool
     context: dict[str, object]
     timeout: float | None
+    defer: list[str]
 
     def __init__(
         self,
@@ -150,8 +163,11 @@ class Toolbox:
         approve_destructive: bool = False,
         on_event: Callable[[ToolEvent], None] | None = None,
         homes: Homes | None = None,
+        defer: Iterable[str] = (),
     ) -> None:
         objects = tuple(flattened(objects))
+        self.defer = list(defer)
+        self._search: ToolSearchSession | None = None
         self.objects = objects
         self.diagnostics = []
         self.debug = debug
@@ -245,24 +261,35 @@ class Toolbox:
         strict: bool = False,
         gemini_json_schema: bool = False,
         template_dirs: Iterable[Path] = (),
+        search: bool | ToolSearchSession = False,
     ) -> Rendered:
         """The provider's file for the callable tools: what ``toolsinspector render`` writes and
-        prints for the same tools.
+        prints for the same tools (with ``--defer`` for the Toolbox's ``defer``).
 
         Args:
             provider: A provider name, built in or in ``template_dirs``.
             strict: Strict schemas where the provider has them.
             gemini_json_schema: Gemini: ``parametersJsonSchema`` instead of ``parameters``.
             template_dirs: Directories of user templates, in front of the built-in ones.
+            search: Local tool search: True for the Toolbox's own conversation, or a
+                conversation of ``search_session()``. The file then holds the tools that are
+                not deferred, those the model found so far, and ``search_tools``.
 
         Returns:
             The file's text (None when the render failed) and the render's diagnostics.
+
+        Raises:
+            InspectorError: With ``search``: a tool is already named ``search_tools``.
         """
         options = RenderOptions(
             strict=strict, template_dirs=list(template_dirs), gemini_json_schema=gemini_json_schema
         )
         self._know_templates(options.template_dirs)
-        (rendered,) = pipeline.render([provider], self.tools, options)
+        session = self._session(search)
+        if session is None:
+            options.defer = self.defer
+        tools = self.tools if session is None else session.offered()
+        (rendered,) = pipeline.render([provider], tools, options)
         return rendered
 
     def tool_named(self, name: str) -> ToolDescriptor:
@@ -281,6 +308,39 @@ class Toolbox:
         """
         return self._bound(name).descriptor
 
+    def search_session(self) -> ToolSearchSession:
+        """A new conversation's tool search, for a Toolbox that serves several conversations
+        at once: pass it as ``search=`` to ``definitions``, ``handle`` and ``call`` of that
+        conversation. (``search=True`` uses the Toolbox's own one.)
+
+        Returns:
+            A session that offers the tools not deferred and finds the deferred ones (every
+            tool when none is deferred).
+
+        Raises:
+            InspectorError: A tool is already named ``search_tools``.
+        """
+        deferred = [tool.name for tool in self.tools if is_deferred(tool, self.defer)]
+        return ToolSearchSession(self.tools, deferred)
+
+    def reset_search(self) -> None:
+        """Start the Toolbox's own tool search conversation again: the tools found so far are
+        no longer offered by ``definitions(..., search=True)``."""
+        if self._search is not None:
+            self._search.reset()
+
+    def _session(self, search: bool | ToolSearchSession | None) -> ToolSearchSession | None:
+        """The conversation ``search`` names: its own, the Toolbox's, or none."""
+        if isinstance(search, ToolSearchSession):
+            return search
+        return self._own_session() if search else None
+
+    def _own_session(self) -> ToolSearchSession:
+        """The Toolbox's own conversation, made at first use."""
+        if self._search is None:
+            self._search = self.search_session()
+        return self._search
+
     def definitions(
         self,
         provider: str,
@@ -288,6 +348,7 @@ class Toolbox:
         strict: bool = False,
         gemini_json_schema: bool = False,
         template_dirs: Iterable[Path] = (),
+        search: bool | ToolSearchSession = False,
     ) -> Json:
         """The provider's tool definitions, to pass as the SDK's ``tools=``; the render's
         warnings are logged.
@@ -297,6 +358,11 @@ class Toolbox:
             strict: Strict schemas where the provider has them.
             gemini_json_schema: Gemini: ``parametersJsonSchema`` instead of ``parameters``.
             template_dirs: Directories of user templates, in front of the built-in ones.
+            search: Local tool search (every provider): True for the Toolbox's own
+                conversation, or a ``search_session()``. The definitions are then the tools
+                that are not deferred (none when no tool is), the tools the model found with
+                ``search_tools`` in this conversation, and ``search_tools(query)`` itself,
+                which ``handle`` and ``call`` answer.
 
         Returns:
             The provider's file as JSON values.
@@ -311,6 +377,7 @@ class Toolbox:
             strict=strict,
             gemini_json_schema=gemini_json_schema,
             template_dirs=template_dirs,
+            search=search,
         )
         for diagnostic in rendered.diagnostics:
             if diagnostic.level is not Level.INFO:
@@ -326,17 +393,20 @@ class Toolbox:
         *,
         context: Mapping[str, object] | None = None,
         approve: Approver | None = None,
+        search: ToolSearchSession | None = None,
     ) -> object:
         """Run a tool (an async one to completion).
 
         Args:
             name: The tool's name (or ``Class_method``, as ``render`` names it when classes
-                share a method name).
+                share a method name). ``search_tools`` (when no tool of yours has that name)
+                searches the deferred tools, in ``search`` or the Toolbox's own conversation.
             arguments: The arguments as a mapping or as JSON text (as a model sends them);
                 None for none.
             context: Values for injected parameters, over the Toolbox's ``context``.
             approve: Asked ``(tool, arguments)`` before a tool that needs approval runs; only
                 ``True`` runs it (None: such a call is not approved).
+            search: The conversation of a ``search_tools`` call (None: the Toolbox's own).
 
         Returns:
             What the method returned.
@@ -348,6 +418,8 @@ class Toolbox:
             MissingContext: An injected parameter's value is in no context (the host's
                 mistake: the model is never asked for it).
         """
+        if self._is_search(name):
+            return self._search_tools(arguments, search)
         bound, args, kwargs, values = self._prepare(name, arguments, context)
         if needs_approval(bound.descriptor, self._annotations, self._approve_destructive):
             answer_ = _asked(approve, bound.descriptor, values)
@@ -375,16 +447,18 @@ class Toolbox:
         *,
         context: Mapping[str, object] | None = None,
         approve: Approver | None = None,
+        search: ToolSearchSession | None = None,
     ) -> object:
         """Run a tool: awaited when async, on a thread when not (its object's own thread
         under ``serve``).
 
         Args:
-            name: The tool's name (or ``Class_method``).
+            name: The tool's name (or ``Class_method``; ``search_tools``: see ``call``).
             arguments: The arguments as a mapping or as JSON text; None for none.
             context: Values for injected parameters, over the Toolbox's ``context``.
             approve: Asked ``(tool, arguments)`` (and awaited, if async) before a tool that
                 needs approval runs; only ``True`` runs it.
+            search: The conversation of a ``search_tools`` call (None: the Toolbox's own).
 
         Returns:
             What the method returned.
@@ -395,6 +469,8 @@ class Toolbox:
                 for the model.
             MissingContext: An injected parameter's value is in no context.
         """
+        if self._is_search(name):
+            return self._search_tools(arguments, search)
         bound, args, kwargs, values = self._prepare(name, arguments, context)
         if needs_approval(bound.descriptor, self._annotations, self._approve_destructive):
             answer_ = _asked(approve, bound.descriptor, values)
@@ -435,6 +511,7 @@ class Toolbox:
         template_dirs: Iterable[str | Path] = (),
         context: Mapping[str, object] | None = None,
         approve: Approver | None = None,
+        search: ToolSearchSession | None = None,
     ) -> list[JsonObject]:
         """Run every tool call in a provider's message, in order. A failing call becomes an
         error result, never an exception.
@@ -446,6 +523,8 @@ class Toolbox:
             context: Values for injected parameters, over the Toolbox's ``context``.
             approve: Asked ``(tool, arguments)`` before a tool that needs approval runs; only
                 ``True`` runs it; without it such calls are answered "not approved".
+            search: The conversation whose ``search_tools`` calls these are (None: the
+                Toolbox's own).
 
         Returns:
             The provider's tool-result messages, one per call, to send back to the model.
@@ -456,7 +535,7 @@ class Toolbox:
         dirs = [Path(d) for d in template_dirs]
         self._know_templates(dirs)
         calls = read_calls(provider, message, dirs)
-        outcomes = [self._outcome(call, context, approve) for call in calls]
+        outcomes = [self._outcome(call, context, approve, search) for call in calls]
         return answer(provider, outcomes, dirs)
 
     async def ahandle(
@@ -467,6 +546,7 @@ class Toolbox:
         template_dirs: Iterable[str | Path] = (),
         context: Mapping[str, object] | None = None,
         approve: Approver | None = None,
+        search: ToolSearchSession | None = None,
     ) -> list[JsonObject]:
         """Like ``handle``; async tools of one message run concurrently, results keep the call
         order and ids.
@@ -477,6 +557,8 @@ class Toolbox:
             template_dirs: Where user providers are (their module beside their template).
             context: Values for injected parameters, over the Toolbox's ``context``.
             approve: Asked (and awaited, if async) before a tool that needs approval runs.
+            search: The conversation whose ``search_tools`` calls these are (None: the
+                Toolbox's own).
 
         Returns:
             The provider's tool-result messages, one per call, in the calls' order.
@@ -490,7 +572,9 @@ class Toolbox:
 
         async def run(call: Call) -> Outcome:
             try:
-                value = await self.acall(call.name, _args(call), context=context, approve=approve)
+                value = await self.acall(
+                    call.name, _args(call), context=context, approve=approve, search=search
+                )
             except ToolCallError as error:
                 return Outcome(call, error=error.message)
             return self.outcome(call, value)[0]
@@ -510,17 +594,24 @@ class Toolbox:
             The outcome, and whether its text was cut.
         """
         try:
-            return outcome(call, value, self._bound(call.name).descriptor, self._results)
+            tool = SEARCH_TOOL if self._is_search(call.name) else self._bound(call.name).descriptor
+            return outcome(call, value, tool, self._results)
         except ToolCallError as error:
             return Outcome(call, error=error.message), False
         except Exception as error:  # the host's serializer failed: the call failed
             return Outcome(call, error=self._failure(call.name, error).message), False
 
     def _outcome(
-        self, call: Call, context: Mapping[str, object] | None, approve: Approver | None
+        self,
+        call: Call,
+        context: Mapping[str, object] | None,
+        approve: Approver | None,
+        search: ToolSearchSession | None = None,
     ) -> Outcome:
         try:
-            value = self.call(call.name, _args(call), context=context, approve=approve)
+            value = self.call(
+                call.name, _args(call), context=context, approve=approve, search=search
+            )
         except ToolCallError as error:
             return Outcome(call, error=error.message)
         return self.outcome(call, value)[0]
@@ -607,6 +698,20 @@ class Toolbox:
                 self._on_event(event)
             except Exception:  # the host's hook failed: its log still has the event
                 log.exception("on_event failed")
+
+    def _is_search(self, name: str) -> bool:
+        """Whether a call is to the tool search's ``search_tools`` (not to a tool of yours)."""
+        return name == SEARCH_TOOL_NAME and name not in self._tools
+
+    def _search_tools(
+        self, arguments: Mapping[str, object] | str | None, search: ToolSearchSession | None
+    ) -> JsonObject:
+        """A ``search_tools`` call answered in its conversation."""
+        session = search if search is not None else self._own_session()
+        try:
+            return session.answer(decode_arguments(SEARCH_TOOL_NAME, arguments))
+        except ValueError as error:
+            raise ToolCallError(f"{SEARCH_TOOL_NAME}: {error}", SEARCH_TOOL_NAME) from None
 
     def _bound(self, name: str) -> Bound:
         """The tool a call names: by its name, as ``Class_method`` (how ``render`` names it
