@@ -189,6 +189,12 @@ def _add_render(commands: _Commands, common: argparse.ArgumentParser) -> None:
         '{"readOnlyHint": true}}',
     )
     render.add_argument(
+        "--cache",
+        action="store_true",
+        help="prompt-cache markers: Anthropic's cache_control on the last tool, Bedrock's "
+        "cachePoint after the last tool (other providers cache identical prefixes themselves)",
+    )
+    render.add_argument(
         "--report",
         action="store_true",
         help="print each tool's size in characters and estimated tokens to stderr, and warn "
@@ -397,6 +403,7 @@ def _render(args: argparse.Namespace) -> int:
         gemini_json_schema=args.gemini_json_schema,
         annotations=load_annotations(Path(args.mcp_annotations)) if args.mcp_annotations else {},
         report=args.report,
+        cache=args.cache,
     )
     output = Path(args.output)
 

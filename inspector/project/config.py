@@ -40,6 +40,7 @@ class Config(NamedTuple):
     stubs: Path | None = None
     include_new: bool = True
     gemini_json_schema: bool = False
+    cache: bool = False
     ignore: tuple[str, ...] = ()
     serve: ServeConfig = ServeConfig()
     source: Path | None = None
@@ -74,6 +75,7 @@ _KEYS: dict[str, tuple[str, str]] = {
     "stubs": ("path", "a path"),
     "new": ("new", '"include" or "exclude"'),
     "gemini-json-schema": ("bool", "true or false"),
+    "cache": ("bool", "true or false"),
     "ignore": ("codes", 'a list of diagnostic codes such as "TI204"'),
     "serve": ("serve", "a table of serve settings"),
 }

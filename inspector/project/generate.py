@@ -97,6 +97,7 @@ def _renders(
         strict=config.strict,
         template_dirs=list(config.templates),
         gemini_json_schema=config.gemini_json_schema,
+        cache=config.cache,
     )
     for rendered in pipeline.render(config.providers, tools, options):
         diagnostics += rendered.diagnostics

@@ -138,6 +138,7 @@ class TemplateRun:
                 strict=options.strict,
                 gemini_json_schema=options.gemini_json_schema,
                 annotations=options.annotations,
+                cache=options.cache,
             )
         except InspectorError:
             raise

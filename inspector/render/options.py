@@ -21,6 +21,9 @@ class RenderOptions:
         annotations: MCP annotation hints by tool name (``--mcp-annotations``).
         report: Make the per-tool size table (``render --report``); the limits are checked
             either way.
+        cache: Prompt-cache markers where the provider has them in its tool list
+            (``render --cache``): Anthropic's ``cache_control`` on the last tool, Bedrock's
+            ``cachePoint`` after the last tool.
     """
 
     strict: bool = False
@@ -28,3 +31,4 @@ class RenderOptions:
     gemini_json_schema: bool = False
     annotations: dict[str, JsonObject] = field(default_factory=dict)
     report: bool = False
+    cache: bool = False
