@@ -19,7 +19,7 @@ PACKAGE = ROOT / "inspector"
 
 # Bottom to top. A module may import its own layer and the ones below it, never one above.
 LAYERS: tuple[frozenset[str], ...] = (
-    frozenset({"codes", "diagnostics", "model", "catalog", "typetable"}),
+    frozenset({"codes", "diagnostics", "model", "sharing", "catalog", "typetable"}),
     frozenset({"scan", "files"}),
     frozenset({"providers"}),
     frozenset({"render"}),
@@ -35,7 +35,10 @@ LAYERS: tuple[frozenset[str], ...] = (
 # is worse than a long module a newcomer can predict.
 LARGE_MODULE = 800
 LARGE_FUNCTION = 100
-LARGE: dict[str, str] = {}
+LARGE: dict[str, str] = {
+    "inspector/model.py": "the neutral model and how it writes itself as JSON Schema, named "
+    "types written once (shared $defs) included",
+}
 
 
 def module_name(path: Path) -> str:
