@@ -571,23 +571,43 @@ class ToolDescriptor:
         Returns:
             A new schema each call, which the caller may change unless ``schemas`` was given.
         """
-        types = [f.type for f in self.parameters]
-        used = used_definitions(types, self.definitions) if self.definitions else []
         if schemas is not None:  # its own references apply
             schema = object_schema(self.parameters, schemas=schemas)
-            definitions = {name: t.to_schema(schemas.refs) for name, t in used}
+            used = used_definitions([f.type for f in self.parameters], self.definitions)
+            definitions: JsonObject = {name: t.to_schema(schemas.refs) for name, t in used}
         else:
-            same = SameTypes()
-            shared = shared_types(types, [t for _, t in used], same)
-            taken = {name for name, _ in self.definitions}
-            names = {id(t): unique_name(t.title or "Object", taken) for t in shared}
-            refs = refs_to(same, names) if names else None
+            refs, definitions = self._shared([f.type for f in self.parameters])
             schema = object_schema(self.parameters, refs=refs)
-            definitions = {name: t.to_schema(refs) for name, t in used}
-            definitions.update((names[id(t)], t.body_schema(refs)) for t in shared)
         if definitions:
             schema["$defs"] = dict(definitions)
         return schema
+
+    def returns_schema(self) -> JsonObject:
+        """The return value's JSON Schema, a nested model it writes more than once under
+        ``$defs`` (with the recursive types it needs), as ``parameters_schema`` does.
+
+        Returns:
+            A new schema each call, which the caller may change.
+        """
+        if self.returns.type is None:
+            return self.returns.to_schema()
+        refs, definitions = self._shared([self.returns.type])
+        schema = self.returns.to_schema(refs)
+        if definitions:
+            schema["$defs"] = dict(definitions)
+        return schema
+
+    def _shared(self, types: list[SchemaType]) -> tuple[Refs | None, JsonObject]:
+        """How one document of these types writes shared named types, and its ``$defs``."""
+        used = used_definitions(types, self.definitions) if self.definitions else []
+        same = SameTypes()
+        shared = shared_types(types, [t for _, t in used], same)
+        taken = {name for name, _ in self.definitions}
+        names = {id(t): unique_name(t.title or "Object", taken) for t in shared}
+        refs = refs_to(same, names) if names else None
+        definitions: JsonObject = {name: t.to_schema(refs) for name, t in used}
+        definitions.update((names[id(t)], t.body_schema(refs)) for t in shared)
+        return refs, definitions
 
 
 def used_definitions(

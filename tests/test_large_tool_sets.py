@@ -69,7 +69,7 @@ def test_kubernetes_provider_files_share_per_tool(
     subset: Path, run_cli: Callable[..., Run]
 ) -> None:
     assert run_cli("scan", "k8s_pods.py:Pods", "-o", "tools.json", "-q").status == 0
-    for provider in ("openai", "anthropic", "mcp", "gemini"):
+    for provider in ("openai", "anthropic"):
         result = run_cli("render", "--provider", provider, "-o", f"{provider}.json", "-q")
         assert result.status == 0, result.stderr
         CHECKS[provider](json.loads(Path(f"{provider}.json").read_text()))
@@ -78,3 +78,24 @@ def test_kubernetes_provider_files_share_per_tool(
     parameters = create["function"]["parameters"]
     assert parameters["properties"]["body"]["title"] == "V1Pod"  # used once: inline
     assert "V1Probe" in parameters["$defs"]  # liveness, readiness, startup probes: once
+
+
+def test_kubernetes_tools_over_budget_name_what_to_cut(
+    subset: Path, run_cli: Callable[..., Run]
+) -> None:
+    assert run_cli("scan", "k8s_pods.py:Pods", "-o", "tools.json", "-q").status == 0
+    result = run_cli("render", "--provider", "anthropic", "-o", "anthropic.json")
+    warnings = [line for line in result.stderr.splitlines() if "warning[" in line]
+    over = {line.split(": ")[2] for line in warnings if "[TI510]" in line}
+    assert over == {
+        "Pods.create_namespaced_pod",
+        "Pods.replace_namespaced_pod",
+        "Pods.create_namespaced_service",
+        "Pods.create_persistent_volume",
+    }
+    pod = next(line for line in warnings if "Pods.create_namespaced_pod:" in line)
+    assert "largest parameters: body ~" in pod
+    assert '"fixed" (required: body)' in pod
+    assert '"hidden" (optional: field_validation, dry_run)' in pod
+    assert sum("[TI511]" in line for line in warnings) == 1
+    assert result.stderr.splitlines()[-1].startswith("diagnostics: 0 errors, 5 warnings")

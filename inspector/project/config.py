@@ -41,6 +41,8 @@ class Config(NamedTuple):
     include_new: bool = True
     gemini_json_schema: bool = False
     cache: bool = False
+    max_tool_tokens: int | None = None
+    max_file_tokens: int | None = None
     ignore: tuple[str, ...] = ()
     serve: ServeConfig = ServeConfig()
     source: Path | None = None
@@ -76,6 +78,8 @@ _KEYS: dict[str, tuple[str, str]] = {
     "new": ("new", '"include" or "exclude"'),
     "gemini-json-schema": ("bool", "true or false"),
     "cache": ("bool", "true or false"),
+    "max-tool-tokens": ("int", "a whole number of tokens (0: no budget)"),
+    "max-file-tokens": ("int", "a whole number of tokens (0: no budget)"),
     "ignore": ("codes", 'a list of diagnostic codes such as "TI204"'),
     "serve": ("serve", "a table of serve settings"),
 }
@@ -151,6 +155,10 @@ def _typed(rule: tuple[str, str], key: str, value: object, root: Path, where: st
         return value
     if kind == "bool":
         if not isinstance(value, bool):
+            raise problem
+        return value
+    if kind == "int":
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise problem
         return value
     if kind == "path":

@@ -99,6 +99,10 @@ def _renders(
         gemini_json_schema=config.gemini_json_schema,
         cache=config.cache,
     )
+    if config.max_tool_tokens is not None:
+        options.max_tool_tokens = config.max_tool_tokens
+    if config.max_file_tokens is not None:
+        options.max_file_tokens = config.max_file_tokens
     for rendered in pipeline.render(config.providers, tools, options):
         diagnostics += rendered.diagnostics
         if rendered.document is not None:

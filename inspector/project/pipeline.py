@@ -173,7 +173,7 @@ def _render_one(provider: str, tools: list[ToolDescriptor], options: RenderOptio
     """One provider's file; a template that fails gives an error diagnostic instead."""
     from inspector.diagnostics import InspectorError, UsageError
     from inspector.render.jinja import render_document
-    from inspector.render.limits import size_report
+    from inspector.render.limits import Budget, size_report
 
     try:
         document, diagnostics = render_document(provider, tools, options)
@@ -184,7 +184,12 @@ def _render_one(provider: str, tools: list[ToolDescriptor], options: RenderOptio
             provider, None, [Diagnostic(Level.ERROR, str(error), code=codes.RENDER_FAILED)]
         )
     lines, warnings = size_report(
-        provider, document, tools, options.template_dirs, table=options.report
+        provider,
+        document,
+        tools,
+        options.template_dirs,
+        table=options.report,
+        budget=Budget(options.max_tool_tokens, options.max_file_tokens),
     )
     return Rendered(provider, document, diagnostics + warnings, lines)
 

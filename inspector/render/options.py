@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from inspector.model import JsonObject
+from inspector.render.limits import MAX_FILE_TOKENS, MAX_TOOL_TOKENS
 
 
 @dataclass
@@ -24,6 +25,8 @@ class RenderOptions:
         cache: Prompt-cache markers where the provider has them in its tool list
             (``render --cache``): Anthropic's ``cache_control`` on the last tool, Bedrock's
             ``cachePoint`` after the last tool.
+        max_tool_tokens: Warn when a tool's entry is estimated at more tokens (0: never).
+        max_file_tokens: Warn when the whole file is estimated at more tokens (0: never).
     """
 
     strict: bool = False
@@ -32,3 +35,5 @@ class RenderOptions:
     annotations: dict[str, JsonObject] = field(default_factory=dict)
     report: bool = False
     cache: bool = False
+    max_tool_tokens: int = MAX_TOOL_TOKENS
+    max_file_tokens: int = MAX_FILE_TOKENS
