@@ -90,6 +90,8 @@ DESCRIPTION_TOO_LONG: Final = "TI502"
 TOO_MANY_STRICT_TOOLS: Final = "TI503"
 STRICT_TOTALS: Final = "TI504"
 STRICT_DROPPED: Final = "TI505"
+TOOL_OVER_BUDGET: Final = "TI510"
+FILE_OVER_BUDGET: Final = "TI511"
 STUB_INEXACT: Final = "TI601"
 PATTERN_MATCHES_NOTHING: Final = "TI801"
 NOT_BINDABLE: Final = "TI802"
@@ -521,6 +523,22 @@ CODES: dict[str, Code] = {
             "strict-dropped",
             "Tools past a per-request strict limit are rendered without strict, so the file is "
             "accepted.",
+        ),
+        Code(
+            TOOL_OVER_BUDGET,
+            _W,
+            "tool-over-budget",
+            "A tool's definition is estimated at more tokens than `max_tool_tokens` (default "
+            "2,000); the message names its largest parameters and the classification keys "
+            "(`hidden`, `fixed`) that would cut them.",
+        ),
+        Code(
+            FILE_OVER_BUDGET,
+            _W,
+            "file-over-budget",
+            "A provider file is estimated at more tokens than `max_file_tokens` (default "
+            "20,000), which every request that sends it pays; the message names its largest "
+            "tools.",
         ),
         Code(
             STUB_INEXACT,

@@ -7,7 +7,7 @@ Every type node turns itself into canonical JSON Schema 2020-12 with ``to_schema
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
@@ -55,7 +55,7 @@ class StringType:
     format: str | None = None
     keywords: Keywords = ()
 
-    def to_schema(self) -> JsonObject:
+    def to_schema(self, refs: Refs | None = None) -> JsonObject:
         schema: JsonObject = {"type": "string"}
         if self.format:
             schema["format"] = self.format
@@ -68,7 +68,7 @@ class IntegerType:
 
     keywords: Keywords = ()
 
-    def to_schema(self) -> JsonObject:
+    def to_schema(self, refs: Refs | None = None) -> JsonObject:
         return _with_keywords({"type": "integer"}, self.keywords)
 
 
@@ -78,7 +78,7 @@ class NumberType:
 
     keywords: Keywords = ()
 
-    def to_schema(self) -> JsonObject:
+    def to_schema(self, refs: Refs | None = None) -> JsonObject:
         return _with_keywords({"type": "number"}, self.keywords)
 
 
@@ -88,7 +88,7 @@ class BooleanType:
 
     keywords: Keywords = ()
 
-    def to_schema(self) -> JsonObject:
+    def to_schema(self, refs: Refs | None = None) -> JsonObject:
         return _with_keywords({"type": "boolean"}, self.keywords)
 
 
@@ -98,7 +98,7 @@ class NullType:
 
     keywords: Keywords = ()
 
-    def to_schema(self) -> JsonObject:
+    def to_schema(self, refs: Refs | None = None) -> JsonObject:
         return _with_keywords({"type": "null"}, self.keywords)
 
 
@@ -133,7 +133,7 @@ class EnumType:
                 names.append(name)
         return names
 
-    def to_schema(self) -> JsonObject:
+    def to_schema(self, refs: Refs | None = None) -> JsonObject:
         types: list[Json] = list(self.value_types())
         schema: JsonObject = {}
         if types:
@@ -151,15 +151,15 @@ class ArrayType:
     unique: bool = False
     keywords: Keywords = ()
 
-    def to_schema(self) -> JsonObject:
+    def to_schema(self, refs: Refs | None = None) -> JsonObject:
         schema: JsonObject = {"type": "array"}
         if self.prefix:
-            schema["prefixItems"] = [item.to_schema() for item in self.prefix]
+            schema["prefixItems"] = [item.to_schema(refs) for item in self.prefix]
             schema["minItems"] = schema["maxItems"] = len(self.prefix)
         elif self.prefix is not None:  # the empty tuple
             schema["maxItems"] = 0
         if self.items is not None:
-            schema["items"] = self.items.to_schema()
+            schema["items"] = self.items.to_schema(refs)
         if self.unique:
             schema["uniqueItems"] = True
         return _with_keywords(schema, self.keywords)
@@ -219,11 +219,13 @@ class Field:
         """Whether ``null`` is an accepted value."""
         return is_nullable(self.type)
 
-    def to_schema(self, schemas: Schemas | None = None) -> JsonObject:
+    def to_schema(self, schemas: Schemas | None = None, refs: Refs | None = None) -> JsonObject:
         """The field's JSON Schema: its type's, with its description and default.
 
         Args:
-            schemas: Where its type's schema was made before, to copy it from (None: make it).
+            schemas: Where its type's schema was made before, to copy it from (None: make it;
+                its own ``refs`` apply then).
+            refs: The shared types written as references (None: every type written out).
 
         Returns:
             A new dict, which the caller may change.
@@ -231,9 +233,9 @@ class Field:
         if schemas is not None:
             schema = schemas.described(self.type, self.description)
         elif self.description:
-            schema = _described(self.type.to_schema(), self.description)
+            schema = _described(self.type.to_schema(refs), self.description)
         else:
-            schema = self.type.to_schema()
+            schema = self.type.to_schema(refs)
         if self.default is not MISSING:
             schema["default"] = self.default
         return schema
@@ -244,13 +246,14 @@ def object_schema(
     additional: SchemaType | bool | None = None,
     title: str | None = None,
     schemas: Schemas | None = None,
+    refs: Refs | None = None,
 ) -> JsonObject:
     """An object schema; a free mapping (no fields, ``additional`` set) has no ``properties``."""
     schema: JsonObject = {"type": "object"}
     if title:
         schema["title"] = title
     if fields or additional is None:
-        schema["properties"] = {f.name: f.to_schema(schemas) for f in fields}
+        schema["properties"] = {f.name: f.to_schema(schemas, refs) for f in fields}
         required: list[Json] = [f.name for f in fields if f.required]
         if required:
             schema["required"] = required
@@ -259,7 +262,7 @@ def object_schema(
     elif isinstance(additional, AnyValueType) and not additional.keywords:
         pass  # any value is the default
     elif additional is not None:
-        schema["additionalProperties"] = additional.to_schema()
+        schema["additionalProperties"] = additional.to_schema(refs)
     return schema
 
 
@@ -272,8 +275,15 @@ class ObjectType:
     title: str | None = None
     keywords: Keywords = ()
 
-    def to_schema(self) -> JsonObject:
-        schema = object_schema(self.properties, self.additional, self.title)
+    def to_schema(self, refs: Refs | None = None) -> JsonObject:
+        name = refs.name_of(self) if refs is not None and self.title else None
+        if name is not None:
+            return {"$ref": f"#/$defs/{name}"}
+        return self.body_schema(refs)
+
+    def body_schema(self, refs: Refs | None = None) -> JsonObject:
+        """The schema written out, even where ``refs`` would refer to it (a definition's)."""
+        schema = object_schema(self.properties, self.additional, self.title, refs=refs)
         return _with_keywords(schema, self.keywords)
 
 
@@ -284,11 +294,12 @@ class AnyOfType:
     options: tuple[SchemaType, ...]
     keywords: Keywords = ()
 
-    def to_schema(self) -> JsonObject:
+    def to_schema(self, refs: Refs | None = None) -> JsonObject:
         compact = _compact_union(self.options)
         if compact is not None:
             return _with_keywords(compact, self.keywords)
-        return _with_keywords({"anyOf": [o.to_schema() for o in self.options]}, self.keywords)
+        options: list[Json] = [o.to_schema(refs) for o in self.options]
+        return _with_keywords({"anyOf": options}, self.keywords)
 
 
 def _compact_union(options: tuple[SchemaType, ...]) -> JsonObject | None:
@@ -327,7 +338,7 @@ class AnyValueType:
 
     keywords: Keywords = ()
 
-    def to_schema(self) -> JsonObject:
+    def to_schema(self, refs: Refs | None = None) -> JsonObject:
         return _with_keywords({}, self.keywords)
 
 
@@ -338,8 +349,9 @@ class RefType:
     name: str
     keywords: Keywords = ()
 
-    def to_schema(self) -> JsonObject:
-        return _with_keywords({"$ref": f"#/$defs/{self.name}"}, self.keywords)
+    def to_schema(self, refs: Refs | None = None) -> JsonObject:
+        name = refs.renamed(self.name) if refs is not None else self.name
+        return _with_keywords({"$ref": f"#/$defs/{name}"}, self.keywords)
 
 
 SchemaType: TypeAlias = (
@@ -357,20 +369,50 @@ SchemaType: TypeAlias = (
 )
 
 
+class Refs:
+    """How one document writes named types: the shared object types it refers to
+    (``{"$ref": "#/$defs/<name>"}``) instead of writing them out, and the names its references
+    are written under."""
+
+    __slots__ = ("_lookup", "_renames")
+
+    def __init__(
+        self,
+        lookup: Callable[[ObjectType], str | None],
+        renames: Mapping[str, str] | None = None,
+    ) -> None:
+        self._lookup = lookup
+        self._renames = renames or {}
+
+    def name_of(self, node: ObjectType) -> str | None:
+        """The definition a titled object type is written as a reference to (None: inline)."""
+        return self._lookup(node)
+
+    def renamed(self, name: str) -> str:
+        """The name a reference to the definition ``name`` is written with."""
+        return self._renames.get(name, name)
+
+    def with_renames(self, renames: Mapping[str, str]) -> Refs:
+        """The same shared types, references renamed by ``renames``."""
+        return Refs(self._lookup, renames)
+
+
 class Schemas:
     """Each type node's schema made once, for documents written right away: the same node
-    (types are immutable) gives the same dict, which is only read or copied."""
+    (types are immutable) gives the same dict, which is only read or copied. With ``refs``,
+    the shared types are written as references."""
 
-    __slots__ = ("_made", "_parts")
+    __slots__ = ("_made", "_parts", "refs")
 
-    def __init__(self) -> None:
+    def __init__(self, refs: Refs | None = None) -> None:
         self._made: dict[int, tuple[SchemaType, JsonObject]] = {}  # by id, the node kept alive
         self._parts: dict[int, tuple[SchemaType, JsonObject, JsonObject]] = {}
+        self.refs = refs
 
     def of(self, schema_type: SchemaType) -> JsonObject:
         made = self._made.get(id(schema_type))
         if made is None or made[0] is not schema_type:
-            made = self._made[id(schema_type)] = (schema_type, schema_type.to_schema())
+            made = self._made[id(schema_type)] = (schema_type, schema_type.to_schema(self.refs))
         return made[1]
 
     def described(self, schema_type: SchemaType, description: str) -> JsonObject:
@@ -416,15 +458,18 @@ class Returns:
     type: SchemaType | None = None
     description: str = ""
 
-    def to_schema(self) -> JsonObject:
+    def to_schema(self, refs: Refs | None = None) -> JsonObject:
         """The return value's JSON Schema (``{}``, any value, when the type is unknown).
+
+        Args:
+            refs: The shared types written as references (None: every type written out).
 
         Returns:
             A new dict, with the description when there is one.
         """
-        schema = self.type.to_schema() if self.type is not None else {}
-        if self.description:
-            schema["description"] = self.description
+        schema = self.type.to_schema(refs) if self.type is not None else {}
+        if self.description:  # where a type's own description goes: read back, it is the same
+            schema = _described(schema, self.description)
         return schema
 
 
@@ -545,10 +590,76 @@ class ToolDescriptor:
         Returns:
             A new schema each call, which the caller may change unless ``schemas`` was given.
         """
-        schema = object_schema(self.parameters, schemas=schemas)
-        if self.definitions:
-            schema["$defs"] = {name: t.to_schema() for name, t in self.definitions}
+        if schemas is not None:  # its own references apply
+            schema = object_schema(self.parameters, schemas=schemas)
+            used = used_definitions([f.type for f in self.parameters], self.definitions)
+            definitions: JsonObject = {name: t.to_schema(schemas.refs) for name, t in used}
+        else:
+            refs, definitions = self._shared([f.type for f in self.parameters])
+            schema = object_schema(self.parameters, refs=refs)
+        if definitions:
+            schema["$defs"] = dict(definitions)
         return schema
+
+    def returns_schema(self) -> JsonObject:
+        """The return value's JSON Schema, a nested model it writes more than once under
+        ``$defs`` (with the recursive types it needs), as ``parameters_schema`` does.
+
+        Returns:
+            A new schema each call, which the caller may change.
+        """
+        if self.returns.type is None:
+            return self.returns.to_schema()
+        refs, definitions = self._shared([self.returns.type])
+        schema = self.returns.to_schema(refs)
+        if definitions:
+            schema["$defs"] = dict(definitions)
+        return schema
+
+    def _shared(self, types: list[SchemaType]) -> tuple[Refs | None, JsonObject]:
+        """How one document of these types writes shared named types, and its ``$defs``."""
+        used = used_definitions(types, self.definitions) if self.definitions else []
+        same = SameTypes()
+        shared = shared_types(types, [t for _, t in used], same)
+        taken = {name for name, _ in self.definitions}
+        names = {id(t): unique_name(t.title or "Object", taken) for t in shared}
+        refs = refs_to(same, names) if names else None
+        definitions: JsonObject = {name: t.to_schema(refs) for name, t in used}
+        definitions.update((names[id(t)], t.body_schema(refs)) for t in shared)
+        return refs, definitions
+
+
+def used_definitions(
+    types: Iterable[SchemaType], definitions: tuple[tuple[str, SchemaType], ...]
+) -> list[tuple[str, SchemaType]]:
+    """The definitions that ``types`` refer to, directly or through other definitions, in their
+    order."""
+    known = dict(definitions)
+    needed: set[str] = set()
+    stack = list(_references(types))
+    while stack:
+        name = stack.pop()
+        if name not in needed and name in known:
+            needed.add(name)
+            stack.extend(_references([known[name]]))
+    return [(name, t) for name, t in definitions if name in needed]
+
+
+def _references(types: Iterable[SchemaType]) -> list[str]:
+    """The definition names referred to below these types (each node visited once: the same
+    node recurs throughout a large tool)."""
+    found: list[str] = []
+    seen: set[int] = set()
+    stack = list(types)
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, RefType):
+            found.append(node.name)
+        stack.extend(children(node))
+    return found
 
 
 def children(schema_type: SchemaType) -> tuple[SchemaType, ...]:
@@ -575,3 +686,155 @@ def walk(schema_type: SchemaType) -> Iterator[SchemaType]:
         node = stack.pop()
         yield node
         stack.extend(reversed(children(node)))
+
+
+# Shared definitions: a named type that a document would write more than once is written
+# once under ``$defs`` (``ToolDescriptor.parameters_schema``; tools.json: ``inspector.sharing``).
+
+
+def is_named(node: SchemaType) -> bool:
+    """Whether a node is a nested model: an object type with a title (its class's name)."""
+    return isinstance(node, ObjectType) and node.title is not None
+
+
+class SameTypes:
+    """Equal named types as one: each titled object type seen (kept alive, looked up by
+    identity) → the first equal one seen, compared only with those of the same title."""
+
+    __slots__ = ("_by_id", "_by_title")
+
+    def __init__(self) -> None:
+        self._by_id: dict[int, tuple[ObjectType, ObjectType]] = {}
+        self._by_title: dict[str | None, list[ObjectType]] = {}
+
+    def of(self, node: ObjectType) -> ObjectType:
+        """The first-seen type equal to ``node``."""
+        found = self._by_id.get(id(node))
+        if found is not None and found[0] is node:
+            return found[1]
+        known = self._by_title.setdefault(node.title, [])
+        first = next((k for k in known if k is node or k == node), None)
+        if first is None:
+            known.append(node)
+            first = node
+        self._by_id[id(node)] = (node, first)
+        return first
+
+    def seen(self, node: ObjectType) -> ObjectType | None:
+        """The first-seen type equal to ``node`` when this very node was seen, else None."""
+        found = self._by_id.get(id(node))
+        return found[1] if found is not None and found[0] is node else None
+
+
+def named_below(node: SchemaType) -> list[SchemaType]:
+    """The named types directly below a node's top (not below another named type), with
+    repeats, in order."""
+    found: list[SchemaType] = []
+    stack = list(reversed(children(node)))
+    while stack:
+        below = stack.pop()
+        if is_named(below):
+            found.append(below)
+        else:
+            stack.extend(reversed(children(below)))
+    return found
+
+
+def shared_types(
+    uses: Iterable[SchemaType], bodies: Iterable[SchemaType], same: SameTypes
+) -> list[ObjectType]:
+    """The named types written more than once in a document whose top-level types are ``uses``
+    (each one a use) and which writes each of ``bodies`` once (its definitions: only what is
+    below their tops counts), in the order a walk from the top meets them.
+
+    Args:
+        uses: The document's types (a tool's parameter types, a return type).
+        bodies: The definitions the document writes, each once.
+        same: Where equal named types become one (shared with the caller, who writes them).
+
+    Returns:
+        The first-seen of each shared type.
+    """
+    counting = UseCounts(same)
+    for use in uses:
+        counting.count([use] if is_named(use) else named_below(use))
+    for body in bodies:
+        counting.count(named_below(body))
+    return counting.shared()
+
+
+class UseCounts:
+    """How often a document writes each named type, counted from the outside in (see
+    ``shared_types``)."""
+
+    def __init__(self, same: SameTypes, defined: set[int] | None = None) -> None:
+        self.same = same
+        self.defined = defined or set()
+        """Types written once as definitions whatever their count (their insides are counted
+        from their bodies)."""
+        self.counts: dict[int, int] = {}  # by id of the first-seen equal type
+        self.firsts: dict[int, ObjectType] = {}
+        self.direct: dict[int, list[ObjectType]] = {}  # the named types right inside each
+        self.found: dict[int, int] = {}  # by id: when the walk from the top first met it
+
+    def count(self, named: Iterable[SchemaType]) -> None:
+        """One use of each of these named types (from the document's top or a definition)."""
+        for node in named:
+            if isinstance(node, ObjectType):
+                first = self.same.of(node)
+                self.firsts[id(first)] = first
+                self.counts[id(first)] = self.counts.get(id(first), 0) + 1
+
+    def shared(self) -> list[ObjectType]:
+        """The types written at least twice once the types around them are shared."""
+        shared: list[ObjectType] = []
+        order = self._post_order()
+        for first in reversed(order):  # outer first: all their uses are counted
+            if id(first) in self.defined:
+                continue
+            uses = self.counts.get(id(first), 0)
+            if uses >= 2:
+                shared.append(first)
+            for inner in self.direct[id(first)]:  # written once inside a definition
+                self.counts[id(inner)] = self.counts.get(id(inner), 0) + min(uses, 1)
+        return sorted(shared, key=lambda t: self.found[id(t)])  # in the document's order
+
+    def _post_order(self) -> list[ObjectType]:
+        """Every named type below the counted ones, each after the types inside it (without
+        recursion: types nest deeper than Python's stack)."""
+        order: list[ObjectType] = []
+        stack: list[tuple[ObjectType, bool]] = [(t, False) for t in self.firsts.values()]
+        stack.reverse()
+        while stack:
+            node, done = stack.pop()
+            if done:
+                order.append(node)
+                continue
+            if id(node) in self.direct:
+                continue
+            inner = [self.same.of(b) for b in named_below(node) if isinstance(b, ObjectType)]
+            self.direct[id(node)] = inner
+            self.found[id(node)] = len(self.found)
+            stack.append((node, True))
+            stack.extend((first, False) for first in reversed(inner))
+        return order
+
+
+def unique_name(wanted: str, taken: set[str]) -> str:
+    """``wanted``, or ``wanted2``, ``wanted3``, ... : the first not in ``taken`` (then taken)."""
+    name, suffix = wanted, 2
+    while name in taken:
+        name, suffix = f"{wanted}{suffix}", suffix + 1
+    taken.add(name)
+    return name
+
+
+def refs_to(same: SameTypes, names: dict[int, str]) -> Refs:
+    """``Refs`` writing the types ``names`` holds (by id of their first-seen equal, as
+    ``same`` found them) as references."""
+
+    def lookup(node: ObjectType) -> str | None:
+        first = same.seen(node)
+        return names.get(id(first)) if first is not None else None
+
+    return Refs(lookup)

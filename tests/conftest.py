@@ -114,3 +114,45 @@ def modules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callabl
 def load(name: str) -> typing.Any:
     """A module written by ``modules``, imported."""
     return importlib.import_module(name)
+
+
+def inlined(schema: object) -> object:
+    """The schema with each local ``$ref`` to a non-recursive definition written out where it
+    is used (its siblings kept), and ``$defs`` keeping only what is still referred to: tests
+    that state a shape inline compare with this, whatever the writer shares under ``$defs``."""
+    if not isinstance(schema, dict):
+        return schema
+    definitions = dict(schema.get("$defs", {}))
+
+    def expand(node: object, active: frozenset[str]) -> object:
+        if isinstance(node, list):
+            return [expand(item, active) for item in node]
+        if not isinstance(node, dict):
+            return node
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/$defs/"):
+            name = ref.removeprefix("#/$defs/")
+            if name in definitions and name not in active:
+                body = expand(definitions[name], active | {name})
+                if not _refers_to(body, name):
+                    siblings = {k: expand(v, active) for k, v in node.items() if k != "$ref"}
+                    assert isinstance(body, dict)
+                    return {**body, **siblings}
+        return {k: expand(v, active) for k, v in node.items() if k != "$defs"}
+
+    result = expand(schema, frozenset())
+    assert isinstance(result, dict)
+    kept = {n: expand(d, frozenset({n})) for n, d in definitions.items() if _refers_to(result, n)}
+    if kept:
+        result["$defs"] = kept
+    return result
+
+
+def _refers_to(node: object, name: str) -> bool:
+    if isinstance(node, dict):
+        return node.get("$ref") == f"#/$defs/{name}" or any(
+            _refers_to(v, name) for v in node.values()
+        )
+    if isinstance(node, list):
+        return any(_refers_to(v, name) for v in node)
+    return False

@@ -22,7 +22,7 @@ from inspector.scan.aliases import Unresolved, any_part, has_forward_refs
 from inspector.scan.hints import TypeMapper
 from inspector.scan.resolution import HintResolver, part_kinds
 from inspector.scan.scanner import scan
-from tests.conftest import Run, inspect_class, load, messages
+from tests.conftest import Run, inlined, inspect_class, load, messages
 from tests.test_limits import _render_all
 from tests.test_stubs import _tool
 
@@ -151,7 +151,7 @@ def test_an_alias_is_evaluated_where_it_is_defined(modules: Callable[..., None])
         "minItems": 2,
         "maxItems": 2,
     }
-    assert tools["show"].parameters_schema()["properties"] == {
+    assert inlined(tools["show"].parameters_schema())["properties"] == {
         "value": {"description": "Through a module attribute.", "anyOf": scalar},
         "other": {"description": "Imported at run time.", "anyOf": scalar},
         "period": {"description": "From the parent package.", "anyOf": [period, offset]},
@@ -332,7 +332,7 @@ def test_forward_references_written_as_text_inside_a_hint(modules: Callable[...,
         "properties": {"path": {"type": "string"}},
         "required": ["path"],
     }
-    assert tools["overlay"].parameters_schema()["properties"] == {
+    assert inlined(tools["overlay"].parameters_schema())["properties"] == {
         "loader": {
             "description": "The loader.",
             "default": None,

@@ -28,7 +28,7 @@ from inspector.scan.methods import MethodBuilder
 from inspector.scan.resolution import union_members
 from inspector.scan.targets import ClassInfo, iter_methods
 from inspector.scan.typecheck_names import TypeCheckingNames
-from tests.conftest import inspect_class, load, messages
+from tests.conftest import inlined, inspect_class, load, messages
 
 POINT = {
     "type": "object",
@@ -279,7 +279,7 @@ def test_self_is_the_owning_class() -> None:
     }
     (box_merge,) = [builder.build(m)[0] for m in iter_methods(ClassInfo(Box, "Box", "t.py"))]
     assert box_merge is not None and box_merge.returns.to_schema() == BOX
-    assert tools["merge"].parameters_schema()["properties"] == {
+    assert inlined(tools["merge"].parameters_schema())["properties"] == {
         "other": {**BOX, "description": "Another box."},
         "others": {"type": "array", "description": "More boxes.", "items": BOX},
     }
@@ -629,7 +629,7 @@ def test_module_attributes_classes_and_aliases_defined_under_type_checking(
         "properties": {"status": {"type": "integer"}},
         "required": ["status"],
     }
-    assert tools["get"].parameters_schema() == {
+    assert inlined(tools["get"].parameters_schema()) == {
         "type": "object",
         "properties": {
             "url": {"description": "Where.", "type": "string"},  # str | bytes

@@ -19,7 +19,7 @@ PACKAGE = ROOT / "inspector"
 
 # Bottom to top. A module may import its own layer and the ones below it, never one above.
 LAYERS: tuple[frozenset[str], ...] = (
-    frozenset({"codes", "diagnostics", "model", "catalog", "typetable"}),
+    frozenset({"codes", "diagnostics", "model", "sharing", "catalog", "typetable"}),
     frozenset({"scan", "files"}),
     frozenset({"providers"}),
     frozenset({"render"}),
@@ -44,6 +44,8 @@ LARGE: dict[str, str] = {
     "order",
     "inspector/scan/stubsource.py": "stub files as one source: where a stub is, its outline, "
     "and the signatures and names read from it share the per-scan stub cache",
+    "inspector/model.py": "the neutral model and how it writes itself as JSON Schema, named "
+    "types written once (shared $defs) included",
 }
 
 

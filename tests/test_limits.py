@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from inspector.model import AnyOfType, Field, IntegerType, ObjectType, StringType, ToolDescriptor
 from inspector.project import pipeline
 from inspector.render.jinja import render_template as render
-from inspector.render.limits import size_report
+from inspector.render.limits import Budget, size_report
 from inspector.render.options import RenderOptions
 from inspector.scan.hints import MAX_NESTING
 from inspector.scan.scanner import scan
@@ -83,7 +83,8 @@ def test_a_one_megabyte_docstring(tmp_path: Path) -> None:
     assert tools[0].description == text  # type: ignore[attr-defined]
     text, notes = render("openai", tools, RenderOptions())  # type: ignore[arg-type]
     assert notes == []
-    _, warnings = size_report("openai", json.loads(text), tools)  # type: ignore[arg-type]
+    no_budget = Budget(0, 0)  # the token budgets have their own tests (test_budgets)
+    _, warnings = size_report("openai", json.loads(text), tools, budget=no_budget)  # type: ignore[arg-type]
     assert [w.message for w in warnings] == [
         "openai: description has 999999 characters; some models reject more than 1024"
     ]
@@ -302,7 +303,8 @@ def _tools(*parameter_sets: tuple[Field, ...]) -> list[ToolDescriptor]:
 
 def _strict_render(provider: str, tools: list[ToolDescriptor]) -> tuple[list[bool], list[str]]:
     """Which tools came out strict, and every diagnostic of the render (limits included)."""
-    (rendered,) = pipeline.render([provider], tools, RenderOptions(strict=True))
+    options = RenderOptions(strict=True, max_tool_tokens=0, max_file_tokens=0)  # budgets aside
+    (rendered,) = pipeline.render([provider], tools, options)
     assert rendered.text is not None
     document = json.loads(rendered.text)
     CHECKS[provider](document)

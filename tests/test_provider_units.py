@@ -446,8 +446,8 @@ def test_diff_reads_a_user_providers_files(acme: Path, run_cli: Callable[..., Ru
 
 
 LAYERS = {
-    "providers": ("codes", "diagnostics", "model", "catalog", "files", "providers"),
-    "files": ("codes", "diagnostics", "model", "catalog", "files"),
+    "providers": ("codes", "diagnostics", "model", "sharing", "catalog", "files", "providers"),
+    "files": ("codes", "diagnostics", "model", "sharing", "catalog", "files"),
 }
 """What the provider units and the files they read may import (module docstrings aside)."""
 

@@ -92,6 +92,9 @@ def check_bedrock(document: Any) -> None:
     )
     assert not report.has_errors(), report.generate_report()
     for entry in document["tools"]:
+        if "cachePoint" in entry:  # the Tool union's cache marker: last, and alone
+            assert entry is document["tools"][-1] and entry == {"cachePoint": {"type": "default"}}
+            continue
         assert entry["toolSpec"]["description"]
         check_json_schema(entry["toolSpec"]["inputSchema"]["json"])
 
@@ -132,6 +135,7 @@ CHECKS: dict[str, Callable[[Any], None]] = {
     "openai-responses-strict": check_openai_responses,
     "anthropic": check_anthropic,
     "anthropic-strict": check_anthropic,
+    "anthropic-cache": check_anthropic,
     "gemini": check_gemini,
     "gemini-json-schema": check_gemini,
     "ollama": check_ollama,
@@ -139,6 +143,7 @@ CHECKS: dict[str, Callable[[Any], None]] = {
     "mistral-strict": check_mistral,
     "bedrock": check_bedrock,
     "bedrock-strict": check_bedrock,
+    "bedrock-cache": check_bedrock,
     "mcp": check_mcp,
     "cohere": check_cohere,
     "huggingface": check_huggingface,

@@ -9,7 +9,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NoReturn, TypeAlias
+from typing import TYPE_CHECKING, NoReturn, TypeAlias
 
 from inspector.cli.output import (
     FOLD_AT,
@@ -23,6 +23,9 @@ from inspector.cli.output import (
 from inspector.cli.parsing import Parser, VersionAction
 from inspector.diagnostics import DOCS_URL, InspectorError, UsageError, docs_url, has_errors
 from inspector.files.new_entries import CHOICES, NewMethods
+
+if TYPE_CHECKING:
+    from inspector.render.options import RenderOptions
 
 _DESCRIPTION = "Turn Python classes into function-calling tools for LLM providers."
 _EPILOG = f"""\
@@ -214,6 +217,27 @@ def _add_render(commands: _Commands, common: argparse.ArgumentParser) -> None:
         'also "defer": true in the classification file): Anthropic and OpenAI Responses get '
         "them with defer_loading and their tool search tool; other providers' files leave them "
         "out, with a warning (TI430)",
+    )
+    render.add_argument(
+        "--cache",
+        action="store_true",
+        help="prompt-cache markers: Anthropic's cache_control on the last tool, Bedrock's "
+        "cachePoint after the last tool (other providers cache identical prefixes themselves)",
+    )
+    render.add_argument(
+        "--max-tool-tokens",
+        type=_tokens,
+        metavar="N",
+        help="warn when a tool's definition is estimated at more than N tokens, naming its "
+        "largest parameters (default: max-tool-tokens in [tool.toolsinspector], else 2000; "
+        "0: never)",
+    )
+    render.add_argument(
+        "--max-file-tokens",
+        type=_tokens,
+        metavar="N",
+        help="warn when the whole file is estimated at more than N tokens (default: "
+        "max-file-tokens in [tool.toolsinspector], else 20000; 0: never)",
     )
     render.add_argument(
         "--report",
@@ -419,6 +443,28 @@ def _scan(args: argparse.Namespace) -> int:
     return 1 if has_errors(result.diagnostics) else 0
 
 
+def _tokens(text: str) -> int:
+    """A ``--max-*-tokens`` value: a whole number, 0 or more."""
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"expected a whole number of tokens, got {text!r}")
+    return int(text)
+
+
+def _apply_budget(options: RenderOptions, args: argparse.Namespace) -> None:
+    """The token budgets: the command line's, else the project configuration's, else the
+    defaults."""
+    from inspector.project.config import find_config, load_config
+
+    found = find_config(Path.cwd())
+    config = load_config(found) if found else None
+    for name in ("max_tool_tokens", "max_file_tokens"):
+        value = getattr(args, name)
+        if value is None and config is not None:
+            value = getattr(config, name)
+        if value is not None:
+            setattr(options, name, value)
+
+
 def _configured_ignore() -> tuple[str, ...]:
     """The ``ignore`` codes of the project's configuration, if there is one here or above."""
     from inspector.project.config import find_config, load_config
@@ -452,7 +498,9 @@ def _render(args: argparse.Namespace) -> int:
         annotations=load_annotations(Path(args.mcp_annotations)) if args.mcp_annotations else {},
         report=args.report,
         defer=args.defer,
+        cache=args.cache,
     )
+    _apply_budget(options, args)
     output = Path(args.output)
 
     def file_of(provider: str) -> Path:

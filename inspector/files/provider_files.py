@@ -16,6 +16,7 @@ from inspector.diagnostics import InspectorError
 from inspector.files import tools_json
 from inspector.files.schemas import SharedTypes, parse_fields, parse_shared
 from inspector.model import Json, JsonObject, Returns, ToolDescriptor
+from inspector.sharing import FileExpansion
 
 DEFAULT_CLASS = "Tools"
 TOOLS_FORMAT = "tools"
@@ -166,7 +167,7 @@ def _tool(entry: ToolEntry, shared: SharedTypes | None) -> ToolDescriptor:
         description = returns.get("description") if returns else None
         if returns is not None:
             returns = {k: v for k, v in returns.items() if k != "description"}
-        return ToolDescriptor(
+        tool = ToolDescriptor(
             name=entry.name,
             description=entry.description,
             parameters=fields,
@@ -177,5 +178,6 @@ def _tool(entry: ToolEntry, shared: SharedTypes | None) -> ToolDescriptor:
             definitions=definitions,
             method_name=entry.name,
         )
+        return FileExpansion({}).tool(tool)  # its ``$defs`` that are not recursive written out
     except InspectorError as error:
         raise InspectorError(f"tool {entry.name!r}: {error}") from None

@@ -8,7 +8,13 @@ from pathlib import Path
 from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import InspectorError
 from inspector.files.jsonfile import json_text, read_json
-from inspector.files.schemas import SharedTypes, parse_fields, parse_shared, shared_text
+from inspector.files.schemas import (
+    SharedTypes,
+    parse_fields,
+    parse_schema,
+    parse_shared,
+    shared_text,
+)
 from inspector.model import (
     Field,
     Json,
@@ -16,22 +22,44 @@ from inspector.model import (
     LeftOut,
     MethodKind,
     ParameterKind,
+    Refs,
     Returns,
     Schemas,
     ToolDescriptor,
+    object_schema,
 )
+from inspector.sharing import FileDefinitions, FileExpansion
 
 FORMAT = "toolsinspector/1"
 
 
 def to_json(catalog: Catalog) -> JsonObject:
-    """The tools.json document (each parameter type's schema made once for it)."""
-    schemas = Schemas()
+    """The tools.json document (each parameter type's schema made once for it): a named type
+    that the file would write more than once, and every tool's definitions, are written once
+    in the file's ``$defs`` and referred to (``#/$defs/Name``, a pointer into the file)."""
+    tools = [tool for group in catalog.classes for tool in group.tools]
+    try:
+        definitions = FileDefinitions(tools)
+    except RecursionError:
+        raise InspectorError(f"the tools' {TOO_DEEP_TO_WRITE}") from None
+    writers: dict[tuple[tuple[str, str], ...], Schemas] = {}
+    tool_schemas = {}
+    for index, tool in enumerate(tools):
+        refs = definitions.refs(index)
+        key = tuple(sorted(definitions.renames[index].items()))
+        tool_schemas[id(tool)] = (writers.setdefault(key, Schemas(refs)), refs)
     document: JsonObject = {"format": FORMAT}
     if catalog.stub_sources:  # absent when no stub was read: such files do not change
         document["stubs"] = dict(catalog.stub_sources)
-    document["classes"] = {group.key: _class_json(group, schemas) for group in catalog.classes}
+    document["classes"] = {group.key: _class_json(group, tool_schemas) for group in catalog.classes}
+    if definitions.entries:
+        document["$defs"] = definitions.schemas()
     return document
+
+
+TOO_DEEP_TO_WRITE = (
+    "types are nested too deeply to make a schema of (past Python's recursion limit)"
+)
 
 
 def to_text(catalog: Catalog) -> str:
@@ -39,10 +67,12 @@ def to_text(catalog: Catalog) -> str:
     return json_text(to_json(catalog))
 
 
-def _class_json(group: CatalogClass, schemas: Schemas) -> JsonObject:
+def _class_json(group: CatalogClass, tool_schemas: dict[int, tuple[Schemas, Refs]]) -> JsonObject:
     return {
         "source": group.source,
-        "methods": {tool.method_name: _tool_json(tool, schemas) for tool in group.tools},
+        "methods": {
+            tool.method_name: _tool_json(tool, *tool_schemas[id(tool)]) for tool in group.tools
+        },
     }
 
 
@@ -50,15 +80,14 @@ def nested_too_deeply(tool: ToolDescriptor) -> InspectorError:
     """The error of a tool whose types nest past what Python's recursion limit lets a schema be
     made of (the limit is the process's: it is not raised)."""
     return InspectorError(
-        f"{tool.location}: {tool.class_name}.{tool.method_name}: its types are nested too "
-        "deeply to make a schema of (past Python's recursion limit)"
+        f"{tool.location}: {tool.class_name}.{tool.method_name}: its {TOO_DEEP_TO_WRITE}"
     )
 
 
-def _tool_json(tool: ToolDescriptor, schemas: Schemas) -> JsonObject:
+def _tool_json(tool: ToolDescriptor, schemas: Schemas, refs: Refs) -> JsonObject:
     try:
-        parameters = tool.parameters_schema(schemas)
-        returns = tool.returns.to_schema()
+        parameters = object_schema(tool.parameters, schemas=schemas)
+        returns = tool.returns.to_schema(refs)
     except RecursionError:
         raise nested_too_deeply(tool) from None
     entry: JsonObject = {
@@ -128,20 +157,28 @@ def from_json(data: object, shared: SharedTypes | None = None) -> Catalog:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise InspectorError(f'not a tools file (expected "format": "{FORMAT}")')
     classes = _mapping(data.get("classes"), "classes")
+    raw_definitions = _mapping(data.get("$defs") or {}, "$defs")
+    try:
+        definitions = {name: parse_schema(raw) for name, raw in raw_definitions.items()}
+    except InspectorError as error:
+        raise InspectorError(f"$defs: {error}") from None
+    expansion = FileExpansion(definitions)
     stubs = _mapping(data.get("stubs") or {}, "stubs")
     return Catalog(
-        tuple(_class_from_json(key, raw, shared) for key, raw in classes.items()),
+        tuple(_class_from_json(key, raw, expansion, shared) for key, raw in classes.items()),
         stub_sources=tuple((name, str(version)) for name, version in stubs.items()),
     )
 
 
 def _class_from_json(
-    key: str, raw_group: object, shared: SharedTypes | None = None
+    key: str, raw_group: object, expansion: FileExpansion, shared: SharedTypes | None = None
 ) -> CatalogClass:
     group = _mapping(raw_group, f"classes.{key}")
     methods = _mapping(group.get("methods"), f"classes.{key}.methods")
     tools = tuple(
-        _tool_from_json(key, name, _mapping(entry, f"classes.{key}.methods.{name}"), shared)
+        expansion.tool(
+            _tool_from_json(key, name, _mapping(entry, f"classes.{key}.methods.{name}"), shared)
+        )
         for name, entry in methods.items()
     )
     functions = bool(tools) and all(t.method_kind is MethodKind.FUNCTION for t in tools)

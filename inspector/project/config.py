@@ -49,6 +49,9 @@ class Config(NamedTuple):
     stubs: Path | None = None
     new: NewMethods = NewMethods.INCLUDE
     gemini_json_schema: bool = False
+    cache: bool = False
+    max_tool_tokens: int | None = None
+    max_file_tokens: int | None = None
     ignore: tuple[str, ...] = ()
     defer: tuple[str, ...] = ()
     serve: ServeConfig = ServeConfig()
@@ -94,6 +97,9 @@ _KEYS: dict[str, tuple[str, str]] = {
     "stubs": ("path", "a path"),
     "new": ("new", '"include", "exclude" or "include-all"'),
     "gemini-json-schema": ("bool", "true or false"),
+    "cache": ("bool", "true or false"),
+    "max-tool-tokens": ("int", "a whole number of tokens (0: no budget)"),
+    "max-file-tokens": ("int", "a whole number of tokens (0: no budget)"),
     "ignore": ("codes", 'a list of diagnostic codes such as "TI204"'),
     "defer": ("list", 'a list of tool-name patterns such as "connect_*"'),
     "serve": ("serve", "a table of serve settings"),
@@ -186,6 +192,10 @@ def _typed(rule: tuple[str, str], key: str, value: object, root: Path, where: st
         return value
     if kind == "bool":
         if not isinstance(value, bool):
+            raise problem
+        return value
+    if kind == "int":
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise problem
         return value
     if kind == "path":

@@ -130,8 +130,13 @@ def _renders(
         template_dirs=list(config.templates),
         gemini_json_schema=config.gemini_json_schema,
         defer=list(config.defer),
+        cache=config.cache,
     )
     diagnostics += pipeline.defer_diagnostics(options, tools)
+    if config.max_tool_tokens is not None:
+        options.max_tool_tokens = config.max_tool_tokens
+    if config.max_file_tokens is not None:
+        options.max_file_tokens = config.max_file_tokens
     for rendered in pipeline.render(config.providers, tools, options):
         diagnostics += rendered.diagnostics
         if rendered.document is not None:

@@ -241,7 +241,7 @@ def _render_one(provider: str, tools: list[ToolDescriptor], options: RenderOptio
     """One provider's file; a template that fails gives an error diagnostic instead."""
     from inspector.diagnostics import InspectorError, UsageError, error_diagnostic
     from inspector.render.jinja import render_document
-    from inspector.render.limits import size_report
+    from inspector.render.limits import Budget, size_report
 
     try:
         document, diagnostics, written = render_document(provider, tools, options)
@@ -250,7 +250,12 @@ def _render_one(provider: str, tools: list[ToolDescriptor], options: RenderOptio
     except InspectorError as error:
         return Rendered(provider, None, [error_diagnostic(error, codes.RENDER_FAILED)])
     lines, warnings = size_report(
-        provider, document, written, options.template_dirs, table=options.report
+        provider,
+        document,
+        written,
+        options.template_dirs,
+        table=options.report,
+        budget=Budget(options.max_tool_tokens, options.max_file_tokens),
     )
     return Rendered(provider, document, diagnostics + warnings, lines)
 

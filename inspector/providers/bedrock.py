@@ -22,10 +22,19 @@ def _spec(item: JsonObject, where: str) -> ToolEntry:
 
 
 def read_tools(document: Json) -> list[ToolEntry]:
-    """The ``toolSpec`` entries of a ``toolConfig`` (or of ``{"toolConfig": ...}``)."""
+    """The ``toolSpec`` entries of a ``toolConfig`` (or of ``{"toolConfig": ...}``); a
+    ``cachePoint`` entry marks where a prompt cache ends, not a tool."""
     if isinstance(document, dict) and isinstance(document.get("toolConfig"), dict):
         document = document["toolConfig"]
+    listed = document.get("tools") if isinstance(document, dict) else None
+    if isinstance(document, dict) and isinstance(listed, list):
+        document = {**document, "tools": [t for t in listed if not _is_cache_point(t)]}
     return entries(document, ("tools",), _spec)
+
+
+def _is_cache_point(entry: Json) -> bool:
+    """A ``{"cachePoint": ...}`` member of the ``Tool`` union (no ``toolSpec``)."""
+    return isinstance(entry, dict) and "cachePoint" in entry and "toolSpec" not in entry
 
 
 def read_calls(message: Json) -> list[Call]:

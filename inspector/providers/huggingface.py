@@ -12,7 +12,6 @@ from inspector.providers.schema_walk import (
     SUB_SCHEMA_KEYS,
     DialectResult,
     objects,
-    used_definitions,
 )
 
 
@@ -27,14 +26,9 @@ def huggingface_return(tool: ToolDescriptor) -> JsonObject | None:
     returns = tool.returns
     if returns.type is None and not returns.description:
         return None
-    schema = returns.to_schema()
+    schema = tool.returns_schema()  # with the ``$defs`` it needs
     if schema.get("type") == "null":
         return None
-    if tool.definitions:  # only a schema with definitions can need some
-        definitions = {name: t.to_schema() for name, t in tool.definitions}
-        needed = used_definitions(schema, definitions)
-        if needed:
-            schema["$defs"] = needed
     return _nullable_style(schema)
 
 

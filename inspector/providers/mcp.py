@@ -11,19 +11,21 @@ from inspector.files.provider_files import ToolEntry, entries, mapping, properti
 from inspector.model import Json, JsonObject, NullType, ToolDescriptor
 from inspector.providers.base import NameRule, Provider
 from inspector.providers.calls import Call, Outcome, get
-from inspector.providers.schema_walk import ref_name, used_definitions
+from inspector.providers.schema_walk import object_values, ref_name, used_definitions
 
 
 def mcp_output_schema(tool: ToolDescriptor) -> JsonObject | None:
     """The return type as an object schema: itself when it is an object, else wrapped as
     ``{"result": ...}``; None when the method is not annotated or returns None."""
-    schema = _resolved_return(tool)
-    if schema is None:
+    if tool.returns.type is None or isinstance(tool.returns.type, NullType):
         return None
+    schema = tool.returns_schema()
+    definitions = object_values(schema.pop("$defs", None))
+    schema = _resolved(schema, definitions)
     if _wraps(schema):
         schema = {"type": "object", "properties": {"result": schema}, "required": ["result"]}
-    if tool.definitions:  # only a schema with definitions can need some
-        needed = used_definitions(schema, _definitions(tool))
+    if definitions:  # at the top, where ``#/$defs/...`` points, once the result is wrapped
+        needed = used_definitions(schema, definitions)
         if needed:
             schema["$defs"] = needed
     return schema
@@ -41,13 +43,16 @@ def mcp_structured_content(tool: ToolDescriptor, value: Json) -> Json:
 def _resolved_return(tool: ToolDescriptor) -> JsonObject | None:
     if tool.returns.type is None or isinstance(tool.returns.type, NullType):
         return None
-    schema = tool.returns.to_schema()
+    return _resolved(tool.returns.to_schema(), _definitions(tool))
+
+
+def _resolved(schema: JsonObject, definitions: dict[str, JsonObject]) -> JsonObject:
+    """A schema that is a reference to one of ``definitions`` written out (its siblings kept):
+    an output schema's top must say its type."""
     name = ref_name(schema.get("$ref"))
-    if name is not None and tool.definitions:
-        definitions = _definitions(tool)
-        if name in definitions:
-            rest = {k: v for k, v in schema.items() if k != "$ref"}
-            schema = {**definitions[name], **rest}
+    if name is not None and name in definitions:
+        rest = {k: v for k, v in schema.items() if k != "$ref"}
+        return {**definitions[name], **rest}
     return schema
 
 

@@ -179,6 +179,7 @@ class TemplateRun:
                 gemini_json_schema=options.gemini_json_schema,
                 annotations=options.annotations,
                 deferred=deferred,
+                cache=options.cache,
             )
         except InspectorError:
             raise

@@ -13,22 +13,52 @@ from inspector.diagnostics import Diagnostic, Level
 from inspector.model import Json, JsonObject, ToolDescriptor
 from inspector.providers.limits import Limits, StrictUsage, exceeded, strict_usage
 from inspector.providers.registry import find
+from inspector.providers.schema_walk import object_values, used_definitions
 
 
 def tool_entries(document: Json) -> list[JsonObject]:
-    """The per-tool entries of a rendered file: a list, or the one list inside an object."""
+    """The per-tool entries of a rendered file: a list, or the one list inside an object (not
+    Bedrock's ``cachePoint``, which marks where a prompt cache ends)."""
+    entries: list[Json] = []
     if isinstance(document, list):
-        return [e for e in document if isinstance(e, dict)]
-    if isinstance(document, dict):
+        entries = document
+    elif isinstance(document, dict):
         lists = [v for v in document.values() if isinstance(v, list)]
         if len(lists) == 1:
-            return [e for e in lists[0] if isinstance(e, dict)]
-    return []
+            entries = lists[0]
+    return [e for e in entries if isinstance(e, dict) and set(e) != {"cachePoint"}]
+
+
+CHARACTERS_PER_TOKEN = 4
+"""The token estimate's ratio: tokenizers of current models (BPE, about 100,000 to 200,000
+entries) give about four characters of English text per token and somewhat fewer of JSON, so
+the estimate is rough and rather low for schema-heavy tools; no tokenizer ships with its
+vocabulary in a package that needs no download."""
+
+MAX_TOOL_TOKENS = 2_000
+"""The default budget of one tool's definition (``max_tool_tokens``)."""
+MAX_FILE_TOKENS = 20_000
+"""The default budget of a whole file (``max_file_tokens``): every request that sends the tools
+pays it; about a tenth of a 200,000-token context, or 130 tools of 150 tokens."""
 
 
 def estimate_tokens(characters: int) -> int:
-    """A rough token count: about four characters of JSON per token."""
-    return math.ceil(characters / 4)
+    """A rough token count of compact JSON: ``CHARACTERS_PER_TOKEN`` characters per token."""
+    return math.ceil(characters / CHARACTERS_PER_TOKEN)
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How many tokens (estimated) a tool's definition and a whole file may take before a
+    warning; 0 turns a budget off.
+
+    Attributes:
+        max_tool_tokens: One tool's entry in the file.
+        max_file_tokens: Every entry of the file together.
+    """
+
+    max_tool_tokens: int = MAX_TOOL_TOKENS
+    max_file_tokens: int = MAX_FILE_TOKENS
 
 
 _compact = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
@@ -44,11 +74,13 @@ class EntrySizes:
     sizes: list[int] = field(default_factory=list)
     usage: StrictUsage = field(default_factory=StrictUsage)
 
+    entries: list[JsonObject] = field(default_factory=list)
+
     def add(self, entry: JsonObject) -> None:
         """Count one tool entry of the rendered file."""
         self.count += 1
-        if self.table:
-            self.sizes.append(len(_compact(entry)))
+        self.sizes.append(len(_compact(entry)))
+        self.entries.append(entry)
         if _is_strict(entry):
             self.usage += strict_usage(_schema_of(entry))
 
@@ -60,16 +92,19 @@ def size_report(
     template_dirs: Sequence[Path] = (),
     *,
     table: bool = True,
+    budget: Budget | None = None,
 ) -> tuple[list[str], list[Diagnostic]]:
     """A table of characters and estimated tokens per tool of a rendered file (parsed; none
     unless ``table``), and warnings past the provider's per-request limits (a strict render
-    stays within the strict ones; a template that sets ``strict`` itself may not)."""
+    stays within the strict ones; a template that sets ``strict`` itself may not) and past the
+    token ``budget`` (default ``Budget()``)."""
     sizes = EntrySizes(table)
     for entry in tool_entries(document):
         sizes.add(entry)
     warnings = _limit_warnings(
         provider, find(provider, template_dirs).provider.limits, sizes, tools
     )
+    warnings += _budget_warnings(provider, budget or Budget(), sizes, tools)
     return (_size_table(provider, sizes, tools) if sizes.table else []), warnings
 
 
@@ -118,6 +153,78 @@ def _limit_warnings(
     return warnings
 
 
+def _budget_warnings(
+    provider: str, budget: Budget, sizes: EntrySizes, tools: list[ToolDescriptor]
+) -> list[Diagnostic]:
+    """A warning per tool over ``max_tool_tokens`` naming its largest parameters and what would
+    cut them; one for the file over ``max_file_tokens`` naming its largest tools."""
+    warnings: list[Diagnostic] = []
+    measured = list(zip(tools, sizes.sizes, sizes.entries, strict=False))
+    for tool, size, entry in measured:
+        tokens = estimate_tokens(size)
+        if budget.max_tool_tokens and tokens > budget.max_tool_tokens:
+            path, line = tool.path_and_line
+            message = (
+                f"{provider}: about {tokens:,} tokens, over max_tool_tokens "
+                f"({budget.max_tool_tokens:,}){_largest_parameters(tool, entry)}"
+            )
+            warnings.append(
+                Diagnostic(
+                    Level.WARNING,
+                    message,
+                    path,
+                    line,
+                    f"{tool.class_name}.{tool.method_name}",
+                    codes.TOOL_OVER_BUDGET,
+                )
+            )
+    total = estimate_tokens(sum(sizes.sizes))
+    if budget.max_file_tokens and total > budget.max_file_tokens:
+        largest = sorted(measured, key=lambda m: -m[1])[:3]
+        named = ", ".join(f"{t.name} (~{estimate_tokens(s):,})" for t, s, _ in largest)
+        message = (
+            f"{provider}: the file is about {total:,} tokens for {sizes.count} tools, over "
+            f"max_file_tokens ({budget.max_file_tokens:,}), paid by every request that sends "
+            f"it; largest tools: {named}; set tools false in the classification file or "
+            'load them on demand ("defer": true)'
+        )
+        warnings.append(Diagnostic(Level.WARNING, message, code=codes.FILE_OVER_BUDGET))
+    return warnings
+
+
+def _largest_parameters(tool: ToolDescriptor, entry: JsonObject) -> str:
+    """``; largest parameters: body ~30,000, ...; the classification file cuts them: "fixed"
+    (required: body), ...``: the three costliest parameters of the rendered schema (with the
+    definitions they use) and the classification key that removes each (an optional one can be
+    hidden, a required one needs a fixed value)."""
+    schema = _schema_of(entry)
+    properties = object_values(schema.get("properties"))
+    if not properties:
+        return ""
+    definitions = object_values(schema.get("$defs"))
+    required = schema.get("required")
+    wanted = {f.name for f in tool.parameters if f.required}
+    if isinstance(required, list):
+        wanted |= {r for r in required if isinstance(r, str)}
+    costs = []
+    for name, prop in properties.items():
+        used = used_definitions(prop, definitions) if definitions else {}
+        costs.append(
+            (len(_compact(prop)) + len(_compact(used)) if used else len(_compact(prop)), name)
+        )
+    costs.sort(key=lambda c: (-c[0], c[1]))
+    largest = costs[:3]
+    named = ", ".join(f"{name} ~{estimate_tokens(size):,}" for size, name in largest)
+    fixed = [name for _, name in largest if name in wanted]
+    hidden = [name for _, name in largest if name not in wanted]
+    keys = [
+        f'"{key}" ({why}: {", ".join(names)})'
+        for key, why, names in (("fixed", "required", fixed), ("hidden", "optional", hidden))
+        if names
+    ]
+    return f"; largest parameters: {named}; the classification file cuts them: {', '.join(keys)}"
+
+
 def _inner(entry: JsonObject) -> JsonObject:
     """The tool itself inside an envelope (``function``, Bedrock's ``toolSpec``)."""
     for key in ("function", "toolSpec"):
@@ -133,11 +240,13 @@ def _is_strict(entry: JsonObject) -> bool:
 
 def _schema_of(entry: JsonObject) -> JsonObject:
     inner = _inner(entry)
-    bedrock = inner.get("inputSchema")
+    input_schema = inner.get("inputSchema")  # Bedrock's holds it under "json"; MCP's is it
     for value in (
         inner.get("parameters"),
+        inner.get("parametersJsonSchema"),
         inner.get("input_schema"),
-        bedrock.get("json") if isinstance(bedrock, dict) else None,
+        input_schema.get("json") if isinstance(input_schema, dict) else None,
+        input_schema,
     ):
         if isinstance(value, dict):
             return value

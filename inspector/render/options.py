@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from inspector.model import JsonObject
+from inspector.render.limits import MAX_FILE_TOKENS, MAX_TOOL_TOKENS
 
 
 @dataclass
@@ -23,6 +24,11 @@ class RenderOptions:
             either way.
         defer: ``fnmatch`` patterns over tool names: tools to load on demand (``--defer``),
             besides those whose classification entry says ``"defer": true``.
+        cache: Prompt-cache markers where the provider has them in its tool list
+            (``render --cache``): Anthropic's ``cache_control`` on the last tool, Bedrock's
+            ``cachePoint`` after the last tool.
+        max_tool_tokens: Warn when a tool's entry is estimated at more tokens (0: never).
+        max_file_tokens: Warn when the whole file is estimated at more tokens (0: never).
     """
 
     strict: bool = False
@@ -31,3 +37,6 @@ class RenderOptions:
     annotations: dict[str, JsonObject] = field(default_factory=dict)
     report: bool = False
     defer: list[str] = field(default_factory=list)
+    cache: bool = False
+    max_tool_tokens: int = MAX_TOOL_TOKENS
+    max_file_tokens: int = MAX_FILE_TOKENS

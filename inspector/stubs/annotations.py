@@ -109,6 +109,8 @@ class TypeWriter:
     _definition_classes: dict[str, str] = field(default_factory=dict)
     _aliases: dict[tuple[str, str], str] = field(default_factory=dict)
     _object_keys: dict[int, tuple[ObjectType, str]] = field(default_factory=dict)
+    _class_texts: dict[str, str] = field(default_factory=dict)
+    """Each written class's docstring text (what its uses need not say again)."""
 
     def use(self, module: str, name: str) -> str:
         """Import ``name`` from ``module``; returns the name."""
@@ -281,6 +283,8 @@ class TypeWriter:
             self._write_class(name, node)
         if node.title is not None and name != node.title:
             keywords["title"] = node.title
+        if "description" in keywords and keywords["description"] == self._class_texts.get(name):
+            del keywords["description"]  # the class's docstring says it
         if node.additional is False or isinstance(node.additional, SchemaType):
             keywords["additionalProperties"] = (
                 False if node.additional is False else node.additional.to_schema()
@@ -310,6 +314,7 @@ class TypeWriter:
     def _write_class(self, name: str, node: ObjectType) -> None:
         description = dict(node.keywords).get("description")
         text = description if isinstance(description, str) else ""
+        self._class_texts[name] = text
         names_ok = all(_field_name_ok(f.name, self.taken) for f in node.properties)
         if not names_ok:
             self.blocks.append(self._functional(name, node, text))

@@ -187,9 +187,12 @@ def duration_text(delta: datetime.timedelta) -> str:
 
 
 def _read_duration(value: Json, cls: type) -> object:
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return cls(seconds=value)  # seconds: what models send when they forget the form
     expected = f"an ISO 8601 duration such as {DURATION_EXAMPLE}"
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        try:
+            return cls(seconds=value)  # seconds: what models send when they forget the form
+        except (OverflowError, ValueError):  # past timedelta's range, or NaN
+            raise WrongJson(expected) from None
     match = _duration().fullmatch(_text(value, expected))
     parts = match.groupdict() if match else {}
     if not any(v for k, v in parts.items() if k != "sign"):

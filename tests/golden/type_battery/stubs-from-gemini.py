@@ -97,17 +97,7 @@ class TreeNode_2:
     """
 
     label: str
-    children: list[
-        Annotated[
-            TreeNode_3,
-            Schema(
-                {
-                    "description": "A node of a tree. (children: nested more than 3 levels deep, left out)",
-                    "title": "TreeNode",
-                },
-            ),
-        ]
-    ] = NO_DEFAULT
+    children: list[Annotated[TreeNode_3, Schema({"title": "TreeNode"})]] = NO_DEFAULT
 
 
 @dataclass
@@ -119,12 +109,7 @@ class TreeNode:
     """
 
     label: str
-    children: list[
-        Annotated[
-            TreeNode_2,
-            Schema({"description": "A node of a tree.", "title": "TreeNode"}),
-        ]
-    ] = NO_DEFAULT
+    children: list[Annotated[TreeNode_2, Schema({"title": "TreeNode"})]] = NO_DEFAULT
 
 
 class Tools:

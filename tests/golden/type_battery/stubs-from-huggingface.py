@@ -32,7 +32,8 @@ NO_DEFAULT: Any = _NoDefault()
 
 @dataclass
 class Point:
-    """
+    """A point on a plane.
+
     Attributes:
         x: Horizontal position.
         y: Vertical position.
@@ -223,7 +224,7 @@ class Tools:
         movie: Movie,
         span: Span,
         user: User,
-        points: list[Annotated[Point, Schema({"description": "A point on a plane."})]],
+        points: list[Point],
     ) -> Point:
         """Nested classes.
 

@@ -20,7 +20,8 @@ class Schema:
 
 
 class Point(TypedDict):
-    """
+    """A point on a plane.
+
     Attributes:
         x: Horizontal position.
         y: Vertical position.
@@ -195,7 +196,7 @@ class TypeBattery:
         movie: Movie,
         span: Span,
         user: User,
-        points: list[Annotated[Point, Schema({"description": "A point on a plane."})]],
+        points: list[Point],
     ) -> Point:
         """Nested classes.
 

@@ -1,0 +1,138 @@
+"""Size budgets: a tool over ``max_tool_tokens`` or a file over ``max_file_tokens`` is a warning
+naming what to cut; the budgets come from the command line, ``[tool.toolsinspector]`` or the
+defaults (2,000 and 20,000 estimated tokens)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from inspector.render.limits import MAX_FILE_TOKENS, MAX_TOOL_TOKENS, estimate_tokens
+from tests.conftest import Run
+
+SERVICE = '''
+from dataclasses import dataclass
+
+
+@dataclass
+class Spec:
+    """What to run."""
+
+    image: str
+    command: list[str]
+    args: list[str]
+    workdir: str
+
+
+class Service:
+    def run(self, spec: Spec, backup: Spec, name: str, verbose: bool = False) -> None:
+        """Run a spec."""
+
+    def ping(self) -> bool:
+        """Ping."""
+        return True
+'''
+
+
+@pytest.fixture
+def scanned(in_tmp: Path, run_cli: Callable[..., Run]) -> Path:
+    Path("service.py").write_text(SERVICE)
+    assert run_cli("scan", "service.py:Service", "-o", "tools.json", "-q").status == 0
+    return in_tmp
+
+
+def _tokens(entry: object) -> int:
+    return estimate_tokens(len(json.dumps(entry, ensure_ascii=False, separators=(",", ":"))))
+
+
+def test_defaults() -> None:
+    assert (MAX_TOOL_TOKENS, MAX_FILE_TOKENS) == (2_000, 20_000)
+    assert estimate_tokens(8) == 2
+    assert estimate_tokens(9) == 3
+
+
+def test_a_tool_over_its_budget_names_its_largest_parameters(
+    scanned: Path, run_cli: Callable[..., Run]
+) -> None:
+    result = run_cli("render", "--provider", "openai", "--max-tool-tokens", "50", "-o", "o.json")
+    entries = json.loads(Path("o.json").read_text())
+    run, ping = (_tokens(e) for e in entries)
+    assert ping <= 50 < run
+    parameters = entries[0]["function"]["parameters"]
+    # a parameter counts the definitions it uses: spec and backup both pay for Spec
+    spec = _tokens(parameters["properties"]["spec"]) + _tokens(parameters["$defs"])
+    verbose = _tokens(parameters["properties"]["verbose"])
+    assert result.stderr.splitlines() == [
+        f"service.py:16: warning[TI510]: Service.run: openai: about {run:,} tokens, over "
+        f"max_tool_tokens (50); largest parameters: backup ~{spec}, spec ~{spec}, verbose "
+        f'~{verbose}; the classification file cuts them: "fixed" (required: backup, spec), '
+        '"hidden" (optional: verbose)',
+        "diagnostics: 0 errors, 1 warning (1 TI510), 0 info",
+    ]
+
+
+def test_a_file_over_its_budget_names_its_largest_tools(
+    scanned: Path, run_cli: Callable[..., Run]
+) -> None:
+    result = run_cli(
+        "render", "--provider", "anthropic", "--max-file-tokens", "100", "-o", "a.json"
+    )
+    entries = json.loads(Path("a.json").read_text())
+    run, ping = (_tokens(e) for e in entries)
+    characters = sum(len(json.dumps(e, ensure_ascii=False, separators=(",", ":"))) for e in entries)
+    total = estimate_tokens(characters)
+    assert result.stderr.splitlines() == [
+        f"warning[TI511]: anthropic: the file is about {total:,} tokens for 2 tools, over "
+        "max_file_tokens (100), paid by every request that sends "
+        f"it; largest tools: run (~{run}), ping (~{ping}); set tools false in the "
+        'classification file or load them on demand ("defer": true)',
+        "diagnostics: 0 errors, 1 warning (1 TI511), 0 info",
+    ]
+
+
+def test_zero_turns_a_budget_off_and_the_defaults_pass_small_tools(
+    scanned: Path, run_cli: Callable[..., Run]
+) -> None:
+    assert run_cli("render", "--provider", "openai", "-o", "o.json").stderr.endswith(
+        "diagnostics: 0 errors, 0 warnings, 0 info\n"
+    )
+    args = ("--max-tool-tokens", "0", "--max-file-tokens", "0")
+    assert "TI51" not in run_cli("render", "--provider", "openai", *args, "-o", "o.json").stderr
+
+
+def test_the_project_configuration_sets_the_budgets(
+    scanned: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("pyproject.toml").write_text(
+        '[tool.toolsinspector]\ntargets = ["service.py:Service"]\nproviders = ["mcp"]\n'
+        "max-tool-tokens = 50\nmax-file-tokens = 100\n"
+    )
+    render = run_cli("render", "--provider", "mcp", "-o", "m.json").stderr
+    assert "warning[TI510]: Service.run: mcp:" in render
+    assert "warning[TI511]: mcp:" in render
+    command_line = run_cli("render", "--provider", "mcp", "--max-tool-tokens", "0", "-o", "m.json")
+    assert "TI510" not in command_line.stderr and "TI511" in command_line.stderr
+    build = run_cli("build")
+    assert "warning[TI510]: Service.run: mcp:" in build.stderr
+
+
+def test_a_bad_budget_is_a_usage_error(scanned: Path, run_cli: Callable[..., Run]) -> None:
+    result = run_cli("render", "--provider", "mcp", "--max-tool-tokens", "-3")
+    assert result.status == 2
+    assert "expected a whole number of tokens, got '-3'" in result.stderr
+    Path("pyproject.toml").write_text("[tool.toolsinspector]\nmax-file-tokens = true\n")
+    configured = run_cli("render", "--provider", "mcp")
+    assert configured.status == 2
+    assert "max-file-tokens must be a whole number of tokens (0: no budget), not True" in (
+        configured.stderr
+    )
+
+
+def test_the_report_does_not_count_a_cache_point_as_a_tool(
+    scanned: Path, run_cli: Callable[..., Run]
+) -> None:
+    result = run_cli("render", "--provider", "bedrock", "--cache", "--report", "-o", "b.json")
+    assert "bedrock: total (2 tools)" in result.stderr
