@@ -208,7 +208,7 @@ def measure(
             name: (statistics.median(c for c, _ in pairs), statistics.median(r for _, r in pairs))
             for name, pairs in before.items()
         }
-        return rows, compared  # type: ignore[return-value]
+        return rows, compared
 
 
 def cold_start(repeat: int) -> dict[str, float]:

@@ -53,7 +53,7 @@ class RealLibrary(Protocol):
     import."""
 
     @property
-    def name(self) -> str: ...
+    def target(self) -> str: ...
     @property
     def tools(self) -> int: ...
     @property
@@ -193,7 +193,7 @@ def _ms_per_tool(libraries: Sequence[RealLibrary]) -> tuple[int, float]:
 def real_library_rows(libraries: Sequence[RealLibrary]) -> list[str]:
     """The real classes' table: tools and inspection time a tool, each and all together."""
     lines = ["| class | tools | ms a tool |", "|---|---|---|"]
-    lines += [f"| {r.name} | {r.tools} | {r.ms_per_tool:.3f} |" for r in libraries]
+    lines += [f"| {r.target} | {r.tools} | {r.ms_per_tool:.3f} |" for r in libraries]
     tools, each = _ms_per_tool(libraries)
     lines.append(f"| all {len(libraries)} | {tools} | {each:.3f} |")
     return lines

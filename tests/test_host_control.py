@@ -26,20 +26,10 @@ from hypothesis import strategies as st
 from openai.types.chat import ChatCompletionToolMessageParam
 
 from inspector import Injected, MissingContext, Toolbox, ToolCallError, ToolEvent
-from inspector.model import Curation, ToolDescriptor
+from inspector.model import ToolDescriptor
 from inspector.runtime.results import cut
 from tests.conftest import Run
 from tests.sdk_types import check_typed_dict
-
-
-def curated(toolbox: Toolbox, name: str, curation: Curation) -> Toolbox:
-    """The toolbox with a classification entry's extras on one tool, as ``pipeline.select``
-    gives them once the classification file carries them."""
-    bound = toolbox._tools[name]
-    toolbox._tools[name] = dataclasses.replace(
-        bound, descriptor=dataclasses.replace(bound.descriptor, curation=curation)
-    )
-    return toolbox
 
 
 def openai_call(name: str, arguments: dict[str, Any], call_id: str = "c1") -> dict[str, Any]:
@@ -207,14 +197,21 @@ def test_stubs_keep_injected_parameters_so_their_scan_gives_the_same_tools(
         assert first["save"][key] == second["save"][key]
 
 
-def test_approval_asked_with_the_tool_and_arguments_granted_refused_and_absent() -> None:
+def test_approval_asked_with_the_tool_and_arguments_granted_refused_and_absent(
+    tmp_path: Path,
+) -> None:
     events: list[ToolEvent] = []
     notes = Notes()
-    toolbox = curated(
-        Toolbox(notes, context={"user": "u"}, on_event=events.append),
-        "drop_all",
-        Curation(approval=True),
+    classification = tmp_path / "tools.classification.json"
+    classification.write_text(
+        json.dumps({"Notes": {"save": True, "tagged": True, "drop_all": {"approval": True}}}),
+        encoding="utf-8",
     )
+    toolbox = Toolbox(
+        notes, classification=classification, context={"user": "u"}, on_event=events.append
+    )
+    (drop_all,) = (t for t in toolbox.tools if t.name == "drop_all")
+    assert drop_all.curation.approval is True
     asked: list[tuple[str, dict[str, object]]] = []
 
     def yes(tool: ToolDescriptor, arguments: dict[str, object]) -> bool:
@@ -334,8 +331,7 @@ def test_a_sync_call_is_answered_on_time_and_its_tool_refuses_calls_until_it_end
 
 
 def test_an_async_call_past_its_timeout_is_cancelled_and_a_tool_timeout_wins() -> None:
-    toolbox = Toolbox(Slow(), timeout=5)
-    curated(toolbox, "pause", Curation(timeout=0.2))
+    toolbox = Toolbox(Slow(), timeout=5, classification={"Slow": {"pause": {"timeout": 0.2}}})
     start = time.monotonic()
     with pytest.raises(ToolCallError) as raised:
         toolbox.call("pause", {"seconds": 5})
@@ -830,8 +826,11 @@ class Mixed:
 
 @pytest.mark.parametrize("provider", PROVIDERS)
 def test_refused_timed_out_and_masked_calls_answer_in_every_providers_shape(provider: str) -> None:
-    toolbox = curated(
-        Toolbox(Mixed(), timeout=0.2, errors="mask"), "drop_all", Curation(approval=True)
+    toolbox = Toolbox(
+        Mixed(),
+        timeout=0.2,
+        errors="mask",
+        classification={"Mixed": {"drop_all": {"approval": True}}},
     )
     for name, text in [
         ("drop_all", "drop_all: not approved; the call was not made"),

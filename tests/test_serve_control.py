@@ -268,3 +268,41 @@ def test_serve_refuses_to_start_without_a_choice_an_open_address_or_a_context_va
         "error: the tools need context values nobody gives: client_id, org; give --context "
         "KEY=VALUE\n"
     )
+
+
+def test_approval_and_timeouts_come_from_the_classification_file(tmp_path: Path) -> None:
+    classification = tmp_path / "tools.classification.json"
+    classification.write_text(
+        json.dumps(
+            {
+                "Account": {"close": {"approval": True}, "whoami": True, "numbers": False},
+                "Clock": {"pause": {"timeout": 0.3}, "sleep": False},
+            }
+        ),
+        encoding="utf-8",
+    )
+    options = [ACCOUNT, CLOCK, "--classification", str(classification)]
+    options += ["--context", "org=acme", "--context", "client_id=me"]
+
+    async def refuse(context: Any, params: types.ElicitRequestParams) -> types.ElicitResult:
+        return types.ElicitResult(action="accept", content={"approve": False})
+
+    async def scenario() -> tuple[list[str], list[tuple[bool, str]]]:
+        with anyio.fail_after(LIMIT):
+            async with stdio(*options, elicitation=refuse) as session:
+                listed = sorted(tool.name for tool in (await session.list_tools()).tools)
+                return listed, [
+                    text(await session.call_tool("close", {})),
+                    text(await session.call_tool("pause", {"seconds": 5})),
+                    text(await session.call_tool("pause", {"seconds": 0})),
+                    text(await session.call_tool("numbers", {})),
+                ]
+
+    listed, answers = anyio.run(scenario)
+    assert listed == ["close", "pause", "report", "whoami"]
+    assert answers[:3] == [
+        (True, "close: not approved; the call was not made"),
+        (True, "pause: timed out after 0.3 s; the call was stopped"),
+        (False, "0.0"),
+    ]
+    assert answers[3] == (True, "unknown tool 'numbers'. Available: whoami, close, report, pause")

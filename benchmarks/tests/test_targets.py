@@ -33,7 +33,7 @@ def _rows(floor: float, scan: float, rss: float = 50.0) -> dict[str, Row]:
 
 @dataclass
 class Library:
-    name: str
+    target: str
     tools: int
     ms_per_tool: float
 
