@@ -7,8 +7,9 @@ stripped of a few English endings (``pods``/``pod``, ``expires``/``expired``/``e
 ``running``/``run``) and of words that say nothing about a tool (``the``, ``of``, ``me``).
 Compact names are cut into the words other tools use (redis' ``sadd`` → add). A name's words
 count more than the description's. The only synonyms are the verbs of APIs (``remove`` also
-looks for ``delete`` in names), at half weight. Tools that do the same thing share a place in
-the results."""
+looks for ``delete`` in names) and abbreviations (``increment`` for ``incr``), at half weight.
+A tool whose name is all words the query asks for scores up to twice as much. Tools that do the
+same thing share a place in the results."""
 
 from __future__ import annotations
 
@@ -31,6 +32,9 @@ us do does did can could would should will shall may might must please how what 
 when where than then so not no via up out over per each just some any all every"""
 STOP_WORDS = frozenset(_STOP_TEXT.split())
 """Words a request is made of that tell nothing about which tool it wants."""
+LONG_STOP_WORDS = frozenset(word for word in STOP_WORDS if len(word) > 2)
+"""The stop words a compact name may be cut at (``hgetall``: h, get, all), as long as a word
+of the vocabulary must be."""
 
 NAME_WEIGHT = 3
 """How many times a word of the tool's name counts, against once in its description: a name
@@ -48,6 +52,8 @@ VERBS = (
     "update edit modify change patch replace set",
     "send post publish",
     "search find lookup query",
+    "count number size length len many",
+    "set store save put write assign",
 )
 """The verbs of APIs, by what they do: a request says "remove" or "show", a tool is named
 ``delete`` or ``read``. A query's verb also counts, at ``SYNONYM_WEIGHT``, for the other verbs
@@ -56,6 +62,16 @@ the query counts so for ``list``. (Only these: a wider list of synonyms that hel
 misleads the next.)"""
 SYNONYM_WEIGHT = 0.5
 """What a verb of the same group counts for, against the query's own word."""
+
+COVERAGE_WEIGHT = 1.0
+"""How much a tool's score grows with the share of its name's words the query asks for (or
+names by a verb of the same group, or abbreviates): up to twice for a name made only of them.
+A short name that is all the request (``read_node`` for "get the details of a node") then
+comes before a longer one that merely contains its words (``connect_get_node_proxy``)."""
+
+ABBREVIATION = 3
+"""The fewest letters of a name word that a query's longer word may start with to count as
+that word (``incr`` for "increment")."""
 
 K1 = 1.2
 """BM25's saturation of repeated words (the usual value)."""
@@ -130,13 +146,20 @@ def summary(tool: ToolDescriptor) -> str:
     return ""
 
 
+def name_words(tool: ToolDescriptor, vocabulary: frozenset[str] = frozenset()) -> list[str]:
+    """The words of a tool's name, stemmed, each compact one followed by the known words it is
+    made of (``hgetall`` → hgetall, get: "all" is a stop word, so it may cut but is not kept)."""
+    named = plain_words(tool.name)
+    cuttable = vocabulary | LONG_STOP_WORDS
+    named += [p for w in named for p in pieces(w, cuttable) if p not in STOP_WORDS]
+    return [stem(w) for w in named]
+
+
 def tool_words(tool: ToolDescriptor, vocabulary: frozenset[str] = frozenset()) -> list[str]:
     """What the index reads of a tool: its name's words and the known words its compact name
     words are made of (``NAME_WEIGHT`` times), its description's (the summary
     ``SUMMARY_WEIGHT`` times) and its parameter names'."""
-    named = plain_words(tool.name)
-    named += [part for w in named for part in pieces(w, vocabulary)]
-    name = [stem(w) for w in named] * NAME_WEIGHT
+    name = name_words(tool, vocabulary) * NAME_WEIGHT
     parameters = [w for field in tool.parameters for w in words(field.name)]
     described = words(summary(tool)) * (SUMMARY_WEIGHT - 1) + words(tool.description)
     return name + described + parameters
@@ -192,8 +215,11 @@ class ToolIndex:
         self._twins = [_twin_key(tool, position) for position, tool in enumerate(self.tools)]
         vocabulary = vocabulary_of(self.tools)
         self._counts = [Counter(tool_words(tool, vocabulary)) for tool in self.tools]
-        self._names = [frozenset(words(tool.name)) for tool in self.tools]
+        self._names = [
+            frozenset(w for w in name_words(tool, vocabulary) if len(w) > 1) for tool in self.tools
+        ]
         self._named = frozenset().union(*self._names)
+        self._named_in_order = sorted(self._named)  # sorted: the same sums, run after run
         self._lengths = [sum(counts.values()) for counts in self._counts]
         self._average = sum(self._lengths) / len(self._lengths) if self._lengths else 0.0
         frequency: Counter[str] = Counter()
@@ -222,6 +248,9 @@ class ToolIndex:
         stems = list(dict.fromkeys(stem(w) for w in plain))
         asked = [w for w in stems if w in self._weights]
         related = [other for w in stems for other in SYNONYMS.get(w, ())]
+        related += [short for w in stems for short in self._abbreviations(w)]
+        # what a name may be made of; a plural's hint at "list" below is too weak for that
+        wanted = frozenset(asked) | frozenset(related)
         if any(_is_plural(w) and stem(w) in self._named for w in plain):
             related.append(LIST)
         related = [w for w in dict.fromkeys(related) if w in self._weights and w not in asked]
@@ -232,6 +261,9 @@ class ToolIndex:
             score += SYNONYM_WEIGHT * sum(
                 self._score(word, counts, length) for word in related if word in named
             )
+            if named:
+                covered = len(named & wanted) / len(named)
+                score *= 1 + COVERAGE_WEIGHT * covered
             if score > 0:
                 scored.append((-score, position))
         places: dict[object, list[ToolDescriptor]] = {}
@@ -243,6 +275,15 @@ class ToolIndex:
             elif len(places) < limit:
                 places[self._twins[position]] = [tool]
         return [tool for place in places.values() for tool in place]
+
+    def _abbreviations(self, word: str) -> list[str]:
+        """The name words that shorten a query's word: those it starts with, of three letters
+        or more (``increment`` → incr, ``length`` → len, ``delete`` → del)."""
+        return [
+            short
+            for short in self._named_in_order
+            if len(word) > len(short) >= ABBREVIATION and word.startswith(short)
+        ]
 
     def _score(self, word: str, counts: Counter[str], length: int) -> float:
         seen = counts.get(word, 0)
