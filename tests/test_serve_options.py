@@ -112,7 +112,8 @@ def test_serve_table_is_read_and_checked(tmp_path: Path) -> None:
     path.write_text(
         PYPROJECT
         + 'mcp-annotations = "hints.json"\nhttp = "8000"\n'
-        + 'watch = true\nname = "Shop server"\ntargets = ["shop.py:Shop"]\n',
+        + 'watch = true\nname = "Shop server"\ntargets = ["shop.py:Shop"]\n'
+        + 'search = true\ndefer = ["find_*"]\n',
         encoding="utf-8",
     )
     assert load_config(path).serve == ServeConfig(
@@ -123,6 +124,8 @@ def test_serve_table_is_read_and_checked(tmp_path: Path) -> None:
         http="8000",
         watch=True,
         name="Shop server",
+        search=True,
+        defer=("find_*",),
     )
     assert project_identity(path) == ("shop", "2.0")
     path.write_text(PYPROJECT + "wach = true\n", encoding="utf-8")
@@ -131,7 +134,8 @@ def test_serve_table_is_read_and_checked(tmp_path: Path) -> None:
     assert str(raised.value) == (
         f"{path}: [tool.toolsinspector.serve]: unknown key 'wach' (did you mean 'watch'?); "
         "known: targets, classification, factory, mcp-annotations, http, watch, name, all, "
-        "context, token-env, parallel, timeout, errors, max-result-chars, approve-destructive"
+        "context, token-env, parallel, timeout, errors, max-result-chars, approve-destructive, "
+        "search, defer"
     )
     path.write_text(PYPROJECT + "http = 8000\n", encoding="utf-8")
     with pytest.raises(UsageError) as raised:

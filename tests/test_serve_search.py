@@ -96,3 +96,29 @@ def test_two_http_clients_search_apart() -> None:
     assert one == ["method1", "average", "search_tools"]
     assert two == ["search_tools"]
     assert both == ["fetch_page", "search_tools"]
+
+
+def test_search_and_defer_come_from_the_serve_table(tmp_path: Path) -> None:
+    config = tmp_path / "pyproject.toml"
+    config.write_text(
+        "[tool.toolsinspector]\n"
+        f"targets = [{json.dumps(EXAMPLE)}]\n"
+        'defer = ["m*"]\n'  # the table's own list wins over the project's
+        "[tool.toolsinspector.serve]\n"
+        'all = true\nsearch = true\ndefer = ["c*"]\n',
+        encoding="utf-8",
+    )
+
+    async def scenario() -> list[str]:
+        with anyio.fail_after(LIMIT):
+            async with stdio_session("--config", str(config)) as (session, _):
+                return [t.name for t in (await session.list_tools()).tools]
+
+    assert anyio.run(scenario) == [  # create_task and convert_temperature are deferred
+        "method1",
+        "method2",
+        "place_order",
+        "average",
+        "fetch_page",
+        "search_tools",
+    ]

@@ -124,6 +124,7 @@ def add_serve(commands: argparse._SubParsersAction[Any], common: argparse.Argume
     serve.add_argument(
         "--search",
         action="store_true",
+        default=None,
         help="local tool search: list the tools that are not deferred and search_tools(query); "
         "the tools a client's search finds are listed to it from then on "
         "(notifications/tools/list_changed); with nothing deferred, every tool is searched",
@@ -199,7 +200,7 @@ def _serve(args: argparse.Namespace) -> int:
         annotations=load_annotations(annotations_path) if annotations_path else {},
         context=dict(settings.context) | _pairs(args.context),
         tokens=tokens,
-        search=args.search,
+        search=_given(args.search, settings.search),
     )
     errors = "mask" if args.mask_errors else settings.errors or "show"
     build = serving.builder(
@@ -211,7 +212,7 @@ def _serve(args: argparse.Namespace) -> int:
         errors=errors,
         max_result_chars=args.max_result_chars or settings.max_result_chars or MAX_RESULT_CHARS,
         homes=homes,
-        defer=args.defer,
+        defer=args.defer or settings.defer or config.defer,
     )
     _log_to_stderr(args.quiet)
     if classification is None:

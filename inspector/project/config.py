@@ -32,6 +32,8 @@ class ServeConfig(NamedTuple):
     errors: str | None = None
     max_result_chars: int | None = None
     approve_destructive: bool = False
+    search: bool = False
+    defer: tuple[str, ...] = ()
 
 
 class Config(NamedTuple):
@@ -240,6 +242,8 @@ _SERVE_KEYS: dict[str, tuple[str, str]] = {
     "errors": ("errors", '"show" or "mask"'),
     "max-result-chars": ("count", "a whole number above 0"),
     "approve-destructive": ("bool", "true or false"),
+    "search": ("bool", "true or false"),
+    "defer": ("list", 'a list of tool-name patterns such as "connect_*"'),
 }
 """Every key of the ``serve`` table: its kind and what it must be."""
 
