@@ -122,3 +122,20 @@ def test_search_and_defer_come_from_the_serve_table(tmp_path: Path) -> None:
         "fetch_page",
         "search_tools",
     ]
+
+
+def test_without_search_the_search_tool_is_unknown_and_nothing_deferred_leaks() -> None:
+    async def scenario() -> tuple[list[str], tuple[bool, str]]:
+        with anyio.fail_after(LIMIT):
+            async with stdio_session(EXAMPLE, "--all", "--defer", "c*") as (session, _):
+                listed = [t.name for t in (await session.list_tools()).tools]
+                result = await session.call_tool("search_tools", {"query": "temperature"})
+                return listed, (result.is_error, result.content[0].text)  # type: ignore[union-attr]
+
+    listed, searched = anyio.run(scenario)
+    assert listed == ["method1", "method2", "place_order", "average", "fetch_page"]
+    assert searched == (
+        True,
+        "unknown tool 'search_tools'. Available: method1, method2, place_order, average, "
+        "fetch_page",
+    )

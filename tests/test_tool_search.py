@@ -288,3 +288,65 @@ def test_tools_without_a_description_are_nobodys_twins() -> None:
     ping = Toolbox(Store()).tools[3]
     bare = [dataclasses.replace(ping, name=n, description="") for n in ("ping_a", "ping_b")]
     assert [t.name for t in ToolIndex(bare).search("ping", limit=1)] == ["ping_a"]
+
+
+class Wide:
+    def report_sales(self, region: str, year: int, month: int, currency: str) -> str:
+        """Report the sales of a region.
+
+        Args:
+            region: The sales region, a long name such as "Europe, Middle East and Africa".
+            year: The calendar year of the report, four digits.
+            month: The month of the report, 1 to 12.
+            currency: The ISO 4217 code of the currency to report in, such as EUR.
+        """
+        return region
+
+    def report_costs(self, region: str, year: int, department: str) -> str:
+        """Report the costs of a region.
+
+        Args:
+            region: The cost region, a long name such as "Europe, Middle East and Africa".
+            year: The calendar year of the report, four digits.
+            department: The department whose costs are reported, such as Finance.
+        """
+        return region
+
+    def report_staff(self, region: str) -> str:
+        """Report the staff of a region.
+
+        Args:
+            region: The staff region, a long name such as "Europe, Middle East and Africa".
+        """
+        return region
+
+
+@pytest.mark.parametrize("limit", [100_000, 900, 500, 300])
+def test_a_search_answer_fits_the_result_limit_whole_and_names_only_what_it_found(
+    limit: int,
+) -> None:
+    box = Toolbox(Wide(), max_result_chars=limit)
+    (reply,) = box.handle("openai", _call(SEARCH_TOOL_NAME, {"query": "report of a region"}))
+    text = reply["content"]
+    assert isinstance(text, str) and len(text) <= limit
+    answer = json.loads(text)  # never cut in the middle
+    named = [tool["name"] for tool in answer["tools"]]
+    with_parameters = [tool["name"] for tool in answer["tools"] if "parameters" in tool]
+    ranked = [tool.name for tool in ToolIndex(box.tools).search("report of a region")]
+    assert named == ranked[: len(named)] and named
+    assert with_parameters == named[: len(with_parameters)]
+    shortened = [name for name in named if name not in with_parameters]
+    if shortened:
+        assert answer["note"] == (
+            f"the parameters of {', '.join(shortened)} are too long to show here: they come "
+            "with the tools' definitions from your next turn; call the tools by name then"
+        )
+    else:
+        assert "note" not in answer
+    assert _names(box.definitions("openai", search=True)) == [*sorted_like(named), SEARCH_TOOL_NAME]
+
+
+def sorted_like(names: list[str]) -> list[str]:
+    """The names in the class's order (how definitions list the tools found)."""
+    order = ["report_sales", "report_costs", "report_staff"]
+    return [name for name in order if name in names]

@@ -41,7 +41,7 @@ from inspector.runtime.http_auth import BearerGate, request_client
 from inspector.runtime.messages import answer, to_text
 from inspector.runtime.serve_options import ServeOptions, mcp_tools
 from inspector.runtime.tool_search import SEARCH_TOOL, SEARCH_TOOL_NAME, ToolSearchSession
-from inspector.runtime.toolbox import Toolbox, ToolCallError
+from inspector.runtime.toolbox import Toolbox, ToolCallError, unknown_tool
 
 log = logging.getLogger("inspector.serve")
 
@@ -115,6 +115,12 @@ class Tools:
             return types.CallToolResult.model_validate(reply["result"])
         if search is not None:  # a tool found is listed to this client with its outputSchema
             listed = mcp_tools(toolbox, self._options.annotations, search)
+        elif params.name == SEARCH_TOOL_NAME and all(t["name"] != params.name for t in listed):
+            # without --search the tool is not listed: it is unknown, and nothing deferred leaks
+            names = [str(tool["name"]) for tool in listed]
+            error = Outcome(Call(None, params.name, None), error=unknown_tool(params.name, names))
+            (reply,) = answer("mcp", [error])
+            return types.CallToolResult.model_validate(reply["result"])
         context = {**self._options.context, **request_client(ctx.request)}
         approve = _elicitation(ctx) if _can_elicit(ctx) else None
         outcome, was_cut = await _outcome(

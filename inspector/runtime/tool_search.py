@@ -14,6 +14,7 @@ same thing share a place in the results."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import math
 import re
 import threading
@@ -22,6 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from inspector.diagnostics import InspectorError
 from inspector.model import Field, Json, JsonObject, StringType, ToolDescriptor
+from inspector.runtime.results import MAX_RESULT_CHARS
 
 WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 """A word: a run of capitals (an acronym), a capitalised or lower-case run, or digits."""
@@ -329,6 +331,8 @@ class ToolSearchSession:
         tools: Every tool that may be offered, in order.
         deferred: The names of the tools loaded on demand; none means every tool is.
         limit: How many places one search answers with.
+        max_chars: The longest answer (JSON text) a search gives: what does not fit is left
+            out whole (see ``answer``), never cut in the middle.
 
     Raises:
         InspectorError: A tool is already named ``search_tools``.
@@ -339,6 +343,7 @@ class ToolSearchSession:
         tools: Sequence[ToolDescriptor],
         deferred: Iterable[str] = (),
         limit: int = SEARCH_LIMIT,
+        max_chars: int = MAX_RESULT_CHARS,
     ) -> None:
         if any(tool.name == SEARCH_TOOL_NAME for tool in tools):
             raise InspectorError(
@@ -347,6 +352,7 @@ class ToolSearchSession:
             )
         names = set(deferred) or {tool.name for tool in tools}
         self.limit = limit
+        self.max_chars = max_chars
         self._tools = list(tools)
         self._searched = [tool for tool in self._tools if tool.name in names]
         self._index: ToolIndex | None = None
@@ -381,22 +387,28 @@ class ToolSearchSession:
             The deferred tools that best match ``query``, best first (see
             ``ToolIndex.search``).
         """
+        matches = self._matches(query)
+        self.keep(tool.name for tool in matches)
+        return matches
+
+    def _matches(self, query: str) -> list[ToolDescriptor]:
         if self._index is None:  # built at the first search: a session may never search
             self._index = ToolIndex(self._searched)
-        matches = self._index.search(query, self.limit)
-        with self._lock:
-            self._found.update(dict.fromkeys(tool.name for tool in matches))
-        return matches
+        return self._index.search(query, self.limit)
 
     def answer(self, arguments: Mapping[str, object]) -> JsonObject:
         """What a ``search_tools`` call returns to the model: the tools found, each with its
-        name, description and JSON Schema of parameters.
+        name, description and JSON Schema of parameters, within ``max_chars``. When they do
+        not fit, the parameters of the last ones are left out (they come with the tools'
+        definitions from the next turn on, as a note says), then the last tools themselves;
+        only the tools named in the answer count as found.
 
         Args:
             arguments: The call's arguments (``query``).
 
         Returns:
-            ``{"tools": [...]}``, with a ``note`` when nothing matches.
+            ``{"tools": [...]}``, with a ``note`` when nothing matches or something was left
+            out.
 
         Raises:
             ValueError: ``query`` is missing or not a string.
@@ -409,10 +421,13 @@ class ToolSearchSession:
                 if unexpected
                 else "query: expected a string (what the tool should do, in plain words)"
             )
-        found: list[Json] = [_definition(tool) for tool in self.search(query)]
-        result: JsonObject = {"tools": found}
-        if not found:
-            result["note"] = f"no tool matches {query!r}; describe the action in other words"
+        matches = self._matches(query)
+        if not matches:
+            note = f"no tool matches {query!r}; describe the action in other words"
+            return {"tools": [], "note": note}
+        entries = [_definition(tool) for tool in matches]
+        result = _fitted(entries, self.max_chars)
+        self.keep(str(entry["name"]) for entry in entries)  # what the answer names
         return result
 
     def keep(self, names: Iterable[str]) -> None:
@@ -437,6 +452,45 @@ def _loaded(tool: ToolDescriptor) -> ToolDescriptor:
     if not tool.curation.defer:
         return tool
     return dataclasses.replace(tool, curation=dataclasses.replace(tool.curation, defer=False))
+
+
+def _size(value: Json) -> int:
+    """The length of a result's text, as the model gets it (``messages.to_text``)."""
+    return len(json.dumps(value, ensure_ascii=False))
+
+
+def _fitted(entries: list[JsonObject], max_chars: int) -> JsonObject:
+    """The answer holding ``entries`` in at most ``max_chars``: first without the parameters
+    of the last entries, then without the last entries (``entries`` is left holding those the
+    answer names)."""
+    result: JsonObject = {"tools": list(entries)}
+    if _size(result) <= max_chars:
+        return result
+    shortened: list[str] = []
+    for position in reversed(range(len(entries))):
+        entry = entries[position]
+        entries[position] = {key: value for key, value in entry.items() if key != "parameters"}
+        shortened.insert(0, str(entry["name"]))
+        result = {"tools": list(entries), "note": _SHORTENED.format(", ".join(shortened))}
+        if _size(result) <= max_chars:
+            return result
+    while len(entries) > 1:
+        entries.pop()
+        kept = [name for name in shortened if name in {str(e["name"]) for e in entries}]
+        result = {"tools": list(entries), "note": _SHORTENED.format(", ".join(kept))}
+        if _size(result) <= max_chars:
+            return result
+    (first,) = entries  # one tool whose name and description alone are too long: cut its text
+    note = _SHORTENED.format(first["name"])
+    room = max_chars - _size({"tools": [{**first, "description": ""}], "note": note})
+    text = str(first.get("description", ""))[: max(room - 10, 0)]
+    return {"tools": [{**first, "description": f"{text} [...]"}], "note": note}
+
+
+_SHORTENED = (
+    "the parameters of {} are too long to show here: they come with the tools' definitions "
+    "from your next turn; call the tools by name then"
+)
 
 
 def _definition(tool: ToolDescriptor) -> JsonObject:

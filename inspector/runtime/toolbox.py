@@ -321,7 +321,7 @@ class Toolbox:
             InspectorError: A tool is already named ``search_tools``.
         """
         deferred = [tool.name for tool in self.tools if is_deferred(tool, self.defer)]
-        return ToolSearchSession(self.tools, deferred)
+        return ToolSearchSession(self.tools, deferred, max_chars=self._results.max_chars)
 
     def reset_search(self) -> None:
         """Start the Toolbox's own tool search conversation again: the tools found so far are
@@ -595,7 +595,7 @@ class Toolbox:
         """
         try:
             tool = SEARCH_TOOL if self._is_search(call.name) else self._bound(call.name).descriptor
-            return outcome(call, value, tool, self._results)
+            return outcome(call, value, tool, self._results)  # a search's answer fits already
         except ToolCallError as error:
             return Outcome(call, error=error.message), False
         except Exception as error:  # the host's serializer failed: the call failed
@@ -700,7 +700,9 @@ class Toolbox:
                 log.exception("on_event failed")
 
     def _is_search(self, name: str) -> bool:
-        """Whether a call is to the tool search's ``search_tools`` (not to a tool of yours)."""
+        """Whether a call is to the tool search's ``search_tools`` (not to a tool of yours).
+        It is answered whether or not this Toolbox gave the definitions: a host may make the
+        definitions in one process and handle the calls in another."""
         return name == SEARCH_TOOL_NAME and name not in self._tools
 
     def _search_tools(
@@ -721,7 +723,7 @@ class Toolbox:
         if bound is None:
             bound = self._tools.get(self._fitted_names().get(name, ""))
         if bound is None:
-            raise ToolCallError(_unknown(name, list(self._tools)), name)
+            raise ToolCallError(unknown_tool(name, list(self._tools)), name)
         return bound
 
     def _know_templates(self, template_dirs: Iterable[Path]) -> None:
@@ -791,9 +793,18 @@ _LISTED = 10
 """The most tool names an unknown tool's message lists."""
 
 
-def _unknown(name: str, available: list[str]) -> str:
-    """Did-you-mean and at most ``_LISTED`` names (the closest first): a class of hundreds of
-    methods must not fill the model's context with its list."""
+def unknown_tool(name: str, available: list[str]) -> str:
+    """What the model is told of a tool it named that is not offered: did-you-mean and at most
+    ``_LISTED`` names (the closest first): a class of hundreds of methods must not fill the
+    model's context with its list.
+
+    Args:
+        name: The name the model called.
+        available: The names it may call.
+
+    Returns:
+        The message.
+    """
     close = difflib.get_close_matches(name, available, n=3)
     hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else "."
     listed = (close + [n for n in available if n not in close])[:_LISTED]
