@@ -1,5 +1,6 @@
-"""render --cache: Anthropic's ``cache_control`` on the last tool and Bedrock's ``cachePoint``
-after it, as their SDK types take them; the stubs read such files as the plain ones."""
+"""render --cache: Anthropic's ``cache_control`` on the last tool that is not deferred and
+Bedrock's ``cachePoint`` after the last tool, as their SDK types take them; the stubs read
+such files as the plain ones."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import Run
+from tests.test_deferral import check_anthropic_with_search
 from tests.test_providers import check_anthropic, check_bedrock
 
 SERVICE = '''
@@ -48,6 +50,20 @@ def test_anthropic_marks_only_the_last_tool(scanned: Path, run_cli: Callable[...
     assert cached[:-1] == plain[:-1]
     assert {k: v for k, v in cached[-1].items() if k != "cache_control"} == plain[-1]
     check_anthropic(cached)
+
+
+@pytest.mark.parametrize(
+    ("deferred", "marked"),
+    [("pong", ["ping"]), ("ping", ["pong"]), ("p*", ["tool_search_tool_bm25"])],
+)
+def test_anthropic_marks_the_last_tool_that_is_not_deferred(
+    scanned: Path, run_cli: Callable[..., Run], deferred: str, marked: list[str]
+) -> None:
+    # deferred tools are not part of the cached prefix: a marker on one would cache nothing
+    cached = _render(run_cli, "--provider", "anthropic", "--cache", "--defer", deferred)
+    assert isinstance(cached, list)
+    assert [e["name"] for e in cached if "cache_control" in e] == marked
+    check_anthropic_with_search(cached)
 
 
 def test_bedrock_ends_the_tools_with_a_cache_point(

@@ -141,6 +141,29 @@ def test_a_model_cannot_give_an_injected_value_and_a_missing_one_is_the_hosts_er
         asyncio.run(toolbox.ahandle("gemini", gemini_call("tagged", {"text": "x"})))
 
 
+def test_a_message_lacking_context_for_one_call_runs_none_of_them() -> None:
+    notes = Notes()
+    notes.saved.append(("ann", "kept"))
+    toolbox = Toolbox(notes, context={"user": "ann"})
+    message = {
+        "role": "assistant",
+        "tool_calls": [
+            openai_call("drop_all", {}, "c1")["tool_calls"][0],
+            openai_call("tagged", {"text": "x"}, "c2")["tool_calls"][0],  # no "org" anywhere
+        ],
+    }
+    for handled in (
+        lambda: toolbox.handle("openai", message),
+        lambda: asyncio.run(toolbox.ahandle("openai", message)),
+    ):
+        with pytest.raises(MissingContext) as missing:
+            handled()
+        assert str(missing.value).startswith("tagged: the context lacks 'org'")
+        assert notes.saved == [("ann", "kept")]  # drop_all did not run first
+    replies = toolbox.handle("openai", message, context={"org": "acme"})
+    assert [r["content"] for r in replies] == ["1", "acme/-: x"]
+
+
 BEFORE = """\
 class Notes:
     def save(self, text: str, user: str) -> str:

@@ -142,16 +142,32 @@ def _inject(
 ) -> None:
     """Give the injected parameters their context values; raise ``MissingContext`` for
     one whose value is in no context and that has no default."""
-    injected = [p for p in bound.descriptor.left_out if p.reason == "injected"]
-    if not injected:
-        return
-    missing = []
-    for parameter in injected:
+    check_context(name, bound, context)
+    for parameter in bound.descriptor.left_out:
         key = parameter.key or parameter.name
-        if key in context:
+        if parameter.reason == "injected" and key in context:
             collected.kwargs[parameter.name] = context[key]
-        elif not has_default(bound, parameter):
-            missing.append(key)
+
+
+def check_context(name: str, bound: Bound, context: Mapping[str, object]) -> None:
+    """Raise ``MissingContext`` when an injected parameter of the tool has no value in
+    ``context`` and no default.
+
+    Args:
+        name: The tool's name, as called.
+        bound: The tool.
+        context: The values the host gives.
+
+    Raises:
+        MissingContext: The context keys missing.
+    """
+    missing = [
+        parameter.key or parameter.name
+        for parameter in bound.descriptor.left_out
+        if parameter.reason == "injected"
+        and (parameter.key or parameter.name) not in context
+        and not has_default(bound, parameter)
+    ]
     if missing:
         raise MissingContext(name, missing)
 

@@ -40,6 +40,7 @@ from inspector.runtime.binding import (
 )
 from inspector.runtime.call_reading import (
     ToolCallError,
+    check_context,
     decode_arguments,
     has_default,
     read_arguments,
@@ -530,11 +531,13 @@ class Toolbox:
             The provider's tool-result messages, one per call, to send back to the model.
 
         Raises:
-            MissingContext: A called tool's injected parameter has no value in any context.
+            MissingContext: A called tool's injected parameter has no value in any context
+                (raised before any call of the message runs).
         """
         dirs = [Path(d) for d in template_dirs]
         self._know_templates(dirs)
         calls = read_calls(provider, message, dirs)
+        self._check_contexts(calls, context)
         outcomes = [self._outcome(call, context, approve, search) for call in calls]
         return answer(provider, outcomes, dirs)
 
@@ -564,11 +567,13 @@ class Toolbox:
             The provider's tool-result messages, one per call, in the calls' order.
 
         Raises:
-            MissingContext: A called tool's injected parameter has no value in any context.
+            MissingContext: A called tool's injected parameter has no value in any context
+                (raised before any call of the message runs).
         """
         dirs = [Path(d) for d in template_dirs]
         self._know_templates(dirs)
         calls = read_calls(provider, message, dirs)
+        self._check_contexts(calls, context)
 
         async def run(call: Call) -> Outcome:
             try:
@@ -600,6 +605,19 @@ class Toolbox:
             return Outcome(call, error=error.message), False
         except Exception as error:  # the host's serializer failed: the call failed
             return Outcome(call, error=self._failure(call.name, error).message), False
+
+    def _check_contexts(self, calls: list[Call], context: Mapping[str, object] | None) -> None:
+        """Raise ``MissingContext`` before any call of a message runs when one of them lacks a
+        context value: a call already run would otherwise lose its answer."""
+        merged = {**self.context, **(context or {})}
+        for call in calls:
+            if self._is_search(call.name):
+                continue
+            try:
+                bound = self._bound(call.name)
+            except ToolCallError:  # answered as an unknown tool when its turn comes
+                continue
+            check_context(call.name, bound, merged)
 
     def _outcome(
         self,
