@@ -136,3 +136,46 @@ def test_the_report_does_not_count_a_cache_point_as_a_tool(
 ) -> None:
     result = run_cli("render", "--provider", "bedrock", "--cache", "--report", "-o", "b.json")
     assert "bedrock: total (2 tools)" in result.stderr
+
+
+REPORTS = '''
+from dataclasses import dataclass
+
+
+@dataclass
+class Row:
+    """One row."""
+
+    region: str
+    sales: float
+    costs: float
+    staff: int
+    manager: str
+
+
+class Reports:
+    def table(self, year: int) -> list[Row]:
+        """The year's table."""
+        return []
+
+    def notes(self, year: int) -> str:
+        """The year's notes. {}"""
+        return ""
+'''.replace("{}", "Long words. " * 40)
+
+
+@pytest.mark.parametrize(
+    ("provider", "tool", "said"),
+    [
+        ("mcp", "table", "is the schema of its result, which the method's return type makes"),
+        ("openai", "notes", 'is its description: a shorter "description" in the classification'),
+    ],
+)
+def test_a_tool_whose_result_or_description_is_the_bulk_says_so(
+    in_tmp: Path, run_cli: Callable[..., Run], provider: str, tool: str, said: str
+) -> None:
+    Path("reports.py").write_text(REPORTS)
+    assert run_cli("scan", "reports.py:Reports", "-o", "tools.json", "-q").status == 0
+    result = run_cli("render", "--provider", provider, "--max-tool-tokens", "60", "-o", "o.json")
+    (warning,) = [line for line in result.stderr.splitlines() if f"Reports.{tool}:" in line]
+    assert said in warning and "largest parameters" not in warning, warning

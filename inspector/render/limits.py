@@ -166,7 +166,7 @@ def _budget_warnings(
             path, line = tool.path_and_line
             message = (
                 f"{provider}: about {tokens:,} tokens, over max_tool_tokens "
-                f"({budget.max_tool_tokens:,}){_largest_parameters(tool, entry)}"
+                f"({budget.max_tool_tokens:,}){_largest_parts(tool, entry, size)}"
             )
             warnings.append(
                 Diagnostic(
@@ -190,6 +190,27 @@ def _budget_warnings(
         )
         warnings.append(Diagnostic(Level.WARNING, message, code=codes.FILE_OVER_BUDGET))
     return warnings
+
+
+def _largest_parts(tool: ToolDescriptor, entry: JsonObject, size: int) -> str:
+    """What makes a tool entry large, and what cuts it: its parameters (``_largest_parameters``)
+    unless its description or what is left (a result's schema: MCP's ``outputSchema``, Hugging
+    Face's ``return``) is larger than they are."""
+    parameters = len(_compact(_schema_of(entry)))
+    description = _inner(entry).get("description")
+    described = len(_compact(description)) if isinstance(description, str) else 0
+    rest = size - parameters - described
+    if rest > max(parameters, described):
+        return (
+            f"; most of it (~{estimate_tokens(rest):,}) is the schema of its result, which the "
+            "method's return type makes (a narrower return type cuts it)"
+        )
+    if described > parameters:
+        return (
+            f"; most of it (~{estimate_tokens(described):,}) is its description: a shorter "
+            '"description" in the classification file cuts it'
+        )
+    return _largest_parameters(tool, entry)
 
 
 def _largest_parameters(tool: ToolDescriptor, entry: JsonObject) -> str:
