@@ -41,6 +41,7 @@ def slim(target: str) -> Any:
             }
             for key in [k for k in entry if k not in ("type", "function")]:
                 del entry[key]
+    document.pop("$defs", None)  # the shared definitions: no schema is left to use them
     return document
 
 

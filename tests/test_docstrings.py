@@ -399,3 +399,43 @@ def test_a_numpy_variadic_type_that_names_the_whole_types_each_value_by_its_item
         (1, 2),
         {"C": 0.5},
     )
+
+
+class Generated:
+    def list_items(self, limit: int = 10) -> list[str]:
+        """list_items
+
+        List the items.
+
+        :param limit: How many.
+        """
+        return []
+
+    def list_items_with_info(self) -> list[str]:
+        """list_items
+
+        List the items, with their status.
+        """
+        return []
+
+    def stock(self) -> int:
+        """stock_level
+
+        How many are in stock.
+        """
+        return 0
+
+    def ping(self) -> str:
+        """ping"""
+        return "pong"
+
+
+def test_a_first_paragraph_that_is_the_methods_own_name_is_dropped() -> None:
+    # generated API clients (kubernetes) start every docstring with the method's name
+    described = {t.name: t.description for t in Toolbox(Generated()).tools}
+    assert described == {
+        "list_items": "List the items.",
+        "list_items_with_info": "List the items, with their status.",
+        "stock": "stock_level\n\nHow many are in stock.",  # another name: kept
+        "ping": "ping",  # nothing else to say: kept
+    }

@@ -30,7 +30,7 @@ SHAPE = {
             "name": "list_pods",
             "description": "List the pods of one namespace.",
             "fixed": {"_request_timeout": 30, "pretty": "false"},
-            "hidden": [*WATCH, "shard_selector"],
+            "hidden": [*WATCH, "shard_selector", "async_req"],
             "params": {"namespace": {"description": "Kubernetes namespace, e.g. default."}},
         },
         "read_namespaced_pod": {"name": "get_pod", "fixed": {"_request_timeout": 30}},
@@ -102,7 +102,6 @@ def test_every_provider_file_has_the_seven_shaped_tools(shaped: tuple[Catalog, P
         "limit",
         "resource_version",
         "timeout_seconds",
-        "async_req",
     ]
     assert pods["parameters"]["properties"]["namespace"] == {
         "type": "string",

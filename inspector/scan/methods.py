@@ -177,7 +177,7 @@ class MethodBuilder:
         tool_name = tool_names.get(method.name)
         return ToolDescriptor(
             name=tool_name if isinstance(tool_name, str) else method.name,
-            description=doc.description,
+            description=_without_own_name(doc.description, method.name),
             parameters=fields,
             returns=returns,
             definitions=tuple(definitions.items()),
@@ -804,3 +804,14 @@ def _awaited(function: object) -> bool:
     """Whether a call is awaited: a coroutine function, or an async generator (the Toolbox
     collects its items)."""
     return inspect.iscoroutinefunction(function) or inspect.isasyncgenfunction(function)
+
+
+def _without_own_name(description: str, name: str) -> str:
+    """The description without a first paragraph that is only the method's name, or the name
+    it begins with (generated API clients, such as kubernetes', start every docstring so, and
+    ``x_with_http_info`` with ``x``): a renamed tool's text must not name a tool the model
+    cannot call, and the name tells the model nothing."""
+    first, separator, rest = description.partition("\n\n")
+    first = first.strip()
+    own = first.isidentifier() and name.startswith(first)
+    return rest.lstrip() if separator and own else description
