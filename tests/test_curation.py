@@ -155,7 +155,7 @@ def test_the_toolbox_offers_curated_tools_and_calls_the_methods() -> None:
         (
             "Shop_list_items",
             {"category": "a"},
-            "unknown tool 'Shop_list_items'; did you mean 'shop_items' or 'shop_delete_item'? "
+            "unknown tool 'Shop_list_items'; did you mean 'shop_items'? "
             "Available: shop_items, shop_delete_item, shop_count",
         ),
     ],

@@ -10,7 +10,7 @@ import inspect
 import logging
 import threading
 import typing
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextvars import ContextVar, copy_context
 from pathlib import Path
 from typing import Literal
@@ -188,6 +188,9 @@ class Toolbox:
         # ``Class_method`` → tool name: what ``render`` names a tool when other scanned
         # classes have a method of the same name (accepted for the tool of that class)
         self._qualified: dict[str, str] = {}
+        # a method's name and ``Class_method`` → the tools it is offered as under other names
+        # (what the model is told when it calls the method by its own name)
+        self._renamed: dict[str, list[str]] = {}
         # the name a provider's file writes for a tool whose name it refuses → the tool's name
         self._fitted: dict[str, str] | None = None
         self._template_dirs: set[Path] = set()
@@ -220,13 +223,21 @@ class Toolbox:
                 continue
             taken.append((class_key, tool, bound is not None))
             if bound is not None:
-                self._tools[tool.name] = bound
-                if tool.name == chosen.scanned.name:  # a name the classification gave is the
-                    # only name of its tool
-                    self._qualified[qualified_name(class_key, tool.method_name)] = tool.name
+                self._add(class_key, bound, renamed=tool.name != chosen.scanned.name)
         refuse_a_class(owners, taken)
         self.diagnostics += unmatched(catalog, include or (), "include")
         self.diagnostics += unmatched(catalog, exclude, "exclude")
+
+    def _add(self, class_key: str, bound: Bound, *, renamed: bool) -> None:
+        """Offer a tool, under the names a call may give it."""
+        tool = bound.descriptor
+        self._tools[tool.name] = bound
+        qualified = qualified_name(class_key, tool.method_name)
+        for called in (tool.method_name, qualified):
+            if called != tool.name:
+                self._renamed.setdefault(called, []).append(tool.name)
+        if not renamed:  # a name the classification gave is the only name of its tool
+            self._qualified[qualified] = tool.name
 
     @property
     def last_notes(self) -> list[str]:
@@ -741,7 +752,8 @@ class Toolbox:
         if bound is None:
             bound = self._tools.get(self._fitted_names().get(name, ""))
         if bound is None:
-            raise ToolCallError(unknown_tool(name, list(self._tools)), name)
+            renamed = self._renamed.get(name, [])
+            raise ToolCallError(unknown_tool(name, list(self._tools), renamed), name)
         return bound
 
     def _know_templates(self, template_dirs: Iterable[Path]) -> None:
@@ -811,7 +823,7 @@ _LISTED = 10
 """The most tool names an unknown tool's message lists."""
 
 
-def unknown_tool(name: str, available: list[str]) -> str:
+def unknown_tool(name: str, available: list[str], likely: Sequence[str] = ()) -> str:
     """What the model is told of a tool it named that is not offered: did-you-mean and at most
     ``_LISTED`` names (the closest first): a class of hundreds of methods must not fill the
     model's context with its list.
@@ -819,11 +831,12 @@ def unknown_tool(name: str, available: list[str]) -> str:
     Args:
         name: The name the model called.
         available: The names it may call.
+        likely: Names to suggest first (the tools a renamed method is offered as).
 
     Returns:
         The message.
     """
-    close = difflib.get_close_matches(name, available, n=3)
+    close = list(likely) or difflib.get_close_matches(name, available, n=3)
     hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else "."
     listed = (close + [n for n in available if n not in close])[:_LISTED]
     more = len(available) - len(listed)
