@@ -251,6 +251,31 @@ def test_errors_in_the_file_name_the_line_and_column(tmp_path: Path) -> None:
     )
 
 
+def test_every_broken_entry_is_named_in_one_run(
+    tmp_path: Path, run_cli: Callable[..., Run]
+) -> None:
+    tools, path = tmp_path / "tools.json", tmp_path / "c.json"
+    assert (
+        run_cli("scan", f"{ROOT / 'example_class.py'}:ExampleClass", "-o", str(tools)).status == 0
+    )
+    path.write_text(
+        '{"ExampleClass": {"@prefx": "s_", "method1": {"hiden": ["x"]},\n'
+        ' "method2": {"timeout": "5"}, "average": true}}\n'
+    )
+    result = run_cli(
+        "render", "--provider", "openai", "--tools", str(tools), "--classification", str(path)
+    )
+    assert result.status == 1
+    assert result.stderr.splitlines() == [
+        f"error: {path}:1:29: ExampleClass: unknown class option '@prefx' (did you mean "
+        "'@prefix'?); known: @prefix",
+        f"error: {path}:1:56: ExampleClass.method1: unknown key 'hiden' (did you mean 'hidden'?); "
+        "known: include, name, description, fixed, hidden, params, approval, timeout, defer",
+        f"error: {path}:2:25: ExampleClass.method2.timeout must be a positive number of seconds, "
+        'not "5"',
+    ]
+
+
 def _shop_catalog() -> Catalog:
     box = Toolbox(Shop())
     return Catalog((CatalogClass("Shop", "tests/test_curation.py:Shop", tuple(box.tools)),))

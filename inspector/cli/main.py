@@ -347,7 +347,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     except InspectorError as error:
-        print(f"error: {error}", file=sys.stderr)
+        for line in str(error).splitlines():  # several problems: an error line each
+            print(f"error: {line}", file=sys.stderr)
         return 1
     except BrokenPipeError:  # the reader went away (`| head`): stop quietly, as `cat` does
         _silence_stdout()

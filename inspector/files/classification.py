@@ -222,11 +222,13 @@ def validated(data: object, where: Where, noun: str) -> Classification:
     located by ``where``.
 
     Raises:
-        InspectorError: A value or key breaks the format (a misspelt key gets a did-you-mean).
+        InspectorError: A value or key breaks the format (a misspelt key gets a did-you-mean):
+            every such entry of the file, a line each.
     """
     if not isinstance(data, dict):
         raise InspectorError(f"{where([])}: {noun} must be an object of classes")
     result: Classification = {}
+    problems: list[str] = []
     for class_key, methods in data.items():
         keys = (class_key, *(methods if isinstance(methods, dict) else ()))
         wrong = [k for k in keys if not isinstance(k, str)]
@@ -238,7 +240,9 @@ def validated(data: object, where: Where, noun: str) -> Classification:
             raise InspectorError(
                 f"{where([class_key])}: {class_key!r} must be an object of method → true/false"
             )
-        result[class_key] = _class_entry(class_key, methods, where)
+        result[class_key] = _class_entry(class_key, methods, where, problems)
+    if problems:
+        raise InspectorError("\n".join(problems))
     return result
 
 
@@ -252,7 +256,11 @@ def parsed(data: object, noun: str = "classification") -> Classification:
     return validated(data, lambda keys: noun, noun)
 
 
-def _class_entry(class_key: str, values: dict[str, object], where: Where) -> ClassEntry:
+def _class_entry(
+    class_key: str, values: dict[str, object], where: Where, problems: list[str]
+) -> ClassEntry:
+    """A class's entries; the problem of each entry that breaks the format goes to
+    ``problems`` (the file is read on, so that one run names them all)."""
     options: dict[str, Json] = {}
     methods: dict[str, MethodEntry] = {}
     layout: list[str] = []
@@ -261,10 +269,14 @@ def _class_entry(class_key: str, values: dict[str, object], where: Where) -> Cla
         # large file then holds no second copy of every name through the scan
         key = sys.intern(written)
         layout.append(key)
-        if key.startswith("@"):
-            options[key] = _option(class_key, key, value, where)
-        else:
-            methods[key] = _method_entry(f"{class_key}.{key}", value, [class_key, key], where)
+        try:
+            if key.startswith("@"):
+                options[key] = _option(class_key, key, value, where)
+            else:
+                entry = _method_entry(f"{class_key}.{key}", value, [class_key, key], where)
+                methods[key] = entry
+        except InspectorError as problem:
+            problems.append(str(problem))
     return ClassEntry(methods, options, tuple(layout))
 
 
