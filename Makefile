@@ -12,12 +12,9 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# Re-install when the project's metadata changes. pip byte-compiles the ~18,000 installed
-# modules one after another (about half of the install's time); compileall does the same on
-# every core, so the suite (run with PYTHONDONTWRITEBYTECODE) still finds every module compiled.
+# Re-install when the project's metadata changes.
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --no-compile -e '.[test,docs]'
-	$(BIN)/python -m compileall -q -j 0 $(VENV)/lib
+	$(BIN)/python -m pip install --quiet -e '.[test,docs]'
 	touch $(STAMP)
 
 # The demo needs the package alone (jinja2, docstring-parser, orjson), not the test extras.
