@@ -41,8 +41,9 @@ test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check inspector tests benchmarks example_class.py docs/hooks
 	$(BIN)/mypy
-	# no stale .pyc of a file a test rewrites; one worker per core (pytest-xdist)
-	PYTHONDONTWRITEBYTECODE=1 $(BIN)/python -m pytest -n auto
+	# no stale .pyc of a file a test rewrites; one worker per core (pytest-xdist), and a worker
+	# that runs out of tests takes some of the other's (worksteal): no long tail on one core
+	PYTHONDONTWRITEBYTECODE=1 $(BIN)/python -m pytest -n auto --dist worksteal
 	$(MAKE) --no-print-directory docs
 
 # The documentation site (MkDocs + Material) into site/; --strict fails on a broken link or a

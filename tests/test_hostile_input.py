@@ -91,45 +91,66 @@ def _strings(document: Any) -> list[str]:
 NON_STRICT = {name: args for name, args in RENDERS.items() if "--strict" not in args}
 
 
-@given(description=any_text, parameter_text=any_text, value=any_text, default=any_text)
-@settings(max_examples=150, deadline=None)
+def _entries(document: Any, count: int) -> list[Any]:
+    """A provider file's tool entries, in the order of its tools: the document itself, or the
+    one list it holds (``tools``, ``functionDeclarations``)."""
+    entries = document if isinstance(document, list) else next(iter(document.values()))
+    assert isinstance(entries, list) and len(entries) == count, document
+    return entries
+
+
+# Several tools a file: a render compiles its template each time, so a file of up to four
+# tools checks about as many texts in a third of the renders; each tool's texts are looked for
+# in its own entry only.
+@given(
+    st.lists(st.tuples(any_text, any_text, any_text, any_text), min_size=1, max_size=4),
+)
+@settings(max_examples=60, deadline=None)
 def test_any_text_reaches_every_provider_file_exactly(
-    description: str, parameter_text: str, value: str, default: str
+    texts: list[tuple[str, str, str, str]],
 ) -> None:
-    fields = (
-        Field(
-            "choice",
-            EnumType((value, "other")) if value != "other" else EnumType((value,)),
-            parameter_text,
-        ),
-        Field("note", StringType(), "", False, default),
-    )
-    tool = ToolDescriptor("tool", description, fields, class_name="C", method_name="tool")
+    tools = []
+    for number, (description, parameter_text, value, default) in enumerate(texts):
+        fields = (
+            Field(
+                "choice",
+                EnumType((value, "other")) if value != "other" else EnumType((value,)),
+                parameter_text,
+            ),
+            Field("note", StringType(), "", False, default),
+        )
+        name = f"tool{number}"
+        tools.append(ToolDescriptor(name, description, fields, class_name="C", method_name=name))
     for file_name, args in NON_STRICT.items():
         options = RenderOptions(gemini_json_schema="--gemini-json-schema" in args)
-        document = json.loads(render(args[1], [tool], options)[0])
-        strings = _strings(document)
-        for text in map(as_json_reads_it, (description, parameter_text, value)):
-            if text:
-                assert any(text in s for s in strings), (file_name, text)
-        if default:  # kept as a value, or as JSON text in a "(default: ...)" note
-            noted = as_json_reads_it(json.dumps(default, ensure_ascii=False))
-            forms = (as_json_reads_it(default), noted)
-            assert any(form in s for s in strings for form in forms), file_name
+        document = json.loads(render(args[1], tools, options)[0])
+        for entry, (description, parameter_text, value, default) in zip(
+            _entries(document, len(tools)), texts, strict=True
+        ):
+            strings = _strings(entry)
+            for text in map(as_json_reads_it, (description, parameter_text, value)):
+                if text:
+                    assert any(text in s for s in strings), (file_name, text)
+            if default:  # kept as a value, or as JSON text in a "(default: ...)" note
+                noted = as_json_reads_it(json.dumps(default, ensure_ascii=False))
+                forms = (as_json_reads_it(default), noted)
+                assert any(form in s for s in strings for form in forms), file_name
 
 
-@given(name=any_text)
-@settings(max_examples=150, deadline=None)
-def test_a_tool_name_is_carried_exactly_or_in_the_form_the_rule_takes(name: str) -> None:
-    tool = ToolDescriptor(name, "Does.", (), class_name="C", method_name="m")
+@given(st.lists(any_text, min_size=1, max_size=4, unique=True))
+@settings(max_examples=60, deadline=None)
+def test_a_tool_name_is_carried_exactly_or_in_the_form_the_rule_takes(names: list[str]) -> None:
+    tools = [
+        ToolDescriptor(name, "Does.", (), class_name="C", method_name=f"m{number}")
+        for number, name in enumerate(names)
+    ]
     for args in NON_STRICT.values():
-        rule = provider_unit(args[1], []).tool_names
-        written = fitted_names(rule, [name]).get(name, name)
-        text, notes = render(args[1], [tool], RenderOptions())
-        assert as_json_reads_it(written) in _strings(json.loads(text))
-        assert [n.code for n in notes if n.code == codes.NAME_SHORTENED] == (
-            [codes.NAME_SHORTENED] if written != name else []
-        )
+        fitted = fitted_names(provider_unit(args[1], []).tool_names, names)
+        text, notes = render(args[1], tools, RenderOptions())
+        for entry, name in zip(_entries(json.loads(text), len(names)), names, strict=True):
+            assert as_json_reads_it(fitted.get(name, name)) in _strings(entry)
+        shortened = [n.code for n in notes if n.code == codes.NAME_SHORTENED]
+        assert len(shortened) == len(fitted)
 
 
 @given(docstring=any_text)

@@ -67,6 +67,8 @@ def test_fitted_forms_are_exact() -> None:
     assert len(fit_name(LONG, rule) or "") == 64
     assert fit_name("café", rule) == "cafe"
     assert fit_name("café", rule, {"cafe"}) == "cafe_850f7dc4"
+    # a name from JSON may hold a lone surrogate; when its plain form is taken, it is hashed too
+    assert fit_name("\ud800", rule, {"_"}) == "_91a681b9"
     assert fit_name("k8s.list-pods", RULES["cohere"]) == "k8s_list_pods"
     assert fit_name("3d_view", RULES["cohere"]) == "_3d_view"
     assert HASH_LENGTH == 8

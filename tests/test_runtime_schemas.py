@@ -163,6 +163,28 @@ def _allows_null(schema: Schema, root: Schema) -> bool:
     return _validator({**schema, "$defs": root.get("$defs", {})}).is_valid(None)
 
 
+_CANONICAL: dict[int, dict[str, Schema]] = {}
+_VALID: dict[tuple[int, str, bool, str], st.SearchStrategy[typing.Any]] = {}
+
+
+def canonical_schemas(toolbox: Toolbox) -> dict[str, Schema]:
+    """Tool name → its canonical arguments schema, closed (made once, not once an example)."""
+    if id(toolbox) not in _CANONICAL:
+        _CANONICAL[id(toolbox)] = {t.name: closed(t.parameters_schema()) for t in toolbox.tools}
+    return _CANONICAL[id(toolbox)]
+
+
+def valid_arguments(
+    toolbox: Toolbox, provider: str, strict: bool, name: str, schema: Schema
+) -> st.SearchStrategy[typing.Any]:
+    """Instances of ``schema`` that it allows: one strategy a tool and file (building and
+    validating a strategy costs more than drawing from it)."""
+    key = (id(toolbox), provider, strict, name)
+    if key not in _VALID:
+        _VALID[key] = instances(schema).filter(_validator(schema).is_valid)
+    return _VALID[key]
+
+
 @pytest.mark.parametrize(("provider", "strict"), RENDERS)
 @settings(max_examples=150)
 @given(data=st.data())
@@ -170,10 +192,9 @@ def test_toolbox_accepts_what_a_rendered_schema_allows(
     toolbox: Toolbox, provider: str, strict: bool, data: st.DataObject
 ) -> None:
     schemas = rendered_schemas(toolbox, provider, strict)
-    canonical = {tool.name: closed(tool.parameters_schema()) for tool in toolbox.tools}
+    canonical = canonical_schemas(toolbox)
     name = data.draw(st.sampled_from(sorted(schemas)))
-    schema = schemas[name]
-    arguments = data.draw(instances(schema).filter(_validator(schema).is_valid))
+    arguments = data.draw(valid_arguments(toolbox, provider, strict, name, schemas[name]))
     plain = without_defaulted_nulls(arguments, canonical[name], canonical[name])
     # An instance that breaks a rule the dialect moved into a description (a tuple's length,
     # a format, a bound) is rightly refused with that rule; every other one must be accepted.
@@ -190,8 +211,8 @@ def test_toolbox_accepts_what_the_canonical_schema_allows(
     toolbox: Toolbox, data: st.DataObject
 ) -> None:
     tool = data.draw(st.sampled_from(toolbox.tools))
-    schema = closed(tool.parameters_schema())
-    arguments = data.draw(instances(schema).filter(_validator(schema).is_valid))
+    schema = canonical_schemas(toolbox)[tool.name]
+    arguments = data.draw(valid_arguments(toolbox, "canonical", False, tool.name, schema))
     try:
         toolbox.call(tool.name, arguments)
     except ToolCallError as error:
@@ -237,31 +258,32 @@ def _returner(hint: object) -> Toolbox:
     return Toolbox(type("Returner", (), {"get": get, "value": None})())
 
 
-_RETURNERS: dict[str, tuple[Toolbox, Schema]] = {}
+_RETURNERS: dict[str, tuple[Toolbox, typing.Any, typing.Any, bool]] = {}
 
 
 @pytest.mark.parametrize("hint", RESULT_HINTS, ids=repr)
 @settings(max_examples=40)
 @given(data=st.data())
 def test_results_conform_to_the_declared_output_schema(hint: object, data: st.DataObject) -> None:
-    if repr(hint) not in _RETURNERS:
+    if repr(hint) not in _RETURNERS:  # the Toolbox and both validators made once a hint
         made = _returner(hint)
         (listed,) = made.definitions("mcp")["tools"]  # type: ignore[index,call-overload]
-        _RETURNERS[repr(hint)] = (made, listed)
-    toolbox, listed = _RETURNERS[repr(hint)]
+        (tool,) = made.tools
+        returned = {**tool.returns.to_schema(), "$defs": tool.parameters_schema().get("$defs", {})}
+        wraps = returned.get("type") != "object"  # MCP carries other results as {"result": ...}
+        output = _validator(listed["outputSchema"])  # type: ignore[index]
+        _RETURNERS[repr(hint)] = (made, output, _validator(returned), wraps)
+    toolbox, output, returns, wraps = _RETURNERS[repr(hint)]
     value = data.draw(values_for(hint))
     one_shot = typing.get_origin(hint) in (cabc.Iterator, cabc.Generator)
     toolbox.objects[0].value = iter(value) if one_shot else value  # type: ignore[attr-defined]
-    (tool,) = toolbox.tools
     request = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "get"}}
     (response,) = toolbox.handle("mcp", request)
     result = response["result"]
     assert result["isError"] is False  # type: ignore[index]
-    _validator(listed["outputSchema"]).validate(result["structuredContent"])  # type: ignore[index]
+    output.validate(result["structuredContent"])  # type: ignore[index]
     structured = result["structuredContent"]  # type: ignore[index]
-    returned = {**tool.returns.to_schema(), "$defs": tool.parameters_schema().get("$defs", {})}
-    wraps = returned.get("type") != "object"  # MCP carries other results as {"result": ...}
-    _validator(returned).validate(structured["result"] if wraps else structured)
+    returns.validate(structured["result"] if wraps else structured)
 
 
 def test_a_timedelta_result_leaves_as_the_declared_duration() -> None:

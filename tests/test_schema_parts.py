@@ -41,8 +41,12 @@ values = (
     | st.text(max_size=5)
     | st.sampled_from([Color.RED, uuid.UUID(int=7)])
 )
+# A few leaves are enough to nest lists in objects; hypothesis's default of 100 made each
+# example's draw (a value for up to three keywords of every type node) take up to 250 ms.
 json_values = st.recursive(
-    values, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner)
+    values,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner),
+    max_leaves=6,
 )
 keywords = st.lists(
     st.tuples(

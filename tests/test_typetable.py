@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 
 from inspector.model import MISSING, ArrayType, EnumType
 from inspector.runtime.arguments import ArgumentError, Converter
-from inspector.scan.hints import TypeMapper
+from inspector.scan.hints import Mapped, TypeMapper
 from inspector.typetable.scalars import (
     SCALARS,
     NoJsonForm,
@@ -101,6 +101,15 @@ def _validator(schema: dict[str, typing.Any]) -> jsonschema.Draft202012Validator
     )
 
 
+@functools.cache
+def _mapped(hint: object) -> tuple[Mapped, jsonschema.Draft202012Validator]:
+    """A hint's mapping and a validator of its schema, made once per hint rather than once per
+    drawn value: mapping a class reads its module's source for attribute docs, and checking a
+    schema against the metaschema is slow; neither depends on the value."""
+    mapped = TypeMapper().map_member(hint)
+    return mapped, _validator(mapped.schema.to_schema())
+
+
 def test_every_class_of_every_row_has_values() -> None:
     named = {(cls.__module__.partition(".")[0], cls.__qualname__) for cls in VALUES}
     rows = {key for row in SCALARS for key in row.classes}
@@ -123,8 +132,9 @@ def test_scalar_row_round_trips_and_validates(cls: type, data: st.DataObject) ->
     value = data.draw(VALUES[cls])
     as_json = to_json(value)
     assert json.loads(json.dumps(as_json)) == as_json
-    _validator(TypeMapper().map(cls).to_schema()).validate(as_json)
-    assert TypeMapper().map(cls) == row.schema
+    mapped, validator = _mapped(cls)
+    validator.validate(as_json)
+    assert mapped.schema == row.schema
     back = row.read(as_json, cls)
     assert type(back) is type(value)
     assert back == value
@@ -327,8 +337,8 @@ def test_structural_row_round_trips_and_validates(hint: object, data: st.DataObj
     value = data.draw(values_for(hint))
     sent = iter(value) if typing.get_origin(hint) in (cabc.Iterator, cabc.Generator) else value
     as_json = to_json(sent, consume=True)
-    mapped = TypeMapper().map_member(hint)
-    _validator(mapped.schema.to_schema()).validate(as_json)
+    mapped, validator = _mapped(hint)
+    validator.validate(as_json)
     shown = [note.message for note in mapped.notes]
     assert shown in ([], ["mapping keys of type int arrive as JSON strings"]) or (
         shown == ["mapping keys of type UUID arrive as JSON strings"]

@@ -67,7 +67,8 @@ def fit_name(
         plain = f"_{plain}"
     if rule.pattern.fullmatch(plain) and plain not in taken:
         return plain
-    digest = hashlib.sha256(name.encode("utf-8")).hexdigest()
+    # surrogatepass: a name read from JSON may hold a lone surrogate, which UTF-8 refuses
+    digest = hashlib.sha256(name.encode("utf-8", "surrogatepass")).hexdigest()
     for extra in range(len(digest) - HASH_LENGTH + 1):
         suffix = f"_{digest[: HASH_LENGTH + extra]}"
         for keep in range(len(plain), -1, -1):
