@@ -103,7 +103,7 @@ def detect_style(text: str) -> DocstringStyle:
     all), else NumPy underlined sections, reST ``:param:`` fields or Epydoc ``@param``."""
     if "\n" not in text:
         return DocstringStyle.GOOGLE
-    if ":" in text and _GOOGLE_MARKER.search(text):
+    if ":" in text and _has_google_section(text):
         return DocstringStyle.GOOGLE
     if "---" in text and _NUMPY_MARKER.search(text):
         return DocstringStyle.NUMPY
@@ -112,6 +112,21 @@ def detect_style(text: str) -> DocstringStyle:
     if "@" in text and _EPYDOC_MARKER.search(text):
         return DocstringStyle.EPYDOC
     return DocstringStyle.GOOGLE
+
+
+_COLON_ENDS_A_LINE = re.compile(r":[ \t]*$", re.M)
+
+
+def _has_google_section(text: str) -> bool:
+    """Whether ``_GOOGLE_MARKER`` finds a line: the lines that end with a colon are found
+    first (a search that starts with a colon skips to each one), and only those are tried.
+    Searching with the marker itself tries every position of a text that has no Google
+    section (7 of the 190 ms that pandas' ``DataFrame`` takes)."""
+    for colon in _COLON_ENDS_A_LINE.finditer(text):
+        start = text.rfind("\n", 0, colon.start()) + 1
+        if _GOOGLE_MARKER.match(text, start, colon.end()):
+            return True
+    return False
 
 
 def unparsed(text: str | None) -> DocInfo:
