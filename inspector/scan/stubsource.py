@@ -377,7 +377,12 @@ def _base_name(base: ast.expr) -> str | None:
 
 def _class_members(node: ast.ClassDef) -> dict[str, _Definition] | _Outline:
     if isinstance(node, _OutlinedClass):
-        return node.members
+        outline = _body_outline(node.text[node.body_start :])
+        if outline is not None:
+            return outline
+        whole = ast.parse(node.text).body[0]
+        assert isinstance(whole, ast.ClassDef)
+        node = whole
     members: dict[str, _Definition] = {}
     for statement in _active(node.body):
         _define(statement, members)
@@ -392,11 +397,13 @@ def _defined_names(statements: list[ast.stmt]) -> set[str]:
 
 
 class _OutlinedClass(ast.ClassDef):
-    """A stub class parsed as its header (decorators, name, bases) and an outline of its body:
-    a scan asks a class for the few methods it inspects and the names they use, and numpy's
+    """A stub class parsed as its header (decorators, name, bases); its body (``text`` from
+    ``body_start``) is outlined when a member is first asked for, and only the members asked
+    for are parsed. A hint's names are mostly classes, whose bodies no one reads, and numpy's
     ``ndarray`` is 1,950 lines (parsing it whole was 14 of the 100 ms of its inspection)."""
 
-    members: _Outline
+    text: str
+    body_start: int
 
 
 _CLASS_HEADER = re.compile(r"(?:@[^\n]*\n)*class[ \t]+\w+")
@@ -406,43 +413,58 @@ _CODE_LINE = re.compile(r"^([ \t]*)[^ \t\n#]", re.M)
 
 def _outlined_class(text: str) -> list[ast.stmt] | None:
     """A class statement's text (of a source that ``_outline_statements`` outlines) as an
-    ``_OutlinedClass``; None when it is not one, or is beyond this plain reading (a body on the
-    header's line, a line less indented than the body), and the caller parses it whole."""
-    masked = _STRING.sub(_mask, text)
-    header = _CLASS_HEADER.match(masked)
-    if header is None:
-        return None
-    depth, colon = 0, -1
-    for index in range(header.end(), len(masked)):
-        character = masked[index]
-        if character in "([{":
-            depth += 1
-        elif character in ")]}":
-            depth -= 1
-        elif character == ":" and depth == 0:
-            colon = index
-            break
-    line_end = masked.find("\n", colon)
-    if colon < 0 or line_end < 0 or masked[colon + 1 : line_end].strip(" \t#"):
-        return None
-    body = masked[line_end + 1 :]
-    first = _CODE_LINE.search(body)
-    indent = re.escape(first.group(1)) if first else ""
-    if not indent or re.search(rf"^(?!{indent})(?![ \t#]*$)", body, re.M):
-        return None  # a line of code less indented than the body's first
-    dedented = re.sub(rf"^{indent}", "", text[line_end + 1 :], flags=re.M)
-    statements = _outline_statements(dedented)
-    if statements is None:
+    ``_OutlinedClass``; None when it is not one, or its body starts on its header's line, and
+    the caller parses it whole."""
+    header_end = _header_end(text)
+    if header_end is None:
         return None
     try:
-        parsed = ast.parse(text[: colon + 1] + " ...").body
+        parsed = ast.parse(text[:header_end] + " ...").body
     except SyntaxError:
         return None
     if len(parsed) != 1 or not isinstance(parsed[0], ast.ClassDef):
         return None
     node = _OutlinedClass(**{name: getattr(parsed[0], name) for name in parsed[0]._fields})
-    node.members = _outline(statements, _defined_names)
+    node.text, node.body_start = text, text.index("\n", header_end) + 1
     return [node]
+
+
+def _header_end(text: str) -> int | None:
+    """Where a class statement's header ends (after its colon), when nothing but a comment
+    follows on that line; None otherwise. Only the header's lines are masked."""
+    header = _CLASS_HEADER.match(text)
+    if header is None:
+        return None
+    depth, start = 0, header.end()
+    while (end := text.find("\n", start)) >= 0:
+        line = _STRING.sub(_mask, text[start:end])
+        for index, character in enumerate(line):
+            if character in "([{":
+                depth += 1
+            elif character in ")]}":
+                depth -= 1
+            elif character == ":" and depth == 0:
+                return start + index + 1 if not line[index + 1 :].strip(" \t#") else None
+        start = end + 1
+    return None
+
+
+def _body_outline(body: str) -> _Outline | None:
+    """The outline of a class body (its lines after the header); None when it is beyond the
+    outline's plain reading (a line of code less indented than the first, see also
+    ``_outline_statements``)."""
+    masked = _STRING.sub(_mask, body)
+    first = _CODE_LINE.search(masked)
+    indent = re.escape(first.group(1)) if first else ""
+    if not indent or re.search(rf"^(?!{indent})(?![ \t#]*$)", masked, re.M):
+        return None
+    statements = _outline_statements(re.sub(rf"^{indent}", "", body, flags=re.M))
+    if statements is None:
+        return None
+    try:
+        return _outline(statements, _defined_names)
+    except SyntaxError:  # a piece that does not parse on its own: the whole class is parsed
+        return None
 
 
 def _read_module(source: str, module: str, filename: str) -> _StubModule:
