@@ -8,10 +8,18 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from inspector.codes import DOCUMENTED_NOT_IN_SIGNATURE
 from inspector.runtime.toolbox import Toolbox
-from inspector.scan.docstrings import DocstringStyle, detect_style, parse_docstring
+from inspector.scan.docstrings import (
+    _GOOGLE_MARKER,
+    DocstringStyle,
+    _has_google_section,
+    detect_style,
+    parse_docstring,
+)
 from tests.conftest import Run, inspect_class, messages
 
 
@@ -160,6 +168,26 @@ def test_epydoc_gives_the_same_tool(style: DocstringStyle) -> None:
 )
 def test_style_is_detected_from_markers(text: str, style: DocstringStyle) -> None:
     assert detect_style(text) is style
+
+
+_MARKER_LINES = st.lists(
+    st.tuples(
+        st.sampled_from(["", " ", "\t", "x "]),
+        st.sampled_from(["Args", "Returns", "Keyword Args", "x", ""]),
+        st.sampled_from(["", " ", "\t "]),
+        st.sampled_from([":", "::", "", ": x", "x:"]),
+        st.sampled_from(["", " ", "\t"]),
+        st.sampled_from(["\n", "\r\n", "\n\n"]),
+    ).map("".join),
+    max_size=6,
+)
+
+
+@given(_MARKER_LINES)
+def test_a_google_section_is_found_where_its_marker_matches_a_line(lines: list[str]) -> None:
+    """The lines ending with a colon are tried, not every position: the same answer."""
+    text = "".join(lines)
+    assert _has_google_section(text) is bool(_GOOGLE_MARKER.search(text))
 
 
 PREPARE_REQUEST = """Constructs a :class:`PreparedRequest <PreparedRequest>` for

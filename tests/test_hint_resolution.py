@@ -556,6 +556,62 @@ def test_relative_and_dotted_type_checking_imports(modules: Callable[..., None])
     assert diagnostics == []
 
 
+def test_each_hint_naming_a_type_checking_class_reads_the_class_anew(
+    modules: Callable[..., None],
+) -> None:
+    """The names a module imports under ``TYPE_CHECKING`` are resolved once per scan, but a
+    class written there is built for each hint that names it: each hint's tool tells what
+    its fields lack, as a class built once would tell only the first."""
+    modules(
+        **{
+            "tc_twice/__init__.py": "",
+            "tc_twice/_types.py": """
+                from __future__ import annotations
+
+                from typing import TYPE_CHECKING
+
+                if TYPE_CHECKING:
+                    import threading
+                    from typing import TypedDict
+
+                    class Options(TypedDict, total=False):
+                        timeout: float | None
+                        event: threading.Event | int
+            """,
+            "tc_twice/api.py": """
+                from __future__ import annotations
+
+                from . import _types as _t
+
+
+                class Client:
+                    def get(self, options: _t.Options) -> None:
+                        '''Get.
+
+                        Args:
+                            options: How.
+                        '''
+
+                    def put(self, options: _t.Options | None = None) -> None:
+                        '''Put.
+
+                        Args:
+                            options: How.
+                        '''
+            """,
+        }
+    )
+    tools, diagnostics = inspect_class(load("tc_twice.api").Client)
+    note = "parameter 'options': union member Event has no JSON Schema form; left out"
+    assert messages(diagnostics) == [f"info: Client.get: {note}", f"info: Client.put: {note}"]
+    assert tools["get"].parameters_schema()["properties"]["options"] == {
+        "description": "How.",
+        "type": "object",
+        "title": "Options",
+        "properties": {"timeout": {"type": ["number", "null"]}, "event": {"type": "integer"}},
+    }
+
+
 def test_module_attributes_classes_and_aliases_defined_under_type_checking(
     modules: Callable[..., None],
 ) -> None:

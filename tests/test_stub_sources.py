@@ -9,6 +9,7 @@ import sys
 import typing
 from collections.abc import Callable
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from hypothesis import given
@@ -440,17 +441,29 @@ def _stub_read(source: str, *, whole: bool) -> tuple[dict[str, object], object]:
         stubsource._read_statements(stub, stubsource._active(ast.parse(source).body), "pkg")
     else:
         stub = stubsource._read_module(source, "pkg.mod", "mod.pyi")
-    names = set(stub.definitions) if isinstance(stub.definitions, dict) else set()
-    if isinstance(stub.definitions, stubsource._Outline):
-        names = set(stub.definitions._places)
-    found = {name: stub.definitions.get(name) for name in names}
-    return {
-        name: [ast.dump(d) for d in node.definitions]
-        if isinstance(node, stubsource._Overloads)
-        else ast.dump(node)
-        for name, node in found.items()
-        if node is not None
-    }, (stub.imports, stub.star_imports)
+    return _comparable(stub.definitions), (stub.imports, stub.star_imports)
+
+
+def _comparable(definitions: dict[str, typing.Any] | stubsource._Outline) -> dict[str, object]:
+    """Definitions as comparable text, by name; a class as its header and its members (read
+    from the outline of its body, or from the body parsed)."""
+    names = set(definitions) if isinstance(definitions, dict) else set(definitions._places)
+    found = {name: definitions.get(name) for name in names}
+    return {name: _dumped(node) for name, node in found.items() if node is not None}
+
+
+def _dumped(node: object) -> object:
+    if isinstance(node, stubsource._Overloads):
+        return [ast.dump(d) for d in node.definitions]
+    if isinstance(node, ast.ClassDef):
+        fields = {name: getattr(node, name) for name in node._fields if name != "body"}
+        header = ast.dump(ast.ClassDef(**fields, body=[]))
+        with mock.patch.object(stubsource, "OUTLINED_BODY", 0):  # every body outlined
+            outlined = _comparable(stubsource._class_members(node))
+        assert _comparable(stubsource._class_members(node)) == outlined  # a short one parsed
+        return header, outlined
+    assert isinstance(node, ast.AST)
+    return ast.dump(node)
 
 
 _STUB_PIECES = st.sampled_from(
@@ -481,6 +494,18 @@ _STUB_PIECES = st.sampled_from(
         'G = """\nclass Hidden: ...\n"""\n',
         "H = 1 + \\\n    2\n",
         "@final\nclass K:\n    @overload\n    def m(self) -> None: ...\n",
+        "class L(\n    Base,  # a comment: with a colon\n    metaclass=M,\n):  # comment\n"
+        "    if sys.version_info >= (3, 10):\n        def n(self) -> int: ...\n"
+        "    else:\n        def n(self) -> str: ...\n"
+        "# a comment at column 0 inside the class\n"
+        "    @overload\n    def m(self, x: int) -> int: ...\n"
+        "    @overload\n    def m(self, x: str) -> str: ...\n"
+        "    class Inner:\n        y: int\n        def i(self) -> None: ...\n"
+        "    A = B = 1\n    z: int = 0\n    w = dict[str, int]\n\n    def m(self) -> None: ...\n",
+        "class O: ...\n",
+        "class P:  x: int\n",
+        "class Q:\n    def f(\nself) -> None: ...\n",
+        "class R:\n    x: int; y: int\n    def f(self) -> None: ...\n",
     ]
 )
 
@@ -507,4 +532,14 @@ def test_typeshed_stubs_read_from_their_outline_define_what_the_whole_file_defin
     assert path is not None
     source = Path(path).read_text(encoding="utf-8")
     assert stubsource._outline_statements(source) is not None  # read from its outline
+    assert _stub_read(source, whole=False) == _stub_read(source, whole=True)
+
+
+def test_numpys_stub_read_from_its_outline_defines_what_the_whole_file_defines() -> None:
+    """numpy's ``__init__.pyi`` (236 kB; ``ndarray`` alone is 1,950 lines, read from the
+    outline of its body)."""
+    import numpy
+
+    source = Path(numpy.__file__).with_name("__init__.pyi").read_text(encoding="utf-8")
+    assert stubsource._outline_statements(source) is not None
     assert _stub_read(source, whole=False) == _stub_read(source, whole=True)

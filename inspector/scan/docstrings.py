@@ -7,9 +7,14 @@ from __future__ import annotations
 import enum
 import inspect
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import docstring_parser
+import docstring_parser.epydoc
+import docstring_parser.google
+import docstring_parser.numpydoc
+import docstring_parser.rest
 
 from inspector.scan.rest_text import plain_text
 
@@ -98,7 +103,7 @@ def detect_style(text: str) -> DocstringStyle:
     all), else NumPy underlined sections, reST ``:param:`` fields or Epydoc ``@param``."""
     if "\n" not in text:
         return DocstringStyle.GOOGLE
-    if ":" in text and _GOOGLE_MARKER.search(text):
+    if ":" in text and _has_google_section(text):
         return DocstringStyle.GOOGLE
     if "---" in text and _NUMPY_MARKER.search(text):
         return DocstringStyle.NUMPY
@@ -107,6 +112,21 @@ def detect_style(text: str) -> DocstringStyle:
     if "@" in text and _EPYDOC_MARKER.search(text):
         return DocstringStyle.EPYDOC
     return DocstringStyle.GOOGLE
+
+
+_COLON_ENDS_A_LINE = re.compile(r":[ \t]*$", re.M)
+
+
+def _has_google_section(text: str) -> bool:
+    """Whether ``_GOOGLE_MARKER`` finds a line: the lines that end with a colon are found
+    first (a search that starts with a colon skips to each one), and only those are tried.
+    Searching with the marker itself tries every position of a text that has no Google
+    section (7 of the 190 ms that pandas' ``DataFrame`` takes)."""
+    for colon in _COLON_ENDS_A_LINE.finditer(text):
+        start = text.rfind("\n", 0, colon.start()) + 1
+        if _GOOGLE_MARKER.match(text, start, colon.end()):
+            return True
+    return False
 
 
 def unparsed(text: str | None) -> DocInfo:
@@ -156,7 +176,7 @@ def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.AUT
     tail = ""
     if style is DocstringStyle.REST:
         protected, tail = _after_fields(protected)
-    parsed = docstring_parser.parse(protected, _LIBRARY_STYLES[style])
+    parsed = _PARSERS[style](protected)
     params: dict[str, ParamDoc] = {}
     attributes: dict[str, ParamDoc] = {}
     for meta in parsed.params:
@@ -191,12 +211,15 @@ def _without_roles(match: re.Match[str]) -> str:
     return match[1] + _ROLE.sub(r"\1", match[2]) + match[3]
 
 
-_LIBRARY_STYLES = {
-    DocstringStyle.GOOGLE: docstring_parser.DocstringStyle.GOOGLE,
-    DocstringStyle.NUMPY: docstring_parser.DocstringStyle.NUMPYDOC,
-    DocstringStyle.REST: docstring_parser.DocstringStyle.REST,
-    DocstringStyle.EPYDOC: docstring_parser.DocstringStyle.EPYDOC,
+_PARSERS: dict[DocstringStyle, Callable[[str], docstring_parser.Docstring]] = {
+    DocstringStyle.GOOGLE: docstring_parser.google.GoogleParser().parse,
+    DocstringStyle.NUMPY: docstring_parser.numpydoc.NumpydocParser().parse,
+    DocstringStyle.REST: docstring_parser.rest.parse,
+    DocstringStyle.EPYDOC: docstring_parser.epydoc.parse,
 }
+"""Each style's parser, as ``docstring_parser.parse(text, style)`` calls it, made once: that
+function builds a new Google or numpydoc parser (its pattern of section titles) for every
+docstring, a tenth of the parsing of pandas' numpydoc docstrings."""
 
 
 def _after_fields(text: str) -> tuple[str, str]:

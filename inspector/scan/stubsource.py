@@ -163,7 +163,7 @@ class StubFinder:
 
     def __init__(self) -> None:
         self._modules: dict[str, tuple[_StubModule, StubNamespace] | None] = {}
-        self._members: dict[int, dict[str, _Definition]] = {}
+        self._members: dict[int, dict[str, _Definition] | _Outline] = {}
         """A stub class's members, by the id of its node (kept alive in ``_modules``)."""
         self._typeshed: SearchContext | None = None
         """typeshed_client's search context, made on first use."""
@@ -375,11 +375,104 @@ def _base_name(base: ast.expr) -> str | None:
     return base.id if isinstance(base, ast.Name) else None
 
 
-def _class_members(node: ast.ClassDef) -> dict[str, _Definition]:
+def _class_members(node: ast.ClassDef) -> dict[str, _Definition] | _Outline:
+    if isinstance(node, _OutlinedClass):
+        body = node.text[node.body_start :]
+        outline = _body_outline(body) if len(body) > OUTLINED_BODY else None
+        if outline is not None:
+            return outline
+        whole = ast.parse(node.text).body[0]
+        assert isinstance(whole, ast.ClassDef)
+        node = whole
     members: dict[str, _Definition] = {}
     for statement in _active(node.body):
         _define(statement, members)
     return members
+
+
+def _defined_names(statements: list[ast.stmt]) -> set[str]:
+    defined: dict[str, _Definition] = {}
+    for statement in statements:
+        _define(statement, defined)
+    return set(defined)
+
+
+OUTLINED_BODY = 12_000
+"""A class body longer than this (in characters) is outlined when a member is asked for; a
+shorter one is parsed whole then: a scan asks for most members of a class that small, and
+parsing them one by one after outlining costs more than parsing the body once (typeshed's
+email ``Message``, 6 kB: 5 % more instructions for ``EmailMessage``'s inspection)."""
+
+
+class _OutlinedClass(ast.ClassDef):
+    """A stub class parsed as its header (decorators, name, bases); its body (``text`` from
+    ``body_start``) is outlined when a member is first asked for, and only the members asked
+    for are parsed. A hint's names are mostly classes, whose bodies no one reads, and numpy's
+    ``ndarray`` is 1,950 lines (parsing it whole was 14 of the 100 ms of its inspection)."""
+
+    text: str
+    body_start: int
+
+
+_CLASS_HEADER = re.compile(r"(?:@[^\n]*\n)*class[ \t]+\w+")
+_CODE_LINE = re.compile(r"^([ \t]*)[^ \t\n#]", re.M)
+"""A line of code (not blank, not a comment: those are masked), and its indent."""
+
+
+def _outlined_class(text: str) -> list[ast.stmt] | None:
+    """A class statement's text (of a source that ``_outline_statements`` outlines) as an
+    ``_OutlinedClass``; None when it is not one, or its body starts on its header's line, and
+    the caller parses it whole."""
+    header_end = _header_end(text)
+    if header_end is None:
+        return None
+    try:
+        parsed = ast.parse(text[:header_end] + " ...").body
+    except SyntaxError:
+        return None
+    if len(parsed) != 1 or not isinstance(parsed[0], ast.ClassDef):
+        return None
+    node = _OutlinedClass(**{name: getattr(parsed[0], name) for name in parsed[0]._fields})
+    node.text, node.body_start = text, text.index("\n", header_end) + 1
+    return [node]
+
+
+def _header_end(text: str) -> int | None:
+    """Where a class statement's header ends (after its colon), when nothing but a comment
+    follows on that line; None otherwise. Only the header's lines are masked."""
+    header = _CLASS_HEADER.match(text)
+    if header is None:
+        return None
+    depth, start = 0, header.end()
+    while (end := text.find("\n", start)) >= 0:
+        line = _STRING.sub(_mask, text[start:end])
+        for index, character in enumerate(line):
+            if character in "([{":
+                depth += 1
+            elif character in ")]}":
+                depth -= 1
+            elif character == ":" and depth == 0:
+                return start + index + 1 if not line[index + 1 :].strip(" \t#") else None
+        start = end + 1
+    return None
+
+
+def _body_outline(body: str) -> _Outline | None:
+    """The outline of a class body (its lines after the header); None when it is beyond the
+    outline's plain reading (a line of code less indented than the first, see also
+    ``_outline_statements``)."""
+    masked = _STRING.sub(_mask, body)
+    first = _CODE_LINE.search(masked)
+    indent = re.escape(first.group(1)) if first else ""
+    if not indent or re.search(rf"^(?!{indent})(?![ \t#]*$)", masked, re.M):
+        return None
+    statements = _outline_statements(re.sub(rf"^{indent}", "", body, flags=re.M))
+    if statements is None:
+        return None
+    try:
+        return _outline(statements, _defined_names)
+    except SyntaxError:  # a piece that does not parse on its own: the whole class is parsed
+        return None
 
 
 def _read_module(source: str, module: str, filename: str) -> _StubModule:
@@ -392,19 +485,30 @@ def _read_module(source: str, module: str, filename: str) -> _StubModule:
     if statements is None:
         _read_statements(stub, _active(ast.parse(source).body), package)
         return stub
-    outline = stub.definitions = _Outline()
+    stub.definitions = _outline(statements, lambda read: _read_statements(stub, read, package))
+    return stub
+
+
+def _outline(
+    statements: list[tuple[str, str | None]], read: Callable[[list[ast.stmt]], set[str]]
+) -> _Outline:
+    """An outline of statements (``_outline_statements``): each one that binds a name kept as
+    text under it; the others parsed now, together (imports, version tests), given to ``read``
+    (which records what it needs of them), and placed under the names ``read`` says they
+    define."""
+    outline = _Outline()
     eager: list[str] = []
     for text, name in [*statements, ("", None)]:
         if name is None and text:
             eager.append(text)
             continue
         if eager:  # statements read now, together: imports, version tests, the rest
-            read = list(_active(ast.parse("".join(eager)).body))
-            outline.place(read, _read_statements(stub, read, package))
+            parsed = list(_active(ast.parse("".join(eager)).body))
+            outline.place(parsed, read(parsed))
             eager = []
         if name is not None:
             outline.place(text, [name])
-    return stub
+    return outline
 
 
 def _read_statements(stub: _StubModule, statements: Iterable[ast.stmt], package: str) -> set[str]:
@@ -435,7 +539,8 @@ def _read_statements(stub: _StubModule, statements: Iterable[ast.stmt], package:
 
 
 class _Outline:
-    """A stub's top-level definitions, parsed when first asked for. Each name lists the
+    """A stub's top-level definitions (or a class's members), parsed when first asked for.
+    Each name lists the
     statements that may bind it, in order: the text of a class, a function or an alias (one
     name), or statements already parsed (imports, ``if sys.version_info`` blocks). A scan
     reads a stub for a few classes and the names their methods use: numpy's ``__init__.pyi``
@@ -456,15 +561,21 @@ class _Outline:
             defined: dict[str, _Definition] = {}
             places = self._places.get(name, [])
             for index, place in enumerate(places):
-                parsed = list(_active(ast.parse(place).body)) if isinstance(place, str) else place
-                places[index] = parsed
-                for statement in parsed:
+                statements = places[index] = _parsed(place)
+                for statement in statements:
                     _define(statement, defined)
             self._found[name] = defined.get(name)
         return self._found[name]
 
     def __contains__(self, name: str) -> bool:
         return self.get(name) is not None
+
+
+def _parsed(place: str | list[ast.stmt]) -> list[ast.stmt]:
+    """An outline's statements parsed (a class as an ``_OutlinedClass`` where it can be)."""
+    if not isinstance(place, str):
+        return place
+    return _outlined_class(place) or list(_active(ast.parse(place).body))
 
 
 _UNLEXED = re.compile(r"""\"\"\"|'''|\\\r?\n""")

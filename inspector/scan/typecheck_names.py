@@ -78,6 +78,11 @@ class TypeCheckingNames:
         self._tied: set[tuple[str, str]] = set()
         """Those of ``_tying`` whose placeholder was used: they name themselves."""
         self._homed: dict[tuple[str, str], object] = {}
+        """What ``resolve_name`` gave for each (module, name), when it was built from finished
+        parts and no class was built on the way."""
+        self._classes_built = 0
+        """How many ``TYPE_CHECKING`` classes were built: a name whose resolving built one is
+        resolved again when asked again (each use gets its own class, as it always has)."""
 
     def namespace(self, module_name: str, names: Iterable[str]) -> dict[str, object]:
         """Those of ``names`` that the module imports or defines under ``if TYPE_CHECKING:``,
@@ -101,6 +106,16 @@ class TypeCheckingNames:
             return placeholder
         if key in self._homed:
             return self._homed[key]
+        built = self._classes_built
+        value = self._resolve_name(module_name, name)
+        if not self._tying and built == self._classes_built:
+            # a hint's names are resolved again for every hint that uses them (pandas' frame
+            # module: 136 hints, 16 of the 200 ms of ``DataFrame``'s inspection)
+            self._homed[key] = value
+        return value
+
+    def _resolve_name(self, module_name: str, name: str) -> object:
+        key = (module_name, name)
         module = self._try_import(module_name)
         if module is not None and hasattr(module, name):
             value = getattr(module, name)
@@ -201,6 +216,7 @@ class TypeCheckingNames:
     ) -> object:
         """Run a declarative class definition (checked by ``_is_declarative``) in the module's
         names plus the ``TYPE_CHECKING`` names it uses; annotations are evaluated eagerly."""
+        self._classes_built += 1
         wanted = {n.id for n in ast.walk(definition) if isinstance(n, ast.Name)} - known.keys()
         namespace = {**known, **self.namespace(module_name, wanted)}
         module = ast.Module(body=[definition], type_ignores=[])
