@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import shutil
 import statistics
 import subprocess
 import sys
@@ -136,14 +137,15 @@ def _render(provider: str) -> list[str]:
     return ["cli", "render", "--provider", provider, "-o", f"out-{provider}.json"]
 
 
-def _prepare(corpus: Path) -> None:
-    """The project ``check`` finds unchanged: tools.json and openai.json built from the config."""
+def _prepare(corpus: Path, source: Path = ROOT) -> None:
+    """The project ``check`` finds unchanged: tools.json and openai.json built from the config,
+    by the ``inspector`` package found in ``source``."""
     (corpus / "out").mkdir(exist_ok=True)
     (corpus / "pyproject.toml").write_text(
         '[tool.toolsinspector]\ntargets = ["services.py"]\nproviders = ["openai"]\n',
         encoding="utf-8",
     )
-    _run(corpus, ["cli", "build", "-q"])
+    _run(corpus, ["cli", "build", "-q"], source)
 
 
 def _run(corpus: Path, command: Sequence[str], source: Path = ROOT) -> tuple[float, float, float]:
@@ -187,6 +189,16 @@ def measure(
         _prepare(corpus)
         for command in commands.values():  # warm-up: bytecode and page caches
             _run(corpus, command)
+        # The baseline works in its own copy of the corpus: the files it reads (tools.json, the
+        # classification file, the check's outputs) are the ones it wrote, in its own format.
+        old_corpus = corpus / "baseline"
+        if baseline is not None:
+            shutil.copytree(corpus, old_corpus, ignore=shutil.ignore_patterns("out*", "tools*"))
+            _run(old_corpus, commands["scan services.py -o tools.json"], baseline)
+            _prepare(old_corpus, baseline)
+            for name, command in commands.items():
+                if name != FLOOR and not name.startswith("peer"):
+                    _run(old_corpus, command, baseline)
         samples: dict[str, list[tuple[float, float, float, float]]] = {n: [] for n in commands}
         before: dict[str, list[tuple[float, float]]] = {}
         peaks: dict[str, float] = {}
@@ -198,7 +210,7 @@ def measure(
                     floor_wall, floor_cpu = wall, cpu
                 samples[name].append((wall, wall / floor_wall, cpu, cpu / floor_cpu))
                 if baseline is not None and name != FLOOR and not name.startswith("peer"):
-                    _, old_cpu, _ = _run(corpus, command, baseline)
+                    _, old_cpu, _ = _run(old_corpus, command, baseline)
                     before.setdefault(name, []).append((old_cpu, cpu / old_cpu))
         rows = {
             name: (*(statistics.median(column) for column in zip(*rows, strict=True)), peaks[name])

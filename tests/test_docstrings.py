@@ -7,6 +7,7 @@ import typing
 from collections.abc import Callable
 from pathlib import Path
 
+import docstring_parser.numpydoc
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -467,3 +468,64 @@ def test_a_first_paragraph_that_is_the_methods_own_name_is_dropped() -> None:
         "stock": "stock_level\n\nHow many are in stock.",  # another name: kept
         "ping": "ping",  # nothing else to say: kept
     }
+
+
+_NUMPY_TITLES = [section.title for section in docstring_parser.numpydoc.DEFAULT_SECTIONS]
+_NUMPY_BODY_LINES = st.sampled_from(
+    [
+        "x : int",
+        "y : str, optional",
+        "z : float, default 1.5",
+        "    The value.",
+        "    >>> f(1)",
+        ">>> g(2)",
+        "int",
+        "    Some text : with a colon",
+        "Parameters",
+        "----------",
+        "",
+        ".. deprecated:: 1.0",
+    ]
+)
+_NUMPY_DOCSTRINGS = st.lists(
+    st.tuples(
+        st.sampled_from(_NUMPY_TITLES),
+        st.lists(_NUMPY_BODY_LINES, max_size=4),
+    ),
+    max_size=5,
+).map(
+    lambda sections: (
+        "Summary.\n\nMore text.\n\n"
+        + "\n\n".join(
+            (title if title.startswith("..") else f"{title}\n{'-' * len(title)}")
+            + "\n"
+            + "\n".join(body)
+            for title, body in sections
+        )
+    )
+)
+
+
+@given(_NUMPY_DOCSTRINGS)
+def test_numpydoc_sections_no_tool_reads_are_skipped_without_changing_what_is_read(
+    text: str,
+) -> None:
+    """The numpydoc parser leaves Examples, Notes, Raises... unparsed: the description, the
+    parameters and the returns are those of the library's whole parse."""
+    whole = docstring_parser.numpydoc.parse(text)
+    ours = parse_docstring(text, DocstringStyle.NUMPY)
+    described = "\n\n".join(
+        part for part in (whole.short_description, whole.long_description) if part
+    )
+    assert ours.description == described
+    expected = {
+        name.strip(): (meta.description or "", meta.type_name)
+        for meta in whole.params
+        for name in meta.arg_name.split(", ")
+    }
+    read = {name: (doc.description, doc.type_name) for name, doc in ours.params.items()}
+    read |= {name: (doc.description, doc.type_name) for name, doc in ours.attributes.items()}
+    assert read == expected
+    returns = whole.returns
+    assert ours.returns == ((returns.description or "") if returns else "")
+    assert ours.returns_type == (returns.type_name if returns else None)
