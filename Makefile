@@ -58,7 +58,11 @@ lint: $(STAMP)
 # The harness's own tests first (a tiny run of every row, the targets table), then the run.
 bench: $(BENCH_STAMP)
 	$(BIN)/python -m pytest benchmarks/tests -q
-	$(BIN)/python benchmarks/run.py --sizes 2000,20000 --repeat 5
+	# the commit before the fidelity work, for the real classes' side-by-side target
+	rm -rf $(VENV)/before-fidelity && mkdir $(VENV)/before-fidelity
+	git archive 0e0e954 | tar -x -C $(VENV)/before-fidelity
+	$(BIN)/python benchmarks/run.py --sizes 2000,20000 --repeat 5 \
+		--before-fidelity $(VENV)/before-fidelity
 
 goldens: $(STAMP)
 	$(BIN)/python tests/regen_goldens.py

@@ -28,7 +28,14 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.corpus import generate  # noqa: E402
 from benchmarks.real_libraries import measure as measure_real_libraries  # noqa: E402
-from benchmarks.targets import CORPORA, FLOOR, Row, real_library_rows, targets  # noqa: E402
+from benchmarks.targets import (  # noqa: E402
+    BEFORE_FIDELITY,
+    CORPORA,
+    FLOOR,
+    Row,
+    real_library_rows,
+    targets,
+)
 
 # Each command runs inside this wrapper, which records the process's peak RSS (VmHWM: unlike
 # ru_maxrss it is not carried over from a forking parent) into the file named by $BENCH_RSS.
@@ -303,6 +310,13 @@ def main() -> None:
         help="another checkout (e.g. `git archive main | tar -x -C DIR`): each command of its "
         "inspector runs right after ours, and a table compares their CPU time",
     )
+    parser.add_argument(
+        "--before-fidelity",
+        type=Path,
+        metavar="DIR",
+        help=f"a checkout of {BEFORE_FIDELITY} (`git archive {BEFORE_FIDELITY} | tar -x -C DIR`): "
+        "the real classes are measured with it too, and the targets compare the two",
+    )
     args = parser.parse_args()
     sizes = [50] if args.smoke else [int(s) for s in args.sizes.split(",")]
     repeat = 1 if args.smoke else args.repeat
@@ -323,13 +337,18 @@ def main() -> None:
     libraries = measure_real_libraries(repeat)
     print("\n### Real classes: inspection after import\n")
     print("\n".join(real_library_rows(libraries)))
+    before_fidelity = []
+    if args.before_fidelity is not None:
+        before_fidelity = measure_real_libraries(repeat, inspector=str(args.before_fidelity))
+        print(f"\nThe same classes with {BEFORE_FIDELITY} (before the fidelity work):\n")
+        print("\n".join(real_library_rows(before_fidelity)))
     start_ms = cold_start(3 if args.smoke else 15)
     bare = start_ms["python -c pass"]
     print("\n### Cold start (information: no target)\n")
     print("| command (median wall time) | ms | vs bare Python |\n|---|---|---|")
     print("\n".join(f"| {name} | {ms:.0f} | {ms - bare:+.0f} |" for name, ms in start_ms.items()))
     print("\n### Against issue 23's targets\n")
-    print("\n".join(targets(results, libraries)))
+    print("\n".join(targets(results, libraries, before_fidelity)))
 
 
 if __name__ == "__main__":

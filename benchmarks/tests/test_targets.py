@@ -96,3 +96,19 @@ def test_the_real_classes_table_sums_their_tools() -> None:
         "| redis.Redis | 10 | 0.300 |",
         "| all 2 | 40 | 0.150 |",
     ]
+
+
+def test_the_real_classes_are_compared_with_the_commit_before_the_fidelity_work() -> None:
+    rows = {name: row for name, row in _rows(0.1, 0.9).items() if not name.startswith("peer")}
+    ours = [Library("pandas.DataFrame", 100, 0.5), Library("redis.Redis", 100, 0.3)]
+    before = [Library("pandas.DataFrame", 100, 0.2), Library("redis.Redis", 98, 0.2)]
+    assert targets({"text": {50: rows}}, ours, before)[-2:] == [
+        "| real classes: inspection <= 0.304 ms a tool | 0.400 ms (2 classes, 200 tools) | "
+        "| **no** |",
+        "| real classes: inspection <= 2x that of 0e0e954 (before the fidelity work), in the "
+        "same run | 2.00x (0.400 against 0.200 ms a tool) | | yes |",
+    ]
+    assert (
+        len(targets({"text": {50: rows}}, ours))
+        == len(targets({"text": {50: rows}}, ours, before)) - 1
+    )
