@@ -334,7 +334,7 @@ def main() -> None:
         if args.baseline is not None:
             print(f"\nAgainst the baseline {args.baseline} (CPU seconds, medians of the rounds):\n")
             print("\n".join(comparison(results[kind], {s: c for s, (_, c) in measured.items()})))
-    libraries = measure_real_libraries(repeat)
+    libraries = measure_real_libraries(repeat, inspector=str(ROOT))  # this checkout, as above
     print("\n### Real classes: inspection after import\n")
     print("\n".join(real_library_rows(libraries)))
     before_fidelity = []
