@@ -307,7 +307,7 @@ def test_entries_that_cannot_be_applied_leave_the_tool_out_with_a_located_error(
         f"{path}:10: error[TI330]: Shop.delete_item: the fixed value of 'dry_run' is wrong: "
         'dry_run: expected a boolean, got "no"; tool left out',
         f"{path}:17: warning[TI332]: Shop.count: params names 'tag', which is no parameter of "
-        "the tool; it has no effect",
+        "the tool (did you mean 'tags'?); it has no effect",
     ]
 
 
@@ -651,3 +651,25 @@ def test_diff_against_git_compares_with_the_committed_classification_file(
             "1 breaking, 2 compatible, 0 docs",
         ],
     )
+
+
+def test_a_misspelt_parameter_or_pattern_gets_the_closest_name(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    choices = parsed({"Shop": {"list_items": {"params": {"catgory": {"description": "x"}}}}})
+    _, notes = pipeline.select(_shop_catalog(), choices, None)
+    assert [n.message for n in notes if n.code == "TI332"] == [
+        "params names 'catgory', which is no parameter of the tool (did you mean 'category'?); "
+        "it has no effect"
+    ]
+    shutil.copy(INVENTORY, "inventory.py")
+    Path("tools.classification.json").write_text(
+        '{\n  "Inventory": {\n    "exprt_*": false,\n    "zzz*": false\n  }\n}'
+    )
+    lines = _scan(run_cli).stderr.splitlines()
+    assert lines[:2] == [
+        "tools.classification.json:3: warning[TI332]: Inventory: pattern 'exprt_*' matches no "
+        "method (closest method: 'export_csv'); the entry is not used",
+        "tools.classification.json:4: warning[TI332]: Inventory: pattern 'zzz*' matches no "
+        "method; the entry is not used",
+    ]

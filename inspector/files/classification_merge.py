@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import fnmatch
 import json
+import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import NamedTuple
@@ -457,10 +458,11 @@ def unmatched_patterns(
         for pattern in entries.patterns if entries else ():
             if not any(fnmatch.fnmatchcase(method, pattern) for method in methods):
                 found = line_of(path, [group.key, pattern]) if path else None
+                hint = _closest_pattern(pattern, methods)
                 notes.append(
                     Diagnostic(
                         Level.WARNING,
-                        f"pattern {pattern!r} matches no method; the entry is not used",
+                        f"pattern {pattern!r} matches no method{hint}; the entry is not used",
                         str(path or ""),
                         found[0] if found else 0,
                         subject=group.key,
@@ -468,3 +470,12 @@ def unmatched_patterns(
                     )
                 )
     return notes
+
+
+def _closest_pattern(pattern: str, methods: list[str]) -> str:
+    """`` (closest method: 'x')``: the method whose name starts most like the pattern's fixed
+    part (up to its first wildcard), when one is close (a misspelt ``get_usr*``)."""
+    fixed = re.split(r"[*?[]", pattern, maxsplit=1)[0]
+    starts = {method[: len(fixed)]: method for method in reversed(methods)}  # the first wins
+    found = closest(fixed, starts, 0.75) if fixed else None
+    return f" (closest method: {starts[found]!r})" if found is not None else ""

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from inspector import codes
-from inspector.diagnostics import Diagnostic, Level
+from inspector.diagnostics import Diagnostic, Level, did_you_mean
 from inspector.files.classification import MethodEntry, is_pattern
 from inspector.model import Curation, Field, ToolDescriptor
 from inspector.render.schema_values import value_problem
@@ -103,7 +103,8 @@ def _unused(
         notes.append(
             Diagnostic(
                 Level.WARNING,
-                f"{what} names {name!r}, which is no parameter of the tool; it has no effect",
+                f"{what} names {name!r}, which is no parameter of the tool"
+                f"{did_you_mean(name, [*fields, *left_out])}; it has no effect",
                 path,
                 line,
                 subject=f"{covered.class_key}.{tool.method_name}",
