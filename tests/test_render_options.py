@@ -209,3 +209,20 @@ def test_docs_worked_example_adds_a_provider(scanned: Path, run_cli: Callable[..
             },
         ]
     }
+
+
+def test_report_columns_stay_aligned_with_long_tool_names(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    long_name = "get_the_namespaced_custom_object_status_of_a_cluster_scoped_thing"[:64]
+    Path("wide.py").write_text(
+        f"class Wide:\n    def {long_name}(self, x: int) -> None:\n        '''Long.'''\n"
+        "    def short(self) -> None:\n        '''Short.'''\n"
+    )
+    run_cli("scan", "wide.py", "-o", "tools.json", "-q")
+    result = run_cli("render", "--provider", "openai", "--report", "-o", "openai.json")
+    table = [line for line in result.stderr.splitlines() if line.startswith("openai: ")]
+    assert [line.split()[1] for line in table] == ["tool", long_name, "short", "total"]
+    # every row's numbers end in the same column as the header's
+    assert len({len(line) for line in table}) == 1
+    assert table[1].index(long_name) == table[0].index("tool")

@@ -109,15 +109,15 @@ def size_report(
 
 
 def _size_table(provider: str, sizes: EntrySizes, tools: list[ToolDescriptor]) -> list[str]:
-    lines = [f"{provider}: {'tool':<32} {'chars':>8} {'~tokens':>8}"]
+    listed = tools[: len(sizes.sizes)]
+    last = f"total ({sizes.count} tools)"
+    width = max([32, len(last), *(len(tool.name) for tool in listed)])  # columns stay aligned
+    lines = [f"{provider}: {'tool':<{width}} {'chars':>8} {'~tokens':>8}"]
     total = 0
-    for tool, size in zip(tools, sizes.sizes, strict=False):
+    for tool, size in zip(listed, sizes.sizes, strict=False):
         total += size
-        lines.append(f"{provider}: {tool.name:<32} {size:>8} {estimate_tokens(size):>8}")
-    lines.append(
-        f"{provider}: {'total (' + str(sizes.count) + ' tools)':<32} {total:>8} "
-        f"{estimate_tokens(total):>8}"
-    )
+        lines.append(f"{provider}: {tool.name:<{width}} {size:>8} {estimate_tokens(size):>8}")
+    lines.append(f"{provider}: {last:<{width}} {total:>8} {estimate_tokens(total):>8}")
     return lines
 
 
