@@ -170,6 +170,40 @@ def test_a_module_target_is_keyed_by_its_dotted_name(
     assert [tool["function"]["name"] for tool in json.loads(run.stdout)] == ["add"]
 
 
+def test_a_module_s_all_names_its_functions_wherever_they_are_defined(
+    modules: Callable[..., None], in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    """``__all__`` is the module's public list: a function it re-exports from elsewhere (``os``
+    exports ``posix``'s C functions) is one of its tools; without ``__all__``, only its own."""
+    modules(
+        **{
+            "impl.py": "def add(a: int, b: int) -> int:\n    return a + b\n",
+            "api.py": "from impl import add\n__all__ = ['add', 'mul']\n"
+            "def mul(a: int, b: int) -> int:\n    return a * b\n",
+            "plain.py": "from impl import add\ndef mul(a: int, b: int) -> int:\n    return a * b\n",
+        }
+    )
+    assert run_cli("scan", "api", "-o", "tools.json", "-q").status == 0
+    assert list(_tools()["api"]) == ["add", "mul"]
+    assert run_cli("scan", "plain", "-o", "tools.json", "-q").status == 0
+    assert list(_tools()["plain"]) == ["mul"]
+
+
+def test_an_aliased_module_is_keyed_by_the_name_the_target_gives(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    """``os.path`` is ``posixpath`` or ``ntpath``: keyed by the target's name, one file serves
+    every platform; C functions its ``__all__`` names (``os.listdir``) are read from typeshed."""
+    assert run_cli("scan", "os.path", "-o", "tools.json", "-q").status == 0
+    assert list(_tools()) == ["os.path"]
+    assert run_cli("scan", "os", "-o", "tools.json", "-q").status == 0
+    listdir = _tools()["os"]["listdir"]["function"]
+    assert listdir["parameters"]["properties"]["path"] == {  # type: ignore[index]
+        "type": ["string", "integer", "null"],
+        "default": None,
+    }
+
+
 def test_a_function_group_and_a_class_of_one_key_the_class_keeps_it(
     in_tmp: Path, run_cli: Callable[..., Run]
 ) -> None:

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from types import FunctionType, ModuleType
-from typing import Final
+from typing import Final, TypeGuard
 
 from inspector.diagnostics import InspectorError, UsageError, did_you_mean, reraise_interrupt
 from inspector.model import MethodKind
@@ -190,7 +190,7 @@ class Targets:
         file's name without ``.py`` (``mod.py`` → ``mod``; a package's ``__init__.py``: its
         folder's name), whatever name the import gave it."""
         if not (module_part.endswith(".py") or os.sep in module_part or "/" in module_part):
-            return module.__name__
+            return module_part  # ``os.path``, not ``posixpath``: the same key on every platform
         path = Path(module_part)
         return path.parent.name if path.stem == "__init__" and path.parent.name else path.stem
 
@@ -297,20 +297,19 @@ def _classes_defined_in(module: ModuleType) -> list[type]:
 
 def functions_defined_in(module: ModuleType) -> list[Callable[..., object]]:
     """A module's public functions, as ``_classes_defined_in`` finds its classes: those its
-    ``__all__`` names, else those it defines (a function decorated with ``functools.wraps``
-    counts where the function it wraps is defined); never one it imports."""
+    ``__all__`` names (wherever they are defined: ``os`` exports ``posix``'s C functions),
+    else those it defines (a function decorated with ``functools.wraps`` counts where the
+    function it wraps is defined; a package's, in its own submodules); never one it imports
+    without exporting it."""
     exported = getattr(module, "__all__", None)
     if isinstance(exported, list | tuple) and all(isinstance(n, str) for n in exported):
         pairs = [(name, _attribute(module, name)) for name in exported]
-    else:
-        pairs = list(vars(module).items())
+        return [v for n, v in pairs if _is_function_named(v, n)]
     own = f"{module.__name__}."
     return [
         value
-        for name, value in pairs
-        if is_public(name)
-        and inspect.isroutine(value)
-        and getattr(value, "__name__", None) == name
+        for name, value in list(vars(module).items())
+        if _is_function_named(value, name)
         and (
             getattr(value, "__module__", None) == module.__name__
             or (
@@ -319,6 +318,11 @@ def functions_defined_in(module: ModuleType) -> list[Callable[..., object]]:
             )
         )
     ]
+
+
+def _is_function_named(value: object, name: str) -> TypeGuard[Callable[..., object]]:
+    """A public function under its own name (not an alias such as ``os.path.sep``'s)."""
+    return is_public(name) and inspect.isroutine(value) and getattr(value, "__name__", None) == name
 
 
 GROUP_MARK = "__toolsinspector_functions_of__"
