@@ -645,9 +645,9 @@ def test_diff_against_git_compares_with_the_committed_classification_file(
             "  compatible verbose: parameter hidden by the classification file (its default "
             "applies)",
             "count:",
-            "  breaking   tool removed",
-            "how_many:",
-            "  compatible tool added",
+            "  breaking   tool renamed to 'how_many'",
+            "  compatible category: parameter hidden by the classification file (its default "
+            "applies)",
             "1 breaking, 2 compatible, 0 docs",
         ],
     )

@@ -64,6 +64,15 @@ ORDER = {
             id="tool renamed",
         ),
         pytest.param(
+            tools(("fill", {"text": STR}, ["text"]), description="Wrap and join."),
+            tools(("dedent", {"text": STR}, ["text"]), description="Remove indentation."),
+            [
+                ("fill", "", "breaking", "tool-removed", "tool removed"),
+                ("dedent", "", "compatible", "tool-added", "tool added"),
+            ],
+            id="tools that only share parameters are not a rename",
+        ),
+        pytest.param(
             tools(("a", {}, [])),
             tools(("a", {}, []), ("b", {}, [])),
             [("b", "", "compatible", "tool-added", "tool added")],

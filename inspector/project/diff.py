@@ -105,9 +105,10 @@ def diff_catalogs(old: Catalog, new: Catalog) -> list[Change]:
     renamed = _renames(removed, added, before, after)
     changes: list[Change] = []
     for name, tool in before.items():
-        if name in renamed:
+        if name in renamed:  # and what else changed with the name
             message = f"tool renamed to {renamed[name]!r}"
             changes.append(Change(name, "", Severity.BREAKING, ChangeKind.TOOL_RENAMED, message))
+            changes.extend(diff_tools(tool, after[renamed[name]]))
         elif name not in after:
             changes.append(
                 Change(name, "", Severity.BREAKING, ChangeKind.TOOL_REMOVED, "tool removed")
@@ -128,15 +129,31 @@ def _renames(
     before: dict[str, ToolDescriptor],
     after: dict[str, ToolDescriptor],
 ) -> dict[str, str]:
-    """A removed tool whose parameters an added one has exactly was renamed."""
+    """A removed tool that an added one is offered for: the same method (a classification's
+    ``name``, a ``Class_method`` name), else the same description and exactly the same
+    parameters (a provider file knows no method). Two tools that only share a parameter
+    ``text: string`` are a removal and an addition."""
     result: dict[str, str] = {}
-    for old_name in removed:
-        schema = before[old_name].parameters_schema()
-        for new_name in added:
-            if new_name not in result.values() and after[new_name].parameters_schema() == schema:
-                result[old_name] = new_name
-                break
+    for same in (_same_method, _same_offer):
+        for old_name in removed:
+            if old_name in result:
+                continue
+            for new_name in added:
+                if new_name not in result.values() and same(before[old_name], after[new_name]):
+                    result[old_name] = new_name
+                    break
     return result
+
+
+def _same_method(old: ToolDescriptor, new: ToolDescriptor) -> bool:
+    return bool(old.method_name) and (old.class_name, old.method_name) == (
+        new.class_name,
+        new.method_name,
+    )
+
+
+def _same_offer(old: ToolDescriptor, new: ToolDescriptor) -> bool:
+    return old.description == new.description and old.parameters_schema() == new.parameters_schema()
 
 
 def diff_tools(old: ToolDescriptor, new: ToolDescriptor) -> Iterator[Change]:
