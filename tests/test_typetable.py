@@ -13,7 +13,9 @@ import functools
 import ipaddress
 import json
 import operator
+import os
 import pathlib
+import time
 import types
 import typing
 import uuid
@@ -376,6 +378,15 @@ def test_flags_travel_as_arrays_of_member_values() -> None:
 
 def test_results_leave_in_their_schema_form() -> None:
     assert to_json(Span(1, datetime.date(2024, 5, 1))) == {"start": 1, "end": "2024-05-01"}
+    # a C struct sequence gives its named fields, read as attributes
+    moment = time.struct_time((2024, 5, 1, 12, 30, 0, 2, 122, 0))
+    assert to_json(moment) == {
+        "tm_year": 2024, "tm_mon": 5, "tm_mday": 1, "tm_hour": 12, "tm_min": 30, "tm_sec": 0,
+        "tm_wday": 2, "tm_yday": 122, "tm_isdst": 0,
+    }  # fmt: skip
+    status = os.stat_result((33188, 1, 2, 1, 0, 0, 10, 5, 6, 7))
+    assert to_json(status)["st_size"] == 10  # type: ignore[index]
+    assert list(to_json(status))[:2] == ["st_mode", "st_ino"]  # type: ignore[arg-type]
     assert to_json({"b", "a", "c"}) == ["a", "b", "c"]
     assert to_json({1: Color.RED}) == {"1": "red"}
     with pytest.raises(NoJsonForm):

@@ -101,6 +101,11 @@ def field_values(value: object) -> dict[str, object] | None:
     names = getattr(cls, "_fields", None)
     if isinstance(value, tuple) and isinstance(names, tuple):
         return dict(zip(names, value, strict=True))
+    names = getattr(cls, "__match_args__", None)
+    if isinstance(value, tuple) and hasattr(cls, "n_sequence_fields") and isinstance(names, tuple):
+        # a C struct sequence (``os.stat_result``, ``time.struct_time``): its named fields, as
+        # attributes (``st_mtime`` a float where the tuple holds whole seconds)
+        return {name: getattr(value, name) for name in names if isinstance(name, str)}
     return None
 
 
