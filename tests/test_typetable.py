@@ -10,6 +10,7 @@ import datetime
 import decimal
 import enum
 import functools
+import io
 import ipaddress
 import json
 import operator
@@ -392,6 +393,9 @@ def test_results_leave_in_their_schema_form() -> None:
     with pytest.raises(NoJsonForm):
         to_json(x for x in (1, 2))
     assert to_json((x for x in (1, 2)), consume=True) == [1, 2]
+    opened = io.StringIO("a\nb\n")
+    assert to_json(opened, consume=True) == ["a\n", "b\n"]
+    assert opened.closed  # a file result is read, then closed
     with pytest.raises(NoJsonForm):
         to_json(float("nan"))
     loop: list[object] = []

@@ -8,6 +8,7 @@ from __future__ import annotations
 import collections.abc as cabc
 import dataclasses
 import enum
+import io
 import json
 import re
 import typing
@@ -135,6 +136,9 @@ def _to_json(value: object, consume: bool, as_text: bool = False) -> Json:
         if record is not MISSING:
             return _to_json(record, consume, as_text)
     if consume and isinstance(value, _CONSUMED):
+        if isinstance(value, io.IOBase):  # a file's lines, then the file closed: nothing leaks
+            with value:
+                return [_to_json(v, consume, as_text) for v in value]
         return [_to_json(v, consume, as_text) for v in typing.cast(cabc.Iterable[object], value)]
     stand_in = as_stand_in(value)
     if stand_in is not MISSING:
