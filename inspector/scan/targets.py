@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from types import FunctionType, ModuleType
-from typing import Final, TypeGuard
+from typing import Final
 
 from inspector.diagnostics import InspectorError, UsageError, did_you_mean, reraise_interrupt
 from inspector.model import MethodKind
@@ -297,32 +297,36 @@ def _classes_defined_in(module: ModuleType) -> list[type]:
 
 def functions_defined_in(module: ModuleType) -> list[Callable[..., object]]:
     """A module's public functions, as ``_classes_defined_in`` finds its classes: those its
-    ``__all__`` names (wherever they are defined: ``os`` exports ``posix``'s C functions),
-    else those it defines (a function decorated with ``functools.wraps`` counts where the
-    function it wraps is defined; a package's, in its own submodules); never one it imports
-    without exporting it."""
+    ``__all__`` names, else those it defines (a function decorated with ``functools.wraps``
+    counts where the function it wraps is defined); never one it imports from another public
+    module (``from os.path import join``). What it takes from a private or built-in module it
+    wraps is its own: ``os`` exports the C functions of ``posix``, ``heapq`` those of
+    ``_heapq``."""
     exported = getattr(module, "__all__", None)
     if isinstance(exported, list | tuple) and all(isinstance(n, str) for n in exported):
         pairs = [(name, _attribute(module, name)) for name in exported]
-        return [v for n, v in pairs if _is_function_named(v, n)]
-    own = f"{module.__name__}."
+    else:
+        pairs = list(vars(module).items())
     return [
         value
-        for name, value in list(vars(module).items())
-        if _is_function_named(value, name)
-        and (
-            getattr(value, "__module__", None) == module.__name__
-            or (
-                hasattr(module, "__path__")
-                and str(getattr(value, "__module__", "")).startswith(own)
-            )
-        )
+        for name, value in pairs
+        if is_public(name)
+        and inspect.isroutine(value)
+        and getattr(value, "__name__", None) == name
+        and _is_own(str(getattr(value, "__module__", "")), module)
     ]
 
 
-def _is_function_named(value: object, name: str) -> TypeGuard[Callable[..., object]]:
-    """A public function under its own name (not an alias such as ``os.path.sep``'s)."""
-    return is_public(name) and inspect.isroutine(value) and getattr(value, "__name__", None) == name
+def _is_own(defined_in: str, module: ModuleType) -> bool:
+    """Whether a function defined in the module ``defined_in`` belongs to ``module``: defined
+    there, in one of its submodules (a package), or in a private or built-in module (an
+    implementation it wraps, never another library's public API)."""
+    if defined_in == module.__name__:
+        return True
+    if hasattr(module, "__path__") and defined_in.startswith(f"{module.__name__}."):
+        return True
+    private = any(part.startswith("_") for part in defined_in.split("."))
+    return bool(defined_in) and (private or defined_in in sys.builtin_module_names)
 
 
 GROUP_MARK = "__toolsinspector_functions_of__"
