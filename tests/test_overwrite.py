@@ -230,6 +230,13 @@ def test_kinds_are_read_from_the_content(scanned: dict[str, bytes], in_tmp: Path
     Path("plain").write_text("import os\n\nclass A: ...\n")
     kinds = [kind_of(Path(n)) for n in ("empty.json", "broken.json", "plain", "missing")]
     assert kinds == [None, None, FileKind.PYTHON, None]
+    # a render expects a provider's file: one that starts as a list of objects is taken for
+    # one unread; what may be Python still is read
+    Path("big.json").write_text('[\n  {"type": "function"}, ' + "x" * 100)
+    Path("odd.py").write_text('[{"a": 1}]\nimport os\n')
+    expected = [kind_of(Path(n), expected=FileKind.PROVIDER) for n in ("big.json", "odd.py")]
+    assert expected == [FileKind.PROVIDER, FileKind.PYTHON]
+    assert kind_of(Path("big.json")) is None  # not JSON: of no kind, read as it is
     assert json_kind({"tools": [{"toolSpec": {}}]}) is FileKind.PROVIDER
     assert json_kind({"functionDeclarations": []}) is FileKind.PROVIDER
     assert json_kind({"Ledger": {"add": True, "@prefix": "ledger_"}}) is FileKind.CLASSIFICATION

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from inspector import api
 from inspector.diagnostics import InspectorError
-from inspector.files.jsonfile import dumps, json_text, write_text
+from inspector.files.jsonfile import dumps, json_text, loads, write_text
 from tests.conftest import ROOT, Run
 
 SERVICE = "class Service:\n    def ping(self) -> bool:\n        'Ping.'\n        return True\n"
@@ -234,6 +234,22 @@ def test_a_json_file_reads_back_as_its_value_with_readable_text(value: Any) -> N
         assert data.isascii()
     else:
         assert _floats(value) or data == readable + b"\n"
+
+
+@given(
+    json_values,
+    st.sampled_from([None, 2, "  "]),
+    st.sampled_from(["", "NaN", "1e400", "123456789012345678901", "-9223372036854775809"]),
+)
+@settings(max_examples=300)
+def test_a_json_text_is_read_as_the_standard_library_reads_it(
+    value: Any, indent: int | str | None, odd: str
+) -> None:
+    """orjson reads it unless it holds what orjson reads otherwise (an integer past 64 bits,
+    ``NaN``, a lone surrogate): the same value, and the same type, either way."""
+    text = json.dumps([value, json.loads(odd)] if odd else value, indent=indent)
+    read, expected = loads(text), json.loads(text)
+    assert repr(read) == repr(expected)  # NaN is not equal to itself; types must agree too
 
 
 def test_floats_are_spelled_as_orjson_spells_them_and_json_has_no_infinity() -> None:

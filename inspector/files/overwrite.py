@@ -86,7 +86,7 @@ def check_outputs(
                     f"{output.path}: is the {source.role} this command reads; refusing to "
                     f"write {output.kind.value} over it ({FORCE_HINT})"
                 )
-        found = kind_of(output.path)
+        found = kind_of(output.path, expected=output.kind)
         if found is not None and found is not output.kind:
             raise UsageError(
                 f"{output.path}: is {found.value}; refusing to write {output.kind.value} over "
@@ -114,15 +114,23 @@ def same_file(first: Path, second: Path) -> bool:
         return os.path.realpath(first) == os.path.realpath(second)
 
 
-def kind_of(path: Path) -> FileKind | None:
+def kind_of(path: Path, expected: FileKind | None = None) -> FileKind | None:
     """The kind of an existing file by its content; None when it is missing, empty, not a
-    regular file, unreadable, or of no kind a command writes."""
+    regular file, unreadable, or of no kind a command writes. With ``expected`` PROVIDER, a
+    file that starts as a list of tool objects is taken for one without reading it whole."""
     try:
         if not path.is_file():
             return None
         with path.open("rb") as stream:
-            if _TOOLS_START.match(stream.read(64)):  # as every tools.json starts: no need to
-                return FileKind.TOOLS  # parse megabytes of a large one
+            start = stream.read(64)
+        if _TOOLS_START.match(start):  # as every tools.json starts: no need to
+            return FileKind.TOOLS  # parse megabytes of a large one
+        if (
+            expected is FileKind.PROVIDER
+            and _PROVIDER_LIST_START.match(start)
+            and path.suffix not in _PYTHON_SUFFIXES
+        ):  # no other kind starts so: parsing a large one took 6 % of a render
+            return FileKind.PROVIDER
         data = path.read_bytes()
     except OSError:
         return None
@@ -154,6 +162,8 @@ def json_kind(document: object) -> FileKind | None:
 
 _PYTHON_SUFFIXES = (".py", ".pyi")
 _TOOLS_START = re.compile(rb'\{\s*"format"\s*:\s*"toolsinspector/')
+_PROVIDER_LIST_START = re.compile(rb'\[\s*\{\s*"')
+"""A JSON list of objects (``[{"``): a provider's tool file."""
 
 
 def _is_python(path: Path, data: bytes) -> bool:

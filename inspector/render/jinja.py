@@ -18,7 +18,7 @@ from inspector.diagnostics import (
     UsageError,
     did_you_mean,
 )
-from inspector.files.jsonfile import json_text
+from inspector.files.jsonfile import json_text, loads
 from inspector.model import Json, ToolDescriptor
 from inspector.providers.base import Provider
 from inspector.providers.limits import StrictBudget
@@ -221,7 +221,7 @@ def _template_path(name: str, template_dirs: Sequence[Path]) -> str:
 
 def _parse_rendered(text: str, template_path: str) -> Json:
     try:
-        parsed: Json = json.loads(text)
+        parsed: Json = loads(text)
     except json.JSONDecodeError as error:
         bad_line = text.splitlines()[error.lineno - 1] if text.splitlines() else ""
         raise LocatedError(

