@@ -201,11 +201,14 @@ def curated_catalog(
     selected, notes = select_sources(
         catalog, classification, classification_path, include_new=include_new
     )
-    groups = []
-    for group in catalog.classes:
-        tools = tuple(chosen.tool for chosen in selected if chosen.class_key == group.key)
-        if tools:
-            groups.append(CatalogClass(group.key, group.source, tools))
+    by_class: dict[str, list[ToolDescriptor]] = {}
+    for chosen in selected:  # one pass: a pass per class was quadratic (3.6 s of `diff` at 20,000 tools)
+        by_class.setdefault(chosen.class_key, []).append(chosen.tool)
+    groups = [
+        CatalogClass(group.key, group.source, tuple(by_class[group.key]))
+        for group in catalog.classes
+        if group.key in by_class
+    ]
     return Catalog(tuple(groups)), notes
 
 
