@@ -618,6 +618,8 @@ class ToolDescriptor:
 
     def _shared(self, types: list[SchemaType]) -> tuple[Refs | None, JsonObject]:
         """How one document of these types writes shared named types, and its ``$defs``."""
+        if not self.definitions and not _any_named(types):  # most tools: nothing to share
+            return None, {}
         used = used_definitions(types, self.definitions) if self.definitions else []
         same = SameTypes()
         shared = shared_types(types, [t for _, t in used], same)
@@ -627,6 +629,17 @@ class ToolDescriptor:
         definitions: JsonObject = {name: t.to_schema(refs) for name, t in used}
         definitions.update((names[id(t)], t.body_schema(refs)) for t in shared)
         return refs, definitions
+
+
+def _any_named(types: Iterable[SchemaType]) -> bool:
+    """Whether a nested model is anywhere in these types (``is_named``)."""
+    stack = list(types)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ObjectType) and node.title is not None:
+            return True
+        stack.extend(children(node))
+    return False
 
 
 def used_definitions(

@@ -16,6 +16,7 @@ from inspector.codes import DOCUMENTED_NOT_IN_SIGNATURE
 from inspector.runtime.toolbox import Toolbox
 from inspector.scan.docstrings import (
     _GOOGLE_MARKER,
+    _PARSERS,
     DocstringStyle,
     _has_google_section,
     detect_style,
@@ -511,21 +512,21 @@ def test_numpydoc_sections_no_tool_reads_are_skipped_without_changing_what_is_re
     text: str,
 ) -> None:
     """The numpydoc parser leaves Examples, Notes, Raises... unparsed: the description, the
-    parameters and the returns are those of the library's whole parse."""
-    whole = docstring_parser.numpydoc.parse(text)
-    ours = parse_docstring(text, DocstringStyle.NUMPY)
-    described = "\n\n".join(
-        part for part in (whole.short_description, whole.long_description) if part
+    parameters and the returns are those of the library's parser with every section."""
+    whole = docstring_parser.numpydoc.NumpydocParser().parse(text)
+    ours = _PARSERS[DocstringStyle.NUMPY](text)
+    assert (ours.short_description, ours.long_description) == (
+        whole.short_description,
+        whole.long_description,
     )
-    assert ours.description == described
-    expected = {
-        name.strip(): (meta.description or "", meta.type_name)
-        for meta in whole.params
-        for name in meta.arg_name.split(", ")
-    }
-    read = {name: (doc.description, doc.type_name) for name, doc in ours.params.items()}
-    read |= {name: (doc.description, doc.type_name) for name, doc in ours.attributes.items()}
-    assert read == expected
-    returns = whole.returns
-    assert ours.returns == ((returns.description or "") if returns else "")
-    assert ours.returns_type == (returns.type_name if returns else None)
+    assert ours.blank_after_short_description == whole.blank_after_short_description
+
+    def read(parsed: docstring_parser.Docstring) -> list[tuple[object, ...]]:
+        params = [
+            (m.args, m.arg_name, m.type_name, m.description, m.default) for m in parsed.params
+        ]
+        returns = parsed.returns
+        kept = (returns.type_name, returns.description, returns.is_generator) if returns else None
+        return [*params, ("returns", kept)]
+
+    assert read(ours) == read(whole)

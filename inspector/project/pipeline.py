@@ -202,7 +202,8 @@ def curated_catalog(
         catalog, classification, classification_path, include_new=include_new
     )
     by_class: dict[str, list[ToolDescriptor]] = {}
-    for chosen in selected:  # one pass: a pass per class was quadratic (3.6 s of `diff` at 20,000 tools)
+    # one pass: a pass per class was quadratic (3.6 s of `diff` at 20,000 tools)
+    for chosen in selected:
         by_class.setdefault(chosen.class_key, []).append(chosen.tool)
     groups = [
         CatalogClass(group.key, group.source, tuple(by_class[group.key]))
