@@ -353,3 +353,62 @@ def test_a_method_without_a_signature_takes_its_stub_and_the_toolbox_converts_by
     assert messages(diagnostics) == []
     box = Toolbox(native(), include=["repeat"])
     assert box.call("repeat", {"text": "ab", "times": "2"}) == "abab"
+
+
+LIBRARY_PROTOCOL_CODE = """
+    from typing import Protocol
+
+    made = []
+
+
+    class Measured(Protocol):
+        def __init_subclass__(cls, **options):
+            made.append(cls.__name__)  # a library's code: making a subclass would run it
+            super().__init_subclass__(**options)
+
+        def __len__(self) -> int: ...
+
+
+    class Box:
+        def fill(self, items, /):
+            '''Fill.
+
+            Args:
+                items: What.
+            '''
+"""
+
+LIBRARY_PROTOCOL_STUB = """
+    from typing import Protocol
+
+    class Measured(Protocol):
+        def __len__(self) -> int: ...
+
+    class _Counted(Measured, Protocol): ...
+
+    class Box:
+        def fill(self, items: _Counted, /) -> None: ...
+"""
+
+
+def test_a_stub_only_protocol_is_made_only_of_standard_protocols(
+    modules: Callable[..., None],
+) -> None:
+    """Making a subclass runs its bases' ``__init_subclass__``: a stub-only protocol over a
+    library's own protocol is not made (nothing of the library runs to read a type), and has
+    no JSON form, as before."""
+    modules(
+        **{
+            "library_protocol.py": LIBRARY_PROTOCOL_CODE,
+            "library_protocol.pyi": LIBRARY_PROTOCOL_STUB,
+        }
+    )
+    module = load("library_protocol")
+    tools, diagnostics = inspect_class(module.Box)
+    assert tools["fill"].uncallable == (("items", "_Counted"),)
+    assert messages(diagnostics) == [
+        "warning: Box.fill: parameter 'items': required, and type _Counted has no JSON form: a "
+        "model cannot call this method (a new classification entry excludes it; set true, any "
+        "value is accepted)"
+    ]
+    assert module.made == []

@@ -20,6 +20,7 @@ import re
 import sys
 import types
 import typing
+import weakref
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
@@ -141,16 +142,21 @@ class StubNamespace(dict[str, object]):
         cannot make one."""
         if node.keywords or not _empty_body(node):
             return None
+        if not all(is_type_expression(base) for base in node.bases):
+            return None
         try:
             bases = tuple(self._evaluated(base) for base in node.bases)
         except Exception:  # a name it cannot evaluate: a plain stand-in
             return None
-        if not any((typing.get_origin(base) or base) is typing.Protocol for base in bases):
+        origins = [typing.get_origin(base) or base for base in bases]
+        if typing.Protocol not in origins or not all(map(_standard_or_made, origins)):
             return None
         try:
-            return types.new_class(node.name, bases, exec_body=_named(node.name, self.module))
+            made = types.new_class(node.name, bases, exec_body=_named(node.name, self.module))
         except Exception:  # a base the stub alone has (not a protocol), a metaclass conflict
             return None
+        _MADE.add(made)
+        return made
 
     def _evaluated(self, expression: ast.expr) -> object:
         code = compile(ast.Expression(expression), f"<stub {self.module}>", "eval")
@@ -187,6 +193,22 @@ def _stub_only(name: str, module: str) -> type:
 
 def _itself(cls: type, _: object) -> type:
     return cls
+
+
+_MADE: weakref.WeakSet[type] = weakref.WeakSet()
+"""The protocols made from stubs (``StubNamespace._protocol``): bases another may have."""
+_STANDARD_MODULES = frozenset({"typing", "typing_extensions", "collections.abc", "os"})
+"""Where the protocols and ABCs a stub-only protocol may be made of are defined: making a
+subclass runs only their code (``__init_subclass__``), never a library's."""
+
+
+def _standard_or_made(base: object) -> bool:
+    """Whether a class may be a base of a protocol made from a stub."""
+    if base in (typing.Protocol, typing.Generic):
+        return True
+    if not isinstance(base, type):
+        return False
+    return base.__module__ in _STANDARD_MODULES or base in _MADE
 
 
 def _named(name: str, module: str) -> Callable[[dict[str, object]], None]:
