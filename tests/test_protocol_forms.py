@@ -96,6 +96,28 @@ class Nothing(Protocol):
     pass
 
 
+class SizedIterable(cabc.Iterable[T], cabc.Sized, Protocol[T]):
+    """typeshed's ``statistics._SizedIterable``: only what its bases ask for."""
+
+
+class Rows(cabc.Iterable[tuple[int, str]], cabc.Sized, Protocol):
+    """Iterable ABCs that say what they iterate, no type parameter."""
+
+
+class Pairs(cabc.Iterable[tuple[K, V]], cabc.Sized, Protocol[K, V]):
+    """Its type parameters are in what it iterates."""
+
+
+class Counted(cabc.Sized, Protocol):
+    """An iterable ABC that does not say what it iterates."""
+
+
+class Closeable(cabc.Iterable[int], Protocol):
+    """An iterable that asks for more than lists have: no form."""
+
+    def close(self) -> None: ...
+
+
 STRING = {"type": "string"}
 BASE64 = {"type": "string", "contentEncoding": "base64"}
 LABEL = {"type": ["string", "integer", "number", "boolean", "null"]}
@@ -189,6 +211,42 @@ def test_a_sequence_like_protocol_is_an_array_of_its_items() -> None:
     }
     assert mapper.map(SequenceLike).to_schema() == {"type": "array"}
     assert Converter().convert(["1", 2], SequenceLike[int], "x") == [1, 2]
+
+
+PAIR = {
+    "type": "array",
+    "prefixItems": [{"type": "integer"}, STRING],
+    "minItems": 2,
+    "maxItems": 2,
+}
+
+
+@pytest.mark.parametrize(
+    ("hint", "expected", "given", "converted"),
+    [
+        (SizedIterable[int], {"type": "array", "items": {"type": "integer"}}, ["1", 2], [1, 2]),
+        (SizedIterable, {"type": "array"}, ["1", 2], ["1", 2]),
+        (Rows, {"type": "array", "items": PAIR}, [[1, "x"]], [(1, "x")]),
+        (Pairs[int, str], {"type": "array", "items": PAIR}, [["1", "x"]], [(1, "x")]),
+        (Counted, {"type": "array"}, ["1", 2], ["1", 2]),
+    ],
+    ids=stable_id,
+)
+def test_a_protocol_made_of_iterable_abcs_is_an_array_of_what_they_iterate(
+    hint: object, expected: JsonObject, given: list[object], converted: list[object]
+) -> None:
+    """A protocol that adds nothing to ``Iterable[X]`` and ``Sized`` (dicts, lists, strings
+    and bytes all have their members) is what its bases say: an array of X, as the type
+    table maps ``Iterable[X]``; the Toolbox gives a list."""
+    mapped = TypeMapper().map_member(hint)
+    assert (mapped.schema.to_schema(), mapped.notes, mapped.json_form) == (expected, (), True)
+    assert Converter().convert(given, hint, "x") == converted
+
+
+def test_an_iterable_protocol_asking_for_more_than_a_list_has_no_form() -> None:
+    mapped = TypeMapper().map_member(Closeable)
+    assert (mapped.schema.to_schema(), mapped.json_form) == ({}, False)
+    assert stand_in(Closeable) is None
 
 
 def test_sqlite_parameters_take_a_list_or_an_object() -> None:

@@ -7,6 +7,7 @@ import json
 import shutil
 import subprocess
 import sys
+import textwrap
 import uuid
 from collections.abc import Callable
 from pathlib import Path
@@ -19,7 +20,7 @@ from hypothesis import strategies as st
 from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import InspectorError
 from inspector.files.tools_json import from_json, to_json
-from inspector.model import Field, ToolDescriptor
+from inspector.model import MISSING, ArrayType, Field, ObjectType, ParameterKind, ToolDescriptor
 from inspector.providers.registry import read_catalog
 from inspector.scan.scanner import scan
 from inspector.stubs import pycode
@@ -318,15 +319,93 @@ def test_descriptions_a_docstring_cannot_hold_are_reported_and_kept() -> None:
     ]
 
 
+def test_variadics_of_any_value_documented_with_stars_come_back(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    """rich's ``Console.log(*objects: Any, ...)``, documented ``objects (Any)``: an array of
+    any values. The stub documents it ``*objects: ...`` (no type), so its annotation says it:
+    ``*objects: Any`` alone reads as an ``*args`` nothing describes, which a scan leaves out."""
+    Path("shout.py").write_text(
+        textwrap.dedent(
+            '''
+            from typing import Any
+
+
+            class Shout:
+                def log(self, *objects: Any, sep: str = " ", **kwargs: Any) -> None:
+                    """Log objects.
+
+                    Args:
+                        *objects (Any): Objects to log.
+                        sep: Between two.
+                        **kwargs: Passed on.
+                    """
+            '''
+        ),
+        encoding="utf-8",
+    )
+    assert run_cli("scan", "shout.py:Shout", "-o", "a/tools.json", "-q").status == 0
+    assert run_cli("stubs", "a/tools.json", "-o", "stubs.py", "-q").status == 0
+    stub = Path("stubs.py").read_text(encoding="utf-8")
+    assert (
+        '    def log(self, *objects: *tuple[Any, ...], sep: str = " ", **kwargs: Any) -> None:\n'
+        '        """Log objects.\n'
+        "\n"
+        "        Args:\n"
+        "            *objects: Objects to log.\n"
+        "            sep: Between two.\n"
+        "            **kwargs: Passed on.\n"
+        '        """\n'
+    ) in stub
+    run = run_cli("scan", "stubs.py:Shout", "-o", "b/tools.json")
+    assert (run.status, run.stdout) == (
+        0,
+        "1 class, 1 tool: 1 included, 0 excluded\n"
+        "newly included: all 1 (a new classification file)\n"
+        "wrote b/tools.json, b/tools.classification.json\n"
+        "diagnostics: 0 errors, 0 warnings, 0 info\n",
+    )
+    first = json.loads(Path("a/tools.json").read_text(encoding="utf-8"))
+    back = json.loads(Path("b/tools.json").read_text(encoding="utf-8"))
+    assert first["classes"]["Shout"]["methods"]["log"]["function"]["parameters"] == {
+        "type": "object",
+        "properties": {
+            "objects": {"type": "array", "description": "Objects to log."},
+            "sep": {"type": "string", "description": "Between two.", "default": " "},
+            "kwargs": {"type": "object", "description": "Passed on.", "additionalProperties": True},
+        },
+    }
+    assert _comparable(back) == _comparable(first)
+
+
 texts = st.text(max_size=40)
 
 
 @st.composite
+def variadics(draw: st.DrawFn) -> tuple[Field, ...]:
+    """A ``*args`` and a ``**kwargs`` (either, both or none) as a scan writes them: an array,
+    an object, of any values or of a drawn type; named so that no drawn name is theirs."""
+    found = []
+    if draw(st.booleans()):
+        items = draw(st.none() | schema_types)
+        kind = ParameterKind.VAR_POSITIONAL
+        found.append(Field("rest1", ArrayType(items), draw(texts), False, MISSING, kind))
+    if draw(st.booleans()):
+        additional = draw(st.just(True) | schema_types)
+        kind = ParameterKind.VAR_KEYWORD
+        found.append(
+            Field("options1", ObjectType(additional=additional), draw(texts), False, MISSING, kind)
+        )
+    return tuple(found)
+
+
+@st.composite
 def tools_documents(draw: st.DrawFn) -> dict[str, Any]:
-    """A tools.json document of one class with a few tools of generated parameters."""
+    """A tools.json document of one class with a few tools of generated parameters, then
+    perhaps ``*args`` and ``**kwargs``."""
     tools = []
     for index in range(draw(st.integers(1, 3))):
-        fields: tuple[Field, ...] = draw(fields_of(schema_types))
+        fields: tuple[Field, ...] = draw(fields_of(schema_types)) + draw(variadics())
         name = draw(st.sampled_from(["run", "class", "list", "get-x", "_p", "2d", "self"]))
         tools.append(
             ToolDescriptor(
@@ -355,6 +434,12 @@ def test_stubs_round_trip_every_schema_the_inspector_produces(
     first = _stub_and_scan(document, typed_dict, tmp_path)
     second = _stub_and_scan(first, typed_dict, tmp_path)
     assert _comparable(second) == _comparable(first)
+    # the first pass keeps every ``*args`` and ``**kwargs`` (the second would keep the loss)
+    for name, entry in document["classes"]["Generated"]["methods"].items():
+        kinds = entry.get("parameter_kinds", {})
+        variadic = {p: k for p, k in kinds.items() if k.startswith("var-")}
+        kept = first["classes"]["Generated"]["methods"][name].get("parameter_kinds", {})
+        assert {p: kept.get(p) for p in variadic} == variadic
 
 
 def _stub_and_scan(document: dict[str, Any], typed_dict: bool, directory: Path) -> Any:

@@ -55,6 +55,8 @@ def call_hints(
         hints = builder._code_hints(method, report)  # its caches die with it
     else:
         parameters, stub = stubs._signature(method, report) or ([], None)
+        if stub is not None and stub.bound and parameters:  # a method from its stub: bound
+            parameters = parameters[1:]  # here, so its ``self``/``cls`` is given already
         wanted: dict[str, inspect._ParameterKind | None] = {p.name: p.kind for p in parameters}
         hints, _ = stubs._hints(method, wanted, report, stub)
     bound = hasattr(function, "__self__")  # a bound method: its overloads list self/cls

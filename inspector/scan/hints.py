@@ -214,7 +214,7 @@ class TypeMapper:
             (is_union, self.map_union),
             (lambda h: typing.get_origin(h) is typing.Literal, self.map_literal),
             (lambda h: isinstance(h, typing.TypeVar), self.map_typevar),
-            (lambda h: isinstance(h, typing.NewType), lambda h: self.map(h.__supertype__)),  # type: ignore[attr-defined]
+            (lambda h: isinstance(h, typing.NewType), self.map_new_type),
             (lambda h: alias_value(h) is not None, self.map_alias),
             (lambda h: typing.get_origin(h) is not None, self.map_generic),
             (lambda h: isinstance(h, type), self.map_class),
@@ -313,6 +313,16 @@ class TypeMapper:
         if hint.__constraints__:
             return self.map(typing.Union[hint.__constraints__])  # noqa: UP007
         return AnyValueType()
+
+    def map_new_type(self, hint: object) -> SchemaType:
+        """``NewType("UserId", int)``: the type it is made from. One made from ``object``
+        (typeshed's ``_AllowMissingType``, a sentinel's type) has no JSON form: any value is an
+        ``object``, but only the values made with it are of the new type."""
+        assert isinstance(hint, typing.NewType)
+        supertype = hint.__supertype__
+        if supertype is object:
+            return self._unsupported(hint)
+        return self.map(supertype)
 
     def map_alias(self, hint: object) -> SchemaType:
         """A type alias object (``type X = ...``, one that names itself): what it stands for;
@@ -554,9 +564,12 @@ def is_union(hint: object) -> bool:
 
 
 def hint_name(hint: object) -> str:
-    """How diagnostics name a hint: a class by its qualified name, else its text."""
+    """How diagnostics name a hint: a class or a ``NewType`` by its qualified name, else its
+    text."""
     if isinstance(hint, type):
         return hint.__qualname__
+    if isinstance(hint, typing.NewType):
+        return hint.__name__
     return repr(hint).replace("typing.", "")
 
 

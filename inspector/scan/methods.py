@@ -216,16 +216,17 @@ class MethodBuilder:
         stub: StubSignature | None,
     ) -> tuple[dict[str, object], dict[str, str]]:
         """The hints of the code (each annotation evaluated on its own; a failing one becomes
-        "any"), then the stub's for ``wanted`` names the code leaves unannotated; and which
+        "any"), then the stub's for ``wanted`` names the code leaves unannotated (``wanted``:
+        the run-time parameters after ``self``/``cls``, in order, then ``"return"``); and which
         names took their type from a stub."""
         hints = self._code_hints(method, report)
-        missing = [n for n in wanted if n not in hints]
+        missing = [(i, n) for i, n in enumerate(wanted) if n not in hints]
         if missing and stub is None:
             stub = self._stub(method, report)
         sources: dict[str, str] = {}
-        for name in missing if stub is not None else ():
+        for position, name in missing if stub is not None else ():
             assert stub is not None
-            text = stub.annotation(name, wanted[name])
+            text = stub.annotation(name, wanted[name], position)
             if text is None:
                 continue
             try:
@@ -233,6 +234,7 @@ class MethodBuilder:
             except Exception as error:  # a stub may name anything; report it
                 message = f"stub hint {text!r} unresolved ({brief(error)})"
                 report(codes.STUB_HINT_UNRESOLVED, f"{label(name)}: {message}")
+                report.stub_unresolved.add(name)  # TI120 says why it has no type: not TI106
                 continue
             self._report_dropped(name, resolved, report)
             hints[name] = resolved.hint
@@ -507,7 +509,7 @@ class MethodBuilder:
                 f"{label(name)}: docstring type {type_name!r} not understood; any value accepted",
             )
             return typing.Any
-        if name != "return":
+        if name != "return" and name not in report.stub_unresolved:
             report(codes.NO_TYPE_HINT, f"{label(name)}: no type hint; any value accepted")
         return typing.Any
 
@@ -580,7 +582,7 @@ def not_inspected(method: MethodInfo) -> ToolDescriptor:
 class Reporter:
     """Gathers one method's diagnostics, located at the method."""
 
-    __slots__ = ("diagnostics", "method", "unresolved_members")
+    __slots__ = ("diagnostics", "method", "stub_unresolved", "unresolved_members")
 
     def __init__(self, method: MethodInfo) -> None:
         self.method = method
@@ -588,6 +590,8 @@ class Reporter:
         self.unresolved_members: set[str] = set()
         """Names whose hint lost a union member that did not resolve (TI122): that one may
         have had a JSON form, so the rest having none does not make the parameter formless."""
+        self.stub_unresolved: set[str] = set()
+        """Names whose stub hint did not resolve (TI120): they have a hint, not none."""
 
     def __call__(self, code: str, message: str) -> None:
         subject = f"{self.method.owner.__name__}.{self.method.name}"

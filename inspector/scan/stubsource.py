@@ -18,7 +18,9 @@ import inspect
 import keyword
 import re
 import sys
+import types
 import typing
+import weakref
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
@@ -29,6 +31,7 @@ if TYPE_CHECKING:
     from typeshed_client import SearchContext
 
 _VARIADIC = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
+_POSITIONAL = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
 UNKNOWN_DEFAULT = Ellipsis
 """The default of a stub parameter written as ``= ...``: optional, value not known."""
 
@@ -54,25 +57,46 @@ class StubParameter:
 class StubSignature:
     """A method's signature in a stub, and the names its annotations are evaluated with."""
 
-    __slots__ = ("namespace", "parameters", "returns")
+    __slots__ = ("bound", "namespace", "parameters", "returns")
 
     def __init__(
-        self, parameters: tuple[StubParameter, ...], returns: str | None, namespace: StubNamespace
+        self,
+        parameters: tuple[StubParameter, ...],
+        returns: str | None,
+        namespace: StubNamespace,
+        bound: bool = False,
     ) -> None:
         self.parameters: Final = parameters
         self.returns: Final = returns
         self.namespace: Final = namespace
+        self.bound: Final = bound
+        """Whether its first parameter is ``self`` or ``cls`` (a method of a class, not a
+        ``staticmethod``): one the run-time parameters a caller counts do not include."""
 
-    def annotation(self, name: str, kind: inspect._ParameterKind | None = None) -> str | None:
-        """The annotation text of a parameter (``"return"`` for the return value); ``*args``
-        and ``**kwargs`` are found by kind whatever their names."""
+    def annotation(
+        self, name: str, kind: inspect._ParameterKind | None = None, position: int | None = None
+    ) -> str | None:
+        """The annotation text of a parameter (``"return"`` for the return value). A
+        positional-only one is found by its ``position`` among the run-time parameters after
+        ``self``/``cls`` whatever the stub names it (typeshed's ``regressor`` is
+        ``statistics.linear_regression``'s ``x``): no caller can name it. ``*args`` and
+        ``**kwargs`` are found by kind, the others by name."""
         if name == "return":
             return self.returns
+        if kind is inspect.Parameter.POSITIONAL_ONLY and position is not None:
+            found = self._positional(position)
+            return None if found is None else found.annotation
         variadic = kind in _VARIADIC
         for parameter in self.parameters:
             if parameter.name == name or (variadic and parameter.kind is kind):
                 return parameter.annotation
         return None
+
+    def _positional(self, position: int) -> StubParameter | None:
+        """The stub's parameter passed at a position of the run-time call (after ``self``)."""
+        index = position + self.bound
+        positional = [p for p in self.parameters if p.kind in _POSITIONAL]
+        return positional[index] if index < len(positional) else None
 
 
 class StubNamespace(dict[str, object]):
@@ -103,14 +127,40 @@ class StubNamespace(dict[str, object]):
             return self._imported(*self.stub.imports[name])
         node = self.stub.definitions.get(name)
         if isinstance(node, ast.ClassDef):
-            runtime = sys.modules.get(self.module)
-            return getattr(runtime, name, None) or _stub_only(name, self.module)
+            runtime = getattr(sys.modules.get(self.module), name, None)
+            return runtime or self._protocol(node) or _stub_only(name, self.module)
         if isinstance(node, ast.expr) and is_type_expression(node):
-            code = compile(ast.Expression(node), f"<stub {self.module}>", "eval")
-            return eval(code, {"__builtins__": builtins}, self)
+            return self._evaluated(node)
         if hasattr(builtins, name):
             return getattr(builtins, name)
         raise KeyError(name)
+
+    def _protocol(self, node: ast.ClassDef) -> type | None:
+        """A protocol only the stub defines that adds nothing to its bases (typeshed's
+        ``_SizedIterable(Iterable[_T_co], Sized, Protocol[_T_co]): ...``), made at run time
+        from them, so it reads as what they are; None for any other class, or when its bases
+        cannot make one."""
+        if node.keywords or not _empty_body(node):
+            return None
+        if not all(is_type_expression(base) for base in node.bases):
+            return None
+        try:
+            bases = tuple(self._evaluated(base) for base in node.bases)
+        except Exception:  # a name it cannot evaluate: a plain stand-in
+            return None
+        origins = [typing.get_origin(base) or base for base in bases]
+        if typing.Protocol not in origins or not all(map(_standard_or_made, origins)):
+            return None
+        try:
+            made = types.new_class(node.name, bases, exec_body=_named(node.name, self.module))
+        except Exception:  # a base the stub alone has (not a protocol), a metaclass conflict
+            return None
+        _MADE.add(made)
+        return made
+
+    def _evaluated(self, expression: ast.expr) -> object:
+        code = compile(ast.Expression(expression), f"<stub {self.module}>", "eval")
+        return eval(code, {"__builtins__": builtins}, self)
 
     def _imported(self, module: str, attribute: str | None) -> object:
         if attribute is None:
@@ -143,6 +193,51 @@ def _stub_only(name: str, module: str) -> type:
 
 def _itself(cls: type, _: object) -> type:
     return cls
+
+
+_MADE: weakref.WeakSet[type] = weakref.WeakSet()
+"""The protocols made from stubs (``StubNamespace._protocol``): bases another may have."""
+_STANDARD_MODULES = frozenset({"typing", "typing_extensions", "collections.abc", "os"})
+"""Where the protocols and ABCs a stub-only protocol may be made of are defined: making a
+subclass runs only their code (``__init_subclass__``), never a library's."""
+
+
+def _standard_or_made(base: object) -> bool:
+    """Whether a class may be a base of a protocol made from a stub."""
+    if base in (typing.Protocol, typing.Generic):
+        return True
+    if not isinstance(base, type):
+        return False
+    return base.__module__ in _STANDARD_MODULES or base in _MADE
+
+
+def _named(name: str, module: str) -> Callable[[dict[str, object]], None]:
+    """The body of a class made from a stub: its name and module only."""
+
+    def body(namespace: dict[str, object]) -> None:
+        namespace.update(__module__=module, __qualname__=name)
+
+    return body
+
+
+_SMALL_BODY = 200
+"""A stub class body up to this many characters is parsed to see whether it is empty; a longer
+one has members."""
+
+
+def _empty_body(node: ast.ClassDef) -> bool:
+    """Whether a stub class's body holds nothing but ``...``, ``pass`` or a docstring."""
+    body = node.body
+    if isinstance(node, _OutlinedClass):
+        if len(node.text) - node.body_start > _SMALL_BODY:
+            return False
+        whole = ast.parse(node.text).body[0]
+        assert isinstance(whole, ast.ClassDef)
+        body = whole.body
+    return all(
+        isinstance(s, ast.Pass) or (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))
+        for s in body
+    )
 
 
 class _StubModule:
@@ -186,18 +281,21 @@ class StubFinder:
     def signature(self, function: Callable[..., object], owner: type) -> StubSignature | None:
         """The stub signature of a method, or None when no stub says anything about it."""
         module, qualname = _location(function, owner)
-        found = self._definition(module, qualname.split("."), set())
+        path = qualname.split(".")
+        found = self._definition(module, path, set())
         seen: set[tuple[str, ...]] = set()
         while found is not None and isinstance(found[0], ast.Name | ast.Attribute):
-            found = self._assigned(found[0], found[1].module, seen)
-        return None if found is None else _signature(*found)
+            path = _dotted(found[0])
+            found = self._assigned(path, found[1].module, seen)
+        # a definition at a dotted path is a class's member (only classes have members here)
+        return None if found is None else _signature(*found, member=len(path) > 1)
 
     def _assigned(
-        self, value: ast.Name | ast.Attribute, module: str, seen: set[tuple[str, ...]]
+        self, path: list[str], module: str, seen: set[tuple[str, ...]]
     ) -> tuple[_Definition, StubNamespace] | None:
-        """The definition a stub's assignment names (``maketrans = str.maketrans``): looked
-        up from the stub's module, its imports, then ``builtins``."""
-        path = _dotted(value)
+        """The definition a stub's assignment names by its dotted ``path``
+        (``maketrans = str.maketrans``): looked up from the stub's module, its imports, then
+        ``builtins``."""
         stub = self._load(module)
         if not path or stub is None:
             return None
@@ -666,10 +764,13 @@ _Definition = ast.AST | _Overloads
 
 
 def _is_overload(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    return any(
-        (isinstance(d, ast.Name) and d.id == "overload")
-        or (isinstance(d, ast.Attribute) and d.attr == "overload")
-        for d in node.decorator_list
+    return any(_decorator_is(d, "overload") for d in node.decorator_list)
+
+
+def _decorator_is(decorator: ast.expr, name: str) -> bool:
+    """Whether a decorator is ``name`` or ``module.name``."""
+    return (isinstance(decorator, ast.Name) and decorator.id == name) or (
+        isinstance(decorator, ast.Attribute) and decorator.attr == name
     )
 
 
@@ -732,13 +833,22 @@ def _compare(left: object, operator: ast.cmpop, right: object) -> bool | None:
         return None
 
 
-def _signature(node: _Definition, namespace: StubNamespace) -> StubSignature | None:
+def _signature(
+    node: _Definition, namespace: StubNamespace, *, member: bool
+) -> StubSignature | None:
+    """The signature of a definition; ``member``: it is a class's (its first parameter is
+    ``self`` or ``cls`` unless it is a ``staticmethod``)."""
     if isinstance(node, _Overloads):
-        return _merged([_signature_of(d) for d in node.definitions], namespace)
+        bound = member and not _is_static(node.definitions[0])
+        return _merged([_signature_of(d) for d in node.definitions], namespace, bound)
     if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
         parameters, returns = _signature_of(node)
-        return StubSignature(parameters, returns, namespace)
+        return StubSignature(parameters, returns, namespace, member and not _is_static(node))
     return None
+
+
+def _is_static(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    return any(_decorator_is(d, "staticmethod") for d in node.decorator_list)
 
 
 _Parts = tuple[tuple[StubParameter, ...], str | None]
@@ -787,7 +897,7 @@ def _parameter(
     return StubParameter(name, kind, annotation, value)
 
 
-def _merged(signatures: list[_Parts], namespace: StubNamespace) -> StubSignature:
+def _merged(signatures: list[_Parts], namespace: StubNamespace, bound: bool) -> StubSignature:
     """Overloads as one signature: the longest parameter list, each annotation the union of
     the overloads' annotations of that parameter (positional-only ones matched by position,
     named by the most common name), the return the union of the returns."""
@@ -806,7 +916,7 @@ def _merged(signatures: list[_Parts], namespace: StubNamespace) -> StubSignature
         texts = [m.annotation for m in found]
         parameters.append(StubParameter(name, parameter.kind, _union_text(texts), default))
     returns = _union_text([r for _, r in signatures])
-    return StubSignature(tuple(parameters), returns, namespace)
+    return StubSignature(tuple(parameters), returns, namespace, bound)
 
 
 def _match(

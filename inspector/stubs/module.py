@@ -114,6 +114,9 @@ class _ClassWriter:
                 annotation.description = text
         if tool.returns.description and not carried.returns:
             returns.description = tool.returns.description
+        for f, annotation in zip(tool.parameters, annotations, strict=True):
+            if f.kind is ParameterKind.VAR_POSITIONAL and _element(f) == AnyValueType():
+                _said_any(annotation)
         if not carried.description:
             self._note(tool, "its description cannot be carried by a docstring exactly")
         for note in self.types.notes:
@@ -257,7 +260,12 @@ def _signature_items(
                     items.append(Atom("*"))
                 items.extend(injected)
                 injected = []
-            items.append(_parameter(_STARS[kind] + name, annotation, None))
+            written = _parameter(_STARS[kind] + name, annotation, None)
+            if kind is ParameterKind.VAR_POSITIONAL and _BARE_STAR in items:
+                # keyword-only parameters came first: ``*args`` takes the bare ``*``'s place
+                items[items.index(_BARE_STAR)] = written
+            else:
+                items.append(written)
             phase = keyword_only
             continue
         if phase is keyword_only or (default is None and seen_default):
@@ -282,6 +290,7 @@ def _signature_items(
 
 
 _STARS = {ParameterKind.VAR_POSITIONAL: "*", ParameterKind.VAR_KEYWORD: "**"}
+_BARE_STAR = Atom("*")
 
 
 def _element(f: Field) -> SchemaType:
@@ -292,6 +301,13 @@ def _element(f: Field) -> SchemaType:
         additional = f.type.additional
         return additional if not isinstance(additional, bool | None) else AnyValueType()
     return f.type
+
+
+def _said_any(annotation: Annotation) -> None:
+    """An offered ``*args`` of any values as ``*tuple[Any, ...]``: a scan takes ``*args: Any``
+    for one that no type describes and leaves it out (an ``Annotated`` one says enough)."""
+    if annotation.description is None and not annotation.keywords:
+        annotation.base = Atom(f"*tuple[{pycode.flat(annotation.base)}, ...]")
 
 
 def _parameter(name: str, annotation: Annotation, default: str | None) -> pycode.Expr:

@@ -15,6 +15,7 @@ JSON form.
 
 from __future__ import annotations
 
+import collections.abc as cabc
 import pathlib
 import sys
 import typing
@@ -84,10 +85,15 @@ def stand_in(cls: object) -> object | None:
     """The hint a protocol or ABC travels as, or None when it is not one with a JSON form."""
     if not isinstance(cls, type):
         return None
-    found = _BY_CLASS.get((cls.__module__, cls.__qualname__))
+    found = _row(cls)
     if found is None and _is_user_protocol(cls):
         found = _satisfied_by(cls)
     return found
+
+
+def _row(cls: type) -> object | None:
+    """The stand-in of the row that names the class, if one does."""
+    return _BY_CLASS.get((cls.__module__, cls.__qualname__))
 
 
 def _is_user_protocol(cls: type) -> bool:
@@ -104,17 +110,65 @@ _SEQUENCE_MEMBERS = frozenset(
 beyond these (typeshed's ``SupportsLenAndGetItem``) is read as an array."""
 
 
-def _satisfied_by(protocol: type) -> type | None:
+def _satisfied_by(protocol: type, args: tuple[object, ...] = ()) -> object | None:
     """The one JSON class that has every member the protocol asks for, if exactly one has; an
-    array for a sequence-like protocol (strings and objects have those members too, but a
-    model sends a list of items)."""
+    array for a sequence-like protocol, and for one made of iterable ABCs (strings and objects
+    have those members too, but a model sends a list of items): ``list[X]`` when its
+    ``Iterable[X]`` base says what it iterates (its type parameters taking ``args``)."""
     members = _members(protocol)
     if not members:
         return None
     if {"__len__", "__getitem__"} <= members <= _SEQUENCE_MEMBERS and _by_position(protocol):
         return list
     fits = [c for c in _JSON_CLASSES if all(_has(c, name) for name in members)]
+    if len(fits) > 1 and list in fits:
+        item = _iterated(protocol, args)
+        if item is not None:
+            return list[item]  # type: ignore[valid-type]
     return fits[0] if len(fits) == 1 else None
+
+
+_ITERABLE_ABCS: tuple[type, ...] = (
+    cabc.Iterable,
+    cabc.Collection,
+    cabc.Container,
+    cabc.Reversible,
+    cabc.Sized,
+)
+"""The ABCs a protocol may be made of and still read as an array (the type table's arrays that
+``typing.Protocol`` takes as bases)."""
+
+
+def _iterated(protocol: type, args: tuple[object, ...]) -> object | None:
+    """What a protocol whose bases are all iterable ABCs iterates (typeshed's
+    ``_SizedIterable(Iterable[_T_co], Sized, Protocol[_T_co])``, a user's
+    ``Rows(Iterable[Row], Sized, Protocol)``): the first one's type argument, with the
+    protocol's type parameters replaced by ``args``; ``Any`` when none has one; None when it
+    has no such base, or another one."""
+    iterables = []
+    for base in protocol.__dict__.get("__orig_bases__", protocol.__bases__):
+        origin = typing.get_origin(base) or base
+        if origin is typing.Protocol or origin is typing.Generic:
+            continue
+        if origin not in _ITERABLE_ABCS:
+            return None
+        iterables.append(base)
+    typed = [base for base in iterables if typing.get_args(base)]
+    if not iterables:
+        return None
+    return _substituted(typed[0], protocol, args) if typed else typing.Any
+
+
+def _substituted(base: object, protocol: type, args: tuple[object, ...]) -> object:
+    """The type argument of a protocol's base ``Iterable[T]``, its ``T`` replaced by the
+    protocol's argument for it (``_SizedIterable[int]``: ``int``; not given: ``Any``)."""
+    parameters: tuple[object, ...] = getattr(protocol, "__parameters__", ())
+    if len(args) != len(parameters):
+        args = (typing.Any,) * len(parameters)
+    if parameters and getattr(base, "__parameters__", ()):
+        given = dict(zip(parameters, args, strict=True))
+        base = base[tuple(given.get(p, typing.Any) for p in base.__parameters__)]  # type: ignore[index,attr-defined]
+    return typing.get_args(base)[0]
 
 
 _POSITIONS = (int, typing.SupportsIndex, "int", "SupportsIndex", "typing.SupportsIndex")
@@ -134,8 +188,12 @@ def _by_position(protocol: type) -> bool:
 
 def generic_stand_in(origin: object, args: tuple[object, ...]) -> object | None:
     """The stand-in of a subscripted protocol: ``SupportsLenAndGetItem[int]`` → ``list[int]``
-    (its one parameter is the item type), ``os.PathLike[str]`` → ``Path``."""
-    form = stand_in(origin)
+    (its one parameter is the item type), ``os.PathLike[str]`` → ``Path``, a user's
+    ``SizedIterable[int]`` (``Iterable[T]`` and ``Sized``) → ``list[int]``."""
+    if isinstance(origin, type) and _row(origin) is None and _is_user_protocol(origin):
+        form = _satisfied_by(origin, args)
+    else:
+        form = stand_in(origin)
     if form is list and len(args) == 1:
         return list[args[0]]  # type: ignore[valid-type]
     return form

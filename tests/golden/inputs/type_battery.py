@@ -260,6 +260,13 @@ class TypeBattery:
             **kwargs: Extra names, an object.
         """
 
+    def spread(self, *objects: Any) -> None:
+        """Any values: a docstring type offers ``*objects: Any``; the stub says it by its hint.
+
+        Args:
+            *objects (Any): Anything to show, an array.
+        """
+
     @classmethod
     def build(cls, name: str) -> TypeBattery:
         """A class method: no cls.

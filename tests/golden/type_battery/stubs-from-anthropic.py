@@ -275,6 +275,14 @@ class Tools:
         """
         raise NotImplementedError
 
+    def spread(self, objects: list[Any] = NO_DEFAULT) -> Any:
+        """Any values: a docstring type offers `*objects: Any`; the stub says it by its hint.
+
+        Args:
+            objects: Anything to show, an array.
+        """
+        raise NotImplementedError
+
     def build(self, name: str) -> Any:
         """A class method: no cls.
 

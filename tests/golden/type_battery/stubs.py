@@ -285,6 +285,14 @@ class TypeBattery:
         """
         raise NotImplementedError
 
+    def spread(self, *objects: *tuple[Any, ...]) -> None:
+        """Any values: a docstring type offers `*objects: Any`; the stub says it by its hint.
+
+        Args:
+            *objects: Anything to show, an array.
+        """
+        raise NotImplementedError
+
     @classmethod
     def build(cls, name: str) -> Any:
         """A class method: no cls.
