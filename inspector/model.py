@@ -618,7 +618,7 @@ class ToolDescriptor:
 
     def _shared(self, types: list[SchemaType]) -> tuple[Refs | None, JsonObject]:
         """How one document of these types writes shared named types, and its ``$defs``."""
-        if not self.definitions and not _any_named(types):  # most tools: nothing to share
+        if not self.definitions and not _twice_named(types):  # most tools: nothing to share
             return None, {}
         used = used_definitions(types, self.definitions) if self.definitions else []
         same = SameTypes()
@@ -631,13 +631,17 @@ class ToolDescriptor:
         return refs, definitions
 
 
-def _any_named(types: Iterable[SchemaType]) -> bool:
-    """Whether a nested model is anywhere in these types (``is_named``)."""
+def _twice_named(types: Iterable[SchemaType]) -> bool:
+    """Whether nested models (``is_named``) occur at least twice in these types, inside one
+    another or not: only then may one be written twice."""
     stack = list(types)
+    seen = False
     while stack:
         node = stack.pop()
         if isinstance(node, ObjectType) and node.title is not None:
-            return True
+            if seen:
+                return True
+            seen = True
         stack.extend(children(node))
     return False
 
