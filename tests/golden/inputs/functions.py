@@ -16,7 +16,7 @@ __all__ = [
     "convert_temperature",
     "fetch_title",
     "greet",
-    "join",
+    # not join: an imported function __all__ does not export is no tool
     "list_namespaced_horizontal_pod_autoscaler_for_all_namespaces_with_http_info",
 ]
 
