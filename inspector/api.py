@@ -107,9 +107,10 @@ def scan_targets(
         prune: Drop the classification entries of methods that are gone.
         docstring_style: How docstrings are read.
         force: Write over a file of another kind, or one the scan reads (a target's source).
-        include_destructive: Whether a new method whose name starts with a destructive verb
-            (``delete_pod``, ``dropTable``) is included too; by default it starts false
-            (``--new include-all`` on the command line).
+        include_destructive: Whether a new method whose name holds a destructive word
+            (``delete_pod``, ``dropTable``, ``execvp``, ``find_one_and_delete``: see
+            ``destructive_names``) is included too; by default it starts false (``--new
+            include-all`` on the command line).
 
     Returns:
         What was inspected, written and noticed.
@@ -163,7 +164,7 @@ def scan_targets(
         1 for k, t in catalog.tools() if classification_file.is_included(chosen, k, t.method_name)
     )
     result.newly_included = merged.newly_included
-    result.destructive = merged.destructive
+    result.destructive = [name for name, _ in merged.destructive]
     result.new_classification = existing is None
     return result
 
@@ -242,8 +243,8 @@ def render_provider(
             there is one, else every method a model can call is included.
         options: Strict mode, user templates and the other render options.
         include_new: Whether methods the classification file does not mention are included.
-        include_destructive: Whether those whose name starts with a destructive verb are
-            included too (by default they are not).
+        include_destructive: Whether those whose name holds a destructive word are included
+            too (by default they are not).
 
     Returns:
         The file's text and the diagnostics.

@@ -422,10 +422,10 @@ CODES: dict[str, Code] = {
             DESTRUCTIVE_RECORDED_FALSE,
             _I,
             "destructive-recorded-false",
-            "New methods whose names start with a destructive verb (`delete`, `drop`, `remove`, "
-            "`destroy`, `purge`, `truncate`, `kill`, `terminate`, `shutdown`, `reset`, `wipe`, "
-            "`rm`, `rmdir`, `rmtree`, `unlink`, `erase`, `execute`, `exec`, `raw`) are recorded "
-            "as false, in one line; `--new include-all` "
+            "New methods whose names say they destroy data, stop something or run what they "
+            "are given (`delete_pod`, `dropTable`, `execvp`, `find_one_and_delete`, `sendcmd`, "
+            "`unsafe_load`: the word lists are in the scan guide) are recorded as false, in "
+            "one line that names each one's word; `--new include-all` "
             '(config `new = "include-all"`) includes them.',
         ),
         Code(

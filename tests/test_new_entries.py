@@ -4,14 +4,10 @@ start false; ``new = "include-all"`` / ``--new include-all`` includes destructiv
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 
-import pytest
-from hypothesis import assume, given
-from hypothesis import strategies as st
-
-from inspector.files.new_entries import DESTRUCTIVE_VERBS, is_destructive, name_words
 from inspector.runtime.toolbox import Toolbox
 from tests.conftest import Run, messages
 
@@ -48,66 +44,6 @@ class Store:
         return []
 '''
 
-_WORD = st.text("abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=8)
-_VERBS = st.sampled_from(sorted(DESTRUCTIVE_VERBS))
-
-
-@given(verb=_VERBS, rest=st.lists(_WORD, max_size=3))
-def test_a_name_starting_with_a_destructive_verb_is_destructive_in_every_case_style(
-    verb: str, rest: list[str]
-) -> None:
-    snake = "_".join([verb, *rest])
-    camel = verb + "".join(word.capitalize() for word in rest)
-    pascal = "".join(word.capitalize() for word in [verb, *rest])
-    for name in (snake, camel, pascal, snake.upper()):
-        assert is_destructive(name), name
-
-
-@given(verb=_VERBS, suffix=_WORD, rest=st.lists(_WORD, max_size=2))
-def test_a_verb_that_is_only_the_start_of_a_longer_word_is_not(
-    verb: str, suffix: str, rest: list[str]
-) -> None:
-    word = verb + suffix  # deleted, dropdown, resetting
-    assume(word not in DESTRUCTIVE_VERBS and word != "raw")
-    assert not is_destructive("_".join([word, *rest]))
-    assert not is_destructive(word + "".join(w.capitalize() for w in rest))
-
-
-@given(first=_WORD, verb=_VERBS)
-def test_a_verb_after_the_first_word_is_not(first: str, verb: str) -> None:
-    assume(first not in DESTRUCTIVE_VERBS and first != "raw")
-    assert not is_destructive(f"{first}_{verb}")
-    assert not is_destructive(first + verb.capitalize())
-
-
-@pytest.mark.parametrize(
-    ("name", "words", "destructive"),
-    [
-        ("delete_pod", ["delete", "pod"], True),
-        ("deleteItem", ["delete", "item"], True),
-        ("HTTPDelete", ["http", "delete"], False),
-        ("DELETE_ALL", ["delete", "all"], True),
-        ("deleted_items", ["deleted", "items"], False),
-        ("undelete", ["undelete"], False),
-        ("shut_down", ["shut", "down"], False),
-        ("executemany", ["executemany"], True),
-        ("raw", ["raw"], True),
-        ("raw_sql", ["raw", "sql"], True),
-        ("rawQuery", ["raw", "query"], True),
-        ("raw_data", ["raw", "data"], False),
-        ("delete2", ["delete", "2"], True),
-    ],
-)
-def test_the_words_of_a_name(name: str, words: list[str], destructive: bool) -> None:
-    assert (name_words(name), is_destructive(name)) == (words, destructive)
-
-
-def test_an_async_twin_with_a_leading_a_counts_only_when_async() -> None:
-    assert is_destructive("adelete", is_async=True)
-    assert is_destructive("aupdate", is_async=True) is False
-    assert is_destructive("adelete") is False
-    assert is_destructive("adjust", is_async=True) is False
-
 
 def _read(path: str) -> object:
     return json.loads(Path(path).read_text(encoding="utf-8"))
@@ -138,9 +74,9 @@ def test_a_first_scan_records_destructive_and_inputless_methods_false(
         "them in the docstring's Args, or set it true to offer it without arguments)",
         "t.classification.json: info[TI334]: 1 new method recorded as false, it takes no input "
         "(only *args/**kwargs that nothing describes, TI140): Store.filter",
-        "t.classification.json: info[TI333]: 2 new methods recorded as false, their names start "
-        "with a destructive verb: Store.delete_item, Store.dropTable (set true to offer; --new "
-        "include-all includes them)",
+        "t.classification.json: info[TI333]: 2 new methods recorded as false for a destructive "
+        "word in their names: Store.delete_item (delete), Store.dropTable (drop); set true to "
+        "offer, --new include-all includes them",
     ]
     assert run.stdout.splitlines()[-1] == (
         "diagnostics: 0 errors, 1 warning (1 TI140), 2 info (1 TI333, 1 TI334)"
@@ -148,6 +84,80 @@ def test_a_first_scan_records_destructive_and_inputless_methods_false(
     rendered = run_cli("render", "--provider", "openai", "--tools", "t.json", "-q")
     names = [tool["function"]["name"] for tool in json.loads(rendered.stdout)]
     assert names == ["list_items", "deleted_items"]
+
+
+OS_DESTRUCTIVE = (
+    # run a program or a shell command
+    ("system", "system"),
+    ("popen", "popen"),
+    *((name, "exec") for name in ("execl", "execle", "execlp", "execlpe", "execv", "execve")),
+    *((name, "exec") for name in ("execvp", "execvpe")),
+    *((name, "spawn") for name in ("spawnl", "spawnle", "spawnlp", "spawnlpe", "spawnv")),
+    *((name, "spawn") for name in ("spawnve", "spawnvp", "spawnvpe", "posix_spawn")),
+    ("posix_spawnp", "spawn"),
+    # delete, move away, change access
+    ("remove", "remove"),
+    ("removedirs", "remove"),
+    ("removexattr", "remove"),
+    ("rmdir", "rmdir"),
+    ("unlink", "unlink"),
+    ("truncate", "truncate"),
+    ("rename", "rename"),
+    ("renames", "rename"),
+    ("chmod", "chmod"),
+    ("fchmod", "chmod"),
+    ("chown", "chown"),
+    ("fchown", "chown"),
+    ("lchown", "chown"),
+    # stop a process
+    ("kill", "kill"),
+    ("killpg", "kill"),
+    ("abort", "abort"),
+)
+OS_KEPT = ("listdir", "getcwd", "stat", "getpid", "walk", "makedirs", "get_exec_path", "replace")
+
+
+def test_a_scan_of_os_records_what_runs_deletes_or_stops_false_and_keeps_the_user_s_values(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("t.classification.json").write_text(
+        '{"os": {"system": true, "listdir": false}}', encoding="utf-8"
+    )
+    run = run_cli("scan", "os", "-o", "t.json")
+    assert run.status == 0, run.stderr
+    values = _read("t.classification.json")["os"]  # type: ignore[index]
+    present = [(name, word) for name, word in OS_DESTRUCTIVE if hasattr(os, name)]
+    assert len(present) > 20  # os on any POSIX system
+    assert {name: values[name] for name, _ in present} == {
+        name: name == "system" for name, _ in present
+    }
+    assert {name: values[name] for name in OS_KEPT} == {name: name != "listdir" for name in OS_KEPT}
+    [line] = [line for line in run.stderr.splitlines() if "TI333" in line]
+    listed = line.partition("names: ")[2].partition("; ")[0].split(", ")
+    assert sorted(listed) == sorted(f"os.{name} ({word})" for name, word in present[1:])
+
+
+def test_a_scan_of_yaml_ftp_and_smtp_records_code_and_protocol_commands_false(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    run = run_cli("scan", "yaml", "ftplib:FTP", "smtplib:SMTP", "-o", "t.json")
+    assert run.status == 0, run.stderr
+    [line] = [line for line in run.stderr.splitlines() if "TI333" in line]
+    assert line == (
+        "t.classification.json: info[TI333]: 18 new methods recorded as false for a "
+        "destructive word in their names: BaseLoader.remove_possible_simple_key (remove), "
+        "FullLoader.remove_possible_simple_key (remove), SafeLoader.remove_possible_simple_key "
+        "(remove), Loader.remove_possible_simple_key (remove), "
+        "UnsafeLoader.remove_possible_simple_key (remove), yaml.unsafe_load (unsafe), "
+        "yaml.unsafe_load_all (unsafe), FTP.putcmd (cmd), FTP.abort (abort), FTP.sendcmd "
+        "(cmd), FTP.voidcmd (cmd), FTP.ntransfercmd (cmd), FTP.transfercmd (cmd), FTP.rename "
+        "(rename), FTP.delete (delete), FTP.rmd (rmd), SMTP.putcmd (cmd), SMTP.docmd (cmd); "
+        "set true to offer, --new include-all includes them"
+    )
+    values = _read("t.classification.json")
+    assert isinstance(values, dict)
+    assert [values["yaml"][n] for n in ("unsafe_load", "safe_load", "load")] == [False, True, True]
+    assert [values["SMTP"][n] for n in ("docmd", "sendmail", "noop")] == [False, True, True]
 
 
 def test_include_all_includes_destructive_names_but_never_inputless_ones(
@@ -211,7 +221,8 @@ def test_config_new_include_all_and_the_render_of_an_unrecorded_method(
     assert names == ["list_items", "deleted_items"]
     assert [line for line in run.stderr.splitlines() if "delete_item" in line] == [
         "tools.classification.json: warning[TI304]: Store.delete_item is not in the "
-        "classification file; excluded for its destructive name (rescan to record it)"
+        "classification file; excluded for the destructive word 'delete' in its name (rescan to "
+        "record it)"
     ]
     run = run_cli("render", "--provider", "mcp", "--new", "include-all", "-q")
     assert [tool["name"] for tool in json.loads(run.stdout)["tools"]] == [

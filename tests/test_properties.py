@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from inspector.catalog import Catalog, CatalogClass
 from inspector.files.classification import parsed, to_json
 from inspector.files.classification_merge import merge
+from inspector.files.destructive_names import destructive_word
 from inspector.files.schemas import parse_fields, parse_schema
 from inspector.model import (
     MISSING,
@@ -196,7 +197,8 @@ def test_merge_keeps_every_user_value(
     for key, names_ in methods.items():
         source = existing.get(result.renamed_classes.get(key, key), {})
         for method in names_:  # a key misspelt for this class: every method excluded
-            expected = False if key in result.misspelt else source.get(method, include_new)
+            new = include_new and destructive_word(method) is None  # ``Eval``, ``rm``: false
+            expected = False if key in result.misspelt else source.get(method, new)
             assert merged[key][method] is expected
 
 

@@ -146,8 +146,8 @@ def _add_scan(commands: _Commands, common: argparse.ArgumentParser) -> None:
         choices=CHOICES,
         default="include",
         help="value given to methods not yet in the classification file (default: include, "
-        "except that a name starting with a destructive verb, delete_*/drop*/remove*/reset*/"
-        "execute*..., starts false; include-all includes those too)",
+        "except that a name holding a destructive word, delete/drop/remove/kill/exec/spawn/"
+        "unsafe..., starts false; include-all includes those too)",
     )
     scan.add_argument(
         "--prune",

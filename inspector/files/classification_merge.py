@@ -24,7 +24,8 @@ from inspector.files.classification import (
     is_pattern,
     line_of,
 )
-from inspector.files.new_entries import inputs_left_out, is_destructive
+from inspector.files.destructive_names import destructive_word
+from inspector.files.new_entries import inputs_left_out
 from inspector.model import ToolDescriptor
 
 
@@ -46,8 +47,9 @@ class Merge(NamedTuple):
     misspelt: dict[str, str]
     """Class key the file did not name → the key that looks like its misspelling; the class's
     methods were recorded ``false`` (a typo must not turn the user's ``false`` on)."""
-    destructive: list[str] = []  # noqa: RUF012 (a NamedTuple default is never changed)
-    """``Class.method`` of every new method recorded as ``false`` for its destructive name."""
+    destructive: list[tuple[str, str]] = []  # noqa: RUF012 (a NamedTuple default is never changed)
+    """(``Class.method``, the destructive word its name holds) of every new method recorded as
+    ``false`` for its name (``destructive_names.destructive_word``)."""
     no_inputs: list[str] = []  # noqa: RUF012
     """``Class.method`` of every new method recorded as ``false`` because all its inputs were
     left out (``new_entries.inputs_left_out``)."""
@@ -69,8 +71,8 @@ def merge(
     """Keep every existing value, add new methods, keep (or prune) entries whose method is gone.
 
     A new method starts as ``include_new`` says, except one a model cannot call, one whose
-    inputs were all left out, and (unless ``include_destructive``) one whose name starts with a
-    destructive verb (``new_entries.is_destructive``): those start ``false``.
+    inputs were all left out, and (unless ``include_destructive``) one whose name says it
+    destroys or runs something (``destructive_names.destructive_word``): those start ``false``.
 
     A new method with the parameters and docstring that a vanished one had in ``previous`` (the
     last tools.json, or a function that reads it, called only when a method vanished) is that
@@ -148,7 +150,7 @@ class _Found:
         self.renamed: list[tuple[str, str, MethodEntry]] = []
         self.newly: list[str] = []
         self.uncallable: list[str] = []
-        self.destructive: list[str] = []
+        self.destructive: list[tuple[str, str]] = []
         self.no_inputs: list[str] = []
 
 
@@ -185,11 +187,9 @@ def _methods(
         elif inputs_left_out(tool):
             methods[name] = MethodEntry.plain(False)
             found.no_inputs.append(f"{class_key}.{name}")
-        elif (
-            include_new and not include_destructive and is_destructive(name, is_async=tool.is_async)
-        ):
+        elif include_new and not include_destructive and (word := _destructive(tool)):
             methods[name] = MethodEntry.plain(False)
-            found.destructive.append(f"{class_key}.{name}")
+            found.destructive.append((f"{class_key}.{name}", word))
         else:
             methods[name] = MethodEntry.plain(include_new)
             if include_new:
@@ -369,13 +369,20 @@ def _no_inputs_note(names: list[str], path: Path) -> Diagnostic:
     )
 
 
-def destructive_note(names: list[str], path: Path) -> Diagnostic:
-    """One line for every new method recorded false for its destructive name."""
+def _destructive(tool: ToolDescriptor) -> str | None:
+    return destructive_word(tool.method_name, is_async=tool.is_async)
+
+
+def destructive_note(found: list[tuple[str, str]], path: Path) -> Diagnostic:
+    """One line for every new method recorded false for its destructive name, each with the
+    word that made it so."""
+    many = len(found) != 1
+    listed = ", ".join(f"{name} ({word})" for name, word in found)
     return Diagnostic(
         Level.INFO,
-        f"{len(names)} new method{'s' if len(names) != 1 else ''} recorded as false, "
-        f"{'their names start' if len(names) != 1 else 'its name starts'} with a destructive "
-        f"verb: {', '.join(names)} (set true to offer; --new include-all includes them)",
+        f"{len(found)} new method{'s' if many else ''} recorded as false for a destructive word "
+        f"in {'their names' if many else 'its name'}: {listed}; set true to offer, --new "
+        "include-all includes them",
         str(path),
         code=codes.DESTRUCTIVE_RECORDED_FALSE,
     )

@@ -95,8 +95,8 @@ class Toolbox:
         docstring_style: How docstrings are read.
         debug: Add the traceback to a failed call's message.
         new: For methods the classification does not mention: ``"include"`` (with a warning;
-            one whose name starts with a destructive verb, such as ``delete_pod``, is
-            excluded), ``"include-all"`` (destructive ones too) or ``"exclude"``.
+            one whose name holds a destructive word, such as ``delete_pod`` or ``execvp``,
+            is excluded), ``"include-all"`` (destructive ones too) or ``"exclude"``.
         context: Values for injected parameters (``Annotated[T, Injected()]``) by key, for
             every call; a call's own ``context=`` is merged over them.
         timeout: Seconds any call may take, unless its classification entry says

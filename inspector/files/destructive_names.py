@@ -1,0 +1,241 @@
+"""Which method names say the method destroys something, or runs whatever it is given: a new
+method with such a name starts ``false`` on a first scan (TI333), until the user turns it on.
+
+Every list the rule reads is here; the "Scan and classify" guide explains them to users.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from typing import Final
+
+FIRST_WORD_STEMS: Final = frozenset(
+    {
+        # lose data, or the state a user built up (Graph.clear, DataFrame.reset_index)
+        "drop",
+        "truncate",
+        "unlink",
+        "clear",
+        "discard",
+        # moved or renamed away: the old name stops working, an existing target is replaced
+        # (os.rename, shutil.move, Path.rename, pymongo's Collection.rename)
+        "move",
+        "rename",
+        # stop a process, a server, a job
+        "shutdown",
+        "abort",
+    }
+)
+"""A name whose first word starts with one of these (``clear_edges``, ``killpg``, ``renames``)."""
+
+ANY_WORD_STEMS: Final = frozenset(
+    {
+        "delete",
+        "remove",
+        "destroy",
+        "purge",
+        "wipe",
+        "erase",
+        "overwrite",
+        # state set back, a token or key made useless, an installed app gone: redis'
+        # slowlog_reset, Slack's auth_revoke and apps_uninstall
+        "reset",
+        "revoke",
+        "uninstall",
+        "kill",
+        "terminate",
+        # run the program, statement or code they are given: os.execvp, os.posix_spawn,
+        # os.popen, asyncio's create_subprocess_exec, DB-API's executemany, redis'
+        # execute_command, kubernetes' connect_post_namespaced_pod_exec
+        "exec",
+        "spawn",
+        "popen",
+        "subprocess",
+        # the library's own warning (PyYAML's unsafe_load runs code the YAML names)
+        "unsafe",
+        "dangerously",
+    }
+)
+"""A name with a word, anywhere, that starts with one of these (``find_one_and_delete``,
+Slack's ``chat_delete``, redis' ``client_kill``), unless an ``ASKING_FIRST_WORDS`` word comes
+first; at the first word, as ``FIRST_WORD_STEMS``."""
+
+WORD_ENDINGS: Final = frozenset(
+    {
+        # a protocol command sent as given: ftplib's sendcmd/voidcmd, smtplib's docmd
+        "cmd",
+        # who may read, write or own a file: os.chmod, os.lchown, Path.chmod
+        "chmod",
+        "chown",
+    }
+)
+"""A name with a word, anywhere, that ends with one of these (``sendcmd``, ``fchmod``), with
+the same exception as ``ANY_WORD_STEMS``."""
+
+FIRST_WORDS: Final = frozenset(
+    {
+        # the file system's words for delete, too short to be stems (rmul, rmatvec, delta)
+        "rm",
+        "rmd",
+        "rmdir",
+        "rmtree",
+        "del",
+        "dele",
+        # redis: the whole database
+        "flushall",
+        "flushdb",
+        # runs the code it is given (redis' eval; not evaluate, evalf)
+        "eval",
+    }
+)
+"""A name whose first word is one of these, exactly."""
+
+WHOLE_NAMES: Final = frozenset(
+    {
+        ("system",),  # os.system (not system_info)
+        ("raw",),  # Django's Manager.raw (not raw_data)
+        ("command",),  # pymongo's Database.command (not command_info)
+    }
+)
+"""Names that are these words and nothing more: the same words are harmless in longer names."""
+
+LEADING_PHRASES: Final = frozenset(
+    {
+        ("raw", "sql"),
+        ("raw", "query"),
+        ("run", "command"),
+        ("run", "shell"),
+        ("send", "command"),
+        ("cursor", "command"),
+        ("shut", "down"),
+    }
+)
+"""Names whose words begin with one of these phrases (``raw_sql``, ``run_command_async``)."""
+
+DERIVED_ENDINGS: Final = (
+    "ed",
+    "er",
+    "ers",
+    "or",
+    "ors",
+    "ion",
+    "ions",
+    "ing",
+    "ings",
+    "ive",
+    "able",
+    "ible",
+    "ance",
+    "ment",
+    "ments",
+    "ness",
+    "ly",
+)
+"""A word longer than its stem that ends so names a thing, a state or a quality, not the act:
+``deleted``, ``executor``, ``execution``, ``executable``, ``clearance``, ``movement``."""
+
+NOT_DESTRUCTIVE_WORDS: Final = frozenset({"dropdown", "dropout", "droplet", "dropbox"})
+"""Compound nouns that start with a stem."""
+
+ASKING_FIRST_WORDS: Final = frozenset(
+    {
+        # questions and permissions: Django's has_delete_permission, can_delete
+        "is",
+        "has",
+        "can",
+        "should",
+        "may",
+        "must",
+        "needs",
+        "allow",
+        "allows",
+        # hooks called around the act, not the act: on_delete, pre_delete
+        "on",
+        "pre",
+        "post",
+        "before",
+        "after",
+        # what reads or shows it: os.get_exec_path, Django's render_delete_form, response_delete
+        "get",
+        "render",
+        "response",
+        # what takes it back
+        "undo",
+        "cancel",
+        "restore",
+    }
+)
+"""First words after which an ``ANY_WORD_STEMS`` or ``WORD_ENDINGS`` word does not count, unless
+``and`` joins it (``get_and_delete``)."""
+
+_STEMS_AT_FIRST_WORD: Final = FIRST_WORD_STEMS | ANY_WORD_STEMS
+_PHRASES: Final = sorted(LEADING_PHRASES)
+_ENDINGS: Final = sorted(WORD_ENDINGS)
+
+_WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+"""The words of a name: ``deleteItem`` → delete, Item; ``HTTPDelete`` → HTTP, Delete."""
+
+
+def name_words(name: str) -> list[str]:
+    """The words of a snake_case, camelCase or PascalCase name, lower-cased.
+
+    Args:
+        name: A method or function name.
+
+    Returns:
+        Its words in order (``drop_Table`` and ``dropTable`` → ``["drop", "table"]``).
+    """
+    return [word.lower() for part in name.split("_") for word in _WORDS.findall(part)]
+
+
+def destructive_word(name: str, *, is_async: bool = False) -> str | None:
+    """What makes a name destructive: the stem, word or phrase it matched, or None.
+
+    Args:
+        name: A method or function name.
+        is_async: Whether it is awaited: then an ``a`` in front counts as its async twin
+            (Django's ``adelete`` beside ``delete``).
+
+    Returns:
+        ``"exec"`` for ``execvpe``, ``"remove"`` for ``removedirs``, ``"delete"`` for
+        ``find_one_and_delete``, ``"cmd"`` for ``sendcmd``, ``"raw sql"`` for ``raw_sql``;
+        None for ``deleted_items``, ``executor``, ``has_delete_permission``, ``raw_data``.
+    """
+    if is_async and name[:1] == "a":
+        twin = destructive_word(name[1:])
+        if twin is not None:
+            return twin
+    words = name_words(name)
+    if not words:
+        return None
+    phrase = next((p for p in _PHRASES if tuple(words[: len(p)]) == p), None)
+    if tuple(words) in WHOLE_NAMES or phrase is not None:
+        return " ".join(phrase or words)
+    if words[0] in FIRST_WORDS:
+        return words[0]
+    first = _stem(words[0], _STEMS_AT_FIRST_WORD) or _ending(words[0])
+    if first is not None:
+        return first
+    for before, word in itertools.pairwise(words):
+        if words[0] in ASKING_FIRST_WORDS and before != "and":
+            continue
+        found = _stem(word, ANY_WORD_STEMS) or _ending(word)
+        if found is not None:
+            return found
+    return None
+
+
+def _stem(word: str, stems: frozenset[str]) -> str | None:
+    """The longest stem the word starts with, unless the rest makes it another word."""
+    if word in NOT_DESTRUCTIVE_WORDS:
+        return None
+    matches = [stem for stem in stems if word.startswith(stem)]
+    if not matches:
+        return None
+    stem = max(matches, key=len)
+    return stem if word == stem or not word.endswith(DERIVED_ENDINGS) else None
+
+
+def _ending(word: str) -> str | None:
+    return next((end for end in _ENDINGS if word.endswith(end)), None)
