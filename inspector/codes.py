@@ -414,7 +414,9 @@ CODES: dict[str, Code] = {
             _W,
             "curation-unused",
             "A classification entry's `fixed`, `hidden` or `params` key names no parameter of "
-            "its method, or a pattern matches no method: it has no effect.",
+            "its method, or a pattern matches no method: it has no effect. The closest "
+            "parameter, or the method whose name starts most like the pattern, is named when "
+            "one is close.",
         ),
         Code(
             DESTRUCTIVE_RECORDED_FALSE,
