@@ -447,7 +447,8 @@ CODES: dict[str, Code] = {
             MOVED_INTO_DESCRIPTION,
             _I,
             "moved-into-description",
-            "Schema keywords the provider does not accept are moved into descriptions.",
+            "Schema keywords the provider does not accept are moved into descriptions (whole; "
+            "the message names each place with a short form of what moved).",
         ),
         Code(
             DIALECT_LOSS,

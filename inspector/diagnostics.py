@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -84,6 +85,104 @@ def _container_repr(value: object, depth: int) -> str:
         return repr(value)
     body = "{" + ", ".join(sorted(items)) + "}"
     return body if isinstance(value, set) else f"frozenset({body})"
+
+
+SHOWN = 60
+"""How many characters ``shown`` gives a value by default."""
+NAMED = 120
+"""How many characters a message gives the text of a type (``clipped``): a long union's text
+says little past its start."""
+
+
+def shown(value: object, limit: int = SHOWN) -> str:
+    """A value for a message: its JSON text (else its ``stable_repr``) when that is at most
+    ``limit`` characters, else its start and its size, never the whole of a long value:
+    ``"abc…" (1204 characters)``, ``["r", "w", "a", …] (90 items)``,
+    ``{"anyOf": [3 items], "title": "Order"}``."""
+    try:
+        text = _json_text(value)
+    except (TypeError, ValueError):
+        return clipped(stable_repr(value), limit)
+    if len(text) <= limit:
+        return text
+    if isinstance(value, str):
+        return _clipped_string(value, max(limit - 20, 8)) + f" ({len(value)} characters)"
+    if isinstance(value, list):
+        size = f" ({len(value)} items)"
+        inner = [_inner(item) for item in value]
+        return "[" + _fitted(inner, limit - len(size) - 2) + "]" + size
+    if isinstance(value, dict):
+        pairs = [f"{_json_text(key)}: {_inner(item)}" for key, item in value.items()]
+        body = "{" + _fitted(pairs, limit - 2) + "}"
+        if len(pairs) > 1 and "…" in body:  # some keys left out: say how many there are
+            body += f" ({len(pairs)} keys)"
+        return body
+    return clipped(text, limit)  # a long number
+
+
+def clipped(text: str, limit: int) -> str:
+    """``text``, cut to ``limit`` characters with ``…`` when longer."""
+    return text if len(text) <= limit else text[: max(limit - 1, 1)] + "…"
+
+
+LISTED = 200
+"""How many characters ``listed`` gives a list of parts by default."""
+
+
+def listed(parts: Iterable[str], limit: int = LISTED, separator: str = "; ") -> str:
+    """The parts joined by ``separator``, as many as fit in about ``limit`` characters (the
+    first always), the rest counted: ``a; b; and 3 more``."""
+    kept: list[str] = []
+    rest = 0
+    used = 0
+    for part in parts:
+        if kept and (rest or used + len(separator) + len(part) > limit):
+            rest += 1
+            continue
+        kept.append(part)
+        used += len(part) + (len(separator) if len(kept) > 1 else 0)
+    return separator.join(kept) + (f"{separator}and {rest} more" if rest else "")
+
+
+_json_text = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
+"""A JSON value's text, its characters readable (``json.dumps``'s separators)."""
+_INNER = 24
+"""How many characters a value inside a shortened list or object keeps."""
+
+
+def _inner(value: object) -> str:
+    """A value inside a shortened list or object: a scalar (cut), a container's size."""
+    if isinstance(value, list):
+        return f"[{count_of(len(value), 'item')}]" if value else "[]"
+    if isinstance(value, dict):
+        return f"{{{count_of(len(value), 'key')}}}" if value else "{}"
+    if isinstance(value, str):
+        return _clipped_string(value, _INNER)
+    return clipped(_json_text(value), _INNER)
+
+
+def _clipped_string(value: str, limit: int) -> str:
+    """A string's JSON text, its content cut to ``limit`` characters with ``…``."""
+    return _json_text(value) if len(value) <= limit else _json_text(value[: limit - 1] + "…")
+
+
+def _fitted(parts: list[str], limit: int) -> str:
+    """The parts joined by ``, `` as long as they fit in ``limit`` (the first always), ``…``
+    for the rest."""
+    kept: list[str] = []
+    used = 0  # the length of the kept parts joined, and of the ", " after them
+    for index, part in enumerate(parts):
+        more = 3 if index < len(parts) - 1 else 0  # room for ", …" unless it is the last
+        if kept and used + len(part) + more > limit:
+            return ", ".join(kept) + ", …"
+        kept.append(part)
+        used += len(part) + 2
+    return ", ".join(kept)
+
+
+def count_of(number: int, noun: str) -> str:
+    """``1 item``, ``3 items``."""
+    return f"{number} {noun if number == 1 else noun + 's'}"
 
 
 @dataclass(frozen=True, slots=True)

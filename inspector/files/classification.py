@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from inspector.diagnostics import InspectorError, did_you_mean
+from inspector.diagnostics import InspectorError, did_you_mean, shown
 from inspector.files.jsonfile import read_json
 from inspector.model import Json, JsonObject
 
@@ -294,7 +294,7 @@ def _option(class_key: str, key: str, value: object, where: Where) -> Json:
             + ", ".join(CLASS_OPTIONS)
         )
     if not isinstance(value, str):
-        raise InspectorError(f"{place}: {class_key}.{key} must be text, not {_shown(value)}")
+        raise InspectorError(f"{place}: {class_key}.{key} must be text, not {shown(value)}")
     return value
 
 
@@ -303,7 +303,7 @@ def _method_entry(name: str, value: object, keys: list[str], where: Where) -> Me
         return MethodEntry.plain(value)
     if not isinstance(value, dict):
         raise InspectorError(
-            f"{where(keys)}: {name} must be true, false or an entry object, not {_shown(value)}"
+            f"{where(keys)}: {name} must be true, false or an entry object, not {shown(value)}"
         )
     for key in value:
         if key not in METHOD_KEYS:
@@ -349,7 +349,7 @@ class _EntryReader:
         dotted = ".".join([key, *inner])
         return InspectorError(
             f"{self.where([*self.keys, key, *inner])}: {self.name}.{dotted} must be {expected}, "
-            f"not {_shown(found)}"
+            f"not {shown(found)}"
         )
 
     def boolean(self, key: str, default: bool) -> bool:
@@ -430,13 +430,6 @@ def _is_json(value: object) -> bool:
     if isinstance(value, dict):
         return all(isinstance(k, str) and _is_json(v) for k, v in value.items())
     return False
-
-
-def _shown(value: object) -> str:
-    try:
-        return json.dumps(value)
-    except (TypeError, ValueError):
-        return repr(value)
 
 
 class _RepeatedKey(Exception):

@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from inspector import codes
 from inspector.catalog import Catalog, CatalogClass
-from inspector.diagnostics import Diagnostic, Level, closest, did_you_mean
+from inspector.diagnostics import Diagnostic, Level, closest, did_you_mean, shown
 from inspector.files.classification import (
     ClassEntry,
     Classification,
@@ -323,7 +323,7 @@ def stale_diagnostics(merged: Merge, path: Path, unknown: Iterable[str] = ()) ->
         Diagnostic(
             Level.WARNING,
             f"{new}: taken as {old} renamed (same parameters and docstring); keeps "
-            f"{json.dumps(value.written)}",
+            f"{shown(value.written)}",
             str(path),
             code=codes.ENTRY_RENAMED,
         )

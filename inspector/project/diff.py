@@ -10,11 +10,11 @@ loosened, default changed). **docs**: descriptions and titles only.
 from __future__ import annotations
 
 import enum
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 from inspector.catalog import Catalog
+from inspector.diagnostics import shown
 from inspector.model import (
     MISSING,
     AnyOfType,
@@ -215,12 +215,12 @@ def _curated(removed: Change, old: ToolDescriptor, new: ToolDescriptor) -> Chang
             removed,
             severity=Severity.COMPATIBLE,
             kind=ChangeKind.FIXED,
-            message=f"parameter fixed to its default {_show(value)} by the classification file",
+            message=f"parameter fixed to its default {shown(value)} by the classification file",
         )
     return replace(
         removed,
         kind=ChangeKind.FIXED,
-        message=f"parameter fixed to {_show(value)} by the classification file (a call "
+        message=f"parameter fixed to {shown(value)} by the classification file (a call "
         "without it now gets that value)",
     )
 
@@ -319,13 +319,13 @@ class _Context:
                 if value is None:
                     kind, what = ChangeKind.NULL_REJECTED, "null no longer accepted"
                 else:
-                    kind, what = ChangeKind.ENUM_VALUE_REMOVED, f"enum value {_show(value)} removed"
+                    kind, what = ChangeKind.ENUM_VALUE_REMOVED, f"enum value {shown(value)} removed"
                 yield self.change(path, Severity.BREAKING, kind, what)
             for value in gained:
                 if value is None:
                     kind, what = ChangeKind.NULL_ACCEPTED, "null accepted"
                 else:
-                    kind, what = ChangeKind.ENUM_VALUE_ADDED, f"enum value {_show(value)} added"
+                    kind, what = ChangeKind.ENUM_VALUE_ADDED, f"enum value {shown(value)} added"
                 yield self.change(path, Severity.COMPATIBLE, kind, what)
         elif isinstance(old, ArrayType) and isinstance(new, ArrayType):
             yield from self.arrays(old, new, path)
@@ -434,7 +434,7 @@ class _Context:
             if key not in after:
                 yield self.change(path, Severity.COMPATIBLE, constraint, f"{key} removed")
             else:
-                why = f"{key} changed to {_show(after[key])}"
+                why = f"{key} changed to {shown(after[key])}"
                 yield self.change(path, Severity.BREAKING, constraint, why)
 
 
@@ -528,14 +528,10 @@ def _same(old: Field, new: Field) -> bool:
 
 def _default_change(old: Json | object, new: Json | object) -> str:
     if old is MISSING:
-        return f"default {_show(new)} added"
+        return f"default {shown(new)} added"
     if new is MISSING:
-        return f"default {_show(old)} removed"
-    return f"default changed from {_show(old)} to {_show(new)}"
-
-
-def _show(value: Json | object) -> str:
-    return json.dumps(value, ensure_ascii=False)
+        return f"default {shown(old)} removed"
+    return f"default changed from {shown(old)} to {shown(new)}"
 
 
 def summary(changes: list[Change]) -> dict[str, int]:

@@ -10,7 +10,7 @@ from inspector.files.provider_files import ToolEntry
 from inspector.providers.base import Dialect, NameRule, Provider, StrictDialect
 from inspector.providers.calls import Call, Outcome
 from inspector.providers.limits import Limits
-from inspector.providers.schema_walk import DialectResult
+from inspector.providers.schema_walk import DialectResult, Note
 
 __all__ = [
     "Call",
@@ -18,6 +18,7 @@ __all__ = [
     "DialectResult",
     "Limits",
     "NameRule",
+    "Note",
     "Outcome",
     "Provider",
     "StrictDialect",

@@ -138,7 +138,15 @@ class _OpenApi:
     definitions: dict[str, JsonObject]
 
     def convert(self, schema: JsonObject, path: str, refs: tuple[str, ...]) -> JsonObject | None:
-        """The node in the OpenAPI subset; None when recursion depth cuts it off."""
+        """The node in the OpenAPI subset; None when recursion depth cuts it off (what was
+        noted below it is then in no description, so it is no note)."""
+        mark = self.rewrite.mark()
+        out = self._converted(schema, path, refs)
+        if out is None:
+            self.rewrite.forget(mark)
+        return out
+
+    def _converted(self, schema: JsonObject, path: str, refs: tuple[str, ...]) -> JsonObject | None:
         plain = _plain_scalar(schema)
         if plain is not None:
             return plain
@@ -181,7 +189,7 @@ class _OpenApi:
         out: JsonObject = {"type": kind} if kind else {}
         if kind == "ARRAY":
             if "prefixItems" in node:
-                tuple_as_items(node, path, self.rewrite)
+                tuple_as_items(node, path, self.rewrite, _KEPT)
             items = node.pop("items", None)
             if isinstance(items, dict):
                 converted = self.convert(items, f"{path}[]", refs)
@@ -218,7 +226,7 @@ class _OpenApi:
             if kept:
                 out["required"] = kept
         if isinstance(extra, dict) and extra:
-            self.rewrite.note(node, path, f"an object whose values are: {_compact(extra)}")
+            self.rewrite.note_schema(node, path, "an object whose values are:", extra)
         elif extra is not None and not isinstance(extra, dict) and not properties:
             self.rewrite.note(node, path, "an object of any entries")
         for name in dropped:
@@ -254,20 +262,22 @@ class _OpenApi:
         self, node: JsonObject, path: str, refs: tuple[str, ...], nullable: bool = False
     ) -> JsonObject | None:
         options = objects(node.pop("anyOf", None) or node.pop("oneOf", None))
-        converted: list[JsonObject] = []
-        for option in options:
-            if option == {"type": "null"}:
-                nullable = True
-                continue
-            out = self.convert(option, path, refs)
-            if out is not None:
-                converted.append(out)
-        if not converted:
-            return None
-        self.rewrite.keep_only(node, path, _KEPT)
-        if len(converted) == 1:
-            merged = {**converted[0], **node}
+        present = [o for o in options if o != {"type": "null"}]
+        nullable = nullable or len(present) < len(options)
+        if len(present) == 1:
+            # ``X | None``: X converted with the union's own keywords, so that what converting
+            # X notes (a tuple's order) follows the union's description instead of being lost
+            # under it
+            merged = self.convert({**present[0], **node}, path, refs)
+            if merged is None:
+                return None
         else:
+            converted = [out for o in present if (out := self.convert(o, path, refs)) is not None]
+            if not converted:
+                return None
+            self.rewrite.keep_only(node, path, _KEPT)
+            # a single option left (recursion cut the others) stays an option: its own
+            # description holds what converting it noted
             merged = {"anyOf": list[Json](converted), **node}
         if nullable:
             merged["nullable"] = True
@@ -310,7 +320,6 @@ def _ordered(schema: JsonObject) -> JsonObject:
     return ordered
 
 
-_compact = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 _as_text = json.JSONEncoder().encode
 
 

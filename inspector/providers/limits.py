@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from inspector.diagnostics import LISTED, SHOWN, listed
 from inspector.model import JsonObject, ToolDescriptor
 from inspector.providers.schema_walk import (
     SUB_SCHEMA_KEYS,
@@ -182,8 +183,13 @@ class StrictBudget:
         """One warning naming the tools rendered without ``strict``; None when all fit."""
         if not self.dropped:
             return None
-        names = ", ".join(f"{t.class_name}.{t.method_name}" for t in self.dropped)
+        reasons = "; ".join(self.reasons)
+        names = listed(
+            (f"{t.class_name}.{t.method_name}" for t in self.dropped),
+            max(LISTED - len(reasons), SHOWN),  # the reasons and the names: one line
+            ", ",
+        )
         return (
             f'{provider}: {count(len(self.dropped), "tool")} rendered without "strict" to stay '
-            f"within the per-request limits ({'; '.join(self.reasons)}): {names}"
+            f"within the per-request limits ({reasons}): {names}"
         )

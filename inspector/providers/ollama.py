@@ -7,8 +7,6 @@ silently, so it moves into the description here."""
 
 from __future__ import annotations
 
-import json
-
 from inspector.model import Json, JsonObject, ToolDescriptor
 from inspector.providers.base import Dialect, Provider
 from inspector.providers.calls import Outcome, function_calls, result_text
@@ -16,6 +14,7 @@ from inspector.providers.openai import read_function_tools
 from inspector.providers.schema_walk import (
     DialectResult,
     Rewrite,
+    nullable,
     object_values,
     objects,
     tuple_as_items,
@@ -23,7 +22,6 @@ from inspector.providers.schema_walk import (
 )
 
 _PROPERTY_KEYS = frozenset({"type", "items", "description", "enum"})
-_compact = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 _STRUCTURE_KEYS = ("properties", "required", "additionalProperties", "title", "$ref", "anyOf")
 
 
@@ -47,8 +45,14 @@ def ollama_parameters(tool: ToolDescriptor) -> DialectResult:
 
 def _flatten(prop: JsonObject, path: str, rewrite: Rewrite) -> JsonObject:
     """The property (a copy, changed in place) with only the keys the client keeps."""
+    single = _nullable_option(prop)
+    if single is not None:  # ``X | None``: X, null among its types, the union's keywords on it
+        rest = {k: v for k, v in prop.items() if k != "anyOf"}
+        prop.clear()
+        prop.update(nullable(single))
+        prop.update(rest)
     if "prefixItems" in prop:
-        tuple_as_items(prop, path, rewrite)
+        tuple_as_items(prop, path, rewrite, _PROPERTY_KEYS)
     options = objects(prop.get("anyOf"))
     if options and all(set(o) == {"type"} and isinstance(o["type"], str) for o in options):
         prop.pop("anyOf")
@@ -60,14 +64,22 @@ def _flatten(prop: JsonObject, path: str, rewrite: Rewrite) -> JsonObject:
         )
         if kinds and "type" not in prop:
             prop["type"] = kinds[0] if len(kinds) == 1 else list[Json](kinds)
-        shape = _compact(structure)
-        rewrite.note(prop, path, f"JSON schema: {shape}")
+        rewrite.note_schema(prop, path, "JSON schema:", structure)
         rewrite.result.problems.append(
             f"parameter {path!r}: Ollama's client drops nested schemas; the structure is "
             "described in the text instead"
         )
     rewrite.keep_only(prop, path, _PROPERTY_KEYS)
     return prop
+
+
+def _nullable_option(prop: JsonObject) -> JsonObject | None:
+    """X of a union of X (a typed schema) and null; None for any other property."""
+    options = objects(prop.get("anyOf"))
+    if len(options) != 2 or {"type": "null"} not in options:
+        return None
+    single = options[0] if options[1] == {"type": "null"} else options[1]
+    return single if isinstance(single.get("type"), str | list) else None
 
 
 def answer(outcomes: list[Outcome]) -> list[JsonObject]:

@@ -7,21 +7,45 @@ silently: ``Rewrite.note`` appends it to the description and records a note for 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from inspector.diagnostics import clipped, shown
 from inspector.model import Json, JsonObject, with_description
+
+BRIEF = 80
+"""How many characters a note keeps in a diagnostic (its description keeps it whole)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """What a dialect moved into one description.
+
+    Attributes:
+        path: The place in the arguments: ``box``, ``point.y``, ``points[]`` (the items),
+            ``$defs.Name``; "" for the arguments object.
+        text: What the description gained, whole (it is written in parentheses).
+        brief: The same for a diagnostic, its values shortened (at most ``BRIEF`` characters).
+    """
+
+    path: str
+    text: str
+    brief: str
+
+    def __str__(self) -> str:
+        return f"{self.path or 'arguments'} ({self.brief})"
 
 
 @dataclass
 class DialectResult:
     """A rewritten schema (None: the provider wants the key left out), whether it meets the
-    dialect's strict rules, why not, and what moved into descriptions."""
+    dialect's strict rules, why not, and what moved into descriptions: a ``Note`` each (a
+    user's dialect may give plain text, which a diagnostic shows shortened)."""
 
     schema: JsonObject | None
     conforms: bool = True
     problems: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    notes: list[Note | str] = field(default_factory=list)
 
 
 @dataclass
@@ -30,8 +54,9 @@ class Rewrite:
 
     result: DialectResult
 
-    def note(self, schema: JsonObject, path: str, text: str) -> None:
-        """Append ``(text)`` to the node's description and record it."""
+    def note(self, schema: JsonObject, path: str, text: str, brief: str | None = None) -> None:
+        """Append ``(text)`` to the node's description and record it; ``brief``: the text a
+        diagnostic shows (by default ``text``, cut to ``BRIEF`` characters)."""
         description = schema.get("description")
         if isinstance(description, str) and description:
             schema["description"] = f"{description} ({text})"
@@ -39,7 +64,22 @@ class Rewrite:
             ordered = with_description(schema, f"({text})")
             schema.clear()
             schema.update(ordered)
-        self.result.notes.append(f"{path or 'arguments'} ({text})")
+        self.result.notes.append(Note(path, text, clipped(brief or text, BRIEF)))
+
+    def note_schema(self, schema: JsonObject, path: str, phrase: str, value: Json) -> None:
+        """``note`` a phrase and a schema (or any JSON value): compact and whole for the
+        description, its keywords with shortened values for a diagnostic."""
+        brief = shown(value, BRIEF - len(phrase) - 1)
+        self.note(schema, path, f"{phrase} {_compact(value)}", f"{phrase} {brief}")
+
+    def mark(self) -> int:
+        """Where the notes stand, for ``forget``."""
+        return len(self.result.notes)
+
+    def forget(self, mark: int) -> None:
+        """Drop the notes recorded since ``mark``: they were written into a part of the schema
+        that was then left out, so no description holds them."""
+        del self.result.notes[mark:]
 
     def move(self, schema: JsonObject, path: str, keys: tuple[str, ...]) -> None:
         """Move each present keyword into the description (a null default says nothing new)."""
@@ -48,7 +88,9 @@ class Rewrite:
                 continue
             value = schema.pop(key)
             if not (key == "default" and value is None):
-                self.note(schema, path, constraint_text(key, value))
+                self.note(
+                    schema, path, constraint_text(key, value), constraint_text(key, value, shown)
+                )
 
     def keep_only(self, schema: JsonObject, path: str, kept: frozenset[str]) -> None:
         """``move`` every keyword the dialect does not keep."""
@@ -92,25 +134,29 @@ _VALUED = {
 }
 
 
-def constraint_text(key: str, value: Json) -> str:
-    """A keyword and its value in words, for a description (only that one text is made)."""
+def constraint_text(key: str, value: Json, show: Callable[[Json], str] | None = None) -> str:
+    """A keyword and its value in words: for a description, the value whole; ``show``: how
+    to write values instead (``shown``, for a diagnostic)."""
+    show = show or _text
     counted = _COUNTED.get(key)
-    if counted is not None:
+    if counted is not None and isinstance(value, int):
         bound, noun, plural = counted
         return f"{bound} {count(value, noun, plural)}"
     if key in _VALUED:
-        return f"{_VALUED[key]} {_text(value)}"
-    if key == "uniqueItems":
+        return f"{_VALUED[key]} {show(value)}"
+    if key == "uniqueItems" and value is True:
         return "items must be unique"
-    if key == "contentEncoding":
+    if key == "contentEncoding" and isinstance(value, str):
         return f"{value}-encoded"
-    if key == "format":
+    if key == "format" and isinstance(value, str):
         return f"format: {value}"
-    return f"{key}: {_text(value)}"
+    return f"{key}: {show(value)}"
 
 
 _text = json.JSONEncoder(ensure_ascii=False).encode
 """``json.dumps(value, ensure_ascii=False)``, without building an encoder per call."""
+_compact = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+"""The same without spaces, for schemas written into descriptions."""
 
 
 def count(value: Json, noun: str, plural: str = "") -> str:
@@ -237,18 +283,42 @@ def nullable(schema: JsonObject) -> JsonObject:
     return schema
 
 
-def tuple_as_items(schema: JsonObject, path: str, rewrite: Rewrite) -> None:
-    """Replace ``prefixItems`` by ``items`` (one type, or ``anyOf`` of the distinct ones), and
-    its exact length by a note naming the position types."""
+def tuple_as_items(schema: JsonObject, path: str, rewrite: Rewrite, kept: frozenset[str]) -> None:
+    """Replace ``prefixItems`` by ``items`` (one type, or ``anyOf`` of the distinct ones). A
+    dialect that ``kept`` ``minItems`` and ``maxItems`` states the tuple's length with them;
+    for any other an exact length becomes a note. The position types are noted when they
+    differ."""
     prefix = objects(schema.pop("prefixItems"))
-    for key in ("minItems", "maxItems"):
-        if schema.get(key) == len(prefix):
-            del schema[key]
+    exact = schema.get("minItems") == schema.get("maxItems") == len(prefix)
+    says_length = exact and not {"minItems", "maxItems"} <= kept
+    if says_length:
+        del schema["minItems"], schema["maxItems"]
     distinct: list[JsonObject] = []
     for item in prefix:
         if item not in distinct:
             distinct.append(item)
     if distinct:
         schema["items"] = distinct[0] if len(distinct) == 1 else {"anyOf": list[Json](distinct)}
-    kinds = ", ".join(" or ".join(types_of(p)) or "any" for p in prefix)
-    rewrite.note(schema, path, f"exactly {count(len(prefix), 'item')}, in order: {kinds}")
+    parts = [f"exactly {count(len(prefix), 'item')}"] if says_length else []
+    if len(distinct) > 1:
+        parts.append("in order: " + ", ".join(kind_of(p) for p in prefix))
+    if parts:
+        rewrite.note(schema, path, ", ".join(parts))
+
+
+def kind_of(schema: JsonObject) -> str:
+    """A schema's kind in a word or a few, for a note: ``integer``, ``string or null``, a
+    definition's name, ``any``."""
+    kinds = types_of(schema)
+    title = schema.get("title")
+    if kinds == ["object"] and isinstance(title, str) and title:
+        return title
+    if kinds:
+        return " or ".join(kinds)
+    name = ref_name(schema.get("$ref"))
+    if name is not None:
+        return name
+    options = objects(schema.get("anyOf"))
+    if options:
+        return " or ".join(kind_of(o) for o in options)
+    return "any"

@@ -159,7 +159,7 @@ class _Strictifier:
         if _TYPED.isdisjoint(schema):
             self.rewrite.fail(path, "accepts any value; strict mode needs a type")
         if "prefixItems" in schema:
-            tuple_as_items(schema, path, self.rewrite)
+            tuple_as_items(schema, path, self.rewrite, self.profile.kept)
         self.rewrite.keep_only(schema, path, self.profile.kept)
         if "format" in schema or "minItems" in schema:
             self._check_format(schema, path)

@@ -11,12 +11,12 @@ import orjson
 
 from inspector import codes
 from inspector.codes import level_of
-from inspector.diagnostics import Diagnostic
+from inspector.diagnostics import LISTED, Diagnostic, clipped, listed
 from inspector.files.tools_json import nested_too_deeply
 from inspector.model import JsonObject, ToolDescriptor
 from inspector.providers.base import Dialect, Filter, Provider, StrictDialect
 from inspector.providers.limits import StrictBudget
-from inspector.providers.schema_walk import DialectResult
+from inspector.providers.schema_walk import BRIEF, DialectResult, Note
 from inspector.providers.strict import strict_parameters
 
 
@@ -112,14 +112,9 @@ def _dialect_filter(
     def parameters(tool: ToolDescriptor) -> DialectResult:
         result = dialect.rewrite(tool)
         if result.notes:
-            moved = "; ".join(result.notes)
-            found.add(
-                codes.MOVED_INTO_DESCRIPTION,
-                tool,
-                f"{dialect.label}: moved into descriptions: {moved}",
-            )
-        for problem in result.problems:
-            found.add(codes.DIALECT_LOSS, tool, f"{dialect.label}: {problem}")
+            found.add(codes.MOVED_INTO_DESCRIPTION, tool, moved(dialect.label, result.notes))
+        for problem in result.problems:  # a user's dialect may write any text
+            found.add(codes.DIALECT_LOSS, tool, f"{dialect.label}: {clipped(problem, LISTED)}")
         return result
 
     return parameters
@@ -147,12 +142,14 @@ def _strict_filter(
         if budget is not None and not budget.admit(tool, result.schema):
             return DialectResult(tool.parameters_schema(), conforms=False)
         if result.notes:
-            moved = "; ".join(result.notes)
-            found.add(
-                codes.MOVED_INTO_DESCRIPTION,
-                tool,
-                f"{label} strict: moved into descriptions: {moved}",
-            )
+            found.add(codes.MOVED_INTO_DESCRIPTION, tool, moved(f"{label} strict", result.notes))
         return result
 
     return parameters
+
+
+def moved(label: str, notes: list[Note | str]) -> str:
+    """The message of what a dialect moved into descriptions: each place with the short form
+    of what moved, as many as fit in a readable line (the descriptions hold them whole)."""
+    parts = (str(n) if isinstance(n, Note) else clipped(n, BRIEF) for n in notes)
+    return f"{label}: moved into descriptions: {listed(parts)}"

@@ -4,12 +4,12 @@ object is needed, so a render from tools.json checks them as the Toolbox does)."
 
 from __future__ import annotations
 
-import json
 import math
 import operator
 import re
 from collections.abc import Callable, Mapping
 
+from inspector.diagnostics import listed, shown
 from inspector.model import (
     AnyOfType,
     AnyValueType,
@@ -67,7 +67,8 @@ class _Checker:
         if isinstance(schema_type, EnumType):
             if any(_same(value, v) for v in schema_type.values):
                 return None
-            return _wrong(path, "one of " + ", ".join(map(_text, schema_type.values)), value)
+            allowed = listed(map(shown, schema_type.values), separator=", ")
+            return _wrong(path, f"one of {allowed}", value)
         if isinstance(schema_type, ArrayType):
             return self._array(value, schema_type, path)
         if isinstance(schema_type, ObjectType):
@@ -161,7 +162,7 @@ def _keywords(value: Json, keywords: dict[str, Json], path: str) -> str | None:
         except re.error:
             matched = True  # a pattern Python cannot read is not the value's fault
         if not matched:
-            return f"{where}: {_text(value)} does not match the pattern {pattern!r}"
+            return f"{where}: {shown(value)} does not match the pattern {shown(pattern)}"
     return None
 
 
@@ -194,9 +195,5 @@ def _same(left: Json, right: Json) -> bool:
     )
 
 
-def _text(value: Json) -> str:
-    return json.dumps(value, ensure_ascii=False)
-
-
 def _wrong(path: str, expected: str, value: Json) -> str:
-    return f"{path or 'value'}: expected {expected}, got {_text(value)}"
+    return f"{path or 'value'}: expected {expected}, got {shown(value)}"

@@ -19,6 +19,7 @@ import typing
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from inspector.diagnostics import shown
 from inspector.model import MISSING, Json, SchemaType, is_nullable
 from inspector.scan.hints import TypeMapper, is_union
 from inspector.typetable.protocols import generic_stand_in, stand_in
@@ -62,15 +63,6 @@ def every(parts: Iterable[Callable[[], object]]) -> list[object]:
     if problems:
         raise ArgumentError("", "; ".join(str(p) for p in problems))
     return values
-
-
-def shown(value: object) -> str:
-    """A value as the model sent it, shortened."""
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 @dataclass

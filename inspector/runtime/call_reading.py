@@ -11,8 +11,9 @@ import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from inspector.diagnostics import shown
 from inspector.model import Field, Json, LeftOut, ParameterKind, ToolDescriptor
-from inspector.runtime.arguments import ArgumentError, Converter, shown
+from inspector.runtime.arguments import ArgumentError, Converter
 from inspector.runtime.binding import Bound
 from inspector.runtime.host import MissingContext
 from inspector.runtime.spread import keyword_names, spread

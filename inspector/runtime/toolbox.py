@@ -15,7 +15,7 @@ from contextvars import ContextVar, copy_context
 from pathlib import Path
 from typing import Literal
 
-from inspector.diagnostics import Diagnostic, InspectorError, Level, located_error
+from inspector.diagnostics import Diagnostic, InspectorError, Level, located_error, shown
 from inspector.files.new_entries import CHOICES, NewMethods
 from inspector.model import Json, JsonObject, ToolDescriptor
 from inspector.project import pipeline
@@ -26,7 +26,6 @@ from inspector.providers.registry import available
 from inspector.render.deferral import is_deferred
 from inspector.render.options import RenderOptions
 from inspector.render.selection import quiet_excluded
-from inspector.runtime.arguments import shown
 from inspector.runtime.binding import (
     Bound,
     bind,

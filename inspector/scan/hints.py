@@ -22,7 +22,7 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from inspector import codes
-from inspector.diagnostics import InspectorError
+from inspector.diagnostics import NAMED, InspectorError, clipped, listed
 from inspector.files.schemas import parse_schema
 from inspector.model import (
     MISSING,
@@ -266,7 +266,7 @@ class TypeMapper:
             if self._no_form(mapped, before[1]):
                 del self._notes[before[0] :]  # the other members still say what is accepted
                 self._unformed, self._nulled = before[1:]
-                dropped.append(hint_name(arg))
+                dropped.append(named(arg))
                 continue
             parts = (
                 mapped.options
@@ -381,7 +381,7 @@ class TypeMapper:
 
     def _mapping(self, args: tuple[object, ...]) -> SchemaType:
         if args and args[0] not in (str, *_ANY_HINTS):
-            message = f"mapping keys of type {hint_name(args[0])} arrive as JSON strings"
+            message = f"mapping keys of type {named(args[0])} arrive as JSON strings"
             self._notes.append(Note(codes.MAPPING_KEYS_AS_STRINGS, message))
         value = self.map(args[1]) if len(args) == 2 else AnyValueType()
         return ObjectType(additional=value)
@@ -511,12 +511,13 @@ class TypeMapper:
     def _unsupported(self, hint: object) -> SchemaType:
         if self._results:  # an array, a record or a mapping by duck typing, else its text
             message = (
-                f"type {hint_name(hint)} has no JSON form; the model gets the form read from "
+                f"type {named(hint)} has no JSON form; the model gets the "
+                "form read from "
                 "the value (an array, a record's fields, a mapping), else its text"
             )
             self._notes.append(Note(codes.RESULT_AS_TEXT, message))
             return AnyValueType()
-        message = f"type {hint_name(hint)} has no JSON Schema form; any value accepted"
+        message = f"type {named(hint)} has no JSON Schema form; any value accepted"
         self._notes.append(Note(codes.NO_SCHEMA_FORM, message))
         self._unformed += 1
         return AnyValueType()
@@ -573,6 +574,11 @@ def hint_name(hint: object) -> str:
     return repr(hint).replace("typing.", "")
 
 
+def named(hint: object) -> str:
+    """How a message names a hint: ``hint_name``, cut to ``NAMED`` characters."""
+    return clipped(hint_name(hint), NAMED)
+
+
 def no_form_name(hint: object) -> str:
     """How diagnostics and tools.json name a type with no JSON form: without ``Annotated``
     metadata, a union by its members other than ``None``."""
@@ -596,7 +602,7 @@ def _dropped_members(names: list[str]) -> str:
     """One TI123 message for every member of a union left out for having no JSON form."""
     if len(names) == 1:
         return f"union member {names[0]} has no JSON Schema form; left out"
-    return f"union members {', '.join(names)} have no JSON Schema form; left out"
+    return f"union members {listed(names, separator=', ')} have no JSON Schema form; left out"
 
 
 # ``Annotated`` metadata → JSON Schema keywords: descriptions, pydantic ``Field`` and

@@ -17,7 +17,15 @@ import docstring_parser
 
 from inspector import codes
 from inspector.codes import level_of
-from inspector.diagnostics import Diagnostic, reraise_interrupt, stable_repr
+from inspector.diagnostics import (
+    LISTED,
+    NAMED,
+    Diagnostic,
+    clipped,
+    listed,
+    reraise_interrupt,
+    shown,
+)
 from inspector.model import (
     MISSING,
     AnyOfType,
@@ -621,7 +629,8 @@ class Omitted:
 def uncallable_message(type_name: str) -> str:
     """TI131's text: a required parameter of a type that has no JSON form."""
     return (
-        f"required, and type {type_name} has no JSON form: a model cannot call this method "
+        f"required, and type {clipped(type_name, NAMED)} has no JSON form: a model cannot call "
+        "this method "
         "(a new classification entry excludes it; set true, any value is accepted)"
     )
 
@@ -667,7 +676,8 @@ def default_of(name: str, value: object, report: Reporter) -> Json | _Missing:
     except NoJsonForm:
         report(
             codes.DEFAULT_NOT_JSON,
-            f"{label(name)}: default {stable_repr(value)} has no JSON form; left out of the schema",
+            f"{label(name)}: default {shown(value, NAMED)} has no JSON form; left out of the "
+            "schema",
         )
     except Exception as error:  # the default's own code failed (a property, __iter__, ...)
         report(
@@ -719,7 +729,8 @@ def label(name: str) -> str:
 
 
 def brief(error: BaseException) -> str:
-    return f"{type(error).__name__}: {error}"
+    """An error for a message: its type and its text, cut (a user's error may say a lot)."""
+    return clipped(f"{type(error).__name__}: {error}", LISTED)
 
 
 def nullable(schema_type: SchemaType) -> SchemaType:
@@ -749,11 +760,13 @@ def check_documented(
     if len(undocumented) == 1:
         report(codes.PARAMETER_UNDOCUMENTED, f"{label(undocumented[0])} is not documented")
     elif undocumented:
-        *first, last = (repr(name) for name in undocumented)
-        report(
-            codes.PARAMETER_UNDOCUMENTED,
-            f"parameters {', '.join(first)} and {last} are not documented",
-        )
+        *first, last = quoted = [repr(name) for name in undocumented]
+        message = f"parameters {', '.join(first)} and {last} are not documented"
+        if len(message) > LISTED:  # a long signature: its first names and the count
+            message = (
+                f"{len(quoted)} parameters are not documented: {listed(quoted, separator=', ')}"
+            )
+        report(codes.PARAMETER_UNDOCUMENTED, message)
 
 
 def _items() -> Iterator[None]:

@@ -220,7 +220,7 @@ class Tools:
         seq: list[int],
         unique: list[str],
         frozen: list[int],
-        pair: list[int | str],
+        pair: Annotated[list[int | str], Schema({"minItems": 2, "maxItems": 2})],
         many: list[float],
         mapping: dict[str, Any],
         readonly: dict[str, Any],
@@ -233,7 +233,7 @@ class Tools:
             seq: A sequence.
             unique: A set. (items must be unique)
             frozen: A frozenset. (items must be unique)
-            pair: A fixed tuple. (exactly 2 items, in order: integer, string)
+            pair: A fixed tuple. (in order: integer, string)
             many: A variadic tuple.
             mapping: A dict. (an object whose values are: {"type":"integer"})
             readonly: A mapping of lists. (an object whose values are: {"type":"array","items":{"type":"boolean"}})
