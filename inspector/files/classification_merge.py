@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from inspector import codes
 from inspector.catalog import Catalog, CatalogClass
-from inspector.diagnostics import Diagnostic, Level, closest, did_you_mean, shown
+from inspector.diagnostics import Diagnostic, Level, closest, did_you_mean, listed, shown
 from inspector.files.classification import (
     ClassEntry,
     Classification,
@@ -356,6 +356,11 @@ def stale_diagnostics(merged: Merge, path: Path, unknown: Iterable[str] = ()) ->
     return notes + _misspelt_notes(merged, path)
 
 
+LISTED_METHODS = 300
+"""How many characters of method names a line that lists new methods recorded false gives
+(kubernetes' CoreV1Api has 74 destructive ones: the classification file holds each)."""
+
+
 def _no_inputs_note(names: list[str], path: Path) -> Diagnostic:
     """One line for every new method recorded false because its inputs were all left out."""
     many = len(names) != 1
@@ -363,7 +368,7 @@ def _no_inputs_note(names: list[str], path: Path) -> Diagnostic:
         Level.INFO,
         f"{len(names)} new method{'s' if many else ''} recorded as false, "
         f"{'they take' if many else 'it takes'} no input (only *args/**kwargs that nothing "
-        f"describes, TI140): {', '.join(names)}",
+        f"describes, TI140): {listed(names, LISTED_METHODS, ', ')}",
         str(path),
         code=codes.NO_INPUTS_RECORDED_FALSE,
     )
@@ -377,11 +382,11 @@ def destructive_note(found: list[tuple[str, str]], path: Path) -> Diagnostic:
     """One line for every new method recorded false for its destructive name, each with the
     word that made it so."""
     many = len(found) != 1
-    listed = ", ".join(f"{name} ({word})" for name, word in found)
+    named = listed((f"{name} ({word})" for name, word in found), LISTED_METHODS, ", ")
     return Diagnostic(
         Level.INFO,
         f"{len(found)} new method{'s' if many else ''} recorded as false for a destructive word "
-        f"in {'their names' if many else 'its name'}: {listed}; set true to offer, --new "
+        f"in {'their names' if many else 'its name'}: {named}; set true to offer, --new "
         "include-all includes them",
         str(path),
         code=codes.DESTRUCTIVE_RECORDED_FALSE,
