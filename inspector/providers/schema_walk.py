@@ -70,7 +70,7 @@ class Rewrite:
         """``note`` a phrase and a schema (or any JSON value): compact and whole for the
         description, its keywords with shortened values for a diagnostic."""
         brief = shown(value, BRIEF - len(phrase) - 1)
-        self.note(schema, path, f"{phrase} {_compact(value)}", f"{phrase} {brief}")
+        self.note(schema, path, f"{phrase} {compact_json(value)}", f"{phrase} {brief}")
 
     def mark(self) -> int:
         """Where the notes stand, for ``forget``."""
@@ -155,8 +155,8 @@ def constraint_text(key: str, value: Json, show: Callable[[Json], str] | None = 
 
 _text = json.JSONEncoder(ensure_ascii=False).encode
 """``json.dumps(value, ensure_ascii=False)``, without building an encoder per call."""
-_compact = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-"""The same without spaces, for schemas written into descriptions."""
+compact_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+"""The same without spaces: schemas written into descriptions, sizes of tool entries."""
 
 
 def count(value: Json, noun: str, plural: str = "") -> str:
