@@ -75,7 +75,15 @@ class StrictProfile:
 def strict_parameters(tool: ToolDescriptor, profile: StrictProfile) -> DialectResult:
     """The tool's parameters in the profile's strict subset; ``conforms`` is False (with the
     reasons in ``problems``) when a part cannot be expressed strictly."""
-    canonical = tool.parameters_schema()  # read only: every node it visits is copied
+    return strict_schema(tool.parameters_schema(), profile)
+
+
+def strict_schema(canonical: JsonObject, profile: StrictProfile) -> DialectResult:
+    """A canonical parameters schema in the profile's strict subset, as ``strict_parameters``.
+
+    The canonical schema is only read (every node the walk visits is copied), so a caller may
+    still render it as it is when the strict form does not conform.
+    """
     result = DialectResult(canonical)
     all_definitions = canonical.get("$defs")
     definitions = object_values(all_definitions)

@@ -17,7 +17,7 @@ from inspector.model import JsonObject, ToolDescriptor
 from inspector.providers.base import Dialect, Filter, Provider, StrictDialect
 from inspector.providers.limits import StrictBudget
 from inspector.providers.schema_walk import BRIEF, DialectResult, Note
-from inspector.providers.strict import strict_parameters
+from inspector.providers.strict import strict_schema
 
 
 @dataclass
@@ -127,9 +127,10 @@ def _strict_filter(
 
     def parameters(tool: ToolDescriptor, strict: bool = False) -> DialectResult:
         """``.schema``: the parameters; ``.conforms``: whether ``strict`` may be set."""
+        canonical = tool.parameters_schema()
         if not strict:
-            return DialectResult(tool.parameters_schema())
-        result = strict_parameters(tool, dialect.profile)
+            return DialectResult(canonical)
+        result = strict_schema(canonical, dialect.profile)  # leaves ``canonical`` as it was
         if not result.conforms:
             for problem in result.problems:
                 found.add(
@@ -137,10 +138,10 @@ def _strict_filter(
                     tool,
                     f'cannot be strict for {label}: {problem}; rendered without "strict"',
                 )
-            return DialectResult(tool.parameters_schema(), conforms=False)
+            return DialectResult(canonical, conforms=False)
         assert result.schema is not None
         if budget is not None and not budget.admit(tool, result.schema):
-            return DialectResult(tool.parameters_schema(), conforms=False)
+            return DialectResult(canonical, conforms=False)
         if result.notes:
             found.add(codes.MOVED_INTO_DESCRIPTION, tool, moved(f"{label} strict", result.notes))
         return result
