@@ -8,6 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from inspector.api import scan_targets, stubs_from_file
 from inspector.diagnostics import UsageError
@@ -243,3 +245,46 @@ def test_kinds_are_read_from_the_content(scanned: dict[str, bytes], in_tmp: Path
     assert json_kind({"format": "toolsinspector/2", "classes": {}}) is FileKind.TOOLS
     assert json_kind({}) is None
     assert json_kind({"name": "package", "version": "1"}) is None
+
+
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=8,
+)
+_MARKERS = st.sampled_from(["toolsinspector/1", "toolsinspector/2", "other/1", "ü"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    first=st.text(max_size=70),
+    listed=st.lists(_JSON_VALUES, max_size=3),
+    rest=st.dictionaries(st.text(max_size=8), _JSON_VALUES | _MARKERS, max_size=3),
+    format_value=st.none() | _MARKERS,
+    ascii_only=st.booleans(),
+    indent=st.sampled_from([None, 2]),
+    escaped=st.booleans(),
+)
+def test_a_provider_file_told_unread_is_what_reading_it_tells(
+    tmp_path_factory: pytest.TempPathFactory,
+    *,
+    first: str,
+    listed: list[object],
+    rest: dict[str, object],
+    format_value: str | None,
+    ascii_only: bool,
+    indent: int | None,
+    escaped: bool,
+) -> None:
+    """A render tells an object whose first member is a list without parsing it: whatever the
+    members, their escapes and a tools.json marker among them, the kind is the one parsing the
+    file gives."""
+    document: dict[str, object] = {first: listed, **rest}
+    if format_value is not None:
+        document["format"] = format_value
+    path = tmp_path_factory.mktemp("kind") / "out.json"
+    text = json.dumps(document, ensure_ascii=ascii_only, indent=indent)
+    if escaped:  # the same JSON value, a letter of the marker written as an escape
+        text = text.replace("toolsinspector", "\\u0074oolsinspector")
+    path.write_text(text, "utf-8")
+    assert kind_of(path, expected=FileKind.PROVIDER) is json_kind(document)

@@ -125,15 +125,23 @@ def kind_of(path: Path, expected: FileKind | None = None) -> FileKind | None:
             start = stream.read(64)
         if _TOOLS_START.match(start):  # as every tools.json starts: no need to
             return FileKind.TOOLS  # parse megabytes of a large one
-        if (
-            expected is FileKind.PROVIDER
-            and _PROVIDER_LIST_START.match(start)
-            and path.suffix not in _PYTHON_SUFFIXES
-        ):  # no other kind starts so: parsing a large one took 6 % of a render
+        provider_like = expected is FileKind.PROVIDER and path.suffix not in _PYTHON_SUFFIXES
+        if provider_like and _PROVIDER_LIST_START.match(start):
+            # no other kind starts so: parsing a large one took 6 % of a render
             return FileKind.PROVIDER
         data = path.read_bytes()
     except OSError:
         return None
+    if (
+        provider_like
+        and _PROVIDER_OBJECT_START.match(start)
+        and data[-64:].rstrip().endswith(b"}")
+        and _TOOLS_MARKER not in data
+        and b"\\u" not in data
+    ):  # an object whose first member is a list and no tools.json marker, even escaped: what
+        # ``json_kind`` calls a provider file, told without parsing it (parsing Gemini's took
+        # 6 % of a render)
+        return FileKind.PROVIDER
     if not data.strip():
         return None
     try:
@@ -164,6 +172,11 @@ _PYTHON_SUFFIXES = (".py", ".pyi")
 _TOOLS_START = re.compile(rb'\{\s*"format"\s*:\s*"toolsinspector/')
 _PROVIDER_LIST_START = re.compile(rb'\[\s*\{\s*"')
 """A JSON list of objects (``[{"``): a provider's tool file."""
+_PROVIDER_OBJECT_START = re.compile(rb'\{\s*"(?:[^"\\]|\\.)*"\s*:\s*\[')
+"""A JSON object whose first member is a list (``{"tools": [``, ``{"functionDeclarations": [``)."""
+_TOOLS_MARKER = b"toolsinspector"
+"""Part of a tools.json's ``format`` value: a file without it (nor a ``\\u`` escape that could
+spell it) is no tools.json."""
 
 
 def _is_python(path: Path, data: bytes) -> bool:
