@@ -268,6 +268,8 @@ class StubFinder:
     def sources(self) -> tuple[tuple[str, str], ...]:
         """Each distribution whose stub files this scan read, with its installed version,
         sorted (a ``.pyi`` beside a module comes with the module and is not listed)."""
+        if not self._sources:  # most projects' own code: importlib.metadata (19 ms) unneeded
+            return ()
         from importlib import metadata
 
         found = []
