@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from inspector import api
 from inspector.diagnostics import InspectorError
-from inspector.files.jsonfile import dumps, json_text, loads, write_text
+from inspector.files.jsonfile import dumps, json_text, loads, read_json, write_text
 from tests.conftest import ROOT, Run
 
 SERVICE = "class Service:\n    def ping(self) -> bool:\n        'Ping.'\n        return True\n"
@@ -246,10 +246,12 @@ def test_a_json_text_is_read_as_the_standard_library_reads_it(
     value: Any, indent: int | str | None, odd: str
 ) -> None:
     """orjson reads it unless it holds what orjson reads otherwise (an integer past 64 bits,
-    ``NaN``, a lone surrogate): the same value, and the same type, either way."""
+    ``NaN``, a lone surrogate): the same value, and the same type, either way, from the text
+    (a render's output) and from its UTF-8 bytes (a file)."""
     text = json.dumps([value, json.loads(odd)] if odd else value, indent=indent)
-    read, expected = loads(text), json.loads(text)
-    assert repr(read) == repr(expected)  # NaN is not equal to itself; types must agree too
+    expected = repr(json.loads(text))  # NaN is not equal to itself; types must agree too
+    assert repr(loads(text)) == expected
+    assert repr(loads(text.encode("utf-8"))) == expected
 
 
 def test_floats_are_spelled_as_orjson_spells_them_and_json_has_no_infinity() -> None:
@@ -279,3 +281,36 @@ def test_a_value_nested_past_python_s_recursion_limit_is_an_error() -> None:
         value = [value]
     with pytest.raises(InspectorError, match=r"^a document nested too deeply to write$"):
         dumps(value)
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (
+            b'\xef\xbb\xbf{"a": 1}',
+            "t.json:1:1: tools file is not valid JSON: Unexpected UTF-8 BOM (decode using "
+            "utf-8-sig)",
+        ),
+        (
+            b'{"a": "\xff"}',
+            "t.json: cannot read tools file ('utf-8' codec can't decode byte 0xff in position "
+            "7: invalid start byte)",
+        ),
+        (
+            '{"a": 1}'.encode("utf-16"),
+            "t.json: cannot read tools file ('utf-8' codec can't decode byte 0xff in position "
+            "0: invalid start byte)",
+        ),
+        (b'{"a": 1,}', "t.json:1:9: tools file is not valid JSON: Expecting property name"),
+    ],
+    ids=["bom", "not-utf8", "utf16", "trailing-comma"],
+)
+def test_a_json_file_read_from_its_bytes_fails_as_text_did(
+    in_tmp: Path, content: bytes, message: str
+) -> None:
+    """A file is parsed from its bytes; what is no UTF-8 JSON is refused with the file, and for
+    bad JSON the line and column, as reading it as text first said."""
+    Path("t.json").write_bytes(content)
+    with pytest.raises(InspectorError) as caught:
+        read_json(Path("t.json"), "tools file")
+    assert str(caught.value).startswith(message)
