@@ -9,7 +9,7 @@ providers take each tool's schema on its own; both count uses the same way (``sh
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from inspector.model import (
@@ -174,6 +174,30 @@ class FileExpansion(_Rebuild):
         self.definitions = definitions
         self.recursive = _recursive_names(definitions)
         self._expanded: dict[str, SchemaType] = {}
+        self._read: dict[str, SchemaType] = {}
+        self._recursive_bodies: tuple[tuple[str, SchemaType], ...] | None = None
+
+    def read(self, schema: JsonObject, parse: Callable[[JsonObject], SchemaType]) -> SchemaType:
+        """The type of a schema (read by ``parse``) of a tool without definitions of its own,
+        written out as ``tool`` would write it: read and written out once per distinct schema
+        in the file (the same object for equal schemas), instead of once per tool."""
+        key = repr(schema)  # the same text only for equal JSON of the same types (1, 1.0, True)
+        found = self._read.get(key)
+        if found is None:
+            found = self._read[key] = self.of(parse(schema))
+        return found
+
+    def definitions_of(self, types: list[SchemaType]) -> tuple[tuple[str, SchemaType], ...]:
+        """The recursive definitions that written-out types still refer to: the tool's own."""
+        if not self.recursive:
+            return ()
+        if self._recursive_bodies is None:
+            self._recursive_bodies = tuple(
+                (name, self.of(body))
+                for name, body in self.definitions.items()
+                if name in self.recursive
+            )
+        return tuple(used_definitions(types, self._recursive_bodies))
 
     def replaced(self, node: SchemaType) -> SchemaType | None:
         if (
@@ -201,13 +225,8 @@ class FileExpansion(_Rebuild):
         returns = tool.returns
         if returns.type is not None:
             returns = Returns(self.of(returns.type), returns.description)
-        recursive = tuple(
-            (name, self.of(body))
-            for name, body in self.definitions.items()
-            if name in self.recursive
-        )
         types = [f.type for f in fields] + ([returns.type] if returns.type is not None else [])
-        definitions = tuple(used_definitions(types, recursive)) if recursive else ()
+        definitions = self.definitions_of(types)
         if (fields, returns, definitions) == (tool.parameters, tool.returns, tool.definitions):
             return tool
         return replace(tool, parameters=fields, returns=returns, definitions=definitions)

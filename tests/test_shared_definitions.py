@@ -382,3 +382,41 @@ def test_golden_tools_json_round_trips() -> None:
         assert tools_json.to_text(tools_json.from_json(read_json(path, "tools file"))) == (
             path.read_text(encoding="utf-8")
         )
+
+
+def test_a_tool_with_definitions_of_its_own_reads_them_not_the_file_s() -> None:
+    """A tools.json tool whose parameters hold their own ``$defs`` (an older file) reads its
+    references as its own definitions; the file's definition of the same name is another
+    tool's."""
+    own_node = {
+        "type": "object",
+        "title": "Node",
+        "properties": {"children": {"type": "array", "items": {"$ref": "#/$defs/Node"}}},
+    }
+    file_node = {
+        "type": "object",
+        "title": "Node",
+        "properties": {"x": {"type": "string"}},
+        "required": ["x"],
+    }
+
+    def entry(name: str, parameters: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "function", "function": {"name": name, "parameters": parameters}}
+
+    reference = {"type": "object", "properties": {"n": {"$ref": "#/$defs/Node"}}}
+    document = {
+        "format": tools_json.FORMAT,
+        "$defs": {"Node": file_node},
+        "classes": {
+            "Api": {
+                "source": "api.py:Api",
+                "methods": {
+                    "own": entry("own", {**reference, "$defs": {"Node": own_node}}),
+                    "filed": entry("filed", reference),
+                },
+            }
+        },
+    }
+    own, filed = tools_json.from_json(document).classes[0].tools
+    assert own.parameters_schema() == {**reference, "$defs": {"Node": own_node}}
+    assert filed.parameters_schema() == {"type": "object", "properties": {"n": file_node}}

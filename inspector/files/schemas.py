@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
+from functools import partial
 
 from inspector.diagnostics import InspectorError
 from inspector.model import (
@@ -82,16 +84,21 @@ def parse_shared(schema: Json, shared: SharedTypes | None) -> SchemaType:
 
 
 def parse_fields(
-    schema: JsonObject, shared: SharedTypes | None = None
+    schema: JsonObject,
+    shared: SharedTypes | None = None,
+    read: Callable[[JsonObject], SchemaType] | None = None,
 ) -> tuple[tuple[Field, ...], tuple[tuple[str, SchemaType], ...]]:
-    """The fields of an object schema and its ``$defs`` (with ``shared``, each field's type read
-    through it)."""
+    """The fields of an object schema and its ``$defs``. Each field's type is read through
+    ``shared`` when given, or by ``read`` (a field's schema less its description and default)
+    when given."""
     properties = schema.get("properties") or {}
     if not isinstance(properties, dict):
         raise InspectorError("'properties' must be an object")
     required = schema.get("required") or []
+    if read is None:
+        read = partial(parse_shared, shared=shared)
     fields = tuple(
-        _field(name, value, isinstance(required, list) and name in required, shared)
+        _field(name, value, isinstance(required, list) and name in required, read)
         for name, value in properties.items()
     )
     definitions = schema.get("$defs") or schema.get("definitions") or {}
@@ -100,7 +107,9 @@ def parse_fields(
     return fields, tuple((name, parse_schema(value)) for name, value in definitions.items())
 
 
-def _field(name: str, schema: Json, required: bool, shared: SharedTypes | None = None) -> Field:
+def _field(
+    name: str, schema: Json, required: bool, read: Callable[[JsonObject], SchemaType]
+) -> Field:
     if not isinstance(schema, dict):
         return Field(name, parse_schema(schema), required=required)
     rest = dict(schema)
@@ -108,7 +117,7 @@ def _field(name: str, schema: Json, required: bool, shared: SharedTypes | None =
     default = rest.pop("default", MISSING)
     return Field(
         name,
-        parse_shared(rest, shared),
+        read(rest),
         shared_text(description) if isinstance(description, str) else "",
         required,
         default,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 from inspector.catalog import Catalog, CatalogClass
@@ -162,23 +163,30 @@ def from_json(data: object, shared: SharedTypes | None = None) -> Catalog:
         definitions = {name: parse_schema(raw) for name, raw in raw_definitions.items()}
     except InspectorError as error:
         raise InspectorError(f"$defs: {error}") from None
-    expansion = FileExpansion(definitions)
+    reader = _Reader(FileExpansion(definitions), shared)
     stubs = _mapping(data.get("stubs") or {}, "stubs")
     return Catalog(
-        tuple(_class_from_json(key, raw, expansion, shared) for key, raw in classes.items()),
+        tuple(_class_from_json(key, raw, reader) for key, raw in classes.items()),
         stub_sources=tuple((name, str(version)) for name, version in stubs.items()),
     )
 
 
-def _class_from_json(
-    key: str, raw_group: object, expansion: FileExpansion, shared: SharedTypes | None = None
-) -> CatalogClass:
+class _Reader:
+    """How one file's tools read their types: through the caller's ``shared`` types, and
+    written out with the file's definitions (``FileExpansion``) as they are read."""
+
+    def __init__(self, expansion: FileExpansion, shared: SharedTypes | None) -> None:
+        self.expansion, self.shared = expansion, shared
+        parse = partial(parse_shared, shared=shared)
+        self.written_out = partial(expansion.read, parse=parse)
+        """A type read and written out, once per distinct schema of the file."""
+
+
+def _class_from_json(key: str, raw_group: object, reader: _Reader) -> CatalogClass:
     group = _mapping(raw_group, f"classes.{key}")
     methods = _mapping(group.get("methods"), f"classes.{key}.methods")
     tools = tuple(
-        expansion.tool(
-            _tool_from_json(key, name, _mapping(entry, f"classes.{key}.methods.{name}"), shared)
-        )
+        _tool_from_json(key, name, _mapping(entry, f"classes.{key}.methods.{name}"), reader)
         for name, entry in methods.items()
     )
     functions = bool(tools) and all(t.method_kind is MethodKind.FUNCTION for t in tools)
@@ -192,13 +200,18 @@ def _mapping(value: Json | object, where: str) -> dict[str, Json]:
 
 
 def _tool_from_json(
-    class_key: str, method: str, entry: dict[str, Json], shared: SharedTypes | None
+    class_key: str, method: str, entry: dict[str, Json], reader: _Reader
 ) -> ToolDescriptor:
+    """A tool as its scan made it: what it refers to written out (see ``FileExpansion.tool``)."""
     where = f"classes.{class_key}.methods.{method}"
     function = _mapping(entry.get("function"), f"{where}.function")
     parameters = _mapping(function.get("parameters", {"type": "object"}), f"{where}.parameters")
+    # a tool with definitions of its own (an older tools.json) is read, then written out
+    # with them; the others are written out as read, each distinct schema once
+    own = bool(parameters.get("$defs") or parameters.get("definitions"))
+    read = partial(parse_shared, shared=reader.shared) if own else reader.written_out
     try:
-        fields, definitions = parse_fields(parameters, shared)
+        fields, definitions = parse_fields(parameters, read=read)
         returns = entry.get("returns") or {}
         returns = _mapping(returns, f"{where}.returns")
         return_schema = dict(returns)
@@ -206,12 +219,16 @@ def _tool_from_json(
         kinds = _mapping(entry.get("parameter_kinds") or {}, f"{where}.parameter_kinds")
         sources = _mapping(entry.get("type_sources") or {}, f"{where}.type_sources")
         uncallable = _mapping(entry.get("uncallable") or {}, f"{where}.uncallable")
-        return ToolDescriptor(
+        return_type = read(return_schema) if returns else None
+        if not own:
+            types = [f.type for f in fields] + ([return_type] if return_type is not None else [])
+            definitions = reader.expansion.definitions_of(types)
+        tool = ToolDescriptor(
             name=str(function.get("name", method)),
             description=str(function.get("description") or ""),
             parameters=tuple(_with_kind(f, kinds) for f in fields) if kinds else fields,
             returns=Returns(
-                parse_shared(return_schema, shared) if returns else None,
+                return_type,
                 shared_text(description) if isinstance(description, str) else "",
             ),
             definitions=definitions,
@@ -226,6 +243,7 @@ def _tool_from_json(
         )
     except (InspectorError, ValueError) as error:
         raise InspectorError(f"{where}: {error}") from None
+    return reader.expansion.tool(tool) if own else tool
 
 
 _KINDS = {kind.value: kind for kind in MethodKind}
