@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from inspector.scan.docstrings import DocstringStyle, parse_docstring
-from inspector.scan.rest_text import plain_text
+from inspector.scan.rest_text import _patterns, plain_text
 
 
 @pytest.mark.parametrize(
@@ -79,3 +81,22 @@ def test_any_text_is_read_without_error(text: str) -> None:
     plain = plain_text(text)
     if "`" not in text and "::" not in text:
         assert plain == text
+
+
+_LOOKBEHIND_FIRST = {  # the patterns as first written, each looking behind before its text
+    "literal": re.compile(r"(?<!`)``(?=[^\s`])(.+?)(?<=[^\s`])``(?!`)", re.S),
+    "literal_mark": re.compile(r"(?<=\S)::$", re.M),
+    "default_role": re.compile(r"(?<!`)`([.~])([A-Za-z_][\w.]*)`(?!`)"),
+}
+
+
+@given(st.text(alphabet=st.sampled_from(list("`:.~ \n\tab_")), max_size=40))
+def test_patterns_that_look_behind_after_their_text_match_as_before(text: str) -> None:
+    """The literal, literal-mark and default-role patterns start with their text (faster to
+    search) and match where the lookbehind-first ones matched: the same spans and groups."""
+    patterns = _patterns()
+    for name, before in _LOOKBEHIND_FIRST.items():
+        now = getattr(patterns, name)
+        assert [(m.span(), m.groups()) for m in now.finditer(text)] == [
+            (m.span(), m.groups()) for m in before.finditer(text)
+        ], name

@@ -33,11 +33,14 @@ def _patterns() -> _Patterns:
     return _Patterns(
         role=re.compile(r":(?:[a-zA-Z][\w-]*:)?([a-zA-Z][\w-]*):`([^`]+)`"),
         titled=re.compile(r"^(.*?)\s*<([^<>]+)>$", re.S),
-        literal=re.compile(r"(?<!`)``(?=[^\s`])(.+?)(?<=[^\s`])``(?!`)", re.S),
-        literal_mark=re.compile(r"(?<=\S)::$", re.M),
+        # these three start with their text and look behind only then, so the regex engine
+        # skips to where the text occurs; ``(?<!`)``...`` tried every character (the texts
+        # of pandas', numpy's, redis', sqlalchemy's and arrow's docstrings: 14 -> 9.6 ms)
+        literal=re.compile(r"``(?<!```)(?=[^\s`])(.+?)(?<=[^\s`])``(?!`)", re.S),
+        literal_mark=re.compile(r"::(?<=\S::)$", re.M),
         lone_literal_mark=re.compile(r"^[ \t]*::[ \t]*$\n?", re.M),
         directive=re.compile(r"^([ \t]*)\.\. ([a-zA-Z][\w-]*)::[ \t]*(.*)$"),
-        default_role=re.compile(r"(?<!`)`([.~])([A-Za-z_][\w.]*)`(?!`)"),
+        default_role=re.compile(r"`(?<!``)([.~])([A-Za-z_][\w.]*)`(?!`)"),
     )
 
 
