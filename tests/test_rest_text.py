@@ -90,10 +90,11 @@ _LOOKBEHIND_FIRST = {  # the patterns as first written, each looking behind befo
 }
 
 
-@given(st.text(alphabet=st.sampled_from(list("`:.~ \n\tab_")), max_size=40))
-def test_patterns_that_look_behind_after_their_text_match_as_before(text: str) -> None:
+@given(st.lists(st.sampled_from(["`", "``", ":", "::", ".", "~", " ", "\n", "a", "b_"])))
+def test_patterns_that_look_behind_after_their_text_match_as_before(parts: list[str]) -> None:
     """The literal, literal-mark and default-role patterns start with their text (faster to
     search) and match where the lookbehind-first ones matched: the same spans and groups."""
+    text = "".join(parts)
     patterns = _patterns()
     for name, before in _LOOKBEHIND_FIRST.items():
         now = getattr(patterns, name)
