@@ -7,7 +7,6 @@ from __future__ import annotations
 import enum
 import inspect
 import re
-import typing
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
@@ -239,15 +238,11 @@ class _NumpydocParser(docstring_parser.numpydoc.NumpydocParser):
     same groups: the same matches."""
 
     def _setup(self) -> None:
-        super()._setup()  # type: ignore[no-untyped-call]  # the library's, unannotated
-        # the library infers its dict of sections from the list it is given (keyed by title)
-        sections = typing.cast(
-            "list[docstring_parser.numpydoc.Section]", list(self.sections.values())
-        )
-        firsts = [_first_character(section) for section in sections]
+        super()._setup()
+        firsts = [_first_character(section) for section in self.sections.values()]
         if None in firsts:  # a title pattern not of the library's two forms: kept as it is
             return
-        alternatives = "|".join(s.title_pattern[1:] for s in sections)
+        alternatives = "|".join(s.title_pattern[1:] for s in self.sections.values())
         starts = re.escape("".join(sorted({c for c in firsts if c is not None})))
         self.titles_re = re.compile(rf"^(?=[{starts}])(?:{alternatives})", flags=re.M)
 
