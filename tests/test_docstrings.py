@@ -530,34 +530,3 @@ def test_numpydoc_sections_no_tool_reads_are_skipped_without_changing_what_is_re
         return [*params, ("returns", kept)]
 
     assert read(ours) == read(whole)
-
-
-_TITLE_LINES = st.lists(
-    st.one_of(
-        st.sampled_from(_NUMPY_TITLES),
-        st.sampled_from([f"{title}\n{'-' * len(title)}" for title in _NUMPY_TITLES]),
-        st.sampled_from([f"{title} \n\n{'-' * len(title)}  " for title in _NUMPY_TITLES]),
-        st.sampled_from(["-" * n for n in range(3, 18)]),
-        st.sampled_from(["", " ", "\t", "  Parameters", "Parameters:", "Parametersx", "Notes  "]),
-        st.sampled_from(["..  deprecated ::", "Returns\t", ">>> x", "-- ", "Param", "."]),
-        st.text(alphabet="PRNSa .-\t:", max_size=12),
-    ),
-    max_size=14,
-)
-
-
-@given(_TITLE_LINES)
-def test_numpydoc_titles_are_found_where_the_librarys_pattern_finds_them(
-    lines: list[str],
-) -> None:
-    """The section titles' pattern with its lookahead of first characters (faster on long
-    docstrings) matches what the library's pattern matches: the same spans, the same groups."""
-    text = "\n".join(lines)
-    library = docstring_parser.numpydoc.NumpydocParser().titles_re
-    ours = typing.cast(typing.Any, _PARSERS[DocstringStyle.NUMPY]).__self__.titles_re
-    assert ours.pattern != library.pattern
-
-    def found(pattern: typing.Any) -> list[tuple[object, ...]]:
-        return [(m.span(), m.groups()) for m in pattern.finditer(text)]
-
-    assert found(ours) == found(library)

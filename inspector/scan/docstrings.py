@@ -229,36 +229,6 @@ class _UnreadSection(docstring_parser.numpydoc.Section):
         return iter(())
 
 
-class _NumpydocParser(docstring_parser.numpydoc.NumpydocParser):
-    """The library's numpydoc parser, whose pattern of section titles skips the lines that no
-    title starts: the library's (``^(Parameters)...|^(Params)...|...``) tries each of its 31
-    titles at every character of the docstring, a fifth of the parsing of pandas' long
-    docstrings (their examples are most of their text); with a lookahead of the characters
-    that start a title it tries them only there. The same alternatives in the same order, the
-    same groups: the same matches."""
-
-    def _setup(self) -> None:
-        super()._setup()
-        firsts = [_first_character(section) for section in self.sections.values()]
-        if None in firsts:  # a title pattern not of the library's two forms: kept as it is
-            return
-        alternatives = "|".join(s.title_pattern[1:] for s in self.sections.values())
-        starts = re.escape("".join(sorted({c for c in firsts if c is not None})))
-        self.titles_re = re.compile(rf"^(?=[{starts}])(?:{alternatives})", flags=re.M)
-
-
-def _first_character(section: docstring_parser.numpydoc.Section) -> str | None:
-    """The character a numpydoc section's title pattern matches first: its title's first (a
-    ``^(Title)`` pattern, a letter) or a dot (the Sphinx-style ``.. deprecated::``); None for
-    any other pattern."""
-    pattern = section.title_pattern
-    if pattern.startswith(f"^({section.title})") and section.title[:1].isalpha():
-        return section.title[0]
-    if pattern.startswith("^\\."):
-        return "."
-    return None
-
-
 _READ_NUMPY_SECTIONS = frozenset(
     {"param", "other_param", "receives", "attribute", "returns", "yields"}
 )
@@ -267,7 +237,7 @@ _READ_NUMPY_SECTIONS = frozenset(
 _PARSERS: dict[DocstringStyle, Callable[[str], docstring_parser.Docstring]] = {
     DocstringStyle.GOOGLE: docstring_parser.google.GoogleParser().parse,
     # the library types `sections` as a dict but iterates it as a list of sections
-    DocstringStyle.NUMPY: _NumpydocParser(
+    DocstringStyle.NUMPY: docstring_parser.numpydoc.NumpydocParser(
         [  # type: ignore[arg-type]
             section if section.key in _READ_NUMPY_SECTIONS else _UnreadSection(section)
             for section in docstring_parser.numpydoc.DEFAULT_SECTIONS
