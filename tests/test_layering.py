@@ -42,8 +42,6 @@ LARGE: dict[str, str] = {
     "definitions and their async twins) beside the approval, timeout and search steps it runs",
     "inspector/cli/serve.py:add_serve": "one argparse declaration per serve option, in --help "
     "order",
-    "inspector/scan/stubsource.py": "stub files as one source: where a stub is, its outline, "
-    "and the signatures and names read from it share the per-scan stub cache",
     "inspector/model.py": "the neutral model and how it writes itself as JSON Schema, named "
     "types written once (shared $defs) included",
 }

@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from inspector.catalog import Catalog, CatalogClass
 from inspector.files.tools_json import from_json, to_json
 from inspector.runtime.toolbox import Toolbox
-from inspector.scan import stubsource
+from inspector.scan import stub_outline
 from inspector.scan.methods import NOT_INSPECTED
-from inspector.scan.stubsource import condition_value
+from inspector.scan.stub_outline import condition_value
 from tests.conftest import inspect_class, load, messages
 
 
@@ -437,14 +437,14 @@ def _stub_read(source: str, *, whole: bool) -> tuple[dict[str, object], object]:
     """A stub's definitions (as comparable text, by name) and imports, read from its outline
     or from the whole file parsed."""
     if whole:
-        stub = stubsource._StubModule()
-        stubsource._read_statements(stub, stubsource._active(ast.parse(source).body), "pkg")
+        stub = stub_outline.StubModule()
+        stub_outline._read_statements(stub, stub_outline._active(ast.parse(source).body), "pkg")
     else:
-        stub = stubsource._read_module(source, "pkg.mod", "mod.pyi")
+        stub = stub_outline.read_module(source, "pkg.mod", "mod.pyi")
     return _comparable(stub.definitions), (stub.imports, stub.star_imports)
 
 
-def _comparable(definitions: dict[str, typing.Any] | stubsource._Outline) -> dict[str, object]:
+def _comparable(definitions: dict[str, typing.Any] | stub_outline.Outline) -> dict[str, object]:
     """Definitions as comparable text, by name; a class as its header and its members (read
     from the outline of its body, or from the body parsed)."""
     names = set(definitions) if isinstance(definitions, dict) else set(definitions._places)
@@ -453,14 +453,14 @@ def _comparable(definitions: dict[str, typing.Any] | stubsource._Outline) -> dic
 
 
 def _dumped(node: object) -> object:
-    if isinstance(node, stubsource._Overloads):
+    if isinstance(node, stub_outline.Overloads):
         return [ast.dump(d) for d in node.definitions]
     if isinstance(node, ast.ClassDef):
         fields = {name: getattr(node, name) for name in node._fields if name != "body"}
         header = ast.dump(ast.ClassDef(**fields, body=[]))
-        with mock.patch.object(stubsource, "OUTLINED_BODY", 0):  # every body outlined
-            outlined = _comparable(stubsource._class_members(node))
-        assert _comparable(stubsource._class_members(node)) == outlined  # a short one parsed
+        with mock.patch.object(stub_outline, "OUTLINED_BODY", 0):  # every body outlined
+            outlined = _comparable(stub_outline.class_members(node))
+        assert _comparable(stub_outline.class_members(node)) == outlined  # a short one parsed
         return header, outlined
     assert isinstance(node, ast.AST)
     return ast.dump(node)
@@ -531,7 +531,7 @@ def test_typeshed_stubs_read_from_their_outline_define_what_the_whole_file_defin
     )
     assert path is not None
     source = Path(path).read_text(encoding="utf-8")
-    assert stubsource._outline_statements(source) is not None  # read from its outline
+    assert stub_outline._outline_statements(source) is not None  # read from its outline
     assert _stub_read(source, whole=False) == _stub_read(source, whole=True)
 
 
@@ -541,5 +541,5 @@ def test_numpys_stub_read_from_its_outline_defines_what_the_whole_file_defines()
     import numpy
 
     source = Path(numpy.__file__).with_name("__init__.pyi").read_text(encoding="utf-8")
-    assert stubsource._outline_statements(source) is not None
+    assert stub_outline._outline_statements(source) is not None
     assert _stub_read(source, whole=False) == _stub_read(source, whole=True)

@@ -2,11 +2,12 @@
 
 Stubs are looked up, in order: a ``.pyi`` beside the module, an installed ``<package>-stubs``
 distribution (``types-<package>`` installs one too), then typeshed's standard library stubs
-bundled with ``typeshed_client`` (the optional ``stubs`` extra). A stub file is read with
-``ast`` once per scan; ``sys.version_info`` and ``sys.platform`` conditions are decided for
-this Python. A stub's names are evaluated on demand (classes are the run-time ones), and a hint
-that fails where the stub is newer than the run time (typeshed's ``Policy[Any]`` of a class that
-is not generic at run time) is evaluated again without those arguments.
+bundled with ``typeshed_client`` (the optional ``stubs`` extra). A stub file is read once per
+scan (``stub_outline``: its definitions by name, ``sys.version_info`` and ``sys.platform``
+conditions decided for this Python). A stub's names are evaluated on demand (classes are the
+run-time ones), and a hint that fails where the stub is newer than the run time (typeshed's
+``Policy[Any]`` of a class that is not generic at run time) is evaluated again without those
+arguments.
 """
 
 from __future__ import annotations
@@ -15,17 +16,25 @@ import ast
 import builtins
 import importlib
 import inspect
-import keyword
-import re
 import sys
 import types
 import typing
 import weakref
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from inspector.scan.typecheck_names import TOP_LEVEL_LINE, is_type_expression
+from inspector.scan.stub_outline import (
+    Definition,
+    Outline,
+    OutlinedClass,
+    Overloads,
+    StubModule,
+    class_members,
+    decorator_is,
+    read_module,
+)
+from inspector.scan.typecheck_names import is_type_expression
 
 if TYPE_CHECKING:
     from typeshed_client import SearchContext
@@ -103,7 +112,7 @@ class StubNamespace(dict[str, object]):
     """A stub module's names, evaluated on first use: classes are the run-time ones, aliases
     and TypeVars are evaluated, imports come from the run-time module or else its stub."""
 
-    def __init__(self, module: str, stub: _StubModule, finder: StubFinder) -> None:
+    def __init__(self, module: str, stub: StubModule, finder: StubFinder) -> None:
         super().__init__()
         self.module, self.stub, self.finder = module, stub, finder
         self._busy: set[str] = set()
@@ -228,7 +237,7 @@ one has members."""
 def _empty_body(node: ast.ClassDef) -> bool:
     """Whether a stub class's body holds nothing but ``...``, ``pass`` or a docstring."""
     body = node.body
-    if isinstance(node, _OutlinedClass):
+    if isinstance(node, OutlinedClass):
         if len(node.text) - node.body_start > _SMALL_BODY:
             return False
         whole = ast.parse(node.text).body[0]
@@ -240,25 +249,13 @@ def _empty_body(node: ast.ClassDef) -> bool:
     )
 
 
-class _StubModule:
-    """The parts of a stub file that signatures need."""
-
-    __slots__ = ("definitions", "imports", "star_imports")
-
-    def __init__(self) -> None:
-        self.definitions: dict[str, _Definition] | _Outline = {}
-        self.imports: dict[str, tuple[str, str | None]] = {}
-        self.star_imports: list[str] = []
-        """Modules whose names this stub re-exports whole (``from _collections_abc import *``)."""
-
-
 class StubFinder:
     """Finds and reads stub files for one scan: each module's stub is read once, each class's
     members listed once; nothing outlives it."""
 
     def __init__(self) -> None:
-        self._modules: dict[str, tuple[_StubModule, StubNamespace] | None] = {}
-        self._members: dict[int, dict[str, _Definition] | _Outline] = {}
+        self._modules: dict[str, tuple[StubModule, StubNamespace] | None] = {}
+        self._members: dict[int, dict[str, Definition] | Outline] = {}
         """A stub class's members, by the id of its node (kept alive in ``_modules``)."""
         self._typeshed: SearchContext | None = None
         """typeshed_client's search context, made on first use."""
@@ -294,7 +291,7 @@ class StubFinder:
 
     def _assigned(
         self, path: list[str], module: str, seen: set[tuple[str, ...]]
-    ) -> tuple[_Definition, StubNamespace] | None:
+    ) -> tuple[Definition, StubNamespace] | None:
         """The definition a stub's assignment names by its dotted ``path``
         (``maketrans = str.maketrans``): looked up from the stub's module, its imports, then
         ``builtins``."""
@@ -306,7 +303,7 @@ class StubFinder:
 
     def _definition(
         self, module: str, path: list[str], seen: set[tuple[str, ...]]
-    ) -> tuple[_Definition, StubNamespace] | None:
+    ) -> tuple[Definition, StubNamespace] | None:
         """The definition at a dotted path of a module's stub, with the namespace to read it
         in; a method may be inherited from a base class of another stub (typeshed's
         ``OrderedDict(dict)``, ``dict(MutableMapping)``)."""
@@ -332,8 +329,8 @@ class StubFinder:
         return None
 
     def _reexported(
-        self, stub: _StubModule, path: list[str], seen: set[tuple[str, ...]]
-    ) -> tuple[_Definition, StubNamespace] | None:
+        self, stub: StubModule, path: list[str], seen: set[tuple[str, ...]]
+    ) -> tuple[Definition, StubNamespace] | None:
         """A definition a stub imports (by name, or by ``*``) rather than defines."""
         source, attribute = stub.imports.get(path[0], ("", None))
         places = [(source, attribute or path[0])] if source else []
@@ -358,14 +355,14 @@ class StubFinder:
             raise KeyError(name)
         return namespace[name]
 
-    def _load(self, module: str) -> tuple[_StubModule, StubNamespace] | None:
+    def _load(self, module: str) -> tuple[StubModule, StubNamespace] | None:
         if module in self._modules:
             return self._modules[module]
         path = self._path(module)
         loaded = None
         if path is not None:
             try:
-                stub = _read_module(path.read_text(encoding="utf-8"), module, path.name)
+                stub = read_module(path.read_text(encoding="utf-8"), module, path.name)
             except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
                 stub = None
             if stub is not None:
@@ -414,10 +411,10 @@ class StubFinder:
 
     def _find(
         self,
-        definitions: dict[str, _Definition] | _Outline,
+        definitions: dict[str, Definition] | Outline,
         path: list[str],
-        top: dict[str, _Definition] | _Outline,
-    ) -> _Definition | None:
+        top: dict[str, Definition] | Outline,
+    ) -> Definition | None:
         """The definition at a dotted path; a class member may be inherited from a base class
         the same stub defines."""
         node = definitions.get(path[0])
@@ -425,7 +422,7 @@ class StubFinder:
             return node if len(path) == 1 else None
         members = self._members.get(id(node))
         if members is None:
-            members = self._members[id(node)] = _class_members(node)
+            members = self._members[id(node)] = class_members(node)
         found = self._find(members, path[1:], top)
         for base in node.bases if found is None else ():
             name = _base_name(base)
@@ -475,372 +472,10 @@ def _base_name(base: ast.expr) -> str | None:
     return base.id if isinstance(base, ast.Name) else None
 
 
-def _class_members(node: ast.ClassDef) -> dict[str, _Definition] | _Outline:
-    if isinstance(node, _OutlinedClass):
-        body = node.text[node.body_start :]
-        outline = _body_outline(body) if len(body) > OUTLINED_BODY else None
-        if outline is not None:
-            return outline
-        whole = ast.parse(node.text).body[0]
-        assert isinstance(whole, ast.ClassDef)
-        node = whole
-    members: dict[str, _Definition] = {}
-    for statement in _active(node.body):
-        _define(statement, members)
-    return members
-
-
-def _defined_names(statements: list[ast.stmt]) -> set[str]:
-    defined: dict[str, _Definition] = {}
-    for statement in statements:
-        _define(statement, defined)
-    return set(defined)
-
-
-OUTLINED_BODY = 12_000
-"""A class body longer than this (in characters) is outlined when a member is asked for; a
-shorter one is parsed whole then: a scan asks for most members of a class that small, and
-parsing them one by one after outlining costs more than parsing the body once (typeshed's
-email ``Message``, 6 kB: 5 % more instructions for ``EmailMessage``'s inspection)."""
-
-
-class _OutlinedClass(ast.ClassDef):
-    """A stub class parsed as its header (decorators, name, bases); its body (``text`` from
-    ``body_start``) is outlined when a member is first asked for, and only the members asked
-    for are parsed. A hint's names are mostly classes, whose bodies no one reads, and numpy's
-    ``ndarray`` is 1,950 lines (parsing it whole was 14 of the 100 ms of its inspection)."""
-
-    text: str
-    body_start: int
-
-
-_CLASS_HEADER = re.compile(r"(?:@[^\n]*\n)*class[ \t]+\w+")
-_CODE_LINE = re.compile(r"^([ \t]*)[^ \t\n#]", re.M)
-"""A line of code (not blank, not a comment: those are masked), and its indent."""
-
-
-def _outlined_class(text: str) -> list[ast.stmt] | None:
-    """A class statement's text (of a source that ``_outline_statements`` outlines) as an
-    ``_OutlinedClass``; None when it is not one, or its body starts on its header's line, and
-    the caller parses it whole."""
-    header_end = _header_end(text)
-    if header_end is None:
-        return None
-    try:
-        parsed = ast.parse(text[:header_end] + " ...").body
-    except SyntaxError:
-        return None
-    if len(parsed) != 1 or not isinstance(parsed[0], ast.ClassDef):
-        return None
-    node = _OutlinedClass(**{name: getattr(parsed[0], name) for name in parsed[0]._fields})
-    node.text, node.body_start = text, text.index("\n", header_end) + 1
-    return [node]
-
-
-def _header_end(text: str) -> int | None:
-    """Where a class statement's header ends (after its colon), when nothing but a comment
-    follows on that line; None otherwise. Only the header's lines are masked."""
-    header = _CLASS_HEADER.match(text)
-    if header is None:
-        return None
-    depth, start = 0, header.end()
-    while (end := text.find("\n", start)) >= 0:
-        line = _STRING.sub(_mask, text[start:end])
-        for index, character in enumerate(line):
-            if character in "([{":
-                depth += 1
-            elif character in ")]}":
-                depth -= 1
-            elif character == ":" and depth == 0:
-                return start + index + 1 if not line[index + 1 :].strip(" \t#") else None
-        start = end + 1
-    return None
-
-
-def _body_outline(body: str) -> _Outline | None:
-    """The outline of a class body (its lines after the header); None when it is beyond the
-    outline's plain reading (a line of code less indented than the first, see also
-    ``_outline_statements``)."""
-    masked = _STRING.sub(_mask, body)
-    first = _CODE_LINE.search(masked)
-    indent = re.escape(first.group(1)) if first else ""
-    if not indent or re.search(rf"^(?!{indent})(?![ \t#]*$)", masked, re.M):
-        return None
-    statements = _outline_statements(re.sub(rf"^{indent}", "", body, flags=re.M))
-    if statements is None:
-        return None
-    try:
-        return _outline(statements, _defined_names)
-    except SyntaxError:  # a piece that does not parse on its own: the whole class is parsed
-        return None
-
-
-def _read_module(source: str, module: str, filename: str) -> _StubModule:
-    """The imports of a stub, and its definitions: read from its outline when it has one,
-    else from the whole file parsed; raises ``SyntaxError`` (and what ``ast.parse`` raises)
-    for a stub that does not parse."""
-    stub = _StubModule()
-    package = module if filename == "__init__.pyi" else module.rpartition(".")[0]
-    statements = _outline_statements(source)
-    if statements is None:
-        _read_statements(stub, _active(ast.parse(source).body), package)
-        return stub
-    stub.definitions = _outline(statements, lambda read: _read_statements(stub, read, package))
-    return stub
-
-
-def _outline(
-    statements: list[tuple[str, str | None]], read: Callable[[list[ast.stmt]], set[str]]
-) -> _Outline:
-    """An outline of statements (``_outline_statements``): each one that binds a name kept as
-    text under it; the others parsed now, together (imports, version tests), given to ``read``
-    (which records what it needs of them), and placed under the names ``read`` says they
-    define."""
-    outline = _Outline()
-    eager: list[str] = []
-    for text, name in [*statements, ("", None)]:
-        if name is None and text:
-            eager.append(text)
-            continue
-        if eager:  # statements read now, together: imports, version tests, the rest
-            parsed = list(_active(ast.parse("".join(eager)).body))
-            outline.place(parsed, read(parsed))
-            eager = []
-        if name is not None:
-            outline.place(text, [name])
-    return outline
-
-
-def _read_statements(stub: _StubModule, statements: Iterable[ast.stmt], package: str) -> set[str]:
-    """Record the imports of a stub's statements, and define the rest in ``stub.definitions``
-    when it is a dict; the names they define."""
-    defined: dict[str, _Definition] = {}
-    for statement in statements:
-        if isinstance(statement, ast.Import):
-            for alias in statement.names:
-                top = alias.name.partition(".")[0]
-                stub.imports[alias.asname or top] = (alias.name if alias.asname else top, None)
-        elif isinstance(statement, ast.ImportFrom):
-            source = statement.module or ""
-            if statement.level:
-                parts = package.split(".")
-                base = ".".join(parts[: len(parts) - statement.level + 1])
-                source = f"{base}.{source}" if source else base
-            for alias in statement.names:
-                if alias.name != "*":
-                    stub.imports[alias.asname or alias.name] = (source, alias.name)
-                else:
-                    stub.star_imports.append(source)
-        else:
-            _define(statement, defined)
-            if isinstance(stub.definitions, dict):
-                _define(statement, stub.definitions)
-    return set(defined)
-
-
-class _Outline:
-    """A stub's top-level definitions (or a class's members), parsed when first asked for.
-    Each name lists the
-    statements that may bind it, in order: the text of a class, a function or an alias (one
-    name), or statements already parsed (imports, ``if sys.version_info`` blocks). A scan
-    reads a stub for a few classes and the names their methods use: numpy's ``__init__.pyi``
-    (236 kB) took 70 of the 100 ms of ``ndarray``'s inspection when parsed whole."""
-
-    def __init__(self) -> None:
-        self._places: dict[str, list[str | list[ast.stmt]]] = {}
-        self._found: dict[str, _Definition | None] = {}
-
-    def place(self, statements: str | list[ast.stmt], names: Iterable[str]) -> None:
-        """Statements (text to parse, or parsed) that may bind each of ``names``."""
-        for name in names:
-            self._places.setdefault(name, []).append(statements)
-
-    def get(self, name: str) -> _Definition | None:
-        """What the stub defines the name as (None when it does not)."""
-        if name not in self._found:
-            defined: dict[str, _Definition] = {}
-            places = self._places.get(name, [])
-            for index, place in enumerate(places):
-                statements = places[index] = _parsed(place)
-                for statement in statements:
-                    _define(statement, defined)
-            self._found[name] = defined.get(name)
-        return self._found[name]
-
-    def __contains__(self, name: str) -> bool:
-        return self.get(name) is not None
-
-
-def _parsed(place: str | list[ast.stmt]) -> list[ast.stmt]:
-    """An outline's statements parsed (a class as an ``_OutlinedClass`` where it can be)."""
-    if not isinstance(place, str):
-        return place
-    return _outlined_class(place) or list(_active(ast.parse(place).body))
-
-
-_UNLEXED = re.compile(r"""\"\"\"|'''|\\\r?\n""")
-"""What the outline's lexing leaves to the parser: strings over several lines, backslash
-continuations."""
-_STRING = re.compile(r"""#[^\n]*|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'""")
-"""A comment or a one-line string, whichever starts first."""
-_NAMED = re.compile(
-    r"(?:@[^\n]*\n)*(?:(?:async[ \t]+)?def|class)[ \t]+(\w+)|(\w+)[ \t]*(?::|=(?!=))"
-)
-"""The first lines of a statement that binds one name: a class or a function (after one-line
-decorators), or an alias (``Name = ...``, ``Name: T = ...``)."""
-
-
-def _mask(match: re.Match[str]) -> str:
-    """A comment as ``#`` and a string as ``_``, each as long as it was; a string with an ``f``
-    among the two characters before it (an f-string, whose quotes may nest from Python 3.12)
-    as quotes, which the outline leaves to the parser."""
-    text = match.group()
-    if text[0] == "#":
-        return "#" * len(text)
-    maybe_f_string = "f" in match.string[max(match.start() - 2, 0) : match.start()].lower()
-    return ('"' if maybe_f_string else "_") * len(text)
-
-
-def _outline_statements(source: str) -> list[tuple[str, str | None]] | None:
-    """The top-level statements of a stub's source, in order, each with the one name it binds
-    when it is a class, a function or an alias (None for any other statement); None when the
-    source is beyond this plain lexing (``_UNLEXED``, a quote left open), and the caller
-    parses it whole.
-
-    A statement starts on a line at column 0 that is neither a comment nor a closing bracket
-    nor the next clause of a compound statement (``TOP_LEVEL_LINE``) and is outside every
-    bracket; strings and comments are masked first, so what they hold counts for nothing."""
-    if _UNLEXED.search(source):
-        return None
-    masked = _STRING.sub(_mask, source)
-    if '"' in masked or "'" in masked:
-        return None
-    statements: list[tuple[str, str | None]] = []
-    depth, begin = 0, 0
-    starts = [m.start() for m in TOP_LEVEL_LINE.finditer(masked)]
-    for start, end in zip(starts, [*starts[1:], len(source)], strict=True):
-        piece = masked[start:end]
-        depth += sum(map(piece.count, "([{")) - sum(map(piece.count, ")]}"))
-        if depth < 0:
-            return None
-        if start == end or depth or piece.startswith("@"):  # inside brackets, decorated
-            continue
-        head = masked[begin:end]
-        named = _NAMED.match(head) if ";" not in head else None
-        name = (named.group(1) or named.group(2)) if named else None
-        statements.append((source[begin:end], None if keyword.iskeyword(name or "") else name))
-        begin = end
-    if depth or begin != len(source):
-        return None
-    return statements
-
-
-def _define(statement: ast.stmt, into: dict[str, _Definition]) -> None:
-    """Record a class, a function (overloads gathered in a list) or an alias."""
-    if isinstance(statement, ast.ClassDef):
-        into[statement.name] = statement
-    elif isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
-        previous = into.get(statement.name)
-        if _is_overload(statement) and isinstance(previous, _Overloads):
-            previous.definitions.append(statement)
-        elif _is_overload(statement):
-            into[statement.name] = _Overloads([statement])
-        else:
-            into[statement.name] = statement
-    elif isinstance(statement, ast.AnnAssign | ast.Assign):
-        targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
-        if len(targets) == 1 and isinstance(targets[0], ast.Name) and statement.value is not None:
-            into[targets[0].id] = statement.value
-
-
-class _Overloads:
-    """The ``@overload`` definitions of one name."""
-
-    __slots__ = ("definitions",)
-
-    def __init__(self, definitions: list[ast.FunctionDef | ast.AsyncFunctionDef]) -> None:
-        self.definitions = definitions
-
-
-_Definition = ast.AST | _Overloads
-
-
-def _is_overload(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    return any(_decorator_is(d, "overload") for d in node.decorator_list)
-
-
-def _decorator_is(decorator: ast.expr, name: str) -> bool:
-    """Whether a decorator is ``name`` or ``module.name``."""
-    return (isinstance(decorator, ast.Name) and decorator.id == name) or (
-        isinstance(decorator, ast.Attribute) and decorator.attr == name
-    )
-
-
-def _active(body: list[ast.stmt]) -> Iterator[ast.stmt]:
-    """Statements that apply to this interpreter (``if sys.version_info ...`` decided)."""
-    for statement in body:
-        if isinstance(statement, ast.If):
-            verdict = condition_value(statement.test)
-            if verdict is not False:
-                yield from _active(statement.body)
-            if verdict is not True:
-                yield from _active(statement.orelse)
-        elif isinstance(statement, ast.Try):
-            yield from _active(statement.body)
-        else:
-            yield statement
-
-
-def condition_value(test: ast.expr) -> bool | None:
-    """The value of a stub's version or platform test; None when it is something else."""
-    if isinstance(test, ast.BoolOp):
-        values = [condition_value(v) for v in test.values]
-        if None in values:
-            return None
-        return all(values) if isinstance(test.op, ast.And) else any(values)
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        inner = condition_value(test.operand)
-        return None if inner is None else not inner
-    if isinstance(test, ast.Compare) and len(test.ops) == 1:
-        subject = ast.unparse(test.left)
-        known = {"sys.version_info": tuple(sys.version_info), "sys.platform": sys.platform}
-        if subject in known:
-            try:
-                other = ast.literal_eval(test.comparators[0])
-            except ValueError:
-                return None
-            return _compare(known[subject], test.ops[0], other)
-    if isinstance(test, ast.Call) and ast.unparse(test.func) == "sys.platform.startswith":
-        try:
-            prefix = ast.literal_eval(test.args[0])
-        except (ValueError, IndexError):
-            return None
-        return isinstance(prefix, str) and sys.platform.startswith(prefix)
-    return None
-
-
-def _compare(left: object, operator: ast.cmpop, right: object) -> bool | None:
-    comparisons: dict[type[ast.cmpop], Callable[[typing.Any, typing.Any], bool]] = {
-        ast.Eq: lambda a, b: a == b,
-        ast.NotEq: lambda a, b: a != b,
-        ast.Lt: lambda a, b: a < b,
-        ast.LtE: lambda a, b: a <= b,
-        ast.Gt: lambda a, b: a > b,
-        ast.GtE: lambda a, b: a >= b,
-    }
-    compare = comparisons.get(type(operator))
-    try:
-        return compare(left, right) if compare else None
-    except TypeError:
-        return None
-
-
-def _signature(
-    node: _Definition, namespace: StubNamespace, *, member: bool
-) -> StubSignature | None:
+def _signature(node: Definition, namespace: StubNamespace, *, member: bool) -> StubSignature | None:
     """The signature of a definition; ``member``: it is a class's (its first parameter is
     ``self`` or ``cls`` unless it is a ``staticmethod``)."""
-    if isinstance(node, _Overloads):
+    if isinstance(node, Overloads):
         bound = member and not _is_static(node.definitions[0])
         return _merged([_signature_of(d) for d in node.definitions], namespace, bound)
     if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -850,7 +485,7 @@ def _signature(
 
 
 def _is_static(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    return any(_decorator_is(d, "staticmethod") for d in node.decorator_list)
+    return any(decorator_is(d, "staticmethod") for d in node.decorator_list)
 
 
 _Parts = tuple[tuple[StubParameter, ...], str | None]
