@@ -38,8 +38,6 @@ LARGE_FUNCTION = 100
 LARGE: dict[str, str] = {
     "inspector/scan/methods.py": "one method into one tool: signature, hints, docstring, "
     "variadics and what is left out are read together, each step using the others' results",
-    "inspector/runtime/toolbox.py": "the Toolbox class: each public door (call, handle, "
-    "definitions and their async twins) beside the approval, timeout and search steps it runs",
     "inspector/cli/serve.py:add_serve": "one argparse declaration per serve option, in --help "
     "order",
     "inspector/model.py": "the neutral model and how it writes itself as JSON Schema, named "

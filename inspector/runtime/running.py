@@ -7,11 +7,17 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import inspect
 import queue
 import threading
 import typing
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextvars import copy_context
 from dataclasses import dataclass
+
+from inspector.runtime.binding import Bound
+from inspector.runtime.call_reading import ToolCallError
+from inspector.runtime.host import ToolEvent
 
 Work = Callable[[], object]
 
@@ -155,3 +161,133 @@ async def awaited(awaitable: typing.Awaitable[object], seconds: float | None) ->
         if not limit.expired():  # the method's own TimeoutError
             raise
         raise TimedOut(typing.cast(float, seconds), still_running=False) from None
+
+
+class Runner:
+    """Runs one Toolbox's calls: on their object's home thread or a fresh one, or awaited,
+    within their timeout; a tool whose timed-out call still runs refuses new calls, and what
+    happens is told as a ``ToolEvent``."""
+
+    def __init__(self, homes: Homes, tell: Callable[[ToolEvent], None]) -> None:
+        self._homes = homes
+        self._late = Late()
+        self._tell = tell
+
+    def run(
+        self, bound: Bound, args: list[object], kwargs: dict[str, object], seconds: float | None
+    ) -> object:
+        """Run a method here and now, or (with a timeout or a home thread) on a thread that
+        the caller waits for at most ``seconds``; an async one (and an async generator's
+        items) to completion. Raises ``TimedOut`` and what the method raises."""
+        if bound.descriptor.is_async and seconds is not None:
+
+            async def limited() -> object:
+                result = bound.function(*args, **kwargs)
+                return await awaited(result, seconds) if inspect.isawaitable(result) else result
+
+            result = run_to_completion(limited())
+        else:
+            if seconds is None and not self._homes.threads:
+                result = bound.function(*args, **kwargs)
+            else:
+                future = self._start(bound, lambda: bound.function(*args, **kwargs))
+                try:
+                    result = wait_sync(future, seconds)
+                except TimedOut as timed:
+                    self._keep_late(bound, future, timed)
+                    raise
+            if inspect.isawaitable(result):
+                result = run_to_completion(result)
+        return run_to_completion(collected(result)) if isinstance(result, AsyncIterator) else result
+
+    async def run_async(
+        self, bound: Bound, args: list[object], kwargs: dict[str, object], seconds: float | None
+    ) -> object:
+        """Run a method: awaited when async, on its thread when not, at most ``seconds``; an
+        async generator's items collected. Raises ``TimedOut`` and what the method raises."""
+        if bound.descriptor.is_async:
+            result = bound.function(*args, **kwargs)
+            if inspect.isawaitable(result):
+                result = await awaited(result, seconds)
+        else:
+            future = self._start(bound, lambda: bound.function(*args, **kwargs))
+            try:
+                result = await wait_async(future, seconds)
+            except TimedOut as timed:
+                self._keep_late(bound, future, timed)
+                raise
+        return await collected(result) if isinstance(result, AsyncIterator) else result
+
+    def refuse_while_late(self, name: str, bound: Bound) -> None:
+        """Raise ``ToolCallError`` when a timed-out call of the tool still runs."""
+        tool = bound.descriptor.name
+        if self._late.busy(tool):
+            message = (
+                f"{name}: a call that timed out is still running; the tool takes no new call "
+                "until it has ended"
+            )
+            self._tell(ToolEvent("busy", tool, message))
+            raise ToolCallError(message, name)
+
+    def timed_out(self, name: str, timed: TimedOut) -> ToolCallError:
+        """The error a call past its timeout answers, told as an event."""
+        if timed.still_running:
+            message = (
+                f"{name}: timed out after {timed.seconds:g} s; the call is still running and "
+                "the tool takes no new call until it has ended"
+            )
+        else:
+            message = f"{name}: timed out after {timed.seconds:g} s; the call was stopped"
+        self._tell(ToolEvent("timed-out", name, message))
+        return ToolCallError(message, name)
+
+    def _start(self, bound: Bound, work: Work) -> concurrent.futures.Future[object]:
+        """Start a sync call on its thread, in a copy of the caller's context variables (as
+        ``asyncio.to_thread`` does: a request's tracing span or locale goes along)."""
+        context = copy_context()
+        return self._homes.runner(bound.owner)(lambda: context.run(work))
+
+    def _keep_late(
+        self, bound: Bound, future: concurrent.futures.Future[object], timed: TimedOut
+    ) -> None:
+        if not timed.still_running:
+            return
+        name = bound.descriptor.name
+
+        def ended(error: BaseException | None) -> None:
+            how = f"with {type(error).__name__}: {error}" if error is not None else "normally"
+            message = f"{name}: the call that timed out has ended ({how}); the tool takes calls"
+            self._tell(ToolEvent("ended-after-timeout", name, message, error))
+
+        self._late.keep(name, future, ended)
+
+
+async def collected(items: AsyncIterator[object]) -> list[object]:
+    """The items of an async generator a tool returned (its schema says an array)."""
+    return [item async for item in items]
+
+
+def run_to_completion(awaitable: typing.Awaitable[object]) -> object:
+    """Await in a fresh event loop (in a thread when one is already running here)."""
+
+    async def wait() -> object:
+        return await awaitable
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(wait())
+    outcome: dict[str, object] = {}
+
+    def target() -> None:
+        try:
+            outcome["value"] = asyncio.run(wait())
+        except BaseException as error:  # handed back to the caller's thread
+            outcome["error"] = error
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if "error" in outcome:
+        raise typing.cast(BaseException, outcome["error"])
+    return outcome.get("value")

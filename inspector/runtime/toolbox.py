@@ -4,14 +4,11 @@ of a model's tool calls with validated, converted arguments and errors a model c
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import difflib
 import inspect
 import logging
-import threading
-import typing
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
-from contextvars import ContextVar, copy_context
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Literal
 
@@ -54,15 +51,7 @@ from inspector.runtime.host import (
 )
 from inspector.runtime.messages import answer, read_calls
 from inspector.runtime.results import MAX_RESULT_CHARS, ResultRules, ResultSerializer, outcome
-from inspector.runtime.running import (
-    Homes,
-    Late,
-    TimedOut,
-    Work,
-    awaited,
-    wait_async,
-    wait_sync,
-)
+from inspector.runtime.running import Homes, Runner, TimedOut, run_to_completion
 from inspector.runtime.tool_search import SEARCH_TOOL, SEARCH_TOOL_NAME, ToolSearchSession
 from inspector.scan.docstrings import DocstringStyle
 from inspector.scan.methods import MethodBuilder
@@ -180,8 +169,7 @@ class Toolbox:
         self._annotations = dict(annotations or {})
         self._approve_destructive = approve_destructive
         self._on_event = on_event
-        self._homes = homes or Homes({})
-        self._late = Late()
+        self._runner = Runner(homes or Homes({}), self._tell)
         self._notes: ContextVar[tuple[str, ...]] = ContextVar("toolbox_notes", default=())
         self._tools: dict[str, Bound] = {}
         # ``Class_method`` → tool name: what ``render`` names a tool when other scanned
@@ -435,18 +423,15 @@ class Toolbox:
         if needs_approval(bound.descriptor, self._annotations, self._approve_destructive):
             answer_ = _asked(approve, bound.descriptor, values)
             if inspect.isawaitable(answer_):
-                answer_ = _run_to_completion(answer_)
+                answer_ = run_to_completion(answer_)
             self._check_approved(name, approve, answer_)
-        self._refuse_while_late(name, bound)
-        seconds = self._seconds(bound)
+        self._runner.refuse_while_late(name, bound)
         try:
-            result = self._run(bound, args, kwargs, seconds)
-            if isinstance(result, AsyncIterator):
-                result = _run_to_completion(_collected(result))
+            result = self._runner.run(bound, args, kwargs, self._seconds(bound))
         except ToolCallError:
             raise
         except TimedOut as timed:
-            raise self._timed_out(name, timed) from None
+            raise self._runner.timed_out(name, timed) from None
         except (Exception, SystemExit) as error:  # a method's sys.exit() is a failed call
             raise self._failure(name, error) from error
         return result
@@ -492,25 +477,13 @@ class Toolbox:
                     log.exception("%s: the approver failed", name)
                     answer_ = False
             self._check_approved(name, approve, answer_)
-        self._refuse_while_late(name, bound)
-        seconds = self._seconds(bound)
+        self._runner.refuse_while_late(name, bound)
         try:
-            if bound.descriptor.is_async:
-                result = bound.function(*args, **kwargs)
-                if inspect.isawaitable(result):
-                    result = await awaited(result, seconds)
-            else:
-                future = self._start(bound, lambda: bound.function(*args, **kwargs))
-                try:
-                    result = await wait_async(future, seconds)
-                except TimedOut as timed:
-                    self._keep_late(bound, future, timed)
-                    raise
-            return await _collected(result) if isinstance(result, AsyncIterator) else result
+            return await self._runner.run_async(bound, args, kwargs, self._seconds(bound))
         except ToolCallError:
             raise
         except TimedOut as timed:
-            raise self._timed_out(name, timed) from None
+            raise self._runner.timed_out(name, timed) from None
         except (Exception, SystemExit) as error:  # a method's sys.exit() is a failed call
             raise self._failure(name, error) from error
 
@@ -644,73 +617,9 @@ class Toolbox:
             return Outcome(call, error=error.message)
         return self.outcome(call, value)[0]
 
-    def _run(
-        self, bound: Bound, args: list[object], kwargs: dict[str, object], seconds: float | None
-    ) -> object:
-        """Run a method here and now, or (with a timeout or a home thread) on a thread that
-        the caller waits for at most ``seconds``."""
-        if bound.descriptor.is_async and seconds is not None:
-
-            async def limited() -> object:
-                result = bound.function(*args, **kwargs)
-                return await awaited(result, seconds) if inspect.isawaitable(result) else result
-
-            return _run_to_completion(limited())
-        if seconds is None and not self._homes.threads:
-            result = bound.function(*args, **kwargs)
-        else:
-            future = self._start(bound, lambda: bound.function(*args, **kwargs))
-            try:
-                result = wait_sync(future, seconds)
-            except TimedOut as timed:
-                self._keep_late(bound, future, timed)
-                raise
-        return _run_to_completion(result) if inspect.isawaitable(result) else result
-
-    def _start(self, bound: Bound, work: Work) -> concurrent.futures.Future[object]:
-        """Start a sync call on its thread, in a copy of the caller's context variables (as
-        ``asyncio.to_thread`` does: a request's tracing span or locale goes along)."""
-        context = copy_context()
-        return self._homes.runner(bound.owner)(lambda: context.run(work))
-
     def _seconds(self, bound: Bound) -> float | None:
         own = bound.descriptor.curation.timeout
         return own if own is not None else self.timeout
-
-    def _keep_late(
-        self, bound: Bound, future: concurrent.futures.Future[object], timed: TimedOut
-    ) -> None:
-        if not timed.still_running:
-            return
-        name = bound.descriptor.name
-
-        def ended(error: BaseException | None) -> None:
-            how = f"with {type(error).__name__}: {error}" if error is not None else "normally"
-            message = f"{name}: the call that timed out has ended ({how}); the tool takes calls"
-            self._tell(ToolEvent("ended-after-timeout", name, message, error))
-
-        self._late.keep(name, future, ended)
-
-    def _refuse_while_late(self, name: str, bound: Bound) -> None:
-        tool = bound.descriptor.name
-        if self._late.busy(tool):
-            message = (
-                f"{name}: a call that timed out is still running; the tool takes no new call "
-                "until it has ended"
-            )
-            self._tell(ToolEvent("busy", tool, message))
-            raise ToolCallError(message, name)
-
-    def _timed_out(self, name: str, timed: TimedOut) -> ToolCallError:
-        if timed.still_running:
-            message = (
-                f"{name}: timed out after {timed.seconds:g} s; the call is still running and "
-                "the tool takes no new call until it has ended"
-            )
-        else:
-            message = f"{name}: timed out after {timed.seconds:g} s; the call was stopped"
-        self._tell(ToolEvent("timed-out", name, message))
-        return ToolCallError(message, name)
 
     def _check_approved(self, name: str, approve: Approver | None, answer_: object) -> None:
         if answer_ is True:
@@ -862,34 +771,3 @@ def _check_options(errors: str, timeout: float | None, max_result_chars: int) ->
         raise InspectorError(f"timeout={timeout!r}: expected seconds above 0, or None")
     if not max_result_chars > 0:
         raise InspectorError(f"max_result_chars={max_result_chars!r}: expected above 0")
-
-
-async def _collected(items: AsyncIterator[object]) -> list[object]:
-    """The items of an async generator a tool returned (its schema says an array)."""
-    return [item async for item in items]
-
-
-def _run_to_completion(awaitable: typing.Awaitable[object]) -> object:
-    """Await in a fresh event loop (in a thread when one is already running here)."""
-
-    async def wait() -> object:
-        return await awaitable
-
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return asyncio.run(wait())
-    outcome: dict[str, object] = {}
-
-    def target() -> None:
-        try:
-            outcome["value"] = asyncio.run(wait())
-        except BaseException as error:  # handed back to the caller's thread
-            outcome["error"] = error
-
-    thread = threading.Thread(target=target)
-    thread.start()
-    thread.join()
-    if "error" in outcome:
-        raise typing.cast(BaseException, outcome["error"])
-    return outcome.get("value")
