@@ -36,8 +36,6 @@ LAYERS: tuple[frozenset[str], ...] = (
 LARGE_MODULE = 800
 LARGE_FUNCTION = 100
 LARGE: dict[str, str] = {
-    "inspector/scan/methods.py": "one method into one tool: signature, hints, docstring, "
-    "variadics and what is left out are read together, each step using the others' results",
     "inspector/cli/serve.py:add_serve": "one argparse declaration per serve option, in --help "
     "order",
     "inspector/model.py": "the neutral model and how it writes itself as JSON Schema, named "

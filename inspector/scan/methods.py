@@ -10,8 +10,7 @@ import contextlib
 import inspect
 import keyword
 import typing
-from collections.abc import AsyncIterator, Callable, Iterator
-from dataclasses import replace
+from collections.abc import AsyncIterator, Iterator
 
 import docstring_parser
 
@@ -72,6 +71,7 @@ from inspector.scan.hints import (
 )
 from inspector.scan.hints import injected_key as injected_key_of
 from inspector.scan.overloads import fill_from_overloads, overloads_doc
+from inspector.scan.renames import Renames, named_in_schema, renamed_field, renames_of
 from inspector.scan.resolution import Resolved, is_never, is_unpack
 from inspector.scan.stubsource import (
     TYPESHED_MISSING,
@@ -181,7 +181,7 @@ class MethodBuilder:
         if isinstance(renamed, dict):
             fields = tuple(renamed_field(f, renamed) for f in fields)
         named = [*wanted, *keywords]
-        type_sources, uncallable = named_in_schema(renamed, named, sources, omitted)
+        type_sources, uncallable = named_in_schema(renamed, named, sources, omitted.uncallable)
         tool_name = tool_names.get(method.name)
         return ToolDescriptor(
             name=tool_name if isinstance(tool_name, str) else method.name,
@@ -635,30 +635,6 @@ def uncallable_message(type_name: str) -> str:
     )
 
 
-def renames_of(owner: type, attribute: str) -> dict[str, object]:
-    """A class's ``__tool_names__`` (method → tool name) or ``__parameter_names__``
-    (method → {parameter → schema name}); anything but a dict counts as none."""
-    value = getattr(owner, attribute, None)
-    return value if isinstance(value, dict) else {}
-
-
-class Renames:
-    """``renames_of`` a class's two attributes, read once for a run of its methods (a class is
-    scanned whole before the next); one per scan."""
-
-    def __init__(self) -> None:
-        self._owner: type | None = None
-        self._found: tuple[dict[str, object], dict[str, object]] = ({}, {})
-
-    def of(self, owner: type) -> tuple[dict[str, object], dict[str, object]]:
-        """The class's ``__tool_names__`` and ``__parameter_names__``."""
-        if owner is not self._owner:
-            tool_names = renames_of(owner, "__tool_names__")
-            self._found = (tool_names, renames_of(owner, "__parameter_names__"))
-            self._owner = owner
-        return self._found
-
-
 def is_internal(parameter: inspect.Parameter, method: MethodInfo) -> bool:
     """``_name`` with a default (``_parent_execute_state=None``) is for the library, not a
     caller; unless ``__parameter_names__`` gives it a schema name."""
@@ -688,28 +664,6 @@ def default_of(name: str, value: object, report: Reporter) -> Json | _Missing:
     return MISSING
 
 
-def schema_name(names: dict[object, object]) -> Callable[[str], str]:
-    """A parameter's name in the schema, after ``__parameter_names__``."""
-
-    def rename(name: str) -> str:
-        renamed = names.get(name)
-        return renamed if isinstance(renamed, str) else name
-
-    return rename
-
-
-def named_in_schema(
-    renamed: object, named: list[str], sources: dict[str, str], omitted: Omitted
-) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
-    """The type sources and the uncallable parameters, by their names in the schema
-    (``renamed``: the method's ``__parameter_names__`` entry)."""
-    if not (sources or omitted.uncallable):
-        return (), ()
-    name_in_schema = schema_name(renamed if isinstance(renamed, dict) else {})
-    type_sources = tuple((name_in_schema(n), sources[n]) for n in named if n in sources)
-    return type_sources, tuple((name_in_schema(n), t) for n, t in omitted.uncallable)
-
-
 def without_sentinel_type(hint: object, default: object, required: bool) -> tuple[object, bool]:
     """The hint without the type of a sentinel default, and whether the default is one."""
     if not required and default is not NO_DEFAULT:
@@ -717,11 +671,6 @@ def without_sentinel_type(hint: object, default: object, required: bool) -> tupl
         if stripped is not None:
             return stripped, True
     return hint, False
-
-
-def renamed_field(f: Field, names: dict[object, object]) -> Field:
-    schema_name = names.get(f.name)
-    return replace(f, name=schema_name) if isinstance(schema_name, str) else f
 
 
 def label(name: str) -> str:
