@@ -65,21 +65,10 @@ _COUNTED = frozenset({"enum", "properties", *SUB_SCHEMA_KEYS})
 
 def strict_usage(schema: JsonObject) -> StrictUsage:
     """What one strict tool's parameter schema counts against the per-request limits (one walk
-    over its nodes and its definitions'). The budget counts a tool's schema when it admits it,
-    and the size check the same dict again when the template hands it over: the last answer is
-    kept for that second time (schemas are never changed once made)."""
-    for counted, usage in _LAST_USAGE:
-        if counted is schema:
-            return usage
+    over its nodes and its definitions')."""
     whole = _counted_usage(schema)
     assert whole is not None  # no room given: counted whole
-    _LAST_USAGE[:] = [(schema, whole)]
     return whole
-
-
-_LAST_USAGE: list[tuple[JsonObject, StrictUsage]] = []
-"""The last schema ``strict_usage`` counted and its usage (kept alive, so ``is`` cannot match
-another dict at the same address)."""
 
 
 def _counted_usage(schema: JsonObject, room: StrictUsage | None = None) -> StrictUsage | None:
@@ -147,12 +136,12 @@ class StrictBudget:
         """Whether the tool's strict schema still fits (the same answer for the same tool)."""
         if tool.name in self.decisions:
             return self.decisions[tool.name]
-        room = self._room()
-        if room is not None and _counted_usage(schema, room) is None:
+        usage = _counted_usage(schema, self._room())
+        if usage is None:
             self.dropped.append(tool)  # past a limit: every reason it could add is given
             self.decisions[tool.name] = False
             return False
-        total = self.used + strict_usage(schema)
+        total = self.used + usage
         over = _over(self.limits, total)
         if over:
             self.dropped.append(tool)
