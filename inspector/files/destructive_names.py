@@ -170,7 +170,7 @@ ASKING_FIRST_WORDS: Final = frozenset(
 ``and`` joins it (``get_and_delete``)."""
 
 _STEMS_AT_FIRST_WORD: Final = FIRST_WORD_STEMS | ANY_WORD_STEMS
-_PHRASES: Final = sorted(LEADING_PHRASES)
+_PHRASE_LENGTHS: Final = sorted({len(phrase) for phrase in LEADING_PHRASES})
 _ENDINGS: Final = sorted(WORD_ENDINGS)
 
 _WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
@@ -209,8 +209,10 @@ def destructive_word(name: str, *, is_async: bool = False) -> str | None:
     words = name_words(name)
     if not words:
         return None
-    phrase = next((p for p in _PHRASES if tuple(words[: len(p)]) == p), None)
-    if tuple(words) in WHOLE_NAMES or phrase is not None:
+    whole = tuple(words)
+    # the shortest phrase first: a longer one that matches starts with it
+    phrase = next((whole[:n] for n in _PHRASE_LENGTHS if whole[:n] in LEADING_PHRASES), None)
+    if whole in WHOLE_NAMES or phrase is not None:
         return " ".join(phrase or words)
     if words[0] in FIRST_WORDS:
         return words[0]
@@ -230,10 +232,10 @@ def _stem(word: str, stems: frozenset[str]) -> str | None:
     """The longest stem the word starts with, unless the rest makes it another word."""
     if word in NOT_DESTRUCTIVE_WORDS:
         return None
-    matches = [stem for stem in stems if word.startswith(stem)]
-    if not matches:
+    # the word's own prefixes, longest first: a few set lookups, not a test of every stem
+    stem = next((word[:end] for end in range(len(word), 0, -1) if word[:end] in stems), None)
+    if stem is None:
         return None
-    stem = max(matches, key=len)
     return stem if word == stem or not word.endswith(DERIVED_ENDINGS) else None
 
 
