@@ -287,6 +287,73 @@ def test_self_is_the_owning_class() -> None:
     assert diagnostics == []
 
 
+def test_hints_written_without_quotes_resolve_for_each_class_they_are_read_for(
+    modules: Callable[..., None],
+) -> None:
+    """Real annotations (no ``from __future__ import annotations``) that two classes of a
+    module share, read by one scan: one holding ``Self`` resolves for each class, one holding
+    neither is the same for both."""
+    modules(
+        **{
+            "real_hints.py": """
+                import dataclasses
+                import typing
+
+
+                @dataclasses.dataclass
+                class Left:
+                    '''The left side.'''
+
+                    side: str
+
+                    def pair(
+                        self, other: list[typing.Self], count: typing.Optional[int] = None
+                    ) -> typing.Self:
+                        '''Pair.
+
+                        Args:
+                            other: Others of this side.
+                            count: How many.
+                        '''
+
+
+                @dataclasses.dataclass
+                class Right:
+                    '''The right side.'''
+
+                    side: int
+
+                    def pair(
+                        self, other: list[typing.Self], count: typing.Optional[int] = None
+                    ) -> typing.Self:
+                        '''Pair.
+
+                        Args:
+                            other: Others of this side.
+                            count: How many.
+                        '''
+            """
+        }
+    )
+    module = load("real_hints")
+    builder = MethodBuilder()  # one scan: what it resolves for one class serves the next
+    for cls, side in ((module.Left, "string"), (module.Right, "integer")):
+        (tool,) = [builder.build(m)[0] for m in iter_methods(ClassInfo(cls, cls.__name__, "m.py"))]
+        owner = {
+            "type": "object",
+            "title": cls.__name__,
+            "description": f"The {cls.__name__.lower()} side.",
+            "properties": {"side": {"type": side}},
+            "required": ["side"],
+        }
+        assert tool is not None
+        assert inlined(tool.parameters_schema())["properties"] == {
+            "other": {"type": "array", "description": "Others of this side.", "items": owner},
+            "count": {"type": ["integer", "null"], "description": "How many.", "default": None},
+        }
+        assert tool.returns.to_schema() == owner
+
+
 class Style(te.TypedDict):
     """Drawing style."""
 
