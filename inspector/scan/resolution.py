@@ -49,9 +49,26 @@ class HintResolver:
         owner: type | None,
         localns: Mapping[str, object] | None = None,
     ) -> Resolved:
-        """The hint of an annotation; raises what evaluation raised when nothing resolves."""
-        key = self._key(annotation, globalns, owner, localns)
-        found = self._cache.get(key) if key is not None else None
+        """The hint of an annotation; raises what evaluation raised when nothing resolves.
+
+        Each distinct annotation of a module is resolved once, and once per class only when
+        what it resolves to may depend on the class it is read for: text naming that class or
+        ``Self``, or a hint holding ``Self`` or forward references (evaluated with the class's
+        name in scope). ``int`` or ``Optional[Address]`` written without quotes is resolved
+        once per module, not once per class (2,000 classes: a tenth of a scan)."""
+        key: tuple[object, ...] | None = (id(globalns), id(localns), annotation, None)
+        try:
+            found = self._cache.get(key)
+        except TypeError:  # an unhashable annotation: evaluated without caching
+            found = key = None
+        if key is not None and owner is not None and type(annotation) is not type:
+            if isinstance(annotation, str):
+                specific = owner.__name__ in annotation or "Self" in annotation
+            else:  # a hint found under no class holds neither
+                specific = found is None and bool(part_kinds(annotation) & (_FORWARD | _SELF))
+            if specific:
+                key = (*key[:3], owner)
+                found = self._cache.get(key)
         if found is not None:
             return found
         names: dict[str, object] = {owner.__name__: owner} if owner is not None else {}
@@ -62,32 +79,6 @@ class HintResolver:
         if key is not None:
             self._cache[key] = resolved
         return resolved
-
-    def _key(
-        self,
-        annotation: object,
-        globalns: Mapping[str, object],
-        owner: type | None,
-        localns: Mapping[str, object] | None,
-    ) -> tuple[object, ...] | None:
-        """The annotation's cache key: with the owner only when what it resolves to may depend
-        on the class it is read for (text naming that class or ``Self``; a hint holding ``Self``
-        or forward references, evaluated with the class's name in scope). ``int`` or
-        ``Optional[Address]`` written without quotes is resolved once per module, not once per
-        class (2,000 classes: a tenth of a scan). None for an unhashable annotation."""
-        try:
-            hash(annotation)
-        except TypeError:
-            return None
-        common = (id(globalns), id(localns), annotation)
-        if owner is None or type(annotation) is type:  # a plain class holds no hint parts
-            return (*common, None)
-        if isinstance(annotation, str):
-            specific = owner.__name__ in annotation or "Self" in annotation
-            return (*common, owner if specific else None)
-        if (*common, None) in self._cache:  # cached under no owner: it holds neither
-            return (*common, None)
-        return (*common, owner if part_kinds(annotation) & (_FORWARD | _SELF) else None)
 
     def field_rows(self, cls: type, failed: list[str] | None = None) -> list[FieldRow]:
         """``field_rows``, with each field's hint resolved as a parameter's is when
