@@ -9,6 +9,7 @@ import random
 import re
 import subprocess
 import sys
+import weakref
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -509,6 +510,18 @@ def test_no_message_keeps_a_memory_address(prefix: str, kind: str, address: int)
     diagnostic = Diagnostic(Level.INFO, f"{prefix}<{kind} at {address:#x}>", code="TI110")
     assert diagnostic.message == f"{prefix}<{kind}>"
     assert str(diagnostic) == f"info[TI110]: {prefix}<{kind}>"
+
+
+def test_a_weak_reference_is_shown_without_its_address() -> None:
+    """``logging.shutdown``'s default is a list of weak references: their repr holds the
+    address before a ``;``."""
+
+    class Handler:
+        pass
+
+    handler = Handler()
+    alive, dead = weakref.ref(handler), weakref.ref(Handler())
+    assert stable_repr([alive, dead]) == "[<weakref; to 'Handler'>, <weakref; dead>]"
 
 
 @given(st.sets(st.one_of(st.text(max_size=5), st.integers())), st.randoms())
