@@ -98,10 +98,11 @@ def test_module_target_takes_every_public_class_defined_in_it(
     [
         # a package exposes its submodules' classes (networkx.Graph), not others' or aliases
         ("from json import JSONDecoder\nfrom pkg2.graph import Graph, Graph as G\n", ["Graph"]),
-        # __all__ is the module's word: its classes, wherever defined, in its order
+        # __all__ is the module's word: its classes, wherever defined, in the order the module
+        # defines or imports them (an __all__ built from a set has no order of its own)
         (
             "from json import JSONDecoder\nfrom pkg2.graph import Graph\n"
-            "__all__ = ['JSONDecoder', 'Graph', 'helper']\nhelper = 1\n",
+            "__all__ = ['Graph', 'helper', 'JSONDecoder']\nhelper = 1\n",
             ["JSONDecoder", "Graph"],
         ),
     ],
@@ -120,6 +121,44 @@ def test_a_package_target_takes_the_classes_it_exposes(
         for name in ("pkg2", "pkg2.graph"):
             sys.modules.pop(name, None)
     assert list(json.loads(result.stdout)["classes"]) == expected
+
+
+SET_ALL = (
+    "".join(
+        f"class {name}:\n    def run(self) -> int:\n        'Run.'\n        return 0\n\n"
+        for name in ("Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel")
+    )
+    + "__all__ = list({'Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf', 'Hotel'})\n"
+)
+
+
+def test_a_module_whose_all_is_built_from_a_set_scans_the_same_under_any_hash_seed(
+    in_tmp: Path,
+) -> None:
+    """numpy builds ``__all__`` from a set: its order changes with each process's hash seed, and
+    the scan's output must not (its classes come in the order the module defines them)."""
+    Path("setall.py").write_text(SET_ALL, encoding="utf-8")
+    outputs = [
+        subprocess.run(
+            [sys.executable, "-m", "inspector", "scan", "setall", "-o", "-", "-q"],
+            cwd=in_tmp,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            capture_output=True,
+            check=True,
+        ).stdout
+        for seed in ("1", "2", "3")
+    ]
+    assert outputs[0] == outputs[1] == outputs[2]
+    assert list(json.loads(outputs[0])["classes"]) == [
+        "Alpha",
+        "Bravo",
+        "Charlie",
+        "Delta",
+        "Echo",
+        "Foxtrot",
+        "Golf",
+        "Hotel",
+    ]
 
 
 def test_stdout_output_sends_the_summary_to_stderr(

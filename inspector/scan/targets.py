@@ -280,7 +280,7 @@ def _classes_defined_in(module: ModuleType) -> list[type]:
     own name (not aliases)."""
     exported = getattr(module, "__all__", None)
     if isinstance(exported, list | tuple) and all(isinstance(n, str) for n in exported):
-        pairs = [(name, _attribute(module, name)) for name in exported]
+        pairs = _exported(module, exported)
         return [v for n, v in pairs if isinstance(v, type) and is_public(n) and v.__name__ == n]
     own = (module.__name__, f"{module.__name__}.") if hasattr(module, "__path__") else None
     return [
@@ -295,6 +295,16 @@ def _classes_defined_in(module: ModuleType) -> list[type]:
     ]
 
 
+def _exported(module: ModuleType, names: Iterable[str]) -> list[tuple[str, object]]:
+    """The names of a module's ``__all__`` and their values, in the order the module's namespace
+    holds them (the order it defines or imports them; a name it makes on demand after those, by
+    name): a module may build ``__all__`` from a set (numpy does), whose order changes with
+    each process's hash seed, and the scan's output must not."""
+    pairs = [(name, _attribute(module, name)) for name in dict.fromkeys(names)]
+    position = {name: index for index, name in enumerate(vars(module))}  # after on-demand names
+    return sorted(pairs, key=lambda pair: (position.get(pair[0], len(position)), pair[0]))
+
+
 def functions_defined_in(module: ModuleType) -> list[Callable[..., object]]:
     """A module's public functions, as ``_classes_defined_in`` finds its classes: those its
     ``__all__`` names, else those it defines (a function decorated with ``functools.wraps``
@@ -304,7 +314,7 @@ def functions_defined_in(module: ModuleType) -> list[Callable[..., object]]:
     ``_heapq``."""
     exported = getattr(module, "__all__", None)
     if isinstance(exported, list | tuple) and all(isinstance(n, str) for n in exported):
-        pairs = [(name, _attribute(module, name)) for name in exported]
+        pairs = _exported(module, exported)
     else:
         pairs = list(vars(module).items())
     return [

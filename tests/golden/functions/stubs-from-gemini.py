@@ -41,14 +41,6 @@ class Booking:
 class Tools:
     """Stubs of tools."""
 
-    def book_room(self, booking: Booking) -> Any:
-        """Book a room.
-
-        Args:
-            booking: What to book.
-        """
-        raise NotImplementedError
-
     def convert_temperature(self, celsius: float, scale: str = NO_DEFAULT) -> Any:
         """Convert a temperature from Celsius.
 
@@ -71,6 +63,14 @@ class Tools:
 
         Args:
             name: Who to greet.
+        """
+        raise NotImplementedError
+
+    def book_room(self, booking: Booking) -> Any:
+        """Book a room.
+
+        Args:
+            booking: What to book.
         """
         raise NotImplementedError
 

@@ -31,14 +31,6 @@ class Booking:
 class Tools:
     """Stubs of tools."""
 
-    def book_room(self, booking: Booking) -> str:
-        """Book a room.
-
-        Args:
-            booking: What to book.
-        """
-        raise NotImplementedError
-
     def convert_temperature(self, celsius: float, scale: str = "fahrenheit") -> float:
         """Convert a temperature from Celsius.
 
@@ -64,6 +56,14 @@ class Tools:
 
         Args:
             name: Who to greet.
+        """
+        raise NotImplementedError
+
+    def book_room(self, booking: Booking) -> str:
+        """Book a room.
+
+        Args:
+            booking: What to book.
         """
         raise NotImplementedError
 

@@ -31,14 +31,6 @@ class Booking:
 class Tools:
     """Stubs of tools."""
 
-    def book_room(self, booking: Booking) -> Any:
-        """Book a room.
-
-        Args:
-            booking: What to book.
-        """
-        raise NotImplementedError
-
     def convert_temperature(self, celsius: float, scale: str = "fahrenheit") -> Any:
         """Convert a temperature from Celsius.
 
@@ -61,6 +53,14 @@ class Tools:
 
         Args:
             name: Who to greet.
+        """
+        raise NotImplementedError
+
+    def book_room(self, booking: Booking) -> Any:
+        """Book a room.
+
+        Args:
+            booking: What to book.
         """
         raise NotImplementedError
 

@@ -31,17 +31,6 @@ class Booking:
 class Tools:
     """Stubs of tools."""
 
-    def book_room(
-        self,
-        booking: Annotated[Booking, Schema({"additionalProperties": False})],
-    ) -> Any:
-        """Book a room.
-
-        Args:
-            booking: What to book.
-        """
-        raise NotImplementedError
-
     def convert_temperature(self, celsius: float, scale: str | None) -> Any:
         """Convert a temperature from Celsius.
 
@@ -64,6 +53,17 @@ class Tools:
 
         Args:
             name: Who to greet. (at least 1 character)
+        """
+        raise NotImplementedError
+
+    def book_room(
+        self,
+        booking: Annotated[Booking, Schema({"additionalProperties": False})],
+    ) -> Any:
+        """Book a room.
+
+        Args:
+            booking: What to book.
         """
         raise NotImplementedError
 

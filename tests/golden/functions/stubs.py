@@ -32,15 +32,6 @@ class Functions:
     """Stubs of the tools of tests/golden/inputs/functions.py."""
 
     @staticmethod
-    def book_room(booking: Booking) -> str:
-        """Book a room.
-
-        Args:
-            booking: What to book.
-        """
-        raise NotImplementedError
-
-    @staticmethod
     def convert_temperature(celsius: float, scale: str = "fahrenheit") -> float:
         """Convert a temperature from Celsius.
 
@@ -68,6 +59,15 @@ class Functions:
 
         Args:
             name: Who to greet.
+        """
+        raise NotImplementedError
+
+    @staticmethod
+    def book_room(booking: Booking) -> str:
+        """Book a room.
+
+        Args:
+            booking: What to book.
         """
         raise NotImplementedError
 
