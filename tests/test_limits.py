@@ -15,7 +15,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from inspector.model import AnyOfType, Field, IntegerType, ObjectType, StringType, ToolDescriptor
+from inspector.model import (
+    AnyOfType,
+    Field,
+    IntegerType,
+    ObjectType,
+    RefType,
+    StringType,
+    ToolDescriptor,
+)
 from inspector.project import pipeline
 from inspector.render.jinja import render_template as render
 from inspector.render.limits import Budget, size_report
@@ -458,3 +466,46 @@ def test_the_budget_stops_counting_a_tool_past_a_limit_with_the_same_outcome(
     fast, whole = budgets
     assert (fast.used, fast.decisions, fast.reasons) == (whole.used, whole.decisions, whole.reasons)
     assert fast.dropped == whole.dropped
+
+
+def test_gemini_says_how_to_render_a_tool_whose_types_are_too_many_to_inline() -> None:
+    """Ninety types that refer to one another in a ring (pydantic-core's ``CoreSchema`` is such
+    a web): every provider writes each once under ``$defs``; Gemini's ``parameters`` writes
+    each reference out where it is used, past Python's recursion limit, and the error says
+    what renders it (``parametersJsonSchema`` keeps ``$defs``)."""
+    ring = 90
+    definitions = tuple(
+        (
+            f"Node{i}",
+            ObjectType((Field("next", RefType(f"Node{(i + 1) % ring}")),), title=f"Node{i}"),
+        )
+        for i in range(ring)
+    )
+    tool = ToolDescriptor(
+        "walk",
+        "Walk.",
+        (Field("start", RefType("Node0"), required=True),),
+        definitions=definitions,
+        class_name="Ring",
+        method_name="walk",
+        location="ring.py:7",
+    )
+    inlined, kept = (
+        next(pipeline.render(["gemini"], [tool], RenderOptions(gemini_json_schema=flag)))
+        for flag in (False, True)
+    )
+    assert inlined.document is None
+    assert [(d.code, d.message) for d in inlined.diagnostics] == [
+        (
+            "TI401",
+            "ring.py:7: Ring.walk: its types are nested too deeply to make a schema of (past "
+            "Python's recursion limit) once every reference is written out where it is used, "
+            "as Gemini's parameters need; render with --gemini-json-schema (parametersJsonSchema "
+            "keeps $defs), or set the method false in the classification file",
+        )
+    ]
+    assert kept.document is not None
+    assert [d.code for d in kept.diagnostics] == ["TI510"]  # a large tool: a warning only
+    openai = next(pipeline.render(["openai"], [tool], RenderOptions()))
+    assert openai.document is not None
+    assert [d.code for d in openai.diagnostics] == ["TI510"]
