@@ -132,33 +132,69 @@ SET_ALL = (
 )
 
 
+LAZY_ALL = """
+NAMES = ("Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel")
+__all__ = list(set(NAMES))
+
+
+def __getattr__(name):
+    if name not in NAMES:
+        raise AttributeError(name)
+
+    def run(self) -> int:
+        "Run."
+        return 0
+
+    made = type(name, (), {"run": run, "__module__": __name__})
+    globals()[name] = made  # made once, kept: in the order __all__ asks for them
+    return made
+"""
+NATO = ["Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel"]
+
+
 def test_a_module_whose_all_is_built_from_a_set_scans_the_same_under_any_hash_seed(
     in_tmp: Path,
 ) -> None:
     """numpy builds ``__all__`` from a set: its order changes with each process's hash seed, and
-    the scan's output must not (its classes come in the order the module defines them)."""
+    the scan's output must not (its classes come in the order the module defines them; those
+    its ``__getattr__`` makes on demand by name, even when it keeps them in its globals)."""
     Path("setall.py").write_text(SET_ALL, encoding="utf-8")
-    outputs = [
-        subprocess.run(
-            [sys.executable, "-m", "inspector", "scan", "setall", "-o", "-", "-q"],
-            cwd=in_tmp,
-            env={**os.environ, "PYTHONHASHSEED": seed},
-            capture_output=True,
-            check=True,
-        ).stdout
-        for seed in ("1", "2", "3")
-    ]
-    assert outputs[0] == outputs[1] == outputs[2]
-    assert list(json.loads(outputs[0])["classes"]) == [
-        "Alpha",
-        "Bravo",
-        "Charlie",
-        "Delta",
-        "Echo",
-        "Foxtrot",
-        "Golf",
-        "Hotel",
-    ]
+    Path("lazyall.py").write_text(LAZY_ALL, encoding="utf-8")
+    for module in ("setall", "lazyall"):
+        outputs = [
+            subprocess.run(
+                [sys.executable, "-m", "inspector", "scan", module, "-o", "-", "-q"],
+                cwd=in_tmp,
+                env={**os.environ, "PYTHONHASHSEED": seed},
+                capture_output=True,
+                check=True,
+            ).stdout
+            for seed in ("1", "2", "3")
+        ]
+        assert outputs[0] == outputs[1] == outputs[2]
+        assert list(json.loads(outputs[0])["classes"]) == NATO
+
+
+def test_a_module_object_without_a_namespace_gives_what_its_all_names(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    """A module that replaces itself in ``sys.modules`` by an object without ``__dict__``."""
+    Path("slotted.py").write_text(
+        "import sys\n\n\n"
+        "class Thing:\n    def run(self) -> int:\n        'Run.'\n        return 0\n\n\n"
+        "class _Module:\n    __slots__ = ()\n    __name__ = __name__\n"
+        "    __all__ = ['Thing']\n    Thing = Thing\n\n\n"
+        "sys.modules[__name__] = _Module()\n",
+        encoding="utf-8",
+    )
+    sys.path.insert(0, str(in_tmp))
+    try:
+        result = run_cli("scan", "slotted", "-o", "-", "-q")
+    finally:
+        sys.path.remove(str(in_tmp))
+        sys.modules.pop("slotted", None)
+    assert result.status == 0, result.stderr
+    assert list(json.loads(result.stdout)["classes"]) == ["Thing"]
 
 
 def test_stdout_output_sends_the_summary_to_stderr(

@@ -522,6 +522,7 @@ def test_a_weak_reference_is_shown_without_its_address() -> None:
     handler = Handler()
     alive, dead = weakref.ref(handler), weakref.ref(Handler())
     assert stable_repr([alive, dead]) == "[<weakref; to 'Handler'>, <weakref; dead>]"
+    assert stable_repr(["UART at 0x3F8; COM1"]) == "['UART at 0x3F8; COM1']"  # a user's text
 
 
 @given(st.sets(st.one_of(st.text(max_size=5), st.integers())), st.randoms())

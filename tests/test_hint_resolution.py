@@ -25,7 +25,7 @@ from inspector.model import ParameterKind
 from inspector.runtime.toolbox import Toolbox, ToolCallError
 from inspector.scan import typecheck_names
 from inspector.scan.methods import MethodBuilder
-from inspector.scan.resolution import union_members
+from inspector.scan.resolution import HintResolver, union_members
 from inspector.scan.targets import ClassInfo, iter_methods
 from inspector.scan.typecheck_names import TypeCheckingNames
 from tests.conftest import inlined, inspect_class, load, messages
@@ -352,6 +352,18 @@ def test_hints_written_without_quotes_resolve_for_each_class_they_are_read_for(
             "count": {"type": ["integer", "null"], "description": "How many.", "default": None},
         }
         assert tool.returns.to_schema() == owner
+
+
+def test_a_hint_read_for_no_class_does_not_stand_for_one_read_for_a_class() -> None:
+    """``Self`` read with no owning class stays ``Self``; read for a class afterwards, by the
+    same resolver, it is that class."""
+    resolver = HintResolver()
+    globalns = vars(sys.modules[__name__])
+    hint = list[typing.Self]
+    assert resolver.resolve(hint, globalns, None).hint == list[typing.Self]
+    assert resolver.resolve(hint, globalns, Crate).hint == list[Crate]
+    assert resolver.resolve(list[int], globalns, None).hint == list[int]
+    assert resolver.resolve(list[int], globalns, Crate).hint == list[int]
 
 
 class Style(te.TypedDict):

@@ -61,13 +61,15 @@ class HintResolver:
             found = self._cache.get(key)
         except TypeError:  # an unhashable annotation: evaluated without caching
             found = key = None
-        if key is not None and owner is not None and type(annotation) is not type:
+        if key is not None and type(annotation) is not type:
             if isinstance(annotation, str):
-                specific = owner.__name__ in annotation or "Self" in annotation
-            else:  # a hint found under no class holds neither
+                specific = owner is not None and (
+                    owner.__name__ in annotation or "Self" in annotation
+                )
+            else:  # kept under no class only when it holds neither, whoever read it
                 specific = found is None and bool(part_kinds(annotation) & (_FORWARD | _SELF))
             if specific:
-                key = (*key[:3], owner)
+                key = (*key[:3], owner if owner is not None else _CLASSLESS)
                 found = self._cache.get(key)
         if found is not None:
             return found
@@ -179,6 +181,11 @@ class HintResolver:
                 with contextlib.suppress(Exception):  # any import may fail; the hint stays
                     scope[name] = self.names.resolve_name(module, name)
         return scope.keys() != before.keys() or any(scope[k] is not v for k, v in before.items())
+
+
+_CLASSLESS = object()
+"""The cache key's class for a hint holding ``Self`` or a forward reference read for no class:
+never mistaken for one that holds neither."""
 
 
 class _Scope(dict[str, object]):

@@ -300,8 +300,11 @@ def _exported(module: ModuleType, names: Iterable[str]) -> list[tuple[str, objec
     holds them (the order it defines or imports them; a name it makes on demand after those, by
     name): a module may build ``__all__`` from a set (numpy does), whose order changes with
     each process's hash seed, and the scan's output must not."""
+    # before the names are looked up: a module's ``__getattr__`` may store what it makes, in
+    # ``__all__``'s order; a module object without a ``__dict__`` has its names made on demand
+    namespace = getattr(module, "__dict__", None)
+    position = {name: index for index, name in enumerate(namespace or ())}
     pairs = [(name, _attribute(module, name)) for name in dict.fromkeys(names)]
-    position = {name: index for index, name in enumerate(vars(module))}  # after on-demand names
     return sorted(pairs, key=lambda pair: (position.get(pair[0], len(position)), pair[0]))
 
 
