@@ -10,6 +10,7 @@ import importlib
 import inspect
 import keyword
 import sys
+import textwrap
 import typing
 from collections.abc import Callable
 from pathlib import Path
@@ -293,48 +294,28 @@ def test_hints_written_without_quotes_resolve_for_each_class_they_are_read_for(
     """Real annotations (no ``from __future__ import annotations``) that two classes of a
     module share, read by one scan: one holding ``Self`` resolves for each class, one holding
     neither is the same for both."""
-    modules(
-        **{
-            "real_hints.py": """
-                import dataclasses
-                import typing
+    side = """
+        @dataclasses.dataclass
+        class {name}:
+            '''The {lower} side.'''
 
+            side: {kind}
 
-                @dataclasses.dataclass
-                class Left:
-                    '''The left side.'''
+            def pair(
+                self, other: list[typing.Self], count: typing.Optional[int] = None
+            ) -> typing.Self:
+                '''Pair.
 
-                    side: str
-
-                    def pair(
-                        self, other: list[typing.Self], count: typing.Optional[int] = None
-                    ) -> typing.Self:
-                        '''Pair.
-
-                        Args:
-                            other: Others of this side.
-                            count: How many.
-                        '''
-
-
-                @dataclasses.dataclass
-                class Right:
-                    '''The right side.'''
-
-                    side: int
-
-                    def pair(
-                        self, other: list[typing.Self], count: typing.Optional[int] = None
-                    ) -> typing.Self:
-                        '''Pair.
-
-                        Args:
-                            other: Others of this side.
-                            count: How many.
-                        '''
-            """
-        }
-    )
+                Args:
+                    other: Others of this side.
+                    count: How many.
+                '''
+    """
+    classes = [
+        side.format(name=n, lower=n.lower(), kind=k) for n, k in (("Left", "str"), ("Right", "int"))
+    ]
+    source = "import dataclasses\nimport typing\n" + "".join(textwrap.dedent(c) for c in classes)
+    modules(**{"real_hints.py": source})
     module = load("real_hints")
     builder = MethodBuilder()  # one scan: what it resolves for one class serves the next
     for cls, side in ((module.Left, "string"), (module.Right, "integer")):

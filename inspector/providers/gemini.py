@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from inspector.diagnostics import InspectorError
 from inspector.files.provider_files import ToolEntry, mapping, text
-from inspector.files.tools_json import TOO_DEEP_TO_WRITE
+from inspector.files.tools_json import nested_too_deeply
 from inspector.model import Json, JsonObject, ToolDescriptor
 from inspector.providers.base import Dialect, NameRule, Provider
 from inspector.providers.calls import Call, Outcome, get, items
@@ -94,10 +94,10 @@ def gemini_parameters(tool: ToolDescriptor) -> DialectResult:
         result.schema = converter.convert(top, "", ())
     except RecursionError:  # many types that refer to one another, each inlined where used
         raise InspectorError(
-            f"{tool.location}: {tool.class_name}.{tool.method_name}: its {TOO_DEEP_TO_WRITE} "
-            "once every reference is written out where it is used, as Gemini's parameters "
-            "need; render with --gemini-json-schema (parametersJsonSchema keeps $defs), or set "
-            "the method false in the classification file"
+            f"{nested_too_deeply(tool)} once every reference is written out where it is used, "
+            "as Gemini's parameters need; render with --gemini-json-schema "
+            "(parametersJsonSchema keeps $defs), or set the method false in the classification "
+            "file"
         ) from None
     return result
 
