@@ -18,7 +18,15 @@ from hypothesis import strategies as st
 
 from inspector import api
 from inspector.diagnostics import InspectorError
-from inspector.files.jsonfile import dumps, json_text, loads, read_json, write_text
+from inspector.files.jsonfile import (
+    READ_BLOCK,
+    dumps,
+    file_holds,
+    json_text,
+    loads,
+    read_json,
+    write_text,
+)
 from tests.conftest import ROOT, Run
 
 SERVICE = "class Service:\n    def ping(self) -> bool:\n        'Ping.'\n        return True\n"
@@ -140,6 +148,29 @@ def test_an_unchanged_file_is_not_touched_and_a_new_one_has_the_umask_s_mode(
     os.utime(path, (1_000_000, 1_000_000))
     assert write_text(path, "made") is False
     assert path.stat().st_mtime == 1_000_000
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    size=st.sampled_from([0, 1, READ_BLOCK - 1, READ_BLOCK, READ_BLOCK + 1, 2 * READ_BLOCK + 7]),
+    change=st.sampled_from(["same", "first", "last", "a byte", "longer", "shorter"]),
+    where=st.integers(min_value=0),
+)
+def test_a_file_holds_data_only_when_every_byte_is_the_same(
+    tmp_path_factory: pytest.TempPathFactory, size: int, change: str, where: int
+) -> None:
+    data = bytes(range(256)) * (size // 256) + bytes(size % 256)
+    on_disk = bytearray(data)
+    if change == "longer":
+        on_disk.append(0)
+    elif change == "shorter" and size:
+        del on_disk[-1]
+    elif size and change != "same":
+        index = {"first": 0, "last": size - 1}.get(change, where % size)
+        on_disk[index] ^= 0xFF
+    path = tmp_path_factory.mktemp("holds") / "file"
+    path.write_bytes(on_disk)
+    assert file_holds(path, data) is (bytes(on_disk) == data)
 
 
 def test_a_file_that_cannot_be_replaced_is_an_error_and_stays_as_it_was(

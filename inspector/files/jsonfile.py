@@ -184,14 +184,21 @@ def file_holds(path: Path, data: bytes) -> bool:
     if path.stat().st_size != len(data):
         return False
     view = memoryview(data)
-    with path.open("rb") as existing:
-        for start in range(0, len(data), _BLOCK):
-            if existing.read(_BLOCK) != view[start : start + _BLOCK]:
+    block = bytearray(READ_BLOCK)
+    start = 0
+    with path.open("rb", buffering=0) as existing:
+        while start < len(data):
+            size = existing.readinto(block)
+            # a bytearray against a memoryview compares with memcmp; two memoryviews (or bytes
+            # against one) compare byte by byte, which took 70 ms of a 30 MB file against 9
+            if not size or block[:size] != view[start : start + size]:
                 return False
+            start += size
         return existing.read(1) == b""
 
 
-_BLOCK = 1 << 20
+READ_BLOCK = 1 << 20
+"""How much of a file ``file_holds`` reads at a time."""
 
 
 def _replace(target: Path, data: bytes, mode: int) -> None:
