@@ -82,6 +82,7 @@ DIALECT_LOSS: Final = "TI403"
 NOT_STRICT: Final = "TI404"
 NAME_AS_DESCRIPTION: Final = "TI405"
 ANNOTATIONS_UNKNOWN_TOOL: Final = "TI406"
+TOOL_LEFT_OUT: Final = "TI407"
 NAME_SHORTENED: Final = "TI410"
 DEFERRED_LEFT_OUT: Final = "TI430"
 DEFER_MATCHES_NOTHING: Final = "TI431"
@@ -473,6 +474,14 @@ CODES: dict[str, Code] = {
             _W,
             "annotations-unknown-tool",
             "MCP annotations are given for a tool that is not included.",
+        ),
+        Code(
+            TOOL_LEFT_OUT,
+            _W,
+            "tool-left-out",
+            "A tool's types nest too deeply to be written in the provider's schema (past "
+            "Python's recursion limit); the tool is left out of that provider's file, the "
+            "others are written.",
         ),
         Code(
             NAME_SHORTENED,

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from inspector.diagnostics import Diagnostic, Level
 from inspector.model import (
     AnyOfType,
     Field,
@@ -239,18 +240,30 @@ def _deep_tool(depth: int) -> ToolDescriptor:
     )
 
 
-def test_a_type_too_deep_to_render_is_an_error_naming_its_method() -> None:
+def test_a_type_too_deep_to_render_leaves_its_tool_out_with_a_warning_naming_its_method() -> None:
     providers = [name.removesuffix(".json") for name in RENDERS if "-" not in name]
+    small = ToolDescriptor("count", "Count.", (Field("n", IntegerType()),), class_name="Deep")
     for strict in (False, True):
-        rendered = list(pipeline.render(providers, [_deep_tool(TOO_DEEP)], RenderOptions(strict)))
-        assert [r.document for r in rendered] == [None] * len(providers)
-        assert {(d.code, d.message) for r in rendered for d in r.diagnostics} == {
-            (
-                "TI401",
-                "deep.py:3: Deep.go: its types are nested too deeply to make a schema of "
-                "(past Python's recursion limit)",
-            )
-        }
+        options = RenderOptions(strict)
+        rendered = list(pipeline.render(providers, [_deep_tool(TOO_DEEP), small], options))
+        alone = list(pipeline.render(providers, [small], options))
+        assert [r.document for r in rendered] == [r.document for r in alone]
+        assert [r.diagnostics for r in rendered] == [
+            [
+                Diagnostic(
+                    Level.WARNING,
+                    f"{provider}: left out of the file: its types are nested too deeply to make "
+                    "a schema of (past Python's recursion limit); set the method false in the "
+                    "classification file",
+                    "deep.py",
+                    3,
+                    "Deep.go",
+                    "TI407",
+                ),
+                *r.diagnostics,
+            ]
+            for provider, r in zip(providers, alone, strict=True)
+        ]
 
 
 def test_a_tools_file_too_deep_to_read_is_an_error(
@@ -468,11 +481,12 @@ def test_the_budget_stops_counting_a_tool_past_a_limit_with_the_same_outcome(
     assert fast.dropped == whole.dropped
 
 
-def test_gemini_says_how_to_render_a_tool_whose_types_are_too_many_to_inline() -> None:
+def test_gemini_leaves_out_a_tool_whose_types_are_too_many_to_inline_and_writes_the_rest() -> None:
     """Ninety types that refer to one another in a ring (pydantic-core's ``CoreSchema`` is such
     a web): every provider writes each once under ``$defs``; Gemini's ``parameters`` writes
-    each reference out where it is used, past Python's recursion limit, and the error says
-    what renders it (``parametersJsonSchema`` keeps ``$defs``)."""
+    each reference out where it is used, past Python's recursion limit. That tool is left out
+    of the Gemini file with a warning at its method saying what renders it
+    (``parametersJsonSchema`` keeps ``$defs``); the tools around it are written."""
     ring = 90
     definitions = tuple(
         (
@@ -481,7 +495,7 @@ def test_gemini_says_how_to_render_a_tool_whose_types_are_too_many_to_inline() -
         )
         for i in range(ring)
     )
-    tool = ToolDescriptor(
+    walk = ToolDescriptor(
         "walk",
         "Walk.",
         (Field("start", RefType("Node0"), required=True),),
@@ -490,22 +504,34 @@ def test_gemini_says_how_to_render_a_tool_whose_types_are_too_many_to_inline() -
         method_name="walk",
         location="ring.py:7",
     )
+    before, after = (
+        ToolDescriptor(
+            name, "Count.", (Field("n", IntegerType()),), class_name="Ring", method_name=name
+        )
+        for name in ("count", "recount")
+    )
+    tools = [before, walk, after]
     inlined, kept = (
-        next(pipeline.render(["gemini"], [tool], RenderOptions(gemini_json_schema=flag)))
+        next(pipeline.render(["gemini"], tools, RenderOptions(gemini_json_schema=flag)))
         for flag in (False, True)
     )
-    assert inlined.document is None
-    assert [(d.code, d.message) for d in inlined.diagnostics] == [
+    assert inlined.document is not None
+    declarations = inlined.document["functionDeclarations"]
+    assert [d["name"] for d in declarations] == ["count", "recount"]
+    assert [(d.code, str(d)) for d in inlined.diagnostics] == [
         (
-            "TI401",
-            "ring.py:7: Ring.walk: its types are nested too deeply to make a schema of (past "
-            "Python's recursion limit) once every reference is written out where it is used, "
-            "as Gemini's parameters need; render with --gemini-json-schema (parametersJsonSchema "
-            "keeps $defs), or set the method false in the classification file",
+            "TI407",
+            "ring.py:7: warning[TI407]: Ring.walk: gemini: left out of the file: its types are "
+            "nested too deeply to make a schema of (past Python's recursion limit) once every "
+            "reference is written out where it is used, as Gemini's parameters need; render "
+            "with --gemini-json-schema (parametersJsonSchema keeps $defs), or set the method "
+            "false in the classification file",
         )
     ]
     assert kept.document is not None
+    kept_names = [d["name"] for d in kept.document["functionDeclarations"]]
+    assert kept_names == ["count", "walk", "recount"]
     assert [d.code for d in kept.diagnostics] == ["TI510"]  # a large tool: a warning only
-    openai = next(pipeline.render(["openai"], [tool], RenderOptions()))
+    openai = next(pipeline.render(["openai"], tools, RenderOptions()))
     assert openai.document is not None
     assert [d.code for d in openai.diagnostics] == ["TI510"]

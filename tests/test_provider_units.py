@@ -394,6 +394,38 @@ def test_a_failing_user_filter_is_an_error_naming_the_template_line(
     )
 
 
+@pytest.mark.parametrize(
+    "entry",
+    ["{{ tool | walk | tojson }}", "{{ (tool | walk).upper() | tojson }}"],
+    ids=["stand-in written", "stand-in failing the template"],
+)
+def test_a_user_filter_too_deep_for_one_tool_leaves_that_tool_out(
+    acme: Path, run_cli: Callable[..., Run], entry: str
+) -> None:
+    """A user's filter recursing past Python's limit on one tool: the file holds the others,
+    and a warning names the method left out, whatever the template does with the value given
+    in the failed tool's place in the render that found it."""
+    (acme / "acme.py").write_text(
+        "from inspector.providers import Provider\n\n"
+        "def walk(tool):\n"
+        "    return walk(tool) if tool.method_name == 'ping' else tool.name.lower()\n\n"
+        "PROVIDER = Provider('acme', 'Acme', filters={'walk': walk})\n",
+        encoding="utf-8",
+    )
+    (acme / "acme.json.jinja").write_text(
+        "[{% for tool in tools %}" + entry + "{{ ',' if not loop.last }}{% endfor %}]\n",
+        encoding="utf-8",
+    )
+    run = run_cli("render", "--provider", "acme", "--templates", "templates")
+    assert (run.status, json.loads(run.stdout)) == (0, ["TRACE" if "upper" in entry else "trace"])
+    assert run.stderr == (
+        "service.py:5: warning[TI407]: Service.ping: acme: left out of the file: its types are "
+        "nested too deeply to make a schema of (past Python's recursion limit); set the method "
+        "false in the classification file\n"
+        "diagnostics: 0 errors, 1 warning (1 TI407), 0 info\n"
+    )
+
+
 OPTIONAL_ENTRY = (
     '{"name": {{ tool.name | tojson }}, "input_schema": {"type": "object", "properties": '
     '{"a": {"type": "integer"}, "b": {"type": ["integer", "string"]}}}, "strict": true}'

@@ -77,12 +77,24 @@ def _class_json(group: CatalogClass, tool_schemas: dict[int, tuple[Schemas, Refs
     }
 
 
-def nested_too_deeply(tool: ToolDescriptor) -> InspectorError:
-    """The error of a tool whose types nest past what Python's recursion limit lets a schema be
-    made of (the limit is the process's: it is not raised)."""
-    return InspectorError(
-        f"{tool.location}: {tool.class_name}.{tool.method_name}: its {TOO_DEEP_TO_WRITE}"
-    )
+class ToolTooDeep(InspectorError):
+    """A tool whose types nest past what Python's recursion limit lets a schema be made of (the
+    limit is the process's: it is not raised). The error names the tool's method; a render
+    leaves the tool out of the provider's file instead, with a warning.
+
+    Attributes:
+        tool: The tool.
+        reason: What is too deep, and what to do, without the method's place.
+    """
+
+    def __init__(self, tool: ToolDescriptor, reason: str) -> None:
+        self.tool, self.reason = tool, reason
+        super().__init__(f"{tool.location}: {tool.class_name}.{tool.method_name}: {reason}")
+
+
+def nested_too_deeply(tool: ToolDescriptor, advice: str = "") -> ToolTooDeep:
+    """The error of a tool whose types nest too deeply; ``advice`` follows the reason."""
+    return ToolTooDeep(tool, f"its {TOO_DEEP_TO_WRITE}{advice}")
 
 
 def _tool_json(tool: ToolDescriptor, schemas: Schemas, refs: Refs) -> JsonObject:

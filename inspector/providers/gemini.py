@@ -93,11 +93,11 @@ def gemini_parameters(tool: ToolDescriptor) -> DialectResult:
     try:
         result.schema = converter.convert(top, "", ())
     except RecursionError:  # many types that refer to one another, each inlined where used
-        raise InspectorError(
-            f"{nested_too_deeply(tool)} once every reference is written out where it is used, "
-            "as Gemini's parameters need; render with --gemini-json-schema "
-            "(parametersJsonSchema keeps $defs), or set the method false in the classification "
-            "file"
+        raise nested_too_deeply(
+            tool,
+            " once every reference is written out where it is used, as Gemini's parameters "
+            "need; render with --gemini-json-schema (parametersJsonSchema keeps $defs), or set "
+            "the method false in the classification file",
         ) from None
     return result
 

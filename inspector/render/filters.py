@@ -12,7 +12,7 @@ import orjson
 from inspector import codes
 from inspector.codes import level_of
 from inspector.diagnostics import LISTED, Diagnostic, clipped, listed
-from inspector.files.tools_json import nested_too_deeply
+from inspector.files.tools_json import ToolTooDeep, nested_too_deeply
 from inspector.model import JsonObject, ToolDescriptor
 from inspector.providers.base import Dialect, Filter, Provider, StrictDialect
 from inspector.providers.limits import StrictBudget
@@ -22,9 +22,12 @@ from inspector.providers.strict import strict_schema
 
 @dataclass
 class FilterDiagnostics:
-    """The diagnostics filters raise while one template renders (each once)."""
+    """The diagnostics filters raise while one template renders (each once), and the tools a
+    dialect filter could not write (``too_deep``: the render leaves them out)."""
 
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    too_deep: dict[int, ToolTooDeep] = field(default_factory=dict)
+    """By the tool's ``id``: each tool once, whichever filters failed on it."""
     _seen: set[Diagnostic] = field(default_factory=set)
 
     def add(self, code: str, tool: ToolDescriptor, message: str) -> None:
@@ -72,26 +75,44 @@ def make_filters(
         return tool.parameters_schema()
 
     filters: dict[str, Callable[..., object]] = {
-        "json_schema": _naming_deep_tools(json_schema),
+        "json_schema": _leaving_out_deep_tools(json_schema, found, dict),
         "description_or_name": description_or_name,
     }
     for provider in providers:
         for name, kind in provider.filters.items():
-            filters[name] = _naming_deep_tools(_bind(kind, found, budget))
+            stand_in = _no_schema if isinstance(kind, Dialect | StrictDialect) else _nothing
+            filters[name] = _leaving_out_deep_tools(_bind(kind, found, budget), found, stand_in)
     filters["tojson"] = tojson
     return filters
 
 
-def _naming_deep_tools(function: Callable[..., object]) -> Callable[..., object]:
-    """The filter, its ``RecursionError`` on a tool an error naming the tool's method."""
+def _no_schema() -> DialectResult:
+    return DialectResult(None)
+
+
+def _nothing() -> None:
+    return None
+
+
+def _leaving_out_deep_tools(
+    function: Callable[..., object], found: FilterDiagnostics, stand_in: Callable[[], object]
+) -> Callable[..., object]:
+    """The filter; a tool whose types nest too deeply for it (``ToolTooDeep``, or Python's
+    ``RecursionError``) is recorded in ``found.too_deep`` and ``stand_in()`` returned in its
+    place (what the filter gives for a tool without a schema), so that one render finds every
+    such tool; the render then runs again without them and keeps only that text."""
 
     def filtered(value: object, *args: object, **kwargs: object) -> object:
         try:
             return function(value, *args, **kwargs)
+        except ToolTooDeep as error:
+            too_deep = error
         except RecursionError:
-            if isinstance(value, ToolDescriptor):
-                raise nested_too_deeply(value) from None
-            raise
+            if not isinstance(value, ToolDescriptor):
+                raise
+            too_deep = nested_too_deeply(value, "; set the method false in the classification file")
+        found.too_deep.setdefault(id(too_deep.tool), too_deep)
+        return stand_in()
 
     return filtered
 

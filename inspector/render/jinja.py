@@ -19,6 +19,7 @@ from inspector.diagnostics import (
     did_you_mean,
 )
 from inspector.files.jsonfile import json_text, loads
+from inspector.files.tools_json import ToolTooDeep
 from inspector.model import Json, ToolDescriptor
 from inspector.providers.base import Provider
 from inspector.providers.limits import StrictBudget
@@ -110,10 +111,39 @@ def render_document(
     tools, shortened = fit_names(unit, tools)
     share = deferral.split(unit, tools, options.defer)
     check_names(unit, share.written)
+    written = share.written
     run = TemplateRun(provider, unit, options)
-    text = run.text(share.written, share.deferred)
-    diagnostics = shortened + share.diagnostics + run.finish()
-    return _parse_rendered(text, run.template_path), diagnostics, share.written
+    try:
+        text = run.text(written, share.deferred)
+    except InspectorError:
+        if not run.found.too_deep:
+            raise
+        # a template may fail on a stand-in (see ``filters._leaving_out_deep_tools``): the
+        # render without those tools tells whether the template fails on its own
+    left_out = list(run.found.too_deep.values())
+    if left_out:  # rendered again without them: nothing of the first text is kept
+        written = [tool for tool in written if id(tool) not in run.found.too_deep]
+        run = TemplateRun(provider, unit, options)
+        text = run.text(written, share.deferred)
+        if run.found.too_deep:  # a filter that failed on a tool it took the first time
+            raise next(iter(run.found.too_deep.values()))
+    notes = [_left_out(provider, error) for error in left_out]
+    diagnostics = shortened + share.diagnostics + notes + run.finish()
+    return _parse_rendered(text, run.template_path), diagnostics, written
+
+
+def _left_out(provider: str, error: ToolTooDeep) -> Diagnostic:
+    """The warning of a tool left out of a provider's file because its types nest too deeply."""
+    tool = error.tool
+    path, line = tool.path_and_line
+    return Diagnostic(
+        Level.WARNING,
+        f"{provider}: left out of the file: {error.reason}",
+        path,
+        line,
+        f"{tool.class_name}.{tool.method_name}",
+        codes.TOOL_LEFT_OUT,
+    )
 
 
 def fit_names(
