@@ -94,6 +94,7 @@ STRICT_DROPPED: Final = "TI505"
 TOOL_OVER_BUDGET: Final = "TI510"
 FILE_OVER_BUDGET: Final = "TI511"
 STUB_INEXACT: Final = "TI601"
+NO_STUBS: Final = "TI602"
 PATTERN_MATCHES_NOTHING: Final = "TI801"
 NOT_BINDABLE: Final = "TI802"
 
@@ -557,6 +558,13 @@ CODES: dict[str, Code] = {
             _W,
             "stub-inexact",
             "Part of a schema or description cannot be carried by the stubs exactly.",
+        ),
+        Code(
+            NO_STUBS,
+            _W,
+            "no-stubs",
+            "No tool to write a stub of (none in the file, or none included): the stubs module "
+            "is written without classes.",
         ),
         Code(
             PATTERN_MATCHES_NOTHING,

@@ -121,6 +121,39 @@ def test_check_reports_missing_then_build_writes_then_check_passes(
     assert '"strict": true' in (project / "tools/openai.json").read_text(encoding="utf-8")
 
 
+def test_a_build_whose_methods_are_all_false_writes_every_file_without_them(
+    project: Path, run_cli: Callable[..., Run]
+) -> None:
+    """Every file follows the user's ``false``: the provider files list no tool and the stubs
+    module has no class (it is written, not left holding the excluded tools)."""
+    assert run_cli("build", "-q").status == 0
+    classification = project / "tools/tools.classification.json"
+    entries = json.loads(classification.read_text(encoding="utf-8"))
+    for group in entries.values():
+        for method in group:
+            group[method] = False
+    classification.write_text(json.dumps(entries, indent=2) + "\n", encoding="utf-8")
+    run = run_cli("build")
+    assert (run.status, run.stdout) == (
+        0,
+        "wrote tools/openai.json, tools/anthropic.json, tools/stubs.py; 2 files unchanged\n"
+        "diagnostics: 0 errors, 2 warnings (1 TI305, 1 TI602), 0 info\n",
+    )
+    assert run.stderr == (
+        f"{classification}: warning[TI305]: no tool is included: the tool list is empty\n"
+        "warning[TI602]: tools.json: no tool to write a stub of; the stubs module has no "
+        "classes\n"
+    )
+    assert json.loads((project / "tools/openai.json").read_text(encoding="utf-8")) == []
+    assert (project / "tools/stubs.py").read_text(encoding="utf-8") == (
+        '"""Typed stubs of the tools in tools.json, written by toolsinspector.\n\n'
+        "Inspecting this module gives the same tool schemas back; fill in the bodies.\n"
+        '"""\n\n'
+        "from __future__ import annotations\n"
+    )
+    assert run_cli("check").stdout == "5 files up to date\n"
+
+
 def test_check_names_the_changed_tools_and_stale_files(
     project: Path, run_cli: Callable[..., Run]
 ) -> None:

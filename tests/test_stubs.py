@@ -477,3 +477,25 @@ def test_cli_options_class_name_format_and_user_template(
     written = run_cli("stubs", source, "-o", str(out))
     assert written.stdout == f"read {source} as anthropic; wrote {out}\n"
     assert out.read_text(encoding="utf-8") == run_cli("stubs", source).stdout
+
+
+@pytest.mark.parametrize(
+    ("document", "found"),
+    [({"format": "toolsinspector/1", "classes": {}}, "tools"), ([], "openai")],
+    ids=["tools.json", "provider file"],
+)
+def test_a_file_without_tools_gives_a_module_without_classes_and_a_warning(
+    in_tmp: Path, run_cli: Callable[..., Run], document: object, found: str
+) -> None:
+    Path("empty.json").write_text(json.dumps(document), encoding="utf-8")
+    run = run_cli("stubs", "empty.json", "--format", found, "-o", "stubs.py")
+    assert (run.status, run.stdout) == (0, f"read empty.json as {found}; wrote stubs.py\n")
+    assert run.stderr == (
+        "warning[TI602]: empty.json: no tool to write a stub of; the stubs module has no "
+        "classes\n"
+        "diagnostics: 0 errors, 1 warning (1 TI602), 0 info\n"
+    )
+    text = Path("stubs.py").read_text(encoding="utf-8")
+    assert text.endswith('"""\n\nfrom __future__ import annotations\n')
+    assert run_cli("scan", "stubs.py", "-o", "back.json", "-q").status == 0
+    assert json.loads(Path("back.json").read_text(encoding="utf-8"))["classes"] == {}

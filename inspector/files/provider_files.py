@@ -84,10 +84,9 @@ def entries(
     skip: Callable[[JsonObject], bool] = lambda item: False,
 ) -> list[ToolEntry]:
     """Each tool of a list (or of the list under one of ``keys``) read by ``read``; entries
-    ``skip`` accepts (a provider's own tools, such as its tool search tool) are passed over."""
+    ``skip`` accepts (a provider's own tools, such as its tool search tool) are passed over.
+    An empty list is read as no tools: it is what a render writes when none is included."""
     items = _list(data, keys, "document")
-    if not items:
-        raise InspectorError("no tools in the document")
     return [
         read(mapping(item, f"tool {i}"), f"tool {i}")
         for i, item in enumerate(items)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from inspector import codes
 from inspector.catalog import Catalog, CatalogClass
-from inspector.diagnostics import Diagnostic, InspectorError, Level
+from inspector.diagnostics import Diagnostic, Level
 from inspector.model import (
     MISSING,
     AnyValueType,
@@ -370,14 +370,22 @@ def _method_lines(
 def build_module(
     catalog: Catalog, source: str, typed_dict: bool = False
 ) -> tuple[StubModule, list[Diagnostic]]:
-    """The prepared stubs of every tool in the catalog."""
-    if not any(group.tools for group in catalog.classes):
-        raise InspectorError("no tools to write stubs for")
+    """The prepared stubs of every tool in the catalog (a module without classes, and a
+    warning, for none: a build whose methods are all set false still writes its stubs)."""
     types = TypeWriter(typed_dict=typed_dict)
     diagnostics: list[Diagnostic] = []
+    if not any(group.tools for group in catalog.classes):
+        diagnostics.append(
+            Diagnostic(
+                Level.WARNING,
+                f"{source}: no tool to write a stub of; the stubs module has no classes",
+                code=codes.NO_STUBS,
+            )
+        )
     writers = [
         (group, _ClassWriter(types, types.claim(_class_key_name(group)), group.key, diagnostics))
         for group in catalog.classes
+        if group.tools  # a provider file read as one class, which may hold no tool
     ]
     classes = []
     for group, writer in writers:
