@@ -140,7 +140,8 @@ def test_a_build_whose_methods_are_all_false_writes_every_file_without_them(
         "diagnostics: 0 errors, 2 warnings (1 TI305, 1 TI602), 0 info\n",
     )
     assert run.stderr == (
-        f"{classification}: warning[TI305]: no tool is included: the tool list is empty\n"
+        "tools/tools.classification.json: warning[TI305]: no tool is included: the tool list "
+        "is empty\n"
         "warning[TI602]: tools.json: no tool to write a stub of; the stubs module has no "
         "classes\n"
     )

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 from collections import Counter
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -50,7 +52,7 @@ class DiagnosticPrinter:
                 continue
             self.counts[diagnostic.level, diagnostic.code] += 1
             if not self.quiet or diagnostic.level is Level.ERROR:
-                shown.append(diagnostic)
+                shown.append(_relative(diagnostic))
         lines = [str(d) for d in shown] if self.verbose else folded(shown)
         if lines:
             print("\n".join(lines), file=sys.stderr)
@@ -78,6 +80,21 @@ class DiagnosticPrinter:
         if stream is None:
             sys.stdout.flush()
         print(self.summary(), file=stream or sys.stderr)
+
+
+def _relative(diagnostic: Diagnostic) -> Diagnostic:
+    """The diagnostic with its path relative to the working directory when it is an absolute
+    path inside it: ``build`` and ``check`` locate at files the configuration names, which it
+    resolves against its own directory."""
+    if not os.path.isabs(diagnostic.path):
+        return diagnostic
+    try:
+        relative = os.path.relpath(diagnostic.path)
+    except ValueError:  # another drive
+        return diagnostic
+    if relative.startswith(".."):
+        return diagnostic
+    return replace(diagnostic, path=Path(relative).as_posix())
 
 
 def folded(diagnostics: list[Diagnostic]) -> list[str]:
