@@ -190,7 +190,7 @@ def test_sync_and_async_timeouts_over_http_and_masked_errors() -> None:
         ),
         (True, "pause: timed out after 0.5 s; the call was stopped"),
         (True, "fail failed"),
-        (False, "0.0"),
+        (False, "0"),  # a JSON integer stays an int where float is hinted
     ]
     assert "warning: fail failed: RuntimeError: broken on purpose" in err
     assert "sleep: the call that timed out has ended (normally); the tool takes calls" in err
@@ -303,6 +303,6 @@ def test_approval_and_timeouts_come_from_the_classification_file(tmp_path: Path)
     assert answers[:3] == [
         (True, "close: not approved; the call was not made"),
         (True, "pause: timed out after 0.3 s; the call was stopped"),
-        (False, "0.0"),
+        (False, "0"),  # a JSON integer stays an int where float is hinted
     ]
     assert answers[3] == (True, "unknown tool 'numbers'. Available: whoami, close, report, pause")

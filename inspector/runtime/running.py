@@ -203,12 +203,12 @@ class Runner:
     async def run_async(
         self, bound: Bound, args: list[object], kwargs: dict[str, object], seconds: float | None
     ) -> object:
-        """Run a method: awaited when async, on its thread when not, at most ``seconds``; an
-        async generator's items collected. Raises ``TimedOut`` and what the method raises."""
+        """Run a method: awaited when async, on its thread when not, at most ``seconds``; what a
+        sync method returns that is awaitable (a coroutine, aiohttp's request) awaited, as
+        ``run`` does; an async generator's items collected. Raises ``TimedOut`` and what the
+        method raises."""
         if bound.descriptor.is_async:
             result = bound.function(*args, **kwargs)
-            if inspect.isawaitable(result):
-                result = await awaited(result, seconds)
         else:
             future = self._start(bound, lambda: bound.function(*args, **kwargs))
             try:
@@ -216,6 +216,8 @@ class Runner:
             except TimedOut as timed:
                 self._keep_late(bound, future, timed)
                 raise
+        if inspect.isawaitable(result):
+            result = await awaited(result, seconds)
         return await collected(result) if isinstance(result, AsyncIterator) else result
 
     def refuse_while_late(self, name: str, bound: Bound) -> None:

@@ -24,6 +24,7 @@ def spread(
     for name in sorted(kwargs.keys() & extra_kwargs.keys()):
         notes.append(f"{name!r} given both as a parameter and inside **kwargs: the parameter used")
     kwargs = {**extra_kwargs, **kwargs}
+    args, kwargs = _by_position_to_a_renaming_wrapper(function, args, kwargs)
     if not extra_args:
         return args, kwargs
     positional = list(args)
@@ -39,6 +40,34 @@ def spread(
         else:
             raise ValueError(f"missing required argument {parameter.name!r}")
     return [*positional, *extra_args], kwargs
+
+
+def _by_position_to_a_renaming_wrapper(
+    function: Callable[..., object], args: list[object], kwargs: dict[str, object]
+) -> tuple[list[object], dict[str, object]]:
+    """The arguments for a decorator's wrapper that takes the method's leading parameters under
+    other names (``def inner(self, s, *args, **kwargs)`` around ``shout(self, text)``:
+    ``functools.wraps`` copies the method's signature, which the schema follows, not the names
+    the wrapper takes): those given by keyword move to positions, in the method's order, as
+    long as every earlier one is given. Any other callable's arguments are returned as they
+    are."""
+    if not hasattr(function, "__wrapped__") or not kwargs:
+        return args, kwargs
+    try:
+        own = inspect.signature(function, follow_wrapped=False).parameters.values()
+        wrapped = inspect.signature(function).parameters.values()
+    except (TypeError, ValueError):
+        return args, kwargs
+    takes = [p.name for p in own if p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD]
+    method = [p.name for p in wrapped if p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD]
+    if not takes or method[: len(takes)] == takes:  # ``(*args, **kwargs)``, or the same names
+        return args, kwargs
+    positional, keywords = list(args), dict(kwargs)
+    for name in method:
+        if name not in keywords:
+            break
+        positional.append(keywords.pop(name))
+    return positional, keywords
 
 
 def keyword_names(function: Callable[..., object]) -> frozenset[str]:

@@ -93,6 +93,10 @@ def _write_int(value: object) -> Json:
 def _read_float(value: Json, cls: type) -> object:
     if not isinstance(value, int | float) or isinstance(value, bool):
         raise WrongJson("number")
+    if cls is float and isinstance(value, int):
+        # an int is what a Python caller passes for ``float`` (PEP 484's numeric tower), and
+        # code typed ``float`` may pass it on where only an int goes (PIL's colour tuples)
+        return value
     return cls(value)
 
 
