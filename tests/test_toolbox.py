@@ -9,11 +9,12 @@ import base64
 import datetime
 import decimal
 import enum
+import functools
 import json
 import pathlib
 import threading
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, NamedTuple, TypedDict
 
@@ -479,6 +480,165 @@ def test_async_and_sync_run_where_they_should(toolbox: Toolbox) -> None:
         return toolbox.call("later", {"x": 3})
 
     assert asyncio.run(inside_a_loop())["x"] == 3  # type: ignore[index]
+
+
+class Deferred:
+    def fetch(self, n: int) -> int:
+        """A sync method handing back an awaitable (as aiohttp's ``ClientSession.get`` does).
+
+        Args:
+            n: The value.
+        """
+        return asyncio.sleep(0, result=n)  # type: ignore[return-value]
+
+
+def test_what_a_sync_method_returns_to_be_awaited_is_awaited_by_every_door() -> None:
+    box = Toolbox(Deferred())
+    assert box.call("fetch", {"n": 1}) == 1
+    assert asyncio.run(box.acall("fetch", {"n": 2})) == 2
+    timed = Toolbox(Deferred(), timeout=5)  # the sync method on a thread the caller waits for
+    assert timed.call("fetch", {"n": 3}) == 3
+    assert asyncio.run(timed.acall("fetch", {"n": 3})) == 3
+    call = {"id": "1", "type": "function", "function": {"name": "fetch", "arguments": '{"n": 4}'}}
+    assert asyncio.run(box.ahandle("openai", {"tool_calls": [call]}))[0]["content"] == "4"
+
+
+def _renaming(method: Callable[..., str]) -> Callable[..., str]:
+    @functools.wraps(method)
+    def wrapper(self: object, s: str, *args: object, **kwargs: object) -> str:
+        return method(self, s, *args, **kwargs)
+
+    return wrapper
+
+
+def _forwarding(method: Callable[..., str]) -> Callable[..., str]:
+    @functools.wraps(method)
+    def wrapper(*args: object, **kwargs: object) -> str:
+        return method(*args, **kwargs)
+
+    return wrapper
+
+
+class Wrapped:
+    @_renaming
+    def shout(self, text: str, times: int = 1, *, loud: bool = False) -> str:
+        """Shout (dateutil's ``isoparse`` is wrapped so: its wrapper takes ``str_in``).
+
+        Args:
+            text: The text.
+            times: How often.
+            loud: In capitals.
+        """
+        return (text.upper() if loud else text) * times
+
+    @_forwarding
+    def echo(self, text: str, times: int = 1) -> str:
+        """Echo.
+
+        Args:
+            text: The text.
+            times: How often.
+        """
+        return text * times
+
+
+def test_a_wrapper_that_takes_the_method_s_parameters_under_other_names_is_called() -> None:
+    box = Toolbox(Wrapped())
+    shout = next(tool for tool in box.tools if tool.name == "shout")
+    assert [p.name for p in shout.parameters] == ["text", "times", "loud"]  # the schema
+    assert box.call("shout", {"text": "hi"}) == "hi"
+    assert box.call("shout", {"text": "hi", "times": 2, "loud": True}) == "HIHI"
+    assert box.call("echo", {"text": "ho", "times": 2}) == "hoho"
+    assert box.call("echo", {"times": 3, "text": "x"}) == "xxx"
+
+
+@dataclass
+class Source:
+    name: str
+    size: int = field(default=0, init=False)  # computed by the class, never given
+
+    def __post_init__(self) -> None:
+        self.size = len(self.name)
+
+
+class Composer:
+    def compose(self, sources: list[Source]) -> Source:
+        """Join sources (minio's ``ComposeSource`` has such fields).
+
+        Args:
+            sources: The parts.
+        """
+        return Source("+".join(s.name for s in sources))
+
+
+def test_a_dataclass_field_the_constructor_does_not_take_is_no_property() -> None:
+    box = Toolbox(Composer())
+    (entry,) = box.definitions("openai", strict=True)
+    item = entry["function"]["parameters"]["properties"]["sources"]["items"]  # type: ignore[index]
+    assert item["properties"] == {"name": {"type": "string"}}
+    assert item["required"] == ["name"]
+    assert box.call("compose", {"sources": [{"name": "ab"}, {"name": "c"}]}) == Source("ab+c")
+    call = {"id": "1", "type": "function", "function": {"name": "compose", "arguments": ""}}
+    call["function"]["arguments"] = '{"sources": [{"name": "ab"}]}'  # type: ignore[index]
+    assert box.handle("openai", {"tool_calls": [call]})[0]["content"] == '{"name": "ab"}'
+
+
+class Records:
+    def get(self, key: str):  # type: ignore[no-untyped-def]
+        """Get a record (networkx's ``get_edge_data`` is typed so).
+
+        Args:
+            key: The key.
+
+        Returns:
+            dict: the record, or None when missing
+        """
+        return None
+
+    def count(self, key: str) -> dict[str, int]:
+        """Count a key.
+
+        Args:
+            key: The key.
+        """
+        return {key: 1}
+
+
+def test_mcp_promises_an_output_schema_for_annotated_returns_only() -> None:
+    box = Toolbox(Records())
+    listed = {tool["name"]: tool for tool in box.definitions("mcp")["tools"]}  # type: ignore[index]
+    assert "outputSchema" not in listed["get"]  # a docstring's type is prose, not a contract
+    assert listed["count"]["outputSchema"] == {
+        "type": "object",
+        "additionalProperties": {"type": "integer"},
+    }
+    for name, structured in (("get", None), ("count", {"k": 1})):
+        request = {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "tools/call",
+            "params": {"name": name, "arguments": {"key": "k"}},
+        }
+        (reply,) = box.handle("mcp", request)
+        result = mcp.types.CallToolResult.model_validate(reply["result"])  # type: ignore[index]
+        assert (result.is_error, result.structured_content) == (False, structured)
+
+
+class Painter:
+    def paint(self, alpha: float, color: tuple[float, ...]) -> str:
+        """Paint (PIL's ``paste`` takes a colour so, and needs ints in it).
+
+        Args:
+            alpha: How opaque.
+            color: The channels.
+        """
+        return repr((alpha, color))
+
+
+def test_a_json_integer_stays_an_int_where_a_float_is_hinted() -> None:
+    box = Toolbox(Painter())
+    assert box.call("paint", {"alpha": 1, "color": [0, 0, 255]}) == "(1, (0, 0, 255))"
+    assert box.call("paint", {"alpha": 0.5, "color": [0.5, 1]}) == "(0.5, (0.5, 1))"
 
 
 class Counter:

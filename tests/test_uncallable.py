@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from abc import ABC, abstractmethod
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, TypedDict, Unpack
 
@@ -193,6 +195,64 @@ def test_a_required_parameter_without_a_json_form_makes_the_method_uncallable() 
             "accepted)",
         )
     ]
+
+
+@dataclass(frozen=True)
+class Output(ABC):
+    """An abstract record (minio's ``OutputSerialization``): its subclasses are made."""
+
+    separator: str = ","
+
+    @abstractmethod
+    def render(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class CsvOutput(Output):
+    def render(self) -> str:
+        return "csv"
+
+
+class Selector:
+    def select(self, query: str, output: Output) -> str:
+        """Select.
+
+        Args:
+            query: The query.
+            output: How to write the rows.
+        """
+        return output.render()
+
+    def select_or_default(self, query: str, output: Output | None = None) -> str:
+        """Select.
+
+        Args:
+            query: The query.
+            output: How to write the rows.
+        """
+        return query
+
+    def last_output(self) -> Output:
+        """The last output used."""
+        return CsvOutput()
+
+
+def test_an_abstract_class_is_no_argument_but_stays_a_result() -> None:
+    tools, diagnostics = inspect_class(Selector)
+    assert tools["select"].uncallable == (("output", "Output"),)
+    assert [p.name for p in tools["select_or_default"].parameters] == ["query"]
+    assert tools["last_output"].returns.to_schema() == {
+        "type": "object",
+        "title": "Output",
+        "description": "An abstract record (minio's `OutputSerialization`): its subclasses are "
+        "made.",
+        "properties": {"separator": {"type": "string", "default": ","}},
+    }
+    assert [(d.code, d.subject) for d in diagnostics] == [
+        ("TI131", "Selector.select"),
+        ("TI130", "Selector.select_or_default"),
+    ]
+    assert Toolbox(Selector()).call("last_output") == CsvOutput()
 
 
 def test_tools_json_keeps_what_was_left_out_and_why() -> None:

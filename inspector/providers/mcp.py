@@ -8,7 +8,7 @@ import re
 
 from inspector.diagnostics import InspectorError
 from inspector.files.provider_files import ToolEntry, entries, mapping, properties_of, text
-from inspector.model import Json, JsonObject, NullType, ToolDescriptor
+from inspector.model import Json, JsonObject, NullType, SchemaType, ToolDescriptor
 from inspector.providers.base import NameRule, Provider
 from inspector.providers.calls import Call, Outcome, get
 from inspector.providers.schema_walk import object_values, ref_name, used_definitions
@@ -16,8 +16,9 @@ from inspector.providers.schema_walk import object_values, ref_name, used_defini
 
 def mcp_output_schema(tool: ToolDescriptor) -> JsonObject | None:
     """The return type as an object schema: itself when it is an object, else wrapped as
-    ``{"result": ...}``; None when the method is not annotated or returns None."""
-    if tool.returns.type is None or isinstance(tool.returns.type, NullType):
+    ``{"result": ...}``; None when the method is not annotated, returns None, or its type is
+    read from its docstring only (see ``_contracted_return``)."""
+    if _contracted_return(tool) is None:
         return None
     schema = tool.returns_schema()
     definitions = object_values(schema.pop("$defs", None))
@@ -41,9 +42,21 @@ def mcp_structured_content(tool: ToolDescriptor, value: Json) -> Json:
 
 
 def _resolved_return(tool: ToolDescriptor) -> JsonObject | None:
-    if tool.returns.type is None or isinstance(tool.returns.type, NullType):
+    returned = _contracted_return(tool)
+    return None if returned is None else _resolved(returned.to_schema(), _definitions(tool))
+
+
+def _contracted_return(tool: ToolDescriptor) -> SchemaType | None:
+    """The return type an ``outputSchema`` promises: every result MUST then validate against
+    it, or an MCP client refuses the answer. A type read from the docstring alone (``dict: the
+    record, or None when missing``) is prose the code need not keep, so it promises nothing
+    (the description still says it); None also for no type and for None."""
+    returned = tool.returns.type
+    if returned is None or isinstance(returned, NullType):
         return None
-    return _resolved(tool.returns.to_schema(), _definitions(tool))
+    if ("return", "docstring") in tool.type_sources:
+        return None
+    return returned
 
 
 def _resolved(schema: JsonObject, definitions: dict[str, JsonObject]) -> JsonObject:

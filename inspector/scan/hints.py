@@ -392,6 +392,8 @@ class TypeMapper:
         if issubclass(hint, enum.Enum):
             return self._enum(hint)
         if has_fields(hint):
+            if inspect.isabstract(hint) and not self._results:  # no argument can be made of it
+                return self._unsupported(hint, "is abstract: no value of it can be made")
             return self._structured(hint)
         scalar = scalar_for(hint)
         if scalar is not None:
@@ -508,7 +510,7 @@ class TypeMapper:
             and all(key == "description" for key, _ in mapped.keywords)
         )
 
-    def _unsupported(self, hint: object) -> SchemaType:
+    def _unsupported(self, hint: object, why: str = "has no JSON Schema form") -> SchemaType:
         if self._results:  # an array, a record or a mapping by duck typing, else its text
             message = (
                 f"type {named(hint)} has no JSON form; the model gets the "
@@ -517,7 +519,7 @@ class TypeMapper:
             )
             self._notes.append(Note(codes.RESULT_AS_TEXT, message))
             return AnyValueType()
-        message = f"type {named(hint)} has no JSON Schema form; any value accepted"
+        message = f"type {named(hint)} {why}; any value accepted"
         self._notes.append(Note(codes.NO_SCHEMA_FORM, message))
         self._unformed += 1
         return AnyValueType()

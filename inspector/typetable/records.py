@@ -4,6 +4,7 @@ imported here: a class is one by its own marks (``__attrs_attrs__``, ``__struct_
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import typing
 from collections.abc import Callable
@@ -58,6 +59,12 @@ def record_fields(cls: type) -> list[RecordField] | None:
     if is_struct(cls):
         return _struct_fields(cls)
     return None
+
+
+def init_fields(cls: type) -> list[dataclasses.Field[object]]:
+    """A dataclass's fields that its constructor takes: a ``field(init=False)`` is computed by
+    the class (in ``__post_init__``), never given, so it is no property (as attrs' are not)."""
+    return [f for f in dataclasses.fields(cls) if f.init]
 
 
 def _attrs_fields(cls: type) -> list[RecordField]:

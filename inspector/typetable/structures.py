@@ -12,7 +12,14 @@ import typing
 from typing import NamedTuple
 
 from inspector.model import MISSING, Json, _Missing
-from inspector.typetable.records import NO_VALUE, RecordField, is_attrs, is_struct, record_fields
+from inspector.typetable.records import (
+    NO_VALUE,
+    RecordField,
+    init_fields,
+    is_attrs,
+    is_struct,
+    record_fields,
+)
 from inspector.typetable.values import default_json
 
 
@@ -189,7 +196,7 @@ def field_rows(cls: type, hints: dict[str, object] | None = None) -> list[FieldR
         ]
     if dataclasses.is_dataclass(cls):
         rows: list[FieldRow] = []
-        for f in dataclasses.fields(cls):
+        for f in init_fields(cls):
             has_default = f.default is not dataclasses.MISSING
             has_factory = f.default_factory is not dataclasses.MISSING
             default = default_json(f.default) if has_default else MISSING

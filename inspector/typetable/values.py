@@ -16,7 +16,7 @@ import typing
 from inspector.diagnostics import stable_repr
 from inspector.model import MISSING, Json, _Missing
 from inspector.typetable.protocols import as_stand_in
-from inspector.typetable.records import record_fields
+from inspector.typetable.records import init_fields, record_fields
 from inspector.typetable.scalars import NoJsonForm, WrongJson, scalar_for
 
 _PLAIN = frozenset({str, int, bool, type(None)})
@@ -95,7 +95,7 @@ def field_values(value: object) -> dict[str, object] | None:
     if isinstance(model_fields, dict):
         return {info.alias or name: getattr(value, name) for name, info in model_fields.items()}
     if dataclasses.is_dataclass(cls):
-        return {f.name: getattr(value, f.name) for f in dataclasses.fields(cls)}
+        return {f.name: getattr(value, f.name) for f in init_fields(cls)}
     records = record_fields(cls)
     if records is not None:
         return {f.name: getattr(value, f.attribute) for f in records}
