@@ -158,6 +158,13 @@ NAMES = globals()
         ("array-like of shape (n_samples,)", list[typing.Any]),  # dimensions, no type
         ("array-like of shape (n_samples, n_features)", list[typing.Any]),
         ("list of shape (n,) of float", list[float]),
+        ("str like 'rb', 'w'", str),  # examples of the type (fsspec), not an enum of them
+        ("str, e.g. 'utf-8'", str),
+        ("str such as 'a' or 'b'", str),
+        ("str (for example 'x')", str),
+        ("int or str like 'x'", int | str),
+        ("list of str like 'a', 'b'", list[str]),
+        ("{'r', 'w'}, like open's", typing.Literal["r", "w"]),
     ],
 )
 def test_a_phrase_reads_as_a_hint(phrase: str, hint: object) -> None:

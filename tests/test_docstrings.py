@@ -530,3 +530,35 @@ def test_numpydoc_sections_no_tool_reads_are_skipped_without_changing_what_is_re
         return [*params, ("returns", kept)]
 
     assert read(ours) == read(whole)
+
+
+def test_numpydoc_sections_underlined_with_equals_signs_are_read() -> None:
+    """SymPy underlines every section with ``=``: its parameters are documented."""
+    underlined = (
+        "Rotate.\n\n"
+        "Parameters\n{}\n\nk : int\n    How many times to rotate.\n\n"
+        "Returns\n{}\n\nMatrix\n    The rotated matrix.\n\n"
+        "Examples\n{}\n\n>>> m.rot90(2)\n"
+    )
+    with_equals = parse_docstring(underlined.format("=" * 10, "=" * 10, "=" * 8))  # SymPy's
+    assert with_equals == parse_docstring(underlined.format("-" * 10, "-" * 7, "-" * 8))
+    assert with_equals.description == "Rotate."
+    assert with_equals.params["k"].description == "How many times to rotate."
+    assert with_equals.returns == "The rotated matrix."
+    equations = "Solve.\n\nx = y\n=====\n\nNot a section."
+    assert parse_docstring(equations).description == equations
+
+
+def test_a_paragraph_introducing_fields_is_not_description() -> None:
+    """dateutil's ``parse``: a line between fields that ends with a colon introduces those
+    after it; a paragraph after the fields is description again (arrow's usage)."""
+    text = (
+        "Parse a string.\n\n"
+        ":param timestr: A date.\n\n"
+        "The ``**kwargs`` parameter takes the following keyword arguments:\n\n"
+        ":param dayfirst: Day first.\n\n"
+        "Usage::\n\n    parse('2020')\n"
+    )
+    parsed = parse_docstring(text)
+    assert parsed.description == "Parse a string.\n\nUsage:\n\n    parse('2020')"
+    assert list(parsed.params) == ["timestr", "dayfirst"]

@@ -225,6 +225,10 @@ def union_or_str(members: list[object]) -> object:
 _LITERALS: dict[str, object] = {"True": True, "False": False, "None": None}
 _ARTICLES = frozenset({"a", "an", "the", "one"})
 _FILLERS = frozenset({"object", "objects", "value", "values", "instance", "instances"})
+_EXAMPLES = frozenset({"like", "e.g", "eg"})
+_EXAMPLE_PAIRS = frozenset({("such", "as"), ("for", "example"), ("for", "instance")})
+"""Words that bring in examples of a type (``str like 'rb', 'w'``, ``str, e.g. 'utf-8'``):
+values of it, not the only ones."""
 """Words that follow a type's name without changing it ("tzinfo object", "scalar value")."""
 _PREVIOUS = frozenset({"such", "previous", "above", "those", "these", "same"})
 """``list of such``, ``sequence of the previous``: of the members before."""
@@ -337,6 +341,8 @@ class _Reader:
         while (token := self.peek()) is not None and token.text not in stops:
             if token.kind in ("punct", "word", "other") and token.text in _SEPARATORS:
                 self.at += 1
+            elif members and self.examples_ahead():  # ``str, e.g. 'utf-8'``
+                self.skip_examples()
             elif token.text in (")", "]", "}"):
                 return members  # closes an outer bracket
             else:
@@ -387,6 +393,8 @@ class _Reader:
         while (token := self.peek()) is not None and token.kind == "word":
             if token.text in _SEPARATORS or token.text in ("of", "to") or token.text in _LITERALS:
                 break
+            if self.examples_ahead():
+                break
             found.append(token.text)
             self.at += 1
         return found
@@ -415,7 +423,32 @@ class _Reader:
                 hint = container_of(hint, items)
         if hint is NOT_UNDERSTOOD and words:
             self.dropped.append(" ".join(words))
+        if hint is not NOT_UNDERSTOOD and self.examples_ahead():
+            self.skip_examples()
         return hint
+
+    def examples_ahead(self) -> bool:
+        """Whether the next words bring in examples (see ``_EXAMPLES``)."""
+        token = self.peek()
+        if token is None or token.kind != "word":
+            return False
+        if token.text.lower() in _EXAMPLES:
+            return True
+        following = self.tokens[self.at + 1] if self.at + 1 < len(self.tokens) else None
+        return following is not None and (token.text, following.text) in _EXAMPLE_PAIRS
+
+    def skip_examples(self) -> None:
+        """Pass over the examples, to the end of the phrase or of the bracket it is in: they
+        are values the type takes, not a list of the only ones (no enum of them)."""
+        level = 0
+        while (token := self.peek()) is not None:
+            if token.text in ("(", "[", "{"):
+                level += 1
+            elif token.text in (")", "]", "}"):
+                if level == 0:
+                    return
+                level -= 1
+            self.at += 1
 
     def shape_ahead(self) -> bool:
         """Whether ``of shape`` follows: the dimensions of an array, no type (scikit-learn's

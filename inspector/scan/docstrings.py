@@ -54,6 +54,14 @@ _REST_MARKER = re.compile(
     r"ivar|cvar|var|vartype)\b[^:\n]*:",
     re.M,
 )
+_EQUALS_UNDERLINED = re.compile(
+    r"^[ \t]*(?P<title>"
+    + "|".join(re.escape(s.title) for s in docstring_parser.numpydoc.DEFAULT_SECTIONS)
+    + r")[ \t]*\n[ \t]*(?P<line>={3,})(?=[ \t]*$)",
+    re.M,
+)
+"""A numpydoc section title underlined with ``=`` (SymPy writes every section so), which
+numpydoc reads as it reads dashes; docstring-parser takes dashes as long as the title."""
 _EPYDOC_MARKER = re.compile(r"^[ \t]*@(?:param|type|keyword|returns?|rtype|raise|ivar|var)\b", re.M)
 _TEXT_COLON_AT_LINE_START = re.compile(
     r"^([ \t]*):(?!(?:param|parameter|arg|argument|attribute|key|keyword|type|vartype|rtype|"
@@ -165,6 +173,8 @@ def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.AUT
     """Parse a docstring; raises ``docstring_parser.ParseError`` on text the style rejects."""
     if not text or not text.strip():
         return DocInfo()
+    if "===" in text:
+        text = _EQUALS_UNDERLINED.sub(_dashes, text)
     if style is DocstringStyle.AUTO:
         style = detect_style(text)
     protected = _SPACES_ONLY_LINE.sub("", text) if " \n" in text or "\t\n" in text else text
@@ -251,22 +261,48 @@ function builds a new Google or numpydoc parser (its pattern of section titles) 
 docstring, a tenth of the parsing of pandas' numpydoc docstrings."""
 
 
+def _dashes(match: re.Match[str]) -> str:
+    """The underline as dashes, as numpydoc reads it: one at least as long as the title."""
+    title, line = match["title"], match["line"]
+    if len(line) < len(title):
+        return match[0]
+    return match[0][: match.start("line") - match.start()] + "-" * len(title)
+
+
 def _after_fields(text: str) -> tuple[str, str]:
     """A reST docstring without the paragraphs that follow its fields, and those paragraphs:
     one that starts after a blank line and not with a field (``:param x:``) is description
     again (arrow's ``Usage::`` examples after the last ``:param``), not the last field's text,
-    until a line starts a field again."""
+    until a line starts a field again. A paragraph that ends with a colon right before fields
+    introduces them (dateutil's "The ``**kwargs`` parameter takes the following keyword
+    arguments:"): it is neither."""
     lines = inspect.cleandoc(text).split("\n")
     kept: list[str] = []
     tail: list[str] = []
     in_fields = in_tail = False
     for index, line in enumerate(lines):
         if line.startswith(":"):
+            if in_tail:
+                _drop_introduction(tail)
             in_fields, in_tail = True, False
         elif in_fields and line[:1] not in ("", " ", "\t") and not lines[index - 1].strip():
             in_tail = True
         (tail if in_tail else kept).append(line)
     return ("\n".join(kept), "\n".join(tail).strip()) if tail else (text, "")
+
+
+def _drop_introduction(tail: list[str]) -> None:
+    """Drop the last paragraph of ``tail`` (and the blank lines after it) when it ends with a
+    colon: fields follow, which it introduces."""
+    end = len(tail)
+    while end and not tail[end - 1].strip():
+        end -= 1
+    if not end or not tail[end - 1].rstrip().endswith(":"):
+        return
+    start = end
+    while start and tail[start - 1].strip():
+        start -= 1
+    del tail[start:]
 
 
 def _colon_opens_a_line(text: str) -> bool:
