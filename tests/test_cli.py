@@ -240,6 +240,13 @@ def test_stdout_output_sends_the_summary_to_stderr(
             "error: unknown provider 'nope'; available: anthropic, bedrock, cohere, gemini, "
             "huggingface, mcp, mistral, ollama, openai, openai-responses\n",
         ),
+        (  # the name is checked before any file is read
+            ["render", "--provider", "opnai", "--tools", "missing.json"],
+            2,
+            "error: unknown provider 'opnai' (did you mean 'openai'?); available: anthropic, "
+            "bedrock, cohere, gemini, huggingface, mcp, mistral, ollama, openai, "
+            "openai-responses\n",
+        ),
         (
             ["render", "--provider", "openai", "--tools", "missing.json"],
             1,

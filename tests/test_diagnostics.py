@@ -558,6 +558,20 @@ def test_a_target_without_public_methods_is_a_warning(
     ]
 
 
+def test_a_class_whose_methods_all_come_from_an_installed_package_names_that_base(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    """A marshmallow ``Schema`` subclass, a ``JSONEncoder`` subclass: the base's methods are
+    not the class's tools, and the warning says so rather than that it has none."""
+    Path("enc.py").write_text("import json\nclass Enc(json.JSONEncoder):\n    pass\n")
+    result = run_cli("scan", "enc.py:Enc", "-o", "tools.json")
+    assert result.stderr.splitlines()[0] == (
+        "enc.py: warning[TI102]: Enc: no public methods: the class gives no tools (the methods "
+        "of json.encoder.JSONEncoder, from an installed package or the standard library, are "
+        "not taken; scan that class itself for them)"
+    )
+
+
 def test_a_render_with_no_included_tool_is_a_warning(
     in_tmp: Path, run_cli: Callable[..., Run]
 ) -> None:

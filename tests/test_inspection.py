@@ -9,6 +9,8 @@ from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated
 
+from inspector.catalog import Catalog, CatalogClass
+from inspector.files.tools_json import from_json, to_json
 from inspector.model import MISSING, MethodKind, ParameterKind
 from inspector.scan.methods import NOT_INSPECTED
 from tests.conftest import inspect_class, messages
@@ -127,6 +129,32 @@ def test_public_methods_own_first_then_inherited() -> None:
         "inherited",
     ]
     assert tools["overridden"].description == "Own version."
+
+
+class Undocumented(Base):
+    def own(self) -> None:
+        """Own."""
+
+
+class BaseWithGaps:
+    def get(self, key: str) -> str:
+        """Get."""
+        return key
+
+
+class Cache(BaseWithGaps):
+    pass
+
+
+def test_an_inherited_method_is_the_scanned_class_s_tool_in_diagnostics_and_tools_json() -> None:
+    """cachetools' ``LRUCache`` inherits ``get`` from ``Cache``: its diagnostics name the
+    class the classification file names, as tools.json read back does."""
+    tools, diagnostics = inspect_class(Cache)
+    assert tools["get"].class_name == "Cache"
+    assert [(d.code, d.subject) for d in diagnostics] == [("TI204", "Cache.get")]
+    catalog = Catalog((CatalogClass("Cache", "test.py:Cache", tuple(tools.values())),))
+    assert from_json(to_json(catalog)).classes[0].tools == tuple(tools.values())
+    assert inspect_class(Undocumented)[0]["inherited"].class_name == "Undocumented"
 
 
 def test_self_and_cls_never_appear_and_kinds_are_recorded() -> None:

@@ -48,6 +48,25 @@ def test_inherited_methods_are_named_after_the_scanned_class_and_render(
     assert names == ["Base_ping", "Alpha_ping", "Alpha_ping_2", "Beta_ping"]
 
 
+def test_a_class_whose_renamed_tools_the_user_names_gets_no_rename_warning(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("family.py").write_text(INHERITED.replace("A_ping", "Alpha_ping"), encoding="utf-8")
+    assert run_cli("scan", "family.py", "-o", "tools.json", "-q").status == 0
+    entries = json.loads(Path("tools.classification.json").read_text(encoding="utf-8"))
+    entries["Base"]["ping"] = {"include": True, "name": "base_ping"}
+    entries["Beta"]["ping"] = {"include": True, "name": "beta_ping"}
+    Path("tools.classification.json").write_text(json.dumps(entries), encoding="utf-8")
+    scanned = run_cli("scan", "family.py", "-o", "tools.json")
+    assert [line for line in scanned.stderr.splitlines() if "TI112" in line] == [
+        "family.py:2: warning[TI112]: Alpha.ping: another class has a method 'ping': the tool is "
+        "named 'Alpha_ping_2'",
+    ]
+    rendered = run_cli("render", "--provider", "openai", "-q")
+    names = [tool["function"]["name"] for tool in json.loads(rendered.stdout)]
+    assert names == ["base_ping", "Alpha_ping", "Alpha_ping_2", "beta_ping"]
+
+
 def _session(module: str) -> type:
     def get(self: object, url: str) -> str:
         """Get a page."""

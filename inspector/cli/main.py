@@ -483,6 +483,7 @@ def _render(args: argparse.Namespace) -> int:
     from inspector.api import load_annotations, render_providers
     from inspector.files.jsonfile import write_json
     from inspector.providers.registry import available
+    from inspector.render.jinja import provider_unit
     from inspector.render.options import RenderOptions
 
     printer = printer_for(args, _configured_ignore())
@@ -491,6 +492,13 @@ def _render(args: argparse.Namespace) -> int:
     if every:
         check_directory_output(args.output)
     providers = [p.name for p in available(template_dirs)] if every else [args.provider]
+    if not every:  # an unknown name before any file is read
+        try:
+            provider_unit(args.provider, template_dirs)
+        except UsageError:
+            raise
+        except InspectorError:
+            pass  # a user's provider module that fails: the render reports it (TI401)
     tools_path = Path(args.tools)
     options = RenderOptions(
         strict=args.strict,

@@ -223,11 +223,40 @@ def _offered_uncallable(class_key: str, tool: ToolDescriptor, where: str) -> Dia
     )
 
 
+def _named_by_the_user(
+    diagnostics: list[Diagnostic], catalog: Catalog, classification: Classification | None
+) -> list[Diagnostic]:
+    """Without the TI112 of a class whose tools the scan renamed (``Class_method``: another
+    class has a method of that name) when the classification gives each of them a ``name``:
+    the name the scan chose is then never used."""
+    if classification is None or not any(d.code == codes.TOOL_RENAMED for d in diagnostics):
+        return diagnostics
+    settled: set[str] = set()
+    for group in catalog.classes:
+        entries = classification.get(group.key)
+        prefix = f"{group.key.rpartition('.')[2]}_"
+        renamed = [
+            t.method_name
+            for t in group.tools
+            if t.name != t.method_name and t.name.startswith(prefix)
+        ]
+        if not renamed or entries is None:
+            continue
+        chosen = [entries.entry_for(method) for method in renamed]
+        if all(entry is not None and entry.name is not None for entry in chosen):
+            settled.add(group.key)
+            settled.update(f"{group.key}.{method}" for method in renamed)
+    return [d for d in diagnostics if d.code != codes.TOOL_RENAMED or d.subject not in settled]
+
+
 def quiet_excluded(
     diagnostics: list[Diagnostic], catalog: Catalog, classification: Classification | None
 ) -> list[Diagnostic]:
     """The diagnostics without the warnings and infos located at a method the classification
-    sets to ``false`` (and at no included method). Errors stay."""
+    sets to ``false`` (and at no included method), and without a class's TI112 when the
+    classification names each of its renamed tools (see ``_named_by_the_user``). Errors
+    stay."""
+    diagnostics = _named_by_the_user(diagnostics, catalog, classification)
     if not diagnostics or not any(
         not entry.include
         for group in (classification or {}).values()

@@ -190,7 +190,7 @@ class MethodBuilder:
             returns=returns,
             definitions=tuple(definitions.items()),
             is_async=_awaited(method.function),
-            class_name=method.owner.__name__,
+            class_name=method.class_name,
             method_name=method.name,
             method_kind=method.kind,
             location=f"{method.path}:{method.line}" if method.line else method.path,
@@ -579,7 +579,7 @@ def not_inspected(method: MethodInfo) -> ToolDescriptor:
     return ToolDescriptor(
         name=method.name,
         description="",
-        class_name=method.owner.__name__,
+        class_name=method.class_name,
         method_name=method.name,
         method_kind=method.kind,
         location=f"{method.path}:{method.line}" if method.line else method.path,
@@ -602,7 +602,7 @@ class Reporter:
         """Names whose stub hint did not resolve (TI120): they have a hint, not none."""
 
     def __call__(self, code: str, message: str) -> None:
-        subject = f"{self.method.owner.__name__}.{self.method.name}"
+        subject = f"{self.method.class_name}.{self.method.name}"
         self.diagnostics.append(
             Diagnostic(level_of(code), message, self.method.path, self.method.line, subject, code)
         )

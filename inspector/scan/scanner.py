@@ -22,6 +22,7 @@ from inspector.scan.methods import MethodBuilder, brief
 from inspector.scan.targets import (
     ClassInfo,
     MethodInfo,
+    bases_not_taken,
     function_group,
     functions_defined_in,
     is_function_group,
@@ -174,7 +175,7 @@ def _inputs_left_out(notes: list[Diagnostic], method: MethodInfo) -> list[Diagno
         "(nothing says what they take); a new classification entry excludes it (document them "
         "in the docstring's Args, or set it true to offer it without arguments)"
     )
-    subject = f"{method.owner.__name__}.{method.name}"
+    subject = f"{method.class_name}.{method.name}"
     kept = [d for d in notes if d.code != codes.VARIADIC_LEFT_OUT]
     return [
         *kept,
@@ -238,6 +239,13 @@ def scan_class(
     key = info.cls.__qualname__
     if not methods and info.explicit and not is_function_group(info.cls):
         message = "no public methods: the class gives no tools"
+        left = bases_not_taken(info.cls)
+        if left:
+            message += (
+                f" (the methods of {', '.join(left[:3])}{', ...' if len(left) > 3 else ''}, "
+                "from an installed package or the standard library, are not taken; scan that "
+                "class itself for them)"
+            )
         diagnostics.append(
             Diagnostic(Level.WARNING, message, info.path, 0, key, code=codes.NO_PUBLIC_METHODS)
         )

@@ -36,9 +36,12 @@ class ClassInfo:
 
 
 class MethodInfo:
-    """A public method as found on its class, before any type is read."""
+    """A public method as found on its class, before any type is read: ``owner`` is the class
+    that defines it, ``class_name`` the name of the class it is scanned for (a base's method is
+    the subclass's tool, named so in diagnostics, as tools.json and the classification file
+    name it)."""
 
-    __slots__ = ("function", "kind", "line", "name", "owner", "path")
+    __slots__ = ("class_name", "function", "kind", "line", "name", "owner", "path")
 
     def __init__(
         self,
@@ -49,7 +52,9 @@ class MethodInfo:
         *,
         path: str,
         line: int,
+        class_name: str | None = None,
     ) -> None:
+        self.class_name: Final = owner.__name__ if class_name is None else class_name
         self.owner: Final = owner
         self.name: Final = name
         self.function: Final = function
@@ -385,7 +390,9 @@ def iter_methods(info: ClassInfo, locations: Locations | None = None) -> Iterato
             if name in seen or not is_public(name):
                 continue
             seen.add(name)
-            method = _as_method(owner, name, raw, info.path, locations)
+            method = _as_method(
+                owner, name, raw, info.path, locations, class_name=info.cls.__name__
+            )
             if method is not None and owner_is_group:
                 method = MethodInfo(
                     owner,
@@ -411,6 +418,19 @@ def _owners(cls: type) -> list[type]:
     ]
 
 
+def bases_not_taken(cls: type) -> list[str]:
+    """The bases (``module.Class``) that define public methods the class's tools leave out
+    (see ``_owners``), nearest first."""
+    taken = set(_owners(cls))
+    return [
+        f"{base.__module__}.{base.__qualname__}"
+        for base in cls.__mro__
+        if base not in taken
+        and base is not object
+        and any(is_public(name) and callable(value) for name, value in vars(base).items())
+    ]
+
+
 def _top_package(cls: type) -> str:
     return cls.__module__.partition(".")[0]
 
@@ -430,7 +450,7 @@ def _foreign_descriptor(owner: type, raw: object) -> bool:
 
 
 def _as_method(
-    owner: type, name: str, raw: object, path: str, locations: Locations
+    owner: type, name: str, raw: object, path: str, locations: Locations, *, class_name: str
 ) -> MethodInfo | None:
     function: Callable[..., object]
     if type(raw) is FunctionType:  # most methods: none of the checks below applies
@@ -453,5 +473,6 @@ def _as_method(
     code = getattr(unwrapped, "__code__", None)
     if code is not None:
         where = locations.of(code.co_filename)
-        return MethodInfo(owner, name, function, kind, path=where, line=code.co_firstlineno)
-    return MethodInfo(owner, name, function, kind, path=path, line=0)
+        line = code.co_firstlineno
+        return MethodInfo(owner, name, function, kind, path=where, line=line, class_name=class_name)
+    return MethodInfo(owner, name, function, kind, path=path, line=0, class_name=class_name)
