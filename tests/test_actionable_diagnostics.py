@@ -53,10 +53,12 @@ def test_an_absolute_path_inside_the_working_directory_prints_relative(
     (tmp_path / "project").mkdir()
     monkeypatch.chdir(tmp_path / "project")
     inside = Diagnostic(Level.WARNING, "odd", str(tmp_path / "project" / "t" / "c.json"), 3)
+    dotted = Diagnostic(Level.WARNING, "odd", str(tmp_path / "project" / "..t" / "c.json"), 5)
     outside = Diagnostic(Level.WARNING, "odd", str(tmp_path / "elsewhere.json"), 4)
-    DiagnosticPrinter().print([inside, outside])
+    DiagnosticPrinter().print([inside, dotted, outside])
     assert capsys.readouterr().err == (
-        f"t/c.json:3: warning: odd\n{tmp_path / 'elsewhere.json'}:4: warning: odd\n"
+        "t/c.json:3: warning: odd\n..t/c.json:5: warning: odd\n"
+        f"{tmp_path / 'elsewhere.json'}:4: warning: odd\n"
     )
 
 
@@ -151,6 +153,37 @@ def test_a_false_method_is_quiet_and_an_unknown_class_is_said_once_everywhere(
     rendered = run_cli("render", "--provider", "openai", "-o", "openai.json")
     assert rendered.stderr.count("TI307]") == 1
     assert "TI131" not in rendered.stderr
+
+
+def test_an_inherited_method_s_warning_is_said_once_and_quiet_once_every_heir_is_false(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("caches.py").write_text(
+        "class _Base:\n"
+        "    def get(self, key):\n"
+        "        'Get.'\n"
+        "class Small(_Base):\n"
+        "    pass\n"
+        "class Large(_Base):\n"
+        "    pass\n",
+        encoding="utf-8",
+    )
+
+    def warned() -> list[str]:
+        run = run_cli("scan", "caches.py", "-o", "tools.json")
+        return [line for line in run.stderr.splitlines() if "_Base.get" in line]
+
+    assert warned() == [
+        "caches.py:2: warning[TI106]: _Base.get: parameter 'key': no type hint; any value accepted",
+        "caches.py:2: warning[TI204]: _Base.get: parameter 'key' is not documented",
+    ]
+    entries = json.loads(Path("tools.classification.json").read_text(encoding="utf-8"))
+    entries["Small"]["get"] = False
+    Path("tools.classification.json").write_text(json.dumps(entries), encoding="utf-8")
+    assert len(warned()) == 2  # Large still offers it
+    entries["Large"]["get"] = False
+    Path("tools.classification.json").write_text(json.dumps(entries), encoding="utf-8")
+    assert warned() == []
 
 
 def test_build_prunes_when_asked(service: Path, run_cli: Callable[..., Run]) -> None:

@@ -563,13 +563,16 @@ def test_a_class_whose_methods_all_come_from_an_installed_package_names_that_bas
 ) -> None:
     """A marshmallow ``Schema`` subclass, a ``JSONEncoder`` subclass: the base's methods are
     not the class's tools, and the warning says so rather than that it has none."""
-    Path("enc.py").write_text("import json\nclass Enc(json.JSONEncoder):\n    pass\n")
-    result = run_cli("scan", "enc.py:Enc", "-o", "tools.json")
-    assert result.stderr.splitlines()[0] == (
+    Path("enc.py").write_text(
+        "import json\nclass Enc(json.JSONEncoder):\n    pass\nclass Oops(ValueError):\n    pass\n"
+    )
+    result = run_cli("scan", "enc.py:Enc", "enc.py:Oops", "-o", "tools.json")
+    assert result.stderr.splitlines()[:2] == [
         "enc.py: warning[TI102]: Enc: no public methods: the class gives no tools (the methods "
         "of json.encoder.JSONEncoder, from an installed package or the standard library, are "
-        "not taken; scan that class itself for them)"
-    )
+        "not taken; scan that class itself for them)",
+        "enc.py: warning[TI102]: Oops: no public methods: the class gives no tools",  # builtins
+    ]
 
 
 def test_a_render_with_no_included_tool_is_a_warning(

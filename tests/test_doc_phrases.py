@@ -165,6 +165,10 @@ NAMES = globals()
         ("int or str like 'x'", int | str),
         ("list of str like 'a', 'b'", list[str]),
         ("{'r', 'w'}, like open's", typing.Literal["r", "w"]),
+        ("str like 'a' or None", str | None),  # the examples end where another type follows
+        ("str, e.g. 'a', or None", str | None),
+        ("str like 'a' or int", str | int),
+        ("str For example 'x'", str),
     ],
 )
 def test_a_phrase_reads_as_a_hint(phrase: str, hint: object) -> None:

@@ -547,6 +547,8 @@ def test_numpydoc_sections_underlined_with_equals_signs_are_read() -> None:
     assert with_equals.returns == "The rotated matrix."
     equations = "Solve.\n\nx = y\n=====\n\nNot a section."
     assert parse_docstring(equations).description == equations
+    rest = "Do.\n\n:param x: The x.\n:type x: int\n\nExamples\n========\n\n>>> do(1)\n"
+    assert parse_docstring(rest).params["x"].type_name == "int"  # reST keeps its fields
 
 
 def test_a_paragraph_introducing_fields_is_not_description() -> None:
@@ -562,3 +564,9 @@ def test_a_paragraph_introducing_fields_is_not_description() -> None:
     parsed = parse_docstring(text)
     assert parsed.description == "Parse a string.\n\nUsage:\n\n    parse('2020')"
     assert list(parsed.params) == ["timestr", "dayfirst"]
+    alone = parse_docstring(
+        text.replace(":type", "")
+        .partition("Usage")[0]
+        .replace(":param timestr: A date.", ":param timestr: A date.\n:type timestr: str")
+    )  # no paragraph after the fields: the introduction is not the field before it either
+    assert (alone.description, alone.params["timestr"].type_name) == ("Parse a string.", "str")

@@ -146,15 +146,21 @@ class Cache(BaseWithGaps):
     pass
 
 
-def test_an_inherited_method_is_the_scanned_class_s_tool_in_diagnostics_and_tools_json() -> None:
-    """cachetools' ``LRUCache`` inherits ``get`` from ``Cache``: its diagnostics name the
-    class the classification file names, as tools.json read back does."""
+class OtherCache(BaseWithGaps):
+    pass
+
+
+def test_an_inherited_method_is_the_scanned_class_s_tool_and_its_base_s_diagnostic() -> None:
+    """cachetools' ``LRUCache`` inherits ``get`` from ``Cache``: the tool is ``LRUCache``'s,
+    as tools.json read back says (``diff`` compares the two); a diagnostic names the code to
+    change, the base's method, the same for every class that inherits it (said once)."""
     tools, diagnostics = inspect_class(Cache)
     assert tools["get"].class_name == "Cache"
-    assert [(d.code, d.subject) for d in diagnostics] == [("TI204", "Cache.get")]
+    assert [(d.code, d.subject) for d in diagnostics] == [("TI204", "BaseWithGaps.get")]
     catalog = Catalog((CatalogClass("Cache", "test.py:Cache", tuple(tools.values())),))
     assert from_json(to_json(catalog)).classes[0].tools == tuple(tools.values())
     assert inspect_class(Undocumented)[0]["inherited"].class_name == "Undocumented"
+    assert inspect_class(OtherCache)[1] == diagnostics
 
 
 def test_self_and_cls_never_appear_and_kinds_are_recorded() -> None:

@@ -13,6 +13,7 @@ import functools
 import json
 import pathlib
 import threading
+import time
 import uuid
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
@@ -491,6 +492,15 @@ class Deferred:
         """
         return asyncio.sleep(0, result=n)  # type: ignore[return-value]
 
+    def slow(self, seconds: float) -> float:
+        """Half the time on its thread, half in what it hands back.
+
+        Args:
+            seconds: How long in all.
+        """
+        time.sleep(seconds / 2)
+        return asyncio.sleep(seconds / 2, result=seconds)  # type: ignore[return-value]
+
 
 def test_what_a_sync_method_returns_to_be_awaited_is_awaited_by_every_door() -> None:
     box = Toolbox(Deferred())
@@ -499,6 +509,10 @@ def test_what_a_sync_method_returns_to_be_awaited_is_awaited_by_every_door() -> 
     timed = Toolbox(Deferred(), timeout=5)  # the sync method on a thread the caller waits for
     assert timed.call("fetch", {"n": 3}) == 3
     assert asyncio.run(timed.acall("fetch", {"n": 3})) == 3
+    short = Toolbox(Deferred(), timeout=0.5)  # the two halves share one timeout
+    assert asyncio.run(short.acall("slow", {"seconds": 0.2})) == 0.2
+    with pytest.raises(ToolCallError, match=r"^slow: timed out after 0.5 s; the call was stopped$"):
+        asyncio.run(short.acall("slow", {"seconds": 0.8}))
     call = {"id": "1", "type": "function", "function": {"name": "fetch", "arguments": '{"n": 4}'}}
     assert asyncio.run(box.ahandle("openai", {"tool_calls": [call]}))[0]["content"] == "4"
 
@@ -507,6 +521,22 @@ def _renaming(method: Callable[..., str]) -> Callable[..., str]:
     @functools.wraps(method)
     def wrapper(self: object, s: str, *args: object, **kwargs: object) -> str:
         return method(self, s, *args, **kwargs)
+
+    return wrapper
+
+
+def _renaming_keywords(method: Callable[..., str]) -> Callable[..., str]:
+    @functools.wraps(method)
+    def wrapper(self: object, s: str, **kwargs: object) -> str:
+        return method(self, s, **kwargs)
+
+    return wrapper
+
+
+def _renaming_two(method: Callable[..., str]) -> Callable[..., str]:
+    @functools.wraps(method)
+    def wrapper(self: object, first: str, second: str, **kwargs: object) -> str:
+        return method(self, first, second, **kwargs)
 
     return wrapper
 
@@ -531,6 +561,37 @@ class Wrapped:
         """
         return (text.upper() if loud else text) * times
 
+    @_renaming
+    def join(self, sep: str, *parts: str) -> str:
+        """Join.
+
+        Args:
+            sep: Between.
+            parts: The parts.
+        """
+        return sep.join(parts)
+
+    @_renaming_keywords
+    def whisper(self, text: str, loud: bool = False) -> str:
+        """Whisper.
+
+        Args:
+            text: The text.
+            loud: In capitals.
+        """
+        return text.upper() if loud else text.lower()
+
+    @_renaming_two
+    def pair(self, a: str, b: str = "-", c: str = "") -> str:
+        """Pair.
+
+        Args:
+            a: First.
+            b: Second.
+            c: Third.
+        """
+        return a + b + c
+
     @_forwarding
     def echo(self, text: str, times: int = 1) -> str:
         """Echo.
@@ -550,6 +611,11 @@ def test_a_wrapper_that_takes_the_method_s_parameters_under_other_names_is_calle
     assert box.call("shout", {"text": "hi", "times": 2, "loud": True}) == "HIHI"
     assert box.call("echo", {"text": "ho", "times": 2}) == "hoho"
     assert box.call("echo", {"times": 3, "text": "x"}) == "xxx"
+    assert box.call("join", {"sep": "-", "parts": ["a", "b"]}) == "a-b"  # with *args values
+    assert box.call("join", {"sep": "-"}) == ""
+    assert box.call("whisper", {"text": "Hi", "loud": True}) == "HI"  # only what it takes so
+    assert box.call("pair", {"a": "x"}) == "x-"  # an omitted one's default fills its place
+    assert box.call("pair", {"a": "x", "c": "z"}) == "x-z"
 
 
 @dataclass

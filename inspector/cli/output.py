@@ -90,9 +90,9 @@ def _relative(diagnostic: Diagnostic) -> Diagnostic:
         return diagnostic
     try:
         relative = os.path.relpath(diagnostic.path)
-    except ValueError:  # another drive
+    except (ValueError, OSError):  # another drive; no working directory any more
         return diagnostic
-    if relative.startswith(".."):
+    if relative == os.pardir or relative.startswith(os.pardir + os.sep):
         return diagnostic
     return replace(diagnostic, path=Path(relative).as_posix())
 

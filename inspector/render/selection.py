@@ -263,14 +263,17 @@ def quiet_excluded(
         for entry in group.methods.values()
     ):
         return diagnostics  # nothing to quiet, or nothing is set to false
+    # a method's code, by its place and name: a base's method is one place for every class
+    # that inherits it (its diagnostics name the base), quiet once every such tool is false
     places: dict[bool, set[tuple[str, str]]] = {True: set(), False: set()}
     for class_key, tool in catalog.tools():
         included = is_included(classification, class_key, tool.method_name) is not False
-        for owner in (tool.class_name, class_key):
-            places[included].add((tool.location, f"{owner}.{tool.method_name}"))
+        places[included].add((tool.location, tool.method_name))
     silenced = places[False] - places[True]
     if not silenced:
         return diagnostics
     return [
-        d for d in diagnostics if d.level is Level.ERROR or (d.where, d.subject) not in silenced
+        d
+        for d in diagnostics
+        if d.level is Level.ERROR or (d.where, d.subject.rpartition(".")[2]) not in silenced
     ]

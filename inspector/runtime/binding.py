@@ -18,6 +18,7 @@ from inspector.diagnostics import Diagnostic, InspectorError, Level
 from inspector.files.classification import Classification, load_required, parsed
 from inspector.model import AnyValueType, Field, Json, MethodKind, ParameterKind, ToolDescriptor
 from inspector.runtime.arguments import Converter
+from inspector.runtime.spread import ByPosition, renaming_wrapper_positions
 from inspector.scan.call_hints import call_hints
 from inspector.scan.docstrings import DocstringStyle
 from inspector.scan.fields import FieldDefault, field_defaults
@@ -39,6 +40,8 @@ class Bound:
         fixed: Parameter name → (its field, the JSON value the classification fixes): passed
             at every call, never taken from the model.
         owner: The object or class the method is taken from.
+        by_position: The parameters passed by position to a decorator's wrapper that takes
+            them under other names (see ``spread.renaming_wrapper_positions``).
     """
 
     descriptor: ToolDescriptor
@@ -49,6 +52,7 @@ class Bound:
     parameters: tuple[Field, ...]
     fixed: dict[str, tuple[Field, Json]] = dataclass_field(default_factory=dict)
     owner: object = None
+    by_position: ByPosition = ()
 
 
 def flattened(objects: Iterable[object]) -> Iterable[object]:
@@ -171,7 +175,17 @@ def bind(
     offered = shaped or tool
     fixed = _fixed(tool, offered, python_names, hints)
     defaults = field_defaults(target, hints)
-    return Bound(offered, function, hints, python_names, defaults, tool.parameters, fixed, obj)
+    return Bound(
+        offered,
+        function,
+        hints,
+        python_names,
+        defaults,
+        tool.parameters,
+        fixed,
+        obj,
+        renaming_wrapper_positions(function),
+    )
 
 
 def _fixed(

@@ -8,7 +8,7 @@ from __future__ import annotations
 import inspect
 import json
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from inspector.diagnostics import shown
@@ -68,7 +68,7 @@ def read_arguments(
     if collected.variadic_kwargs:
         _claim_parameters(bound, values, collected, converter, notes)
     try:
-        args, kwargs = collected.spread(bound.function, notes)
+        args, kwargs = collected.spread(bound, notes)
     except ValueError as error:
         raise ToolCallError(f"{name}: {error}", name) from None
     notes += converter.notes
@@ -193,13 +193,19 @@ class _CallArguments:
         else:
             self.kwargs[python_name] = value
 
-    def spread(
-        self, function: Callable[..., object], notes: list[str]
-    ) -> tuple[list[object], dict[str, object]]:
+    def spread(self, bound: Bound, notes: list[str]) -> tuple[list[object], dict[str, object]]:
         """The positional and keyword arguments of the call (``notes`` gets what was read
         leniently)."""
         args, kwargs, extra = self.args, self.kwargs, self.variadic_kwargs
-        return spread(function, args, kwargs, self.variadic_args, extra, notes=notes)
+        return spread(
+            bound.function,
+            args,
+            kwargs,
+            self.variadic_args,
+            extra,
+            notes=notes,
+            by_position=bound.by_position,
+        )
 
 
 def _claim_parameters(

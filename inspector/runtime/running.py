@@ -207,6 +207,7 @@ class Runner:
         sync method returns that is awaitable (a coroutine, aiohttp's request) awaited, as
         ``run`` does; an async generator's items collected. Raises ``TimedOut`` and what the
         method raises."""
+        started = asyncio.get_running_loop().time()
         if bound.descriptor.is_async:
             result = bound.function(*args, **kwargs)
         else:
@@ -217,8 +218,22 @@ class Runner:
                 self._keep_late(bound, future, timed)
                 raise
         if inspect.isawaitable(result):
-            result = await awaited(result, seconds)
+            result = await self._rest_awaited(result, seconds, started)
         return await collected(result) if isinstance(result, AsyncIterator) else result
+
+    @staticmethod
+    async def _rest_awaited(
+        awaitable: typing.Awaitable[object], seconds: float | None, started: float
+    ) -> object:
+        """Await what a sync method returned, within what is left of the call's timeout (a
+        timeout says the call's own ``seconds``)."""
+        if seconds is None:
+            return await awaitable
+        left = seconds - (asyncio.get_running_loop().time() - started)
+        try:
+            return await awaited(awaitable, max(left, 0.0))
+        except TimedOut:
+            raise TimedOut(seconds, still_running=False) from None
 
     def refuse_while_late(self, name: str, bound: Bound) -> None:
         """Raise ``ToolCallError`` when a timed-out call of the tool still runs."""

@@ -16,17 +16,18 @@ def spread(
     extra_kwargs: dict[str, object],
     *,
     notes: list[str],
+    by_position: ByPosition = (),
 ) -> tuple[list[object], dict[str, object]]:
     """The call's arguments with ``extra_args`` after the positional parameters (which then
     move from keywords to positions, omitted ones taking their defaults) and ``extra_kwargs``
     added as keywords. A name given both as a parameter and inside ``**kwargs`` (a schema
-    cannot forbid it everywhere) keeps the parameter's value, and ``notes`` says so."""
+    cannot forbid it everywhere) keeps the parameter's value, and ``notes`` says so.
+    ``by_position``: see ``renaming_wrapper_positions``."""
     for name in sorted(kwargs.keys() & extra_kwargs.keys()):
         notes.append(f"{name!r} given both as a parameter and inside **kwargs: the parameter used")
     kwargs = {**extra_kwargs, **kwargs}
-    args, kwargs = _by_position_to_a_renaming_wrapper(function, args, kwargs)
-    if not extra_args:
-        return args, kwargs
+    if not extra_args:  # (with them, every positional parameter moves to a position below)
+        return _by_position(by_position, args, kwargs) if by_position else (args, kwargs)
     positional = list(args)
     for parameter in inspect.signature(function).parameters.values():
         if parameter.kind is inspect.Parameter.VAR_POSITIONAL:
@@ -42,31 +43,58 @@ def spread(
     return [*positional, *extra_args], kwargs
 
 
-def _by_position_to_a_renaming_wrapper(
-    function: Callable[..., object], args: list[object], kwargs: dict[str, object]
-) -> tuple[list[object], dict[str, object]]:
-    """The arguments for a decorator's wrapper that takes the method's leading parameters under
-    other names (``def inner(self, s, *args, **kwargs)`` around ``shout(self, text)``:
-    ``functools.wraps`` copies the method's signature, which the schema follows, not the names
-    the wrapper takes): those given by keyword move to positions, in the method's order, as
-    long as every earlier one is given. Any other callable's arguments are returned as they
-    are."""
-    if not hasattr(function, "__wrapped__") or not kwargs:
-        return args, kwargs
+ByPosition = tuple[tuple[str, object, bool], ...]
+"""The method's parameters a call passes by position, in order, each with its default
+(``inspect.Parameter.empty`` for none) and whether the wrapper needs a value there (it takes
+it without a default): see ``renaming_wrapper_positions``."""
+
+
+def renaming_wrapper_positions(function: Callable[..., object]) -> ByPosition:
+    """For a decorator's wrapper that takes the method's leading parameters under other names
+    (``def inner(self, s, *args, **kwargs)`` around ``shout(self, text)``: ``functools.wraps``
+    copies the method's signature, which the schema follows, not the names the wrapper takes),
+    the method's positional-or-keyword parameters a call passes by position: as many as the
+    wrapper takes so (all, when it takes ``*args``). Empty for any other callable (its
+    arguments go by keyword as given). Read once, when the tool is bound."""
+    if not hasattr(function, "__wrapped__"):
+        return ()
     try:
         own = inspect.signature(function, follow_wrapped=False).parameters.values()
         wrapped = inspect.signature(function).parameters.values()
     except (TypeError, ValueError):
-        return args, kwargs
-    takes = [p.name for p in own if p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD]
-    method = [p.name for p in wrapped if p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD]
-    if not takes or method[: len(takes)] == takes:  # ``(*args, **kwargs)``, or the same names
-        return args, kwargs
+        return ()
+    takes = [p for p in own if p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD]
+    method = [p for p in wrapped if p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD]
+    if not takes or [p.name for p in method[: len(takes)]] == [p.name for p in takes]:
+        return ()  # the same names: keywords reach them
+    if not any(p.kind is inspect.Parameter.VAR_POSITIONAL for p in own):
+        method = method[: len(takes)]
+    needed = [p.default is inspect.Parameter.empty for p in takes]
+    return tuple(
+        (p.name, p.default, index < len(needed) and needed[index]) for index, p in enumerate(method)
+    )
+
+
+def _by_position(
+    by_position: ByPosition, args: list[object], kwargs: dict[str, object]
+) -> tuple[list[object], dict[str, object]]:
+    """The values of ``by_position`` moved from keywords to positions, in order, an omitted
+    one taking its default where a later one is given or the wrapper needs a value; from the
+    first one omitted without a default, the rest stay keywords (the call then fails as the
+    method would)."""
     positional, keywords = list(args), dict(kwargs)
-    for name in method:
-        if name not in keywords:
+    waiting: list[object] = []
+    for name, default, needed in by_position:
+        if name in keywords:
+            positional += [*waiting, keywords.pop(name)]
+            waiting = []
+        elif default is inspect.Parameter.empty:
             break
-        positional.append(keywords.pop(name))
+        elif needed:
+            positional += [*waiting, default]
+            waiting = []
+        else:
+            waiting.append(default)
     return positional, keywords
 
 

@@ -435,11 +435,13 @@ class _Reader:
         if token.text.lower() in _EXAMPLES:
             return True
         following = self.tokens[self.at + 1] if self.at + 1 < len(self.tokens) else None
-        return following is not None and (token.text, following.text) in _EXAMPLE_PAIRS
+        pair = (token.text.lower(), following.text.lower()) if following is not None else None
+        return pair in _EXAMPLE_PAIRS
 
     def skip_examples(self) -> None:
-        """Pass over the examples, to the end of the phrase or of the bracket it is in: they
-        are values the type takes, not a list of the only ones (no enum of them)."""
+        """Pass over the examples, to the end of the phrase or of the bracket it is in, or to
+        an ``or`` (``|``) before another type (``str like 'a' or None``): they are values the
+        type takes, not a list of the only ones (no enum of them)."""
         level = 0
         while (token := self.peek()) is not None:
             if token.text in ("(", "[", "{"):
@@ -448,7 +450,19 @@ class _Reader:
                 if level == 0:
                     return
                 level -= 1
+            elif level == 0 and token.text in ("or", "|") and self._type_follows():
+                return
             self.at += 1
+
+    def _type_follows(self) -> bool:
+        """Whether the token after the next one names a type (a word, ``None``): not another
+        example value."""
+        following = self.tokens[self.at + 1] if self.at + 1 < len(self.tokens) else None
+        return (
+            following is not None
+            and following.kind == "word"
+            and (following.text == "None" or following.text not in _LITERALS)
+        )
 
     def shape_ahead(self) -> bool:
         """Whether ``of shape`` follows: the dimensions of an array, no type (scikit-learn's

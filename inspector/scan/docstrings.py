@@ -173,10 +173,14 @@ def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.AUT
     """Parse a docstring; raises ``docstring_parser.ParseError`` on text the style rejects."""
     if not text or not text.strip():
         return DocInfo()
-    if "===" in text:
-        text = _EQUALS_UNDERLINED.sub(_dashes, text)
     if style is DocstringStyle.AUTO:
         style = detect_style(text)
+        if style is DocstringStyle.GOOGLE and "===" in text:  # no marker of another style
+            numpy = _EQUALS_UNDERLINED.sub(_dashes, text)
+            if numpy != text and detect_style(numpy) is DocstringStyle.NUMPY:
+                text, style = numpy, DocstringStyle.NUMPY
+    elif style is DocstringStyle.NUMPY and "===" in text:
+        text = _EQUALS_UNDERLINED.sub(_dashes, text)
     protected = _SPACES_ONLY_LINE.sub("", text) if " \n" in text or "\t\n" in text else text
     marked = ":" in protected and _COLON_MARK not in protected and _colon_opens_a_line(protected)
     if marked:
@@ -279,30 +283,31 @@ def _after_fields(text: str) -> tuple[str, str]:
     lines = inspect.cleandoc(text).split("\n")
     kept: list[str] = []
     tail: list[str] = []
-    in_fields = in_tail = False
+    in_fields = in_tail = dropped = False
     for index, line in enumerate(lines):
         if line.startswith(":"):
             if in_tail:
-                _drop_introduction(tail)
+                dropped = _drop_introduction(tail) or dropped
             in_fields, in_tail = True, False
         elif in_fields and line[:1] not in ("", " ", "\t") and not lines[index - 1].strip():
             in_tail = True
         (tail if in_tail else kept).append(line)
-    return ("\n".join(kept), "\n".join(tail).strip()) if tail else (text, "")
+    return ("\n".join(kept), "\n".join(tail).strip()) if tail or dropped else (text, "")
 
 
-def _drop_introduction(tail: list[str]) -> None:
+def _drop_introduction(tail: list[str]) -> bool:
     """Drop the last paragraph of ``tail`` (and the blank lines after it) when it ends with a
-    colon: fields follow, which it introduces."""
+    colon: fields follow, which it introduces. Whether it did."""
     end = len(tail)
     while end and not tail[end - 1].strip():
         end -= 1
     if not end or not tail[end - 1].rstrip().endswith(":"):
-        return
+        return False
     start = end
     while start and tail[start - 1].strip():
         start -= 1
     del tail[start:]
+    return True
 
 
 def _colon_opens_a_line(text: str) -> bool:

@@ -602,7 +602,7 @@ class Reporter:
         """Names whose stub hint did not resolve (TI120): they have a hint, not none."""
 
     def __call__(self, code: str, message: str) -> None:
-        subject = f"{self.method.class_name}.{self.method.name}"
+        subject = f"{self.method.owner.__name__}.{self.method.name}"
         self.diagnostics.append(
             Diagnostic(level_of(code), message, self.method.path, self.method.line, subject, code)
         )

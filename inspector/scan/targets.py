@@ -37,9 +37,9 @@ class ClassInfo:
 
 class MethodInfo:
     """A public method as found on its class, before any type is read: ``owner`` is the class
-    that defines it, ``class_name`` the name of the class it is scanned for (a base's method is
-    the subclass's tool, named so in diagnostics, as tools.json and the classification file
-    name it)."""
+    that defines it (diagnostics name it: the code to change, said once for every subclass),
+    ``class_name`` the name of the class it is scanned for (a base's method is the subclass's
+    tool, as tools.json and the classification file name it)."""
 
     __slots__ = ("class_name", "function", "kind", "line", "name", "owner", "path")
 
@@ -426,8 +426,11 @@ def bases_not_taken(cls: type) -> list[str]:
         f"{base.__module__}.{base.__qualname__}"
         for base in cls.__mro__
         if base not in taken
-        and base is not object
-        and any(is_public(name) and callable(value) for name, value in vars(base).items())
+        and base.__module__ != "builtins"  # ``object``, ``Exception``: never tools
+        and any(
+            is_public(name) and (callable(value) or isinstance(value, classmethod | staticmethod))
+            for name, value in vars(base).items()
+        )
     ]
 
 
