@@ -24,6 +24,7 @@ import botocore.session
 import botocore.validate
 import cohere
 import mcp.types
+import numpy
 import ollama
 import pydantic
 import pytest
@@ -705,6 +706,40 @@ def test_a_json_integer_stays_an_int_where_a_float_is_hinted() -> None:
     box = Toolbox(Painter())
     assert box.call("paint", {"alpha": 1, "color": [0, 0, 255]}) == "(1, (0, 0, 255))"
     assert box.call("paint", {"alpha": 0.5, "color": [0.5, 1]}) == "(0.5, (0.5, 1))"
+
+
+class Port(int):
+    def __new__(cls, value: int) -> Port:
+        if not 0 < value < 65536:
+            raise ValueError("out of range")
+        return super().__new__(cls, value)
+
+
+HTTP = Port(80)
+
+
+class Gauges:
+    def read(self, level: numpy.float64, port: Port = HTTP) -> float:
+        """Read a level (a numpy scalar) on a port (an int that checks itself).
+
+        Args:
+            level: The level.
+            port: Where.
+        """
+        return float(level)
+
+
+def test_a_value_its_class_refuses_is_the_model_s_error_not_a_traceback() -> None:
+    box = Toolbox(Gauges())
+    assert box.call("read", {"level": 2}) == 2.0
+    huge = {"id": "1", "type": "function", "function": {"name": "read", "arguments": ""}}
+    huge["function"]["arguments"] = '{"level": 1' + "0" * 400 + "}"  # type: ignore[index]
+    (reply,) = box.handle("openai", {"tool_calls": [huge]})
+    assert reply["content"].endswith(  # type: ignore[union-attr]
+        "… is no float64: OverflowError: int too large to convert to float"
+    )
+    with pytest.raises(ToolCallError, match=r"^read: port: 70000 is no Port: ValueError: out of "):
+        box.call("read", {"level": 1, "port": 70000})
 
 
 class Counter:

@@ -266,6 +266,11 @@ class Converter:
             except WrongJson as error:
                 message = f"expected {error.expected}, got {shown(value)}"
                 raise ArgumentError(path, message) from None
+            except (ArithmeticError, ValueError, TypeError) as error:
+                # the class refuses a value of the right JSON type: a number past a double's
+                # range for ``numpy.float64``, a subclass's own check in its constructor
+                message = f"{shown(value)} is no {hint.__name__}: {type(error).__name__}: {error}"
+                raise ArgumentError(path, message) from None
         if container_of(hint) is not None:
             return self._generic(value, hint, hint, path)
         form = stand_in(hint)
