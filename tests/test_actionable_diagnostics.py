@@ -47,6 +47,17 @@ def test_a_class_s_repeated_code_folds_into_one_line_with_its_count(
     assert capsys.readouterr().err.splitlines() == [str(d) for d in (warning, *many, *few)]
 
 
+def test_errors_are_never_folded(capsys: pytest.CaptureFixture[str]) -> None:
+    """Eleven TI330 errors of one class: two are a wrong fixed value, nine a hidden required
+    parameter; folded, the first one's text would send the user to one fix for all."""
+    errors = [
+        Diagnostic(Level.ERROR, f"mistake {i}", "c.json", i, f"Api.m{i}", "TI330")
+        for i in range(1, FOLD_AT + 2)
+    ]
+    DiagnosticPrinter().print(errors)
+    assert capsys.readouterr().err.splitlines() == [str(e) for e in errors]
+
+
 def test_an_absolute_path_inside_the_working_directory_prints_relative(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

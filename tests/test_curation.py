@@ -21,7 +21,20 @@ from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import InspectorError
 from inspector.files.classification import is_included, load, parsed, to_json
 from inspector.files.classification_merge import merge
-from inspector.model import Curation, SchemaType, ToolDescriptor
+from inspector.model import (
+    AnyOfType,
+    ArrayType,
+    Curation,
+    EnumType,
+    Field,
+    IntegerType,
+    NullType,
+    ObjectType,
+    RefType,
+    SchemaType,
+    StringType,
+    ToolDescriptor,
+)
 from inspector.project import pipeline
 from inspector.render.schema_values import value_problem
 from tests.conftest import Run
@@ -612,6 +625,25 @@ def test_a_fixed_value_is_checked_as_json_schema_checks_it(
     value = data.draw(instances(schema) | ANY_JSON)
     valid = jsonschema.Draft202012Validator(schema).is_valid(value)
     assert (value_problem(value, schema_type, {}) is None) is valid
+
+
+def test_a_fixed_value_fitting_no_option_of_a_union_says_what_each_option_is() -> None:
+    """humanize's ``naturalday(value: date | datetime)``, fixed to 5."""
+    day = AnyOfType(
+        (
+            StringType(keywords=(("format", "date"),)),
+            StringType(keywords=(("format", "date-time"),)),
+            NullType(),
+        )
+    )
+    assert value_problem(5, day, {}, "value") == (
+        "value: expected a date string or a date-time string or null, got 5"
+    )
+    choice = AnyOfType((EnumType(("a", "b")), ArrayType(items=IntegerType()), RefType("Box")))
+    boxes = {"Box": ObjectType((Field("size", IntegerType()),), title="Box")}
+    assert value_problem(True, choice, boxes, "x") == (
+        'x: expected one of "a", "b" or an array or an object, got true'
+    )
 
 
 def test_diff_against_git_compares_with_the_committed_classification_file(

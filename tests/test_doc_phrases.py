@@ -169,6 +169,9 @@ NAMES = globals()
         ("str, e.g. 'a', or None", str | None),
         ("str like 'a' or int", str | int),
         ("str For example 'x'", str),
+        ("dict mapping str to str", dict[str, str]),  # feedparser's headers
+        ("list containing ints", list[int]),
+        ("str mapping", dict[str, typing.Any]),  # the last word names the type
     ],
 )
 def test_a_phrase_reads_as_a_hint(phrase: str, hint: object) -> None:

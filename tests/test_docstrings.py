@@ -570,3 +570,32 @@ def test_a_paragraph_introducing_fields_is_not_description() -> None:
         .replace(":param timestr: A date.", ":param timestr: A date.\n:type timestr: str")
     )  # no paragraph after the fields: the introduction is not the field before it either
     assert (alone.description, alone.params["timestr"].type_name) == ("Parse a string.", "str")
+
+
+def test_rest_fields_for_variadics_without_their_names_document_them() -> None:
+    """BeautifulSoup's ``:kwargs:`` (and an escaped ``:param \\*\\*kw:``) document the
+    ``**kwargs`` parameter whatever it is called; the field before keeps its own text."""
+
+    class Soup:
+        def find(self, limit: int = 0, *names: str, **attrs: str) -> None:
+            """Find.
+
+            :param limit: Stop after this many.
+            :args: Tag names.
+            :kwargs: Filters on attribute values.
+            """
+
+        def select(self, limit: int = 0, **kwargs: str) -> None:
+            """Select.
+
+            :param limit: Stop after this many.
+            :param \\*\\*kwargs: Filters on attribute values.
+            """
+
+    tools, diagnostics = inspect_class(Soup)
+    for name in ("find", "select"):
+        texts = {p.name: p.description for p in tools[name].parameters}
+        assert texts["limit"] == "Stop after this many."
+        assert texts["attrs" if name == "find" else "kwargs"] == "Filters on attribute values."
+    assert {p.name: p.description for p in tools["find"].parameters}["names"] == "Tag names."
+    assert messages(diagnostics) == []

@@ -123,6 +123,46 @@ def test_type_checking_names_are_imported_when_a_hint_needs_them(
     ]
 
 
+class Tags:
+    def new_tag(
+        self,
+        name: str,
+        attrs: object = None,  # typed below, as a module without the __future__ import has it
+        extra: Nowhere | int | None = None,  # noqa: F821
+    ) -> None:
+        """Make a tag (bs4's ``attrs`` is typed by an alias this fails to read).
+
+        Args:
+            name: The tag name.
+            attrs: A dictionary of attribute values.
+            extra: More.
+        """
+
+
+Tags.new_tag.__annotations__["attrs"] = typing.Optional["Nowhere"]  # noqa: F821
+
+
+def test_an_optional_of_a_name_that_does_not_resolve_accepts_any_value_not_only_null() -> None:
+    tools, diagnostics = inspect_class(Tags)
+    properties = tools["new_tag"].parameters_schema()["properties"]
+    assert properties["attrs"] == {
+        "description": "A dictionary of attribute values.",
+        "default": None,
+    }
+    assert properties["extra"] == {
+        "type": ["integer", "null"],
+        "description": "More.",
+        "default": None,
+    }
+    assert messages(diagnostics) == [
+        "warning: Tags.new_tag: parameter 'attrs': union member Nowhere (NameError: name "
+        "'Nowhere' is not defined) unresolved; any value accepted",
+        "warning: Tags.new_tag: parameter 'extra': union member Nowhere (NameError: name "
+        "'Nowhere' is not defined) unresolved; left out",
+    ]
+    assert Toolbox(Tags()).call("new_tag", {"name": "a", "attrs": {"href": "x"}}) is None
+
+
 def test_a_name_the_imported_module_defines_only_under_type_checking_resolves(
     modules: Callable[..., None],
 ) -> None:

@@ -21,7 +21,7 @@ _LEVELS = ((Level.ERROR, "error", "errors"), (Level.WARNING, "warning", "warning
 
 
 FOLD_AT = 10
-"""A class's diagnostics of one code and level print as one line with a count from this many
+"""A class's warnings (or infos) of one code print as one line with a count from this many
 on (``--verbose`` prints each): kubernetes' ``CoreV1Api`` gives 2,968 TI117 lines otherwise."""
 
 
@@ -100,10 +100,11 @@ def _relative(diagnostic: Diagnostic) -> Diagnostic:
 def folded(diagnostics: list[Diagnostic]) -> list[str]:
     """The lines of the diagnostics, those of one class, code and level folded into one at the
     first of them once there are ``FOLD_AT``: ``path:line: info[TI117]: CoreV1Api: 2968 times
-    in 412 methods, first connect_pod: parameter ...; --verbose lists each``."""
+    in 412 methods, first connect_pod: parameter ...; --verbose lists each``. Errors are never
+    folded: each may need its own fix (one code, such as TI330, covers several mistakes)."""
     groups: dict[tuple[Level, str, str], list[Diagnostic]] = {}
     for diagnostic in diagnostics:
-        if diagnostic.subject and diagnostic.code:
+        if diagnostic.subject and diagnostic.code and diagnostic.level is not Level.ERROR:
             owner = diagnostic.subject.rpartition(".")[0] or diagnostic.subject
             groups.setdefault((diagnostic.level, diagnostic.code, owner), []).append(diagnostic)
     first_of = {

@@ -165,7 +165,12 @@ def _serve(args: argparse.Namespace) -> int:
     from inspector.runtime.http_auth import read_tokens
     from inspector.runtime.results import MAX_RESULT_CHARS
     from inspector.runtime.running import Homes
-    from inspector.runtime.serve_options import ServeOptions, check_transport, served_version
+    from inspector.runtime.serve_options import (
+        ServeOptions,
+        check_transport,
+        served_class,
+        served_version,
+    )
 
     serving.require_sdk()
     config = _config(args)
@@ -193,7 +198,7 @@ def _serve(args: argparse.Namespace) -> int:
     annotations_path = _path(args.mcp_annotations) or settings.mcp_annotations
     project_name, version = project_identity(config.source)
     options = ServeOptions(
-        name=args.name or settings.name or project_name or type(objects[0]).__name__,
+        name=args.name or settings.name or project_name or served_class(objects[0]).__name__,
         version=version or served_version(objects[0]),
         http=address,
         watch=classification if watch else None,

@@ -63,7 +63,10 @@ class _Checker:
             return None
         if isinstance(schema_type, AnyOfType):
             problems = [self.problem(value, o, path) for o in schema_type.options]
-            return None if None in problems else _wrong(path, "none of the allowed types", value)
+            if None in problems:
+                return None
+            kinds = dict.fromkeys(self._expected(o, 0) for o in schema_type.options)
+            return _wrong(path, listed(kinds, separator=" or "), value)
         if isinstance(schema_type, EnumType):
             if any(_same(value, v) for v in schema_type.values):
                 return None
@@ -74,6 +77,31 @@ class _Checker:
         if isinstance(schema_type, ObjectType):
             return self._object(value, schema_type, path)
         return _scalar(value, schema_type, path)
+
+    def _expected(self, schema_type: SchemaType, depth: int) -> str:
+        """What a value of the type is, in words: ``a date-time string``, ``one of 'a', 'b'``,
+        ``an array`` (a union's options, each so, joined by ``or``)."""
+        if isinstance(schema_type, RefType):
+            target = self.definitions.get(schema_type.name)
+            return "a value" if target is None or depth > 8 else self._expected(target, depth + 1)
+        if isinstance(schema_type, AnyOfType):
+            return " or ".join(
+                dict.fromkeys(self._expected(o, depth + 1) for o in schema_type.options)
+            )
+        if isinstance(schema_type, EnumType):
+            return f"one of {listed(map(shown, schema_type.values), separator=', ')}"
+        if isinstance(schema_type, ArrayType):
+            return "an array"
+        if isinstance(schema_type, ObjectType):
+            return "an object"
+        if isinstance(schema_type, AnyValueType):
+            return "any value"
+        kind = _SCALARS[type(schema_type)][-1]
+        if kind == "null":
+            return "null"
+        form = dict(schema_type.keywords).get("format")
+        words = f"{form} {kind}" if isinstance(form, str) and kind == "string" else kind
+        return f"{'an' if words[0] in 'aeiou' else 'a'} {words}"
 
     def _array(self, value: Json, schema_type: ArrayType, path: str) -> str | None:
         if not isinstance(value, list):

@@ -19,6 +19,7 @@ from inspector.runtime.serve_options import (
     ServeOptions,
     check_transport,
     missing_context,
+    served_class,
     served_version,
 )
 from inspector.runtime.toolbox import Toolbox
@@ -98,7 +99,7 @@ def serve(
     if watch and classification is None:
         raise UsageError("watching needs a classification file")
     options = ServeOptions(
-        name=name or type(objects[0]).__name__,
+        name=name or served_class(objects[0]).__name__,
         version=version or served_version(objects[0]),
         http=http,
         watch=Path(classification) if watch and classification is not None else None,

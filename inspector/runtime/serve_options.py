@@ -57,12 +57,19 @@ def missing_context(toolbox: Toolbox, options: ServeOptions) -> list[str]:
     return [key for key in toolbox.needed_context() if key not in given]
 
 
+def served_class(obj: object) -> type:
+    """The class an object is served as: its own, or itself when it is a class (a module's
+    functions come as one, and a class given for its class and static methods)."""
+    return obj if isinstance(obj, type) else type(obj)
+
+
 def served_version(obj: object) -> str:
     """The installed version of the distribution that provides an object's class (httpx's
-    for an ``httpx.Client``), or "" when there is none (a script, the standard library)."""
+    for an ``httpx.Client``, slugify's for its module's functions), or "" when there is none
+    (a script, the standard library)."""
     from importlib import metadata
 
-    top = type(obj).__module__.partition(".")[0]
+    top = served_class(obj).__module__.partition(".")[0]
     for distribution in metadata.packages_distributions().get(top, ()):
         try:
             return metadata.version(distribution)

@@ -225,6 +225,9 @@ def union_or_str(members: list[object]) -> object:
 _LITERALS: dict[str, object] = {"True": True, "False": False, "None": None}
 _ARTICLES = frozenset({"a", "an", "the", "one"})
 _FILLERS = frozenset({"object", "objects", "value", "values", "instance", "instances"})
+_ITEMS_VERBS = ("mapping", "containing", "holding")
+"""Words that bring in a container's items as ``of`` does: ``dict mapping str to str``
+(feedparser), ``list containing ints``."""
 _EXAMPLES = frozenset({"like", "e.g", "eg"})
 _EXAMPLE_PAIRS = frozenset({("such", "as"), ("for", "example"), ("for", "instance")})
 """Words that bring in examples of a type (``str like 'rb', 'w'``, ``str, e.g. 'utf-8'``):
@@ -395,6 +398,8 @@ class _Reader:
                 break
             if self.examples_ahead():
                 break
+            if token.text in _ITEMS_VERBS and self._items_after(found):  # ``dict mapping``
+                break
             found.append(token.text)
             self.at += 1
         return found
@@ -414,7 +419,7 @@ class _Reader:
             self.at += 2
             if self.is_next("("):
                 self.aside(NOT_UNDERSTOOD, depth + 1)
-        if self.is_next("of"):
+        if self.is_next("of", *_ITEMS_VERBS):
             self.at += 1
             items = self.items(previous, depth + 1)
             if not named or named[-1].lower() in _ARTICLES:  # ``one of {'a', 'b'}``
@@ -426,6 +431,13 @@ class _Reader:
         if hint is not NOT_UNDERSTOOD and self.examples_ahead():
             self.skip_examples()
         return hint
+
+    def _items_after(self, found: list[str]) -> bool:
+        """Whether the word at hand brings in the items of the type named before it (``dict
+        mapping str to str``), not names the type itself (``a mapping``, ``str mapping``)."""
+        following = self.tokens[self.at + 1] if self.at + 1 < len(self.tokens) else None
+        named = any(word.lower() not in _ARTICLES for word in found)
+        return named and following is not None and following.kind == "word"
 
     def examples_ahead(self) -> bool:
         """Whether the next words bring in examples (see ``_EXAMPLES``)."""

@@ -62,6 +62,13 @@ _EQUALS_UNDERLINED = re.compile(
 )
 """A numpydoc section title underlined with ``=`` (SymPy writes every section so), which
 numpydoc reads as it reads dashes; docstring-parser takes dashes as long as the title."""
+_REST_VARIADIC_FIELD = re.compile(r"^([ \t]*):(?:(kwargs|keyword arguments)|(args)):", re.M)
+"""A reST field that documents ``**kwargs`` or ``*args`` without a name (BeautifulSoup's
+``:kwargs: A dictionary of filters on attribute values.``)."""
+_VARIADIC_KEYWORDS_DOC = "**"
+_VARIADIC_POSITIONAL_DOC = "*"
+"""The ``DocInfo.params`` keys of those fields: the method's ``**kwargs`` and ``*args``,
+whatever their names."""
 _EPYDOC_MARKER = re.compile(r"^[ \t]*@(?:param|type|keyword|returns?|rtype|raise|ivar|var)\b", re.M)
 _TEXT_COLON_AT_LINE_START = re.compile(
     r"^([ \t]*):(?!(?:param|parameter|arg|argument|attribute|key|keyword|type|vartype|rtype|"
@@ -182,6 +189,8 @@ def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.AUT
     elif style is DocstringStyle.NUMPY and "===" in text:
         text = _EQUALS_UNDERLINED.sub(_dashes, text)
     protected = _SPACES_ONLY_LINE.sub("", text) if " \n" in text or "\t\n" in text else text
+    if style is DocstringStyle.REST and "args:" in protected:  # before colons are marked
+        protected = _REST_VARIADIC_FIELD.sub(_variadic_field, protected)
     marked = ":" in protected and _COLON_MARK not in protected and _colon_opens_a_line(protected)
     if marked:
         protected = _TEXT_COLON_AT_LINE_START.sub(rf"\1{_COLON_MARK}", protected)
@@ -199,7 +208,7 @@ def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.AUT
         default = meta.default if isinstance(meta.default, str) else None
         documented = ParamDoc(description, meta.type_name, required, default)
         for name in meta.arg_name.split(", "):  # numpydoc's ``x, y : int``: both
-            target[name.strip()] = documented
+            target[name.strip().replace("\\", "")] = documented  # reST's ``\*\*kwargs``
     returns = parsed.returns
     description = "\n\n".join(part for part in (_description(parsed), tail) if part)
     return DocInfo(
@@ -263,6 +272,11 @@ _PARSERS: dict[DocstringStyle, Callable[[str], docstring_parser.Docstring]] = {
 """Each style's parser, as ``docstring_parser.parse(text, style)`` calls it, made once: that
 function builds a new Google or numpydoc parser (its pattern of section titles) for every
 docstring, a tenth of the parsing of pandas' numpydoc docstrings."""
+
+
+def _variadic_field(match: re.Match[str]) -> str:
+    key = _VARIADIC_KEYWORDS_DOC if match[2] else _VARIADIC_POSITIONAL_DOC
+    return f"{match[1]}:param {key}:"
 
 
 def _dashes(match: re.Match[str]) -> str:

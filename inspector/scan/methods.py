@@ -244,8 +244,9 @@ class MethodBuilder:
                 report(codes.STUB_HINT_UNRESOLVED, f"{label(name)}: {message}")
                 report.stub_unresolved.add(name)  # TI120 says why it has no type: not TI106
                 continue
-            self._report_dropped(name, resolved, report)
-            hints[name] = resolved.hint
+            only_null = _only_null(resolved)
+            self._report_dropped(name, resolved, report, only_null=only_null)
+            hints[name] = typing.Any if only_null else resolved.hint
             sources[name] = "stub"
         return hints, sources
 
@@ -275,19 +276,23 @@ class MethodBuilder:
                 )
                 resolved[name] = typing.Any
                 continue
+            only_null = _only_null(found)
             if found.dropped or found.loosened:
-                self._report_dropped(name, found, report)
-            resolved[name] = found.hint
+                self._report_dropped(name, found, report, only_null=only_null)
+            resolved[name] = typing.Any if only_null else found.hint
         return resolved
 
     @staticmethod
-    def _report_dropped(name: str, resolved: Resolved, report: Reporter) -> None:
+    def _report_dropped(
+        name: str, resolved: Resolved, report: Reporter, *, only_null: bool
+    ) -> None:
         if resolved.dropped:
             report.unresolved_members.add(name)
+        outcome = "any value accepted" if only_null else "left out"
         for member in resolved.dropped:
             report(
                 codes.UNION_MEMBER_UNRESOLVED,
-                f"{label(name)}: union member {member} unresolved; left out",
+                f"{label(name)}: union member {member} unresolved; {outcome}",
             )
         for part in resolved.loosened:
             report(
@@ -330,7 +335,9 @@ class MethodBuilder:
         name = parameter.name
         variadic = parameter.kind in _VARIADIC
         stars = _STARS.get(parameter.kind, "")
-        documented = doc.params.get(name) or (doc.params.get(stars + name) if stars else None)
+        documented = doc.params.get(name) or (
+            doc.params.get(stars + name) or doc.params.get(stars) if stars else None
+        )
         if parameter.kind is _VAR_KEYWORD and is_unpack(hints.get(name)):
             return self._unpacked(hints[name], doc, report, omitted)
         injected = injected_key_of(hints.get(name, NO_HINT))
@@ -587,6 +594,13 @@ def not_inspected(method: MethodInfo) -> ToolDescriptor:
     )
 
 
+def _only_null(resolved: Resolved) -> bool:
+    """Whether only null is left of a union whose other members did not resolve
+    (``Optional["Missing"]``, bs4's ``new_tag(attrs)``): that says nothing of what the
+    parameter takes, so it accepts any value, as a hint that did not resolve does."""
+    return bool(resolved.dropped) and resolved.hint in (None, type(None))
+
+
 class Reporter:
     """Gathers one method's diagnostics, located at the method."""
 
@@ -699,8 +713,11 @@ def check_documented(
     field_names = {f.name for f in fields}
     if not doc.params.keys() <= field_names:  # else each documented argument is a field
         names = field_names.union(p.name for p in parameters)
+        variadic = {_STARS[p.kind] for p in parameters if p.kind in _STARS}
         for documented in doc.params:
-            if documented not in names and documented.replace("\\", "").lstrip("*") not in names:
+            if documented in variadic:  # ``:kwargs:``, ``:args:``: whatever their names
+                continue
+            if documented not in names and documented.lstrip("*") not in names:
                 report(
                     codes.DOCUMENTED_NOT_IN_SIGNATURE,
                     f"documented argument {documented!r} is not in the signature",
