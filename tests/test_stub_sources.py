@@ -543,3 +543,44 @@ def test_numpys_stub_read_from_its_outline_defines_what_the_whole_file_defines()
     source = Path(numpy.__file__).with_name("__init__.pyi").read_text(encoding="utf-8")
     assert stub_outline._outline_statements(source) is not None
     assert _stub_read(source, whole=False) == _stub_read(source, whole=True)
+
+
+def test_a_compiled_module_s_code_is_typed_by_its_package_s_stubs(
+    modules: Callable[..., None],
+) -> None:
+    """bcrypt's ``hashpw`` belongs to the compiled ``bcrypt._bcrypt`` and is typed in
+    ``bcrypt/__init__.pyi``; cryptography's ``Fernet`` belongs to
+    ``hazmat.bindings._rust.fernet``, a module no file holds and ``sys.modules`` lacks, typed
+    by ``hazmat/bindings/_rust/fernet.pyi``."""
+    modules(
+        **{
+            "crypted/__init__.py": (
+                "from crypted._native import hashpw\nfrom crypted.keys import Key\n"
+            ),
+            "crypted/__init__.pyi": "def hashpw(password: bytes, salt: bytes) -> bytes: ...\n",
+            "crypted/_native.py": "def hashpw(password, salt):\n    'Hash.'\n    return salt\n",
+            "crypted/keys.py": (
+                "class Key:\n"
+                "    __module__ = 'crypted._rust.keys'\n"
+                "    def encrypt(self, data):\n"
+                "        'Encrypt.'\n"
+                "        return data\n"
+            ),
+            "crypted/_rust/keys.pyi": (
+                "class Key:\n    def encrypt(self, data: bytes) -> bytes: ...\n"
+            ),
+        }
+    )
+    from inspector.project import pipeline
+
+    module = load("crypted")
+    catalog, _ = pipeline.scan(["crypted"])
+    (functions,) = [g for g in catalog.classes if g.function_group]
+    (hashpw,) = functions.tools
+    assert hashpw.parameters_schema()["properties"] == {
+        "password": {"type": "string", "contentEncoding": "base64"},
+        "salt": {"type": "string", "contentEncoding": "base64"},
+    }
+    assert hashpw.type_sources == (("password", "stub"), ("salt", "stub"), ("return", "stub"))
+    tools, _ = inspect_class(module.Key)
+    assert tools["encrypt"].type_sources == (("data", "stub"), ("return", "stub"))

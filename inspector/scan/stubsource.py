@@ -34,6 +34,7 @@ from inspector.scan.stub_outline import (
     decorator_is,
     read_module,
 )
+from inspector.scan.targets import GROUP_MARK
 from inspector.scan.typecheck_names import is_type_expression
 
 if TYPE_CHECKING:
@@ -282,6 +283,14 @@ class StubFinder:
         module, qualname = _location(function, owner)
         path = qualname.split(".")
         found = self._definition(module, path, set())
+        if found is None and module != owner.__module__:
+            # the stub of the class (or module) it is scanned on: a compiled module's function
+            # that a typed package re-exports (bcrypt's ``hashpw`` is ``bcrypt._bcrypt``'s,
+            # typed in ``bcrypt/__init__.pyi``), a method its class took from elsewhere
+            name = getattr(function, "__name__", path[-1])
+            group = GROUP_MARK in owner.__dict__
+            path = [name] if group else [*owner.__qualname__.split("."), name]
+            found = self._definition(owner.__module__, path, set())
         seen: set[tuple[str, ...]] = set()
         while found is not None and isinstance(found[0], ast.Name | ast.Attribute):
             path = _dotted(found[0])
@@ -382,6 +391,9 @@ class StubFinder:
                 return beside
         top, _, rest = module.partition(".")
         parts = rest.split(".") if rest else []
+        in_tree = self._in_package_tree(top, parts)
+        if in_tree is not None:
+            return in_tree
         for entry in sys.path:
             found = _in_package(Path(entry or ".") / f"{top}-stubs", parts)
             if found is not None:
@@ -392,6 +404,22 @@ class StubFinder:
             if found is not None:
                 self._sources.add("typeshed-client")
             return found
+        return None
+
+    @staticmethod
+    def _in_package_tree(top: str, parts: list[str]) -> Path | None:
+        """The stub at a module's dotted path in its installed package's folders: a compiled
+        module's submodule that is no file of its own and not in ``sys.modules``
+        (cryptography's ``hazmat.bindings._rust.fernet``, typed by
+        ``hazmat/bindings/_rust/fernet.pyi``)."""
+        package = sys.modules.get(top)
+        folders = getattr(package, "__path__", None) if parts else None
+        if folders is None:
+            return None
+        for folder in list(folders):
+            found = _in_package(Path(folder), parts)
+            if found is not None:
+                return found
         return None
 
     def _typeshed_path(self, module: str) -> Path | None:
