@@ -980,3 +980,40 @@ def g() -> None:
     )
     assert prefix == source[: source.index("def g")]
     assert set(TypeCheckingNames()._table("late_checks")) == {"Decimal", "Fraction"}
+
+
+def test_a_text_alias_imported_from_another_module_is_read_where_it_is_defined(
+    modules: Callable[..., None],
+) -> None:
+    """BeautifulSoup's ``_RawAttributeValues: TypeAlias = "Mapping[...]"`` lives in
+    ``bs4._typing``, which imports ``Mapping``; ``bs4`` uses it in ``Optional[...]`` without
+    importing ``Mapping``, so its text is a ``ForwardRef`` that fails in ``bs4``."""
+    modules(
+        **{
+            "aliased/_typing.py": (
+                "from typing import Mapping\n"
+                "from typing_extensions import TypeAlias\n"
+                'Values: TypeAlias = "Mapping[str, int]"\n'
+            ),
+            "aliased/__init__.py": (
+                "from typing import Optional\n"
+                "from aliased._typing import Values\n"
+                "class Soup:\n"
+                "    def new_tag(self, attrs: Optional[Values] = None) -> None:\n"
+                "        '''Make a tag.\n\n"
+                "        Args:\n"
+                "            attrs: The attributes.\n"
+                "        '''\n"
+            ),
+        }
+    )
+    tools, diagnostics = inspect_class(importlib.import_module("aliased").Soup)
+    assert tools["new_tag"].parameters_schema()["properties"]["attrs"] == {
+        "description": "The attributes.",
+        "anyOf": [
+            {"type": "object", "additionalProperties": {"type": "integer"}},
+            {"type": "null"},
+        ],
+        "default": None,
+    }
+    assert messages(diagnostics) == []

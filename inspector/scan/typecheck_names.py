@@ -160,11 +160,29 @@ class TypeCheckingNames:
             try:
                 value = _evaluate_text(text, module_name, lookup)
             except Exception as error:  # any expression may fail: the part stays unresolved
-                cause = lookup.failures.get(getattr(error, "name", None) or "", error)
-                return Unresolved(text, cause)
+                value = self._text_alias(module_name, text)
+                if value is None:
+                    cause = lookup.failures.get(getattr(error, "name", None) or "", error)
+                    return Unresolved(text, cause)
             return self.resolve_refs(module_name, value, namespace)
 
         return map_parts(hint, change)
+
+    def _text_alias(self, module_name: str, text: str) -> object | None:
+        """The text a module imported as an alias (``_RawAttributeValues: TypeAlias =
+        "Mapping[...]"`` in ``bs4._typing``, used by ``bs4`` in ``Optional[...]``, which makes it
+        a ``ForwardRef`` of ``bs4``), evaluated in the module that defines it, where its names
+        are; None when no name of the module holds that text or it does not evaluate there."""
+        module = sys.modules.get(module_name)
+        names = [n for n, v in vars(module).items() if v == text] if module is not None else []
+        for name in names:
+            if self._origin(module_name, name) is None:
+                continue  # defined here: evaluating it here failed already
+            with contextlib.suppress(Exception):
+                value = self.resolve_name(module_name, name)
+                if not isinstance(value, str) and not isinstance(value, Unresolved):
+                    return value
+        return None
 
     def alias_target(self, alias: object) -> object:
         """What an alias object stands for, its forward references evaluated in its module
