@@ -19,7 +19,6 @@ from inspector.diagnostics import (
     did_you_mean,
 )
 from inspector.files.jsonfile import json_text, loads
-from inspector.files.tools_json import ToolTooDeep
 from inspector.model import Json, ToolDescriptor
 from inspector.providers.base import Provider
 from inspector.providers.limits import StrictBudget
@@ -124,26 +123,14 @@ def render_document(
     if left_out:  # rendered again without them: nothing of the first text is kept
         written = [tool for tool in written if id(tool) not in run.found.too_deep]
         run = TemplateRun(provider, unit, options)
+        for error in left_out:
+            message = f"{provider}: left out of the file: {error.reason}"
+            run.found.add(codes.TOOL_LEFT_OUT, error.tool, message)
         text = run.text(written, share.deferred)
         if run.found.too_deep:  # a filter that failed on a tool it took the first time
             raise next(iter(run.found.too_deep.values()))
-    notes = [_left_out(provider, error) for error in left_out]
-    diagnostics = shortened + share.diagnostics + notes + run.finish()
+    diagnostics = shortened + share.diagnostics + run.finish()
     return _parse_rendered(text, run.template_path), diagnostics, written
-
-
-def _left_out(provider: str, error: ToolTooDeep) -> Diagnostic:
-    """The warning of a tool left out of a provider's file because its types nest too deeply."""
-    tool = error.tool
-    path, line = tool.path_and_line
-    return Diagnostic(
-        Level.WARNING,
-        f"{provider}: left out of the file: {error.reason}",
-        path,
-        line,
-        f"{tool.class_name}.{tool.method_name}",
-        codes.TOOL_LEFT_OUT,
-    )
 
 
 def fit_names(

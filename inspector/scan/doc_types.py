@@ -432,10 +432,14 @@ class _Reader:
             self.skip_examples()
         return hint
 
+    def after_next(self) -> _Token | None:
+        """The token after the next one."""
+        return self.tokens[self.at + 1] if self.at + 1 < len(self.tokens) else None
+
     def _items_after(self, found: list[str]) -> bool:
         """Whether the word at hand brings in the items of the type named before it (``dict
         mapping str to str``), not names the type itself (``a mapping``, ``str mapping``)."""
-        following = self.tokens[self.at + 1] if self.at + 1 < len(self.tokens) else None
+        following = self.after_next()
         named = any(word.lower() not in _ARTICLES for word in found)
         return named and following is not None and following.kind == "word"
 
@@ -446,7 +450,7 @@ class _Reader:
             return False
         if token.text.lower() in _EXAMPLES:
             return True
-        following = self.tokens[self.at + 1] if self.at + 1 < len(self.tokens) else None
+        following = self.after_next()
         pair = (token.text.lower(), following.text.lower()) if following is not None else None
         return pair in _EXAMPLE_PAIRS
 
@@ -469,7 +473,7 @@ class _Reader:
     def _type_follows(self) -> bool:
         """Whether the token after the next one names a type (a word, ``None``): not another
         example value."""
-        following = self.tokens[self.at + 1] if self.at + 1 < len(self.tokens) else None
+        following = self.after_next()
         return (
             following is not None
             and following.kind == "word"
@@ -479,7 +483,7 @@ class _Reader:
     def shape_ahead(self) -> bool:
         """Whether ``of shape`` follows: the dimensions of an array, no type (scikit-learn's
         ``array-like of shape (n_samples,)``)."""
-        following = self.tokens[self.at + 1] if self.at + 1 < len(self.tokens) else None
+        following = self.after_next()
         return following is not None and following.text == "shape"
 
     def aside(self, hint: object, depth: int) -> object:
