@@ -9,6 +9,7 @@ import base64
 import datetime
 import decimal
 import enum
+import fractions
 import functools
 import json
 import pathlib
@@ -56,6 +57,7 @@ from inspector.model import (
     SchemaType,
     StringType,
 )
+from inspector.project.pipeline import scan_objects
 from tests.conftest import GOLDEN
 from tests.sdk_types import check_typed_dict
 
@@ -740,6 +742,67 @@ def test_a_value_its_class_refuses_is_the_model_s_error_not_a_traceback() -> Non
     )
     with pytest.raises(ToolCallError, match=r"^read: port: 70000 is no Port: ValueError: out of "):
         box.call("read", {"level": 1, "port": 70000})
+
+
+LEVEL = numpy.uint8(3)
+
+
+class Mixer:
+    def mix(self, times: numpy.int64, gain: numpy.float32, level: numpy.uint8 = LEVEL) -> str:
+        """Mix with numpy's fixed-width numbers, which only the numeric ABCs know.
+
+        Args:
+            times: How many times.
+            gain: The gain.
+            level: The level.
+        """
+        return f"{type(times).__name__} {type(gain).__name__} {type(level).__name__} {level}"
+
+    def twice(self, n: numpy.int16) -> numpy.int64:
+        """Double a number.
+
+        Args:
+            n: The number.
+        """
+        return numpy.int64(n) * 2
+
+
+def test_a_class_registered_as_an_integral_or_real_number_takes_its_builtin_s_form() -> None:
+    box = Toolbox(Mixer())
+    (mix, twice) = box.tools
+    assert mix.parameters_schema()["properties"] == {
+        "times": {"type": "integer", "description": "How many times."},
+        "gain": {"type": "number", "description": "The gain."},
+        "level": {"type": "integer", "description": "The level.", "default": 3},
+    }
+    assert twice.returns is not None and twice.returns.to_schema() == {"type": "integer"}
+    assert box.call("mix", {"times": 2, "gain": 1}) == "int64 float32 uint8 3"
+    assert box.call("mix", {"times": 2.0, "gain": 0.5, "level": 255}) == "int64 float32 uint8 255"
+    assert box.call("twice", {"n": 21}) == 42
+    call = {"id": "1", "type": "function", "function": {"name": "twice", "arguments": '{"n": 4}'}}
+    (reply,) = box.handle("openai", {"tool_calls": [call]})
+    assert reply["content"] == "8"  # numpy's int64 leaves as JSON's integer
+    with pytest.raises(ToolCallError, match=r"^mix: level: 256 is no uint8: OverflowError: "):
+        box.call("mix", {"times": 1, "gain": 1, "level": 256})
+    with pytest.raises(ToolCallError, match=r"^mix: times: expected integer, got 1.5"):
+        box.call("mix", {"times": 1.5, "gain": 1})
+
+
+class Ratios:
+    def keep(self, share: fractions.Fraction) -> str:
+        """Keep a share.
+
+        Args:
+            share: The share.
+        """
+        return str(share)
+
+
+def test_a_fraction_has_no_json_form_a_json_number_would_only_approximate() -> None:
+    catalog, _, _ = scan_objects([Ratios])
+    (keep,) = catalog.classes[0].tools
+    assert keep.uncallable == (("share", "Fraction"),)
+    assert Toolbox(Ratios()).tools == []
 
 
 class Counter:

@@ -2,7 +2,9 @@
 
 Each ``Scalar`` is one row of the type table. Classes are recognised by module and qualified
 name along their MRO (so subclasses count and ``uuid``, ``decimal`` or ``ipaddress`` are only
-imported when a value of theirs is read).
+imported when a value of theirs is read). A class registered with the numeric ABCs instead
+(``numpy.int64`` is a ``numbers.Integral``, ``numpy.float32`` a ``numbers.Real``) takes the row
+of ``int`` or ``float``, and is made from the JSON number by calling it.
 """
 
 from __future__ import annotations
@@ -10,7 +12,9 @@ from __future__ import annotations
 import datetime
 import enum
 import functools
+import inspect
 import math
+import numbers
 import pathlib
 import re
 import typing
@@ -332,13 +336,22 @@ _BY_CLASS = {key: scalar for scalar in SCALARS for key in scalar.classes}
 
 
 def scalar_for(cls: type) -> Scalar | None:
-    """The row of a class or of its nearest listed base (enums excluded: see ``enum_json``)."""
+    """The row of a class or of its nearest listed base (enums excluded: see ``enum_json``), or
+    of ``int``/``float`` for a class registered as a ``numbers.Integral``/``numbers.Real``."""
     if issubclass(cls, enum.Enum):
         return None
     for base in cls.__mro__:
         found = _BY_CLASS.get((base.__module__.partition(".")[0], base.__qualname__))
         if found is not None:
             return found
+    if inspect.isabstract(cls):  # ``numbers.Integral`` itself: its stand-in row (protocols)
+        return None
+    if issubclass(cls, numbers.Integral):
+        return _BY_CLASS[("builtins", "int")]
+    if issubclass(cls, numbers.Real) and not issubclass(cls, numbers.Rational):
+        # a ``Fraction`` made from a JSON number would be its binary value (0.1 is
+        # 3602879701896397/36028797018963968), not what the model wrote: no row
+        return _BY_CLASS[("builtins", "float")]
     return None
 
 
