@@ -29,6 +29,7 @@ from inspector.model import (
     Field,
     IntegerType,
     NullType,
+    NumberType,
     ObjectType,
     RefType,
     SchemaType,
@@ -644,6 +645,12 @@ def test_a_fixed_value_fitting_no_option_of_a_union_says_what_each_option_is() -
     assert value_problem(True, choice, boxes, "x") == (
         'x: expected one of "a", "b" or an array or an object, got true'
     )
+
+
+def test_a_fixed_scalar_of_the_wrong_type_says_what_it_should_be_with_the_right_article() -> None:
+    assert value_problem("5", NumberType(), {}, "ratio") == 'ratio: expected a number, got "5"'
+    assert value_problem(1.5, IntegerType(), {}, "n") == "n: expected an integer, got 1.5"
+    assert value_problem(1, StringType(), {}, "s") == "s: expected a string, got 1"
 
 
 def test_diff_against_git_compares_with_the_committed_classification_file(

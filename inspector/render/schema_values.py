@@ -101,7 +101,7 @@ class _Checker:
             return "null"
         form = dict(schema_type.keywords).get("format")
         words = f"{form} {kind}" if isinstance(form, str) and kind == "string" else kind
-        return f"{'an' if words[0] in 'aeiou' else 'a'} {words}"
+        return _with_article(words)
 
     def _array(self, value: Json, schema_type: ArrayType, path: str) -> str | None:
         if not isinstance(value, list):
@@ -157,7 +157,11 @@ def _scalar(value: Json, schema_type: SchemaType, path: str) -> str | None:
     kind = json_type_name(value)
     if kind in allowed or (kind == "number" and "integer" in allowed and _whole(value)):
         return None
-    return _wrong(path, f"{'an' if allowed[0][0] in 'aeiou' else 'a'} {allowed[-1]}", value)
+    return _wrong(path, _with_article(allowed[-1]), value)
+
+
+def _with_article(words: str) -> str:
+    return f"{'an' if words[0] in 'aeiou' else 'a'} {words}"
 
 
 def _whole(value: Json) -> bool:
