@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import concurrent.futures
 import datetime
 import decimal
 import enum
@@ -984,6 +985,38 @@ def test_definitions_are_what_render_writes() -> None:
     assert toolbox.definitions("anthropic", strict=True) == golden
     golden = json.loads((GOLDEN / "example_class" / "gemini.json").read_text("utf-8"))
     assert toolbox.definitions("gemini") == golden
+
+    # the second time from the compiled template the Toolbox keeps: the same file
+    assert toolbox.definitions("gemini") == golden
+    assert toolbox.definitions("anthropic", strict=True) != golden
+
+
+def test_definitions_follow_a_template_edited_between_calls(tmp_path: pathlib.Path) -> None:
+    """The Toolbox keeps the templates it compiled; an edited one is compiled again."""
+    template = tmp_path / "names.json.jinja"
+    template.write_text("{{ tools | map(attribute='name') | list | tojson }}", "utf-8")
+    toolbox = Toolbox(Mixer())
+    assert toolbox.definitions("names", template_dirs=[tmp_path]) == ["mix", "twice"]
+    assert toolbox.definitions("names", template_dirs=[tmp_path]) == ["mix", "twice"]
+    template.write_text('["edited"]', "utf-8")
+    assert toolbox.definitions("names", template_dirs=[tmp_path]) == ["edited"]
+
+
+def test_definitions_from_many_threads_are_the_same_file() -> None:
+    toolbox = Toolbox(ExampleClass())
+    expected = toolbox.definitions("openai")
+    with concurrent.futures.ThreadPoolExecutor(8) as pool:
+        files = list(pool.map(lambda _: toolbox.definitions("openai"), range(32)))
+    assert all(f == expected for f in files)
+
+
+def test_mcp_definitions_carry_the_toolbox_s_annotations() -> None:
+    hints = {"method1": {"readOnlyHint": True}}
+    (first, *_) = Toolbox(ExampleClass(), annotations=hints).definitions("mcp")["tools"]
+    assert first["name"] == "method1"
+    assert first["annotations"] == {"readOnlyHint": True}
+    (plain, *_) = Toolbox(ExampleClass()).definitions("mcp")["tools"]
+    assert "annotations" not in plain
 
 
 ARGS = {"a": 2, "b": 3}

@@ -35,15 +35,19 @@ from inspector.render.options import RenderOptions
 if TYPE_CHECKING:
     import jinja2
 
+    from inspector.render.compiled import CompiledTemplates
+
 
 def environment(
     template_dirs: list[Path],
     found: FilterDiagnostics,
     providers: Sequence[Provider] = (),
     budget: StrictBudget | None = None,
+    compiled: CompiledTemplates | None = None,
 ) -> jinja2.Environment:
     """A Jinja environment: the user's directories first, then the built-in templates; the
-    shared filters and those of ``providers``."""
+    shared filters and those of ``providers``; templates compiled before taken from
+    ``compiled``."""
     import jinja2
 
     loaders: list[jinja2.BaseLoader] = [jinja2.FileSystemLoader(d) for d in template_dirs]
@@ -55,6 +59,7 @@ def environment(
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        bytecode_cache=compiled,
     )
     env.filters.update(make_filters(found, providers, budget))
     return env
@@ -179,7 +184,9 @@ class TemplateRun:
         self.found = FilterDiagnostics()
         self.budget = StrictBudget(unit.limits) if options.strict else None
         units = [entry.provider for entry in available(options.template_dirs)]
-        self.env = environment(options.template_dirs, self.found, units, self.budget)
+        self.env = environment(
+            options.template_dirs, self.found, units, self.budget, options.compiled
+        )
         self.template_name = f"{provider}{TEMPLATE_SUFFIX}"
         self.template_path = _template_path(self.template_name, options.template_dirs)
 

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from inspector.model import JsonObject
 from inspector.render.limits import MAX_FILE_TOKENS, MAX_TOOL_TOKENS
+
+if TYPE_CHECKING:
+    from inspector.render.compiled import CompiledTemplates
 
 
 @dataclass
@@ -29,6 +33,8 @@ class RenderOptions:
             ``cachePoint`` after the last tool.
         max_tool_tokens: Warn when a tool's entry is estimated at more tokens (0: never).
         max_file_tokens: Warn when the whole file is estimated at more tokens (0: never).
+        compiled: Where compiled templates are kept between renders (a ``Toolbox`` keeps
+            one for its life); None compiles the template for this render alone.
     """
 
     strict: bool = False
@@ -40,3 +46,4 @@ class RenderOptions:
     cache: bool = False
     max_tool_tokens: int = MAX_TOOL_TOKENS
     max_file_tokens: int = MAX_FILE_TOKENS
+    compiled: CompiledTemplates | None = None

@@ -9,8 +9,6 @@ from typing import cast
 
 from inspector.diagnostics import InspectorError, UsageError
 from inspector.model import JsonObject
-from inspector.project import pipeline
-from inspector.render.options import RenderOptions
 from inspector.runtime.http_auth import CLIENT_ID, is_loopback
 from inspector.runtime.tool_search import ToolSearchSession
 from inspector.runtime.toolbox import Toolbox
@@ -86,11 +84,9 @@ def mcp_tools(
     """The ``tools/list`` entries: the mcp render of the toolbox's tools (with ``search``:
     those that conversation offers now; without it, deferred tools are left out); errors
     raise."""
-    options = RenderOptions(annotations=dict(annotations))
-    if search is None:
-        options.defer = list(toolbox.defer)
-    tools = toolbox.tools if search is None else search.offered()
-    (rendered,) = pipeline.render(["mcp"], tools, options)
+    rendered = toolbox.provider_file(
+        "mcp", search=search if search is not None else False, annotations=annotations
+    )
     document = rendered.document
     if document is None:
         raise InspectorError(rendered.diagnostics[0].message)

@@ -10,7 +10,7 @@ import logging
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from inspector.diagnostics import Diagnostic, InspectorError, Level, located_error, shown
 from inspector.files.new_entries import CHOICES, NewMethods
@@ -57,6 +57,9 @@ from inspector.scan.docstrings import DocstringStyle
 from inspector.scan.methods import MethodBuilder
 from inspector.scan.scanner import qualified_name
 
+if TYPE_CHECKING:
+    from inspector.render.compiled import CompiledTemplates
+
 __all__ = ["ToolCallError", "Toolbox"]  # ToolCallError is read where the arguments are
 
 log = logging.getLogger("inspector.toolbox")
@@ -98,7 +101,8 @@ class Toolbox:
             as it is, anything else converted as results are.
         max_result_chars: The longest result text a model gets; a longer one is cut with a
             note saying so.
-        annotations: MCP annotation hints by tool name, read for ``approve_destructive``.
+        annotations: MCP annotation hints by tool name: read for ``approve_destructive``,
+            and written into ``definitions("mcp")``.
         approve_destructive: Tools whose annotations say ``destructiveHint: true`` need
             approval too (as do tools whose classification entry says ``"approval": true``).
         on_event: Told what the host should know beside the model's answers (a call not
@@ -181,6 +185,7 @@ class Toolbox:
         # the name a provider's file writes for a tool whose name it refuses → the tool's name
         self._fitted: dict[str, str] | None = None
         self._template_dirs: set[Path] = set()
+        self._compiled: CompiledTemplates | None = None
         choices = classification_of(classification)
         catalog, owners, self.diagnostics = pipeline.scan_objects(objects, docstring_style)
         if new not in CHOICES:
@@ -261,9 +266,11 @@ class Toolbox:
         gemini_json_schema: bool = False,
         template_dirs: Iterable[Path] = (),
         search: bool | ToolSearchSession = False,
+        annotations: Mapping[str, JsonObject] | None = None,
     ) -> Rendered:
         """The provider's file for the callable tools: what ``toolsinspector render`` writes and
-        prints for the same tools (with ``--defer`` for the Toolbox's ``defer``).
+        prints for the same tools (with ``--defer`` for the Toolbox's ``defer`` and
+        ``--mcp-annotations`` for its ``annotations``).
 
         Args:
             provider: A provider name, built in or in ``template_dirs``.
@@ -273,6 +280,8 @@ class Toolbox:
             search: Local tool search: True for the Toolbox's own conversation, or a
                 conversation of ``search_session()``. The file then holds the tools that are
                 not deferred, those the model found so far, and ``search_tools``.
+            annotations: MCP annotation hints by tool name, for this file (None: the
+                Toolbox's own).
 
         Returns:
             The file's text (None when the render failed) and the render's diagnostics.
@@ -281,7 +290,11 @@ class Toolbox:
             InspectorError: With ``search``: a tool is already named ``search_tools``.
         """
         options = RenderOptions(
-            strict=strict, template_dirs=list(template_dirs), gemini_json_schema=gemini_json_schema
+            strict=strict,
+            template_dirs=list(template_dirs),
+            gemini_json_schema=gemini_json_schema,
+            annotations=dict(self._annotations if annotations is None else annotations),
+            compiled=self._compiled_templates(),
         )
         self._know_templates(options.template_dirs)
         session = self._session(search)
@@ -290,6 +303,15 @@ class Toolbox:
         tools = self.tools if session is None else session.offered()
         (rendered,) = pipeline.render([provider], tools, options)
         return rendered
+
+    def _compiled_templates(self) -> CompiledTemplates:
+        """The templates this Toolbox compiled, made at its first render (Jinja is imported
+        then, not with the Toolbox)."""
+        if self._compiled is None:
+            from inspector.render.compiled import CompiledTemplates
+
+            self._compiled = CompiledTemplates()  # two threads may each make one: both work
+        return self._compiled
 
     def tool_named(self, name: str) -> ToolDescriptor:
         """The tool a call names.
