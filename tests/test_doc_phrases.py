@@ -248,8 +248,8 @@ class Numpy:
 def test_numpy_style_phrases_give_exact_schemas_and_diagnostics() -> None:
     tools, diagnostics = inspect_class(Numpy)
     tool = tools["frame"]
-    scalar: Json = {"type": ["string", "integer", "number", "boolean"]}
-    each_scalar: list[Json] = [{"type": t} for t in ("string", "integer", "number", "boolean")]
+    scalar: Json = {"type": ["string", "number", "boolean"]}
+    each_scalar: list[Json] = [{"type": t} for t in ("string", "number", "boolean")]
     assert tool.parameters_schema()["properties"] == {
         "axis": {
             "anyOf": [{"type": "string", "enum": ["index", "columns"]}, {"type": "integer"}],
@@ -489,7 +489,7 @@ class SharedLine:
 
 def test_names_documented_on_one_line_share_the_type_and_description() -> None:
     tools, diagnostics = inspect_class(SharedLine)
-    scalar: list[Json] = [{"type": t} for t in ("string", "integer", "number", "boolean")]
+    scalar: list[Json] = [{"type": t} for t in ("string", "number", "boolean")]
     expected = {
         "anyOf": [*scalar, {"type": "array"}],
         "description": "What to keep and what to drop.",

@@ -120,7 +120,7 @@ class Closeable(cabc.Iterable[int], Protocol):
 
 STRING = {"type": "string"}
 BASE64 = {"type": "string", "contentEncoding": "base64"}
-LABEL = {"type": ["string", "integer", "number", "boolean", "null"]}
+LABEL = {"type": ["string", "number", "boolean", "null"]}
 
 CASES: list[tuple[object, JsonObject]] = [
     (cabc.Hashable, LABEL),
@@ -462,10 +462,8 @@ def test_stubs_write_the_stand_in() -> None:
     module, _ = build_module(catalog, "tools.json")
     text = render_stubs(module, [])
     assert "def save(self, path: Path, data: bytes) -> str:" in text
-    assert (  # int beside float kept apart for ruff's PYI041 (issue 27.18)
-        "    def pick(\n        self,\n        label: str | Annotated[int, Schema({})] | float | "
-        "bool | None,\n        at: int,\n    ) -> str:" in text
-    )
+    # a JSON number takes every integer: Hashable's int is within its float
+    assert "def pick(self, label: str | float | bool | None, at: int) -> str:" in text
     assert "def ratio(self, name: str) -> float:" in text
     assert "def count(self) -> int:" in text
 

@@ -124,10 +124,10 @@ class TypeWriter:
 
     def exact(self, option: Expr) -> Expr:
         """``Annotated[option, Schema({})]``: a union member a type checker counts as redundant
-        (ruff's PYI041, PYI051) that the schema keeps; ``Schema({})`` adds no keyword. A new
-        object at each place, never a shared constant: ``typing`` caches unions by their
-        members, which compare equal in any order, so a shared one could hand this union the
-        member order of another."""
+        (ruff's PYI051: ``Literal["r"]`` beside ``str``) that the schema keeps; ``Schema({})``
+        adds no keyword. A new object at each place, never a shared constant: ``typing`` caches
+        unions by their members, which compare equal in any order, so a shared one could hand
+        this union the member order of another."""
         self.uses_schema = self.uses_exact = True
         schema = Group("Schema", "(", (Atom("{}"),), ")")
         return Group(self.use("typing", "Annotated"), "[", (option, schema), "]")

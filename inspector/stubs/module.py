@@ -313,15 +313,18 @@ def _said_any(annotation: Annotation) -> None:
 def _parameter(name: str, annotation: Annotation, default: str | None) -> pycode.Expr:
     expr = annotation.expr()
     after = f" = {default}" if default is not None else ""
-    if isinstance(expr, pycode.Union):  # each option splits on its own lines when too long,
-        first, *middle, last = _numbers_kept(expr, annotation.writer)  # as ruff format splits
-        return pycode.Union(
-            (
-                pycode.wrapped(first, f"{name}: ", ""),
-                *middle,
-                pycode.wrapped(last, "", after),
+    if isinstance(expr, pycode.Union):
+        options = _widest_numbers(expr)
+        if len(options) > 1:  # each option splits on its own lines when too long, as ruff
+            first, *middle, last = options  # format splits
+            return pycode.Union(
+                (
+                    pycode.wrapped(first, f"{name}: ", ""),
+                    *middle,
+                    pycode.wrapped(last, "", after),
+                )
             )
-        )
+        expr = options[0]
     return pycode.wrapped(expr, f"{name}: ", after)
 
 
@@ -330,15 +333,16 @@ _WIDER = {"int": ("float", "complex"), "float": ("complex",)}
 ``int | float`` in a parameter's annotation)."""
 
 
-def _numbers_kept(union: pycode.Union, types: TypeWriter) -> tuple[pycode.Expr, ...]:
-    """A parameter's union options, ``int`` beside ``float`` (or either beside ``complex``)
-    kept apart by ``TypeWriter.exact``: the schema says integer or number, so does the stub."""
+def _widest_numbers(union: pycode.Union) -> tuple[pycode.Expr, ...]:
+    """A parameter's union options less ``int`` beside ``float`` (or either beside
+    ``complex``): a JSON number takes every integer, and the scan reads ``int | float`` as
+    ``{"type": "number"}`` (a schema's ``["integer", "number"]`` comes back so, the same
+    values)."""
     present = {o.text for o in union.options if isinstance(o, Atom)}
     return tuple(
-        types.exact(o)
-        if isinstance(o, Atom) and any(w in present for w in _WIDER.get(o.text, ()))
-        else o
+        o
         for o in union.options
+        if not (isinstance(o, Atom) and any(w in present for w in _WIDER.get(o.text, ())))
     )
 
 

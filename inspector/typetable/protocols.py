@@ -125,6 +125,8 @@ def _satisfied_by(protocol: type, args: tuple[object, ...] = ()) -> object | Non
         item = _iterated(protocol, args)
         if item is not None:
             return list[item]  # type: ignore[valid-type]
+    if fits == [int, float]:  # ``__trunc__``, ``__round__``: a JSON number is either
+        return float
     return fits[0] if len(fits) == 1 else None
 
 

@@ -1,13 +1,16 @@
 """How the forms of a union's members combine into the union's schema: members that travel as
-strings collapse into a plain ``str`` member, and enums merge into one."""
+strings collapse into a plain ``str`` member, a plain integer into a plain number, and enums
+merge into one."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from inspector.model import EnumType, Json, SchemaType, StringType
+from inspector.model import EnumType, IntegerType, Json, NumberType, SchemaType, StringType
 
 PLAIN_TEXT = StringType()
+PLAIN_NUMBER = NumberType()
+PLAIN_INTEGER = IntegerType()
 
 
 def absorbed(member: SchemaType, union: Sequence[SchemaType]) -> bool:
@@ -18,8 +21,18 @@ def absorbed(member: SchemaType, union: Sequence[SchemaType]) -> bool:
 
 
 def union_forms(options: list[SchemaType]) -> list[SchemaType]:
-    """The forms a union offers: absorbed string forms left out, enums merged."""
-    return _merge_enums([option for option in options if not absorbed(option, options)])
+    """The forms a union offers: absorbed string forms left out, enums merged, and a plain
+    integer left out beside a plain number, which takes every integer too (``int | float``,
+    typeshed's ``SupportsFloat | SupportsIndex``: ``{"type": "number"}``). The Toolbox still
+    reads the union member by member, so a whole number reaches the method as the ``int``."""
+    numbers = PLAIN_NUMBER in options
+    return _merge_enums(
+        [
+            option
+            for option in options
+            if not absorbed(option, options) and not (numbers and option == PLAIN_INTEGER)
+        ]
+    )
 
 
 def _merge_enums(options: list[SchemaType]) -> list[SchemaType]:
