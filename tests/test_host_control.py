@@ -8,10 +8,11 @@ import asyncio
 import contextvars
 import dataclasses
 import http.server
+import itertools
 import json
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -372,6 +373,83 @@ def test_an_async_call_past_its_timeout_is_cancelled_and_a_tool_timeout_wins() -
     with pytest.raises(ToolCallError) as own:
         toolbox.call("own_timeout")
     assert own.value.message == "own_timeout failed: TimeoutError: upstream did not answer"
+
+
+class Feeds:
+    """Generators: endless, slow, and short."""
+
+    def __init__(self) -> None:
+        self.read = 0
+
+    def endless(self) -> Iterator[int]:
+        """Count without end.
+
+        Returns:
+            The numbers.
+        """
+        for number in itertools.count():
+            self.read = number
+            yield number
+
+    async def endless_async(self) -> AsyncIterator[int]:
+        """Count without end, awaiting between numbers.
+
+        Returns:
+            The numbers.
+        """
+        for number in itertools.count():
+            await asyncio.sleep(0)
+            yield number
+
+    def short(self, n: int) -> Iterator[int]:
+        """Count to n.
+
+        Args:
+            n: How far.
+
+        Returns:
+            The numbers.
+        """
+        yield from range(n)
+
+
+def test_reading_a_generator_s_items_is_within_the_timeout_and_stops_with_it() -> None:
+    """An endless generator was read after the call, without a limit: the call never answered
+    and its memory grew without end."""
+    events: list[ToolEvent] = []
+    feeds = Feeds()
+    toolbox = Toolbox(feeds, timeout=0.3, on_event=events.append)
+    for name in ("endless", "endless_async"):
+        start = time.monotonic()
+        (reply,) = toolbox.handle("openai", openai_call(name, {}))
+        assert time.monotonic() - start < 2
+        assert reply["content"].startswith(f"Error: {name}: timed out after 0.3 s; the call ")
+
+        async def run(name: str = name) -> list[Any]:
+            return await toolbox.ahandle("openai", openai_call(name, {}))
+
+        for _ in range(100):  # the first thread stops at its next item
+            if not any(t.name == "toolsinspector-call" for t in threading.enumerate()):
+                break
+            time.sleep(0.02)
+        start = time.monotonic()
+        (reply,) = asyncio.run(run())
+        assert time.monotonic() - start < 2
+        assert reply["content"].startswith(f"Error: {name}: timed out after 0.3 s; the call ")
+    for _ in range(100):
+        if not any(t.name == "toolsinspector-call" for t in threading.enumerate()):
+            break
+        time.sleep(0.02)
+    stopped_at = feeds.read
+    time.sleep(0.1)
+    assert feeds.read == stopped_at  # nothing reads on
+    ended = [e for e in events if e.kind == "ended-after-timeout"]
+    assert [e.message for e in ended] == [
+        "endless: the call that timed out has ended (with Stopped: the call timed out while its "
+        "items were read); the tool takes calls"
+    ] * 2
+    assert toolbox.call("short", {"n": 3}) == [0, 1, 2]  # read on the call's thread, in time
+    assert Toolbox(Feeds()).call("short", {"n": 2}) == [0, 1]  # and without a timeout
 
 
 class Vault:

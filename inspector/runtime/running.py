@@ -10,6 +10,7 @@ import concurrent.futures
 import inspect
 import queue
 import threading
+import time
 import typing
 from collections.abc import AsyncIterator, Callable
 from contextvars import copy_context
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from inspector.runtime.binding import Bound
 from inspector.runtime.call_reading import ToolCallError
 from inspector.runtime.host import ToolEvent
+from inspector.typetable.values import read_as_items
 
 Work = Callable[[], object]
 
@@ -148,7 +150,15 @@ async def wait_async(future: concurrent.futures.Future[object], seconds: float |
             raise
         if future.cancel():
             raise TimedOut(typing.cast(float, seconds), still_running=False) from None
+        # what the late call ends with is told as an event (``Runner._keep_late``); asyncio
+        # would log it as "never retrieved", with its traceback
+        waiting.add_done_callback(_retrieved)
         raise TimedOut(typing.cast(float, seconds), still_running=True) from None
+
+
+def _retrieved(waiting: asyncio.Future[object]) -> None:
+    if not waiting.cancelled():
+        waiting.exception()
 
 
 async def awaited(awaitable: typing.Awaitable[object], seconds: float | None) -> object:
@@ -177,49 +187,52 @@ class Runner:
         self, bound: Bound, args: list[object], kwargs: dict[str, object], seconds: float | None
     ) -> object:
         """Run a method here and now, or (with a timeout or a home thread) on a thread that
-        the caller waits for at most ``seconds``; an async one (and an async generator's
-        items) to completion. Raises ``TimedOut`` and what the method raises."""
+        the caller waits for at most ``seconds``; an async one to completion. A generator's (or
+        an async generator's) items are read within the same time. Raises ``TimedOut`` and
+        what the method raises."""
         if bound.descriptor.is_async and seconds is not None:
-
-            async def limited() -> object:
-                result = bound.function(*args, **kwargs)
-                return await awaited(result, seconds) if inspect.isawaitable(result) else result
-
-            result = run_to_completion(limited())
+            return run_to_completion(awaited(finished(bound.function(*args, **kwargs)), seconds))
+        started = time.monotonic()
+        if seconds is None and not self._homes.threads:
+            result = drained(bound.function(*args, **kwargs), None)
         else:
-            if seconds is None and not self._homes.threads:
-                result = bound.function(*args, **kwargs)
-            else:
-                future = self._start(bound, lambda: bound.function(*args, **kwargs))
-                try:
-                    result = wait_sync(future, seconds)
-                except TimedOut as timed:
-                    self._keep_late(bound, future, timed)
-                    raise
-            if inspect.isawaitable(result):
-                result = run_to_completion(result)
-        return run_to_completion(collected(result)) if isinstance(result, AsyncIterator) else result
+            stop = threading.Event()
+            future = self._start(bound, lambda: drained(bound.function(*args, **kwargs), stop))
+            try:
+                result = wait_sync(future, seconds)
+            except TimedOut as timed:
+                stop.set()  # an endless generator stops at its next item
+                self._keep_late(bound, future, timed)
+                raise
+        if inspect.isawaitable(result) or isinstance(result, AsyncIterator):
+            left = None if seconds is None else max(seconds - (time.monotonic() - started), 0.0)
+            try:
+                result = run_to_completion(awaited(finished(result), left))
+            except TimedOut:
+                raise TimedOut(typing.cast(float, seconds), still_running=False) from None
+        return result
 
     async def run_async(
         self, bound: Bound, args: list[object], kwargs: dict[str, object], seconds: float | None
     ) -> object:
         """Run a method: awaited when async, on its thread when not, at most ``seconds``; what a
         sync method returns that is awaitable (a coroutine, aiohttp's request) awaited, as
-        ``run`` does; an async generator's items collected. Raises ``TimedOut`` and what the
-        method raises."""
+        ``run`` does; a generator's (or an async generator's) items read within the same time.
+        Raises ``TimedOut`` and what the method raises."""
         started = asyncio.get_running_loop().time()
         if bound.descriptor.is_async:
-            result = bound.function(*args, **kwargs)
-        else:
-            future = self._start(bound, lambda: bound.function(*args, **kwargs))
-            try:
-                result = await wait_async(future, seconds)
-            except TimedOut as timed:
-                self._keep_late(bound, future, timed)
-                raise
-        if inspect.isawaitable(result):
-            result = await self._rest_awaited(result, seconds, started)
-        return await collected(result) if isinstance(result, AsyncIterator) else result
+            return await awaited(finished(bound.function(*args, **kwargs)), seconds)
+        stop = threading.Event()
+        future = self._start(bound, lambda: drained(bound.function(*args, **kwargs), stop))
+        try:
+            result = await wait_async(future, seconds)
+        except TimedOut as timed:
+            stop.set()
+            self._keep_late(bound, future, timed)
+            raise
+        if inspect.isawaitable(result) or isinstance(result, AsyncIterator):
+            result = await self._rest_awaited(finished(result), seconds, started)
+        return result
 
     @staticmethod
     async def _rest_awaited(
@@ -279,9 +292,33 @@ class Runner:
         self._late.keep(name, future, ended)
 
 
-async def collected(items: AsyncIterator[object]) -> list[object]:
-    """The items of an async generator a tool returned (its schema says an array)."""
-    return [item async for item in items]
+async def finished(result: object) -> object:
+    """What an async call gives: the awaitable awaited, an async generator's items collected
+    (its schema says an array)."""
+    if inspect.isawaitable(result):
+        result = await result
+    if isinstance(result, AsyncIterator):
+        result = [item async for item in result]
+    return result
+
+
+class Stopped(Exception):
+    """A generator's reading was stopped: its call timed out."""
+
+
+def drained(result: object, stop: threading.Event | None) -> object:
+    """A generator (or another one-shot iterator) a sync method returned, read into a list on
+    the call's own thread, so that its timeout covers the reading (an endless generator was
+    read on after the timeout, and without end); reading stops at the next item once ``stop``
+    is set. Other results unchanged (``read_as_items``)."""
+    if not read_as_items(result):
+        return result
+    items: list[object] = []
+    for item in result:
+        if stop is not None and stop.is_set():
+            raise Stopped("the call timed out while its items were read")
+        items.append(item)
+    return items
 
 
 def run_to_completion(awaitable: typing.Awaitable[object]) -> object:

@@ -46,6 +46,18 @@ def result_json(value: object) -> Json:
         return stable_repr(value)
 
 
+def read_as_items(value: object) -> typing.TypeGuard[cabc.Iterator[object]]:
+    """Whether ``result_json`` writes a result as the array of its items, read once: a
+    generator, a ``map``, a cursor; not a file (its lines are read and it is closed), nor an
+    iterator that stands for something else (slack_sdk's ``SlackResponse`` iterates its next
+    pages without end and is read as its data)."""
+    if not isinstance(value, cabc.Iterator) or isinstance(value, io.IOBase | cabc.Mapping):
+        return False
+    if scalar_for(type(value)) is not None or field_values(value) is not None:
+        return False
+    return result_form(value) is MISSING
+
+
 def value_json(value: object) -> Json | _Missing:
     """The JSON form of a value, or MISSING when it has none."""
     try:
