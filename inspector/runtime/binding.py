@@ -7,7 +7,7 @@ from __future__ import annotations
 import fnmatch
 import inspect
 import typing
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from pathlib import Path
@@ -16,7 +16,10 @@ from inspector import codes
 from inspector.catalog import Catalog
 from inspector.diagnostics import Diagnostic, InspectorError, Level
 from inspector.files.classification import Classification, load_required, parsed
+from inspector.files.new_entries import NewMethods
 from inspector.model import AnyValueType, Field, Json, MethodKind, ParameterKind, ToolDescriptor
+from inspector.project import pipeline
+from inspector.render.selection import Selected, quiet_excluded
 from inspector.runtime.arguments import Converter
 from inspector.runtime.spread import ByPosition, renaming_wrapper_positions
 from inspector.scan.call_hints import call_hints
@@ -104,6 +107,45 @@ def inherited_entries(
         notes.append(Diagnostic(Level.INFO, message, "", code=codes.BASE_CLASS_ENTRIES))
     kept = {k: v for k, v in choices.items() if k in owners or k not in used}
     return {**kept, **taken}, notes
+
+
+def chosen_tools(
+    objects: Sequence[object],
+    choices: Classification | None,
+    where: Path | None,
+    style: DocstringStyle,
+    new: NewMethods,
+) -> tuple[list[Selected], dict[str, object], Catalog, list[Diagnostic]]:
+    """The tools a classification chooses of some objects (a class stands for its class's
+    methods, bound or not), as the Toolbox chooses them: what ``serve`` also asks before it
+    makes an object, so that it makes only those whose methods are chosen.
+
+    Args:
+        objects: Instances, classes, modules and functions, as a Toolbox takes them.
+        choices: The classification (None: every method, as ``new`` says of new ones).
+        where: The classification file, to locate its diagnostics (None for a mapping).
+        style: How docstrings are read.
+        new: What a method the classification does not name starts as.
+
+    Returns:
+        The chosen tools in order, each class key's object, the catalog scanned and the
+        diagnostics of the scan and the choice.
+    """
+    catalog, owners, diagnostics = pipeline.scan_objects(objects, style)
+    choices, inherited = inherited_entries(choices, owners)
+    selected, notes = pipeline.select_sources(
+        catalog,
+        choices,
+        where,
+        include_new=new.include,
+        include_destructive=new.include_destructive,
+    )
+    return (
+        selected,
+        owners,
+        catalog,
+        quiet_excluded(diagnostics, catalog, choices) + inherited + notes,
+    )
 
 
 def matches(

@@ -22,13 +22,12 @@ from inspector.providers.names import fitted_names
 from inspector.providers.registry import available
 from inspector.render.deferral import is_deferred
 from inspector.render.options import RenderOptions
-from inspector.render.selection import quiet_excluded
 from inspector.runtime.binding import (
     Bound,
     bind,
+    chosen_tools,
     classification_of,
     flattened,
-    inherited_entries,
     matches,
     not_bindable,
     refuse_a_class,
@@ -187,21 +186,12 @@ class Toolbox:
         self._template_dirs: set[Path] = set()
         self._compiled: CompiledTemplates | None = None
         choices = classification_of(classification)
-        catalog, owners, self.diagnostics = pipeline.scan_objects(objects, docstring_style)
         if new not in CHOICES:
             raise InspectorError(f"new={new!r}: expected 'include', 'exclude' or 'include-all'")
         where = Path(classification) if isinstance(classification, str | Path) else None
-        choices, inherited = inherited_entries(choices, owners)
-        policy = NewMethods(new)
-        selected, notes = pipeline.select_sources(
-            catalog,
-            choices,
-            where,
-            include_new=policy.include,
-            include_destructive=policy.include_destructive,
+        selected, owners, catalog, self.diagnostics = chosen_tools(
+            objects, choices, where, docstring_style, NewMethods(new)
         )
-        notes = inherited + notes
-        self.diagnostics = quiet_excluded(self.diagnostics, catalog, choices) + notes
         stubs = MethodBuilder(docstring_style)  # each stub file read once for all the tools
         taken: list[tuple[str, ToolDescriptor, bool]] = []
         for chosen in selected:
