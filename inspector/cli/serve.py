@@ -193,13 +193,17 @@ def _serve(args: argparse.Namespace) -> int:
     tokens = read_tokens(os.environ.get(token_env, ""), token_env) if token_env else None
     check_transport(ServeOptions(http=address, tokens=tokens))
     homes = None if _given(args.parallel, settings.parallel) else Homes({})
+    _log_to_stderr(args.quiet)  # before the classes are made: a class left out is logged
     with user_prints_to_stderr():
-        objects = serving.load_objects(targets, factory, root, homes)
+        served = serving.served_objects(targets, factory, root, homes)
+        # made now, as the classification chooses, so that a class that cannot be made stops
+        # the server before it starts, and what constructors print stays off stdout
+        served.objects(classification)
     annotations_path = _path(args.mcp_annotations) or settings.mcp_annotations
     project_name, version = project_identity(config.source)
     options = ServeOptions(
-        name=args.name or settings.name or project_name or served_class(objects[0]).__name__,
-        version=version or served_version(objects[0]),
+        name=args.name or settings.name or project_name or served_class(served.first).__name__,
+        version=version or served_version(served.first),
         http=address,
         watch=classification if watch else None,
         annotations=load_annotations(annotations_path) if annotations_path else {},
@@ -209,7 +213,7 @@ def _serve(args: argparse.Namespace) -> int:
     )
     errors = "mask" if args.mask_errors else settings.errors or "show"
     build = serving.builder(
-        objects,
+        served,
         classification,
         annotations=options.annotations,
         approve_destructive=_given(args.approve_destructive, settings.approve_destructive),
@@ -219,7 +223,6 @@ def _serve(args: argparse.Namespace) -> int:
         homes=homes,
         defer=args.defer or settings.defer or config.defer,
     )
-    _log_to_stderr(args.quiet)
     if classification is None:
         logging.getLogger("inspector.serve").info(
             "no classification file: --all serves every public method"

@@ -10,10 +10,13 @@ import inspect
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from inspector.diagnostics import InspectorError, UsageError
-from inspector.model import JsonObject
+from inspector.files.new_entries import NewMethods
+from inspector.model import JsonObject, MethodKind
+from inspector.runtime.binding import chosen_tools, classification_of
 from inspector.runtime.running import Homes, HomeThread
 from inspector.runtime.serve_options import (
     ServeOptions,
@@ -23,7 +26,8 @@ from inspector.runtime.serve_options import (
     served_version,
 )
 from inspector.runtime.toolbox import Toolbox
-from inspector.scan.targets import is_function_group
+from inspector.scan.docstrings import DocstringStyle
+from inspector.scan.targets import GROUP_MARK, is_function_group
 
 log = logging.getLogger("inspector.serve")
 
@@ -124,13 +128,27 @@ NO_CHOICE = (
 
 
 def builder(
-    objects: Sequence[object], classification: str | Path | None, **toolbox_options: Any
+    objects: Sequence[object] | ServedObjects,
+    classification: str | Path | None,
+    **toolbox_options: Any,
 ) -> Callable[[], Toolbox]:
     """A fresh Toolbox of the objects, reading the classification file (again) each call;
-    ``toolbox_options`` are passed to each."""
+    ``toolbox_options`` are passed to each. Of ``ServedObjects``, the objects the file
+    chooses at that call (an object is made when one of its methods is first included)."""
 
     def build() -> Toolbox:
-        return Toolbox(*objects, classification=classification, **toolbox_options)
+        if not isinstance(objects, ServedObjects):
+            return Toolbox(*objects, classification=classification, **toolbox_options)
+        try:
+            return Toolbox(
+                *objects.objects(classification),
+                classification=classification,
+                **toolbox_options,
+            )
+        except TypeError as error:  # a class given as itself, its instance methods now chosen
+            raise InspectorError(
+                f"{classification}: changed while the tools were built ({error})"
+            ) from None
 
     return build
 
@@ -159,33 +177,144 @@ def run(build: Callable[[], Toolbox], options: ServeOptions) -> None:
     run_server(checked, options)
 
 
-def instances(
-    classes: Sequence[type], made: Sequence[object], homes: Homes | None = None
-) -> list[object]:
-    """The objects to serve: ``made`` (a factory's instances) and an instance of each class
-    that none of them is, made by calling it without arguments (with ``homes``: on a thread
-    of its own, which then runs its sync methods)."""
-    objects = list(made)
-    for cls in classes:
-        if is_function_group(cls):  # a module's functions: called as they are
-            objects.append(cls)
-            continue
-        if any(isinstance(obj, cls) for obj in objects):
-            continue
+class ServedObjects:
+    """What ``serve`` takes its tools from: a factory's instances and the classes of the
+    targets. Each class is made (once, without arguments) only when the classification
+    includes one of its instance methods: a class whose included methods are static or class
+    methods is given as itself (a Toolbox takes a class for those), and one with no included
+    method is never made, so its constructor (which may need arguments, or connect to
+    something) never runs. The choice is made again on each build, so a method set to true
+    while ``--watch`` runs makes its object then.
+
+    Args:
+        classes: The classes of the targets, in order, each with whether a target named it
+            (``file.py:Class``) rather than a file or module that holds it.
+        made: A factory's instances (or modules); a class one of them is an instance of (or
+            a module's functions one of them is) is not served again.
+        homes: The thread each object's sync methods run on: a made object gets one of its
+            own, the thread that made it (None: objects are made on the calling thread).
+    """
+
+    def __init__(
+        self,
+        classes: Sequence[tuple[type, bool]],
+        made: Sequence[object] = (),
+        homes: Homes | None = None,
+    ) -> None:
+        self.made = list(made)
+        self.classes: list[type] = []
+        self._named: set[type] = set()
+        for cls, named in classes:
+            if cls in self.classes or any(_covers(obj, cls) for obj in self.made):
+                continue
+            self.classes.append(cls)
+            if named:
+                self._named.add(cls)
+        self.homes = homes
+        self._instances: dict[type, object] = {}
+        self._left_out: set[type] = set()  # with --all, said once
+
+    @property
+    def first(self) -> object:
+        """The first object or class served (what the server is named after)."""
+        return self.made[0] if self.made else self.classes[0]
+
+    def objects(self, classification: str | Path | None) -> list[object]:
+        """The objects a Toolbox takes for a classification file (None: every method, as
+        ``--all`` serves): the factory's instances, then each class made, given as itself, or
+        left out, as the file chooses its methods.
+
+        Raises:
+            UsageError: A class with included methods that need an instance needs constructor
+                arguments. With ``--all``, only a class a target names is an error: one found
+                in a file or module is left out with a warning (its static and class methods
+                are still served), and so is one whose constructor fails.
+            InspectorError: A constructor failed, or the classification file is missing or
+                broken.
+        """
+        needed, unbound = self._chosen(classification)
+        objects = list(self.made)
+        for cls in self.classes:
+            instance = None
+            if cls in needed:
+                instance = self._instances.get(cls)
+                if instance is None and cls not in self._left_out:
+                    instance = self._make(cls, needed[cls], classification)
+            if instance is not None:
+                objects.append(instance)
+            elif cls not in needed or cls in unbound:
+                # a class stands for its static and class methods (a module's functions are
+                # such a class); one with nothing chosen gives nothing, but is still known
+                objects.append(cls)
+        return objects
+
+    def _chosen(self, classification: str | Path | None) -> tuple[dict[type, list[str]], set[type]]:
+        """Each class with included methods that need an instance → their names, and the
+        classes with included methods that need none (static and class methods)."""
+        choices = classification_of(classification)
+        where = Path(classification) if classification is not None else None
+        selected, owners, _, _ = chosen_tools(
+            [*self.made, *self.classes], choices, where, DocstringStyle.AUTO, NewMethods.INCLUDE
+        )
+        needed: dict[type, list[str]] = {}
+        unbound: set[type] = set()
+        for chosen in selected:
+            owner = owners[chosen.class_key]
+            if not isinstance(owner, type):
+                continue  # a factory's object
+            if chosen.scanned.method_kind is MethodKind.INSTANCE:
+                needed.setdefault(owner, []).append(chosen.scanned.method_name)
+            else:
+                unbound.add(owner)
+        return needed, unbound
+
+    def _make(
+        self, cls: type, methods: Sequence[str], classification: str | Path | None
+    ) -> object | None:
+        """An instance of ``cls``, made without arguments for its included ``methods``; None
+        when ``--all`` leaves out a class of a file or module that cannot be made (logged)."""
+        name = cls.__qualname__
+        stop: type[InspectorError] = UsageError
         needed = _required_arguments(cls)
         if needed:
-            raise UsageError(
-                f"{cls.__qualname__} needs constructor arguments ({', '.join(needed)}): give "
-                "--factory module:callable that returns an instance (or a list of instances)"
+            problem = f"{name} needs constructor arguments ({', '.join(needed)}):"
+        else:
+            try:
+                instance = _made(cls, self.homes, name)
+            except Exception as error:
+                problem, stop = f"{name}() failed: {type(error).__name__}: {error};", InspectorError
+            else:
+                self._instances[cls] = instance
+                return instance
+        fix = "give --factory module:callable that returns an instance (or a list of instances)"
+        if classification is not None:
+            fix += (
+                f", or set its included methods ({_listed(methods)}) to false in {classification}"
             )
-        try:
-            objects.append(_made(cls, homes, cls.__qualname__))
-        except Exception as error:
-            raise InspectorError(
-                f"{cls.__qualname__}() failed: {type(error).__name__}: {error}; give --factory "
-                "module:callable that returns an instance"
-            ) from None
-    return objects
+        elif cls not in self._named:
+            # with --all nobody chose this class: left out, so that `serve module --all`
+            # serves the rest of the module
+            log.warning(
+                "%s its methods that need an instance are left out; %s to serve them", problem, fix
+            )
+            self._left_out.add(cls)
+            return None
+        raise stop(f"{problem} {fix}") from None
+
+
+def _covers(made: object, cls: type) -> bool:
+    """Whether a factory's object serves what ``cls`` would: an instance of it, or the module
+    whose functions it is (a factory may return a module)."""
+    if isinstance(made, ModuleType) and is_function_group(cls):
+        return bool(made.__name__ == cls.__dict__[GROUP_MARK])
+    return isinstance(made, cls)
+
+
+def _listed(methods: Sequence[str], most: int = 5) -> str:
+    """Some method names, the first ``most`` and how many more (a class may have dozens)."""
+    shown_names = ", ".join(methods[:most])
+    rest = len(methods) - most
+    return f"{shown_names} and {rest} more" if rest > 0 else shown_names
 
 
 def _required_arguments(cls: type) -> list[str]:
@@ -233,17 +362,50 @@ def load_objects(
     factory: str | None,
     root: Path | None = None,
     homes: Homes | None = None,
+    classification: str | Path | None = None,
 ) -> list[object]:
     """The objects to serve for some targets and an optional ``module:callable`` factory
-    (relative files and modules looked for in the project ``root`` first, if there is one);
-    with ``homes``, each made on the thread that will run its sync methods."""
+    (relative files and modules looked for in the project ``root`` first, if there is one),
+    as a classification file chooses them (None: every method, as ``--all`` serves); with
+    ``homes``, each made on the thread that will run its sync methods.
+
+    Raises:
+        UsageError: Nothing to serve, ``factory`` is no ``module:callable``, or a class
+            whose instance methods are chosen needs constructor arguments.
+        InspectorError: A target or the factory cannot be imported, the factory fails or
+            returns no instance, or a constructor fails.
+    """
+    return served_objects(targets, factory, root, homes).objects(classification)
+
+
+def served_objects(
+    targets: Sequence[str],
+    factory: str | None,
+    root: Path | None = None,
+    homes: Homes | None = None,
+) -> ServedObjects:
+    """What to serve for some targets and an optional ``module:callable`` factory (relative
+    files and modules looked for in the project ``root`` first, if there is one): the
+    factory's instances, made now (with ``homes``: on the thread that will run their sync
+    methods), and the classes, made when a classification chooses them
+    (``ServedObjects.objects``).
+
+    Raises:
+        UsageError: Nothing to serve, or ``factory`` is no ``module:callable``.
+        InspectorError: A target or the factory cannot be imported, or the factory fails or
+            returns no instance.
+    """
     from inspector.scan.targets import Targets, iter_methods
 
     found = Targets(root)
     infos = [info for target in targets for info in found.resolve(target)]
     # a module's class with no public method (a pydantic model its functions take) serves
     # nothing and is not made: it may need arguments
-    classes = [info.cls for info in infos if info.explicit or next(iter_methods(info), None)]
+    classes = [
+        (info.cls, info.explicit)
+        for info in infos
+        if info.explicit or next(iter_methods(info), None)
+    ]
     made: list[object] = []
     if factory is not None:
         module_part, _, attribute = factory.partition(":")
@@ -257,7 +419,7 @@ def load_objects(
         made = factory_objects(function, factory, homes)
     if not classes and not made:
         raise UsageError(NOTHING)
-    return instances(classes, made, homes)
+    return ServedObjects(classes, made, homes)
 
 
 def parse_address(text: str) -> tuple[str, int]:

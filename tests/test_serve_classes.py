@@ -1,0 +1,247 @@
+"""Which classes of a file or module target serve makes: only those whose included methods need
+an instance; the others are given as themselves (static and class methods) or not at all."""
+
+from __future__ import annotations
+
+import json
+import logging
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+import anyio
+import pytest
+
+from inspector.runtime.toolbox import Toolbox
+from tests.conftest import Run
+from tests.test_serve import LIMIT, listed, serve_command, stdio_session
+
+SHOP = '''\
+"""Classes serve may make, or not, as the classification file chooses."""
+
+import sys
+
+
+class Ledger:
+    """Needs a key: made by the factory only."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+    def balance(self) -> int:
+        """The balance."""
+        return 42
+
+
+class Units:
+    """Needs a key to be made; its static method does not."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+    @staticmethod
+    def double(x: int) -> int:
+        """Twice a number.
+
+        Args:
+            x: The number.
+        """
+        return 2 * x
+
+    def scale(self, x: int) -> int:
+        """A number times the key's length.
+
+        Args:
+            x: The number.
+        """
+        return x * len(self.key)
+
+
+class Broken:
+    """Its constructor fails."""
+
+    def __init__(self) -> None:
+        raise RuntimeError("no database")
+
+    def query(self) -> str:
+        """Query."""
+        return "rows"
+
+
+class Greeter:
+    """Made without arguments."""
+
+    def hello(self, name: str) -> str:
+        """Greet someone.
+
+        Args:
+            name: Who.
+        """
+        return f"hello {name}"
+
+
+def add(a: int, b: int) -> int:
+    """Add two numbers.
+
+    Args:
+        a: The first.
+        b: The second.
+    """
+    return a + b
+
+
+def make() -> list[object]:
+    """The ledger, and this module for its functions."""
+    return [Ledger("k"), sys.modules[__name__]]
+'''
+
+ALL_FALSE = {
+    "Ledger": {"balance": False},
+    "Units": {"double": False, "scale": False},
+    "Broken": {"query": False},
+    "Greeter": {"hello": False},
+    "shop": {"add": False, "make": False},
+}
+"""What ``scan shop.py`` writes, every method set to false."""
+
+FIX = "give --factory module:callable that returns an instance (or a list of instances)"
+
+
+def _shop(folder: Path, **chosen: dict[str, bool]) -> Path:
+    """shop.py and a classification file (``ALL_FALSE`` with the ``chosen`` entries) in it."""
+    (folder / "shop.py").write_text(SHOP, encoding="utf-8")
+    choices = folder / "choices.json"
+    _choose(choices, **chosen)
+    return choices
+
+
+def _choose(choices: Path, **chosen: dict[str, bool]) -> None:
+    entries = {key: methods | chosen.get(key, {}) for key, methods in ALL_FALSE.items()}
+    choices.write_text(json.dumps(entries), encoding="utf-8")
+
+
+def test_stdio_makes_only_the_classes_whose_instance_methods_are_included(
+    tmp_path: Path,
+) -> None:
+    """Ledger, Units and Broken cannot be made; their instance methods are false, so the
+    server starts, serves Units' static method, and makes Greeter for its method."""
+    choices = _shop(tmp_path, Units={"double": True}, Greeter={"hello": True}, shop={"add": True})
+    errors = tmp_path / "stderr.txt"
+
+    async def scenario() -> None:
+        with anyio.fail_after(LIMIT), errors.open("w") as errlog:
+            target = str(tmp_path / "shop.py")
+            classification = ("--classification", str(choices))
+            async with stdio_session(target, *classification, errlog=errlog) as (session, _):
+                names = [tool["name"] for tool in listed(await session.list_tools())]
+                assert names == ["double", "hello", "add"]
+                calls = [
+                    await session.call_tool("double", {"x": 21}),
+                    await session.call_tool("hello", {"name": "Ada"}),
+                    await session.call_tool("add", {"a": 1, "b": 2}),
+                ]
+                assert [call.structured_content for call in calls] == [
+                    {"result": 42},
+                    {"result": "hello Ada"},
+                    {"result": 3},
+                ]
+
+    anyio.run(scenario)
+    assert errors.read_text(encoding="utf-8").splitlines()[-2:] == [
+        "info: serving 3 tools over stdio: double, hello, add",
+        "info: stopped",
+    ]
+
+
+def test_all_leaves_out_the_classes_of_a_module_that_cannot_be_made(tmp_path: Path) -> None:
+    (tmp_path / "shop.py").write_text(SHOP, encoding="utf-8")
+    process = subprocess.run(
+        serve_command("shop.py", "--all"),
+        check=False,
+        cwd=tmp_path,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=LIMIT,
+    )
+    assert (process.returncode, process.stdout) == (0, "")
+    left_out = f"its methods that need an instance are left out; {FIX} to serve them"
+    assert process.stderr == (
+        f"warning: Ledger needs constructor arguments (key): {left_out}\n"
+        f"warning: Units needs constructor arguments (key): {left_out}\n"
+        f"warning: Broken() failed: RuntimeError: no database; {left_out}\n"
+        "info: no classification file: --all serves every public method\n"
+        "info: serving 4 tools over stdio: double, hello, add, make\n"
+        "info: stopped\n"
+    )
+
+
+def test_an_included_method_of_a_class_that_cannot_be_made_names_the_class_and_the_fix(
+    run_cli: Callable[..., Run], in_tmp: Path
+) -> None:
+    choices = _shop(in_tmp, Ledger={"balance": True}, Units={"double": True})
+    needs = run_cli("serve", "shop.py", "--classification", str(choices))
+    _choose(choices, Broken={"query": True}, Units={"scale": True, "double": True})
+    failed = run_cli("serve", "shop.py", "--classification", str(choices))
+    named = run_cli("serve", "shop.py:Ledger", "--all")
+    assert [(run.status, run.stdout, run.stderr) for run in (needs, failed, named)] == [
+        (
+            2,
+            "",
+            f"error: Ledger needs constructor arguments (key): {FIX}, or set its included "
+            f"methods (balance) to false in {choices}\n",
+        ),
+        (
+            2,
+            "",
+            f"error: Units needs constructor arguments (key): {FIX}, or set its included "
+            f"methods (scale) to false in {choices}\n",
+        ),
+        (2, "", f"error: Ledger needs constructor arguments (key): {FIX}\n"),
+    ]
+    _choose(choices, Broken={"query": True})
+    broken = run_cli("serve", "shop.py", "--classification", str(choices))
+    assert (broken.status, broken.stderr) == (
+        1,
+        f"error: Broken() failed: RuntimeError: no database; {FIX}, or set its included "
+        f"methods (query) to false in {choices}\n",
+    )
+
+
+def test_a_factory_s_objects_and_module_are_not_made_or_served_again(in_tmp: Path) -> None:
+    from inspector.runtime.serve import load_objects
+
+    choices = _shop(in_tmp, Ledger={"balance": True}, shop={"add": True})
+    objects = load_objects(["shop.py"], "shop.py:make", in_tmp, classification=choices)
+    toolbox = Toolbox(*objects, classification=choices)
+    assert [tool.name for tool in toolbox.tools] == ["balance", "add"]
+    assert (toolbox.call("balance", {}), toolbox.call("add", {"a": 2, "b": 3})) == (42, 5)
+
+
+def test_watch_makes_a_class_when_its_method_is_set_true_and_keeps_the_tools_when_it_cannot(
+    in_tmp: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    from inspector.runtime.mcp_server import Tools
+    from inspector.runtime.serve import ServeOptions, builder, served_objects
+
+    choices = _shop(in_tmp, shop={"add": True})
+    served = served_objects(["shop.py"], None, in_tmp)
+    tools = Tools(builder(served, choices), ServeOptions(watch=choices))
+    names = [[tool["name"] for tool in tools.listed]]
+
+    async def changes() -> None:
+        _choose(choices, shop={"add": True}, Greeter={"hello": True})
+        await tools.reload()
+        names.append([tool["name"] for tool in tools.listed])
+        _choose(choices, shop={"add": True}, Greeter={"hello": True}, Ledger={"balance": True})
+        await tools.reload()
+        names.append([tool["name"] for tool in tools.listed])
+
+    with caplog.at_level(logging.INFO, logger="inspector.serve"):
+        anyio.run(changes)
+    assert names == [["add"], ["hello", "add"], ["hello", "add"]]
+    assert tools.toolbox.call("hello", {"name": "Bo"}) == "hello Bo"
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == [
+        f"Ledger needs constructor arguments (key): {FIX}, or set its included methods "
+        f"(balance) to false in {choices}; keeping the previous 2 tools"
+    ]
