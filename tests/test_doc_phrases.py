@@ -35,6 +35,7 @@ from inspector.runtime.toolbox import Toolbox
 from inspector.scan.doc_types import (
     NOT_UNDERSTOOD,
     DocType,
+    ItemCount,
     documented_default,
     read_doc_type,
     resolve_doc_type,
@@ -172,6 +173,21 @@ NAMES = globals()
         ("dict mapping str to str", dict[str, str]),  # feedparser's headers
         ("list containing ints", list[int]),
         ("str mapping", dict[str, typing.Any]),  # the last word names the type
+        ('string as "%(lat)s, %(lon)s"', str),  # geopy: the form of a value, no enum of it
+        ("str formatted as 'x-y'", str),
+        ("str in the format 'YYYY-MM-DD'", str),
+        ("str, example: 'x'", str),
+        ("str ('r' or 'w')", typing.Literal["r", "w"]),  # an aside listing the values
+        ("int (0 or 1)", typing.Literal[0, 1]),
+        ("str (e.g. 'a' or 'b')", str),
+        ("str ('a')", str),  # one value in an aside is an example, not the only one
+        ("list of 2 ints", typing.Annotated[list[int], ItemCount(2, 2)]),  # a count: a length
+        ("tuple of 2 floats", tuple[float, float]),
+        ("list or tuple of 2 items", list | tuple[typing.Any, typing.Any]),
+        ("tuple of 2 items of Point", tuple[Point, Point]),
+        ("4 floats", typing.Annotated[list[float], ItemCount(4, 4)]),
+        ("tuple of 100 ints", tuple[int, ...]),
+        ("int, 0 to 100", int),  # a range, not two values
     ],
 )
 def test_a_phrase_reads_as_a_hint(phrase: str, hint: object) -> None:
@@ -350,13 +366,52 @@ def test_the_toolbox_converts_arguments_by_their_docstring_types() -> None:
         )
 
 
+class Geocoder:
+    def reverse(self, query, viewbox=None):  # type: ignore[no-untyped-def]
+        """Reverse (geopy's ``Nominatim.reverse``).
+
+        :param query: The coordinates.
+        :type query: list or tuple of ``(latitude, longitude)``, or string as
+            ``"%(latitude)s, %(longitude)s"``.
+        :param viewbox: Area.
+        :type viewbox: list or tuple of 2 items of ``float``.
+        """
+        return [query, viewbox]
+
+
+def test_example_values_and_counts_in_a_docstring_type_are_no_enum() -> None:
+    toolbox = Toolbox(Geocoder())
+    properties = toolbox.tools[0].parameters_schema()["properties"]
+    assert properties == {
+        "query": {
+            "anyOf": [{"type": "array"}, {"type": "string"}],
+            "description": "The coordinates.",
+        },
+        "viewbox": {
+            "anyOf": [
+                {"type": "array"},
+                {
+                    "type": "array",
+                    "prefixItems": [{"type": "number"}, {"type": "number"}],
+                    "minItems": 2,
+                    "maxItems": 2,
+                },
+                {"type": "null"},
+            ],
+            "description": "Area.",
+            "default": None,
+        },
+    }
+    assert toolbox.call("reverse", {"query": "52.5, 13.4"}) == ["52.5, 13.4", None]
+
+
 _WORDS = [
     "int", "str", "None", "or", "of", "to", "list", "dict", "tuple", "set", "Optional",
     "Union", "Literal", "Callable", "ClassVar", "Generic", "Protocol", "TypeVar", "Any",
     "scalar", "array-like", "such", "the", "previous", "default", "optional", "Color",
     "Point", "Frame", "Enum", "NAMES", "pathlib.Path", "datetime.time", "typing.List",
     ",", "|", "/", "(", ")", "[", "]", "{", "}", ":", "->", "...", "'a'", '"b"', "1", "2.5",
-    "True", ":class:`", "`", "~", "*", "=", "\n",
+    "True", ":class:`", "`", "~", "*", "=", "\n", "as", "items", "e.g", "format", "3",
 ]  # fmt: skip
 
 

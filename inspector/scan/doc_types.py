@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 import builtins
 import collections.abc as cabc
+import dataclasses
 import datetime
 import enum
 import functools
@@ -225,19 +226,32 @@ def union_or_str(members: list[object]) -> object:
 _LITERALS: dict[str, object] = {"True": True, "False": False, "None": None}
 _ARTICLES = frozenset({"a", "an", "the", "one"})
 _FILLERS = frozenset({"object", "objects", "value", "values", "instance", "instances"})
+"""Words that follow a type's name without changing it ("tzinfo object", "scalar value")."""
 _ITEMS_VERBS = ("mapping", "containing", "holding")
 """Words that bring in a container's items as ``of`` does: ``dict mapping str to str``
 (feedparser), ``list containing ints``."""
-_EXAMPLES = frozenset({"like", "e.g", "eg"})
-_EXAMPLE_PAIRS = frozenset({("such", "as"), ("for", "example"), ("for", "instance")})
+_EXAMPLES: tuple[tuple[str, ...], ...] = (
+    ("like",), ("e.g",), ("eg",), ("such", "as"), ("for", "example"), ("for", "instance"),
+)  # fmt: skip
 """Words that bring in examples of a type (``str like 'rb', 'w'``, ``str, e.g. 'utf-8'``):
 values of it, not the only ones."""
-"""Words that follow a type's name without changing it ("tzinfo object", "scalar value")."""
+_EXAMPLES_BEFORE_A_VALUE: tuple[tuple[str, ...], ...] = (
+    ("as",), ("formatted", "as"), ("in", "the", "form"), ("in", "the", "format"),
+    ("in", "format"), ("example",), ("examples",),
+)  # fmt: skip
+"""Words that bring in examples when a value follows them (geopy's ``string as
+"%(latitude)s, %(longitude)s"``, ``str in the format 'YYYY-MM-DD'``): the form of a value,
+not the only one; followed by a word they say something else (``same type as the caller``)."""
+_COUNTED = frozenset({"item", "items", "element", "elements", "entry", "entries"})
+"""Words a count names its items with (``tuple of 2 items of (latitude, longitude)``): the
+items' type follows ``of``, if any."""
 _PREVIOUS = frozenset({"such", "previous", "above", "those", "these", "same"})
 """``list of such``, ``sequence of the previous``: of the members before."""
 _COMPARISONS = frozenset({"<", ">", "=", "!"})
 _SEPARATORS = frozenset({",", "|", "/", "or", "and", ";"})
 _MAX_DEPTH = 12
+_MAX_TUPLE_COUNT = 16
+"""A tuple of more items than this keeps one item type for all (``tuple of 100 ints``)."""
 """Deeper nesting than real docstrings write is not read (keeps recursion bounded)."""
 
 
@@ -367,6 +381,12 @@ class _Reader:
         if token.text == "None":
             self.at += 1
             return None
+        if self.range_ahead():  # ``0 to 100``: bounds, not the only values
+            self.at += 3
+            return NOT_UNDERSTOOD
+        if self.count_ahead():  # ``4 floats``: a length, not a value
+            items, count = self.counted(depth + 1)
+            return with_length(container_of(list, items), count)
         if _is_literal(token):
             self.at += 1
             return typing.Literal[_literal(token)]
@@ -421,11 +441,11 @@ class _Reader:
                 self.aside(NOT_UNDERSTOOD, depth + 1)
         if self.is_next("of", *_ITEMS_VERBS):
             self.at += 1
-            items = self.items(previous, depth + 1)
+            items, count = self.items(previous, depth + 1)
             if not named or named[-1].lower() in _ARTICLES:  # ``one of {'a', 'b'}``
                 return union_of(items[0]) if items else NOT_UNDERSTOOD
             if hint is not NOT_UNDERSTOOD:
-                hint = container_of(hint, items)
+                hint = with_length(container_of(hint, items), count)
         if hint is NOT_UNDERSTOOD and words:
             self.dropped.append(" ".join(words))
         if hint is not NOT_UNDERSTOOD and self.examples_ahead():
@@ -444,15 +464,61 @@ class _Reader:
         return named and following is not None and following.kind == "word"
 
     def examples_ahead(self) -> bool:
-        """Whether the next words bring in examples (see ``_EXAMPLES``)."""
+        """Whether the next words bring in examples (see ``_EXAMPLES`` and
+        ``_EXAMPLES_BEFORE_A_VALUE``)."""
         token = self.peek()
         if token is None or token.kind != "word":
             return False
-        if token.text.lower() in _EXAMPLES:
+        if any(self.words_ahead(words) for words in _EXAMPLES):
             return True
-        following = self.after_next()
-        pair = (token.text.lower(), following.text.lower()) if following is not None else None
-        return pair in _EXAMPLE_PAIRS
+        for words in _EXAMPLES_BEFORE_A_VALUE:
+            if self.words_ahead(words):
+                after = self.at + len(words)
+                if after < len(self.tokens) and self.tokens[after].text == ":":
+                    after += 1  # ``example: 'x'``
+                return after < len(self.tokens) and _is_value(self.tokens[after])
+        return False
+
+    def words_ahead(self, words: tuple[str, ...]) -> bool:
+        """Whether the next tokens are these words (in any case)."""
+        ahead = self.tokens[self.at : self.at + len(words)]
+        return len(ahead) == len(words) and all(
+            token.kind == "word" and token.text.lower() == word
+            for token, word in zip(ahead, words, strict=True)
+        )
+
+    def count_ahead(self) -> bool:
+        """Whether a count of items is next: a whole number before a word that is no
+        separator (``2 items``, ``4 floats``)."""
+        token, following = self.peek(), self.after_next()
+        return (
+            token is not None
+            and token.kind == "number"
+            and token.text.isdigit()
+            and following is not None
+            and following.kind == "word"
+            and following.text not in _SEPARATORS
+            and following.text not in _LITERALS
+            and following.text != "to"
+        )
+
+    def counted(self, depth: int) -> tuple[list[list[object]], int]:
+        """``2 items of X``, ``2 X``: the items (``X``, or anything) and how many."""
+        count = int(self.tokens[self.at].text)
+        self.at += 1
+        if (token := self.peek()) is not None and token.text.lower() in _COUNTED:
+            self.at += 1
+            if not self.is_next("of"):
+                return [[]], count
+            self.at += 1
+        return [self.alternatives(depth)], count
+
+    def range_ahead(self) -> bool:
+        """Whether a range of numbers is next: ``0 to 100``."""
+        ahead = self.tokens[self.at : self.at + 3]
+        return [token.kind for token in ahead] == ["number", "word", "number"] and (
+            ahead[1].text == "to"
+        )
 
     def skip_examples(self) -> None:
         """Pass over the examples, to the end of the phrase or of the bracket it is in, or to
@@ -488,36 +554,49 @@ class _Reader:
 
     def aside(self, hint: object, depth: int) -> object:
         """``(...)`` after a type: the items of a container (``list(str)``, ``tuple(int,
-        int)``) when each is understood, else an aside that is skipped, reporting nothing
-        (``tuple (rows, columns)``, ``callable(x)``)."""
+        int)``) when each is understood, the values the type takes when it lists them
+        (``str ('a' or 'b')``), else an aside that is skipped, reporting nothing (``tuple
+        (rows, columns)``, ``callable(x)``, ``str (e.g. 'a', 'b')``)."""
         self.at += 1
+        if self.examples_ahead():
+            self.skip_examples()
+            self.skip(")")
+            return hint
         kept = len(self.dropped)
         members = self.phrase(frozenset({")"}), depth)
         self.skip(")")
         if len(self.dropped) > kept or not members or hint is NOT_UNDERSTOOD:
             del self.dropped[kept:]
             return hint
+        values = [
+            v for m in members if typing.get_origin(m) is typing.Literal for v in typing.get_args(m)
+        ]
+        if len(values) == len(members) > 1 and all(type(v) is hint for v in values):
+            return union_of(members)
         return container_of(hint, [[m] for m in members])
 
-    def items(self, previous: list[object], depth: int) -> list[list[object]]:
-        """What follows ``of``: ``(X, Y)``, ``{K: V}``, ``X/Y``, ``K to V``, ``such``."""
+    def items(self, previous: list[object], depth: int) -> tuple[list[list[object]], int | None]:
+        """What follows ``of``: ``(X, Y)``, ``{K: V}``, ``X/Y``, ``K to V``, ``such``, ``2
+        X``; and how many items, when a count is given."""
         if self.is_next("the", "a", "an"):
             self.at += 1
+        if self.count_ahead():  # ``tuple of 2 items of (latitude, longitude)``
+            return self.counted(depth)
         if (token := self.peek()) is not None and token.text.lower() in _PREVIOUS:
             self.at += 1
-            return [list(previous)]
+            return [list(previous)], None
         if self.is_next("("):
             self.at += 1
             found = [[m] for m in self.phrase(frozenset({")", "or", "|", "/"}), depth)]
             self.skip(")")
-            return found if found else [[]]
+            return (found if found else [[]]), None
         if self.is_next("{") and self.dict_braces_ahead():
-            return self.key_value(depth)
+            return self.key_value(depth), None
         first = self.alternatives(depth)
         if self.is_next("to", "->"):
             self.at += 1
-            return [first, self.alternatives(depth)]
-        return [first]
+            return [first, self.alternatives(depth)], None
+        return [first], None
 
     def alternatives(self, depth: int) -> list[object]:
         """``X`` or ``X/Y``: the item of a container (``or`` ends it: ``list of str or None``
@@ -590,6 +669,33 @@ class _Reader:
             return generic(base, *args)
         except Exception:  # a base that rejects these arguments stays bare
             return base
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ItemCount:
+    """How many items a docstring says a list holds, as ``Annotated`` metadata: read as
+    annotated-types' ``Len`` is (``min_length``, ``max_length``), so the schema states it."""
+
+    min_length: int
+    max_length: int
+
+
+def with_length(hint: object, count: int | None) -> object:
+    """A container of ``count`` items: a tuple of that many, or a list or set whose schema
+    states the length (a count is a length, never the one value of an item)."""
+    if count is None or typing.get_origin(hint) not in (list, set, tuple):
+        return hint
+    if typing.get_origin(hint) is tuple:
+        args = typing.get_args(hint)
+        if len(args) != 2 or args[1] is not Ellipsis or not 0 < count <= _MAX_TUPLE_COUNT:
+            return hint  # items of their own types (``tuple of (int, str)``), or many
+        return generic(tuple, *[args[0]] * count)
+    return typing.Annotated[hint, ItemCount(count, count)]
+
+
+def _is_value(token: _Token) -> bool:
+    """Whether a token is a value written out (a quoted string, a number)."""
+    return token.kind in ("string", "number")
 
 
 def _is_literal(token: _Token) -> bool:
