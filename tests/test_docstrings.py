@@ -599,3 +599,29 @@ def test_rest_fields_for_variadics_without_their_names_document_them() -> None:
         assert texts["attrs" if name == "find" else "kwargs"] == "Filters on attribute values."
     assert {p.name: p.description for p in tools["find"].parameters}["names"] == "Tag names."
     assert messages(diagnostics) == []
+
+
+def test_google_texts_aligned_after_their_names_are_dedented() -> None:
+    """xlsxwriter aligns each text after its name (``row:   The cell row``): the first line
+    loses the alignment as the lines after it do, and a ``Returns:`` entry opened by a value
+    (``0: Success.``) lists return values: the value is text, not a type."""
+    parsed = parse_docstring(
+        "Write a cell.\n\n"
+        "Args:\n"
+        "    row:   The cell row (zero indexed).\n"
+        "    option:    0 : Don't hide gridlines\n"
+        "               1 : Hide printed gridlines only\n\n"
+        "Returns:\n"
+        "     0:    Success.\n"
+        "    -1:    Row or column is out of worksheet bounds.\n"
+    )
+    assert {name: doc.description for name, doc in parsed.params.items()} == {
+        "row": "The cell row (zero indexed).",
+        "option": "0 : Don't hide gridlines\n1 : Hide printed gridlines only",
+    }
+    assert (parsed.returns, parsed.returns_type) == (
+        "0: Success.\n-1:    Row or column is out of worksheet bounds.",
+        None,
+    )
+    typed = parse_docstring("Count.\n\nReturns:\n    int:   How many.\n")
+    assert (typed.returns, typed.returns_type) == ("How many.", "int")

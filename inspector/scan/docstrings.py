@@ -204,21 +204,36 @@ def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.AUT
     attributes: dict[str, ParamDoc] = {}
     for meta in parsed.params:
         target = params if meta.args[0] in _PARAM_SECTIONS else attributes
-        description, required = _required(_restore(meta.description, marked))
+        description, required = _required(_restore(_unaligned(meta.description), marked))
         default = meta.default if isinstance(meta.default, str) else None
         documented = ParamDoc(description, meta.type_name, required, default)
         for name in meta.arg_name.split(", "):  # numpydoc's ``x, y : int``: both
             target[name.strip().replace("\\", "")] = documented  # reST's ``\*\*kwargs``
     returns = parsed.returns
+    returns_text, returns_type = (returns.description, returns.type_name) if returns else ("", None)
+    if returns_type is not None and _VALUE.fullmatch(returns_type):  # ``0: Success.``: no type
+        returns_text, returns_type = f"{returns_type}: {_unaligned(returns_text)}", None
     description = "\n\n".join(part for part in (_description(parsed), tail) if part)
     return DocInfo(
         description=_restore(description, marked),
         params=params,
         attributes=attributes,
-        returns=_restore(returns.description, marked) if returns else "",
-        returns_type=returns.type_name if returns else None,
+        returns=_restore(_unaligned(returns_text), marked),
+        returns_type=returns_type,
         present=True,
     )
+
+
+_VALUE = re.compile(r"[-+]?\d+(?:\.\d+)?|'[^']*'|\"[^\"]*\"|True|False")
+"""A value written out: a Google ``Returns:`` entry that opens with one (xlsxwriter's ``0:
+Success.`` over ``-1: Row or column is out of worksheet bounds.``) lists return values, it
+names no type."""
+
+
+def _unaligned(text: str | None) -> str:
+    """The text without the spaces that align it after its name (xlsxwriter's ``row:   The
+    cell row``): the parser dedents the lines after the first, not the first."""
+    return text.lstrip(" \t") if text else ""
 
 
 _GOOGLE_TYPE_WITH_ROLE = re.compile(
