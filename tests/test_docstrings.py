@@ -625,3 +625,52 @@ def test_google_texts_aligned_after_their_names_are_dedented() -> None:
     )
     typed = parse_docstring("Count.\n\nReturns:\n    int:   How many.\n")
     assert (typed.returns, typed.returns_type) == ("How many.", "int")
+
+
+class Embedded:
+    """Docstrings as Cython's ``embedsignature`` and C extensions write them."""
+
+    def set(self, key: str, value: str) -> None:
+        """set(self, key, value)
+
+        Sets an element attribute."""
+
+    def execute(self, query: str, parameters: object = None) -> None:
+        """execute(self, query: object, parameters: object | None = None) -> _db.Connection
+
+        Execute the given SQL query."""
+
+    def pack(self, obj: object) -> None:
+        """Packer.pack(self, obj)"""
+
+    def match(self, string: str, pos: int | None = None) -> None:
+        """match(string, pos=None, endpos=None) --> MatchObject or None.
+        Match zero or more characters at the beginning of the string."""
+
+    def all(self, axis: object = None) -> None:
+        """a.all(axis=None, out=None, *, keepdims=(0, 1))
+
+        Returns True if all elements evaluate to True."""
+
+    def get(self, key: str) -> None:
+        """get(key) returns the value.
+
+        More."""
+
+    def fetch(self) -> None:
+        """other(self)
+
+        Another function's signature is kept."""
+
+
+def test_a_first_line_that_is_the_functions_signature_is_dropped() -> None:
+    described = {t.name: t.description for t in Toolbox(Embedded()).tools}
+    assert described == {
+        "set": "Sets an element attribute.",
+        "execute": "Execute the given SQL query.",
+        "pack": "",
+        "match": "Match zero or more characters at the beginning of the string.",
+        "all": "Returns True if all elements evaluate to True.",
+        "get": "get(key) returns the value.\n\nMore.",  # a sentence, not a signature
+        "fetch": "other(self)\n\nAnother function's signature is kept.",
+    }

@@ -159,7 +159,8 @@ def unparsed(text: str | None) -> DocInfo:
 def docstring_of(owner: type, name: str, function: object) -> str | None:
     """The docstring of ``owner``'s method ``name`` (``function``) as ``inspect.getdoc`` finds
     it: built when it is lazy (botocore's client methods build theirs on first use), else
-    inherited from the first base that has one."""
+    inherited from the first base that has one; without a first line that is its signature
+    (``without_signature_line``)."""
     for base in owner.__mro__:
         found = function if base is owner else base.__dict__.get(name)
         found = getattr(found, "__func__", found)  # staticmethod, classmethod
@@ -167,13 +168,35 @@ def docstring_of(owner: type, name: str, function: object) -> str | None:
             continue
         text = getattr(found, "__doc__", None)
         if type(text) is str:
-            return text  # as written: the parser cleans it once
+            return without_signature_line(text, name)  # else as written: parsed once
         if isinstance(text, str):
             try:
                 return text.expandtabs()  # how getdoc expands a lazy docstring
             except Exception:  # a lazy docstring that fails to build is no docstring
                 return None
     return None
+
+
+_SIGNATURE_LINE = re.compile(
+    r"\A\s*(?:\w+\.)*(?P<name>\w+)\((?:[^()\n]|\([^()\n]*\))*\)"  # a.all(axis=(0, 1))
+    r"[ \t]*(?:-{1,2}>[^\n]*)?[ \t]*(?:\n|\Z)"  # -> type, --> type
+)
+"""A first line that is a signature (``name(self, a, b=None) -> x``, ``Packer.pack(self,
+obj)``, regex's ``match(string, pos=None) --> MatchObject or None.``), as Cython's
+``embedsignature`` and C extensions write them: one parenthesis deep, on one line."""
+
+
+def without_signature_line(text: str, name: str) -> str:
+    """A docstring without a first line that is the signature of the function ``name``
+    (possibly qualified by its class): the parameters already tell it, and as the tool's
+    description it would tell a model nothing (lxml, duckdb, msgpack)."""
+    if "(" not in text:
+        return text
+    found = _SIGNATURE_LINE.match(text)
+    if found is None or found["name"] != name:
+        return text
+    rest = text[found.end() :]
+    return rest if rest.strip() else ""
 
 
 def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.AUTO) -> DocInfo:
