@@ -56,6 +56,18 @@ from inspector.scan.rest_text import _patterns, plain_text
             "A fence ```` ``x`` ```` keeps its inner literal.",
             "A fence ```` `x` ```` keeps its inner literal.",
         ),
+        ("Raises |ValueError| when |None| (|True|).", "Raises ValueError when None (True)."),
+        ("Types int|str|None, a table | a | b | and x || y stay.", None),
+        ("All rows but the last `|n|`, as `df[|n|:]` and df[|n|:] do.", None),  # absolute value
+        (
+            "Return a `structured array`_ here.\n\n    .. _structured array: https://n.org/a",
+            "Return a structured array here.",
+        ),
+        (
+            "Read the `guide\n<https://x.org/g>`__ and `notes`_.",
+            "Read the guide (https://x.org/g) and notes.",
+        ),
+        ("Where `%` is any run and `_` one, `x`_y stays.", None),
     ],
 )
 def test_markup_becomes_plain_text(text: str, plain: str | None) -> None:

@@ -371,7 +371,7 @@ def _restore(text: str | None, marked: bool) -> str:
     each run of blank lines made one."""
     if not text:
         return ""
-    if not marked and "`" not in text and "::" not in text and "\n\n\n" not in text:
+    if not marked and not any(mark in text for mark in ("`", "::", "\n\n\n", "|", ".. _")):
         return text  # nothing to restore or make plain
     if marked and _COLON_MARK in text:
         text = text.replace(_COLON_MARK, ":")

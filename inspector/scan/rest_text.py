@@ -25,6 +25,14 @@ class _Patterns(NamedTuple):
     directive: re.Pattern[str]
     default_role: re.Pattern[str]
     """A cross-reference in the default role: paramiko's `` `.HostKeys` ``, `` `~a.b.C` ``."""
+    substitution: re.Pattern[str]
+    """A substitution reference: python-docx's ``|ValueError|``, where reST reads one: after a
+    space or an opening bracket or quote, before a space or punctuation (not ``a|b|c``, a
+    table's ``| a |``, pandas' absolute value `` `|n|` `` or ``df[|n|:]``)."""
+    link_target: re.Pattern[str]
+    """A hyperlink target's line: polars' ``.. _structured array: https://...``."""
+    link_reference: re.Pattern[str]
+    """A reference to a hyperlink: `` `structured array`_ ``, `` `docs <https://...>`__ ``."""
 
 
 @functools.cache
@@ -41,6 +49,13 @@ def _patterns() -> _Patterns:
         lone_literal_mark=re.compile(r"^[ \t]*::[ \t]*$\n?", re.M),
         directive=re.compile(r"^([ \t]*)\.\. ([a-zA-Z][\w-]*)::[ \t]*(.*)$"),
         default_role=re.compile(r"`(?<!``)([.~])([A-Za-z_][\w.]*)`(?!`)"),
+        substitution=re.compile(
+            r"(?<![^\s(\"'])\|(?=[^\s|])([^|\n]*?[^\s|])\|(?=[\s.,;:!?)\"']|\Z)"
+        ),
+        link_target=re.compile(r"^[ \t]*\.\. _[^\n:]*:.*(?:\n|\Z)", re.M),
+        link_reference=re.compile(
+            r"(?<![\w:`])`(?=[^\s`])([^`<\n]*?[^\s`<])(?:\s*<([^<>`\s]+)>)?`__?(?!\w)"
+        ),
     )
 
 
@@ -64,7 +79,14 @@ _SENTENCES = {
 
 
 def plain_text(text: str) -> str:
-    """The text with its reST roles, literals and directives made plain."""
+    """The text with its reST roles, literals, directives, substitutions and hyperlinks made
+    plain."""
+    if "|" in text:
+        text = _patterns().substitution.sub(r"\1", text)
+    if ".. _" in text:  # a target only says where a link goes: the text has no place for it
+        text = _patterns().link_target.sub("", text).strip("\n")
+    if "`_" in text:
+        text = _patterns().link_reference.sub(_link_reference, text)
     if "`" in text:
         text = _patterns().role.sub(_role, text)
         if "``" in text:
@@ -90,6 +112,12 @@ def _role(match: re.Match[str]) -> str:
     if content.startswith("~"):
         content = content[1:].rpartition(".")[2]
     return f"`{content.lstrip('!')}`"
+
+
+def _link_reference(match: re.Match[str]) -> str:
+    """A link's text, with its address when the reference gives one."""
+    title, address = match.groups()
+    return f"{title} ({address})" if address else title
 
 
 def _default_role(match: re.Match[str]) -> str:
