@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import attrs
+import jsonschema
 import msgspec
 import numpy as np
 import pytest
@@ -691,6 +692,69 @@ def test_a_declared_numpy_array_is_its_list_and_valid_for_its_mcp_schema() -> No
         "isError": False,
         "structuredContent": {"result": [0, 1, 2]},
     }
+
+
+class Column:
+    """A column as polars writes one: a ``dtype`` and ``to_list()`` (no ``tolist``)."""
+
+    dtype = "i64"
+
+    def __init__(self, values: list[int]) -> None:
+        self.values = values
+
+    def to_list(self) -> list[int]:
+        return list(self.values)
+
+    def __str__(self) -> str:
+        return f"shape: ({len(self.values)},)"
+
+
+class Frame:
+    """A frame as polars writes one: ``to_dict()`` gives a column per name."""
+
+    def __init__(self, **columns: list[int]) -> None:
+        self.columns = columns
+
+    def to_dict(self) -> dict[str, Column]:
+        return {name: Column(values) for name, values in self.columns.items()}
+
+    def head(self) -> Frame:
+        """The first rows."""
+        return self
+
+    def column(self, name: str) -> Column:
+        """One column.
+
+        Args:
+            name: Its name.
+        """
+        return Column(self.columns[name])
+
+
+def test_a_frame_whose_columns_are_read_with_to_list_gives_its_columns_as_lists() -> None:
+    toolbox = Toolbox(Frame(a=[1, 2], b=[3, 4]))
+    assert text_of(toolbox, "head") == '{"a": [1, 2], "b": [3, 4]}'
+    replies = toolbox.handle("openai", openai_call("column", {"name": "b"}))
+    assert replies[0]["content"] == "[3, 4]"
+
+
+def test_a_polars_frame_and_series_reach_the_model_as_columns_of_lists() -> None:
+    import polars as pl
+
+    toolbox = Toolbox(pl.DataFrame({"a": [1, 2], "b": ["x", None]}), include=["head", "to_series"])
+    assert text_of(toolbox, "head") == '{"a": [1, 2], "b": ["x", null]}'
+    assert text_of(toolbox, "to_series") == "[1, 2]"
+    tools = {t["name"]: t for t in toolbox.definitions("mcp")["tools"]}  # type: ignore[call-overload, index]
+    request = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "tools/call",
+        "params": {"name": "head", "arguments": {}},
+    }
+    (reply,) = toolbox.handle("mcp", request)
+    structured = reply["result"]["structuredContent"]  # type: ignore[index, call-overload]
+    assert structured == {"result": {"a": [1, 2], "b": ["x", None]}}
+    jsonschema.validate(structured, tools["head"]["outputSchema"])
 
 
 class _SlackApi(http.server.BaseHTTPRequestHandler):

@@ -162,15 +162,20 @@ def _to_json(value: object, consume: bool, as_text: bool = False) -> Json:
 
 def result_form(value: object) -> object:
     """What a result of a class the type table does not know stands for, read by duck typing
-    (no library is imported): ``tolist()`` of an array or array scalar (NumPy, pandas: what
-    has a ``dtype``), the fields of an attrs or msgspec record, ``model_dump()`` or
-    ``to_dict()`` when it gives a mapping, the ``data`` of a class that is read like a mapping
-    (slack_sdk's ``SlackResponse``), the items of a mapping-like class (``keys`` and
-    ``__getitem__``); MISSING for none of these, or when reading it fails."""
+    (no library is imported): ``tolist()`` or ``to_list()`` of an array or array scalar
+    (NumPy, pandas, polars: what has a ``dtype``), the fields of an attrs or msgspec record,
+    ``model_dump()`` or ``to_dict()`` when it gives a mapping, the ``data`` of a class that is
+    read like a mapping (slack_sdk's ``SlackResponse``), the items of a mapping-like class
+    (``keys`` and ``__getitem__``); MISSING for none of these, or when reading it fails."""
     cls = type(value)
     try:
-        if hasattr(value, "dtype") and callable(getattr(value, "tolist", None)):
-            return typing.cast(typing.Any, value).tolist()
+        if hasattr(value, "dtype"):
+            # NumPy and pandas spell it ``tolist``, polars ``to_list``: a polars
+            # frame's ``to_dict()`` gives one such Series per column
+            for method in ("tolist", "to_list"):
+                listed = getattr(value, method, None)
+                if callable(listed):
+                    return listed()
         attrs_fields = getattr(cls, "__attrs_attrs__", None)
         if isinstance(attrs_fields, tuple):
             return {a.name: getattr(value, a.name) for a in attrs_fields}
