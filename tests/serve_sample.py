@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import math
 import sys
 import time
 from typing import Annotated
+
+import numpy as np
 
 from inspector import Injected
 
@@ -57,6 +60,10 @@ class Hostile:
     def lie(self) -> int:
         """Return a text although an integer is declared."""
         return "not a number"  # type: ignore[return-value]
+
+    def measure(self) -> np.ndarray:
+        """Return an array holding NaN, which JSON cannot carry."""
+        return np.array([1.0, math.nan])
 
 
 class Greeter:

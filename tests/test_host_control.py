@@ -10,6 +10,7 @@ import dataclasses
 import http.server
 import itertools
 import json
+import math
 import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -17,7 +18,10 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import attrs
+import botocore.session
+import botocore.validate
 import jsonschema
+import mcp.types
 import msgspec
 import numpy as np
 import pytest
@@ -755,6 +759,96 @@ def test_a_polars_frame_and_series_reach_the_model_as_columns_of_lists() -> None
     structured = reply["result"]["structuredContent"]  # type: ignore[index, call-overload]
     assert structured == {"result": {"a": [1, 2], "b": ["x", None]}}
     jsonschema.validate(structured, tools["head"]["outputSchema"])
+
+
+class Unwritable:
+    """Results JSON cannot carry."""
+
+    def samples(self) -> np.ndarray:
+        """Measured values, one of them missing.
+
+        Returns:
+            The values.
+        """
+        return np.array([1.0, math.nan])
+
+    def ratio(self) -> float:
+        """A ratio over nothing.
+
+        Returns:
+            The ratio.
+        """
+        return math.inf
+
+
+NO_JSON = "samples: the result has no JSON form: nan is not a JSON number"
+
+
+def test_a_result_with_no_json_form_is_an_error_result_for_every_provider() -> None:
+    toolbox = Toolbox(Unwritable())
+    openai = toolbox.handle("openai", openai_call("samples", {}))
+    assert openai == [{"role": "tool", "tool_call_id": "c1", "content": f"Error: {NO_JSON}"}]
+    check_typed_dict(openai[0], ChatCompletionToolMessageParam)
+    use = ToolUseBlock(type="tool_use", id="t1", name="samples", input={}).model_dump()
+    anthropic = toolbox.handle("anthropic", {"role": "assistant", "content": [use]})
+    result = {"type": "tool_result", "tool_use_id": "t1", "content": NO_JSON, "is_error": True}
+    assert anthropic == [{"role": "user", "content": [result]}]
+    check_typed_dict(result, ToolResultBlockParam)
+    gemini = toolbox.handle("gemini", {"parts": [{"functionCall": {"name": "samples"}}]})
+    response = {"name": "samples", "response": {"error": NO_JSON}}
+    assert gemini == [{"role": "user", "parts": [{"functionResponse": response}]}]
+    genai.Content.model_validate(gemini[0])
+    asked = {
+        "role": "assistant",
+        "content": [{"toolUse": {"toolUseId": "b1", "name": "samples", "input": {}}}],
+    }
+    bedrock = toolbox.handle("bedrock", asked)
+    block = {"toolUseId": "b1", "content": [{"text": NO_JSON}], "status": "error"}
+    assert bedrock == [{"role": "user", "content": [{"toolResult": block}]}]
+    check_converse([asked, *bedrock])
+    request = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "tools/call",
+        "params": {"name": "ratio", "arguments": {}},
+    }
+    (reply,) = asyncio.run(toolbox.ahandle("mcp", request))
+    assert reply["result"] == {
+        "content": [
+            {"type": "text", "text": "ratio: the result has no JSON form: inf is not a JSON number"}
+        ],
+        "isError": True,
+    }
+    mcp.types.JSONRPCResponse.model_validate(reply)
+    mcp.types.CallToolResult.model_validate(reply["result"])
+
+
+class Pages:
+    """A generator that fails on its second page."""
+
+    def pages(self) -> Iterator[int]:
+        """Every page.
+
+        Returns:
+            Page numbers.
+        """
+        yield 1
+        raise ValueError("page 2 failed")
+
+
+def test_a_generator_that_fails_while_its_items_are_collected_is_a_failed_call() -> None:
+    assert text_of(Toolbox(Pages()), "pages") == "Error: pages failed: ValueError: page 2 failed"
+    assert text_of(Toolbox(Pages(), errors="mask"), "pages") == "Error: pages failed"
+
+
+def check_converse(messages: list[Any]) -> None:
+    """Fail unless ``messages`` are a valid Bedrock Converse request's messages."""
+    model = botocore.session.get_session().get_service_model("bedrock-runtime")
+    shape = model.operation_model("Converse").input_shape
+    report = botocore.validate.ParamValidator().validate(
+        {"modelId": "m", "messages": messages}, shape
+    )
+    assert not report.has_errors(), report.generate_report()
 
 
 class _SlackApi(http.server.BaseHTTPRequestHandler):

@@ -7,11 +7,13 @@ from __future__ import annotations
 import base64
 import collections.abc as cabc
 import datetime
+import decimal
 import importlib.util
 import sys
 import typing
 
 import jsonschema
+import mcp.types
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -295,9 +297,21 @@ def test_a_timedelta_result_leaves_as_the_declared_duration() -> None:
     assert response["result"]["content"] == [{"type": "text", "text": "PT1H"}]  # type: ignore[index]
 
 
-def test_a_result_with_no_json_form_is_text_without_structured_content() -> None:
-    toolbox = _returner(float)
-    toolbox.objects[0].value = float("nan")  # type: ignore[attr-defined]
+def test_a_result_with_no_json_form_is_an_error_result_saying_why() -> None:
     request = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "get"}}
-    (response,) = toolbox.handle("mcp", request)
-    assert response["result"] == {"content": [{"type": "text", "text": "nan"}], "isError": False}
+    loop: list[object] = []
+    loop.append(loop)
+    for hint, value, why in [
+        (float, float("nan"), "nan is not a JSON number"),
+        (float, float("-inf"), "-inf is not a JSON number"),
+        (decimal.Decimal, decimal.Decimal("NaN"), "Decimal NaN is not a finite number"),
+        (list[object], loop, "the value contains itself or is nested too deeply"),
+    ]:
+        toolbox = _returner(hint)
+        toolbox.objects[0].value = value  # type: ignore[attr-defined]
+        (response,) = toolbox.handle("mcp", request)
+        assert response["result"] == {
+            "content": [{"type": "text", "text": f"get: the result has no JSON form: {why}"}],
+            "isError": True,
+        }
+        mcp.types.CallToolResult.model_validate(response["result"])

@@ -261,6 +261,7 @@ def test_python_api_serves_a_toolbox_that_survives_hostile_methods(tmp_path: Pat
                 shouted = await session.call_tool("shout", {})
                 failed = await session.call_tool("fail", {})
                 lied = await session.call_tool("lie", {})
+                measured = await session.call_tool("measure", {})
                 again = await session.call_tool("shout", {})
         assert (left.is_error, left.content[0].text) == (  # type: ignore[union-attr]
             True,
@@ -274,6 +275,10 @@ def test_python_api_serves_a_toolbox_that_survives_hostile_methods(tmp_path: Pat
         assert lied.content[0].text == (  # type: ignore[union-attr]
             "lie returned a value that does not match its declared return type: "
             "'not a number' is not of type 'integer'"
+        )
+        assert (measured.is_error, measured.structured_content) == (True, None)
+        assert measured.content[0].text == (  # type: ignore[union-attr]
+            "measure: the result has no JSON form: nan is not a JSON number"
         )
         assert not again.is_error
 

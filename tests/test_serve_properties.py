@@ -77,8 +77,7 @@ def test_any_call_answers_as_the_toolbox_does(
     if value in (math.inf, -math.inf):
         assert (result.is_error, text) == (
             True,
-            f"{name} returned a value that does not match its declared return type: "
-            "infinity or NaN, which JSON cannot carry",
+            f"{name}: the result has no JSON form: {value} is not a JSON number",
         )
         return
     as_json = to_json(value)

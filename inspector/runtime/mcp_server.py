@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import math
 import os
 import signal
 import stat
@@ -223,9 +222,7 @@ async def _outcome(
         raise
     except BaseException as error:  # a hostile method: never let it end the server
         return Outcome(call, error=f"{call.name} failed: {type(error).__name__}: {error}"), False
-    if isinstance(value, float) and not math.isfinite(value):  # a client rejects the result
-        return Outcome(call, error=_mismatch(call.name, _NOT_FINITE)), False
-    return toolbox.outcome(call, value)
+    return toolbox.outcome(call, value)  # NaN and the like: the Toolbox's error result
 
 
 def _cut_for_mcp(outcome: Outcome) -> Outcome:
@@ -274,25 +271,16 @@ def _searched(search: ToolSearchSession, arguments: dict[str, Any]) -> Outcome:
 
 
 def _checked(outcome: Outcome, schema: JsonObject) -> Outcome:
-    """The outcome, or an error when its structured content breaks the output schema or holds
-    a number JSON cannot carry (a client would reject the whole result)."""
-    name = outcome.call.name
-    structured = (
-        None if outcome.tool is None else mcp_structured_content(outcome.tool, outcome.value)
-    )
+    """The outcome, or an error when its structured content breaks the output schema (a
+    client would reject the whole result). A result with no JSON form (NaN) is already the
+    Toolbox's error, so every success here has its JSON form and its tool."""
+    assert outcome.tool is not None, "a success has the tool that made it"
+    structured = mcp_structured_content(outcome.tool, outcome.value)
     try:
-        json.dumps(structured, allow_nan=False)
         jsonschema.validate(structured, schema)
-    except ValueError:
-        problem = _NOT_FINITE
     except jsonschema.ValidationError as error:
-        problem = error.message
-    else:
-        return outcome
-    return Outcome(outcome.call, error=_mismatch(name, problem))
-
-
-_NOT_FINITE = "infinity or NaN, which JSON cannot carry"
+        return Outcome(outcome.call, error=_mismatch(outcome.call.name, error.message))
+    return outcome
 
 
 def _mismatch(name: str, problem: str) -> str:

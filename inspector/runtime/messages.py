@@ -36,7 +36,7 @@ def to_json(value: object) -> Json:
     """A method's result as JSON, in the form the type table gives its type (a timedelta as an
     ISO 8601 duration, a NamedTuple as an object, a generator as an array, a NumPy array as
     its list, a live object as its own text); raises ``NoJsonForm`` (a ``TypeError``) only
-    for NaN and infinities."""
+    for NaN, infinities and a value that contains itself."""
     return typetable_values.result_json(value)
 
 

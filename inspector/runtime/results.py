@@ -1,16 +1,17 @@
 """A tool's result as the model gets it, the same through the Toolbox and ``serve``: the host's
 serializer first, then the type table's JSON form (records, arrays and mappings read by duck
-typing, a live object as its own text), cut to the size limit with a note."""
+typing, a live object as its own text; none at all, NaN say, is an error result), cut to the
+size limit with a note."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from inspector.diagnostics import stable_repr
 from inspector.model import Json, ToolDescriptor
 from inspector.providers.calls import Call, Outcome
 from inspector.runtime.messages import to_json, to_text
+from inspector.typetable.scalars import NoJsonForm
 
 MAX_RESULT_CHARS = 100_000
 """The default limit of a result's text: about 25,000 tokens."""
@@ -46,18 +47,24 @@ def outcome(
 
     Returns:
         The result as JSON and as text, and whether it was cut: a cut result is text only
-        (``tool`` None: it no longer matches its schema).
+        (``tool`` None: it no longer matches its schema). A result with no JSON form (NaN, an
+        infinity, a value that contains itself) is an error outcome saying so.
     """
     if rules.serializer is not None:
         value = rules.serializer(value)
     try:
         as_json: Json = to_json(value)
-    except (TypeError, ValueError):  # no JSON form (NaN, infinity): text only
-        as_json = stable_repr(value)
-        text = to_text(as_json)
-        return _limited(Outcome(call, as_json, text, None, None), rules.max_chars)
+    except NoJsonForm as error:
+        # NaN, an infinity, a value containing itself: a repr sent as the result would read as
+        # JSON it is not, and breaks an MCP output schema; the model is told what went wrong
+        return Outcome(call, error=no_json_form(call.name, error)), False
     text = to_text(value if isinstance(value, str) else as_json)
     return _limited(Outcome(call, as_json, text, None, tool), rules.max_chars)
+
+
+def no_json_form(name: str, error: NoJsonForm) -> str:
+    """What the model is told of a result that cannot be written as JSON."""
+    return f"{name}: the result has no JSON form: {error}"
 
 
 def _limited(result: Outcome, limit: int) -> tuple[Outcome, bool]:

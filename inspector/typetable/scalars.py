@@ -107,7 +107,7 @@ def _read_float(value: Json, cls: type) -> object:
 def _write_float(value: object) -> Json:
     number = float(value)  # type: ignore[arg-type]
     if not math.isfinite(number):
-        raise NoJsonForm(f"{number} has no JSON form")
+        raise NoJsonForm(f"{number} is not a JSON number")
     return number
 
 
@@ -240,7 +240,7 @@ DECIMAL_PATTERN = r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,9})?$"
 def _write_decimal(value: object) -> Json:
     text = str(value)
     if re.fullmatch(DECIMAL_PATTERN, text) is None:
-        raise NoJsonForm(f"{text} has no JSON form")
+        raise NoJsonForm(f"Decimal {text} is not a finite number")
     return text
 
 

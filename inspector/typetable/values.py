@@ -39,11 +39,11 @@ def result_json(value: object) -> Json:
     """A tool's result as JSON: ``to_json`` consuming iterables, where each part with no JSON
     form (a live object) is what ``result_form`` reads from it, else its ``own_text`` (the
     result's schema says any value there); raises ``NoJsonForm`` only for what no text stands
-    for (NaN, infinities)."""
+    for (NaN, infinities, a value that contains itself)."""
     try:
         return _to_json(value, True, as_text=True)
     except RecursionError:
-        return stable_repr(value)
+        raise NoJsonForm("the value contains itself or is nested too deeply") from None
 
 
 def read_as_items(value: object) -> typing.TypeGuard[cabc.Iterator[object]]:
