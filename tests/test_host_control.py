@@ -1083,6 +1083,26 @@ class Mixed:
         raise RuntimeError("password hunter2")
 
 
+NO_CALL = {
+    "openai": {"role": "assistant", "content": "Done."},
+    "openai-responses": {"output": [{"type": "message", "role": "assistant", "content": []}]},
+    "anthropic": {"role": "assistant", "content": [{"type": "text", "text": "Done."}]},
+    "gemini": {"role": "model", "parts": [{"text": "Done."}]},
+    "ollama": {"role": "assistant", "content": "Done."},
+    "mistral": {"role": "assistant", "content": "Done.", "tool_calls": None},
+    "bedrock": {"output": {"message": {"role": "assistant", "content": [{"text": "Done."}]}}},
+    "cohere": {"role": "assistant", "content": [{"type": "text", "text": "Done."}]},
+    "huggingface": {"role": "assistant", "content": "Done.", "tool_calls": []},
+}
+
+
+@pytest.mark.parametrize("provider", sorted(NO_CALL))
+def test_a_message_without_calls_is_answered_with_no_message(provider: str) -> None:
+    toolbox = Toolbox(Mixed())
+    assert toolbox.handle(provider, NO_CALL[provider]) == []
+    assert asyncio.run(toolbox.ahandle(provider, NO_CALL[provider])) == []
+
+
 @pytest.mark.parametrize("provider", PROVIDERS)
 def test_refused_timed_out_and_masked_calls_answer_in_every_providers_shape(provider: str) -> None:
     toolbox = Toolbox(

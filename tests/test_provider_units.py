@@ -269,6 +269,7 @@ def test_a_user_provider_answers_calls(acme: Path) -> None:
             ]
         }
     ]
+    assert toolbox.handle("acme", {"invoke": []}, template_dirs=[acme]) == []
 
 
 def test_a_broken_user_module_is_an_error_naming_it(

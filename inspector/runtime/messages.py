@@ -78,6 +78,10 @@ def read_calls(
 def answer(
     provider: str, outcomes: list[Outcome], template_dirs: Sequence[pathlib.Path] = ()
 ) -> list[JsonObject]:
-    """The messages (or items) to send back, in the provider's format, in call order."""
+    """The messages (or items) to send back, in the provider's format, in call order; none
+    for a message without calls, whatever the provider's module would write for no outcome
+    (an empty user message, which Anthropic, Gemini and Bedrock refuse)."""
     _, answerer = _messages(provider, template_dirs)
+    if not outcomes:
+        return []
     return answerer(outcomes)

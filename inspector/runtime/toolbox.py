@@ -523,7 +523,8 @@ class Toolbox:
                 Toolbox's own).
 
         Returns:
-            The provider's tool-result messages, one per call, to send back to the model.
+            The provider's tool-result messages, one per call, to send back to the model;
+            an empty list when the message holds no call.
 
         Raises:
             MissingContext: A called tool's injected parameter has no value in any context
@@ -559,7 +560,8 @@ class Toolbox:
                 Toolbox's own).
 
         Returns:
-            The provider's tool-result messages, one per call, in the calls' order.
+            The provider's tool-result messages, one per call, in the calls' order; an empty
+            list when the message holds no call.
 
         Raises:
             MissingContext: A called tool's injected parameter has no value in any context
