@@ -32,6 +32,7 @@ from hypothesis import strategies as st
 from openai.types.chat import ChatCompletionToolMessageParam
 
 from inspector import Injected, MissingContext, Toolbox, ToolCallError, ToolEvent
+from inspector.diagnostics import InspectorError
 from inspector.model import ToolDescriptor
 from inspector.runtime.results import cut
 from tests.conftest import Run
@@ -1101,6 +1102,77 @@ def test_a_message_without_calls_is_answered_with_no_message(provider: str) -> N
     toolbox = Toolbox(Mixed())
     assert toolbox.handle(provider, NO_CALL[provider]) == []
     assert asyncio.run(toolbox.ahandle(provider, NO_CALL[provider])) == []
+
+
+WITHOUT_ID = {
+    "bedrock": (
+        {"role": "assistant", "content": [{"toolUse": {}}]},
+        "content: a toolUse block without a toolUseId",
+    ),
+    "anthropic": (
+        {"role": "assistant", "content": [{"type": "tool_use", "name": "drop_all", "input": {}}]},
+        "content: a tool_use block without an id",
+    ),
+    "openai-responses": (
+        {"output": [{"type": "function_call", "name": "drop_all", "arguments": "{}"}]},
+        "output: a function_call item without a call_id",
+    ),
+    "openai": (
+        {"tool_calls": [{"type": "function", "function": {"name": "drop_all", "arguments": ""}}]},
+        "tool_calls: an entry without an id",
+    ),
+    "mistral": (
+        {"tool_calls": [{"function": {"name": "drop_all", "arguments": "{}"}}]},
+        "tool_calls: an entry without an id",
+    ),
+    "cohere": (
+        {"tool_calls": [{"id": 7, "function": {"name": "drop_all", "arguments": "{}"}}]},
+        "tool_calls: an entry without an id",
+    ),
+}
+
+
+class Counter:
+    """Counts its calls."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def drop_all(self) -> int:
+        """Count a call.
+
+        Returns:
+            The calls so far.
+        """
+        self.calls += 1
+        return self.calls
+
+
+@pytest.mark.parametrize("provider", sorted(WITHOUT_ID))
+def test_a_call_without_the_id_its_answer_must_carry_is_refused_before_any_call_runs(
+    provider: str,
+) -> None:
+    message, error = WITHOUT_ID[provider]
+    counter = Counter()
+    toolbox = Toolbox(counter)
+    with pytest.raises(InspectorError) as raised:
+        toolbox.handle(provider, message)
+    assert str(raised.value) == error
+    with pytest.raises(InspectorError) as raised:
+        asyncio.run(toolbox.ahandle(provider, message))
+    assert str(raised.value) == error
+    assert counter.calls == 0
+
+
+def test_a_call_without_a_name_is_an_unknown_tool_not_one_named_none() -> None:
+    asked = {"role": "assistant", "content": [{"toolUse": {"toolUseId": "b1", "input": {}}}]}
+    replies = Toolbox(Counter()).handle("bedrock", asked)
+    block = {
+        "toolUseId": "b1",
+        "content": [{"text": "unknown tool ''. Available: drop_all"}],
+        "status": "error",
+    }
+    assert replies == [{"role": "user", "content": [{"toolResult": block}]}]
 
 
 @pytest.mark.parametrize("provider", PROVIDERS)

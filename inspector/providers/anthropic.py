@@ -6,7 +6,7 @@ from __future__ import annotations
 from inspector.files.provider_files import ToolEntry, entries, mapping, text
 from inspector.model import Json, JsonObject
 from inspector.providers.base import ALNUM_DASH_64, Provider, StrictDialect
-from inspector.providers.calls import Call, Outcome, get, items
+from inspector.providers.calls import Call, Outcome, call_id, call_name, get, items
 from inspector.providers.limits import Limits
 from inspector.providers.strict import StrictProfile
 
@@ -62,7 +62,11 @@ def read_tools(document: Json) -> list[ToolEntry]:
 def read_calls(message: Json) -> list[Call]:
     """The ``tool_use`` blocks of a message's ``content``."""
     return [
-        Call(str(get(block, "id")), str(get(block, "name")), get(block, "input"))
+        Call(
+            call_id(block, "content: a tool_use block without an id", "id"),
+            call_name(block),
+            get(block, "input"),
+        )
         for block in items(get(message, "content"), "content")
         if get(block, "type") == "tool_use"
     ]

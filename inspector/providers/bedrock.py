@@ -8,7 +8,7 @@ from inspector.files.provider_files import ToolEntry, entries, mapping, text
 from inspector.model import Json, JsonObject
 from inspector.providers.anthropic import STRICT_LIMITS
 from inspector.providers.base import ALNUM_DASH_64, Provider
-from inspector.providers.calls import Call, Outcome, get, items
+from inspector.providers.calls import Call, Outcome, call_id, call_name, get, items
 
 
 def _spec(item: JsonObject, where: str) -> ToolEntry:
@@ -46,7 +46,8 @@ def read_calls(message: Json) -> list[Call]:
     for block in items(get(message, "content"), "content"):
         use = get(block, "toolUse")
         if isinstance(use, dict):
-            calls.append(Call(str(get(use, "toolUseId")), str(get(use, "name")), get(use, "input")))
+            identifier = call_id(use, "content: a toolUse block without a toolUseId", "toolUseId")
+            calls.append(Call(identifier, call_name(use), get(use, "input")))
     return calls
 
 

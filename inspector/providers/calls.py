@@ -46,8 +46,26 @@ def items(data: Json, where: str) -> list[JsonObject]:
     return [item for item in data if isinstance(item, dict)]
 
 
-def function_calls(message: Json) -> list[Call]:
-    """The ``tool_calls`` of OpenAI Chat's shape (Mistral, Cohere, Ollama, Hugging Face too)."""
+def call_id(data: Json, missing: str, *keys: str) -> str:
+    """The id of a call whose answer must carry it (the first of ``keys`` present): a call
+    without one is a malformed message, refused with ``missing`` before any call runs, as a
+    call without a function is; never answered with an empty or ``"None"`` id the provider
+    would match to no call."""
+    identifier = get(data, *keys)
+    if not isinstance(identifier, str):
+        raise InspectorError(missing)
+    return identifier
+
+
+def call_name(data: Json) -> str:
+    """A call's tool name; "" when it has none (answered as an unknown tool), never ``"None"``."""
+    name = get(data, "name")
+    return name if isinstance(name, str) else ""
+
+
+def function_calls(message: Json, *, ids: bool = False) -> list[Call]:
+    """The ``tool_calls`` of OpenAI Chat's shape (Mistral, Cohere, Ollama, Hugging Face too);
+    ``ids``: every call must have its id (the answers carry it)."""
     calls = get(message, "tool_calls", "toolCalls")
     if calls is None:
         return []
@@ -56,15 +74,19 @@ def function_calls(message: Json) -> list[Call]:
         function = get(item, "function")
         if not isinstance(function, dict):
             raise InspectorError("tool_calls: an entry without a function")
-        identifier = get(item, "id")
-        result.append(
-            Call(
-                identifier if isinstance(identifier, str) else None,
-                str(get(function, "name") or ""),
-                get(function, "arguments"),
-            )
-        )
+        if ids:
+            identifier: str | None = call_id(item, "tool_calls: an entry without an id", "id")
+        else:  # Ollama and Hugging Face answer by the tool's name
+            given = get(item, "id")
+            identifier = given if isinstance(given, str) else None
+        result.append(Call(identifier, call_name(function), get(function, "arguments")))
     return result
+
+
+def identified_function_calls(message: Json) -> list[Call]:
+    """``function_calls`` of a provider whose answers carry each call's id (OpenAI Chat,
+    Mistral, Cohere)."""
+    return function_calls(message, ids=True)
 
 
 def result_text(outcome: Outcome) -> str:

@@ -18,7 +18,7 @@ from inspector.files.provider_files import ToolEntry, mapping, text
 from inspector.files.tools_json import nested_too_deeply
 from inspector.model import Json, JsonObject, ToolDescriptor
 from inspector.providers.base import Dialect, NameRule, Provider
-from inspector.providers.calls import Call, Outcome, get, items
+from inspector.providers.calls import Call, Outcome, call_name, get, items
 from inspector.providers.schema_walk import (
     DialectResult,
     Rewrite,
@@ -434,7 +434,7 @@ def read_calls(message: Json) -> list[Call]:
             calls.append(
                 Call(
                     identifier if isinstance(identifier, str) else None,
-                    str(get(function, "name")),
+                    call_name(function),
                     get(function, "args") or {},
                 )
             )

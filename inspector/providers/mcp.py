@@ -10,7 +10,7 @@ from inspector.diagnostics import InspectorError
 from inspector.files.provider_files import ToolEntry, entries, mapping, properties_of, text
 from inspector.model import Json, JsonObject, NullType, SchemaType, ToolDescriptor
 from inspector.providers.base import NameRule, Provider
-from inspector.providers.calls import Call, Outcome, get
+from inspector.providers.calls import Call, Outcome, call_name, get
 from inspector.providers.schema_walk import object_values, ref_name, used_definitions
 
 
@@ -116,7 +116,7 @@ def read_calls(message: Json) -> list[Call]:
     return [
         Call(
             json.dumps(get(message, "id")),
-            str(get(params, "name")),
+            call_name(params),
             get(params, "arguments") or {},
         )
     ]

@@ -9,7 +9,7 @@ from inspector.files.provider_files import ToolEntry, entries, mapping, text
 from inspector.model import Json, JsonObject
 from inspector.providers import openai
 from inspector.providers.base import Provider
-from inspector.providers.calls import Call, Outcome, get, items, result_text
+from inspector.providers.calls import Call, Outcome, call_id, call_name, get, items, result_text
 
 
 def _flat(item: JsonObject, where: str) -> ToolEntry:
@@ -32,7 +32,11 @@ def read_calls(message: Json) -> list[Call]:
     """The ``function_call`` items of a response's ``output`` (or of a list of items)."""
     found = get(message, "output") if isinstance(message, dict) else message
     return [
-        Call(str(get(item, "call_id", "callId")), str(get(item, "name")), get(item, "arguments"))
+        Call(
+            call_id(item, "output: a function_call item without a call_id", "call_id", "callId"),
+            call_name(item),
+            get(item, "arguments"),
+        )
         for item in items(found, "output")
         if get(item, "type") == "function_call"
     ]
