@@ -1164,6 +1164,25 @@ def test_a_call_without_the_id_its_answer_must_carry_is_refused_before_any_call_
     assert counter.calls == 0
 
 
+def test_an_mcp_notification_gets_no_response_and_runs_nothing() -> None:
+    counter = Counter()
+    toolbox = Toolbox(counter)
+    call = {"jsonrpc": "2.0", "method": "tools/call", "params": {"name": "drop_all"}}
+    assert toolbox.handle("mcp", call) == []
+    assert asyncio.run(toolbox.ahandle("mcp", call)) == []
+    assert counter.calls == 0
+    for identifier, shown in [(None, "null"), (True, "true"), ({"n": 1}, '{"n": 1}')]:
+        with pytest.raises(InspectorError) as raised:
+            toolbox.handle("mcp", {**call, "id": identifier})
+        assert str(raised.value) == (
+            f"tools/call: the id must be a string or an integer, got {shown}"
+        )
+    assert counter.calls == 0
+    (reply,) = toolbox.handle("mcp", {**call, "id": 0})
+    assert reply["id"] == 0
+    mcp.types.JSONRPCResponse.model_validate(reply)
+
+
 def test_a_call_without_a_name_is_an_unknown_tool_not_one_named_none() -> None:
     asked = {"role": "assistant", "content": [{"toolUse": {"toolUseId": "b1", "input": {}}}]}
     replies = Toolbox(Counter()).handle("bedrock", asked)

@@ -108,18 +108,22 @@ def read_tools(document: Json) -> list[ToolEntry]:
 
 
 def read_calls(message: Json) -> list[Call]:
-    """The one call of a ``tools/call`` request; its id is the request id as JSON text."""
+    """The one call of a ``tools/call`` request; its id is the request id as JSON text. A
+    message without an id is a JSON-RPC notification, which gets no response; MCP defines no
+    ``tools/call`` notification, so it runs nothing either, as an MCP server (``serve``) drops
+    it. An id that is not a string or an integer (null included: MCP forbids it) is refused."""
     method = get(message, "method")
     if method != "tools/call":
         raise InspectorError(f"expected a tools/call request, got method {method!r}")
-    params = get(message, "params")
-    return [
-        Call(
-            json.dumps(get(message, "id")),
-            call_name(params),
-            get(params, "arguments") or {},
+    if not isinstance(message, dict) or "id" not in message:
+        return []
+    identifier = message["id"]
+    if not isinstance(identifier, str | int) or isinstance(identifier, bool):
+        raise InspectorError(
+            f"tools/call: the id must be a string or an integer, got {json.dumps(identifier)}"
         )
-    ]
+    params = get(message, "params")
+    return [Call(json.dumps(identifier), call_name(params), get(params, "arguments") or {})]
 
 
 def _response(outcome: Outcome) -> JsonObject:
