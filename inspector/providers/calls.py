@@ -63,30 +63,22 @@ def call_name(data: Json) -> str:
     return name if isinstance(name, str) else ""
 
 
-def function_calls(message: Json, *, ids: bool = False) -> list[Call]:
-    """The ``tool_calls`` of OpenAI Chat's shape (Mistral, Cohere, Ollama, Hugging Face too);
-    ``ids``: every call must have its id (the answers carry it)."""
+def function_calls(message: Json) -> list[Call]:
+    """The ``tool_calls`` of OpenAI Chat's shape (Mistral, Cohere, Ollama, Hugging Face too).
+    An id is optional: Ollama and Hugging Face answer by the tool's name, and an
+    OpenAI-compatible server that gives none is answered with the id ``""``."""
     calls = get(message, "tool_calls", "toolCalls")
     if calls is None:
         return []
-    result = []
+    result: list[Call] = []
     for item in items(calls, "tool_calls"):
         function = get(item, "function")
         if not isinstance(function, dict):
             raise InspectorError("tool_calls: an entry without a function")
-        if ids:
-            identifier: str | None = call_id(item, "tool_calls: an entry without an id", "id")
-        else:  # Ollama and Hugging Face answer by the tool's name
-            given = get(item, "id")
-            identifier = given if isinstance(given, str) else None
+        given = get(item, "id")
+        identifier = given if isinstance(given, str) else None
         result.append(Call(identifier, call_name(function), get(function, "arguments")))
     return result
-
-
-def identified_function_calls(message: Json) -> list[Call]:
-    """``function_calls`` of a provider whose answers carry each call's id (OpenAI Chat,
-    Mistral, Cohere)."""
-    return function_calls(message, ids=True)
 
 
 def result_text(outcome: Outcome) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from inspector.providers.base import NameRule, Provider
-from inspector.providers.calls import identified_function_calls, tool_messages
+from inspector.providers.calls import function_calls, tool_messages
 from inspector.providers.openai import read_function_tools
 
 PROVIDER = Provider(
@@ -16,6 +16,6 @@ PROVIDER = Provider(
         re.compile(r"[A-Za-z_][A-Za-z0-9_]*"), "a-z, A-Z, 0-9 and '_', not starting with a digit"
     ),
     read_tools=read_function_tools,
-    read_calls=identified_function_calls,
+    read_calls=function_calls,
     answer=tool_messages,
 )

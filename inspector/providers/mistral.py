@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from inspector.model import JsonObject
 from inspector.providers.base import ALNUM_DASH_64, Provider
-from inspector.providers.calls import Outcome, identified_function_calls, result_text
+from inspector.providers.calls import Outcome, function_calls, result_text
 from inspector.providers.openai import read_function_tools
 
 
@@ -28,6 +28,6 @@ PROVIDER = Provider(
     "Mistral",
     tool_names=ALNUM_DASH_64,
     read_tools=read_function_tools,
-    read_calls=identified_function_calls,
+    read_calls=function_calls,
     answer=answer,
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from inspector.files.provider_files import ToolEntry, entries, mapping, text
 from inspector.model import Json, JsonObject
 from inspector.providers.base import ALNUM_DASH_64, Provider, StrictDialect
-from inspector.providers.calls import identified_function_calls, tool_messages
+from inspector.providers.calls import function_calls, tool_messages
 from inspector.providers.limits import Limits
 from inspector.providers.strict import StrictProfile
 
@@ -67,6 +67,6 @@ PROVIDER = Provider(
     limits=LIMITS,
     filters={"openai_parameters": StrictDialect(STRICT)},
     read_tools=read_function_tools,
-    read_calls=identified_function_calls,
+    read_calls=function_calls,
     answer=tool_messages,
 )
