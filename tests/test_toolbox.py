@@ -1080,6 +1080,68 @@ def test_anthropic(toolbox_example: Toolbox) -> None:
         check_typed_dict(block, ToolResultBlockParam)
 
 
+class Level(enum.Enum):
+    LOW = 1
+    HIGH = 2
+
+
+class Switchboard:
+    def set(
+        self,
+        level: Literal[1, 2, 3] = 1,
+        flag: Literal[True] | None = None,
+        ratio: Literal[0.5, 1.5] = 0.5,
+        tier: Level = Level.LOW,
+        mixed: Literal["1", 2] = 2,
+    ) -> str:
+        """Set values of enums that are not strings.
+
+        Args:
+            level: A level.
+            flag: A flag.
+            ratio: A ratio.
+            tier: A tier.
+            mixed: Text or a number.
+        """
+        return repr((level, flag, ratio, tier, mixed))
+
+
+def test_every_enum_value_gemini_offers_as_text_is_accepted_as_the_value_it_stands_for() -> None:
+    """Gemini's enums are strings: ``Literal[1, 2]`` and an Enum of ints were offered as "1"
+    and "2", and the Toolbox refused "2" (an ``IntEnum`` was accepted)."""
+    box = Toolbox(Switchboard())
+    (declaration,) = box.definitions("gemini")["functionDeclarations"]
+    properties = declaration["parameters"]["properties"]
+    given = {name: prop["enum"] for name, prop in properties.items()}
+    assert given == {
+        "level": ["1", "2", "3"],
+        "flag": ["true"],
+        "ratio": ["0.5", "1.5"],
+        "tier": ["1", "2"],
+        "mixed": ["1", "2"],
+    }
+
+    def sent(arguments: dict[str, Any]) -> Any:
+        call = {"parts": [{"functionCall": {"name": "set", "args": arguments}}]}
+        (reply,) = box.handle("gemini", call)
+        return reply["parts"][0]["functionResponse"]["response"]
+
+    results = [sent({name: value}) for name, values in given.items() for value in values]
+    assert [r["output"] for r in results] == [
+        "(1, None, 0.5, <Level.LOW: 1>, 2)",
+        "(2, None, 0.5, <Level.LOW: 1>, 2)",
+        "(3, None, 0.5, <Level.LOW: 1>, 2)",
+        "(1, True, 0.5, <Level.LOW: 1>, 2)",
+        "(1, None, 0.5, <Level.LOW: 1>, 2)",
+        "(1, None, 1.5, <Level.LOW: 1>, 2)",
+        "(1, None, 0.5, <Level.LOW: 1>, 2)",
+        "(1, None, 0.5, <Level.HIGH: 2>, 2)",
+        "(1, None, 0.5, <Level.LOW: 1>, '1')",
+        "(1, None, 0.5, <Level.LOW: 1>, 2)",
+    ]
+    assert sent({"level": "7"}) == {"error": "set: level: invalid value 7; allowed: 1, 2, 3"}
+
+
 def test_gemini(toolbox_example: Toolbox) -> None:
     content = genai.Content(
         role="model",

@@ -428,9 +428,14 @@ def _key_path(path: str, key: str) -> str:
 
 
 def _wants(hint: object, kind: type) -> bool:
-    """Whether a hint (or an option of it) is ``kind`` (int counts for float too)."""
+    """Whether a hint (or an option of it) is ``kind`` (int counts for float too), or a
+    ``Literal`` or an enum of such values (Gemini sends every enum value as text)."""
     while typing.get_origin(hint) is typing.Annotated:
         hint = typing.get_args(hint)[0]
+    if typing.get_origin(hint) is typing.Literal:
+        return _any_of_kind(typing.get_args(hint), kind)
+    if isinstance(hint, type) and issubclass(hint, enum.Enum) and not issubclass(hint, kind):
+        return _any_of_kind([member.value for member in hint], kind)
     hint = stand_in(hint) or hint
     if is_union(hint):
         return any(_wants(o, kind) for o in typing.get_args(hint))
@@ -439,6 +444,13 @@ def _wants(hint: object, kind: type) -> bool:
     if hint is bool or not isinstance(hint, type):
         return False
     return issubclass(hint, kind)
+
+
+def _any_of_kind(values: typing.Iterable[object], kind: type) -> bool:
+    """Whether a ``Literal``'s or an enum's values hold one of ``kind`` (bool apart)."""
+    if kind is bool:
+        return any(isinstance(v, bool) for v in values)
+    return any(isinstance(v, kind) and not isinstance(v, bool | enum.Enum) for v in values)
 
 
 def _expected(hint: object) -> str:
