@@ -31,9 +31,13 @@ def _plain(name: str) -> str:
 
 
 def with_enum_names(description: str, schema_type: SchemaType) -> str:
-    """A parameter's description with its enum's value = name pairs added, since the
-    parameter's description replaces the enum's own."""
+    """A parameter's description with its enum's value = name pairs added where the
+    parameter's description replaces the enum's own: an enum, or an enum or null (written as
+    one enum). The options of a real ``anyOf`` keep their own descriptions, so the pairs are
+    not said twice (and a stub scanned back does not add them again)."""
     if not description or type(schema_type) not in (EnumType, AnyOfType):
+        return description
+    if isinstance(schema_type, AnyOfType) and "anyOf" in schema_type.to_schema():
         return description
     options = schema_type.options if isinstance(schema_type, AnyOfType) else (schema_type,)
     names = [
@@ -41,5 +45,6 @@ def with_enum_names(description: str, schema_type: SchemaType) -> str:
         for option in options
         if isinstance(option, EnumType)
         and isinstance(text := dict(option.keywords).get("description"), str)
+        and text not in description  # said already: a stub scanned back, a docstring
     ]
     return f"{description} ({'; '.join(names)})" if names else description

@@ -155,6 +155,7 @@ class TypeBattery:
         color: Color = Color.RED,
         level: Level = Level.HIGH,
         mode: Mode | None = None,
+        code: Level | int = Level.LOW,
     ) -> None:
         """Literals and enums.
 
@@ -164,6 +165,7 @@ class TypeBattery:
             color: An Enum; its default is a member.
             level: An IntEnum.
             mode: A StrEnum or null.
+            code: An IntEnum or any other integer.
         """
 
     def containers(

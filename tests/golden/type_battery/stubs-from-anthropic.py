@@ -157,6 +157,8 @@ class Tools:
         color: Literal["red", "green"] = "red",
         level: Literal[1, 2] = 2,
         mode: Literal["fast", "safe"] | None = None,
+        code: Annotated[Literal[1, 2], Schema({"description": "1 = LOW, 2 = HIGH"})]
+        | int = 1,
     ) -> Any:
         """Literals and enums.
 
@@ -166,6 +168,7 @@ class Tools:
             color: An Enum; its default is a member.
             level: An IntEnum. (1 = LOW, 2 = HIGH)
             mode: A StrEnum or null.
+            code: An IntEnum or any other integer.
         """
         raise NotImplementedError
 

@@ -202,6 +202,11 @@ class Tools:
         color: Literal["red", "green"] = NO_DEFAULT,
         level: Literal["1", "2"] = NO_DEFAULT,
         mode: Literal["fast", "safe"] | None = NO_DEFAULT,
+        code: Annotated[
+            Literal["1", "2"],
+            Schema({"description": "1 = LOW, 2 = HIGH (values are sent as text)"}),
+        ]
+        | int = NO_DEFAULT,
     ) -> Any:
         """Literals and enums.
 
@@ -211,6 +216,7 @@ class Tools:
             color: An Enum; its default is a member. (default: "red")
             level: An IntEnum. (1 = LOW, 2 = HIGH) (values are sent as text) (default: 2)
             mode: A StrEnum or null.
+            code: An IntEnum or any other integer. (default: 1)
         """
         raise NotImplementedError
 

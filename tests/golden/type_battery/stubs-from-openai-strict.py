@@ -168,6 +168,9 @@ class Tools:
         color: Literal["red", "green"] | None,
         level: Literal[1, 2] | None,
         mode: Literal["fast", "safe"] | None,
+        code: Annotated[Literal[1, 2], Schema({"description": "1 = LOW, 2 = HIGH"})]
+        | int
+        | None,
     ) -> Any:
         """Literals and enums.
 
@@ -177,6 +180,7 @@ class Tools:
             color: An Enum; its default is a member. (default: "red")
             level: An IntEnum. (1 = LOW, 2 = HIGH) (default: 2)
             mode: A StrEnum or null.
+            code: An IntEnum or any other integer. (default: 1)
         """
         raise NotImplementedError
 
