@@ -51,6 +51,7 @@ HINT_PART_UNRESOLVED: Final = "TI127"
 NO_JSON_FORM_LEFT_OUT: Final = "TI130"
 UNCALLABLE: Final = "TI131"
 RESULT_AS_TEXT: Final = "TI132"
+DEFAULT_NOT_OF_TYPE: Final = "TI133"
 INPUTS_LEFT_OUT: Final = "TI140"
 NO_DOCSTRING: Final = "TI201"
 DOCSTRING_UNPARSABLE: Final = "TI202"
@@ -272,6 +273,14 @@ CODES: dict[str, Code] = {
             "A return type (or a part of it) has no JSON form: the model gets the form read "
             "from the value (`tolist()` of an array, a record's fields, a mapping's items), "
             "else its own text (never a memory address), so the schema says any value there.",
+        ),
+        Code(
+            DEFAULT_NOT_OF_TYPE,
+            _W,
+            "default-not-of-type",
+            "A default is not a value of its parameter's type (`language: str = False`, or a "
+            "type read from the docstring); it is left out of the schema, so a model that "
+            "sends it back is not refused. A 0 or 1 beside a boolean is written false or true.",
         ),
         Code(
             INPUTS_LEFT_OUT,

@@ -37,7 +37,7 @@ from inspector.model import (
     ToolDescriptor,
 )
 from inspector.project import pipeline
-from inspector.render.schema_values import value_problem
+from inspector.typetable.schema_values import value_problem
 from tests.conftest import Run
 from tests.schema_instances import ANY_JSON, instances
 from tests.test_properties import schema_types

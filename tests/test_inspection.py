@@ -7,8 +7,11 @@ import enum
 import functools
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Literal
 
+import annotated_types
+
+from inspector import Toolbox, codes
 from inspector.catalog import Catalog, CatalogClass
 from inspector.files.tools_json import from_json, to_json
 from inspector.model import MISSING, MethodKind, ParameterKind
@@ -499,3 +502,54 @@ def test_a_context_manager_method_returns_text_not_what_its_generator_yields() -
         assert tools[name].returns.type is not None
         assert tools[name].returns.type.to_schema() == {}
     assert [d.code for d in diagnostics] == ["TI132", "TI132"]
+
+
+class Geocoder:
+    def geocode(  # type: ignore[no-untyped-def]  # typed by the docstring, as geopy is
+        self,
+        query,
+        *,
+        language=False,
+        exactly_one=1,
+        limit: Annotated[int, annotated_types.Ge(1)] = 0,
+        handle_nan: Literal["allow", "skip", "error"] = 0,  # type: ignore[assignment]
+        country: str = None,  # type: ignore[assignment]  # noqa: RUF013
+    ) -> None:
+        """Find a place.
+
+        :param str query: What to find.
+        :param str language: Preferred language.
+        :param bool exactly_one: One result or all.
+        :param limit: At most this many.
+        :param handle_nan: What to do with NaN.
+        :param country: A country code.
+        """
+
+
+def test_a_default_that_is_no_value_of_its_type_is_left_out_with_a_warning() -> None:
+    """A model that sent such a default back was refused by the Toolbox (geopy's
+    ``language=False`` documented ``str``, shapely's ``handle_nan=0`` beside three words)."""
+    tools, diagnostics = inspect_class(Geocoder)
+    properties = tools["geocode"].parameters_schema()["properties"]
+    assert {name: p.get("default", "(none)") for name, p in properties.items()} == {
+        "query": "(none)",
+        "language": "(none)",
+        "exactly_one": True,  # 1 beside a boolean is what the code means by it
+        "limit": "(none)",
+        "handle_nan": "(none)",
+        "country": None,  # ``str = None``: the type takes null
+    }
+    assert [(d.code, d.message) for d in diagnostics if d.code == codes.DEFAULT_NOT_OF_TYPE] == [
+        (
+            codes.DEFAULT_NOT_OF_TYPE,
+            f"parameter {name!r}: default: {problem}; left out of the schema (the method still "
+            "gets it when the argument is omitted)",
+        )
+        for name, problem in (
+            ("language", "expected a string, got false"),
+            ("limit", "0 breaks minimum 1"),
+            ("handle_nan", 'expected one of "allow", "skip", "error", got 0'),
+        )
+    ]
+    box = Toolbox(Geocoder())
+    assert box.call("geocode", {"query": "x"}) is None  # the method's own defaults apply

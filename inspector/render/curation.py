@@ -13,7 +13,7 @@ from inspector import codes
 from inspector.diagnostics import Diagnostic, Level, did_you_mean
 from inspector.files.classification import MethodEntry, is_pattern
 from inspector.model import Curation, Field, ToolDescriptor
-from inspector.render.schema_values import value_problem
+from inspector.typetable.schema_values import value_problem
 
 Locate = Callable[[list[str]], tuple[str, int]]
 """Key path in the classification file → (path, line) to name in a diagnostic."""

@@ -23,7 +23,6 @@ from inspector.diagnostics import (
     clipped,
     listed,
     reraise_interrupt,
-    shown,
 )
 from inspector.model import (
     MISSING,
@@ -42,6 +41,7 @@ from inspector.model import (
     is_nullable,
 )
 from inspector.scan.context import ScanContext
+from inspector.scan.defaults import default_of, fitting_default
 from inspector.scan.doc_types import (
     NOT_UNDERSTOOD,
     DocType,
@@ -83,9 +83,7 @@ from inspector.scan.stubsource import (
 )
 from inspector.scan.targets import MethodInfo
 from inspector.scan.variadics import tuple_item, unsaid, variadic_field, variadic_item
-from inspector.typetable.scalars import NoJsonForm
 from inspector.typetable.structures import field_rows
-from inspector.typetable.values import to_json
 
 NO_HINT = object()
 """A parameter without a type hint (``None`` is a hint)."""
@@ -389,6 +387,8 @@ class MethodBuilder:
             )
         if python_default is None and not is_nullable(schema_type) and not overrides_schema(hint):
             schema_type = nullable(schema_type)
+        if not overrides_schema(hint):  # a schema the user gave is the whole truth
+            default = fitting_default(label(name), default, schema_type, report)
         return (Field(name, schema_type, description, False, default, KINDS[parameter.kind]),)
 
     def _default(
@@ -405,7 +405,7 @@ class MethodBuilder:
         docstring may say which."""
         if value is UNKNOWN_DEFAULT:
             return self._doc_default(documented, method, schema_type)
-        return default_of(name, value, report)
+        return default_of(label(name), value, report)
 
     def _without_form(
         self,
@@ -656,26 +656,6 @@ def is_internal(parameter: inspect.Parameter, method: MethodInfo) -> bool:
         return False
     renamed = renames_of(method.owner, "__parameter_names__").get(method.name)
     return not (isinstance(renamed, dict) and parameter.name in renamed)
-
-
-def default_of(name: str, value: object, report: Reporter) -> Json | _Missing:
-    """A parameter's default as JSON; one with no JSON form, or whose reading fails, is left
-    out of the schema (the method stays)."""
-    try:
-        return to_json(value)
-    except NoJsonForm:
-        report(
-            codes.DEFAULT_NOT_JSON,
-            f"{label(name)}: default {shown(value, NAMED)} has no JSON form; left out of the "
-            "schema",
-        )
-    except Exception as error:  # the default's own code failed (a property, __iter__, ...)
-        report(
-            codes.DEFAULT_UNREADABLE,
-            f"{label(name)}: default of type {type(value).__qualname__} cannot be read "
-            f"({type(error).__name__}: {error}); left out of the schema",
-        )
-    return MISSING
 
 
 def without_sentinel_type(hint: object, default: object, required: bool) -> tuple[object, bool]:

@@ -1,6 +1,7 @@
 """Whether a JSON value is one a schema type allows: the check of a classification file's
 ``fixed`` values against their parameter's type, made where the file is applied (no Python
-object is needed, so a render from tools.json checks them as the Toolbox does)."""
+object is needed, so a render from tools.json checks them as the Toolbox does), and of a
+parameter's default against its type in the scan."""
 
 from __future__ import annotations
 
