@@ -18,6 +18,7 @@ from inspector.scan.docstrings import (
     _GOOGLE_MARKER,
     _PARSERS,
     DocstringStyle,
+    ParamDoc,
     _has_google_section,
     detect_style,
     parse_docstring,
@@ -674,3 +675,54 @@ def test_a_first_line_that_is_the_functions_signature_is_dropped() -> None:
         "get": "get(key) returns the value.\n\nMore.",  # a sentence, not a signature
         "fetch": "other(self)\n\nAnother function's signature is kept.",
     }
+
+
+def test_pep_257_s_dashed_arguments_are_read_in_any_section_layout() -> None:
+    """PEP 257's own example (``Keyword arguments:`` over ``real -- the real part``), and
+    phonenumbers', whose entries and other sections are not indented: the parser of no style
+    reads them, so every parameter was undocumented (and the docstring unparsable, TI202)."""
+    pep_257 = """Form a complex number.
+
+    Keyword arguments:
+    real -- the real part (default 0.0)
+    imag -- the imaginary part (default 0.0)
+    """
+    info = parse_docstring(pep_257)
+    assert (info.description, info.params) == (
+        "Form a complex number.",
+        {
+            "real": ParamDoc("the real part (default 0.0)"),
+            "imag": ParamDoc("the imaginary part (default 0.0)"),
+        },
+    )
+    phone = """Parse a string and return a corresponding PhoneNumber object.
+
+    Arguments:
+    number -- The number that we are attempting to parse. This can
+              contain formatting such as +, ( and -.
+    region -- The region that we are expecting the number to be from.
+
+    Returns a PhoneNumber object filled with the parse number.
+
+    Raises:
+    NumberParseException if the string is not considered to be a viable
+    phone number.
+    """
+    info = parse_docstring(phone)
+    assert info.description == (
+        "Parse a string and return a corresponding PhoneNumber object.\n\n"
+        "Returns a PhoneNumber object filled with the parse number."
+    )
+    assert info.params == {
+        "number": ParamDoc(
+            "The number that we are attempting to parse. This can contain formatting such as "
+            "+, ( and -."
+        ),
+        "region": ParamDoc("The region that we are expecting the number to be from."),
+    }
+    google = """Send a message.
+
+    Args:
+        text: What to say -- in plain words.
+    """
+    assert parse_docstring(google).params == {"text": ParamDoc("What to say -- in plain words.")}

@@ -203,6 +203,19 @@ def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.AUT
     """Parse a docstring; raises ``docstring_parser.ParseError`` on text the style rejects."""
     if not text or not text.strip():
         return DocInfo()
+    if " -- " in text and style in (DocstringStyle.AUTO, DocstringStyle.GOOGLE):
+        text, dashed = _dashed_arguments(text)
+        if dashed:  # the rest may be in no style at all (phonenumbers' ``Raises:`` texts)
+            try:
+                info = _parsed(text, style)
+            except docstring_parser.ParseError:
+                info = unparsed(text)
+            info.params = {**dashed, **info.params}
+            return info
+    return _parsed(text, style)
+
+
+def _parsed(text: str, style: DocstringStyle) -> DocInfo:
     if style is DocstringStyle.AUTO:
         style = detect_style(text)
         if style is DocstringStyle.GOOGLE and "===" in text:  # no marker of another style
@@ -245,6 +258,48 @@ def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.AUT
         returns_type=returns_type,
         present=True,
     )
+
+
+_DASHED_HEADER = re.compile(
+    r"([ \t]*)(?:keyword[ \t]+)?(?:arguments|args|parameters)[ \t]*:?[ \t]*", re.I
+)
+_SECTION_HEADER = re.compile(
+    r"([ \t]*)(?:Returns|Raises|Yields|Note|Notes|Example|Examples):[ \t]*"
+)
+_DASHED_ENTRY = re.compile(r"[ \t]*(\*{0,2}[A-Za-z_]\w*)[ \t]+--[ \t]+(.*)")
+
+
+def _dashed_arguments(text: str) -> tuple[str, dict[str, ParamDoc]]:
+    """PEP 257's own example of arguments (``Keyword arguments:`` over ``real -- the real part
+    (default 0.0)``; phonenumbers' ``Arguments:``, whose entries are not indented): the text
+    without that section, and each ``name -- text`` entry (the lines up to the next entry or a
+    blank line its text). No style's parser reads them."""
+    lines = text.split("\n")
+    kept: list[str] = []
+    found: dict[str, list[str]] = {}
+    index = 0
+    while index < len(lines):
+        header = _DASHED_HEADER.fullmatch(lines[index])
+        if (
+            header is None
+            or index + 1 == len(lines)
+            or not _DASHED_ENTRY.fullmatch(lines[index + 1])
+        ):
+            kept.append(lines[index])
+            index += 1
+            continue
+        index += 1
+        texts: list[str] = []
+        while index < len(lines) and lines[index].strip():
+            entry = _DASHED_ENTRY.fullmatch(lines[index])
+            if entry is not None:
+                texts = found.setdefault(entry.group(1), [])
+                texts.append(entry.group(2).strip())
+            else:
+                texts.append(lines[index].strip())
+            index += 1
+    params = {name: ParamDoc(" ".join(texts)) for name, texts in found.items()}
+    return "\n".join(kept), params
 
 
 _VALUE = re.compile(r"[-+]?\d+(?:\.\d+)?|'[^']*'|\"[^\"]*\"|True|False")
