@@ -1438,3 +1438,23 @@ def test_any_arguments_give_a_result_or_a_tool_call_error(data: st.DataObject) -
         SHARED_TOOLBOX.call(tool.name, arguments)
     except ToolCallError as error:
         assert error.message and error.tool == tool.name
+
+
+class Positions:
+    def place(self, a: int, b: int | None = None, c: int | None = None, /) -> str:
+        """Take three numbers by position.
+
+        Args:
+            a: First.
+            b: Second.
+            c: Third.
+        """
+        return repr((a, b, c))
+
+
+def test_an_omitted_positional_only_argument_keeps_its_place() -> None:
+    """``c`` given without ``b`` went where ``b`` is."""
+    box = Toolbox(Positions())
+    assert box.call("place", {"a": 1, "c": 3}) == "(1, None, 3)"
+    assert box.call("place", {"a": 1, "b": 2}) == "(1, 2, None)"
+    assert box.call("place", {"a": 1}) == "(1, None, None)"

@@ -106,6 +106,8 @@ def _collect(
         if (missing or (raw is None and not parameter.nullable)) and not parameter.required:
             if field_default is not None:  # the field's value, not the field object
                 collected.give(parameter, python_name, field_default.value())
+            elif parameter.kind is ParameterKind.POSITIONAL_ONLY:
+                collected.args.append(_Gap(python_name))  # a later one must not take its place
             continue
         if missing:
             if not parameter.nullable:
@@ -195,8 +197,9 @@ class _CallArguments:
 
     def spread(self, bound: Bound, notes: list[str]) -> tuple[list[object], dict[str, object]]:
         """The positional and keyword arguments of the call (``notes`` gets what was read
-        leniently)."""
-        args, kwargs, extra = self.args, self.kwargs, self.variadic_kwargs
+        leniently); raises ``ValueError`` when an omitted positional-only parameter must be
+        passed, for a later one, and its default is unknown."""
+        args, kwargs, extra = _filled(self.args, bound), self.kwargs, self.variadic_kwargs
         return spread(
             bound.function,
             args,
@@ -206,6 +209,43 @@ class _CallArguments:
             notes=notes,
             by_position=bound.by_position,
         )
+
+
+@dataclass(frozen=True, slots=True)
+class _Gap:
+    """An omitted positional-only parameter's place among the positional arguments."""
+
+    name: str
+
+
+def _filled(args: list[object], bound: Bound) -> list[object]:
+    """The positional arguments with each omitted one's place dropped at the end, and filled
+    with the method's default before one that was given (``f(a, b=None, c=None, /)`` called
+    with ``a`` and ``c``: ``c`` went where ``b`` is)."""
+    while args and isinstance(args[-1], _Gap):
+        args = args[:-1]
+    gaps = [a for a in args if isinstance(a, _Gap)]
+    if not gaps:
+        return args
+    try:
+        defaults = {
+            name: p.default for name, p in inspect.signature(bound.function).parameters.items()
+        }
+    except (TypeError, ValueError):  # a C method typed by its stub: no defaults to read
+        defaults = {}
+    filled: list[object] = []
+    for arg in args:
+        if not isinstance(arg, _Gap):
+            filled.append(arg)
+            continue
+        default = defaults.get(arg.name, inspect.Parameter.empty)
+        if default is inspect.Parameter.empty or default is Ellipsis:
+            raise ValueError(
+                f"{arg.name!r} must be given for a later argument to be passed by position "
+                "(its default is not known)"
+            )
+        filled.append(default)
+    return filled
 
 
 def _claim_parameters(
