@@ -285,7 +285,12 @@ class Runner:
         name = bound.descriptor.name
 
         def ended(error: BaseException | None) -> None:
-            how = f"with {type(error).__name__}: {error}" if error is not None else "normally"
+            if isinstance(error, Stopped):  # ours, not the method's: no error to report
+                how, error = "its items no longer read", None
+            elif error is not None:
+                how = f"with {type(error).__name__}: {error}"
+            else:
+                how = "normally"
             message = f"{name}: the call that timed out has ended ({how}); the tool takes calls"
             self._tell(ToolEvent("ended-after-timeout", name, message, error))
 
