@@ -789,6 +789,40 @@ def test_a_class_registered_as_an_integral_or_real_number_takes_its_builtin_s_fo
         box.call("mix", {"times": 1.5, "gain": 1})
 
 
+class Clock:
+    def wait(self, minutes: int) -> dict[str, object]:
+        """Wait, as numpy counts durations.
+
+        Args:
+            minutes: How long.
+        """
+        return {"delay": numpy.timedelta64(minutes, "m"), "count": numpy.int64(minutes)}
+
+    def bases(self, whole: numpy.integer, real: numpy.floating) -> None:  # type: ignore[type-arg]
+        """Take numpy's abstract number classes, which no number makes.
+
+        Args:
+            whole: A whole number.
+            real: A real number.
+        """
+
+
+def test_numpy_s_durations_and_abstract_numbers_keep_their_own_forms() -> None:
+    """A ``timedelta64`` is a ``numbers.Integral`` to numpy, but a duration; ``numpy.integer``
+    cannot be made at all."""
+    box = Toolbox(Clock(), new="include-all")
+    call = {
+        "id": "1",
+        "type": "function",
+        "function": {"name": "wait", "arguments": '{"minutes": 90}'},
+    }
+    (reply,) = box.handle("openai", {"tool_calls": [call]})
+    assert json.loads(reply["content"]) == {"delay": "PT1H30M", "count": 90}
+    catalog, _, _ = scan_objects([Clock])
+    (bases,) = [t for t in catalog.classes[0].tools if t.method_name == "bases"]
+    assert bases.uncallable == (("whole", "integer"), ("real", "floating"))
+
+
 class Ratios:
     def keep(self, share: fractions.Fraction) -> str:
         """Keep a share.

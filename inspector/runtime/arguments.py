@@ -24,7 +24,7 @@ from inspector.model import MISSING, Json, SchemaType, is_nullable
 from inspector.scan.hints import TypeMapper, is_union
 from inspector.typetable.protocols import generic_stand_in, stand_in
 from inspector.typetable.records import struct_convert
-from inspector.typetable.scalars import WrongJson, scalar_for
+from inspector.typetable.scalars import WrongJson, number_row, scalar_for
 from inspector.typetable.structures import (
     ONE_SHOT,
     Container,
@@ -259,7 +259,7 @@ class Converter:
             return self._enum(value, hint, path)
         if has_fields(hint):
             return self._structured(value, hint, path)
-        scalar = scalar_for(hint)
+        scalar = scalar_for(hint) or number_row(hint)
         if scalar is not None:
             try:
                 return scalar.read(value, hint)
@@ -473,7 +473,7 @@ def _expected(hint: object) -> str:
     kind = container_of(origin)
     if kind is not None:
         return "object" if kind is Container.MAPPING else "array"
-    scalar = scalar_for(origin) if isinstance(origin, type) else None
+    scalar = (scalar_for(origin) or number_row(origin)) if isinstance(origin, type) else None
     if scalar is not None:
         return scalar.expected
     return getattr(hint, "__name__", str(hint))

@@ -46,7 +46,7 @@ from inspector.scan.context import ScanContext
 from inspector.scan.docstrings import parse_docstring
 from inspector.scan.enum_names import enum_names, with_enum_names
 from inspector.typetable.protocols import generic_stand_in, stand_in
-from inspector.typetable.scalars import scalar_for
+from inspector.typetable.scalars import number_row, scalar_for
 from inspector.typetable.structures import Container, container_of, has_fields
 from inspector.typetable.unions import union_forms
 from inspector.typetable.values import (
@@ -395,7 +395,7 @@ class TypeMapper:
             if inspect.isabstract(hint) and not self._results:  # no argument can be made of it
                 return self._unsupported(hint, "is abstract: no value of it can be made")
             return self._structured(hint)
-        scalar = scalar_for(hint)
+        scalar = scalar_for(hint) or number_row(hint)
         if scalar is not None:
             return scalar.schema
         kind = container_of(hint)

@@ -2,9 +2,10 @@
 
 Each ``Scalar`` is one row of the type table. Classes are recognised by module and qualified
 name along their MRO (so subclasses count and ``uuid``, ``decimal`` or ``ipaddress`` are only
-imported when a value of theirs is read). A class registered with the numeric ABCs instead
-(``numpy.int64`` is a ``numbers.Integral``, ``numpy.float32`` a ``numbers.Real``) takes the row
-of ``int`` or ``float``, and is made from the JSON number by calling it.
+imported when a value of theirs is read). As a hint, a class registered with the numeric ABCs
+instead (``numpy.int64`` is a ``numbers.Integral``, ``numpy.float32`` a ``numbers.Real``) takes
+the row of ``int`` or ``float`` (``number_row``), and is made from the JSON number by calling
+it.
 """
 
 from __future__ import annotations
@@ -336,23 +337,37 @@ _BY_CLASS = {key: scalar for scalar in SCALARS for key in scalar.classes}
 
 
 def scalar_for(cls: type) -> Scalar | None:
-    """The row of a class or of its nearest listed base (enums excluded: see ``enum_json``), or
-    of ``int``/``float`` for a class registered as a ``numbers.Integral``/``numbers.Real``."""
+    """The row of a class or of its nearest listed base (enums excluded: see ``enum_json``)."""
     if issubclass(cls, enum.Enum):
         return None
     for base in cls.__mro__:
         found = _BY_CLASS.get((base.__module__.partition(".")[0], base.__qualname__))
         if found is not None:
             return found
-    if inspect.isabstract(cls):  # ``numbers.Integral`` itself: its stand-in row (protocols)
+    return None
+
+
+def number_row(cls: type) -> Scalar | None:
+    """For a hint: the row of ``int`` or ``float`` for a class registered as a
+    ``numbers.Integral`` or ``numbers.Real`` that is neither (numpy's ``int64``, ``uint8``,
+    ``float32``), which the JSON number is made into by calling it; None for any other class,
+    for one no number makes (``numbers.Integral`` itself, numpy's abstract ``integer`` and
+    ``floating``), and for a ``Fraction``: made from a JSON number it would be the number's
+    binary value (0.1 is 3602879701896397/36028797018963968), not what the model wrote.
+    Results and defaults keep their own forms (a ``timedelta64`` is a duration)."""
+    if inspect.isabstract(cls) or not issubclass(cls, numbers.Real):
         return None
     if issubclass(cls, numbers.Integral):
-        return _BY_CLASS[("builtins", "int")]
-    if issubclass(cls, numbers.Real) and not issubclass(cls, numbers.Rational):
-        # a ``Fraction`` made from a JSON number would be its binary value (0.1 is
-        # 3602879701896397/36028797018963968), not what the model wrote: no row
-        return _BY_CLASS[("builtins", "float")]
-    return None
+        row = _BY_CLASS[("builtins", "int")]
+    elif issubclass(cls, numbers.Rational):
+        return None
+    else:
+        row = _BY_CLASS[("builtins", "float")]
+    try:  # an abstract C base raises ("cannot create 'numpy.integer' instances")
+        typing.cast(Callable[[int], object], cls)(0)
+    except Exception:  # any refusal: no number makes one
+        return None
+    return row
 
 
 def _stub_rows() -> dict[type, list[Scalar]]:
