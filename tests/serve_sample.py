@@ -8,8 +8,6 @@ import sys
 import time
 from typing import Annotated
 
-import numpy as np
-
 from inspector import Injected
 
 
@@ -61,9 +59,9 @@ class Hostile:
         """Return a text although an integer is declared."""
         return "not a number"  # type: ignore[return-value]
 
-    def measure(self) -> np.ndarray:
-        """Return an array holding NaN, which JSON cannot carry."""
-        return np.array([1.0, math.nan])
+    def measure(self) -> float:
+        """Return NaN, which no JSON number is (inside an array it would be null)."""
+        return math.nan
 
 
 class Greeter:

@@ -785,26 +785,30 @@ class Unwritable:
         return math.inf
 
 
-NO_JSON = "samples: the result has no JSON form: nan is not a JSON number"
+NO_JSON = "ratio: the result has no JSON form: inf is not a JSON number"
 
 
 def test_a_result_with_no_json_form_is_an_error_result_for_every_provider() -> None:
+    """A whole result that is NaN or an infinity: its schema says a number. Inside a result
+    (a DataFrame's or an array's missing values) they are null, as pandas writes them."""
     toolbox = Toolbox(Unwritable())
-    openai = toolbox.handle("openai", openai_call("samples", {}))
+    (samples,) = toolbox.handle("openai", openai_call("samples", {}))
+    assert samples["content"] == "[1.0, null]"
+    openai = toolbox.handle("openai", openai_call("ratio", {}))
     assert openai == [{"role": "tool", "tool_call_id": "c1", "content": f"Error: {NO_JSON}"}]
     check_typed_dict(openai[0], ChatCompletionToolMessageParam)
-    use = ToolUseBlock(type="tool_use", id="t1", name="samples", input={}).model_dump()
+    use = ToolUseBlock(type="tool_use", id="t1", name="ratio", input={}).model_dump()
     anthropic = toolbox.handle("anthropic", {"role": "assistant", "content": [use]})
     result = {"type": "tool_result", "tool_use_id": "t1", "content": NO_JSON, "is_error": True}
     assert anthropic == [{"role": "user", "content": [result]}]
     check_typed_dict(result, ToolResultBlockParam)
-    gemini = toolbox.handle("gemini", {"parts": [{"functionCall": {"name": "samples"}}]})
-    response = {"name": "samples", "response": {"error": NO_JSON}}
+    gemini = toolbox.handle("gemini", {"parts": [{"functionCall": {"name": "ratio"}}]})
+    response = {"name": "ratio", "response": {"error": NO_JSON}}
     assert gemini == [{"role": "user", "parts": [{"functionResponse": response}]}]
     genai.Content.model_validate(gemini[0])
     asked = {
         "role": "assistant",
-        "content": [{"toolUse": {"toolUseId": "b1", "name": "samples", "input": {}}}],
+        "content": [{"toolUse": {"toolUseId": "b1", "name": "ratio", "input": {}}}],
     }
     bedrock = toolbox.handle("bedrock", asked)
     block = {"toolUseId": "b1", "content": [{"text": NO_JSON}], "status": "error"}

@@ -10,6 +10,7 @@ import dataclasses
 import enum
 import io
 import json
+import numbers
 import re
 import typing
 
@@ -38,8 +39,10 @@ def to_json(value: object, *, consume: bool = False) -> Json:
 def result_json(value: object) -> Json:
     """A tool's result as JSON: ``to_json`` consuming iterables, where each part with no JSON
     form (a live object) is what ``result_form`` reads from it, else its ``own_text`` (the
-    result's schema says any value there); raises ``NoJsonForm`` only for what no text stands
-    for (NaN, infinities, a value that contains itself)."""
+    result's schema says any value there), and NaN or an infinity inside it null; raises
+    ``NoJsonForm`` for a result that is NaN or an infinity, or contains itself."""
+    if isinstance(value, numbers.Number) and not isinstance(value, numbers.Integral):
+        return to_json(value)  # NaN, an infinity: no number a schema of one allows
     try:
         return _to_json(value, True, as_text=True)
     except RecursionError:
@@ -132,7 +135,17 @@ def _to_json(value: object, consume: bool, as_text: bool = False) -> Json:
         return enum_json(value)
     scalar = scalar_for(cls)
     if scalar is not None:
-        return scalar.write(value)
+        if not as_text:
+            return scalar.write(value)
+        try:
+            return scalar.write(value)
+        except NoJsonForm:
+            if not isinstance(value, numbers.Number):
+                raise
+            # NaN or an infinity inside a result (a missing value of a DataFrame, an array):
+            # null, as pandas' to_json and JSON.stringify write it; a whole result that is one
+            # is refused by ``result_json``, as its schema says a number
+            return None
     if isinstance(value, cabc.Mapping):
         return {_key(k, as_text): _to_json(v, consume, as_text) for k, v in value.items()}
     fields = field_values(value)
