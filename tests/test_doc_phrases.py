@@ -188,6 +188,10 @@ NAMES = globals()
         ("4 floats", typing.Annotated[list[float], ItemCount(4, 4)]),
         ("tuple of 100 ints", tuple[int, ...]),
         ("int, 0 to 100", int),  # a range, not two values
+        ("int, 10 seconds", int),  # a value with its unit: prose, neither a count nor an enum
+        ("str, 2 letter code", str),
+        ("int or 0 for all", int),
+        ("2 elements", typing.Annotated[list[typing.Any], ItemCount(2, 2)]),
     ],
 )
 def test_a_phrase_reads_as_a_hint(phrase: str, hint: object) -> None:

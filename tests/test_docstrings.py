@@ -658,6 +658,15 @@ class Embedded:
 
         More."""
 
+    def keys(self) -> None:
+        """D.keys() -> a set-like object providing a view on D's keys"""
+
+    def clear(self) -> None:
+        """D.clear() -> None.  Remove all items from D."""
+
+    def count(self, value: object) -> None:
+        """S.count(value) -> integer -- return number of occurrences of value"""
+
     def fetch(self) -> None:
         """other(self)
 
@@ -674,6 +683,10 @@ def test_a_first_line_that_is_the_functions_signature_is_dropped() -> None:
         "all": "Returns True if all elements evaluate to True.",
         "get": "get(key) returns the value.\n\nMore.",  # a sentence, not a signature
         "fetch": "other(self)\n\nAnother function's signature is kept.",
+        # what CPython writes after the arrow, beyond a type, is the description
+        "keys": "a set-like object providing a view on D's keys",
+        "clear": "Remove all items from D.",
+        "count": "return number of occurrences of value",
     }
 
 

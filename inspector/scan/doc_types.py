@@ -30,8 +30,9 @@ import typing
 from collections.abc import Callable, Iterator, Mapping
 from typing import NamedTuple
 
-from inspector.model import MISSING, Json, SchemaType, _Missing
+from inspector.model import MISSING, Json, RefType, SchemaType, _Missing
 from inspector.scan.typecheck_names import TypeCheckingNames
+from inspector.typetable.schema_values import value_problem
 
 # Words → types
 
@@ -250,9 +251,9 @@ _PREVIOUS = frozenset({"such", "previous", "above", "those", "these", "same"})
 _COMPARISONS = frozenset({"<", ">", "=", "!"})
 _SEPARATORS = frozenset({",", "|", "/", "or", "and", ";"})
 _MAX_DEPTH = 12
+"""Deeper nesting than real docstrings write is not read (keeps recursion bounded)."""
 _MAX_TUPLE_COUNT = 16
 """A tuple of more items than this keeps one item type for all (``tuple of 100 ints``)."""
-"""Deeper nesting than real docstrings write is not read (keeps recursion bounded)."""
 
 
 class _Patterns(NamedTuple):
@@ -384,9 +385,12 @@ class _Reader:
         if self.range_ahead():  # ``0 to 100``: bounds, not the only values
             self.at += 3
             return NOT_UNDERSTOOD
-        if self.count_ahead():  # ``4 floats``: a length, not a value
+        if self.count_ahead(named=True):  # ``4 floats``: a length, not a value
             items, count = self.counted(depth + 1)
             return with_length(container_of(list, items), count)
+        if self.count_ahead():  # ``int, 10 seconds``: a value with its unit, prose
+            self.skip_examples()
+            return NOT_UNDERSTOOD
         if _is_literal(token):
             self.at += 1
             return typing.Literal[_literal(token)]
@@ -487,11 +491,13 @@ class _Reader:
             for token, word in zip(ahead, words, strict=True)
         )
 
-    def count_ahead(self) -> bool:
+    def count_ahead(self, *, named: bool = False) -> bool:
         """Whether a count of items is next: a whole number before a word that is no
-        separator (``2 items``, ``4 floats``)."""
+        separator (``2 items``, ``4 floats``); with ``named`` (outside ``of``, where a number
+        is as likely a value with its unit: ``int, 10 seconds``), before ``items`` or a word
+        that names a type."""
         token, following = self.peek(), self.after_next()
-        return (
+        counts = (
             token is not None
             and token.kind == "number"
             and token.text.isdigit()
@@ -501,6 +507,11 @@ class _Reader:
             and following.text not in _LITERALS
             and following.text != "to"
         )
+        if not counts or not named:
+            return counts
+        assert following is not None  # ``counts`` holds only with a word after the number
+        word = following.text
+        return word.lower() in _COUNTED or word_type(word, self.namespace) is not NOT_UNDERSTOOD
 
     def counted(self, depth: int) -> tuple[list[list[object]], int]:
         """``2 items of X``, ``2 X``: the items (``X``, or anything) and how many."""
@@ -775,25 +786,7 @@ def documented_default(text: str, schema_type: SchemaType) -> Json | _Missing:
         return MISSING
     if value is not None and type(value) not in (bool, int, float, str):
         return MISSING
-    return typing.cast(Json, value) if _fits(value, schema_type.to_schema()) else MISSING
-
-
-_JSON_TYPES = {type(None): "null", bool: "boolean", int: "integer", float: "number", str: "string"}
-
-
-def _fits(value: object, schema: Json) -> bool:
-    """Whether a plain value meets a schema's ``enum``, ``anyOf`` and ``type``."""
-    if not isinstance(schema, dict):
-        return False
-    enum = schema.get("enum")
-    if isinstance(enum, list):
-        return any(type(v) is type(value) and v == value for v in enum)
-    options = schema.get("anyOf")
-    if isinstance(options, list):
-        return any(_fits(value, option) for option in options)
-    kinds = schema.get("type")
-    if kinds is None:
-        return "$ref" not in schema
-    kinds = [kinds] if isinstance(kinds, str) else kinds
-    kind = _JSON_TYPES[type(value)]
-    return isinstance(kinds, list) and (kind in kinds or (kind == "integer" and "number" in kinds))
+    if isinstance(schema_type, RefType):  # a named type (an object): no plain literal is one
+        return MISSING
+    fits = value_problem(typing.cast(Json, value), schema_type, {}) is None
+    return typing.cast(Json, value) if fits else MISSING

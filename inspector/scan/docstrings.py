@@ -179,7 +179,7 @@ def docstring_of(owner: type, name: str, function: object) -> str | None:
 
 _SIGNATURE_LINE = re.compile(
     r"\A\s*(?:\w+\.)*(?P<name>\w+)\((?:[^()\n]|\([^()\n]*\))*\)"  # a.all(axis=(0, 1))
-    r"[ \t]*(?:-{1,2}>[^\n]*)?[ \t]*(?:\n|\Z)"  # -> type, --> type
+    r"[ \t]*(?:-{1,2}>(?P<after>[^\n]*))?[ \t]*(?:\n|\Z)"  # -> type, --> type
 )
 """A first line that is a signature (``name(self, a, b=None) -> x``, ``Packer.pack(self,
 obj)``, regex's ``match(string, pos=None) --> MatchObject or None.``), as Cython's
@@ -196,7 +196,31 @@ def without_signature_line(text: str, name: str) -> str:
     if found is None or found["name"] != name:
         return text
     rest = text[found.end() :]
+    said = _said_after_arrow(found["after"] or "")
+    if said:
+        return f"{said}\n{rest}" if rest.strip() else said
     return rest if rest.strip() else ""
+
+
+_TYPE_PHRASE = re.compile(r"\w+(?:\.\w+)*(?:\s*(?:\bor\b|\bof\b|\|)\s*\w+(?:\.\w+)*)*")
+"""A type as a signature line's arrow names it: ``int``, ``_db.Connection``, ``MatchObject or
+None``, ``list of str``."""
+
+
+def _said_after_arrow(after: str) -> str:
+    """What a signature line says after its arrow beyond a type: CPython's ``D.keys() -> a
+    set-like object providing a view on D's keys``, ``D.clear() -> None.  Remove all items from
+    D.`` (the text after the type), ``S.count(value) -> integer -- return number of ...``; ""
+    for a type alone (``-> int``, ``--> MatchObject``)."""
+    after = after.strip()
+    typed = _TYPE_PHRASE.match(after)
+    if typed is None:
+        return after
+    rest = after[typed.end() :].strip()
+    for separator in ("--", ".", ",", ":"):
+        if rest.startswith(separator):
+            return rest[len(separator) :].strip()
+    return after if rest else ""
 
 
 def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.AUTO) -> DocInfo:
