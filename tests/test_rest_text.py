@@ -59,6 +59,9 @@ from inspector.scan.rest_text import _patterns, plain_text
         ("Raises |ValueError| when |None| (|True|).", "Raises ValueError when None (True)."),
         ("Types int|str|None, a table | a | b | and x || y stay.", None),
         ("All rows but the last `|n|`, as `df[|n|:]` and df[|n|:] do.", None),  # absolute value
+        ("Stops when |x - y| < tol, or ratio |r| <= 1.", None),
+        ("| a | b |\n|---:|:---------|", None),  # a Markdown table
+        ("See\n\n.. _target:\n   https://x.org/t\n\nMore.", "See\n\n\nMore."),
         (
             "Return a `structured array`_ here.\n\n    .. _structured array: https://n.org/a",
             "Return a structured array here.",

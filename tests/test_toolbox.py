@@ -46,6 +46,7 @@ from openai.types.responses.response_input_item_param import FunctionCallOutput
 
 from example_class import ExampleClass
 from inspector import Toolbox, ToolCallError
+from inspector.diagnostics import InspectorError
 from inspector.model import (
     AnyOfType,
     ArrayType,
@@ -1277,6 +1278,22 @@ def test_bedrock(toolbox_example: Toolbox) -> None:
         shape,  # type: ignore[index]
     )
     assert not report.has_errors(), report.generate_report()
+
+
+def test_a_request_without_its_envelope_is_refused_and_an_id_of_any_type_kept(
+    toolbox_example: Toolbox,
+) -> None:
+    bare = mcp.types.CallToolRequest(
+        method="tools/call",
+        params=mcp.types.CallToolRequestParams(name="method1", arguments=ARGS),
+    )
+    with pytest.raises(InspectorError, match=r"^tools/call: a request without an id: give"):
+        toolbox_example.handle("mcp", bare)
+    notification = {"jsonrpc": "2.0", "method": "tools/call", "params": {"name": "method1"}}
+    assert toolbox_example.handle("mcp", notification) == []
+    numbered = {"id": 9, "type": "function", "function": {"name": "method1", "arguments": "{}"}}
+    (reply,) = toolbox_example.handle("openai", {"tool_calls": [numbered]})
+    assert reply["tool_call_id"] == "9"
 
 
 def test_mcp(toolbox_example: Toolbox) -> None:

@@ -3,6 +3,7 @@ model's message, what running it gave, and small readers shared by several messa
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from inspector.diagnostics import InspectorError
@@ -76,7 +77,10 @@ def function_calls(message: Json) -> list[Call]:
         if not isinstance(function, dict):
             raise InspectorError("tool_calls: an entry without a function")
         given = get(item, "id")
-        identifier = given if isinstance(given, str) else None
+        # an id of another JSON type (a compatible server's 9) is answered as its text
+        identifier = (
+            given if isinstance(given, str) else None if given is None else json.dumps(given)
+        )
         result.append(Call(identifier, call_name(function), get(function, "arguments")))
     return result
 

@@ -109,14 +109,22 @@ def read_tools(document: Json) -> list[ToolEntry]:
 
 def read_calls(message: Json) -> list[Call]:
     """The one call of a ``tools/call`` request; its id is the request id as JSON text. A
-    message without an id is a JSON-RPC notification, which gets no response; MCP defines no
+    JSON-RPC message without an id is a notification, which gets no response; MCP defines no
     ``tools/call`` notification, so it runs nothing either, as an MCP server (``serve``) drops
-    it. An id that is not a string or an integer (null included: MCP forbids it) is refused."""
+    it. A request without its JSON-RPC envelope (no ``jsonrpc``, no id), and an id that is not
+    a string or an integer (null included: MCP forbids it), are refused."""
     method = get(message, "method")
     if method != "tools/call":
         raise InspectorError(f"expected a tools/call request, got method {method!r}")
     if not isinstance(message, dict) or "id" not in message:
-        return []
+        if isinstance(message, dict) and "jsonrpc" in message:
+            return []  # a notification
+        # a request object without its envelope (the SDK's ``CallToolRequest``): its answer
+        # could carry no id, so it is refused rather than dropped as if a notification
+        raise InspectorError(
+            "tools/call: a request without an id: give the JSON-RPC request (jsonrpc, id, "
+            "method, params), as a client sends it"
+        )
     identifier = message["id"]
     if not isinstance(identifier, str | int) or isinstance(identifier, bool):
         raise InspectorError(

@@ -26,11 +26,13 @@ class _Patterns(NamedTuple):
     default_role: re.Pattern[str]
     """A cross-reference in the default role: paramiko's `` `.HostKeys` ``, `` `~a.b.C` ``."""
     substitution: re.Pattern[str]
-    """A substitution reference: python-docx's ``|ValueError|``, where reST reads one: after a
-    space or an opening bracket or quote, before a space or punctuation (not ``a|b|c``, a
-    table's ``| a |``, pandas' absolute value `` `|n|` `` or ``df[|n|:]``)."""
+    """A substitution reference: python-docx's ``|ValueError|``, a name of two characters or
+    more where reST reads one: after a space or an opening bracket or quote, before a space or
+    punctuation (not ``a|b|c``, a table's ``| a |`` or ``|---:|``, an absolute value ``|n|``
+    or ``|x - y|``, ``df[|n|:]``)."""
     link_target: re.Pattern[str]
-    """A hyperlink target's line: polars' ``.. _structured array: https://...``."""
+    """A hyperlink target's line (and the indented lines that continue it, an address put
+    below): polars' ``.. _structured array: https://...``."""
     link_reference: re.Pattern[str]
     """A reference to a hyperlink: `` `structured array`_ ``, `` `docs <https://...>`__ ``."""
 
@@ -49,10 +51,8 @@ def _patterns() -> _Patterns:
         lone_literal_mark=re.compile(r"^[ \t]*::[ \t]*$\n?", re.M),
         directive=re.compile(r"^([ \t]*)\.\. ([a-zA-Z][\w-]*)::[ \t]*(.*)$"),
         default_role=re.compile(r"`(?<!``)([.~])([A-Za-z_][\w.]*)`(?!`)"),
-        substitution=re.compile(
-            r"(?<![^\s(\"'])\|(?=[^\s|])([^|\n]*?[^\s|])\|(?=[\s.,;:!?)\"']|\Z)"
-        ),
-        link_target=re.compile(r"^[ \t]*\.\. _[^\n:]*:.*(?:\n|\Z)", re.M),
+        substitution=re.compile(r"(?<![^\s(\"'])\|([A-Za-z_][\w.-]*\w)\|(?=[\s.,;:!?)\"']|\Z)"),
+        link_target=re.compile(r"^[ \t]*\.\. _[^\n:]*:.*(?:\n[ \t]+\S.*)*(?:\n|\Z)", re.M),
         link_reference=re.compile(
             r"(?<![\w:`])`(?=[^\s`])([^`<\n]*?[^\s`<])(?:\s*<([^<>`\s]+)>)?`__?(?!\w)"
         ),
