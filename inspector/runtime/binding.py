@@ -273,6 +273,10 @@ def not_bindable(class_key: str, tool: ToolDescriptor, error: Exception) -> Diag
     )
 
 
+class NeedsInstanceError(TypeError):
+    """A class was given whose chosen methods need an instance of it."""
+
+
 def refuse_a_class(
     owners: Mapping[str, object], taken: Iterable[tuple[str, ToolDescriptor, bool]]
 ) -> None:
@@ -289,7 +293,7 @@ def refuse_a_class(
     for class_key in sorted(wanted - bound):
         owner = owners[class_key]
         if isinstance(owner, type):
-            raise TypeError(
+            raise NeedsInstanceError(
                 f"Toolbox({owner.__name__}): a class; its methods need an instance: "
                 f"Toolbox({owner.__name__}(...))"
             )

@@ -16,7 +16,7 @@ from typing import Any
 from inspector.diagnostics import InspectorError, UsageError
 from inspector.files.new_entries import NewMethods
 from inspector.model import JsonObject, MethodKind
-from inspector.runtime.binding import chosen_tools, classification_of
+from inspector.runtime.binding import NeedsInstanceError, chosen_tools, classification_of
 from inspector.runtime.running import Homes, HomeThread
 from inspector.runtime.serve_options import (
     ServeOptions,
@@ -145,7 +145,7 @@ def builder(
                 classification=classification,
                 **toolbox_options,
             )
-        except TypeError as error:  # a class given as itself, its instance methods now chosen
+        except NeedsInstanceError as error:  # a class given as itself, its methods now chosen
             raise InspectorError(
                 f"{classification}: changed while the tools were built ({error})"
             ) from None
