@@ -1509,3 +1509,5 @@ def test_an_omitted_positional_only_argument_keeps_its_place() -> None:
     assert box.call("place", {"a": 1, "c": 3}) == "(1, None, 3)"
     assert box.call("place", {"a": 1, "b": 2}) == "(1, 2, None)"
     assert box.call("place", {"a": 1}) == "(1, None, None)"
+    hidden = Toolbox(Positions(), classification={"Positions": {"place": {"hidden": ["b"]}}})
+    assert hidden.call("place", {"a": 1, "c": 3}) == "(1, None, 3)"

@@ -97,6 +97,8 @@ def _collect(
         if parameter.name in hidden:  # the method's default, as for an omitted one
             if field_default is not None:
                 collected.give(parameter, python_name, field_default.value())
+            elif parameter.kind is ParameterKind.POSITIONAL_ONLY:
+                collected.args.append(_Gap(python_name))
             continue
         raw = values.get(parameter.name)
         given_null = parameter.name in values and raw is None
