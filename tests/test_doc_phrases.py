@@ -188,6 +188,9 @@ NAMES = globals()
         ("4 floats", typing.Annotated[list[float], ItemCount(4, 4)]),
         ("tuple of 100 ints", tuple[int, ...]),
         ("int, 0 to 100", int),  # a range, not two values
+        ('list or "%(lat)s, %(lon)s"', list | str),  # geopy's geocode: a template is a text
+        ('str or "{name}-{id}"', str),
+        ('int or "auto"', int | typing.Literal["auto"]),  # a value, not a template
         ("int, 10 seconds", int),  # a value with its unit: prose, neither a count nor an enum
         ("str, 2 letter code", str),
         ("int or 0 for all", int),

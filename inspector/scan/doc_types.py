@@ -393,6 +393,8 @@ class _Reader:
             return NOT_UNDERSTOOD
         if _is_literal(token):
             self.at += 1
+            if token.kind == "string" and _PLACEHOLDER.search(token.text):
+                return str  # a template (``"%(latitude)s, %(longitude)s"``): a text's form
             return typing.Literal[_literal(token)]
         if token.text == "{":
             return self.braces(depth + 1)
@@ -702,6 +704,10 @@ def with_length(hint: object, count: int | None) -> object:
             return hint  # items of their own types (``tuple of (int, str)``), or many
         return generic(tuple, *[args[0]] * count)
     return typing.Annotated[hint, ItemCount(count, count)]
+
+
+_PLACEHOLDER = re.compile(r"%(\(\w+\))?[-+ #0]*\d*(\.\d+)?[sdifeEgGxXr]|\{\w*(![rsa])?(:[^{}]*)?\}")
+"""A printf or ``str.format`` placeholder: a quoted value with one is a text's form."""
 
 
 def _is_value(token: _Token) -> bool:
