@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from inspector.diagnostics import InspectorError
-from inspector.runtime.serve import load_objects
+from inspector.runtime.serve import served_objects
 from inspector.runtime.toolbox import Toolbox, ToolCallError
 from tests.conftest import Run, load
 
@@ -276,12 +276,12 @@ def test_the_toolbox_takes_a_module_and_functions(
 
 def test_serve_targets_give_a_module_s_functions(in_tmp: Path) -> None:
     _write()
-    objects = load_objects(["funcs.py"], None, in_tmp)
+    objects = served_objects(["funcs.py"], None, in_tmp).objects(None)
     box = Toolbox(*objects)
     assert [t.name for t in box.tools] == ["increment", "add", "fetch_title", "greet", "book"]
     assert box.call("add", {"a": 2, "b": 5}) == 7
     with pytest.raises(InspectorError):
-        load_objects(["funcs.py:nothing"], None, in_tmp)
+        served_objects(["funcs.py:nothing"], None, in_tmp)
 
 
 def test_build_check_and_diff_handle_functions(in_tmp: Path, run_cli: Callable[..., Run]) -> None:

@@ -67,6 +67,19 @@ def serve_command(*args: str) -> list[str]:
     return [sys.executable, "-m", "inspector", "serve", *args]
 
 
+def served_once(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``serve`` run in ``cwd`` with stdin at its end: it starts, or fails, and stops."""
+    return subprocess.run(
+        serve_command(*args),
+        check=False,
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=LIMIT,
+    )
+
+
 @pytest.fixture
 def choices(tmp_path: Path) -> Path:
     """A classification file that excludes ExampleClass.method2."""
@@ -529,15 +542,7 @@ def test_stdin_from_dev_null_ends_the_server_and_import_prints_stay_off_stdout(
         '    def go(self) -> int:\n        """Go."""\n        return 1\n',
         encoding="utf-8",
     )
-    process = subprocess.run(
-        serve_command("noisy.py:Noisy", "--all"),
-        check=False,
-        cwd=tmp_path,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=LIMIT,
-    )
+    process = served_once(tmp_path, "noisy.py:Noisy", "--all")
     assert (process.returncode, process.stdout) == (0, "")
     assert process.stderr == (
         "hello from import\n"

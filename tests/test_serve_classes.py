@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import logging
-import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,7 +13,7 @@ import pytest
 
 from inspector.runtime.toolbox import Toolbox
 from tests.conftest import Run
-from tests.test_serve import LIMIT, listed, serve_command, stdio_session
+from tests.test_serve import LIMIT, listed, served_once, stdio_session
 
 SHOP = '''\
 """Classes serve may make, or not, as the classification file chooses."""
@@ -156,15 +155,7 @@ def test_stdio_makes_only_the_classes_whose_instance_methods_are_included(
 
 def test_all_leaves_out_the_classes_of_a_module_that_cannot_be_made(tmp_path: Path) -> None:
     (tmp_path / "shop.py").write_text(SHOP, encoding="utf-8")
-    process = subprocess.run(
-        serve_command("shop.py", "--all"),
-        check=False,
-        cwd=tmp_path,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=LIMIT,
-    )
+    process = served_once(tmp_path, "shop.py", "--all")
     assert (process.returncode, process.stdout) == (0, "")
     left_out = f"its methods that need an instance are left out; {FIX} to serve them"
     assert process.stderr == (
@@ -210,10 +201,10 @@ def test_an_included_method_of_a_class_that_cannot_be_made_names_the_class_and_t
 
 
 def test_a_factory_s_objects_and_module_are_not_made_or_served_again(in_tmp: Path) -> None:
-    from inspector.runtime.serve import load_objects
+    from inspector.runtime.serve import served_objects
 
     choices = _shop(in_tmp, Ledger={"balance": True}, shop={"add": True})
-    objects = load_objects(["shop.py"], "shop.py:make", in_tmp, classification=choices)
+    objects = served_objects(["shop.py"], "shop.py:make", in_tmp).objects(choices)
     toolbox = Toolbox(*objects, classification=choices)
     assert [tool.name for tool in toolbox.tools] == ["balance", "add"]
     assert (toolbox.call("balance", {}), toolbox.call("add", {"a": 2, "b": 3})) == (42, 5)

@@ -15,7 +15,7 @@ from mcp.shared.subscriptions import ToolsListChanged
 import example_class
 from inspector.diagnostics import UsageError
 from inspector.project.config import ServeConfig, load_config, project_identity
-from inspector.runtime.serve import load_objects, parse_address
+from inspector.runtime.serve import parse_address, served_objects
 from inspector.runtime.toolbox import Toolbox
 from tests.conftest import Run
 from tests.test_serve import EXAMPLE, PYPROJECT, SAMPLE
@@ -56,9 +56,9 @@ def test_a_constructor_with_arguments_needs_a_factory(run_cli: Callable[..., Run
         "error: Greeter needs constructor arguments (greeting): give --factory "
         "module:callable that returns an instance (or a list of instances)\n",
     )
-    (greeter,) = load_objects([f"{SAMPLE}:Greeter"], f"{SAMPLE}:make_greeter")
+    (greeter,) = served_objects([f"{SAMPLE}:Greeter"], f"{SAMPLE}:make_greeter").objects(None)
     assert Toolbox(greeter).call("greet", {"name": "Ada"}) == "Hello, Ada!"
-    (alone,) = load_objects([], "tests.serve_sample:make_greeter")
+    (alone,) = served_objects([], "tests.serve_sample:make_greeter").objects(None)
     assert type(alone).__name__ == "Greeter"
 
 

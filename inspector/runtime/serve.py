@@ -357,27 +357,6 @@ def factory_objects(
     return found
 
 
-def load_objects(
-    targets: Sequence[str],
-    factory: str | None,
-    root: Path | None = None,
-    homes: Homes | None = None,
-    classification: str | Path | None = None,
-) -> list[object]:
-    """The objects to serve for some targets and an optional ``module:callable`` factory
-    (relative files and modules looked for in the project ``root`` first, if there is one),
-    as a classification file chooses them (None: every method, as ``--all`` serves); with
-    ``homes``, each made on the thread that will run its sync methods.
-
-    Raises:
-        UsageError: Nothing to serve, ``factory`` is no ``module:callable``, or a class
-            whose instance methods are chosen needs constructor arguments.
-        InspectorError: A target or the factory cannot be imported, the factory fails or
-            returns no instance, or a constructor fails.
-    """
-    return served_objects(targets, factory, root, homes).objects(classification)
-
-
 def served_objects(
     targets: Sequence[str],
     factory: str | None,
