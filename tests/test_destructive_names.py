@@ -86,6 +86,7 @@ _ASKING = st.sampled_from(sorted(ASKING_FIRST_WORDS))
         ("command", "command"),
         ("run_command_async", "run command"),
         ("shut_down", "shut down"),
+        ("send_signal", "send signal"),
         # moved or renamed away
         ("move", "move"),
         ("rename", "rename"),

@@ -107,6 +107,8 @@ LEADING_PHRASES: Final = frozenset(
         ("run", "command"),
         ("run", "shell"),
         ("send", "command"),
+        # any signal, SIGKILL included: subprocess.Popen and psutil.Process.send_signal
+        ("send", "signal"),
         ("cursor", "command"),
         ("shut", "down"),
     }
