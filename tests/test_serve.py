@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import os
 import signal
 import socket
 import subprocess
@@ -163,8 +164,11 @@ def free_port() -> int:
 
 
 @contextmanager
-def http_server(*args: str) -> Iterator[tuple[subprocess.Popen[str], str]]:
-    """A server process on a free 127.0.0.1 port, and its URL once it accepts connections."""
+def http_server(
+    *args: str, env: dict[str, str] | None = None
+) -> Iterator[tuple[subprocess.Popen[str], str]]:
+    """A server process on a free 127.0.0.1 port (``env``: variables added to ours), and its
+    URL once it accepts connections."""
     port = free_port()
     process = subprocess.Popen(
         serve_command("--http", str(port), *args),
@@ -173,6 +177,7 @@ def http_server(*args: str) -> Iterator[tuple[subprocess.Popen[str], str]]:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        env={**os.environ, **(env or {})},
     )
     try:
         deadline = time.monotonic() + LIMIT

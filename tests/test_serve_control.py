@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +24,7 @@ from inspector import Toolbox
 from inspector.providers.calls import Call
 from tests import serve_sample
 from tests.conftest import ROOT, Run
-from tests.test_serve import LIMIT, SAMPLE, free_port, serve_command
+from tests.test_serve import LIMIT, SAMPLE, http_server
 
 LEDGER = f"{SAMPLE}:Ledger"
 ACCOUNT = f"{SAMPLE}:Account"
@@ -49,39 +48,6 @@ async def stdio(
     ):
         await session.initialize()
         yield session
-
-
-@contextmanager
-def http(
-    *args: str, env: dict[str, str] | None = None
-) -> Iterator[tuple[str, subprocess.Popen[str]]]:
-    """A server on a free 127.0.0.1 port, its URL once it accepts connections."""
-    port = free_port()
-    process = subprocess.Popen(
-        serve_command("--http", str(port), *args),
-        cwd=ROOT,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={**os.environ, **(env or {})},
-    )
-    try:
-        deadline = time.monotonic() + LIMIT
-        url = f"http://127.0.0.1:{port}/mcp"
-        while True:
-            assert process.poll() is None, process.communicate()
-            try:
-                httpx.get(url, timeout=1)
-                break
-            except httpx.TransportError:
-                assert time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.05)
-        yield url, process
-    finally:
-        if process.poll() is None:
-            process.kill()
-        process.communicate()
 
 
 @asynccontextmanager
@@ -157,7 +123,10 @@ def test_approval_through_elicitation_granted_refused_and_impossible(tmp_path: P
 
 
 def test_sync_and_async_timeouts_over_http_and_masked_errors() -> None:
-    with http(CLOCK, HOSTILE, "--all", "--timeout", "0.5", "--mask-errors") as (url, process):
+    with http_server(CLOCK, HOSTILE, "--all", "--timeout", "0.5", "--mask-errors") as (
+        process,
+        url,
+    ):
 
         async def scenario() -> list[tuple[bool, str]]:
             with anyio.fail_after(LIMIT):
@@ -199,7 +168,7 @@ def test_sync_and_async_timeouts_over_http_and_masked_errors() -> None:
 def test_bearer_tokens_401_and_the_client_identity_as_an_injected_value() -> None:
     env = {"MCP_TOKENS": "alice=s3cret,bob=other"}
     options = [ACCOUNT, "--all", "--token-env", "MCP_TOKENS", "--context", "org=acme"]
-    with http(*options, env=env) as (url, _):
+    with http_server(*options, env=env) as (_, url):
         assert httpx.post(url, json={}).status_code == 401
         wrong = httpx.post(url, json={}, headers={"Authorization": "Bearer nope"})
         assert (wrong.status_code, wrong.headers["www-authenticate"]) == (
