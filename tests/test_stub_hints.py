@@ -12,6 +12,7 @@ from inspector.diagnostics import Diagnostic
 from inspector.model import ToolDescriptor
 from inspector.runtime.toolbox import Toolbox
 from inspector.scan.hints import TypeMapper
+from inspector.scan.methods import NOT_INSPECTED
 from inspector.scan.scanner import scan
 from tests.conftest import inspect_class, load, messages
 
@@ -412,3 +413,103 @@ def test_a_stub_only_protocol_is_made_only_of_standard_protocols(
         "value is accepted)"
     ]
     assert module.made == []
+
+
+CUT_CODE = """
+    class Native:
+        def cut(self, text, start=0, stop=99, /):
+            '''Cut a text.
+
+            Args:
+                text: What.
+                start: From.
+                stop: Up to.
+            '''
+            return text[start:stop]
+
+        cut.__signature__ = "none"  # as a C method: inspect.signature cannot read it
+"""
+
+CUT_STUB = """
+    class Native:
+        def cut(self, text: str, start: int = 0, stop: int = 99, /) -> str: ...
+"""
+
+
+def test_an_omitted_positional_only_parameter_of_a_stub_typed_method_takes_the_stubs_default(
+    modules: Callable[..., None],
+) -> None:
+    """Given ``stop`` but not ``start``, ``start`` keeps its place with the default the schema
+    offers (the stub's: the code has no signature to read one from)."""
+    modules(**{"native_cut.py": CUT_CODE, "native_cut.pyi": CUT_STUB})
+    native = load("native_cut").Native
+    tools, _ = inspect_class(native)
+    assert tools["cut"].parameters_schema()["properties"]["start"]["default"] == 0
+    box = Toolbox(native(), include=["cut"])
+    assert box.call("cut", {"text": "abcdef", "stop": 3}) == "abc"
+    assert box.call("cut", {"text": "abcdef", "start": 2}) == "cdef"
+
+
+SIGNATURE_LINE_CODE = """
+    class Native:
+        calls = []
+
+        def search(self, *args, **kwargs):
+            '''search(string, pos=None, endpos=None, *, flags=0) --> Match or None.
+
+            Search the string.
+
+            Args:
+                string (str): Where.
+                pos (int): From.
+                endpos (int): Up to.
+                flags (int): How.
+            '''
+            Native.calls.append((args, kwargs))
+            return "found"
+
+        def group(self, *args):
+            '''group([group1, ...]) --> str or tuple of str.
+
+            The groups.
+            '''
+
+        search.__signature__ = group.__signature__ = "none"  # as C methods without a stub
+"""
+
+
+def test_a_method_without_a_signature_or_stub_takes_its_docstrings_signature_line(
+    modules: Callable[..., None],
+) -> None:
+    """regex's C methods: the first line gives the parameters, the required ones given by
+    position (such a function may take no keywords), those with a default by name (the line
+    may place them out of date with the code). A line that is no Python parameter list
+    (``group([group1, ...])``) gives nothing: not offered, as before."""
+    modules(**{"native_line.py": SIGNATURE_LINE_CODE})
+    native = load("native_line").Native
+    tools, diagnostics = inspect_class(native)
+    assert tools["search"].description == "Search the string."
+    assert tools["search"].parameters_schema() == {
+        "type": "object",
+        "properties": {
+            "string": {"type": "string", "description": "Where."},
+            "pos": {"type": ["integer", "null"], "description": "From.", "default": None},
+            "endpos": {"type": ["integer", "null"], "description": "Up to.", "default": None},
+            "flags": {"type": "integer", "description": "How.", "default": 0},
+        },
+        "required": ["string"],
+    }
+    assert [p.kind.value for p in tools["search"].parameters] == [
+        "positional-only",
+        "positional-or-keyword",
+        "positional-or-keyword",
+        "keyword-only",
+    ]
+    assert tools["group"].uncallable == (NOT_INSPECTED,)
+    assert messages(diagnostics) == [
+        "warning: Native.group: no signature can be read (unexpected object 'none' in "
+        "__signature__ attribute); not offered"
+    ]
+    box = Toolbox(native(), include=["search"])
+    assert box.call("search", {"string": "abc", "endpos": 2, "flags": 1}) == "found"
+    assert native.calls == [(("abc",), {"endpos": 2, "flags": 1})]

@@ -233,8 +233,13 @@ def _filled(args: list[object], bound: Bound) -> list[object]:
         defaults = {
             name: p.default for name, p in inspect.signature(bound.function).parameters.items()
         }
-    except (TypeError, ValueError):  # a C method typed by its stub: no defaults to read
-        defaults = {}
+    except (TypeError, ValueError):  # a C method typed by its stub or its docstring's first
+        # line: the default the schema offers, where it is a plain value (None, 0, "excel")
+        defaults = {
+            bound.python_names.get(field.name, field.name): field.default
+            for field in bound.parameters
+            if field.default is None or isinstance(field.default, bool | int | float | str)
+        }
     filled: list[object] = []
     for arg in args:
         if not isinstance(arg, _Gap):

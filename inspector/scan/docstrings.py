@@ -178,7 +178,8 @@ def docstring_of(owner: type, name: str, function: object) -> str | None:
 
 
 _SIGNATURE_LINE = re.compile(
-    r"\A\s*(?:\w+\.)*(?P<name>\w+)\((?:[^()\n]|\([^()\n]*\))*\)"  # a.all(axis=(0, 1))
+    # a.all(axis=(0, 1))
+    r"\A\s*(?:\w+\.)*(?P<name>\w+)(?P<arguments>\((?:[^()\n]|\([^()\n]*\))*\))"
     r"[ \t]*(?:-{1,2}>(?P<after>[^\n]*))?[ \t]*(?:\n|\Z)"  # -> type, --> type
 )
 """A first line that is a signature (``name(self, a, b=None) -> x``, ``Packer.pack(self,
@@ -200,6 +201,16 @@ def without_signature_line(text: str, name: str) -> str:
     if said:
         return f"{said}\n{rest}" if rest.strip() else said
     return rest if rest.strip() else ""
+
+
+def signature_line_arguments(text: object, name: str) -> str | None:
+    """The parenthesized parameters of a docstring whose first line is the signature of the
+    function ``name`` (``"(string, pos=None)"`` of regex's ``match(string, pos=None) -->
+    MatchObject or None.``); None for any other docstring."""
+    if not isinstance(text, str) or "(" not in text:
+        return None
+    found = _SIGNATURE_LINE.match(text)
+    return found["arguments"] if found is not None and found["name"] == name else None
 
 
 _TYPE_PHRASE = re.compile(r"\w+(?:\.\w+)*(?:\s*(?:\bor\b|\bof\b|\|)\s*\w+(?:\.\w+)*)*")

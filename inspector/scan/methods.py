@@ -76,10 +76,11 @@ from inspector.scan.resolution import Resolved, is_never, is_unpack
 from inspector.scan.stubsource import (
     TYPESHED_MISSING,
     UNKNOWN_DEFAULT,
-    StubParameter,
     StubSignature,
     missing_typeshed,
     resolve_stub_hint,
+    runtime_parameter,
+    signature_line_parameters,
 )
 from inspector.scan.targets import MethodInfo
 from inspector.scan.variadics import tuple_item, unsaid, variadic_field, variadic_item
@@ -207,12 +208,16 @@ class MethodBuilder:
         except (TypeError, ValueError) as error:
             stub = self._stub(method, report)
             if stub is None:
+                bound = method.kind not in UNBOUND
+                written = signature_line_parameters(method.function, method.name, bound=bound)
+                if written is not None:
+                    return written, None
                 hint = ""
                 if missing_typeshed(method.owner.__module__):
                     hint = f" ({TYPESHED_MISSING})"
                 report(codes.NO_SIGNATURE, f"no signature can be read ({error}); not offered{hint}")
                 return None
-        return [_stub_parameter(p) for p in stub.parameters], stub
+        return [runtime_parameter(p) for p in stub.parameters], stub
 
     def _hints(
         self,
@@ -753,14 +758,6 @@ def _left_out(
         why = f"{label(name)} left out: internal (a leading '_' and a default)"
         return codes.INTERNAL_PARAMETER, why, "internal"
     return None
-
-
-def _stub_parameter(parameter: StubParameter) -> inspect.Parameter:
-    """A stub's parameter as ``inspect`` gives one: ``*args``/``**kwargs`` have no default (a
-    stub's overloads may leave them out, which ``_merged`` writes as ``= ...``)."""
-    variadic = parameter.kind in _VARIADIC
-    default = inspect.Parameter.empty if variadic else parameter.default
-    return inspect.Parameter(parameter.name, parameter.kind, default=default)
 
 
 def _awaited(function: object) -> bool:
