@@ -63,9 +63,8 @@ class _Checker:
         if isinstance(schema_type, AnyValueType):
             return None
         if isinstance(schema_type, AnyOfType):
-            problems = [self.problem(value, o, path) for o in schema_type.options]
-            if None in problems:
-                return None
+            if any(self.problem(value, o, path) is None for o in schema_type.options):
+                return None  # the first option that takes it ends the search
             kinds = dict.fromkeys(self._expected(o, 0) for o in schema_type.options)
             return _wrong(path, listed(kinds, separator=" or "), value)
         if isinstance(schema_type, EnumType):
