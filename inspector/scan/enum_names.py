@@ -37,8 +37,6 @@ def with_enum_names(description: str, schema_type: SchemaType) -> str:
     not said twice (and a stub scanned back does not add them again)."""
     if not description or type(schema_type) not in (EnumType, AnyOfType):
         return description
-    if isinstance(schema_type, AnyOfType) and "anyOf" in schema_type.to_schema():
-        return description
     options = schema_type.options if isinstance(schema_type, AnyOfType) else (schema_type,)
     names = [
         text
@@ -47,4 +45,8 @@ def with_enum_names(description: str, schema_type: SchemaType) -> str:
         and isinstance(text := dict(option.keywords).get("description"), str)
         and text not in description  # said already: a stub scanned back, a docstring
     ]
-    return f"{description} ({'; '.join(names)})" if names else description
+    if not names:  # most unions hold no named enum: not written out to learn so
+        return description
+    if isinstance(schema_type, AnyOfType) and "anyOf" in schema_type.to_schema():
+        return description
+    return f"{description} ({'; '.join(names)})"
