@@ -243,6 +243,8 @@ _EXAMPLES_BEFORE_A_VALUE: tuple[tuple[str, ...], ...] = (
 """Words that bring in examples when a value follows them (geopy's ``string as
 "%(latitude)s, %(longitude)s"``, ``str in the format 'YYYY-MM-DD'``): the form of a value,
 not the only one; followed by a word they say something else (``same type as the caller``)."""
+_EXAMPLE_OPENERS = frozenset(words[0] for words in (*_EXAMPLES, *_EXAMPLES_BEFORE_A_VALUE))
+"""The first words of both: a word that is none of them brings in no examples."""
 _COUNTED = frozenset({"item", "items", "element", "elements", "entry", "entries"})
 """Words a count names its items with (``tuple of 2 items of (latitude, longitude)``): the
 items' type follows ``of``, if any."""
@@ -473,7 +475,7 @@ class _Reader:
         """Whether the next words bring in examples (see ``_EXAMPLES`` and
         ``_EXAMPLES_BEFORE_A_VALUE``)."""
         token = self.peek()
-        if token is None or token.kind != "word":
+        if token is None or token.kind != "word" or token.text.lower() not in _EXAMPLE_OPENERS:
             return False
         if any(self.words_ahead(words) for words in _EXAMPLES):
             return True
