@@ -212,6 +212,8 @@ def part_kinds(hint: object) -> int:
     parts ``any_part`` visits, which are those ``map_parts`` changes). One walk tells what
     three did (``has_forward_refs``, the unresolved parts, ``replace_self`` rebuilding the
     hint): a third of ``requests.Session``'s inspection went to these walks."""
+    if type(hint) is type:  # a plain class (most parts: ``int``, ``str``) holds none of them
+        return 0
     if isinstance(hint, typing.ForwardRef | str):
         kinds = _FORWARD
     elif isinstance(hint, Unresolved):
