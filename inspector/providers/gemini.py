@@ -89,7 +89,9 @@ def gemini_parameters(tool: ToolDescriptor) -> DialectResult:
     canonical = tool.parameters_schema()  # read only: every node converts into a new one
     result = DialectResult(None)
     converter = _OpenApi(Rewrite(result), object_values(canonical.get("$defs")))
-    top = {k: v for k, v in canonical.items() if k != "$defs"}
+    top = (
+        {k: v for k, v in canonical.items() if k != "$defs"} if "$defs" in canonical else canonical
+    )
     try:
         result.schema = converter.convert(top, "", ())
     except RecursionError:  # many types that refer to one another, each inlined where used
@@ -149,6 +151,9 @@ class _OpenApi:
     def convert(self, schema: JsonObject, path: str, refs: tuple[str, ...]) -> JsonObject | None:
         """The node in the OpenAPI subset; None when recursion depth cuts it off (what was
         noted below it is then in no description, so it is no note)."""
+        plain = _plain_scalar(schema)  # most nodes: nothing to note, nothing to cut off
+        if plain is not None:
+            return plain
         mark = self.rewrite.mark()
         out = self._converted(schema, path, refs)
         if out is None:
@@ -156,9 +161,6 @@ class _OpenApi:
         return out
 
     def _converted(self, schema: JsonObject, path: str, refs: tuple[str, ...]) -> JsonObject | None:
-        plain = _plain_scalar(schema)
-        if plain is not None:
-            return plain
         node = dict(schema)  # only its own keys change; sub-schemas are converted into new dicts
         name = ref_name(node.pop("$ref", None)) if "$ref" in node else None
         if name is not None:
@@ -172,7 +174,8 @@ class _OpenApi:
             return self._union(node, path, refs)
         kinds = types_of(node)
         nullable = "null" in kinds
-        kinds = [k for k in kinds if k != "null"]
+        if nullable:
+            kinds = [k for k in kinds if k != "null"]
         if "enum" in node:
             return self._enum(node, path, nullable)
         if len(kinds) > 1:
@@ -215,7 +218,8 @@ class _OpenApi:
                 self.rewrite.note(node, path, f"format: {fmt}")
         node.pop("type", None)
         self.rewrite.keep_only(node, path, _KEPT)
-        return _ordered({**out, **node})
+        out.update(node)  # as ``{**out, **node}``, without a third dict
+        return _ordered(out)
 
     def _object(self, node: JsonObject, out: JsonObject, path: str, refs: tuple[str, ...]) -> None:
         properties: JsonObject = {}
