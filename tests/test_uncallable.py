@@ -529,3 +529,36 @@ def test_a_model_is_offered_exactly_the_parameters_it_can_give(
         for name in no_form & optional:
             with pytest.raises(ToolCallError, match="unexpected argument"):
                 box.call("act", {**given_values, name: 1})
+
+
+def listing() -> None:
+    """A function: what a class body's ``list`` names once the class defines ``list`` (hvac's
+    ``Client.write(self, *args: list)``)."""
+
+
+class Shadowing:
+    def write(self, path: str, data: Any = None, *, extra: Any) -> None:
+        """Write.
+
+        Args:
+            path: Where.
+            data: What.
+            extra: More.
+        """
+
+
+Shadowing.write.__annotations__.update(data=listing, extra=listing)
+
+
+def test_a_function_used_as_a_type_is_named_without_its_memory_address() -> None:
+    """tools.json, the classification's reasons and the diagnostics name it the same whatever
+    the address: the file is byte-identical from one run to the next."""
+    tools, diagnostics = inspect_class(Shadowing)
+    assert tools["write"].left_out == (LeftOut("data", "no-json-form", "<function listing>"),)
+    assert tools["write"].uncallable == (("extra", "<function listing>"),)
+    assert [d.message for d in diagnostics if d.code in ("TI130", "TI131")] == [
+        "parameter 'data': type <function listing> has no JSON form; left out",
+        "parameter 'extra': required, and type <function listing> has no JSON form: a model "
+        "cannot call this method (a new classification entry excludes it; set true, any value "
+        "is accepted)",
+    ]

@@ -22,7 +22,7 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from inspector import codes
-from inspector.diagnostics import NAMED, InspectorError, clipped, listed
+from inspector.diagnostics import NAMED, InspectorError, clipped, listed, stable_repr
 from inspector.files.schemas import parse_schema
 from inspector.model import (
     MISSING,
@@ -567,13 +567,14 @@ def is_union(hint: object) -> bool:
 
 
 def hint_name(hint: object) -> str:
-    """How diagnostics name a hint: a class or a ``NewType`` by its qualified name, else its
-    text."""
+    """How diagnostics and tools.json name a hint: a class or a ``NewType`` by its qualified
+    name, else its text, without a memory address (a function a class body's ``list`` names
+    once the class defines ``list`` is ``<function Client.list>``)."""
     if isinstance(hint, type):
         return hint.__qualname__
     if isinstance(hint, typing.NewType):
         return hint.__name__
-    return repr(hint).replace("typing.", "")
+    return stable_repr(hint).replace("typing.", "")
 
 
 def named(hint: object) -> str:
