@@ -739,3 +739,28 @@ def test_pep_257_s_dashed_arguments_are_read_in_any_section_layout() -> None:
         text: What to say -- in plain words.
     """
     assert parse_docstring(google).params == {"text": ParamDoc("What to say -- in plain words.")}
+
+
+SPACED = (  # written out: ``ruff format`` would take the spaces out of a docstring
+    "Access a value from *target* by *spec*.   \n\n"
+    "Here the spec is a path. You can also use \n"
+    "wildcards.\t\n\n"
+    "Args:\n"
+    "    target: The data. \n"
+    "        Nested mappings too.  \n"
+    "    spec: The path.\n\n"
+    "Returns:\n"
+    "    The value found. \n"
+)
+
+
+def test_lines_lose_their_trailing_spaces() -> None:
+    """glom's docstrings end lines with a space: tools.json and every provider's file carried
+    it, and the stubs written from them were not what ``ruff format`` writes."""
+    info = parse_docstring(SPACED)
+    assert info.description == (
+        "Access a value from *target* by *spec*.\n\nHere the spec is a path. You can also use\n"
+        "wildcards."
+    )
+    assert info.params["target"].description == "The data.\nNested mappings too."
+    assert info.returns == "The value found."

@@ -86,6 +86,9 @@ _LINE_OPENED_BY_COLON = re.compile(r"\n[ \t]*:")
 _SPACES_ONLY_LINE = re.compile(r"^[ \t]+$", re.M)
 """Lines of spaces only (botocore writes many): made empty before parsing."""
 _BLANK_LINES = re.compile(r"\n\n\n+")
+_TRAILING_SPACE = re.compile(r"[ \t]+$", re.M)
+"""Spaces ending a line (glom's docstrings): no text needs them, and a stub's docstring
+holding them is not what ``ruff format`` writes."""
 _REQUIRED_MARK = re.compile(r"^\s*\*\*\[REQUIRED\]\*\*\s*")
 """botocore's ``:param Bucket: **[REQUIRED]**``."""
 
@@ -457,10 +460,12 @@ def _colon_opens_a_line(text: str) -> bool:
 
 
 def _restore(text: str | None, marked: bool) -> str:
-    """The text with its line-opening colons back, reST markup made plain (``rest_text``) and
-    each run of blank lines made one."""
+    """The text with its line-opening colons back, reST markup made plain (``rest_text``), each
+    run of blank lines made one and no line ending in spaces."""
     if not text:
         return ""
+    if " \n" in text or "\t\n" in text or text[-1] in " \t":
+        text = _TRAILING_SPACE.sub("", text)
     if not marked and not any(mark in text for mark in ("`", "::", "\n\n\n", "|", ".. _")):
         return text  # nothing to restore or make plain
     if marked and _COLON_MARK in text:
