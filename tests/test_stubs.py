@@ -499,3 +499,37 @@ def test_a_file_without_tools_gives_a_module_without_classes_and_a_warning(
     assert text.endswith('"""\n\nfrom __future__ import annotations\n')
     assert run_cli("scan", "stubs.py", "-o", "back.json", "-q").status == 0
     assert json.loads(Path("back.json").read_text(encoding="utf-8"))["classes"] == {}
+
+
+def test_an_array_written_two_ways_in_a_union_is_one_annotation() -> None:
+    """A tool file written before equal union members were merged (pyarrow's
+    ``Table.from_batches``): ``list[Any] | list[Any]`` is ruff's PYI016."""
+    document = [
+        {
+            "type": "function",
+            "function": {
+                "name": "from_batches",
+                "description": "Make a table.",
+                "parameters": {
+                    "type": "object",
+                    "properties": {
+                        "batches": {"anyOf": [{"type": "array"}, {"type": "array", "items": {}}]},
+                        "more": {
+                            "anyOf": [
+                                {"type": "array", "items": {}},
+                                {"type": "array"},
+                                {"type": "null"},
+                            ]
+                        },
+                    },
+                    "required": ["batches", "more"],
+                },
+            },
+        }
+    ]
+    catalog, _ = read_catalog(document)
+    module, diagnostics = build_module(catalog, "tools.json")
+    assert "    def from_batches(self, batches: list[Any], more: list[Any] | None) -> Any:" in (
+        module.classes[0]
+    )
+    assert diagnostics == []

@@ -58,6 +58,13 @@ class Undocumented:
     a: int
 
 
+class Opaque:
+    """A live object (pyarrow's ``RecordBatch``): inside a list, any value."""
+
+    def __init__(self, handle: object) -> None:
+        self.handle = handle
+
+
 class Movie(TypedDict, total=False):
     title: typing.Required[str]
     year: int
@@ -267,6 +274,19 @@ CASES: list[tuple[object, JsonObject]] = [
     (typing.TypeVar("U", int, str), {"type": ["integer", "string"]}),
     (typing.TypeVar("V"), {}),
     (typing.LiteralString, {"type": "string"}),
+    # members that say the same once "any item" is read (pyarrow's ``sequence or iterator of
+    # RecordBatch``) are one: the first is kept
+    (Union[cabc.Sequence, cabc.Iterator[Opaque]], {"type": "array"}),  # noqa: UP007
+    (list[Opaque] | list | None, {"anyOf": [{"type": "array", "items": {}}, {"type": "null"}]}),
+    (
+        set[Opaque] | list[Opaque],
+        {
+            "anyOf": [
+                {"type": "array", "items": {}, "uniqueItems": True},
+                {"type": "array", "items": {}},
+            ]
+        },
+    ),
 ]
 
 

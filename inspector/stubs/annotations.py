@@ -34,6 +34,7 @@ from inspector.stubs import pycode
 from inspector.stubs.docstrings import attributes_docstring
 from inspector.stubs.pycode import Atom, Expr, Group, Union
 from inspector.typetable.scalars import SCALARS, row_of_schema, stub_classes
+from inspector.typetable.unions import distinct_forms
 
 _FORMAT_CLASSES = stub_classes()
 """String format → the (module, class) the type table writes for it."""
@@ -220,13 +221,14 @@ class TypeWriter:
         return Group("set" if node.unique else "list", "[", (items,), "]")
 
     def _union(self, node: AnyOfType, hint: str) -> Expr | None:
-        options = node.options
+        options = tuple(distinct_forms(node.options))
+        if len(options) == 1 < len(node.options):  # one array written two ways: list[Any]
+            return self.annotation(options[0], hint).expr()
         nulls = [o for o in options if isinstance(o, NullType)]
         inner = [o for o in options if not isinstance(o, NullType)]
         enums = [o for o in inner if isinstance(o, EnumType) and not o.keywords]
         if (
             len(options) < 2
-            or _has_duplicates(options)
             or (nulls and (options[-1] is not nulls[0] or nulls[0].keywords or len(nulls) > 1))
             or any(isinstance(o, AnyOfType | AnyValueType) and not o.keywords for o in options)
             or len(enums) > 1
@@ -488,8 +490,3 @@ def fits(value: Json, schema_type: SchemaType, typed_dict: bool) -> bool:
             and all(fits(v, known[k].type, typed_dict) for k, v in value.items())
         )
     return False
-
-
-def _has_duplicates(options: tuple[SchemaType, ...]) -> bool:
-    """Whether two options are equal; compared, not hashed (a default may be a list or dict)."""
-    return any(option == earlier for i, option in enumerate(options) for earlier in options[:i])

@@ -5,8 +5,18 @@ merge into one."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
-from inspector.model import EnumType, IntegerType, Json, NumberType, SchemaType, StringType
+from inspector.model import (
+    AnyValueType,
+    ArrayType,
+    EnumType,
+    IntegerType,
+    Json,
+    NumberType,
+    SchemaType,
+    StringType,
+)
 
 PLAIN_TEXT = StringType()
 PLAIN_NUMBER = NumberType()
@@ -29,10 +39,31 @@ def union_forms(options: list[SchemaType]) -> list[SchemaType]:
     return _merge_enums(
         [
             option
-            for option in options
+            for option in distinct_forms(options)
             if not absorbed(option, options) and not (numbers and option == PLAIN_INTEGER)
         ]
     )
+
+
+def distinct_forms(options: Sequence[SchemaType]) -> list[SchemaType]:
+    """Each member once, where "any item" is read as no ``items`` at all: pyarrow's ``sequence
+    or iterator of RecordBatch`` (``Sequence | Iterator[RecordBatch]``, the class with no
+    form) is one array, not ``{"type": "array"}`` beside ``{"type": "array", "items": {}}``
+    (which a stub writes ``list[Any] | list[Any]``). The first of equal members is kept."""
+    seen: list[SchemaType] = []
+    kept: list[SchemaType] = []
+    for option in options:
+        plain = _plain(option)
+        if plain not in seen:
+            seen.append(plain)
+            kept.append(option)
+    return kept
+
+
+def _plain(option: SchemaType) -> SchemaType:
+    if isinstance(option, ArrayType) and option.items == AnyValueType():
+        return replace(option, items=None)
+    return option
 
 
 def _merge_enums(options: list[SchemaType]) -> list[SchemaType]:
