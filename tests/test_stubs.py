@@ -529,7 +529,8 @@ def test_an_array_written_two_ways_in_a_union_is_one_annotation() -> None:
     ]
     catalog, _ = read_catalog(document)
     module, diagnostics = build_module(catalog, "tools.json")
-    assert "    def from_batches(self, batches: list[Any], more: list[Any] | None) -> Any:" in (
-        module.classes[0]
+    assert (
+        "    def from_batches(self, batches: list[Any], more: list[Any] | None) -> Any:"
+        in (module.classes[0])
     )
     assert diagnostics == []
