@@ -13,6 +13,7 @@ import json
 import math
 import threading
 import time
+import warnings
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Annotated, Any
@@ -586,6 +587,22 @@ class Response:
         return self  # endless pages
 
 
+class Chunked:
+    """A column read by index whose ``data`` is a deprecated property (pyarrow's
+    ``ChunkedArray``): reading it warns."""
+
+    def __getitem__(self, index: int) -> int:
+        return [1, 2][index]
+
+    @property
+    def data(self) -> list[list[int]]:
+        warnings.warn("Calling .data is deprecated", FutureWarning, stacklevel=2)
+        return [[1, 2]]
+
+    def __str__(self) -> str:
+        return "chunked: 1, 2"
+
+
 class Results:
     """Tools returning values of classes the type table does not know."""
 
@@ -629,6 +646,14 @@ class Results:
         """
         return [Record(), Opaque()]
 
+    def column(self) -> object:
+        """A column.
+
+        Returns:
+            The column.
+        """
+        return Chunked()
+
     def big(self) -> str:
         """A long text.
 
@@ -646,6 +671,16 @@ def test_results_of_unknown_classes_are_converted_for_the_model() -> None:
     assert text_of(toolbox, "response") == '{"ok": true, "channel": "C1"}'
     text = text_of(toolbox, "texts")
     assert text == '["Record #7", "<tests.test_host_control.Opaque object>"]'
+
+
+def test_a_result_s_data_is_read_only_when_it_is_stored_not_computed() -> None:
+    """A ``data`` property is code the result's class runs (pyarrow's warns on stderr that it
+    is deprecated): the result is its own text, and nothing warns."""
+    toolbox = Toolbox(Results())
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert text_of(toolbox, "column") == "chunked: 1, 2"
+    assert [str(w.message) for w in caught] == []
 
 
 def test_a_result_serializer_and_the_size_limit() -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import collections.abc as cabc
 import dataclasses
 import enum
+import inspect
 import io
 import json
 import numbers
@@ -177,9 +178,11 @@ def result_form(value: object) -> object:
     """What a result of a class the type table does not know stands for, read by duck typing
     (no library is imported): ``tolist()`` or ``to_list()`` of an array or array scalar
     (NumPy, pandas, polars: what has a ``dtype``), the fields of an attrs or msgspec record,
-    ``model_dump()`` or ``to_dict()`` when it gives a mapping, the ``data`` of a class that is
-    read like a mapping (slack_sdk's ``SlackResponse``), the items of a mapping-like class
-    (``keys`` and ``__getitem__``); MISSING for none of these, or when reading it fails."""
+    ``model_dump()`` or ``to_dict()`` when it gives a mapping, the ``data`` a class that is
+    read like a mapping stores (slack_sdk's ``SlackResponse``; a ``data`` property, which
+    pyarrow's ``ChunkedArray`` deprecates with a warning, is not run), the items of a
+    mapping-like class (``keys`` and ``__getitem__``); MISSING for none of these, or when
+    reading it fails."""
     cls = type(value)
     try:
         if hasattr(value, "dtype"):
@@ -202,7 +205,7 @@ def result_form(value: object) -> object:
                 if isinstance(dumped, cabc.Mapping):
                     return dumped
         if callable(getattr(cls, "__getitem__", None)):
-            data = getattr(value, "data", None)
+            data = inspect.getattr_static(value, "data", None)  # stored: a property is code
             if isinstance(data, cabc.Mapping | list):
                 return data
             keys = getattr(value, "keys", None)
