@@ -186,7 +186,8 @@ def test_a_plain_default_is_never_taken_for_a_sentinel_without_looking(
 
 
 def _restored_by_every_step(text: str) -> str:
-    text = plain_text(text)
+    text = docstrings._TRAILING_SPACE.sub("", text)
+    text = docstrings._TRAILING_SPACE.sub("", plain_text(text))
     return docstrings._BLANK_LINES.sub("\n\n", text)
 
 

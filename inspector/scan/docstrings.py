@@ -464,14 +464,19 @@ def _restore(text: str | None, marked: bool) -> str:
     run of blank lines made one and no line ending in spaces."""
     if not text:
         return ""
-    if " \n" in text or "\t\n" in text or text[-1] in " \t":
-        text = _TRAILING_SPACE.sub("", text)
+    text = _without_trailing_space(text)
     if not marked and not any(mark in text for mark in ("`", "::", "\n\n\n", "|", ".. _")):
         return text  # nothing to restore or make plain
     if marked and _COLON_MARK in text:
         text = text.replace(_COLON_MARK, ":")
-    text = plain_text(text)
+    text = _without_trailing_space(plain_text(text))
     return _BLANK_LINES.sub("\n\n", text) if "\n\n\n" in text else text
+
+
+def _without_trailing_space(text: str) -> str:
+    if text and (" \n" in text or "\t\n" in text or text[-1] in " \t"):
+        return _TRAILING_SPACE.sub("", text)
+    return text
 
 
 def _required(description: str) -> tuple[str, bool]:
