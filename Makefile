@@ -13,11 +13,8 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 # Re-install when the project's metadata changes.
-# pip compiles what it installs on one core; compileall afterwards uses every core (-j 0):
-# 20 s less of a fresh clone's 65 s install on two cores.
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --no-compile -e '.[test,docs]'
-	$(BIN)/python -m compileall -q -j 0 $(VENV)/lib
+	$(BIN)/python -m pip install --quiet -e '.[test,docs]'
 	touch $(STAMP)
 
 # The demo needs the package alone (jinja2, docstring-parser, orjson), not the test extras.
@@ -46,7 +43,7 @@ test: $(STAMP)
 	$(BIN)/mypy
 	# The package's own .pyc first: the suite writes none (no stale .pyc of a file a test
 	# rewrites), and each command a test runs in a new process would otherwise compile the
-	# package again (20 s of the suite's 135 s on two cores). One worker per core
+	# package again (24 s of the suite's 136 s on two cores). One worker per core
 	# (pytest-xdist), and a worker that runs out of tests takes some of the other's
 	# (worksteal): no long tail on one core.
 	$(BIN)/python -m compileall -q -j 0 inspector
