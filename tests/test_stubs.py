@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from inspector.catalog import Catalog, CatalogClass
@@ -421,7 +421,48 @@ def tools_documents(draw: st.DrawFn) -> dict[str, Any]:
     return to_json(Catalog((CatalogClass("Generated", "", tuple(tools)),)))
 
 
+_UNTITLED_THEN_TITLED = {
+    "format": "toolsinspector/1",
+    "classes": {
+        "Generated": {
+            "source": "",
+            "methods": {
+                "m0": {
+                    "type": "function",
+                    "function": {
+                        "name": "run",
+                        "description": "",
+                        "parameters": {
+                            "type": "object",
+                            "properties": {
+                                "A": {"type": "object", "properties": {}},
+                                "options1": {
+                                    "type": "object",
+                                    "additionalProperties": {
+                                        "type": "object",
+                                        "title": "A",
+                                        "properties": {},
+                                    },
+                                },
+                            },
+                        },
+                    },
+                    "returns": {},
+                    "async": False,
+                    "kind": "instance",
+                    "parameter_kinds": {"options1": "var-keyword"},
+                    "location": "",
+                },
+            },
+        },
+    },
+}
+"""An untitled object named after its parameter ``A`` and an equal object titled ``A``: the
+stubs made two classes that read back equal, and the second pass one (found by hypothesis)."""
+
+
 @given(document=tools_documents(), typed_dict=st.booleans())
+@example(document=_UNTITLED_THEN_TITLED, typed_dict=False)
 @settings(
     max_examples=60,
     deadline=None,

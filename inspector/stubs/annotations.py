@@ -279,6 +279,13 @@ class TypeWriter:
             return Group("dict", "[", (Atom("str"), value), "]")
         key = (node.title, self._object_key(node))
         name = self._classes.get(key)
+        if name is None and node.title is not None:
+            # an untitled object named after its parameter reads back titled with that name:
+            # one class, as a scan of the stubs would make the two (a stub, then its scan, is
+            # a fixed point)
+            untitled = json.dumps(ObjectType(node.properties).to_schema())
+            if self._classes.get((None, untitled)) == node.title:
+                name = self._classes[key] = node.title
         if name is None:
             name = self.claim(node.title or pycode.class_name(hint))
             self._classes[key] = name
