@@ -416,7 +416,28 @@ def test_a_stub_only_protocol_is_made_only_of_standard_protocols(
 
 
 CUT_CODE = """
+    import enum
+
+
+    class Mode(enum.Enum):
+        FAST = "fast"
+        SLOW = "slow"
+
+
     class Native:
+        def tag(self, data, prefix=b"", mode=Mode.FAST, stop=99, /):
+            '''Tag the data.
+
+            Args:
+                data: What.
+                prefix: Before it.
+                mode: How. Defaults to 'fast'.
+                stop: Up to.
+            '''
+            return [prefix, mode, data[:stop]]
+
+        tag.__signature__ = "none"
+
         def cut(self, text, start=0, stop=99, /):
             '''Cut a text.
 
@@ -431,7 +452,16 @@ CUT_CODE = """
 """
 
 CUT_STUB = """
+    import enum
+
+    class Mode(enum.Enum):
+        FAST = "fast"
+        SLOW = "slow"
+
     class Native:
+        def tag(
+            self, data: bytes, prefix: bytes = b"", mode: Mode = ..., stop: int = 99, /
+        ) -> list[object]: ...
         def cut(self, text: str, start: int = 0, stop: int = 99, /) -> str: ...
 """
 
@@ -440,14 +470,17 @@ def test_an_omitted_positional_only_parameter_of_a_stub_typed_method_takes_the_s
     modules: Callable[..., None],
 ) -> None:
     """Given ``stop`` but not ``start``, ``start`` keeps its place with the default the schema
-    offers (the stub's: the code has no signature to read one from)."""
+    offers (the stub's, else the docstring's for a stub's ``= ...``: the code has no
+    signature to read one from), as the value its type takes (bytes, an enum member)."""
     modules(**{"native_cut.py": CUT_CODE, "native_cut.pyi": CUT_STUB})
-    native = load("native_cut").Native
-    tools, _ = inspect_class(native)
+    module = load("native_cut")
+    tools, _ = inspect_class(module.Native)
     assert tools["cut"].parameters_schema()["properties"]["start"]["default"] == 0
-    box = Toolbox(native(), include=["cut"])
+    assert tools["tag"].parameters_schema()["properties"]["mode"]["default"] == "fast"
+    box = Toolbox(module.Native(), include=["cut", "tag"])
     assert box.call("cut", {"text": "abcdef", "stop": 3}) == "abc"
     assert box.call("cut", {"text": "abcdef", "start": 2}) == "cdef"
+    assert box.call("tag", {"data": "YWJj", "stop": 2}) == [b"", module.Mode.FAST, b"ab"]
 
 
 SIGNATURE_LINE_CODE = """
@@ -475,6 +508,7 @@ SIGNATURE_LINE_CODE = """
             '''
 
         search.__signature__ = group.__signature__ = "none"  # as C methods without a stub
+        find = search  # an alias: its docstring names the original
 """
 
 
@@ -505,6 +539,7 @@ def test_a_method_without_a_signature_or_stub_takes_its_docstrings_signature_lin
         "positional-or-keyword",
         "keyword-only",
     ]
+    assert tools["find"].parameters_schema() == tools["search"].parameters_schema()
     assert tools["group"].uncallable == (NOT_INSPECTED,)
     assert messages(diagnostics) == [
         "warning: Native.group: no signature can be read (unexpected object 'none' in "

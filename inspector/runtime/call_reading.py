@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from inspector.diagnostics import shown
-from inspector.model import Field, Json, LeftOut, ParameterKind, ToolDescriptor
+from inspector.model import MISSING, Field, Json, LeftOut, ParameterKind, ToolDescriptor
 from inspector.runtime.arguments import ArgumentError, Converter
 from inspector.runtime.binding import Bound
 from inspector.runtime.host import MissingContext
@@ -234,12 +234,8 @@ def _filled(args: list[object], bound: Bound) -> list[object]:
             name: p.default for name, p in inspect.signature(bound.function).parameters.items()
         }
     except (TypeError, ValueError):  # a C method typed by its stub or its docstring's first
-        # line: the default the schema offers, where it is a plain value (None, 0, "excel")
-        defaults = {
-            bound.python_names.get(field.name, field.name): field.default
-            for field in bound.parameters
-            if field.default is None or isinstance(field.default, bool | int | float | str)
-        }
+        # line: the default the schema offers, converted as the model's value would be
+        defaults = {name: _schema_default(bound, name) for name in {gap.name for gap in gaps}}
     filled: list[object] = []
     for arg in args:
         if not isinstance(arg, _Gap):
@@ -253,6 +249,23 @@ def _filled(args: list[object], bound: Bound) -> list[object]:
             )
         filled.append(default)
     return filled
+
+
+def _schema_default(bound: Bound, python_name: str) -> object:
+    """The default a parameter's schema offers (a stub's, else its docstring's), as the value
+    its type takes (bytes, an enum member); ``inspect.Parameter.empty`` when it has none or
+    its type refuses it."""
+    for parameter in bound.parameters:
+        if bound.python_names.get(parameter.name, parameter.name) != python_name:
+            continue
+        if parameter.default is MISSING:
+            break
+        hint = bound.hints.get(python_name, typing.Any)
+        try:
+            return Converter().convert(parameter.default, hint, parameter.name)
+        except ArgumentError:
+            break
+    return inspect.Parameter.empty
 
 
 def _claim_parameters(

@@ -73,6 +73,7 @@ from inspector.scan.hints import injected_key as injected_key_of
 from inspector.scan.overloads import fill_from_overloads, overloads_doc
 from inspector.scan.renames import Renames, named_in_schema, renamed_field, renames_of
 from inspector.scan.resolution import Resolved, is_never, is_unpack
+from inspector.scan.signature_line import signature_line_parameters
 from inspector.scan.stubsource import (
     TYPESHED_MISSING,
     UNKNOWN_DEFAULT,
@@ -80,7 +81,6 @@ from inspector.scan.stubsource import (
     missing_typeshed,
     resolve_stub_hint,
     runtime_parameter,
-    signature_line_parameters,
 )
 from inspector.scan.targets import MethodInfo
 from inspector.scan.variadics import tuple_item, unsaid, variadic_field, variadic_item
@@ -100,6 +100,12 @@ KINDS = {
 UNBOUND = (MethodKind.STATIC, MethodKind.FUNCTION)
 """Kinds whose first parameter is no ``self``/``cls``."""
 _VARIADIC = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
+_IMPLICIT: dict[MethodKind, str | None] = {
+    MethodKind.STATIC: None,
+    MethodKind.FUNCTION: None,
+    MethodKind.CLASS: "cls",
+}
+"""The first parameter a signature line may leave out, by kind (``self`` for the others)."""
 _VAR_KEYWORD = inspect.Parameter.VAR_KEYWORD
 _STARS: dict[inspect._ParameterKind, str] = {
     inspect.Parameter.VAR_POSITIONAL: "*",
@@ -201,15 +207,16 @@ class MethodBuilder:
     def _signature(
         self, method: MethodInfo, report: Reporter
     ) -> tuple[list[inspect.Parameter], StubSignature | None] | None:
-        """The parameters from the code, else from a stub file (a C method without a text
-        signature: ``inspect.signature`` raises for it)."""
+        """The parameters from the code, else from a stub file, else from the docstring's
+        first line (a C method without a text signature: ``inspect.signature`` raises for
+        it)."""
         try:
             return list(inspect.signature(method.function).parameters.values()), None
         except (TypeError, ValueError) as error:
             stub = self._stub(method, report)
             if stub is None:
-                bound = method.kind not in UNBOUND
-                written = signature_line_parameters(method.function, method.name, bound=bound)
+                implicit = _IMPLICIT.get(method.kind, "self")
+                written = signature_line_parameters(method.function, method.name, implicit)
                 if written is not None:
                     return written, None
                 hint = ""

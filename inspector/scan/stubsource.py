@@ -24,7 +24,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from inspector.scan.docstrings import signature_line_arguments
 from inspector.scan.stub_outline import (
     Definition,
     Outline,
@@ -688,42 +687,6 @@ class _PlainSubscripts(ast.NodeTransformer):
             self.changed = True
             return node.value
         return node
-
-
-def signature_line_parameters(
-    function: object, name: str, *, bound: bool
-) -> list[inspect.Parameter] | None:
-    """The parameters of a C function without a text signature or a stub, as its docstring's
-    first line writes them (regex's ``match(string, pos=None, endpos=None) --> MatchObject or
-    None.``), without their annotations (nothing to evaluate them in). Such a function may
-    take no keywords (socket's ``gethostbyname(host)``), and its line may be out of date with
-    the order of the code's optional parameters (regex's ``search`` has one more than it
-    writes): the required parameters are given by position, those written ``name=default``
-    by name. None when there is no such line or it is no Python parameter list (``f(a[,
-    b])``); ``bound``: a method whose ``self`` the line may leave out."""
-    arguments = signature_line_arguments(getattr(function, "__doc__", None), name)
-    if arguments is None:
-        return None
-    try:
-        definition = ast.parse(f"def _{arguments}: ...").body[0]
-    except (SyntaxError, ValueError, RecursionError):
-        return None
-    assert isinstance(definition, ast.FunctionDef)
-    written, _ = signature_parts(definition)
-    parameters = [
-        parameter.replace(kind=inspect.Parameter.POSITIONAL_ONLY)
-        if parameter.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
-        and parameter.default is inspect.Parameter.empty
-        else parameter
-        for parameter in map(runtime_parameter, written)
-    ]
-    if bound and (not parameters or parameters[0].name not in ("self", "cls")):
-        parameters.insert(0, inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY))
-    try:
-        inspect.Signature(parameters)  # the order Python requires (no default before none)
-    except ValueError:
-        return None
-    return parameters
 
 
 def runtime_parameter(parameter: StubParameter) -> inspect.Parameter:
