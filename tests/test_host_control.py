@@ -683,6 +683,34 @@ def test_a_result_s_data_is_read_only_when_it_is_stored_not_computed() -> None:
     assert [str(w.message) for w in caught] == []
 
 
+class SlottedResponse:
+    """A mapping-like response that keeps its ``data`` in a ``__slots__`` slot."""
+
+    __slots__ = ("data",)
+
+    def __init__(self) -> None:
+        self.data = {"ok": True}
+
+    def __getitem__(self, key: str) -> object:
+        return self.data[key]
+
+
+class SlottedResults:
+    """A tool returning a response whose data is stored in a slot."""
+
+    def fetch(self) -> object:
+        """Fetch.
+
+        Returns:
+            The response.
+        """
+        return SlottedResponse()
+
+
+def test_a_result_s_data_stored_in_a_slot_is_read() -> None:
+    assert text_of(Toolbox(SlottedResults()), "fetch") == '{"ok": true}'
+
+
 def test_a_result_serializer_and_the_size_limit() -> None:
     toolbox = Toolbox(Results(), result_serializer=lambda value: {"wrapped": repr(type(value))})
     assert text_of(toolbox, "big") == '{"wrapped": "<class \'str\'>"}'

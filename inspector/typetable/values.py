@@ -13,6 +13,7 @@ import io
 import json
 import numbers
 import re
+import types
 import typing
 
 from inspector.diagnostics import stable_repr
@@ -206,6 +207,8 @@ def result_form(value: object) -> object:
                     return dumped
         if callable(getattr(cls, "__getitem__", None)):
             data = inspect.getattr_static(value, "data", None)  # stored: a property is code
+            if isinstance(data, types.MemberDescriptorType):  # stored in a __slots__ slot
+                data = getattr(value, "data", None)
             if isinstance(data, cabc.Mapping | list):
                 return data
             keys = getattr(value, "keys", None)
