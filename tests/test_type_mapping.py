@@ -278,6 +278,7 @@ CASES: list[tuple[object, JsonObject]] = [
     # RecordBatch``) are one: the first is kept
     (Union[cabc.Sequence, cabc.Iterator[Opaque]], {"type": "array"}),  # noqa: UP007
     (list[Opaque] | list | None, {"anyOf": [{"type": "array", "items": {}}, {"type": "null"}]}),
+    (list[list[Opaque]] | list[list], {"type": "array", "items": {"type": "array", "items": {}}}),
     (
         set[Opaque] | list[Opaque],
         {

@@ -222,7 +222,7 @@ class TypeWriter:
 
     def _union(self, node: AnyOfType, hint: str) -> Expr | None:
         options = tuple(distinct_forms(node.options))
-        if len(options) == 1 < len(node.options):  # one array written two ways: list[Any]
+        if len(options) == 1 < len(node.options):  # equal members (distinct_forms): one annotation
             return self.annotation(options[0], hint).expr()
         nulls = [o for o in options if isinstance(o, NullType)]
         inner = [o for o in options if not isinstance(o, NullType)]

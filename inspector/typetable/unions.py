@@ -61,8 +61,11 @@ def distinct_forms(options: Sequence[SchemaType]) -> list[SchemaType]:
 
 
 def _plain(option: SchemaType) -> SchemaType:
-    if isinstance(option, ArrayType) and option.items == AnyValueType():
-        return replace(option, items=None)
+    """An array's "any item" as no ``items``, at any depth (``list[list[Opaque]]`` beside
+    ``list[list]``)."""
+    if isinstance(option, ArrayType) and option.items is not None:
+        items = None if option.items == AnyValueType() else _plain(option.items)
+        return replace(option, items=items)
     return option
 
 
