@@ -23,7 +23,7 @@ from inspector.scan.docstrings import (
     detect_style,
     parse_docstring,
 )
-from tests.conftest import Run, inspect_class, messages
+from tests.conftest import Run, inspect_class, load, messages
 
 
 class Google:
@@ -764,3 +764,29 @@ def test_lines_lose_their_trailing_spaces() -> None:
     )
     assert info.params["target"].description == "The data.\nNested mappings too."
     assert info.returns == "The value found."
+
+
+SPACED_FIELDS = (  # written out: ``ruff format`` would take the spaces out of a docstring
+    "from dataclasses import dataclass\n"
+    "from typing import Annotated\n\n"
+    "from pydantic import Field\n\n\n"
+    "@dataclass\n"
+    "class Depth:\n"
+    "    depth: int = 1\n"
+    '    """How deep.  \n    Really.\t"""\n\n\n'
+    "class Tools:\n"
+    "    def dig(self, where: Depth, note: Annotated[str, Field(description='A note. \\n')]):\n"
+    '        """Dig."""\n'
+)
+
+
+def test_an_attribute_s_docstring_and_a_field_s_description_lose_their_trailing_spaces(
+    modules: Callable[..., None],
+) -> None:
+    modules(**{"spaced_fields.py": SPACED_FIELDS})
+    tools, _ = inspect_class(load("spaced_fields").Tools)
+    schema = tools["dig"].parameters_schema()
+    assert schema["properties"]["where"]["properties"]["depth"]["description"] == (
+        "How deep.\nReally."
+    )
+    assert schema["properties"]["note"]["description"] == "A note."

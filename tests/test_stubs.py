@@ -572,6 +572,20 @@ def test_an_array_written_two_ways_in_a_union_is_one_annotation() -> None:
     module, diagnostics = build_module(catalog, "tools.json")
     assert (
         "    def from_batches(self, batches: list[Any], more: list[Any] | None) -> Any:"
-        in (module.classes[0])
+        in module.classes[0]
     )
     assert diagnostics == []
+
+
+def test_stub_docstrings_end_no_line_with_a_space(
+    tmp_path: Path, run_cli: Callable[..., Run]
+) -> None:
+    """A tool file written before descriptions lost their trailing spaces (or by hand): the
+    stub's docstring is what ``ruff format`` writes, and TI601 says the text is not carried."""
+    source = tmp_path / "tools.json"
+    entry = {"name": "go", "description": "Do it.  \nMore words. ", "parameters": {}}
+    source.write_text(json.dumps([{"type": "function", "function": entry}]), encoding="utf-8")
+    run = run_cli("stubs", str(source))
+    assert run.status == 0, run.stderr
+    assert '        """Do it.\n        More words.\n        """\n' in run.stdout
+    assert "TI601" in run.stderr

@@ -5,10 +5,11 @@
 from __future__ import annotations
 
 import ast
-import inspect
 import itertools
 import linecache
 import sys
+
+from inspector.scan.docstrings import cleaned_text
 
 _Docs = dict[str, str]
 
@@ -106,7 +107,7 @@ def _class_docs(body: list[ast.stmt]) -> _Docs:
             and isinstance(following.value, ast.Constant)
             and isinstance(following.value.value, str)
         ):
-            docs[name] = inspect.cleandoc(following.value.value)
+            docs[name] = cleaned_text(following.value.value)
     return docs
 
 

@@ -473,6 +473,13 @@ def _restore(text: str | None, marked: bool) -> str:
     return _BLANK_LINES.sub("\n\n", text) if "\n\n\n" in text else text
 
 
+def cleaned_text(text: str) -> str:
+    """A documentation text outside a docstring's sections (an attribute's docstring,
+    ``Doc(...)``, a pydantic ``Field(description=...)``) as a docstring's is kept:
+    ``inspect.cleandoc``, without the spaces that end its lines."""
+    return _without_trailing_space(inspect.cleandoc(text))
+
+
 def _without_trailing_space(text: str) -> str:
     if text and (" \n" in text or "\t\n" in text or text[-1] in " \t"):
         return _TRAILING_SPACE.sub("", text)

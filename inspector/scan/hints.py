@@ -43,7 +43,7 @@ from inspector.model import (
 )
 from inspector.scan.aliases import alias_value
 from inspector.scan.context import ScanContext
-from inspector.scan.docstrings import parse_docstring
+from inspector.scan.docstrings import cleaned_text, parse_docstring
 from inspector.scan.enum_names import enum_names, with_enum_names
 from inspector.typetable.protocols import generic_stand_in, stand_in
 from inspector.typetable.scalars import number_row, scalar_for
@@ -651,7 +651,7 @@ def read_metadata(item: object, extra: dict[str, Json]) -> None:
             return
     documentation = getattr(item, "documentation", None)
     if isinstance(documentation, str):  # typing_extensions.Doc: often a triple-quoted block
-        extra["description"] = inspect.cleandoc(documentation)
+        extra["description"] = cleaned_text(documentation)
         return
     nested = getattr(item, "metadata", None)
     if isinstance(nested, list):  # pydantic FieldInfo
@@ -659,7 +659,7 @@ def read_metadata(item: object, extra: dict[str, Json]) -> None:
             read_metadata(sub, extra)
         description = getattr(item, "description", None)
         if isinstance(description, str):
-            extra["description"] = inspect.cleandoc(description)
+            extra["description"] = cleaned_text(description)
         return
     if isinstance(item, cabc.Iterable) and not isinstance(item, bytes | dict):
         for sub in item:  # annotated-types GroupedMetadata, pydantic StringConstraints

@@ -48,7 +48,10 @@ def docstring(
         text, carried = _parsed_back(indent, description, section, entries, returns)
     if not text.strip():
         return [], Carried(True, frozenset(), True)
+    # no line ends with a space, as ``ruff format`` writes docstrings: a scan reads the text
+    # so anyway (a text that ends lines with spaces is not carried, and is kept another way)
     body = pycode.docstring_body(text).split("\n")
+    body = [line.rstrip(" \t") for line in body[:-1]] + [body[-1].rstrip(" \t") or body[-1]]
     lines = [f'{indent}"""{body[0]}', *body[1:]]
     lines[-1] += '"""'
     return lines, carried
