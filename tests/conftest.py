@@ -18,6 +18,7 @@ from hypothesis import settings
 from inspector.cli.main import main
 from inspector.diagnostics import Diagnostic, stable_repr
 from inspector.model import ToolDescriptor
+from inspector.render.compiled import CompiledTemplates
 from inspector.scan.docstrings import DocstringStyle
 from inspector.scan.methods import MethodBuilder
 from inspector.scan.targets import ClassInfo, iter_methods
@@ -26,6 +27,12 @@ settings.register_profile("project", deadline=None)
 settings.load_profile("project")
 """No per-example deadline: a first example that imports an SDK, or a busy 2-core CI machine,
 must not turn a correct property into a flaky failure."""
+
+COMPILED = CompiledTemplates()
+"""The built-in templates compiled once for every render of the run that passes it in its
+``RenderOptions``: a property test renders the same templates for each example, and compiling
+them was 40 % of ``test_every_note_is_in_the_description_it_names``. Jinja compares a template's
+source with the one its code was made from, so a user template is compiled anew."""
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"

@@ -34,6 +34,7 @@ from inspector.render.options import RenderOptions
 from inspector.scan.docstrings import parse_docstring
 from inspector.scan.scanner import scan
 from inspector.stubs.module import build_module, render_stubs
+from tests.conftest import COMPILED
 from tests.goldens import RENDERS
 
 TRICKY = [
@@ -122,7 +123,9 @@ def test_any_text_reaches_every_provider_file_exactly(
         name = f"tool{number}"
         tools.append(ToolDescriptor(name, description, fields, class_name="C", method_name=name))
     for file_name, args in NON_STRICT.items():
-        options = RenderOptions(gemini_json_schema="--gemini-json-schema" in args)
+        options = RenderOptions(
+            gemini_json_schema="--gemini-json-schema" in args, compiled=COMPILED
+        )
         document = json.loads(render(args[1], tools, options)[0])
         for entry, (description, parameter_text, value, default) in zip(
             _entries(document, len(tools)), texts, strict=True
@@ -146,7 +149,7 @@ def test_a_tool_name_is_carried_exactly_or_in_the_form_the_rule_takes(names: lis
     ]
     for args in NON_STRICT.values():
         fitted = fitted_names(provider_unit(args[1], []).tool_names, names)
-        text, notes = render(args[1], tools, RenderOptions())
+        text, notes = render(args[1], tools, RenderOptions(compiled=COMPILED))
         for entry, name in zip(_entries(json.loads(text), len(names)), names, strict=True):
             assert as_json_reads_it(fitted.get(name, name)) in _strings(entry)
         shortened = [n.code for n in notes if n.code == codes.NAME_SHORTENED]

@@ -31,7 +31,7 @@ from inspector.render.limits import Budget, size_report
 from inspector.render.options import RenderOptions
 from inspector.scan.hints import MAX_NESTING
 from inspector.scan.scanner import scan
-from tests.conftest import Run
+from tests.conftest import COMPILED, Run
 from tests.goldens import RENDERS
 from tests.test_providers import CHECKS
 
@@ -57,7 +57,9 @@ def _render_all(tools: list[object]) -> dict[str, tuple[object, list[str]]]:
     outputs = {}
     for file_name, args in RENDERS.items():
         options = RenderOptions(
-            strict="--strict" in args, gemini_json_schema="--gemini-json-schema" in args
+            strict="--strict" in args,
+            gemini_json_schema="--gemini-json-schema" in args,
+            compiled=COMPILED,
         )
         text, notes = render(args[1], tools, options)  # type: ignore[arg-type]
         document = json.loads(text)
@@ -90,7 +92,7 @@ def test_a_one_megabyte_docstring(tmp_path: Path) -> None:
     )
     tools, _ = _scan(path, "Long")
     assert tools[0].description == text  # type: ignore[attr-defined]
-    text, notes = render("openai", tools, RenderOptions())  # type: ignore[arg-type]
+    text, notes = render("openai", tools, RenderOptions(compiled=COMPILED))  # type: ignore[arg-type]
     assert notes == []
     no_budget = Budget(0, 0)  # the token budgets have their own tests (test_budgets)
     _, warnings = size_report("openai", json.loads(text), tools, budget=no_budget)  # type: ignore[arg-type]
@@ -244,7 +246,7 @@ def test_a_type_too_deep_to_render_leaves_its_tool_out_with_a_warning_naming_its
     providers = [name.removesuffix(".json") for name in RENDERS if "-" not in name]
     small = ToolDescriptor("count", "Count.", (Field("n", IntegerType()),), class_name="Deep")
     for strict in (False, True):
-        options = RenderOptions(strict)
+        options = RenderOptions(strict, compiled=COMPILED)
         rendered = list(pipeline.render(providers, [_deep_tool(TOO_DEEP), small], options))
         alone = list(pipeline.render(providers, [small], options))
         assert [r.document for r in rendered] == [r.document for r in alone]
@@ -290,7 +292,7 @@ def test_more_properties_than_openai_strict_allows_is_reported_not_sent_strict()
 
     fields = tuple(Field(f"p{i}", IntegerType(), "", False, 0) for i in range(5001))
     tool = ToolDescriptor("wide", "Wide.", fields, class_name="C", method_name="wide")
-    text, notes = render("openai", [tool], RenderOptions(strict=True))
+    text, notes = render("openai", [tool], RenderOptions(strict=True, compiled=COMPILED))
     assert "strict" not in json.loads(text)[0]["function"]
     assert [n.message for n in notes] == [
         "cannot be strict for OpenAI: the arguments object has 5001 object properties; "
@@ -325,7 +327,9 @@ def _tools(*parameter_sets: tuple[Field, ...]) -> list[ToolDescriptor]:
 
 def _strict_render(provider: str, tools: list[ToolDescriptor]) -> tuple[list[bool], list[str]]:
     """Which tools came out strict, and every diagnostic of the render (limits included)."""
-    options = RenderOptions(strict=True, max_tool_tokens=0, max_file_tokens=0)  # budgets aside
+    options = RenderOptions(
+        strict=True, max_tool_tokens=0, max_file_tokens=0, compiled=COMPILED
+    )  # budgets aside
     (rendered,) = pipeline.render([provider], tools, options)
     assert rendered.text is not None
     document = json.loads(rendered.text)
@@ -421,7 +425,7 @@ def test_anthropic_strict_files_stay_within_the_limits_and_drop_only_what_does_n
             for required, optional, unions in shapes
         )
     )
-    text, _ = render("anthropic", tools, RenderOptions(strict=True))
+    text, _ = render("anthropic", tools, RenderOptions(strict=True, compiled=COMPILED))
     used = StrictUsage()
     for entry in json.loads(text):
         usage = strict_usage(entry["input_schema"])
@@ -513,7 +517,11 @@ def test_gemini_leaves_out_a_tool_whose_types_are_too_many_to_inline_and_writes_
     )
     tools = [before, walk, after]
     inlined, kept = (
-        next(pipeline.render(["gemini"], tools, RenderOptions(gemini_json_schema=flag)))
+        next(
+            pipeline.render(
+                ["gemini"], tools, RenderOptions(gemini_json_schema=flag, compiled=COMPILED)
+            )
+        )
         for flag in (False, True)
     )
     assert inlined.document is not None
@@ -533,6 +541,6 @@ def test_gemini_leaves_out_a_tool_whose_types_are_too_many_to_inline_and_writes_
     kept_names = [d["name"] for d in kept.document["functionDeclarations"]]
     assert kept_names == ["count", "walk", "recount"]
     assert [d.code for d in kept.diagnostics] == ["TI510"]  # a large tool: a warning only
-    openai = next(pipeline.render(["openai"], tools, RenderOptions()))
+    openai = next(pipeline.render(["openai"], tools, RenderOptions(compiled=COMPILED)))
     assert openai.document is not None
     assert [d.code for d in openai.diagnostics] == ["TI510"]

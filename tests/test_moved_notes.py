@@ -37,6 +37,7 @@ from inspector.providers.strict import StrictProfile, strict_parameters
 from inspector.render.filters import moved
 from inspector.render.jinja import render_template
 from inspector.render.options import RenderOptions
+from tests.conftest import COMPILED
 from tests.test_properties import extend, leaves
 
 LINE = 400
@@ -50,42 +51,52 @@ def _strict(profile: StrictProfile) -> Rewrite:
 
 
 RENDERS: dict[str, tuple[str, RenderOptions, Rewrite | None, str]] = {
-    "openai": ("openai", RenderOptions(), None, ""),
-    "openai-strict": ("openai", RenderOptions(strict=True), _strict(OPENAI), "OpenAI strict"),
-    "openai-responses": ("openai-responses", RenderOptions(), None, ""),
-    "openai-responses-strict": (
-        "openai-responses",
-        RenderOptions(strict=True),
+    "openai": ("openai", RenderOptions(compiled=COMPILED), None, ""),
+    "openai-strict": (
+        "openai",
+        RenderOptions(strict=True, compiled=COMPILED),
         _strict(OPENAI),
         "OpenAI strict",
     ),
-    "anthropic": ("anthropic", RenderOptions(), None, ""),
+    "openai-responses": ("openai-responses", RenderOptions(compiled=COMPILED), None, ""),
+    "openai-responses-strict": (
+        "openai-responses",
+        RenderOptions(strict=True, compiled=COMPILED),
+        _strict(OPENAI),
+        "OpenAI strict",
+    ),
+    "anthropic": ("anthropic", RenderOptions(compiled=COMPILED), None, ""),
     "anthropic-strict": (
         "anthropic",
-        RenderOptions(strict=True),
+        RenderOptions(strict=True, compiled=COMPILED),
         _strict(ANTHROPIC),
         "Anthropic strict",
     ),
-    "gemini": ("gemini", RenderOptions(), gemini_parameters, "Gemini"),
+    "gemini": ("gemini", RenderOptions(compiled=COMPILED), gemini_parameters, "Gemini"),
     "gemini-json-schema": (
         "gemini",
-        RenderOptions(gemini_json_schema=True),
+        RenderOptions(gemini_json_schema=True, compiled=COMPILED),
         gemini_json_schema_parameters,
         "Gemini",
     ),
-    "ollama": ("ollama", RenderOptions(), ollama_parameters, "Ollama"),
-    "mistral": ("mistral", RenderOptions(), None, ""),
-    "mistral-strict": ("mistral", RenderOptions(strict=True), _strict(OPENAI), "OpenAI strict"),
-    "bedrock": ("bedrock", RenderOptions(), None, ""),
+    "ollama": ("ollama", RenderOptions(compiled=COMPILED), ollama_parameters, "Ollama"),
+    "mistral": ("mistral", RenderOptions(compiled=COMPILED), None, ""),
+    "mistral-strict": (
+        "mistral",
+        RenderOptions(strict=True, compiled=COMPILED),
+        _strict(OPENAI),
+        "OpenAI strict",
+    ),
+    "bedrock": ("bedrock", RenderOptions(compiled=COMPILED), None, ""),
     "bedrock-strict": (
         "bedrock",
-        RenderOptions(strict=True),
+        RenderOptions(strict=True, compiled=COMPILED),
         _strict(ANTHROPIC),
         "Anthropic strict",
     ),
-    "mcp": ("mcp", RenderOptions(), None, ""),
-    "cohere": ("cohere", RenderOptions(), None, ""),
-    "huggingface": ("huggingface", RenderOptions(), None, ""),
+    "mcp": ("mcp", RenderOptions(compiled=COMPILED), None, ""),
+    "cohere": ("cohere", RenderOptions(compiled=COMPILED), None, ""),
+    "huggingface": ("huggingface", RenderOptions(compiled=COMPILED), None, ""),
 }
 """Each provider file: its provider, options, the dialect that moves keywords (None: none
 does) and the label of its TI402."""

@@ -39,6 +39,7 @@ from inspector.providers.openai import STRICT as OPENAI
 from inspector.providers.strict import strict_parameters
 from inspector.render.jinja import render_template as render
 from inspector.render.options import RenderOptions
+from tests.conftest import COMPILED
 from tests.sdk_types import check_json_schema, walk_schemas
 
 names = st.text(string.ascii_letters + "_", min_size=1, max_size=8)
@@ -166,7 +167,7 @@ def accepts_null(schema: dict[str, Any]) -> bool:
 @settings(max_examples=200)
 def test_any_description_text_comes_back_exactly(description: str, param_text: str) -> None:
     field = Field("x", StringType(), param_text, True)
-    text, _ = render("openai", [tool_of((field,), description)], RenderOptions())
+    text, _ = render("openai", [tool_of((field,), description)], RenderOptions(compiled=COMPILED))
     (tool,) = json.loads(text)
     assert tool["function"].get("description", "") == description
     assert tool["function"]["parameters"]["properties"]["x"].get("description", "") == param_text
