@@ -9,6 +9,7 @@ import dataclasses
 import json
 import string
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 from hypothesis import given, settings
@@ -50,53 +51,36 @@ def _strict(profile: StrictProfile) -> Rewrite:
     return lambda tool: strict_parameters(tool, profile)
 
 
+OPTIONS = partial(RenderOptions, compiled=COMPILED)
+"""Render options whose templates are compiled once for the run."""
+
 RENDERS: dict[str, tuple[str, RenderOptions, Rewrite | None, str]] = {
-    "openai": ("openai", RenderOptions(compiled=COMPILED), None, ""),
-    "openai-strict": (
-        "openai",
-        RenderOptions(strict=True, compiled=COMPILED),
-        _strict(OPENAI),
-        "OpenAI strict",
-    ),
-    "openai-responses": ("openai-responses", RenderOptions(compiled=COMPILED), None, ""),
+    "openai": ("openai", OPTIONS(), None, ""),
+    "openai-strict": ("openai", OPTIONS(strict=True), _strict(OPENAI), "OpenAI strict"),
+    "openai-responses": ("openai-responses", OPTIONS(), None, ""),
     "openai-responses-strict": (
         "openai-responses",
-        RenderOptions(strict=True, compiled=COMPILED),
+        OPTIONS(strict=True),
         _strict(OPENAI),
         "OpenAI strict",
     ),
-    "anthropic": ("anthropic", RenderOptions(compiled=COMPILED), None, ""),
-    "anthropic-strict": (
-        "anthropic",
-        RenderOptions(strict=True, compiled=COMPILED),
-        _strict(ANTHROPIC),
-        "Anthropic strict",
-    ),
-    "gemini": ("gemini", RenderOptions(compiled=COMPILED), gemini_parameters, "Gemini"),
+    "anthropic": ("anthropic", OPTIONS(), None, ""),
+    "anthropic-strict": ("anthropic", OPTIONS(strict=True), _strict(ANTHROPIC), "Anthropic strict"),
+    "gemini": ("gemini", OPTIONS(), gemini_parameters, "Gemini"),
     "gemini-json-schema": (
         "gemini",
-        RenderOptions(gemini_json_schema=True, compiled=COMPILED),
+        OPTIONS(gemini_json_schema=True),
         gemini_json_schema_parameters,
         "Gemini",
     ),
-    "ollama": ("ollama", RenderOptions(compiled=COMPILED), ollama_parameters, "Ollama"),
-    "mistral": ("mistral", RenderOptions(compiled=COMPILED), None, ""),
-    "mistral-strict": (
-        "mistral",
-        RenderOptions(strict=True, compiled=COMPILED),
-        _strict(OPENAI),
-        "OpenAI strict",
-    ),
-    "bedrock": ("bedrock", RenderOptions(compiled=COMPILED), None, ""),
-    "bedrock-strict": (
-        "bedrock",
-        RenderOptions(strict=True, compiled=COMPILED),
-        _strict(ANTHROPIC),
-        "Anthropic strict",
-    ),
-    "mcp": ("mcp", RenderOptions(compiled=COMPILED), None, ""),
-    "cohere": ("cohere", RenderOptions(compiled=COMPILED), None, ""),
-    "huggingface": ("huggingface", RenderOptions(compiled=COMPILED), None, ""),
+    "ollama": ("ollama", OPTIONS(), ollama_parameters, "Ollama"),
+    "mistral": ("mistral", OPTIONS(), None, ""),
+    "mistral-strict": ("mistral", OPTIONS(strict=True), _strict(OPENAI), "OpenAI strict"),
+    "bedrock": ("bedrock", OPTIONS(), None, ""),
+    "bedrock-strict": ("bedrock", OPTIONS(strict=True), _strict(ANTHROPIC), "Anthropic strict"),
+    "mcp": ("mcp", OPTIONS(), None, ""),
+    "cohere": ("cohere", OPTIONS(), None, ""),
+    "huggingface": ("huggingface", OPTIONS(), None, ""),
 }
 """Each provider file: its provider, options, the dialect that moves keywords (None: none
 does) and the label of its TI402."""
