@@ -124,6 +124,71 @@ def test_sys_exit_in_handle_and_ahandle_becomes_an_error_result() -> None:
     assert asyncio.run(toolbox.ahandle("openai", message)) == expected
 
 
+class Aborted(BaseException):
+    """A library's own exception outside ``Exception`` (as gevent's ``GreenletExit`` is)."""
+
+
+class Aborter:
+    """Tools that raise what is not an ``Exception``."""
+
+    def abort(self, why: str) -> None:
+        """Abort.
+
+        Args:
+            why: The reason.
+        """
+        raise Aborted(why)
+
+    async def abort_later(self, why: str) -> None:
+        """Abort, awaited.
+
+        Args:
+            why: The reason.
+        """
+        raise Aborted(why)
+
+    def interrupt(self) -> None:
+        """As if the user pressed Ctrl-C while the method ran."""
+        raise KeyboardInterrupt
+
+
+def test_a_base_exception_of_a_method_is_a_failed_call() -> None:
+    toolbox = Toolbox(Aborter())
+    for name in ("abort", "abort_later"):
+        with pytest.raises(ToolCallError) as raised:
+            toolbox.call(name, {"why": "secret"})
+        assert raised.value.message == f"{name} failed: Aborted: secret"
+        with pytest.raises(ToolCallError):
+            asyncio.run(toolbox.acall(name, {"why": "secret"}))
+    message = {
+        "role": "assistant",
+        "tool_calls": [
+            {"id": "a", "type": "function", "function": {"name": "abort", "arguments": "{}"}},
+            {
+                "id": "b",
+                "type": "function",
+                "function": {"name": "abort_later", "arguments": '{"why": "secret"}'},
+            },
+        ],
+    }
+    masked = Toolbox(Aborter(), errors="mask")
+    expected = [
+        {
+            "role": "tool",
+            "tool_call_id": "a",
+            "content": "Error: abort: missing required argument 'why'",
+        },
+        {"role": "tool", "tool_call_id": "b", "content": "Error: abort_later failed"},
+    ]
+    assert masked.handle("openai", message) == expected
+    assert asyncio.run(masked.ahandle("openai", message)) == expected
+
+
+def test_a_keyboard_interrupt_is_not_the_methods_failure() -> None:
+    with pytest.raises(KeyboardInterrupt):
+        Toolbox(Aborter()).call("interrupt")
+
+
 class Thing:
     """A live object: no JSON form."""
 

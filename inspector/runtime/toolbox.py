@@ -65,6 +65,12 @@ log = logging.getLogger("inspector.toolbox")
 log.addHandler(logging.NullHandler())  # a library: silent unless the application configures logging
 
 
+_PASSED_THROUGH = (KeyboardInterrupt, asyncio.CancelledError)
+"""What a method's call lets through: the user's Ctrl-C and the cancellation of the caller's
+task are not the method's failure. Any other exception, ``SystemExit`` and a library's own
+``BaseException`` subclasses included, is a failed call the model is told of."""
+
+
 class Toolbox:
     """The tools of some objects, ready to describe and to call. Excluded tools cannot be
     called.
@@ -444,7 +450,9 @@ class Toolbox:
             raise
         except TimedOut as timed:
             raise self._runner.timed_out(name, timed) from None
-        except (Exception, SystemExit) as error:  # a method's sys.exit() is a failed call
+        except _PASSED_THROUGH:
+            raise
+        except BaseException as error:  # sys.exit(), a library's own BaseException: failed
             raise self._failure(name, error) from error
         return result
 
@@ -496,7 +504,9 @@ class Toolbox:
             raise
         except TimedOut as timed:
             raise self._runner.timed_out(name, timed) from None
-        except (Exception, SystemExit) as error:  # a method's sys.exit() is a failed call
+        except _PASSED_THROUGH:
+            raise
+        except BaseException as error:  # sys.exit(), a library's own BaseException: failed
             raise self._failure(name, error) from error
 
     def handle(
