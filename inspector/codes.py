@@ -92,6 +92,7 @@ DESCRIPTION_TOO_LONG: Final = "TI502"
 TOO_MANY_STRICT_TOOLS: Final = "TI503"
 STRICT_TOTALS: Final = "TI504"
 STRICT_DROPPED: Final = "TI505"
+EMPTY_TOOL_LIST: Final = "TI506"
 TOOL_OVER_BUDGET: Final = "TI510"
 FILE_OVER_BUDGET: Final = "TI511"
 STUB_INEXACT: Final = "TI601"
@@ -545,6 +546,13 @@ CODES: dict[str, Code] = {
             "strict-dropped",
             "Tools past a per-request strict limit are rendered without strict, so the file is "
             "accepted.",
+        ),
+        Code(
+            EMPTY_TOOL_LIST,
+            _W,
+            "empty-tool-list",
+            "The file lists no tool, and the provider's API refuses an empty tool list "
+            "(OpenAI Chat, Bedrock, Gemini): send the request without tools.",
         ),
         Code(
             TOOL_OVER_BUDGET,

@@ -582,11 +582,37 @@ def test_a_render_with_no_included_tool_is_a_warning(
     Path("tools.classification.json").write_text(
         '{"Noisy": {"documented": false, "bare": false, "quiet": false}}', encoding="utf-8"
     )
-    result = run_cli("render", "--provider", "openai")
+    result = run_cli("render", "--provider", "anthropic")
     assert (result.status, result.stdout) == (0, "[]\n")
     assert result.stderr == (
         "tools.classification.json: warning[TI305]: no tool is included: the tool list is empty\n"
         "diagnostics: 0 errors, 1 warning (1 TI305), 0 info\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("provider", "empty"),
+    [
+        ("openai", "[]"),
+        ("bedrock", '{\n  "tools": []\n}'),
+        ("gemini", '{\n  "functionDeclarations": []\n}'),
+    ],
+    ids=["openai", "bedrock", "gemini"],
+)
+def test_an_empty_tool_list_an_api_refuses_says_so(
+    in_tmp: Path, run_cli: Callable[..., Run], provider: str, empty: str
+) -> None:
+    _noisy_scan(run_cli, "-q")
+    Path("tools.classification.json").write_text(
+        '{"Noisy": {"documented": false, "bare": false, "quiet": false}}', encoding="utf-8"
+    )
+    result = run_cli("render", "--provider", provider)
+    assert (result.status, result.stdout) == (0, f"{empty}\n")
+    assert result.stderr == (
+        "tools.classification.json: warning[TI305]: no tool is included: the tool list is empty\n"
+        f"warning[TI506]: {provider}: no tool: the API refuses an empty tool list; send the "
+        "request without tools\n"
+        "diagnostics: 0 errors, 2 warnings (1 TI305, 1 TI506), 0 info\n"
     )
 
 

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from inspector.files.provider_files import ToolEntry, entries, mapping, text
 from inspector.model import Json, JsonObject
 from inspector.providers.anthropic import STRICT_LIMITS
@@ -76,7 +78,8 @@ PROVIDER = Provider(
     "bedrock",
     "Bedrock",
     tool_names=ALNUM_DASH_64,
-    limits=STRICT_LIMITS,
+    # toolConfig.tools: "Array Members: Minimum number of 1 item."
+    limits=replace(STRICT_LIMITS, refuses_empty=True),
     read_tools=read_tools,
     read_calls=read_calls,
     answer=answer,

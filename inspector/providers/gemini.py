@@ -19,6 +19,7 @@ from inspector.files.tools_json import nested_too_deeply
 from inspector.model import Json, JsonObject, ToolDescriptor
 from inspector.providers.base import Dialect, NameRule, Provider
 from inspector.providers.calls import Call, Outcome, call_name, get, items
+from inspector.providers.limits import Limits
 from inspector.providers.schema_walk import (
     DialectResult,
     Rewrite,
@@ -475,6 +476,7 @@ PROVIDER = Provider(
         "gemini_parameters": Dialect(gemini_parameters, "Gemini"),
         "gemini_json_schema": Dialect(gemini_json_schema_parameters, "Gemini"),
     },
+    limits=Limits(refuses_empty=True),  # a Tool without declarations: "required one_of 'tool_type'"
     read_tools=read_tools,
     read_calls=read_calls,
     answer=answer,

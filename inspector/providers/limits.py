@@ -19,9 +19,11 @@ from inspector.providers.schema_walk import (
 
 @dataclass(frozen=True, slots=True)
 class Limits:
-    """A provider's documented limits per request (None: none known)."""
+    """A provider's documented limits per request (None: none known; ``refuses_empty``: the API
+    refuses a request whose tool list is empty)."""
 
     max_tools: int | None = None
+    refuses_empty: bool = False
     max_description: int | None = None
     strict_tools: int | None = None
     strict_properties: int | None = None

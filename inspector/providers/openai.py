@@ -37,6 +37,7 @@ STRICT = StrictProfile(
 
 LIMITS = Limits(
     max_tools=128,
+    refuses_empty=True,  # "Invalid 'tools': empty array. Expected an array with minimum length 1"
     max_description=1024,
     strict_properties=STRICT.max_properties,  # across all strict schemas of a request
     strict_enum_values=STRICT.max_enum_values,

@@ -4,6 +4,8 @@ explicit (the templates reuse ``openai_parameters``), ``function_call`` output i
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from inspector.diagnostics import InspectorError
 from inspector.files.provider_files import ToolEntry, entries, mapping, text
 from inspector.model import Json, JsonObject
@@ -54,7 +56,7 @@ PROVIDER = Provider(
     "openai-responses",
     "OpenAI",
     tool_names=openai.PROVIDER.tool_names,
-    limits=openai.LIMITS,
+    limits=replace(openai.LIMITS, refuses_empty=False),  # Responses takes `tools: []`
     read_tools=read_tools,
     read_calls=read_calls,
     answer=answer,

@@ -148,6 +148,11 @@ def _limit_warnings(
             codes.TOO_MANY_TOOLS,
             f"{sizes.count} tools; at most {limits.max_tools} are accepted in one request",
         )
+    if limits.refuses_empty and not sizes.count:
+        warn(
+            codes.EMPTY_TOOL_LIST,
+            "no tool: the API refuses an empty tool list; send the request without tools",
+        )
     for tool in tools:
         if limits.max_description and len(tool.description) > limits.max_description:
             warn(
