@@ -809,6 +809,50 @@ def test_a_frame_whose_columns_are_read_with_to_list_gives_its_columns_as_lists(
     assert replies[0]["content"] == "[3, 4]"
 
 
+class ArrowScalar:
+    """A scalar as pyarrow writes one: ``as_py()`` gives the Python value."""
+
+    def __init__(self, value: float) -> None:
+        self.value = value
+
+    def as_py(self) -> float:
+        return self.value
+
+    def __str__(self) -> str:
+        return f"<pyarrow.DoubleScalar: {self.value}>"
+
+
+class ArrowTable:
+    """A table as pyarrow writes one: no ``dtype``; ``to_pylist()`` gives a dict per row."""
+
+    def __init__(self, **columns: list[object]) -> None:
+        self.columns = columns
+
+    def to_pylist(self) -> list[dict[str, object]]:
+        names = list(self.columns)
+        return [
+            dict(zip(names, row, strict=True)) for row in zip(*self.columns.values(), strict=True)
+        ]
+
+    def __str__(self) -> str:
+        return "pyarrow.Table"
+
+    def head(self) -> ArrowTable:
+        """The first rows."""
+        return self
+
+    def mean(self) -> ArrowScalar:
+        """The mean of the first column."""
+        first = [float(v) for v in next(iter(self.columns.values()))]  # type: ignore[arg-type]
+        return ArrowScalar(sum(first) / len(first))
+
+
+def test_pyarrow_tables_and_scalars_reach_the_model_as_json() -> None:
+    toolbox = Toolbox(ArrowTable(a=[1, 2], b=["x", None]))
+    assert text_of(toolbox, "head") == '[{"a": 1, "b": "x"}, {"a": 2, "b": null}]'
+    assert text_of(toolbox, "mean") == "1.5"
+
+
 def test_a_polars_frame_and_series_reach_the_model_as_columns_of_lists() -> None:
     import polars as pl
 

@@ -178,7 +178,8 @@ def _to_json(value: object, consume: bool, as_text: bool = False) -> Json:
 def result_form(value: object) -> object:
     """What a result of a class the type table does not know stands for, read by duck typing
     (no library is imported): ``tolist()`` or ``to_list()`` of an array or array scalar
-    (NumPy, pandas, polars: what has a ``dtype``), the fields of an attrs or msgspec record,
+    (NumPy, pandas, polars: what has a ``dtype``), ``to_pylist()`` or ``as_py()`` (pyarrow's
+    tables, arrays and scalars), the fields of an attrs or msgspec record,
     ``model_dump()`` or ``to_dict()`` when it gives a mapping, the ``data`` a class that is
     read like a mapping stores (slack_sdk's ``SlackResponse``; a ``data`` property, which
     pyarrow's ``ChunkedArray`` deprecates with a warning, is not run), the items of a
@@ -193,6 +194,10 @@ def result_form(value: object) -> object:
                 listed = getattr(value, method, None)
                 if callable(listed):
                     return listed()
+        for method in ("to_pylist", "as_py"):  # pyarrow: tables, batches, arrays; a scalar
+            converted = getattr(value, method, None)
+            if callable(converted):
+                return converted()
         attrs_fields = getattr(cls, "__attrs_attrs__", None)
         if isinstance(attrs_fields, tuple):
             return {a.name: getattr(value, a.name) for a in attrs_fields}
