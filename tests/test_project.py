@@ -137,11 +137,13 @@ def test_a_build_whose_methods_are_all_false_writes_every_file_without_them(
     assert (run.status, run.stdout) == (
         0,
         "wrote tools/openai.json, tools/anthropic.json, tools/stubs.py; 2 files unchanged\n"
-        "diagnostics: 0 errors, 2 warnings (1 TI305, 1 TI602), 0 info\n",
+        "diagnostics: 0 errors, 3 warnings (1 TI305, 1 TI506, 1 TI602), 0 info\n",
     )
     assert run.stderr == (
         "tools/tools.classification.json: warning[TI305]: no tool is included: the tool list "
         "is empty\n"
+        "warning[TI506]: openai: no tool: the API refuses an empty tool list; send the request "
+        "without tools\n"
         "warning[TI602]: tools.json: no tool to write a stub of; the stubs module has no "
         "classes\n"
     )
