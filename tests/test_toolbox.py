@@ -60,6 +60,7 @@ from inspector.model import (
     StringType,
 )
 from inspector.project.pipeline import scan_objects
+from inspector.typetable.values import to_json
 from tests.conftest import GOLDEN
 from tests.sdk_types import check_typed_dict
 
@@ -834,11 +835,23 @@ class Ratios:
         return str(share)
 
 
-def test_a_fraction_has_no_json_form_a_json_number_would_only_approximate() -> None:
+def test_a_fraction_is_read_from_the_text_the_model_wrote() -> None:
+    """A JSON number as the model wrote it (0.1 is 1/10, not the double's binary value), or a
+    fraction's text; a Fraction leaves as a number."""
     catalog, _, _ = scan_objects([Ratios])
     (keep,) = catalog.classes[0].tools
-    assert keep.uncallable == (("share", "Fraction"),)
-    assert Toolbox(Ratios()).tools == []
+    assert keep.uncallable == ()
+    box = Toolbox(Ratios())
+    assert box.call("keep", {"share": 0.1}) == "1/10"
+    assert box.call("keep", {"share": "-3/4"}) == "-3/4"
+    assert box.call("keep", {"share": "2.5e-1"}) == "1/4"
+    assert box.call("keep", {"share": 3}) == "3"
+    with pytest.raises(ToolCallError) as refused:
+        box.call("keep", {"share": "1/0"})
+    assert refused.value.message == (
+        'keep: share: expected a fraction such as "3/4" or a decimal number, got "1/0"'
+    )
+    assert to_json(fractions.Fraction(1, 3)) == 0.3333333333333333
 
 
 class Counter:

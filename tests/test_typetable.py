@@ -9,6 +9,7 @@ import dataclasses
 import datetime
 import decimal
 import enum
+import fractions
 import functools
 import io
 import ipaddress
@@ -82,6 +83,10 @@ VALUES: dict[type, st.SearchStrategy[typing.Any]] = {
     datetime.timedelta: st.timedeltas(),
     uuid.UUID: st.uuids(),
     decimal.Decimal: st.decimals(allow_nan=False, allow_infinity=False),
+    # a Fraction leaves as a number: those a double holds exactly, in at most 15 digits
+    fractions.Fraction: st.builds(
+        lambda n, k: fractions.Fraction(n, 2**k), st.integers(-(2**20), 2**20), st.integers(0, 10)
+    ),
     pathlib.PurePath: _PATH_TEXT.map(pathlib.PurePath),
     pathlib.Path: _PATH_TEXT.map(pathlib.Path),
     pathlib.PurePosixPath: _PATH_TEXT.map(pathlib.PurePosixPath),

@@ -249,6 +249,37 @@ _DECIMAL_SCHEMA = AnyOfType((NumberType(), StringType()), keywords=(("pattern", 
 """``{"type": ["number", "string"], "pattern": ...}``: the pattern applies to strings only."""
 
 
+def _read_fraction(value: Json, cls: type) -> object:
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        raise WrongJson('number or string such as "3/4"')
+    if isinstance(value, str) and re.fullmatch(FRACTION_PATTERN, value) is None:
+        raise WrongJson('a fraction such as "3/4" or a decimal number')
+    try:  # a float as the model wrote it (0.1 is 1/10, not its binary value)
+        return cls(value if isinstance(value, str) else repr(value))
+    except (ValueError, ZeroDivisionError, OverflowError):  # NaN, infinity
+        raise WrongJson('a fraction such as "3/4" or a decimal number') from None
+
+
+FRACTION_PATTERN = r"^[+-]?((\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,9})?|\d+/0*[1-9]\d*)$"
+"""Fraction text: ``3/4`` as ``str(Fraction)`` writes it, or a decimal number; ``Fraction(text)``
+reads both."""
+
+
+def _write_fraction(value: object) -> Json:
+    """A number, as a ``Fraction`` a method returns where its hint says ``float`` or
+    ``numbers.Real`` must leave (``1/3`` as ``0.3333333333333333``)."""
+    try:
+        return float(typing.cast(float, value))
+    except OverflowError:
+        raise NoJsonForm(f"Fraction {value} is past a double's range") from None
+
+
+_FRACTION_SCHEMA = AnyOfType(
+    (NumberType(), StringType()), keywords=(("pattern", FRACTION_PATTERN),)
+)
+"""As ``Decimal``'s: a number, or text that keeps what a number loses (``"1/3"``)."""
+
+
 def _string(fmt: str | None, expected: str) -> tuple[SchemaType, Callable[[Json, type], object]]:
     return StringType(fmt), _parsed(expected)
 
@@ -284,6 +315,12 @@ def _decimal_example() -> object:
     import decimal
 
     return decimal.Decimal("19.99")
+
+
+def _fraction_example() -> object:
+    import fractions
+
+    return fractions.Fraction(3, 4)
 
 
 _PATHS = tuple(
@@ -327,6 +364,8 @@ SCALARS: tuple[Scalar, ...] = (
            ("uuid", "UUID"), _uuid_example),
     Scalar("decimal.Decimal", (("decimal", "Decimal"),), _DECIMAL_SCHEMA,
            _read_decimal, _write_decimal, ("decimal", "Decimal"), _decimal_example),
+    Scalar("fractions.Fraction", (("fractions", "Fraction"),), _FRACTION_SCHEMA,
+           _read_fraction, _write_fraction, ("fractions", "Fraction"), _fraction_example),
     Scalar("pathlib.Path, pathlib.PurePath", _PATHS, *_string("path", "a path"), _write_str,
            ("pathlib", "Path"), lambda: pathlib.PurePosixPath("data/report.csv")),
     *(_address(v, kind) for kind in ("Interface", "Address", "Network") for v in (4, 6)),
@@ -352,8 +391,9 @@ def number_row(cls: type) -> Scalar | None:
     ``numbers.Integral`` or ``numbers.Real`` that is neither (numpy's ``int64``, ``uint8``,
     ``float32``), which the JSON number is made into by calling it; None for any other class,
     for one no number makes (``numbers.Integral`` itself, numpy's abstract ``integer`` and
-    ``floating``), and for a ``Fraction``: made from a JSON number it would be the number's
-    binary value (0.1 is 3602879701896397/36028797018963968), not what the model wrote.
+    ``floating``), and for a rational class (``Fraction`` has a row of its own): made from a
+    JSON number it would be the number's binary value (0.1 is 3602879701896397/36028797018963968),
+    not what the model wrote.
     Results and defaults keep their own forms (a ``timedelta64`` is a duration)."""
     if inspect.isabstract(cls) or not issubclass(cls, numbers.Real):
         return None
