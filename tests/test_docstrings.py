@@ -122,6 +122,37 @@ def test_summary_without_blank_line_keeps_a_single_newline() -> None:
     assert tools["run"].description == "First line.\nSecond line of the same paragraph."
 
 
+def test_a_block_indented_below_the_summary_keeps_its_lines_aligned() -> None:
+    """emoji's ``emojize``: examples indented right below the summary; the first line of the
+    block lost its indentation while the others kept theirs."""
+
+    class Examples:
+        def run(self, text: str) -> str:
+            """Replace names in a text.
+                >>> run(":smile:")
+                    '...'
+                >>> run("")
+
+            Args:
+                text: The text.
+            """
+            return text
+
+        def spaced(self) -> None:
+            """Run it.
+
+            Usage:
+                first
+            then this.
+            """
+
+    tools, _ = inspect_class(Examples)
+    assert tools["run"].description == (
+        'Replace names in a text.\n>>> run(":smile:")\n    \'...\'\n>>> run("")'
+    )
+    assert tools["spaced"].description == "Run it.\n\nUsage:\n    first\nthen this."
+
+
 def test_wrong_style_reports_undocumented_parameters() -> None:
     tools, diagnostics = inspect_class(Numpy, DocstringStyle.GOOGLE)
     assert messages(diagnostics) == [

@@ -7,6 +7,7 @@ from __future__ import annotations
 import enum
 import inspect
 import re
+import textwrap
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
@@ -287,7 +288,7 @@ def _parsed(text: str, style: DocstringStyle) -> DocInfo:
     returns_text, returns_type = (returns.description, returns.type_name) if returns else ("", None)
     if returns_type is not None and _VALUE.fullmatch(returns_type):  # ``0: Success.``: no type
         returns_text, returns_type = f"{returns_type}: {_unaligned(returns_text)}", None
-    description = "\n\n".join(part for part in (_description(parsed), tail) if part)
+    description = "\n\n".join(part for part in (_description(parsed, protected), tail) if part)
     return DocInfo(
         description=_restore(description, marked),
         params=params,
@@ -486,6 +487,21 @@ def _without_trailing_space(text: str) -> str:
     return text
 
 
+def _indented_as_written(long: str, text: str) -> str:
+    """The long description with its first line indented as in ``text`` (cleaned as
+    docstring-parser cleans it), then dedented as a whole: docstring-parser strips it, so an
+    indented block right below the summary (emoji's ``emojize`` examples) lost the indentation
+    of its first line only."""
+    first, newline, rest = long.partition("\n")
+    if not newline or not rest[:1].isspace() or long[:1].isspace():
+        return long
+    for line in inspect.cleandoc(text).split("\n")[1:]:
+        if line.strip() == first:
+            indent = line[: len(line) - len(line.lstrip())]
+            return textwrap.dedent(indent + long) if indent else long
+    return long
+
+
 def _required(description: str) -> tuple[str, bool]:
     """A description without botocore's ``**[REQUIRED]**`` mark, and whether it had one."""
     if "**[REQUIRED]**" not in description:
@@ -494,9 +510,9 @@ def _required(description: str) -> tuple[str, bool]:
     return (description[match.end() :], True) if match else (description, False)
 
 
-def _description(parsed: docstring_parser.Docstring) -> str:
+def _description(parsed: docstring_parser.Docstring, text: str) -> str:
     short = parsed.short_description or ""
-    long = parsed.long_description or ""
+    long = _indented_as_written(parsed.long_description or "", text)
     if short and long:
         separator = "\n\n" if parsed.blank_after_short_description else "\n"
         return f"{short}{separator}{long}"
