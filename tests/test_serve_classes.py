@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
 import anyio
 import pytest
 
+from inspector.diagnostics import InspectorError
+from inspector.runtime.running import Homes
+from inspector.runtime.serve import factory_objects
 from inspector.runtime.toolbox import Toolbox
 from tests.conftest import Run
 from tests.test_serve import LIMIT, listed, served_once, stdio_session
@@ -237,3 +241,23 @@ def test_watch_makes_a_class_when_its_method_is_set_true_and_keeps_the_tools_whe
         f"Ledger needs constructor arguments (key): {FIX}, or set its included methods "
         f"(balance) to false in {choices}; keeping the previous 2 tools"
     ]
+
+
+def test_a_factory_that_fails_leaves_no_thread_behind() -> None:
+    """Each failed making of the objects (a reload under ``--watch`` may fail many times) ends
+    the home thread made for them."""
+
+    def broken() -> object:
+        raise OSError("database is locked")
+
+    def home_threads() -> list[threading.Thread]:
+        return [t for t in threading.enumerate() if t.name == "toolsinspector-app:broken"]
+
+    homes = Homes(threads={})
+    for _ in range(3):
+        with pytest.raises(InspectorError, match="database is locked"):
+            factory_objects(broken, "app:broken", homes)
+    for thread in home_threads():
+        thread.join(timeout=5)
+    assert home_threads() == []
+    assert homes.threads == {}

@@ -63,7 +63,7 @@ class HomeThread:
     only on the thread that opened it)."""
 
     def __init__(self, name: str) -> None:
-        self._work: queue.SimpleQueue[tuple[concurrent.futures.Future[object], Work]] = (
+        self._work: queue.SimpleQueue[tuple[concurrent.futures.Future[object], Work] | None] = (
             queue.SimpleQueue()
         )
         threading.Thread(target=self._loop, name=name, daemon=True).start()
@@ -74,10 +74,14 @@ class HomeThread:
         self._work.put((future, work))
         return future
 
+    def stop(self) -> None:
+        """End the thread once the work queued before has run (nothing lives on it: the
+        object it was to make failed)."""
+        self._work.put(None)
+
     def _loop(self) -> None:
-        while True:
-            future, work = self._work.get()
-            _settle(future, work)
+        while (queued := self._work.get()) is not None:
+            _settle(*queued)
 
 
 @dataclass

@@ -334,7 +334,11 @@ def _made(make: Callable[[], object], homes: Homes | None, name: str) -> object:
     if homes is None:
         return make()
     home = HomeThread(f"toolsinspector-{name}")
-    made = home.submit(make).result()
+    try:
+        made = home.submit(make).result()
+    except BaseException:
+        home.stop()  # no object lives there: the thread would wait for work forever
+        raise
     for obj in made if isinstance(made, list | tuple) else [made]:
         homes.threads[id(obj)] = home
     return made
