@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import io
+import os
 import sys
 import textwrap
 import typing
@@ -23,10 +24,13 @@ from inspector.scan.docstrings import DocstringStyle
 from inspector.scan.methods import MethodBuilder
 from inspector.scan.targets import ClassInfo, iter_methods
 
-settings.register_profile("project", deadline=None)
-settings.load_profile("project")
+settings.register_profile("project", deadline=None, derandomize=True)
+settings.register_profile("explore", deadline=None, max_examples=500)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "project"))
 """No per-example deadline: a first example that imports an SDK, or a busy 2-core CI machine,
-must not turn a correct property into a flaky failure."""
+must not turn a correct property into a flaky failure. The same examples in every run
+(``derandomize``): a commit's ``make test`` gives the same verdict in CI and in a fresh clone;
+``HYPOTHESIS_PROFILE=explore`` draws new and more examples, to look for bugs."""
 
 COMPILED = CompiledTemplates()
 """The built-in templates compiled once for every render of the run that passes it in its
