@@ -56,7 +56,8 @@ PROVIDER = Provider(
     "openai-responses",
     "OpenAI",
     tool_names=openai.PROVIDER.tool_names,
-    limits=replace(openai.LIMITS, refuses_empty=False),  # Responses takes `tools: []`
+    # the Responses API: no refusal of `tools: []` is documented or reported
+    limits=replace(openai.LIMITS, refuses_empty=False),
     read_tools=read_tools,
     read_calls=read_calls,
     answer=answer,
