@@ -451,12 +451,24 @@ class Returns:
     """What a tool gives back.
 
     Attributes:
-        type: The return value's schema type; None when the method is not annotated.
+        type: The return value's schema type; None when nothing at all is known of it: no
+            type that says more than "any value" (none, ``Any``, a class with no JSON form)
+            and no description. A described value of no type is any value.
         description: The docstring's ``Returns:`` text ("" for none).
     """
 
     type: SchemaType | None = None
     description: str = ""
+
+    def __post_init__(self) -> None:
+        # as tools.json reads it back: "any value" and "not annotated" are both written {}
+        # (read as no type), or {"description": ...} (read as any value); a scan's own render
+        # (build, Toolbox) wrote an MCP outputSchema and a Hugging Face "return" entry that
+        # the render of its tools.json did not, or the other way round
+        if isinstance(self.type, AnyValueType) and not self.type.keywords and not self.description:
+            object.__setattr__(self, "type", None)
+        elif self.type is None and self.description:
+            object.__setattr__(self, "type", AnyValueType())
 
     def to_schema(self, refs: Refs | None = None) -> JsonObject:
         """The return value's JSON Schema (``{}``, any value, when the type is unknown).

@@ -94,6 +94,57 @@ def test_render_build_and_toolbox_give_the_same_file_and_warnings(
     assert warnings == build_lines == toolbox_lines
 
 
+ANY_RESULTS_SOURCE = '''\
+from typing import Any
+
+
+class Opaque:
+    """A class with no JSON form."""
+
+
+class Results:
+    def anything(self) -> Any:
+        """Any value."""
+
+    def opaque(self) -> Opaque:
+        """A value read from the object."""
+        return Opaque()
+
+    def unannotated(self):
+        """Not annotated."""
+
+    def said(self) -> Any:
+        """Said in the docstring.
+
+        Returns:
+            Whatever it finds.
+        """
+
+    def said_unannotated(self):
+        """Said in the docstring, not annotated.
+
+        Returns:
+            Whatever it finds.
+        """
+'''
+
+
+@pytest.mark.parametrize("provider", ["mcp", "huggingface"])
+def test_a_result_of_any_value_is_written_alike_by_every_door(
+    in_tmp: Path, run_cli: Callable[..., Run], provider: str
+) -> None:
+    # tools.json writes "any value" as {} (read back as no type) and a described value of no
+    # type as {"description": ...} (read back as any value): a scan's own render (build,
+    # Toolbox) gave MCP an outputSchema and Hugging Face a "return" that the file's render did
+    # not, or the other way round, so check after scan + render found both files stale
+    Path("results.py").write_text(ANY_RESULTS_SOURCE, encoding="utf-8")
+    files, _, _ = _three_doors(run_cli, "results", "Results", provider)
+    assert files[0] == files[1] == files[2]
+    said = 2  # the two described results, annotated or not
+    assert files[0].count('"outputSchema"') == (said if provider == "mcp" else 0)
+    assert files[0].count('"return"') == (said if provider == "huggingface" else 0)
+
+
 def test_every_door_warns_past_the_tool_limit(in_tmp: Path, run_cli: Callable[..., Run]) -> None:
     Path("many.py").write_text(MANY, encoding="utf-8")
     files, render_lines, others = _three_doors(run_cli, "many", "Many", "openai")
