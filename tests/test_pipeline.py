@@ -172,3 +172,55 @@ def test_one_failing_provider_does_not_stop_the_others_in_build(
     assert "broken.json.jinja: error[TI401]: the template rendered invalid JSON" in result.stderr
     assert not Path("broken.json").exists()
     assert '"name": "größe"' in Path("ollama.json").read_text(encoding="utf-8")
+
+
+DESCRIBED_TYPES_SOURCE = '''\
+import enum
+from dataclasses import dataclass
+
+
+class Size(enum.IntEnum):
+    SMALL = 1
+    LARGE = 2
+
+
+@dataclass
+class Place:
+    """A place."""
+
+    name: str
+
+
+class Shop:
+    def order(self, size: Size = Size.SMALL, place: Place | None = None) -> None:
+        """Order something."""
+
+    def deliver(self, place: Place, size: Size) -> None:
+        """Deliver it.
+
+        Args:
+            place: Where to.
+            size: How large.
+        """
+'''
+
+
+def test_build_writes_the_stubs_that_stubs_of_its_tools_json_give(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    # a parameter's schema has one description, its own or its type's (an enum's value = name
+    # pairs, a class's docstring): stubs of the scan told the two apart, stubs of the file
+    # cannot, so build's stubs differed from `stubs tools.json` and check found them stale
+    Path("shop.py").write_text(DESCRIBED_TYPES_SOURCE, encoding="utf-8")
+    Path("pyproject.toml").write_text(
+        '[tool.toolsinspector]\ntargets = ["shop.py:Shop"]\nstubs = "stubs.py"\n',
+        encoding="utf-8",
+    )
+    assert run_cli("build", "-q").status == 0
+    built = Path("stubs.py").read_text(encoding="utf-8")
+    result = run_cli(
+        "stubs", "tools.json", "--classification", "tools.classification.json", "-o", "stubs.py"
+    )
+    assert result.status == 0
+    assert Path("stubs.py").read_text(encoding="utf-8") == built
+    assert run_cli("check").status == 0

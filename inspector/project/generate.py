@@ -11,10 +11,10 @@ from inspector.catalog import Catalog
 from inspector.diagnostics import Diagnostic, InspectorError, UsageError, has_errors
 from inspector.files import classification as classification_file
 from inspector.files.classification import Classification
-from inspector.files.jsonfile import dumps
+from inspector.files.jsonfile import dumps, loads
 from inspector.files.overwrite import FileKind, Input, Output, check_outputs, source_files
+from inspector.files.tools_json import from_json, to_json
 from inspector.files.tools_json import load as load_tools
-from inspector.files.tools_json import to_json
 from inspector.project import pipeline
 from inspector.project.config import Config
 from inspector.render.options import RenderOptions
@@ -74,13 +74,18 @@ def generate(
         include_destructive=config.include_destructive,
     )
     result.diagnostics += notes
-    hand_over(config.tools_path, dumps(to_json(catalog)))
+    tools_file = dumps(to_json(catalog))
+    hand_over(config.tools_path, tools_file)
     hand_over(config.classification_path, dumps(classification_file.to_json(merged.classification)))
     if config.providers:
         result.diagnostics += _renders(config, catalog, merged.classification, hand_over)
     if config.stubs is not None:  # the included tools, shaped: as in the provider files
+        # from tools.json as written, as `stubs tools.json` makes them: a scan knows more than
+        # its file says (whether a description is the parameter's or its type's), and stubs
+        # show it, so stubs of the scan itself differed from the file's
+        written = from_json(loads(tools_file), {})
         shaped, _ = pipeline.curated_catalog(
-            catalog,
+            written,
             merged.classification,
             config.classification_path,
             include_new=config.include_new,
