@@ -584,3 +584,47 @@ def test_a_compiled_module_s_code_is_typed_by_its_package_s_stubs(
     assert hashpw.type_sources == (("password", "stub"), ("salt", "stub"), ("return", "stub"))
     tools, _ = inspect_class(module.Key)
     assert tools["encrypt"].type_sources == (("data", "stub"), ("return", "stub"))
+
+
+def test_a_compiled_backend_s_class_is_typed_by_the_stub_of_the_package_that_exports_it(
+    modules: Callable[..., None],
+) -> None:
+    """zstandard's ``ZstdCompressor`` is ``zstandard.backend_c``'s (no stub, no signatures),
+    exported by ``from .backend_c import *`` and typed in ``zstandard/__init__.pyi``: found
+    there, in the Toolbox too, and only for the very class the package exports."""
+    native = """
+        class Squeezer:
+            def squeeze(self, data, level=3):
+                '''Squeeze.'''
+                return data[:level]
+    """
+    modules(
+        **{
+            "squeeze/__init__.py": (
+                "from squeeze.backend import *\nfrom squeeze.other import Other as Squeezer2\n"
+            ),
+            "squeeze/__init__.pyi": (
+                "class Squeezer:\n"
+                "    def squeeze(self, data: bytes, level: int = ...) -> bytes: ...\n"
+                "class Squeezer2:\n"
+                "    def squeeze(self, data: bytes, level: int = ...) -> bytes: ...\n"
+            ),
+            "squeeze/backend.py": native,
+            "squeeze/other.py": native.replace("Squeezer", "Other"),
+        }
+    )
+    module = load("squeeze")
+    tools, _ = inspect_class(module.Squeezer)
+    assert tools["squeeze"].type_sources == (
+        ("data", "stub"),
+        ("level", "stub"),
+        ("return", "stub"),
+    )
+    assert tools["squeeze"].parameters_schema()["properties"]["level"] == {
+        "type": "integer",
+        "default": 3,
+    }
+    assert Toolbox(module.Squeezer()).call("squeeze", {"data": "aGVsbG8=", "level": 2}) == b"he"
+    # exported under another name: the stub's Squeezer2 is not the class's own
+    tools, _ = inspect_class(module.Squeezer2)
+    assert "stub" not in dict(tools["squeeze"].type_sources).values()

@@ -291,12 +291,32 @@ class StubFinder:
             group = GROUP_MARK in owner.__dict__
             path = [name] if group else [*owner.__qualname__.split("."), name]
             found = self._definition(owner.__module__, path, set())
+        if found is None:
+            found = self._exported(module, path)
         seen: set[tuple[str, ...]] = set()
         while found is not None and isinstance(found[0], ast.Name | ast.Attribute):
             path = _dotted(found[0])
             found = self._assigned(path, found[1].module, seen)
         # a definition at a dotted path is a class's member (only classes have members here)
         return None if found is None else _signature(*found, member=len(path) > 1)
+
+    def _exported(self, module: str, path: list[str]) -> tuple[Definition, StubNamespace] | None:
+        """The definition at ``path`` in the stub of a package above ``module`` that exports
+        the same object under the same name, the nearest first: a compiled backend's class
+        that its package re-exports and types in its own stub (zstandard's
+        ``backend_c.ZstdCompressor``, typed in ``zstandard/__init__.pyi``)."""
+        defined = getattr(sys.modules.get(module), path[0], None)
+        if defined is None:
+            return None
+        package = module
+        while "." in package:
+            package = package.rpartition(".")[0]
+            if getattr(sys.modules.get(package), path[0], None) is not defined:
+                continue
+            found = self._definition(package, path, set())
+            if found is not None:
+                return found
+        return None
 
     def _assigned(
         self, path: list[str], module: str, seen: set[tuple[str, ...]]
