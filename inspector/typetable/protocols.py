@@ -66,6 +66,13 @@ PROTOCOLS: tuple[ProtocolRow, ...] = (
         (("collections.abc", "Buffer"), *_both("Buffer", "SupportsBytes")),
         bytes,
     ),
+    # the ABC bytes and bytearray are registered with (deprecated since 3.12, gone in 3.14;
+    # stubs of compiled modules still write it: zstandard's ``compress(data: ByteString)``)
+    ProtocolRow(
+        "collections.abc.ByteString, typing.ByteString",
+        (("collections.abc", "ByteString"),),
+        bytes,
+    ),
     ProtocolRow("os.PathLike", (("os", "PathLike"),), pathlib.Path, writes=True),
     ProtocolRow("collections.abc.Hashable", (("collections.abc", "Hashable"),), HASHABLE),
     ProtocolRow(
