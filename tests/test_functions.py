@@ -170,6 +170,20 @@ def test_a_module_target_is_keyed_by_its_dotted_name(
     assert [tool["function"]["name"] for tool in json.loads(run.stdout)] == ["add"]
 
 
+def test_diagnostics_name_a_module_s_functions_by_their_group_key(
+    modules: Callable[..., None], in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    # the key the classification file has: "os.stat" named the standard library's module
+    # for aiofiles.os.stat, and two modules of one last name could not be told apart
+    modules(**{"shop/__init__.py": "", "shop/os.py": "def stat(path):\n    'Stat.'\n"})
+    run = run_cli("scan", "shop.os", "-o", "tools.json")
+    assert run.status == 0, run.stderr
+    assert list(_tools()) == ["shop.os"]
+    assert "shop/os.py:1: warning[TI106]: shop.os.stat: parameter 'path': no type hint" in (
+        run.stderr
+    )
+
+
 def test_a_module_s_all_takes_what_it_wraps_not_another_library_s_functions(
     modules: Callable[..., None], in_tmp: Path, run_cli: Callable[..., Run]
 ) -> None:

@@ -82,7 +82,7 @@ from inspector.scan.stubsource import (
     resolve_stub_hint,
     runtime_parameter,
 )
-from inspector.scan.targets import MethodInfo
+from inspector.scan.targets import MethodInfo, owner_name
 from inspector.scan.variadics import tuple_item, unsaid, variadic_field, variadic_item
 from inspector.typetable.structures import field_rows
 
@@ -628,7 +628,7 @@ class Reporter:
         """Names whose stub hint did not resolve (TI120): they have a hint, not none."""
 
     def __call__(self, code: str, message: str) -> None:
-        subject = f"{self.method.owner.__name__}.{self.method.name}"
+        subject = f"{owner_name(self.method.owner)}.{self.method.name}"
         self.diagnostics.append(
             Diagnostic(level_of(code), message, self.method.path, self.method.line, subject, code)
         )

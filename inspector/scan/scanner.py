@@ -27,6 +27,7 @@ from inspector.scan.targets import (
     functions_defined_in,
     is_function_group,
     iter_methods,
+    owner_name,
 )
 
 
@@ -175,7 +176,7 @@ def _inputs_left_out(notes: list[Diagnostic], method: MethodInfo) -> list[Diagno
         "(nothing says what they take); a new classification entry excludes it (document them "
         "in the docstring's Args, or set it true to offer it without arguments)"
     )
-    subject = f"{method.owner.__name__}.{method.name}"
+    subject = f"{owner_name(method.owner)}.{method.name}"
     kept = [d for d in notes if d.code != codes.VARIADIC_LEFT_OUT]
     return [
         *kept,

@@ -367,6 +367,13 @@ def is_function_group(cls: type) -> bool:
     return GROUP_MARK in cls.__dict__
 
 
+def owner_name(owner: type) -> str:
+    """How diagnostics name the class that defines a method: its name, or for a module's
+    functions the group's key, as tools.json and the classification file write it
+    (``aiofiles.os``: its last part alone, ``os``, named another module)."""
+    return owner.__qualname__ if is_function_group(owner) else owner.__name__
+
+
 def _attribute(module: ModuleType, name: str) -> object:
     try:  # a lazy module attribute may fail to import
         return getattr(module, name, None)
