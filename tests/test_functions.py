@@ -203,6 +203,38 @@ def test_a_module_s_all_takes_what_it_wraps_not_another_library_s_functions(
     assert list(_tools()["api"]) == ["add", "mul"]
 
 
+def test_a_function_a_module_exports_from_its_implementation_under_its_own_name_is_a_tool(
+    modules: Callable[..., None], in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    """msgspec.json exports ``_core``'s ``json_encode`` as ``encode`` (typed in
+    ``json.pyi``): a tool named ``encode``, typed by the stub, called through that name; an
+    alias of a function the module defines is no second tool, nor is another library's."""
+    modules(
+        **{
+            "codec/__init__.py": "",
+            "codec/_core.py": "def json_encode(obj, indent=0):\n    'Encode.'\n    return 'x'\n",
+            "codec/json.py": (
+                "from codec._core import json_encode as encode\n"
+                "from os.path import join as joined\n"
+                "def decode(text):\n    'Decode.'\n    return text\n"
+                "loads = decode\n"
+            ),
+            "codec/json.pyi": (
+                "def encode(obj: object, indent: int = ...) -> str: ...\n"
+                "def decode(text: str) -> object: ...\n"
+            ),
+        }
+    )
+    assert run_cli("scan", "codec.json", "-o", "tools.json", "-q").status == 0
+    tools = _tools()["codec.json"]
+    assert list(tools) == ["encode", "decode"]
+    assert tools["encode"]["type_sources"] == {"obj": "stub", "indent": "stub", "return": "stub"}
+    assert run_cli("scan", "codec.json:encode", "-o", "one.json", "-q").status == 0
+    assert list(_tools("one.json")["codec.json"]) == ["encode"]
+    toolbox = Toolbox(load("codec.json"))
+    assert toolbox.call("encode", {"obj": [1], "indent": 2}) == "x"
+
+
 def test_an_aliased_module_is_keyed_by_the_name_the_target_gives(
     in_tmp: Path, run_cli: Callable[..., Run]
 ) -> None:

@@ -202,7 +202,9 @@ def test_the_server_version_is_the_served_distributions_when_no_project_gives_on
 
     assert served_version(jinja2.Environment()) == metadata.version("jinja2")
     assert served_version(object()) == ""  # builtins: no distribution
-    functions = function_group("jinja2.filters", "jinja2.filters", [jinja2.filters.do_upper])
+    functions = function_group(
+        "jinja2.filters", "jinja2.filters", {"do_upper": jinja2.filters.do_upper}
+    )
     assert (served_class(functions).__name__, served_version(functions)) == (
         "filters",  # a module's functions: the module's name, its distribution's version
         metadata.version("jinja2"),

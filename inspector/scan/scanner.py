@@ -94,22 +94,25 @@ def _with_function_groups(objects: Sequence[object]) -> list[object]:
     """The objects, each module and each run of functions replaced by one class of static
     methods per module (``function_group``), where the module or its first function was."""
     result: list[object] = []
-    functions: dict[str, list[Callable[..., object]]] = {}
+    functions: dict[str, dict[str, Callable[..., object]]] = {}
     for obj in objects:
         if isinstance(obj, ModuleType):
             found = functions_defined_in(obj)
             module = obj.__name__
         elif inspect.isroutine(obj):
-            found = [typing.cast(Callable[..., object], obj)]
+            function = typing.cast(Callable[..., object], obj)
+            found = {str(getattr(function, "__name__", "")): function}
             module = str(getattr(obj, "__module__", None) or "functions")
         else:
             result.append(obj)
             continue
         if module not in functions:
-            functions[module] = []
+            functions[module] = {}
             result.append(module)
         known = functions[module]
-        known += [f for f in found if all(f is not k for k in known)]
+        for name, function in found.items():
+            if all(function is not k for k in known.values()):
+                known.setdefault(name, function)
     return [
         function_group(obj, obj, functions[obj]) if isinstance(obj, str) else obj for obj in result
     ]

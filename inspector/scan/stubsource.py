@@ -289,6 +289,11 @@ class StubFinder:
             # typed in ``bcrypt/__init__.pyi``), a method its class took from elsewhere
             name = getattr(function, "__name__", path[-1])
             group = GROUP_MARK in owner.__dict__
+            if group:  # the name its module gives it (msgspec.json's ``encode``: ``json_encode``)
+                name = next(
+                    (k for k, v in owner.__dict__.items() if getattr(v, "__func__", v) is function),
+                    name,
+                )
             path = [name] if group else [*owner.__qualname__.split("."), name]
             found = self._definition(owner.__module__, path, set())
         if found is None:

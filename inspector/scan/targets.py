@@ -10,7 +10,7 @@ import importlib.util
 import inspect
 import os
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from types import FunctionType, ModuleType
 from typing import Final
@@ -182,7 +182,8 @@ class Targets:
                     f"target {target!r}: {module_part} has no attribute {attribute!r}{hint}"
                 )
         if "." not in attribute and inspect.isroutine(found):  # ``mod.py:func``
-            group = function_group(self.group_key(module_part, module), module.__name__, [found])
+            key = self.group_key(module_part, module)
+            group = function_group(key, module.__name__, {attribute: found})
             return [ClassInfo(group, target, self._module_path(module))]
         if not isinstance(found, type):
             raise InspectorError(
@@ -313,26 +314,38 @@ def _exported(module: ModuleType, names: Iterable[str]) -> list[tuple[str, objec
     return sorted(pairs, key=lambda pair: (position.get(pair[0], len(position)), pair[0]))
 
 
-def functions_defined_in(module: ModuleType) -> list[Callable[..., object]]:
-    """A module's public functions, as ``_classes_defined_in`` finds its classes: those its
-    ``__all__`` names, else those it defines (a function decorated with ``functools.wraps``
-    counts where the function it wraps is defined); never one it imports from another public
-    module (``from os.path import join``). What it takes from a private or built-in module it
-    wraps is its own: ``os`` exports the C functions of ``posix``, ``heapq`` those of
-    ``_heapq``."""
+def functions_defined_in(module: ModuleType) -> dict[str, Callable[..., object]]:
+    """A module's public functions by the names it gives them, as ``_classes_defined_in``
+    finds its classes: those its ``__all__`` names, else those it defines (a function
+    decorated with ``functools.wraps`` counts where the function it wraps is defined); never
+    one it imports from another public module (``from os.path import join``). What it takes
+    from a private or built-in module it wraps is its own: ``os`` exports the C functions of
+    ``posix``, ``heapq`` those of ``_heapq``, and ``msgspec.json`` exports ``_core``'s
+    ``json_encode`` as ``encode`` (an alias of its own function is not a second one)."""
     exported = getattr(module, "__all__", None)
     if isinstance(exported, list | tuple) and all(isinstance(n, str) for n in exported):
         pairs = _exported(module, exported)
     else:
         pairs = list(vars(module).items())
-    return [
-        value
-        for name, value in pairs
-        if is_public(name)
-        and inspect.isroutine(value)
-        and getattr(value, "__name__", None) == name
-        and _is_own(str(getattr(value, "__module__", "")), module)
-    ]
+    found: dict[str, Callable[..., object]] = {}
+    for name, value in pairs:
+        if not (is_public(name) and inspect.isroutine(value)):
+            continue
+        defined_in = str(getattr(value, "__module__", ""))
+        if getattr(value, "__name__", None) != name and not _wrapped(defined_in, module):
+            continue
+        if _is_own(defined_in, module) and all(value is not f for f in found.values()):
+            found[name] = value
+    return found
+
+
+def _wrapped(defined_in: str, module: ModuleType) -> bool:
+    """Whether functions of the module ``defined_in`` are ``module``'s implementation, which
+    it may export under names of its own: a private or built-in module, not itself."""
+    if defined_in == module.__name__:
+        return False
+    private = any(part.startswith("_") for part in defined_in.split("."))
+    return bool(defined_in) and (private or defined_in in sys.builtin_module_names)
 
 
 def _is_own(defined_in: str, module: ModuleType) -> bool:
@@ -343,20 +356,22 @@ def _is_own(defined_in: str, module: ModuleType) -> bool:
         return True
     if hasattr(module, "__path__") and defined_in.startswith(f"{module.__name__}."):
         return True
-    private = any(part.startswith("_") for part in defined_in.split("."))
-    return bool(defined_in) and (private or defined_in in sys.builtin_module_names)
+    return _wrapped(defined_in, module)
 
 
 GROUP_MARK = "__toolsinspector_functions_of__"
 """The attribute that marks a class ``function_group`` made: the module's name."""
 
 
-def function_group(key: str, module_name: str, functions: Iterable[Callable[..., object]]) -> type:
+def function_group(
+    key: str, module_name: str, functions: Mapping[str, Callable[..., object]]
+) -> type:
     """Functions as the static methods of a class keyed ``key`` (``pkg.mod``), defined in their
     module: every step that reads a class's methods (hints, docstrings, stubs, ``@overload``,
-    the Toolbox's calls) reads a module's functions the same way. Each keeps its own name."""
+    the Toolbox's calls) reads a module's functions the same way. Each has the name it is
+    given (the module's name for it)."""
     namespace: dict[str, object] = {
-        getattr(function, "__name__", ""): staticmethod(function) for function in functions
+        name: staticmethod(function) for name, function in functions.items()
     }
     namespace |= {GROUP_MARK: module_name, "__module__": module_name, "__qualname__": key}
     return type(key.rpartition(".")[2], (), namespace)
