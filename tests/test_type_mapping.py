@@ -130,6 +130,13 @@ CASES: list[tuple[object, JsonObject]] = [
     (Literal["a", "b"], {"type": "string", "enum": ["a", "b"]}),
     (Literal[1, True, "x"], {"type": ["integer", "boolean", "string"], "enum": [1, True, "x"]}),
     (Literal["a", None], {"type": ["string", "null"], "enum": ["a", None]}),
+    # Literal[None] is None (PEP 586): sqlglot's overloads give ``fields: Literal[None]``
+    (Literal[None], {"type": "null"}),
+    (
+        list[str] | Literal[None],
+        {"anyOf": [{"type": "array", "items": {"type": "string"}}, {"type": "null"}]},
+    ),
+    (Optional[Literal[None]], {"type": "null"}),  # noqa: UP045
     (Color, {"type": "string", "enum": ["red", "green"]}),
     (Level, {"type": "integer", "enum": [1, 2], "description": "1 = LOW, 2 = HIGH"}),
     (Mode, {"type": "string", "enum": ["fast"]}),

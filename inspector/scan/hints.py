@@ -302,6 +302,8 @@ class TypeMapper:
             elif (type(value), repr(value)) not in seen:  # keeps True apart from 1
                 seen.add((type(value), repr(value)))
                 values.append(value)
+        if values == [None]:  # ``Literal[None]`` is ``None`` (PEP 586), in a union too
+            return NullType()
         return EnumType(tuple(values))
 
     def map_typevar(self, hint: object) -> SchemaType:
