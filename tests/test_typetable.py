@@ -33,9 +33,11 @@ from inspector.model import MISSING, ArrayType, EnumType
 from inspector.runtime.arguments import ArgumentError, Converter
 from inspector.scan.hints import Mapped, TypeMapper
 from inspector.typetable.scalars import (
+    FRACTION_PATTERN,
     SCALARS,
     NoJsonForm,
     Scalar,
+    WrongJson,
     duration_text,
     scalar_for,
     stub_classes,
@@ -512,3 +514,26 @@ def test_the_documentation_table_matches_the_registry() -> None:
     page = PAGE.read_text("utf-8")
     assert page_with_table(page) == page, "run: python tests/typetable_doc.py"
     assert table() in page
+
+
+FRACTION = scalar_for(fractions.Fraction)
+
+
+@given(st.from_regex(FRACTION_PATTERN, fullmatch=True))
+def test_every_text_the_fraction_pattern_allows_is_read(text: str) -> None:
+    """The schema and the reader agree, and no allowed text takes long: a Fraction computes
+    ``10**exponent`` whole, so the pattern bounds the exponent."""
+    assert FRACTION is not None
+    assert FRACTION.read(text, fractions.Fraction) == fractions.Fraction(text)
+
+
+def test_a_fraction_exponent_past_the_pattern_is_refused_not_computed() -> None:
+    assert FRACTION is not None
+    for text in ("1e999999999", "1e-999999999", "2.5E10000"):
+        with pytest.raises(WrongJson):
+            FRACTION.read(text, fractions.Fraction)
+
+
+def test_a_fraction_past_a_doubles_range_has_no_json_form() -> None:
+    with pytest.raises(NoJsonForm, match=r"^a Fraction past a double's range$"):
+        to_json(fractions.Fraction(10**5000, 3))

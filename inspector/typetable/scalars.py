@@ -260,9 +260,10 @@ def _read_fraction(value: Json, cls: type) -> object:
         raise WrongJson('a fraction such as "3/4" or a decimal number') from None
 
 
-FRACTION_PATTERN = r"^[+-]?((\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,9})?|\d+/0*[1-9]\d*)$"
+FRACTION_PATTERN = r"^[+-]?((\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,4})?|\d+/0*[1-9]\d*)$"
 """Fraction text: ``3/4`` as ``str(Fraction)`` writes it, or a decimal number; ``Fraction(text)``
-reads both."""
+reads both. The exponent has at most 4 digits: unlike a ``Decimal``, a ``Fraction`` computes
+``10**exponent`` whole, and ``1e999999999`` would hold the process for minutes."""
 
 
 def _write_fraction(value: object) -> Json:
@@ -271,7 +272,8 @@ def _write_fraction(value: object) -> Json:
     try:
         return float(typing.cast(float, value))
     except OverflowError:
-        raise NoJsonForm(f"Fraction {value} is past a double's range") from None
+        # not the value in the message: its text may be past int's digit limit
+        raise NoJsonForm("a Fraction past a double's range") from None
 
 
 _FRACTION_SCHEMA = AnyOfType(
