@@ -208,7 +208,9 @@ def test_a_function_a_module_exports_from_its_implementation_under_its_own_name_
 ) -> None:
     """msgspec.json exports ``_core``'s ``json_encode`` as ``encode`` (typed in
     ``json.pyi``): a tool named ``encode``, typed by the stub, called through that name; an
-    alias of a function the module defines is no second tool, nor is another library's."""
+    alias of a function the module defines is no second tool, nor is another library's, nor a
+    built-in or private function of another package the module renames (``echo = print``,
+    ``from time import sleep as pause``, ``functools.reduce``: the C ``_functools``'s)."""
     modules(
         **{
             "codec/__init__.py": "",
@@ -216,6 +218,9 @@ def test_a_function_a_module_exports_from_its_implementation_under_its_own_name_
             "codec/json.py": (
                 "from codec._core import json_encode as encode\n"
                 "from os.path import join as joined\n"
+                "from time import sleep as pause\n"
+                "from functools import reduce as fold\n"
+                "echo = print\n"
                 "def decode(text):\n    'Decode.'\n    return text\n"
                 "loads = decode\n"
             ),

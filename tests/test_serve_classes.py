@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import logging
+import sys
 import threading
+import types
 from collections.abc import Callable
 from pathlib import Path
 
@@ -204,9 +206,17 @@ def test_an_included_method_of_a_class_that_cannot_be_made_names_the_class_and_t
     )
 
 
-def test_a_factory_s_objects_and_module_are_not_made_or_served_again(in_tmp: Path) -> None:
+@pytest.mark.parametrize("taken", [False, True], ids=["shop-free", "shop-taken"])
+def test_a_factory_s_objects_and_module_are_not_made_or_served_again(
+    in_tmp: Path, monkeypatch: pytest.MonkeyPatch, taken: bool
+) -> None:
+    """Also when another module is already called ``shop`` (the file is then imported as
+    ``_toolsinspector_shop``): its functions keep the key ``shop``, so the classification's
+    choices for them hold (``make``, not chosen, was offered as a new tool)."""
     from inspector.runtime.serve import served_objects
 
+    if taken:
+        monkeypatch.setitem(sys.modules, "shop", types.ModuleType("shop"))
     choices = _shop(in_tmp, Ledger={"balance": True}, shop={"add": True})
     objects = served_objects(["shop.py"], "shop.py:make", in_tmp).objects(choices)
     toolbox = Toolbox(*objects, classification=choices)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 import itertools
+import sys
 import typing
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -27,6 +28,7 @@ from inspector.scan.targets import (
     functions_defined_in,
     is_function_group,
     iter_methods,
+    module_key,
     owner_name,
 )
 
@@ -95,6 +97,7 @@ def _with_function_groups(objects: Sequence[object]) -> list[object]:
     methods per module (``function_group``), where the module or its first function was."""
     result: list[object] = []
     functions: dict[str, dict[str, Callable[..., object]]] = {}
+    keys: dict[str, str] = {}
     for obj in objects:
         if isinstance(obj, ModuleType):
             found = functions_defined_in(obj)
@@ -108,13 +111,16 @@ def _with_function_groups(objects: Sequence[object]) -> list[object]:
             continue
         if module not in functions:
             functions[module] = {}
+            imported = sys.modules.get(module)
+            keys[module] = module_key(imported) if imported is not None else module
             result.append(module)
         known = functions[module]
         for name, function in found.items():
             if all(function is not k for k in known.values()):
                 known.setdefault(name, function)
     return [
-        function_group(obj, obj, functions[obj]) if isinstance(obj, str) else obj for obj in result
+        function_group(keys[obj], obj, functions[obj]) if isinstance(obj, str) else obj
+        for obj in result
     ]
 
 

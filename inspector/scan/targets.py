@@ -197,8 +197,7 @@ class Targets:
         folder's name), whatever name the import gave it."""
         if not (module_part.endswith(".py") or os.sep in module_part or "/" in module_part):
             return module_part  # ``os.path``, not ``posixpath``: the same key on every platform
-        path = Path(module_part)
-        return path.parent.name if path.stem == "__init__" and path.parent.name else path.stem
+        return _file_key(Path(module_part))
 
     def import_module(self, module_part: str, target: str) -> ModuleType:
         """The module (or file) part of a target, imported once per scan."""
@@ -280,6 +279,21 @@ def _free_name(stem: str) -> str:
     return stem if stem not in sys.modules else f"_toolsinspector_{stem}"
 
 
+def _file_key(path: Path) -> str:
+    """A file's key: its name without ``.py``; a package's ``__init__.py``: its folder's."""
+    return path.parent.name if path.stem == "__init__" and path.parent.name else path.stem
+
+
+def module_key(module: ModuleType) -> str:
+    """The key of a live module's functions, as a scan of its target keys them: for a file a
+    scan imported, the file's name (the import may have had to call ``shop.py``
+    ``_toolsinspector_shop``: ``shop`` was taken), else the module's name."""
+    file = getattr(module, "__file__", None)
+    if isinstance(getattr(module, "__loader__", None), _FileTargetLoader) and isinstance(file, str):
+        return _file_key(Path(file))
+    return module.__name__
+
+
 def _classes_defined_in(module: ModuleType) -> list[type]:
     """A module's public classes: those its ``__all__`` names, else those it defines (for a
     package, also those of its own submodules it exposes: ``networkx.Graph``), each under its
@@ -332,7 +346,7 @@ def functions_defined_in(module: ModuleType) -> dict[str, Callable[..., object]]
         if not (is_public(name) and inspect.isroutine(value)):
             continue
         defined_in = str(getattr(value, "__module__", ""))
-        if getattr(value, "__name__", None) != name and not _wrapped(defined_in, module):
+        if getattr(value, "__name__", None) != name and not _renames(defined_in, module):
             continue
         if _is_own(defined_in, module) and all(value is not f for f in found.values()):
             found[name] = value
@@ -346,6 +360,15 @@ def _wrapped(defined_in: str, module: ModuleType) -> bool:
         return False
     private = any(part.startswith("_") for part in defined_in.split("."))
     return bool(defined_in) and (private or defined_in in sys.builtin_module_names)
+
+
+def _renames(defined_in: str, module: ModuleType) -> bool:
+    """Whether ``module`` may export functions of ``defined_in`` under names of its own: its
+    package's private implementation (``msgspec._core`` for ``msgspec.json``) or its own
+    accelerator (``_heapq`` for ``heapq``), never any built-in or private module
+    (``echo = print`` or ``from time import sleep as pause`` in a user's module)."""
+    top = module.__name__.partition(".")[0]
+    return _wrapped(defined_in, module) and defined_in.partition(".")[0] in (top, f"_{top}")
 
 
 def _is_own(defined_in: str, module: ModuleType) -> bool:
