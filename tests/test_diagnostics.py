@@ -616,6 +616,20 @@ def test_an_empty_tool_list_an_api_refuses_says_so(
     )
 
 
+def test_a_file_emptied_by_deferral_is_not_one_to_send_without_tools(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    """Every tool deferred: TI430 says to offer them through search, and TI506's "send the
+    request without tools" would contradict it."""
+    _noisy_scan(run_cli, "-q")
+    result = run_cli("render", "--provider", "openai", "--defer", "*")
+    assert (result.status, result.stdout) == (0, "[]\n")
+    assert [line.partition(": ")[0] for line in result.stderr.splitlines()] == [
+        "warning[TI430]",
+        "diagnostics",
+    ]
+
+
 class Shop:
     def order(self, item: str) -> str:
         """Order.

@@ -260,6 +260,7 @@ def _render_one(provider: str, tools: list[ToolDescriptor], options: RenderOptio
         options.template_dirs,
         table=options.report,
         budget=Budget(options.max_tool_tokens, options.max_file_tokens),
+        left_out=len(tools) - len(written),
     )
     return Rendered(provider, document, diagnostics + warnings, lines)
 

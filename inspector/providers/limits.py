@@ -23,13 +23,13 @@ class Limits:
     refuses a request whose tool list is empty)."""
 
     max_tools: int | None = None
-    refuses_empty: bool = False
     max_description: int | None = None
     strict_tools: int | None = None
     strict_properties: int | None = None
     strict_enum_values: int | None = None
     strict_optional: int | None = None
     strict_unions: int | None = None
+    refuses_empty: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -101,16 +101,19 @@ def size_report(
     *,
     table: bool = True,
     budget: Budget | None = None,
+    left_out: int = 0,
 ) -> tuple[list[str], list[Diagnostic]]:
     """A table of characters and estimated tokens per tool of a rendered file (parsed; none
     unless ``table``), and warnings past the provider's per-request limits (a strict render
     stays within the strict ones; a template that sets ``strict`` itself may not) and past the
-    token ``budget`` (default ``Budget()``)."""
+    token ``budget`` (default ``Budget()``). ``left_out``: included tools the file leaves out
+    (deferred, or nested too deeply: their own warnings say how to offer them), so that an
+    empty file is not taken for a request to send without tools."""
     sizes = EntrySizes(table)
     for entry in tool_entries(document):
         sizes.add(entry)
     warnings = _limit_warnings(
-        provider, find(provider, template_dirs).provider.limits, sizes, tools
+        provider, find(provider, template_dirs).provider.limits, sizes, tools, left_out
     )
     warnings += _budget_warnings(provider, budget or Budget(), sizes, tools)
     return (_size_table(provider, sizes, tools) if sizes.table else []), warnings
@@ -130,7 +133,11 @@ def _size_table(provider: str, sizes: EntrySizes, tools: list[ToolDescriptor]) -
 
 
 def _limit_warnings(
-    provider: str, limits: Limits, sizes: EntrySizes, tools: list[ToolDescriptor]
+    provider: str,
+    limits: Limits,
+    sizes: EntrySizes,
+    tools: list[ToolDescriptor],
+    left_out: int = 0,
 ) -> list[Diagnostic]:
     warnings: list[Diagnostic] = []
 
@@ -148,7 +155,7 @@ def _limit_warnings(
             codes.TOO_MANY_TOOLS,
             f"{sizes.count} tools; at most {limits.max_tools} are accepted in one request",
         )
-    if limits.refuses_empty and not sizes.count:
+    if limits.refuses_empty and not sizes.count and not left_out:
         warn(
             codes.EMPTY_TOOL_LIST,
             "no tool: the API refuses an empty tool list; send the request without tools",
