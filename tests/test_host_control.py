@@ -569,6 +569,14 @@ class Opaque:
     """A class without any text of its own."""
 
 
+class Digest:
+    """A repr that writes its address after ``@`` (``hashlib``'s ``<md5 _hashlib.HASH object @
+    0x7f62f7ee6230>``)."""
+
+    def __repr__(self) -> str:
+        return "<md5 _hashlib.HASH object @ 0x7f62f7ee6230>"
+
+
 class Response:
     """A mapping-like API response with ``.data`` (as slack_sdk's ``SlackResponse``), which
     iterates its pages, not its keys."""
@@ -643,7 +651,7 @@ class Results:
         Returns:
             Objects.
         """
-        return [Record(), Opaque()]
+        return [Record(), Opaque(), Digest()]
 
     def column(self) -> object:
         """A column.
@@ -669,7 +677,9 @@ def test_results_of_unknown_classes_are_converted_for_the_model() -> None:
     assert text_of(toolbox, "records") == '[{"x": 1, "y": 2}, {"left": 3, "right": "r"}]'
     assert text_of(toolbox, "response") == '{"ok": true, "channel": "C1"}'
     text = text_of(toolbox, "texts")
-    assert text == '["Record #7", "<tests.test_host_control.Opaque object>"]'
+    assert text == (
+        '["Record #7", "<tests.test_host_control.Opaque object>", "<md5 _hashlib.HASH object>"]'
+    )
 
 
 def test_a_result_s_data_is_read_only_when_it_is_stored_not_computed() -> None:
