@@ -30,7 +30,8 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "project"))
 """No per-example deadline: a first example that imports an SDK, or a busy 2-core CI machine,
 must not turn a correct property into a flaky failure. The same examples in every run
 (``derandomize``): a commit's ``make test`` gives the same verdict in CI and in a fresh clone;
-``HYPOTHESIS_PROFILE=explore`` draws new and more examples, to look for bugs."""
+``HYPOTHESIS_PROFILE=explore`` draws new examples (500 a test, unless it sets its own
+``max_examples``), to look for bugs."""
 
 COMPILED = CompiledTemplates()
 """The built-in templates compiled once for every render of the run that passes it in its
