@@ -491,8 +491,9 @@ CODES: dict[str, Code] = {
             _W,
             "tool-left-out",
             "A tool's types nest too deeply to be written in the provider's schema (past "
-            "Python's recursion limit); the tool is left out of that provider's file, the "
-            "others are written.",
+            "Python's recursion limit), or, written out inline as Gemini's `parameters` need, "
+            "make too many schemas; the tool is left out of that provider's file, the others "
+            "are written.",
         ),
         Code(
             NAME_SHORTENED,

@@ -544,3 +544,84 @@ def test_gemini_leaves_out_a_tool_whose_types_are_too_many_to_inline_and_writes_
     openai = next(pipeline.render(["openai"], tools, RenderOptions(compiled=COMPILED)))
     assert openai.document is not None
     assert [d.code for d in openai.diagnostics] == ["TI510"]
+
+
+def _web(count: int, fields: int) -> ToolDescriptor:
+    """A tool whose one parameter is the first of ``count`` types that refer to one another:
+    each has ``fields`` fields, the k-th referring to the type k places after it (an expression
+    tree's node types, qdrant's ``Filter`` and its conditions). Written out inline, the size
+    grows with the product of the fields at every level."""
+    definitions = tuple(
+        (
+            f"Node{i}",
+            ObjectType(
+                tuple(
+                    Field(f"f{k}", RefType(f"Node{(i + k) % count}"), required=False)
+                    for k in range(fields)
+                ),
+                title=f"Node{i}",
+            ),
+        )
+        for i in range(count)
+    )
+    return ToolDescriptor(
+        "walk",
+        "Walk.",
+        (Field("start", RefType("Node0"), required=True),),
+        definitions=definitions,
+        class_name="Web",
+        method_name="walk",
+        location="web.py:7",
+    )
+
+
+def _gemini(tool: ToolDescriptor) -> tuple[dict[str, object], list[tuple[str, str]]]:
+    rendered = next(pipeline.render(["gemini"], [tool], RenderOptions(compiled=COMPILED)))
+    assert rendered.document is not None
+    return rendered.document, [(d.code, str(d)) for d in rendered.diagnostics]
+
+
+def _nodes(schema: object) -> int:
+    if isinstance(schema, dict):
+        return 1 + sum(_nodes(v) for v in schema.values())
+    if isinstance(schema, list):
+        return sum(_nodes(v) for v in schema)
+    return 0
+
+
+def test_gemini_inlines_a_web_of_types_fewer_levels_deep_when_three_would_be_too_large() -> None:
+    """Four types of three fields each: three levels of each, written out, make about 15,000
+    schemas; two levels make about 300. Gemini's ``parameters`` get the two, with the warning
+    that says how deep (a web of twenty such types, three levels deep, filled memory)."""
+    document, diagnostics = _gemini(_web(4, 3))
+    declarations = document["functionDeclarations"]
+    assert isinstance(declarations, list)
+    assert [d["name"] for d in declarations] == ["walk"]
+    assert _nodes(declarations[0]["parameters"]) < 2_000
+    codes = {code for code, _ in diagnostics}
+    assert codes == {"TI402", "TI403", "TI510"}  # what was cut, where, and a large tool
+    assert all(
+        "recursive type inlined 2 levels deep" in text
+        for code, text in diagnostics
+        if code == "TI403"
+    )
+
+
+def test_gemini_leaves_out_a_tool_whose_web_of_types_is_too_large_even_one_level_deep() -> None:
+    """Eight types of eight fields each, each type written once on a path, still make over
+    100,000 schemas: the tool is left out of the Gemini file with a warning saying why and what
+    renders it, in bounded time."""
+    start = time.perf_counter()
+    document, diagnostics = _gemini(_web(8, 8))
+    assert time.perf_counter() - start < SECONDS
+    assert document["functionDeclarations"] == []
+    assert [code for code, _ in diagnostics] == ["TI407", "TI506"]  # and: no tool left
+    assert diagnostics[:1] == [
+        (
+            "TI407",
+            "web.py:7: warning[TI407]: Web.walk: gemini: left out of the file: its types make "
+            "more than 10,000 schemas once every reference is written out where it is used, as "
+            "Gemini's parameters need; render with --gemini-json-schema (parametersJsonSchema "
+            "keeps $defs), or set the method false in the classification file",
+        )
+    ]

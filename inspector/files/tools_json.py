@@ -79,8 +79,9 @@ def _class_json(group: CatalogClass, tool_schemas: dict[int, tuple[Schemas, Refs
 
 class ToolTooDeep(InspectorError):
     """A tool whose types nest past what Python's recursion limit lets a schema be made of (the
-    limit is the process's: it is not raised). The error names the tool's method; a render
-    leaves the tool out of the provider's file instead, with a warning.
+    limit is the process's: it is not raised), or that a provider's form of them makes too
+    large (Gemini's inlined references). The error names the tool's method; a render leaves the
+    tool out of the provider's file instead, with a warning.
 
     Attributes:
         tool: The tool.

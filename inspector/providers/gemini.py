@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from inspector.diagnostics import InspectorError
 from inspector.files.provider_files import ToolEntry, mapping, text
-from inspector.files.tools_json import nested_too_deeply
+from inspector.files.tools_json import ToolTooDeep, nested_too_deeply
 from inspector.model import Json, JsonObject, ToolDescriptor
 from inspector.providers.base import Dialect, NameRule, Provider
 from inspector.providers.calls import Call, Outcome, call_name, get, items
@@ -33,7 +33,15 @@ from inspector.providers.schema_walk import (
 )
 
 RECURSION_DEPTH = 3
-"""How many levels of a recursive type are inlined before deeper levels are left out."""
+"""How many levels of a recursive type are inlined before deeper levels are left out (fewer,
+down to one, when the inlined parameters would pass ``INLINED_NODES``)."""
+
+INLINED_NODES = 10_000
+"""How many schema nodes one tool's ``parameters`` may have once every reference is written out
+where it is used. Each reference to one of several types that refer to one another (an
+expression tree of twenty node types, say) multiplies the size, up to ``RECURSION_DEPTH``
+levels of each, so the inlined form can grow past any memory; the largest kubernetes tool makes
+about 2,000."""
 
 _KEPT = frozenset(
     {
@@ -88,21 +96,35 @@ def gemini_parameters(tool: ToolDescriptor) -> DialectResult:
     if not tool.parameters:
         return DialectResult(None)
     canonical = tool.parameters_schema()  # read only: every node converts into a new one
-    result = DialectResult(None)
-    converter = _OpenApi(Rewrite(result), object_values(canonical.get("$defs")))
+    definitions = object_values(canonical.get("$defs"))
     top = (
         {k: v for k, v in canonical.items() if k != "$defs"} if "$defs" in canonical else canonical
     )
-    try:
-        result.schema = converter.convert(top, "", ())
-    except RecursionError:  # many types that refer to one another, each inlined where used
-        raise nested_too_deeply(
-            tool,
-            " once every reference is written out where it is used, as Gemini's parameters "
-            "need; render with --gemini-json-schema (parametersJsonSchema keeps $defs), or set "
-            "the method false in the classification file",
-        ) from None
-    return result
+    # fewer levels of the recursive types while the inlined form is too large: a filter type
+    # that nests filters (qdrant's Filter) is still offered, one level deep
+    for depth in range(RECURSION_DEPTH, 0, -1):
+        result = DialectResult(None)
+        converter = _OpenApi(Rewrite(result), definitions, depth)
+        try:
+            result.schema = converter.convert(top, "", ())
+        except RecursionError:  # many types that refer to one another, each inlined where used
+            raise nested_too_deeply(tool, _INLINED + _ADVICE) from None
+        except _TooLarge:  # many types that refer to one another in many places
+            continue
+        return result
+    reason = f"its types make more than {INLINED_NODES:,} schemas{_INLINED}{_ADVICE}"
+    raise ToolTooDeep(tool, reason)
+
+
+_INLINED = " once every reference is written out where it is used, as Gemini's parameters need"
+_ADVICE = (
+    "; render with --gemini-json-schema (parametersJsonSchema keeps $defs), or set the method "
+    "false in the classification file"
+)
+
+
+class _TooLarge(Exception):
+    """The inlined parameters passed ``INLINED_NODES``."""
 
 
 def gemini_json_schema_parameters(tool: ToolDescriptor) -> DialectResult:
@@ -148,10 +170,21 @@ def _copied(members: JsonObject) -> JsonObject:
 class _OpenApi:
     rewrite: Rewrite
     definitions: dict[str, JsonObject]
+    depth: int
+    """How many levels of a recursive type are inlined."""
+    room: int = INLINED_NODES
+    """How many more nodes may be converted before the tool is too large to inline."""
 
     def convert(self, schema: JsonObject, path: str, refs: tuple[str, ...]) -> JsonObject | None:
         """The node in the OpenAPI subset; None when recursion depth cuts it off (what was
-        noted below it is then in no description, so it is no note)."""
+        noted below it is then in no description, so it is no note).
+
+        Raises:
+            _TooLarge: When the tool's nodes pass ``INLINED_NODES``.
+        """
+        self.room -= 1
+        if self.room < 0:
+            raise _TooLarge
         plain = _plain_scalar(schema)  # most nodes: nothing to note, nothing to cut off
         if plain is not None:
             return plain
@@ -165,7 +198,7 @@ class _OpenApi:
         node = dict(schema)  # only its own keys change; sub-schemas are converted into new dicts
         name = ref_name(node.pop("$ref", None)) if "$ref" in node else None
         if name is not None:
-            if refs.count(name) >= RECURSION_DEPTH or name not in self.definitions:
+            if refs.count(name) >= self.depth or name not in self.definitions:
                 return None
             node = {**self.definitions[name], **node}
             refs = (*refs, name)
@@ -247,11 +280,11 @@ class _OpenApi:
             self.rewrite.note(
                 node,
                 path,
-                f"{name}: nested more than {count(RECURSION_DEPTH, 'level')} deep, left out",
+                f"{name}: nested more than {count(self.depth, 'level')} deep, left out",
             )
             self.rewrite.result.problems.append(
                 f"parameter {child_path(path, name)!r}: recursive type inlined "
-                f"{count(RECURSION_DEPTH, 'level')} deep for Gemini; deeper levels left out"
+                f"{count(self.depth, 'level')} deep for Gemini; deeper levels left out"
             )
 
     def _enum(self, node: JsonObject, path: str, nullable: bool) -> JsonObject:
