@@ -583,6 +583,25 @@ def test_numpydoc_sections_underlined_with_equals_signs_are_read() -> None:
     assert parse_docstring(rest).params["x"].type_name == "int"  # reST keeps its fields
 
 
+def test_numpydoc_sections_underlined_with_more_dashes_than_the_title_are_read() -> None:
+    """numpydoc reads an underline at least as long as the title (rapidfuzz's ``Yields`` over
+    seven dashes): its lines are a section, not parameters named ``Yields`` and ``-------``."""
+    underlined = (
+        "Find the matches.\n\n"
+        "Parameters\n{}\nquery : str\n    What to find.\n\n"
+        "Yields\n{}\ntuple[str, int]\n    Each match and its score.\n"
+    )
+    text, exact = underlined.format("-" * 13, "-" * 7), underlined.format("-" * 10, "-" * 6)
+    for style in (DocstringStyle.AUTO, DocstringStyle.NUMPY):
+        parsed = parse_docstring(text, style)
+        assert parsed == parse_docstring(exact, style)
+        assert parsed.description == "Find the matches."
+        assert list(parsed.params) == ["query"]
+        assert parsed.returns == "Each match and its score."
+    short = "Find.\n\nYields\n---\nint\n    A match.\n"  # shorter than the title: no section
+    assert "Yields" in parse_docstring(short, DocstringStyle.NUMPY).description
+
+
 def test_a_paragraph_introducing_fields_is_not_description() -> None:
     """dateutil's ``parse``: a line between fields that ends with a colon introduces those
     after it; a paragraph after the fields is description again (arrow's usage)."""

@@ -55,14 +55,15 @@ _REST_MARKER = re.compile(
     r"ivar|cvar|var|vartype)\b[^:\n]*:",
     re.M,
 )
-_EQUALS_UNDERLINED = re.compile(
+_UNDERLINED = re.compile(
     r"^[ \t]*(?P<title>"
     + "|".join(re.escape(s.title) for s in docstring_parser.numpydoc.DEFAULT_SECTIONS)
-    + r")[ \t]*\n[ \t]*(?P<line>={3,})(?=[ \t]*$)",
+    + r")[ \t]*\n[ \t]*(?P<line>={3,}|-{3,})(?=[ \t]*$)",
     re.M,
 )
-"""A numpydoc section title underlined with ``=`` (SymPy writes every section so), which
-numpydoc reads as it reads dashes; docstring-parser takes dashes as long as the title."""
+"""A numpydoc section title underlined with ``=`` (SymPy writes every section so) or with more
+dashes than it has letters (rapidfuzz's ``Yields`` over seven), both of which numpydoc reads;
+docstring-parser takes only dashes exactly as long as the title."""
 _REST_VARIADIC_FIELD = re.compile(r"^([ \t]*):(?:(kwargs|keyword arguments)|(args)):", re.M)
 """A reST field that documents ``**kwargs`` or ``*args`` without a name (BeautifulSoup's
 ``:kwargs: A dictionary of filters on attribute values.``)."""
@@ -258,11 +259,11 @@ def _parsed(text: str, style: DocstringStyle) -> DocInfo:
     if style is DocstringStyle.AUTO:
         style = detect_style(text)
         if style is DocstringStyle.GOOGLE and "===" in text:  # no marker of another style
-            numpy = _EQUALS_UNDERLINED.sub(_dashes, text)
+            numpy = _UNDERLINED.sub(_dashes, text)
             if numpy != text and detect_style(numpy) is DocstringStyle.NUMPY:
                 text, style = numpy, DocstringStyle.NUMPY
-    elif style is DocstringStyle.NUMPY and "===" in text:
-        text = _EQUALS_UNDERLINED.sub(_dashes, text)
+    if style is DocstringStyle.NUMPY:
+        text = _UNDERLINED.sub(_dashes, text)
     protected = _SPACES_ONLY_LINE.sub("", text) if " \n" in text or "\t\n" in text else text
     if style is DocstringStyle.REST and "args:" in protected:  # before colons are marked
         protected = _REST_VARIADIC_FIELD.sub(_variadic_field, protected)
@@ -412,7 +413,8 @@ def _variadic_field(match: re.Match[str]) -> str:
 
 
 def _dashes(match: re.Match[str]) -> str:
-    """The underline as dashes, as numpydoc reads it: one at least as long as the title."""
+    """The underline as dashes as long as the title, as numpydoc reads any underline at least
+    that long."""
     title, line = match["title"], match["line"]
     if len(line) < len(title):
         return match[0]
