@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import cmath
+import importlib
 import json
+import shutil
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
@@ -238,6 +241,34 @@ def test_a_function_a_module_exports_from_its_implementation_under_its_own_name_
     assert list(_tools("one.json")["codec.json"]) == ["encode"]
     toolbox = Toolbox(load("codec.json"))
     assert toolbox.call("encode", {"obj": [1], "indent": 2}) == "x"
+
+
+def test_what_a_module_s_all_names_from_a_compiled_module_of_its_package_is_a_tool(
+    modules: Callable[..., None], in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    """rapidfuzz's ``fuzz`` names in ``__all__`` the functions of ``fuzz_cpp_avx2`` (or
+    ``fuzz_cpp``, whichever build this machine loads), compiled modules of its own package:
+    they are its tools, as a private implementation's are. Unnamed in ``__all__`` they are not,
+    nor is what ``__all__`` names from another package's compiled module."""
+    compiled = Path(cmath.__file__)  # a real extension module, copied into the package
+    modules(
+        **{
+            "fuzzy/__init__.py": "",
+            "fuzzy/fuzz.py": (
+                "from fuzzy.cmath import sqrt, phase, exp\n"
+                "from math import floor\n"
+                "__all__ = ['sqrt', 'phase', 'floor']\n"
+            ),
+            "fuzzy/bare.py": "from fuzzy.cmath import sqrt\n",
+        }
+    )
+    shutil.copy(compiled, in_tmp / "fuzzy" / compiled.name)
+    assert run_cli("scan", "fuzzy.fuzz", "fuzzy.bare", "-o", "tools.json", "-q").status == 0
+    assert {key: list(tools) for key, tools in _tools().items()} == {
+        "fuzzy.fuzz": ["sqrt", "phase"]
+    }
+    toolbox = Toolbox(importlib.import_module("fuzzy.fuzz"))
+    assert toolbox.call("phase", {"z": -1}) == cmath.pi
 
 
 def test_an_aliased_module_is_keyed_by_the_name_the_target_gives(

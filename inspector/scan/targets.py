@@ -335,20 +335,22 @@ def functions_defined_in(module: ModuleType) -> dict[str, Callable[..., object]]
     one it imports from another public module (``from os.path import join``). What it takes
     from a private or built-in module it wraps is its own: ``os`` exports the C functions of
     ``posix``, ``heapq`` those of ``_heapq``, and ``msgspec.json`` exports ``_core``'s
-    ``json_encode`` as ``encode`` (an alias of its own function is not a second one)."""
+    ``json_encode`` as ``encode`` (an alias of its own function is not a second one); so is
+    what its ``__all__`` names from a compiled module of its own package (rapidfuzz's
+    ``fuzz`` names the functions of ``fuzz_cpp_avx2`` or ``fuzz_cpp``, whichever loads)."""
     exported = getattr(module, "__all__", None)
-    if isinstance(exported, list | tuple) and all(isinstance(n, str) for n in exported):
-        pairs = _exported(module, exported)
-    else:
-        pairs = list(vars(module).items())
+    listed = isinstance(exported, list | tuple) and all(isinstance(n, str) for n in exported)
+    pairs = _exported(module, exported or ()) if listed else list(vars(module).items())
     found: dict[str, Callable[..., object]] = {}
     for name, value in pairs:
         if not (is_public(name) and inspect.isroutine(value)):
             continue
         defined_in = str(getattr(value, "__module__", ""))
-        if getattr(value, "__name__", None) != name and not _renames(defined_in, module):
+        wrapped = _renames(defined_in, module) or (listed and _compiled_sibling(defined_in, module))
+        if getattr(value, "__name__", None) != name and not wrapped:
             continue
-        if _is_own(defined_in, module) and all(value is not f for f in found.values()):
+        own = wrapped or _is_own(defined_in, module)
+        if own and all(value is not f for f in found.values()):
             found[name] = value
     return found
 
@@ -369,6 +371,19 @@ def _renames(defined_in: str, module: ModuleType) -> bool:
     (``echo = print`` or ``from time import sleep as pause`` in a user's module)."""
     top = module.__name__.partition(".")[0]
     return _wrapped(defined_in, module) and defined_in.partition(".")[0] in (top, f"_{top}")
+
+
+def _compiled_sibling(defined_in: str, module: ModuleType) -> bool:
+    """Whether ``defined_in`` is an extension module (a ``.so`` or ``.pyd``) of the top-level
+    package ``module`` is in, other than ``module``: an implementation a Python module loads,
+    often one of several builds (a processor's, a fallback), not an API of its own."""
+    if (
+        defined_in == module.__name__
+        or defined_in.partition(".")[0] != module.__name__.partition(".")[0]
+    ):
+        return False
+    path = getattr(sys.modules.get(defined_in), "__file__", None)
+    return isinstance(path, str) and path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
 
 
 def _is_own(defined_in: str, module: ModuleType) -> bool:
