@@ -615,6 +615,43 @@ def test_a_pattern_matching_no_method_is_a_located_warning(
     )
 
 
+def test_a_pattern_whose_methods_all_have_other_entries_is_a_located_warning(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    """A first scan writes a key for every method; a pattern added after it (``"export_*":
+    false``) then applies to none of them, since a method's own entry wins: a warning says so
+    and what to do. A pattern that an earlier one overrules is named too; one that decides any
+    method is not."""
+    shutil.copy(INVENTORY, "inventory.py")
+    assert _scan(run_cli).status == 0
+    written = json.loads(Path("tools.classification.json").read_text())
+    written["Inventory"] |= {
+        "export_*": False,
+        "delete_*": False,
+        "delete_a*": True,
+        "delete_i*": True,
+    }
+    del written["Inventory"]["delete_item"]
+    Path("tools.classification.json").write_text(json.dumps(written, indent=2))
+    result = _scan(run_cli)
+    assert result.status == 0
+    assert [line for line in result.stderr.splitlines() if "TI332" in line] == [
+        "tools.classification.json:9: warning[TI332]: Inventory: pattern 'export_*' applies to "
+        "none of the methods it matches: export_csv, export_json have entries of their own, "
+        "which win over patterns; remove those entries for it to apply",
+        "tools.classification.json:11: warning[TI332]: Inventory: pattern 'delete_a*' applies "
+        "to none of the methods it matches: delete_all has an entry of its own, which wins over "
+        "patterns; remove that entry for it to apply",
+        "tools.classification.json:12: warning[TI332]: Inventory: pattern 'delete_i*' applies "
+        "to none of the methods it matches: delete_item is taken by the earlier pattern "
+        "'delete_*'; the entry is not used",
+    ]
+    assert is_included(load(Path("tools.classification.json")), "Inventory", "export_csv")
+    assert (
+        "delete_item" not in json.loads(Path("tools.classification.json").read_text())["Inventory"]
+    )  # the pattern decides it: no entry of its own is written back
+
+
 @given(schema_types, st.data())
 @settings(max_examples=300, deadline=None)
 def test_a_fixed_value_is_checked_as_json_schema_checks_it(

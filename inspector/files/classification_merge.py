@@ -462,26 +462,63 @@ def unknown_methods(
 def unmatched_patterns(
     classification: Classification | None, catalog: Catalog, path: Path | None
 ) -> list[Diagnostic]:
-    """A warning for each pattern of a scanned class that matches none of its methods."""
+    """A warning for each pattern of a scanned class that applies to none of its methods: it
+    matches none, or each it matches has an entry of its own or an earlier pattern's (a
+    ``"count_*": false`` added to a scanned file, where every method has its key already)."""
     notes = []
     for group in catalog.classes:
         entries = (classification or {}).get(group.key)
+        if entries is None:
+            continue
         methods = [tool.method_name for tool in group.tools]
-        for pattern in entries.patterns if entries else ():
-            if not any(fnmatch.fnmatchcase(method, pattern) for method in methods):
-                found = line_of(path, [group.key, pattern]) if path else None
+        for pattern in entries.patterns:
+            matched = [method for method in methods if fnmatch.fnmatchcase(method, pattern)]
+            if not matched:
                 hint = _closest_pattern(pattern, methods)
-                notes.append(
-                    Diagnostic(
-                        Level.WARNING,
-                        f"pattern {pattern!r} matches no method{hint}; the entry is not used",
-                        str(path or ""),
-                        found[0] if found else 0,
-                        subject=group.key,
-                        code=codes.CURATION_UNUSED,
-                    )
+                message = f"pattern {pattern!r} matches no method{hint}; the entry is not used"
+            elif all(entries.key_for(method) != pattern for method in matched):
+                message = _pattern_overruled(pattern, matched, entries)
+            else:
+                continue
+            found = line_of(path, [group.key, pattern]) if path else None
+            notes.append(
+                Diagnostic(
+                    Level.WARNING,
+                    message,
+                    str(path or ""),
+                    found[0] if found else 0,
+                    subject=group.key,
+                    code=codes.CURATION_UNUSED,
                 )
+            )
     return notes
+
+
+def _pattern_overruled(pattern: str, matched: list[str], entries: ClassEntry) -> str:
+    """Why a pattern that matches methods applies to none: each has its own entry (which wins
+    over any pattern) or an earlier pattern's (the first that matches wins)."""
+    own = [method for method in matched if entries.key_for(method) == method]
+    taken = [method for method in matched if method not in own]
+    parts = []
+    if own:
+        verb = (
+            "has an entry of its own, which wins"
+            if len(own) == 1
+            else "have entries of their own, which win"
+        )
+        parts.append(f"{listed(own, separator=', ')} {verb} over patterns")
+    if taken:
+        earlier = list(dict.fromkeys(str(entries.key_for(method)) for method in taken))
+        verb = "is" if len(taken) == 1 else "are"
+        by = ", ".join(repr(key) for key in earlier)
+        noun = "pattern" if len(earlier) == 1 else "patterns"
+        parts.append(f"{listed(taken, separator=', ')} {verb} taken by the earlier {noun} {by}")
+    advice = "; the entry is not used"
+    if own:
+        advice = f"; remove {'that entry' if len(own) == 1 else 'those entries'} for it to apply"
+    return (
+        f"pattern {pattern!r} applies to none of the methods it matches: {'; '.join(parts)}{advice}"
+    )
 
 
 def _closest_pattern(pattern: str, methods: list[str]) -> str:
