@@ -602,6 +602,32 @@ def test_numpydoc_sections_underlined_with_more_dashes_than_the_title_are_read()
     assert "Yields" in parse_docstring(short, DocstringStyle.NUMPY).description
 
 
+def test_rest_fields_of_many_words_are_read_without_losing_the_docstring() -> None:
+    """docstring-parser refuses a reST field with more words than it expects, and with it the
+    whole docstring (passlib's ``CryptContext.hash`` lost every parameter's text and type to
+    ``:raises TypeError, ValueError:``). Read as Sphinx reads them: every word before a
+    parameter's name is its type, several exceptions are one field, a return type may have
+    several words."""
+    text = (
+        "Hash a secret.\n\n"
+        ":type secret: unicode or bytes\n"
+        ":arg secret: The password.\n"
+        ":param list of str names: The names.\n"
+        ":param int rounds: How many.\n"
+        ":returns list of str: The hashes.\n"
+        ":raises TypeError, ValueError: When a value is wrong.\n"
+    )
+    parsed = parse_docstring(text)
+    assert parsed.description == "Hash a secret."
+    assert {name: (doc.type_name, doc.description) for name, doc in parsed.params.items()} == {
+        "secret": ("unicode or bytes", "The password."),
+        "names": ("list of str", "The names."),
+        "rounds": ("int", "How many."),
+    }
+    assert (parsed.returns, parsed.returns_type) == ("The hashes.", "list of str")
+    assert parse_docstring(text, DocstringStyle.REST) == parsed
+
+
 def test_a_paragraph_introducing_fields_is_not_description() -> None:
     """dateutil's ``parse``: a line between fields that ends with a colon introduces those
     after it; a paragraph after the fields is description again (arrow's usage)."""

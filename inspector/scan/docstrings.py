@@ -67,6 +67,14 @@ docstring-parser takes only dashes exactly as long as the title."""
 _REST_VARIADIC_FIELD = re.compile(r"^([ \t]*):(?:(kwargs|keyword arguments)|(args)):", re.M)
 """A reST field that documents ``**kwargs`` or ``*args`` without a name (BeautifulSoup's
 ``:kwargs: A dictionary of filters on attribute values.``)."""
+_REST_WORDY_FIELD = re.compile(
+    r"^(?P<indent>[ \t]*):(?P<key>param|parameter|arg|argument|attribute|key|keyword|raises|"
+    r"raise|except|exception|returns|return|yields|yield)[ \t]+(?P<words>[^:\n]*[^:\s])[ \t]*:",
+    re.M,
+)
+"""A reST field whose words docstring-parser may refuse, failing the whole docstring: a type
+of several words before a parameter's name (``:param list of str names:``), several exceptions
+(passlib's ``:raises TypeError, ValueError:``) or a return type of several words."""
 _VARIADIC_KEYWORDS_DOC = "**"
 _VARIADIC_POSITIONAL_DOC = "*"
 """The ``DocInfo.params`` keys of those fields: the method's ``**kwargs`` and ``*args``,
@@ -267,6 +275,8 @@ def _parsed(text: str, style: DocstringStyle) -> DocInfo:
     protected = _SPACES_ONLY_LINE.sub("", text) if " \n" in text or "\t\n" in text else text
     if style is DocstringStyle.REST and "args:" in protected:  # before colons are marked
         protected = _REST_VARIADIC_FIELD.sub(_variadic_field, protected)
+    if style is DocstringStyle.REST:
+        protected = _REST_WORDY_FIELD.sub(_field_of_few_words, protected)
     marked = ":" in protected and _COLON_MARK not in protected and _colon_opens_a_line(protected)
     if marked:
         protected = _TEXT_COLON_AT_LINE_START.sub(rf"\1{_COLON_MARK}", protected)
@@ -405,6 +415,23 @@ _PARSERS: dict[DocstringStyle, Callable[[str], docstring_parser.Docstring]] = {
 """Each style's parser, as ``docstring_parser.parse(text, style)`` calls it, made once: that
 function builds a new Google or numpydoc parser (its pattern of section titles) for every
 docstring, a tenth of the parsing of pandas' numpydoc docstrings."""
+
+
+def _field_of_few_words(match: re.Match[str]) -> str:
+    """The field in words docstring-parser takes, as Sphinx reads it: a parameter's type (every
+    word before its name) moves to a ``:type:`` field before it, a return type to ``:rtype:``,
+    and several exceptions become one word."""
+    indent, key, words = match["indent"], match["key"], match["words"].split()
+    if key in ("raises", "raise", "except", "exception"):
+        return f"{indent}:{key} {''.join(words)}:" if len(words) > 1 else match[0]
+    if key in ("returns", "return", "yields", "yield"):
+        if len(words) < 2:
+            return match[0]
+        return f"{indent}:rtype: {' '.join(words)}\n{indent}:{key}:"
+    if len(words) < 3:
+        return match[0]
+    name = words[-1]
+    return f"{indent}:type {name}: {' '.join(words[:-1])}\n{indent}:{key} {name}:"
 
 
 def _variadic_field(match: re.Match[str]) -> str:
