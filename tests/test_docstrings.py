@@ -817,6 +817,36 @@ def test_pep_257_s_dashed_arguments_are_read_in_any_section_layout() -> None:
     assert parse_docstring(google).params == {"text": ParamDoc("What to say -- in plain words.")}
 
 
+def test_a_list_of_name_dash_text_entries_under_a_parameters_header_is_read() -> None:
+    """spotipy's hundred methods write ``Parameters:`` over ``- limit - the number of items``
+    list items: read as PEP 257's dashed entries, not as one Google argument named ``- limit -
+    the number...`` (TI203) with every parameter undocumented (TI204)."""
+    spotipy = """Get current user playlists
+
+            Parameters:
+                - limit  - the number of items to return (min = 1, default = 10, max = 50).
+                           The limit is applied within each type.
+                - offset - the index of the first item to return
+        """
+    info = parse_docstring(spotipy)
+    assert (info.description, info.params) == (
+        "Get current user playlists",
+        {
+            "limit": ParamDoc(
+                "the number of items to return (min = 1, default = 10, max = 50). The limit is "
+                "applied within each type."
+            ),
+            "offset": ParamDoc("the index of the first item to return"),
+        },
+    )
+    google = """Send a message.
+
+    Args:
+        text: What to say - in plain words.
+    """
+    assert parse_docstring(google).params == {"text": ParamDoc("What to say - in plain words.")}
+
+
 SPACED = (  # written out: ``ruff format`` would take the spaces out of a docstring
     "Access a value from *target* by *spec*.   \n\n"
     "Here the spec is a path. You can also use \n"

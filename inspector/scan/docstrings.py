@@ -251,7 +251,10 @@ def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.AUT
     """Parse a docstring; raises ``docstring_parser.ParseError`` on text the style rejects."""
     if not text or not text.strip():
         return DocInfo()
-    if " -- " in text and style in (DocstringStyle.AUTO, DocstringStyle.GOOGLE):
+    if (" -- " in text or " - " in text) and style in (
+        DocstringStyle.AUTO,
+        DocstringStyle.GOOGLE,
+    ):
         text, dashed = _dashed_arguments(text)
         if dashed:  # the rest may be in no style at all (phonenumbers' ``Raises:`` texts)
             try:
@@ -316,14 +319,17 @@ _DASHED_HEADER = re.compile(
 _SECTION_HEADER = re.compile(
     r"([ \t]*)(?:Returns|Raises|Yields|Note|Notes|Example|Examples):[ \t]*"
 )
-_DASHED_ENTRY = re.compile(r"[ \t]*(\*{0,2}[A-Za-z_]\w*)[ \t]+--[ \t]+(.*)")
+_DASHED_ENTRY = re.compile(r"[ \t]*(?:[-*•][ \t]+)?(\*{0,2}[A-Za-z_]\w*)[ \t]+--?[ \t]+(.*)")
+"""``name -- text``, or as a list item with one dash (spotipy's ``- limit - the number of
+items to return``)."""
 
 
 def _dashed_arguments(text: str) -> tuple[str, dict[str, ParamDoc]]:
     """PEP 257's own example of arguments (``Keyword arguments:`` over ``real -- the real part
-    (default 0.0)``; phonenumbers' ``Arguments:``, whose entries are not indented): the text
-    without that section, and each ``name -- text`` entry (the lines up to the next entry or a
-    blank line its text). No style's parser reads them."""
+    (default 0.0)``; phonenumbers' ``Arguments:``, whose entries are not indented; spotipy's
+    ``Parameters:`` over ``- q - the search query``): the text without that section, and each
+    ``name -- text`` entry (the lines up to the next entry or a blank line its text). No
+    style's parser reads them."""
     lines = text.split("\n")
     kept: list[str] = []
     found: dict[str, list[str]] = {}
