@@ -51,8 +51,12 @@ def did_you_mean(word: str, choices: Iterable[str], cutoff: float = 0.6) -> str:
     return f" (did you mean {found!r}?)" if found is not None else ""
 
 
-_ADDRESS = re.compile(r"\s+(?:at|@) 0x[0-9a-fA-F]+(?=>)|(?<=<weakref) at 0x[0-9a-fA-F]+(?=;)")
-"""`` at 0x7f...`` (or hashlib's `` @ 0x7f...``) before the ``>`` of a default repr
+_ADDRESS = re.compile(
+    r"\s+at 0x[0-9a-fA-F]+(?=>)"
+    r"|(?<=object) @ 0x[0-9a-fA-F]+(?=>)"
+    r"|(?<=<weakref) at 0x[0-9a-fA-F]+(?=;)"
+)
+"""`` at 0x7f...`` (or hashlib's ``object @ 0x7f...``) before the ``>`` of a default repr
 (``<object object at 0x7f...>``), or before the ``;`` of a weak reference's (``<weakref at
 0x7f...; to 'Handler'>``): not in a text that merely says ``at 0x3F8;``."""
 

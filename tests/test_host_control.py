@@ -577,6 +577,13 @@ class Digest:
         return "<md5 _hashlib.HASH object @ 0x7f62f7ee6230>"
 
 
+class Register:
+    """A text whose ``@ 0x...`` is the data (a register map's address)."""
+
+    def __str__(self) -> str:
+        return "peripheral GPIOA @ 0x40020000"
+
+
 class Response:
     """A mapping-like API response with ``.data`` (as slack_sdk's ``SlackResponse``), which
     iterates its pages, not its keys."""
@@ -651,7 +658,7 @@ class Results:
         Returns:
             Objects.
         """
-        return [Record(), Opaque(), Digest()]
+        return [Record(), Opaque(), Digest(), Register()]
 
     def column(self) -> object:
         """A column.
@@ -678,7 +685,8 @@ def test_results_of_unknown_classes_are_converted_for_the_model() -> None:
     assert text_of(toolbox, "response") == '{"ok": true, "channel": "C1"}'
     text = text_of(toolbox, "texts")
     assert text == (
-        '["Record #7", "<tests.test_host_control.Opaque object>", "<md5 _hashlib.HASH object>"]'
+        '["Record #7", "<tests.test_host_control.Opaque object>", "<md5 _hashlib.HASH object>", '
+        '"peripheral GPIOA @ 0x40020000"]'
     )
 
 

@@ -224,8 +224,9 @@ def result_form(value: object) -> object:
     return MISSING
 
 
-_ANY_ADDRESS = re.compile(r"\s+(?:at|@) 0x[0-9a-fA-F]+")
-"""`` at 0x7f...`` (or hashlib's `` @ 0x7f...``) anywhere in a text a class writes itself."""
+_ANY_ADDRESS = re.compile(r"\s+at 0x[0-9a-fA-F]+|(?<=object) @ 0x[0-9a-fA-F]+")
+"""`` at 0x7f...`` anywhere in a text a class writes itself, or hashlib's ``object @ 0x7f...``
+(not any `` @ 0x...``: a register map's ``GPIOA @ 0x40020000`` is the data)."""
 
 
 def own_text(value: object) -> str:
