@@ -222,6 +222,8 @@ def test_a_function_a_module_exports_from_its_implementation_under_its_own_name_
                 "from codec._core import json_encode as encode\n"
                 "from os.path import join as joined\n"
                 "from time import sleep as pause\n"
+                "from time import sleep\n"
+                "from sys import exit\n"
                 "from functools import reduce as fold\n"
                 "echo = print\n"
                 "def decode(text):\n    'Decode.'\n    return text\n"

@@ -349,28 +349,39 @@ def functions_defined_in(module: ModuleType) -> dict[str, Callable[..., object]]
         wrapped = _renames(defined_in, module) or (listed and _compiled_sibling(defined_in, module))
         if getattr(value, "__name__", None) != name and not wrapped:
             continue
-        own = wrapped or _is_own(defined_in, module)
+        own = wrapped or _is_own(defined_in, module, listed)
         if own and all(value is not f for f in found.values()):
             found[name] = value
     return found
 
 
-def _wrapped(defined_in: str, module: ModuleType) -> bool:
+def _wrapped(defined_in: str, module: ModuleType, listed: bool = False) -> bool:
     """Whether functions of the module ``defined_in`` are ``module``'s implementation, which
-    it may export under names of its own: a private or built-in module, not itself."""
-    if defined_in == module.__name__:
+    it may export under names of its own: a private or built-in module, not itself, that is
+    of its own package or its accelerator (``msgspec._core``, ``_heapq``), or any, for a
+    module of the standard library (``os`` wraps ``posix``). A user's ``from time import
+    sleep`` or ``echo = print`` takes another module's function: no tool of theirs, unless
+    ``listed`` (its ``__all__`` names it)."""
+    if not defined_in or defined_in == module.__name__:
         return False
     private = any(part.startswith("_") for part in defined_in.split("."))
-    return bool(defined_in) and (private or defined_in in sys.builtin_module_names)
+    if not (private or defined_in in sys.builtin_module_names):
+        return False
+    if listed:
+        return True
+    top, leaf = module.__name__.partition(".")[0], module.__name__.rpartition(".")[2]
+    source_top = defined_in.partition(".")[0]
+    return source_top in (top, f"_{top}", f"_{leaf}") or top in sys.stdlib_module_names
 
 
 def _renames(defined_in: str, module: ModuleType) -> bool:
     """Whether ``module`` may export functions of ``defined_in`` under names of its own: its
     package's private implementation (``msgspec._core`` for ``msgspec.json``) or its own
-    accelerator (``_heapq`` for ``heapq``), never any built-in or private module
-    (``echo = print`` or ``from time import sleep as pause`` in a user's module)."""
-    top = module.__name__.partition(".")[0]
-    return _wrapped(defined_in, module) and defined_in.partition(".")[0] in (top, f"_{top}")
+    accelerator (``_heapq`` for ``heapq``), not any the standard library wraps
+    (``threading.Lock`` is ``_thread.allocate_lock``)."""
+    top, leaf = module.__name__.partition(".")[0], module.__name__.rpartition(".")[2]
+    source_top = defined_in.partition(".")[0]
+    return _wrapped(defined_in, module) and source_top in (top, f"_{top}", f"_{leaf}")
 
 
 def _compiled_sibling(defined_in: str, module: ModuleType) -> bool:
@@ -386,15 +397,16 @@ def _compiled_sibling(defined_in: str, module: ModuleType) -> bool:
     return isinstance(path, str) and path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
 
 
-def _is_own(defined_in: str, module: ModuleType) -> bool:
+def _is_own(defined_in: str, module: ModuleType, listed: bool = False) -> bool:
     """Whether a function defined in the module ``defined_in`` belongs to ``module``: defined
-    there, in one of its submodules (a package), or in a private or built-in module (an
-    implementation it wraps, never another library's public API)."""
+    there, in one of its submodules (a package), or in a private or built-in module it wraps
+    (``_wrapped``; any such module when ``listed``: the module's ``__all__`` names the
+    function, its author's choice), never another library's public API."""
     if defined_in == module.__name__:
         return True
     if hasattr(module, "__path__") and defined_in.startswith(f"{module.__name__}."):
         return True
-    return _wrapped(defined_in, module)
+    return _wrapped(defined_in, module, listed)
 
 
 GROUP_MARK = "__toolsinspector_functions_of__"
