@@ -847,6 +847,18 @@ def test_a_list_of_name_dash_text_entries_under_a_parameters_header_is_read() ->
     assert parse_docstring(google).params == {"text": ParamDoc("What to say - in plain words.")}
 
 
+def test_dashed_entries_end_at_the_next_section_and_a_mixed_section_is_not_read_as_them() -> None:
+    """A ``Returns:`` right below the entries (no blank line) is a section, not the last
+    entry's text; a section whose other lines are Google entries is not read as dashed ones
+    (``a`` took ``b (int): second`` as its text)."""
+    follows = "Run it.\n\nArguments\n    x - the thing, see below\nReturns:\n    The value.\n"
+    info = parse_docstring(follows)
+    assert (info.params, info.returns) == ({"x": ParamDoc("the thing, see below")}, "The value.")
+    mixed = "Run it.\n\nArgs:\n    a - first\n    b (int): second\n"
+    with pytest.raises(docstring_parser.ParseError):  # as before: the scan says so (TI202)
+        parse_docstring(mixed)
+
+
 SPACED = (  # written out: ``ruff format`` would take the spaces out of a docstring
     "Access a value from *target* by *spec*.   \n\n"
     "Here the spec is a path. You can also use \n"

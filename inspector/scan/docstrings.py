@@ -328,8 +328,10 @@ def _dashed_arguments(text: str) -> tuple[str, dict[str, ParamDoc]]:
     """PEP 257's own example of arguments (``Keyword arguments:`` over ``real -- the real part
     (default 0.0)``; phonenumbers' ``Arguments:``, whose entries are not indented; spotipy's
     ``Parameters:`` over ``- q - the search query``): the text without that section, and each
-    ``name -- text`` entry (the lines up to the next entry or a blank line its text). No
-    style's parser reads them."""
+    ``name -- text`` entry (the lines up to the next entry or a blank line its text, or up to a
+    section header such as ``Returns:``). No style's parser reads them. A section whose other
+    lines at the entries' indent are no such entries (``b (int): the second``) is left as it
+    is, for the style's parser."""
     lines = text.split("\n")
     kept: list[str] = []
     found: dict[str, list[str]] = {}
@@ -344,16 +346,31 @@ def _dashed_arguments(text: str) -> tuple[str, dict[str, ParamDoc]]:
             kept.append(lines[index])
             index += 1
             continue
+        start = index
         index += 1
+        indent = len(lines[index]) - len(lines[index].lstrip())
+        section: dict[str, list[str]] = {}
         texts: list[str] = []
+        mixed = False
         while index < len(lines) and lines[index].strip():
-            entry = _DASHED_ENTRY.fullmatch(lines[index])
+            line = lines[index]
+            entry = _DASHED_ENTRY.fullmatch(line)
             if entry is not None:
-                texts = found.setdefault(entry.group(1), [])
+                texts = section.setdefault(entry.group(1), [])
                 texts.append(entry.group(2).strip())
+            elif _SECTION_HEADER.fullmatch(line):
+                break  # the next section, with no blank line before it
+            elif len(line) - len(line.lstrip()) <= indent:
+                mixed = True  # an entry of another form: the section is not read here
+                break
             else:
-                texts.append(lines[index].strip())
+                texts.append(line.strip())
             index += 1
+        if mixed:
+            kept.extend(lines[start:index])
+            continue
+        for name, entry_texts in section.items():
+            found.setdefault(name, []).extend(entry_texts)
     params = {name: ParamDoc(" ".join(texts)) for name, texts in found.items()}
     return "\n".join(kept), params
 
