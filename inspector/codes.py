@@ -427,7 +427,8 @@ CODES: dict[str, Code] = {
             "curation-unused",
             "A classification entry's `fixed`, `hidden` or `params` key names no parameter of "
             "its method, or a pattern applies to no method (it matches none, or each it matches "
-            "has an entry of its own or an earlier pattern's): it has no effect. The closest "
+            "has an entry of its own or an earlier pattern's, deciding otherwise for one, and it "
+            "does not match every method): it has no effect. The closest "
             "parameter, or the method whose name starts most like the pattern, is named when "
             "one is close.",
         ),

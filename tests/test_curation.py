@@ -621,15 +621,19 @@ def test_a_pattern_whose_methods_all_have_other_entries_is_a_located_warning(
     """A first scan writes a key for every method; a pattern added after it (``"export_*":
     false``) then applies to none of them, since a method's own entry wins: a warning says so
     and what to do. A pattern that an earlier one overrules is named too; one that decides any
-    method is not."""
+    method is not, nor one whose overruling entries say what it says (``"export_j*": true``)
+    or that matches every method (``"*": false``: a default for the methods a later scan
+    finds)."""
     shutil.copy(INVENTORY, "inventory.py")
     assert _scan(run_cli).status == 0
     written = json.loads(Path("tools.classification.json").read_text())
     written["Inventory"] |= {
         "export_*": False,
+        "export_j*": True,
         "delete_*": False,
-        "delete_a*": True,
+        "delete_a*": False,
         "delete_i*": True,
+        "*": False,
     }
     del written["Inventory"]["delete_item"]
     Path("tools.classification.json").write_text(json.dumps(written, indent=2))
@@ -639,10 +643,10 @@ def test_a_pattern_whose_methods_all_have_other_entries_is_a_located_warning(
         "tools.classification.json:9: warning[TI332]: Inventory: pattern 'export_*' applies to "
         "none of the methods it matches: export_csv, export_json have entries of their own, "
         "which win over patterns; remove those entries for it to apply",
-        "tools.classification.json:11: warning[TI332]: Inventory: pattern 'delete_a*' applies "
+        "tools.classification.json:12: warning[TI332]: Inventory: pattern 'delete_a*' applies "
         "to none of the methods it matches: delete_all has an entry of its own, which wins over "
         "patterns; remove that entry for it to apply",
-        "tools.classification.json:12: warning[TI332]: Inventory: pattern 'delete_i*' applies "
+        "tools.classification.json:13: warning[TI332]: Inventory: pattern 'delete_i*' applies "
         "to none of the methods it matches: delete_item is taken by the earlier pattern "
         "'delete_*'; the entry is not used",
     ]

@@ -463,8 +463,11 @@ def unmatched_patterns(
     classification: Classification | None, catalog: Catalog, path: Path | None
 ) -> list[Diagnostic]:
     """A warning for each pattern of a scanned class that applies to none of its methods: it
-    matches none, or each it matches has an entry of its own or an earlier pattern's (a
-    ``"count_*": false`` added to a scanned file, where every method has its key already)."""
+    matches none, or each it matches has an entry of its own or an earlier pattern's that
+    decides otherwise for at least one (a ``"count_*": false`` added to a scanned file, where
+    every method has its key already, at ``true``). A pattern whose overruling entries all say
+    what it says, or that matches every method (``"*": false``), only waits for new methods:
+    no warning."""
     notes = []
     for group in catalog.classes:
         entries = (classification or {}).get(group.key)
@@ -477,6 +480,10 @@ def unmatched_patterns(
                 hint = _closest_pattern(pattern, methods)
                 message = f"pattern {pattern!r} matches no method{hint}; the entry is not used"
             elif all(entries.key_for(method) != pattern for method in matched):
+                if len(matched) == len(methods) or all(
+                    entries.entry_for(method) == entries.methods[pattern] for method in matched
+                ):
+                    continue  # a default for the methods a later scan finds
                 message = _pattern_overruled(pattern, matched, entries)
             else:
                 continue
