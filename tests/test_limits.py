@@ -575,6 +575,35 @@ def _web(count: int, fields: int) -> ToolDescriptor:
     )
 
 
+def _tree(levels: int, fields: int) -> ToolDescriptor:
+    """A tool whose one parameter is a type of ``fields`` fields of the next level's type, down
+    ``levels`` levels: no type refers to itself, yet written out inline the size grows with
+    ``fields ** levels``."""
+    definitions = tuple(
+        (
+            f"Level{i}",
+            ObjectType(
+                tuple(
+                    Field(
+                        f"f{k}",
+                        RefType(f"Level{i + 1}") if i + 1 < levels else IntegerType(),
+                        required=False,
+                    )
+                    for k in range(fields)
+                ),
+                title=f"Level{i}",
+            ),
+        )
+        for i in range(levels)
+    )
+    return ToolDescriptor(
+        "put",
+        "Put.",
+        (Field("value", RefType("Level0"), required=True),),
+        definitions=definitions,
+    )
+
+
 def _gemini(tool: ToolDescriptor) -> tuple[dict[str, object], list[tuple[str, str]]]:
     rendered = next(pipeline.render(["gemini"], [tool], RenderOptions(compiled=COMPILED)))
     assert rendered.document is not None
@@ -626,3 +655,16 @@ def test_gemini_leaves_out_a_tool_whose_web_of_types_is_too_large_even_one_level
             "keeps $defs), or set the method false in the classification file",
         )
     ]
+
+
+def test_gemini_leaves_out_a_tool_too_large_inline_without_any_recursion() -> None:
+    """Five levels of ten fields, no type inside itself: written out inline, over 100,000
+    schemas (fewer levels of recursive types change nothing here); left out with TI407, as
+    the recursive webs are."""
+    document, diagnostics = _gemini(_tree(5, 10))
+    assert document["functionDeclarations"] == []
+    assert [code for code, _ in diagnostics] == ["TI407"]
+    reason = "its types make more than 10,000 schemas once every reference is written out"
+    assert reason in diagnostics[0][1]
+    small, _ = _gemini(_tree(3, 10))  # about 1,100: written as before
+    assert [d["name"] for d in small["functionDeclarations"]] == ["put"]  # type: ignore[index]

@@ -110,7 +110,9 @@ def gemini_parameters(tool: ToolDescriptor) -> DialectResult:
         except RecursionError:  # many types that refer to one another, each inlined where used
             raise nested_too_deeply(tool, _INLINED + _ADVICE) from None
         except _TooLarge:  # many types that refer to one another in many places
-            continue
+            if converter.recursive:
+                continue
+            break  # no type nests itself: fewer levels would write the same
         return result
     reason = f"its types make more than {INLINED_NODES:,} schemas{_INLINED}{_ADVICE}"
     raise ToolTooDeep(tool, reason)
@@ -174,6 +176,8 @@ class _OpenApi:
     """How many levels of a recursive type are inlined."""
     room: int = INLINED_NODES
     """How many more nodes may be converted before the tool is too large to inline."""
+    recursive: bool = False
+    """Whether a type was met inside itself: only then do fewer levels make fewer nodes."""
 
     def convert(self, schema: JsonObject, path: str, refs: tuple[str, ...]) -> JsonObject | None:
         """The node in the OpenAPI subset; None when recursion depth cuts it off (what was
@@ -198,6 +202,7 @@ class _OpenApi:
         node = dict(schema)  # only its own keys change; sub-schemas are converted into new dicts
         name = ref_name(node.pop("$ref", None)) if "$ref" in node else None
         if name is not None:
+            self.recursive = self.recursive or name in refs
             if refs.count(name) >= self.depth or name not in self.definitions:
                 return None
             node = {**self.definitions[name], **node}
