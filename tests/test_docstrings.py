@@ -669,7 +669,17 @@ def test_rest_fields_for_variadics_without_their_names_document_them() -> None:
             :param \\*\\*kwargs: Filters on attribute values.
             """
 
+        def find_all(self, limit: int = 0, **filters: str) -> None:
+            """Find all.
+
+            :param limit: Stop after this many.
+            :keyword arguments: Filters on attribute values.
+            """
+
     tools, diagnostics = inspect_class(Soup)
+    assert {p.name: p.description for p in tools["find_all"].parameters}["filters"] == (
+        "Filters on attribute values."
+    )
     for name in ("find", "select"):
         texts = {p.name: p.description for p in tools[name].parameters}
         assert texts["limit"] == "Stop after this many."

@@ -276,7 +276,8 @@ def _parsed(text: str, style: DocstringStyle) -> DocInfo:
     if style is DocstringStyle.NUMPY:
         text = _UNDERLINED.sub(_dashes, text)
     protected = _SPACES_ONLY_LINE.sub("", text) if " \n" in text or "\t\n" in text else text
-    if style is DocstringStyle.REST and "args:" in protected:  # before colons are marked
+    # before colons are marked; ``:keyword arguments:`` holds no ``args:``
+    if style is DocstringStyle.REST and ("args:" in protected or "arguments:" in protected):
         protected = _REST_VARIADIC_FIELD.sub(_variadic_field, protected)
     if style is DocstringStyle.REST:
         protected = _REST_WORDY_FIELD.sub(_field_of_few_words, protected)
