@@ -76,14 +76,16 @@ def generate(
     result.diagnostics += notes
     tools_file = dumps(to_json(catalog))
     hand_over(config.tools_path, tools_file)
+    # the stubs are made from tools.json as written, as `stubs tools.json` makes them: a scan
+    # knows more than its file says (whether a description is the parameter's or its type's),
+    # and stubs show it, so stubs of the scan itself differed from the file's. Read back now,
+    # the file's text is not held through the renders (30 MB at 20,000 tools).
+    written = from_json(loads(tools_file), {}) if config.stubs is not None else None
+    del tools_file
     hand_over(config.classification_path, dumps(classification_file.to_json(merged.classification)))
     if config.providers:
         result.diagnostics += _renders(config, catalog, merged.classification, hand_over)
-    if config.stubs is not None:  # the included tools, shaped: as in the provider files
-        # from tools.json as written, as `stubs tools.json` makes them: a scan knows more than
-        # its file says (whether a description is the parameter's or its type's), and stubs
-        # show it, so stubs of the scan itself differed from the file's
-        written = from_json(loads(tools_file), {})
+    if config.stubs is not None and written is not None:  # the included tools, shaped
         shaped, _ = pipeline.curated_catalog(
             written,
             merged.classification,
