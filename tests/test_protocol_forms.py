@@ -31,7 +31,7 @@ from inspector.runtime.toolbox import Toolbox
 from inspector.scan.hints import TypeMapper
 from inspector.stubs.module import build_module, render_stubs
 from inspector.typetable.protocols import HASHABLE, PROTOCOLS, ProtocolRow, stand_in
-from inspector.typetable.scalars import NoJsonForm
+from inspector.typetable.scalars import FRACTION_PATTERN, NoJsonForm
 from inspector.typetable.values import default_json, to_json
 from tests.conftest import inspect_class, load, stable_id
 from tests.test_typetable import VALUES, _validator, values_for
@@ -143,6 +143,7 @@ CASES: list[tuple[object, JsonObject]] = [
     (numbers.Complex, {"type": "number"}),
     (numbers.Real, {"type": "number"}),
     (numbers.Integral, {"type": "integer"}),
+    (numbers.Rational, {"type": ["number", "string"], "pattern": FRACTION_PATTERN}),
     (cabc.Sized, {"type": "array"}),
     (cabc.Container[int], {"type": "array", "items": {"type": "integer"}}),
     (cabc.Reversible[str], {"type": "array", "items": STRING}),
@@ -177,7 +178,7 @@ def test_hint_maps_to_exact_schema(hint: object, expected: JsonObject) -> None:
 
 @pytest.mark.parametrize(
     "protocol",
-    [Reader, Keyed, Nothing, numbers.Rational, typing.SupportsComplex],
+    [Reader, Keyed, Nothing, typing.SupportsComplex],
     ids=lambda p: p.__name__,
 )
 def test_a_protocol_no_single_json_type_satisfies_has_no_form(protocol: type) -> None:
@@ -390,6 +391,9 @@ def test_a_complex_value_has_no_json_form(value: object) -> None:
         (7, bytes | str | int, 7),
         ({"a": 1}, SupportsItems[str, int], {"a": 1}),
         ("7", Indexable, 7),
+        # a rational is made from what the model wrote (0.1 is 1/10, not the double's value)
+        (0.1, numbers.Rational, fractions.Fraction(1, 10)),
+        ("-3/4", numbers.Rational, fractions.Fraction(-3, 4)),
     ],
     ids=stable_id,
 )

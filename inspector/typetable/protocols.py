@@ -16,6 +16,7 @@ JSON form.
 from __future__ import annotations
 
 import collections.abc as cabc
+import fractions
 import pathlib
 import sys
 import typing
@@ -51,6 +52,9 @@ def _both(*names: str) -> tuple[tuple[str, str], ...]:
 
 PROTOCOLS: tuple[ProtocolRow, ...] = (
     ProtocolRow("numbers.Integral", (("numbers", "Integral"),), int, writes=True),
+    # a rational travels as a Fraction, which keeps what the model wrote ("1/3", 0.1 as 1/10):
+    # made from a float it would be the float's binary value
+    ProtocolRow("numbers.Rational", (("numbers", "Rational"),), fractions.Fraction, writes=True),
     ProtocolRow("numbers.Real", (("numbers", "Real"),), float, writes=True),
     ProtocolRow(
         "numbers.Number, numbers.Complex", (("numbers", "Number"), ("numbers", "Complex")), float
@@ -81,7 +85,7 @@ PROTOCOLS: tuple[ProtocolRow, ...] = (
         list,
     ),
 )
-"""In lookup order for values: ``Integral`` before the ``Real`` it is."""
+"""In lookup order for values: ``Integral`` before the ``Rational`` and ``Real`` it is."""
 
 _BY_CLASS = {key: row.stand_in for row in PROTOCOLS for key in row.classes}
 _JSON_CLASSES: tuple[type, ...] = (dict, list, str, bytes, int, float)
