@@ -109,6 +109,16 @@ def test_prune_removes_stale_entries(in_tmp: Path, run_cli: Callable[..., Run]) 
             "tools.classification.json:1:13: 'Service' must be an object of method → true/false",
         ),
         ("[]", "tools.classification.json:1:1: classification file must be an object of classes"),
+        (  # past int's digit limit the standard library raises a bare ValueError (exit 3)
+            '{"Service": {"keep": {"timeout": 1' + "0" * 5000 + "}}}",
+            "tools.classification.json:1:34: classification file is not valid JSON: an integer "
+            "of more than 4300 digits",
+        ),
+        (  # the same, met while the file is read again to locate a repeated key
+            '{"Service": {"keep": true, "keep": 1' + "0" * 5000 + "}}",
+            "tools.classification.json:1:36: classification file is not valid JSON: an integer "
+            "of more than 4300 digits",
+        ),
     ],
 )
 def test_broken_file_is_reported_with_position_and_never_overwritten(

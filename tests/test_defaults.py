@@ -219,6 +219,29 @@ def test_a_default_that_cannot_be_shown_or_read_keeps_the_method() -> None:
     ]
 
 
+class LongInteger:
+    def run(self, n: int = 10**5000, ns: tuple[int, ...] = (1, 10**5000)) -> int:
+        """Run.
+
+        Args:
+            n: N.
+            ns: Ns.
+        """
+        return n
+
+
+def test_an_integer_past_the_digit_limit_is_a_default_with_no_json_form() -> None:
+    # JSON has such a number, but Python writes no text of it: tools.json's writer raised
+    tools, diagnostics = inspect_class(LongInteger)
+    assert [p.default for p in tools["run"].parameters] == [MISSING, MISSING]
+    assert messages(diagnostics) == [
+        "info: LongInteger.run: parameter 'n': default <int object> has no JSON form; left out "
+        "of the schema",
+        "info: LongInteger.run: parameter 'ns': default (1, <int object>) has no JSON form; "
+        "left out of the schema",
+    ]
+
+
 @dataclasses.dataclass
 class Window:
     start: datetime.time = datetime.time(9)

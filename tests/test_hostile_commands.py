@@ -46,6 +46,12 @@ FILES = {
     "wrong_keys.toml": '[tool.toolsinspector]\ntargets = "x"\nnew = 1\n',
     "annotations.json": '{"ping": {"readOnlyHint": "yes"}}\n',
     "afile": "a regular file\n",
+    # an integer past int's digit limit: a bare ValueError from the standard library's reader
+    # and writer (exit 3) where JSON or a default holds one
+    "long_integer.json": '{"format": "toolsinspector/1", "classes": {}, "n": 1' + "0" * 5000 + "}",
+    "long_default.py": (
+        "class Long:\n    def f(self, n: int = 10**5000) -> int:\n        return n\n"
+    ),
 }
 
 COMMANDS = [
@@ -91,6 +97,10 @@ COMMANDS = [
     ["diff", "tools.json"],
     ["diff", "--git", "HEAD", "tools.json"],
     ["providers", "--templates", "missing_dir"],
+    ["render", "--provider", "openai", "--tools", "long_integer.json"],
+    ["stubs", "long_integer.json"],
+    ["diff", "long_integer.json", "tools.json"],
+    ["scan", "long_default.py:Long", "-o", "long.json"],
     ["nosuchcommand"],
     [],
 ]

@@ -306,6 +306,9 @@ def test_a_result_with_no_json_form_is_an_error_result_saying_why() -> None:
         (float, float("-inf"), "-inf is not a JSON number"),
         (decimal.Decimal, decimal.Decimal("NaN"), "Decimal NaN is not a finite number"),
         (list[object], loop, "the value contains itself or is nested too deeply"),
+        # JSON has such a number, but Python writes no text of it: it was "get failed:
+        # ValueError", though the method had run, or null where the schema says an integer
+        (int, 10**5000, "an integer of more than 4300 digits"),
     ]:
         toolbox = _returner(hint)
         toolbox.objects[0].value = value  # type: ignore[attr-defined]

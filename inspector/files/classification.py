@@ -198,7 +198,7 @@ def load(path: Path) -> Classification | None:
     try:
         data = read_json(path, "classification file", object_pairs_hook=_unique_keys)
     except _RepeatedKey:  # found while parsing; the text is read again only to say where
-        tree = json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=list)
+        tree = read_json(path, "classification file", object_pairs_hook=list)
         _repeated(tree, [], lambda keys: where_in(path, keys))
         raise InspectorError(f"{path}: a key is given twice") from None
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -47,7 +48,7 @@ def read_json(
             # the bytes as they are: decoding them to text first held the file twice (30 MB
             # more at the peak of a render of 20,000 tools)
             return loads(data)
-        return json.loads(data.decode("utf-8"), object_pairs_hook=object_pairs_hook)
+        return standard_loads(data.decode("utf-8"), object_pairs_hook=object_pairs_hook)
     except UnicodeDecodeError as error:
         raise InspectorError(f"{path}: cannot read {what} ({error})") from None
     except json.JSONDecodeError as error:
@@ -89,7 +90,30 @@ def loads(data: str | bytes) -> Any:
             return orjson.loads(data)
         except orjson.JSONDecodeError:
             pass
-    return json.loads(data.decode("utf-8") if isinstance(data, bytes) else data)
+    return standard_loads(data.decode("utf-8") if isinstance(data, bytes) else data)
+
+
+def standard_loads(
+    text: str, object_pairs_hook: Callable[[list[tuple[str, Any]]], object] | None = None
+) -> Any:
+    """``json.loads(text)``, where an integer longer than the interpreter reads
+    (``sys.get_int_max_str_digits``) is bad JSON at its place, as any other, not a bare
+    ``ValueError`` with neither line nor column.
+
+    Raises:
+        json.JSONDecodeError: The text is not JSON, or holds such an integer.
+    """
+    try:
+        return json.loads(text, object_pairs_hook=object_pairs_hook)
+    except json.JSONDecodeError:
+        raise
+    except ValueError:  # the one other error of the standard decoder: int's digit limit
+        limit = sys.get_int_max_str_digits()
+        long_integer = re.search(rf"-?\d{{{limit + 1},}}", text)
+        position = long_integer.start() if long_integer is not None else 0
+        raise json.JSONDecodeError(
+            f"an integer of more than {limit} digits", text, position
+        ) from None
 
 
 def dumps(value: object) -> bytes:

@@ -18,6 +18,7 @@ import math
 import numbers
 import pathlib
 import re
+import sys
 import typing
 from collections.abc import Callable
 from typing import NamedTuple
@@ -91,8 +92,20 @@ def _read_int(value: Json, cls: type) -> object:
     return value if cls is int else cls(value)
 
 
+_BITS_ALWAYS_WRITTEN = 2000
+"""Fewer bits than 640 decimal digits need, the lowest limit ``sys.set_int_max_str_digits``
+takes: an integer this short always has a text."""
+
+
 def _write_int(value: object) -> Json:
-    return int(typing.cast(int, value))
+    number = int(typing.cast(int, value))
+    if number.bit_length() > _BITS_ALWAYS_WRITTEN:
+        try:
+            str(number)
+        except ValueError:  # past the interpreter's limit on integer text: no JSON writes it
+            limit = sys.get_int_max_str_digits()
+            raise NoJsonForm(f"an integer of more than {limit} digits") from None
+    return number
 
 
 def _read_float(value: Json, cls: type) -> object:

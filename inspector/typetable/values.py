@@ -22,7 +22,8 @@ from inspector.typetable.protocols import as_stand_in
 from inspector.typetable.records import init_fields, record_fields
 from inspector.typetable.scalars import NoJsonForm, WrongJson, scalar_for
 
-_PLAIN = frozenset({str, int, bool, type(None)})
+_PLAIN = frozenset({str, bool, type(None)})
+"""Values that are their own JSON form; an int is not always (see ``scalars._write_int``)."""
 _CONSUMED = (cabc.Iterator, cabc.Sequence, cabc.Set, cabc.MappingView)
 """What a result's array form is read from: generators and other iterators, sequences, sets
 and dict views; not any iterable (a DataFrame iterates its column names, an HTTP response its
@@ -42,9 +43,12 @@ def result_json(value: object) -> Json:
     """A tool's result as JSON: ``to_json`` consuming iterables, where each part with no JSON
     form (a live object) is what ``result_form`` reads from it, else its ``own_text`` (the
     result's schema says any value there), and NaN or an infinity inside it null; raises
-    ``NoJsonForm`` for a result that is NaN or an infinity, or contains itself."""
-    if isinstance(value, numbers.Number) and not isinstance(value, numbers.Integral):
-        return to_json(value)  # NaN, an infinity: no number a schema of one allows
+    ``NoJsonForm`` for a result that is NaN, an infinity or an integer past the digit limit,
+    or contains itself."""
+    if isinstance(value, int) or (
+        isinstance(value, numbers.Number) and not isinstance(value, numbers.Integral)
+    ):
+        return to_json(value)  # NaN, 10**5000: no number a schema of one allows
     try:
         return _to_json(value, True, as_text=True)
     except RecursionError:
