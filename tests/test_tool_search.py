@@ -240,6 +240,11 @@ def test_a_bad_search_call_is_an_error_result() -> None:
     )
     with pytest.raises(ToolCallError, match="query: expected a string"):
         box.call(SEARCH_TOOL_NAME, {"query": 3})
+    # JSON text nested past the recursion limit: a RecursionError escaped handle and call
+    deep = '{"query": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    entry = {"id": "1", "type": "function", "function": {"name": "search_tools", "arguments": deep}}
+    replies = box.handle("openai", {"tool_calls": [entry]})
+    assert replies[0]["content"] == "Error: search_tools: the arguments are nested too deeply"
 
 
 class Own:

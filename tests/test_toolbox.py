@@ -1309,6 +1309,30 @@ def test_a_request_without_its_envelope_is_refused_and_an_id_of_any_type_kept(
     assert reply["tool_call_id"] == "9"
 
 
+def test_a_message_with_no_json_form_is_refused_whole(toolbox_example: Toolbox) -> None:
+    """What no provider sends (a tuple key, a cycle, an integer past int's digit limit,
+    nesting past the recursion limit) was a TypeError, ValueError or RecursionError out of
+    ``handle``; it is refused as any malformed message is, before a call runs."""
+    looped: dict[str, object] = {}
+    looped["again"] = looped
+    deep: list[object] = []
+    for _ in range(5000):
+        deep = [deep]
+    for arguments, why in [
+        ({(1, 2): 3}, "keys must be str, int, float, bool or None, not tuple"),
+        (looped, "Circular reference detected"),
+        ({"a": 10**5000}, "Exceeds the limit (4300 digits) for integer string conversion"),
+    ]:
+        block = {"type": "tool_use", "id": "t", "name": "method1", "input": arguments}
+        message = {"content": [block]}
+        with pytest.raises(InspectorError) as raised:
+            toolbox_example.handle("anthropic", message)
+        assert str(raised.value).startswith(f"cannot read the message as JSON ({why}")
+    message = {"content": [{"type": "tool_use", "id": "t", "name": "method1", "input": deep}]}
+    with pytest.raises(InspectorError, match=r"^the message is nested too deeply to read$"):
+        toolbox_example.handle("anthropic", message)
+
+
 def test_mcp(toolbox_example: Toolbox) -> None:
     request = mcp.types.JSONRPCRequest(
         jsonrpc="2.0",

@@ -318,6 +318,8 @@ def decode_arguments(name: str, arguments: Mapping[str, object] | str | None) ->
             raise ToolCallError(
                 f"{name}: the arguments are not valid JSON ({error})", name
             ) from None
+        except RecursionError:
+            raise ToolCallError(f"{name}: the arguments are nested too deeply", name) from None
     if not isinstance(arguments, Mapping):
         raise ToolCallError(f"{name}: arguments must be an object, got {shown(arguments)}", name)
     return dict(arguments)

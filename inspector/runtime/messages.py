@@ -20,7 +20,13 @@ def plain(message: object) -> Json:
     """A provider message as plain JSON: dicts as they are, SDK objects through their own
     serializer (pydantic ``model_dump``, ``to_dict``)."""
     if isinstance(message, dict | list):
-        return typing.cast(Json, json.loads(json.dumps(message, default=_jsonable)))
+        try:
+            return typing.cast(Json, json.loads(json.dumps(message, default=_jsonable)))
+        except RecursionError:
+            raise InspectorError("the message is nested too deeply to read") from None
+        except (TypeError, ValueError) as error:  # a key JSON has no form of, a cycle, an
+            # integer past the digit limit: what no provider sends, so no call of it is run
+            raise InspectorError(f"cannot read the message as JSON ({error})") from None
     for method in ("model_dump", "to_dict"):
         dump = getattr(message, method, None)
         if callable(dump):
