@@ -382,6 +382,37 @@ def test_template_yielding_invalid_json_names_template_and_line(
     )
 
 
+def test_a_template_rendering_one_json_value_is_an_error(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    """``null`` read as a failed render with no error: exit 0 and no file written, and
+    ``Toolbox.definitions`` raised IndexError; a number or text was written as the file."""
+    from inspector import InspectorError, Toolbox
+
+    Path("service.py").write_text(SERVICE)
+    run_cli("scan", "service.py:Service", "-o", "tools.json")
+    Path("mine").mkdir()
+    for value in ("null", "42", '"tools"'):
+        Path("mine/one.json.jinja").write_text(f"  {value}\n")
+        result = run_cli("render", "--provider", "one", "--templates", "mine", "-o", "one.json")
+        assert (result.status, result.stderr) == (
+            1,
+            f"mine/one.json.jinja: error[TI401]: the template rendered {value}; a provider's "
+            "file is a JSON array or object\n"
+            "diagnostics: 1 error (1 TI401), 0 warnings, 0 info\n",
+        )
+        assert not Path("one.json").exists()
+    toolbox = Toolbox(_Service())
+    with pytest.raises(InspectorError, match=r"the template rendered \"tools\"; a provider's"):
+        toolbox.definitions("one", template_dirs=["mine"])  # text, as handle takes
+
+
+class _Service:
+    def ping(self) -> str:
+        """Ping."""
+        return "pong"
+
+
 def test_template_text_in_descriptions_is_not_evaluated(
     in_tmp: Path, run_cli: Callable[..., Run]
 ) -> None:

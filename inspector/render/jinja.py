@@ -257,4 +257,13 @@ def _parse_rendered(text: str, template_path: str) -> Json:
         raise LocatedError(
             "the template rendered JSON nested too deeply to read", template_path
         ) from None
+    if not isinstance(parsed, dict | list):
+        # no provider's file is one value; and a ``null`` document read as a failed render
+        # with no error: nothing written, exit 0, and the Toolbox's IndexError
+        shown = text.strip()
+        shown = shown if len(shown) <= 60 else f"{shown[:60]}..."
+        raise LocatedError(
+            f"the template rendered {shown}; a provider's file is a JSON array or object",
+            template_path,
+        )
     return parsed

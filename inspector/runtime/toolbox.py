@@ -260,7 +260,7 @@ class Toolbox:
         *,
         strict: bool = False,
         gemini_json_schema: bool = False,
-        template_dirs: Iterable[Path] = (),
+        template_dirs: Iterable[str | Path] = (),
         search: bool | ToolSearchSession = False,
         annotations: Mapping[str, JsonObject] | None = None,
     ) -> Rendered:
@@ -287,7 +287,7 @@ class Toolbox:
         """
         options = RenderOptions(
             strict=strict,
-            template_dirs=list(template_dirs),
+            template_dirs=[Path(d) for d in template_dirs],  # text too, as handle takes
             gemini_json_schema=gemini_json_schema,
             annotations=dict(self._annotations if annotations is None else annotations),
             compiled=self._compiled_templates(),
@@ -364,7 +364,7 @@ class Toolbox:
         *,
         strict: bool = False,
         gemini_json_schema: bool = False,
-        template_dirs: Iterable[Path] = (),
+        template_dirs: Iterable[str | Path] = (),
         search: bool | ToolSearchSession = False,
     ) -> Json:
         """The provider's tool definitions, to pass as the SDK's ``tools=``; the render's
