@@ -745,6 +745,24 @@ def test_a_result_serializer_and_the_size_limit() -> None:
         Toolbox(Results(), max_result_chars=0)
 
 
+def test_a_cut_result_of_a_tool_with_an_output_schema_is_an_mcp_error_in_the_toolbox_too() -> None:
+    """MCP requires ``structuredContent`` matching the ``outputSchema`` of a success: ``serve``
+    sent a cut result as an error, ``Toolbox.handle("mcp")`` as a success without it, which
+    a client refuses."""
+    limited = Toolbox(Results(), max_result_chars=10)
+    (listed,) = [t for t in limited.definitions("mcp")["tools"] if t["name"] == "big"]  # type: ignore[index, union-attr]
+    assert listed["outputSchema"]["properties"]["result"] == {
+        "type": "string",
+        "description": "Text.",
+    }
+    request = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "big"}}
+    (response,) = limited.handle("mcp", request)
+    assert response["result"] == {
+        "content": [{"type": "text", "text": cut("x" * 50, 10)}],
+        "isError": True,
+    }
+
+
 class Arrays:
     """A tool declared to return a NumPy array."""
 

@@ -22,13 +22,15 @@ class Call:
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """What a call gave: the result as JSON and as text, or the error message; ``tool`` is the
-    tool that ran (None when the call named no known tool)."""
+    tool that ran (None when the call named no known tool); ``cut``: the text was cut to the
+    size limit, and ``value`` is that text, which no longer matches the tool's return type."""
 
     call: Call
     value: Json = None
     text: str = ""
     error: str | None = None
     tool: ToolDescriptor | None = None
+    cut: bool = False
 
 
 def get(data: Json, *keys: str) -> Json:

@@ -135,13 +135,18 @@ def read_calls(message: Json) -> list[Call]:
 
 
 def _response(outcome: Outcome) -> JsonObject:
+    error, tool = outcome.error, outcome.tool
+    if error is None and outcome.cut and tool is not None and _contracted_return(tool) is not None:
+        # the cut text no longer matches the outputSchema, which MCP requires of a success (a
+        # client refuses a success without structuredContent): an error, with the same text
+        error = outcome.text
     result: JsonObject = {
-        "content": [{"type": "text", "text": outcome.error or outcome.text}],
-        "isError": outcome.error is not None,
+        "content": [{"type": "text", "text": error or outcome.text}],
+        "isError": error is not None,
     }
     structured = None
-    if outcome.error is None and outcome.tool is not None:
-        structured = mcp_structured_content(outcome.tool, outcome.value)
+    if error is None and tool is not None and not outcome.cut:
+        structured = mcp_structured_content(tool, outcome.value)
     if structured is not None:
         result["structuredContent"] = structured
     return {"jsonrpc": "2.0", "id": json.loads(outcome.call.id or "null"), "result": result}

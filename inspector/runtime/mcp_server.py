@@ -126,8 +126,8 @@ class Tools:
             toolbox, params.name, params.arguments or {}, context, approve
         )
         schema = next((t.get("outputSchema") for t in listed if t["name"] == params.name), None)
-        if outcome.error is None and isinstance(schema, dict):
-            outcome = _cut_for_mcp(outcome) if was_cut else _checked(outcome, schema)
+        if outcome.error is None and isinstance(schema, dict) and not was_cut:
+            outcome = _checked(outcome, schema)  # a cut one is answered as an error
         (reply,) = answer("mcp", [outcome])
         return types.CallToolResult.model_validate(reply["result"])
 
@@ -223,12 +223,6 @@ async def _outcome(
     except BaseException as error:  # a hostile method: never let it end the server
         return Outcome(call, error=f"{call.name} failed: {type(error).__name__}: {error}"), False
     return toolbox.outcome(call, value)  # NaN and the like: the Toolbox's error result
-
-
-def _cut_for_mcp(outcome: Outcome) -> Outcome:
-    """A result cut to the size limit no longer matches the tool's output schema, which MCP
-    requires of a success: it is sent as an error, with the same text the Toolbox gives."""
-    return Outcome(outcome.call, error=outcome.text)
 
 
 def _can_elicit(ctx: ServerRequestContext[Any]) -> bool:

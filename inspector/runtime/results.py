@@ -47,7 +47,7 @@ def outcome(
 
     Returns:
         The result as JSON and as text, and whether it was cut: a cut result is text only
-        (``tool`` None: it no longer matches its schema). A result with no JSON form (NaN, an
+        (``Outcome.cut``: it no longer matches its schema). A result with no JSON form (NaN, an
         infinity, a value that contains itself) is an error outcome saying so.
     """
     if rules.serializer is not None:
@@ -71,7 +71,7 @@ def _limited(result: Outcome, limit: int) -> tuple[Outcome, bool]:
     if len(result.text) <= limit:
         return result, False
     text = cut(result.text, limit)
-    return Outcome(result.call, text, text, None, None), True
+    return Outcome(result.call, text, text, None, result.tool, cut=True), True
 
 
 def cut(text: str, limit: int) -> str:
