@@ -99,6 +99,13 @@ def test_broken_toml_and_missing_config_are_usage_errors(
     run = run_cli("build", "--config", "pyproject.toml")
     assert run.status == 2
     assert "pyproject.toml: not valid TOML (" in run.stderr
+    (tmp_path / "pyproject.toml").write_bytes(b'[tool.toolsinspector]\ntargets = ["\xff"]\n')
+    for command in ("build", "check"):  # was UnicodeDecodeError, exit 3
+        run = run_cli(command, "--config", "pyproject.toml")
+        assert (run.status, run.stderr) == (
+            2,
+            "error: pyproject.toml: not valid TOML (not UTF-8: invalid start byte at byte 34)\n",
+        )
 
 
 def test_check_reports_missing_then_build_writes_then_check_passes(
@@ -180,6 +187,21 @@ def test_check_names_the_changed_tools_and_stale_files(
     assert run.stdout.startswith("wrote tools/tools.json, tools/openai.json, ")
     assert run.stdout.endswith(
         "; 1 file unchanged\ndiagnostics: 0 errors, 0 warnings, 5 info (5 TI402)\n"
+    )
+
+
+def test_check_says_a_tools_file_nested_past_the_recursion_limit_is_unreadable(
+    project: Path, run_cli: Callable[..., Run]
+) -> None:
+    """Reading the file on disk again to name the changed tools raised RecursionError (exit
+    3); it is a stale file that is not a readable tools file, as bad JSON is."""
+    assert run_cli("build", "-q").status == 0
+    deep = '{"format": "toolsinspector/1", "classes": ' + '{"a": ' * 50_000 + "1" + "}" * 50_001
+    (project / "tools/tools.json").write_text(deep, encoding="utf-8")
+    run = run_cli("check", "-q")
+    assert (run.status, run.stdout.splitlines()[0]) == (
+        1,
+        "tools/tools.json: stale (not a readable tools file)",
     )
 
 

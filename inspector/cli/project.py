@@ -248,7 +248,7 @@ def _tools_detail(old_text: bytes, new_text: bytes) -> str:
     try:
         old, new = json.loads(old_text), json.loads(new_text)
         changes = diff_catalogs(from_json(old), from_json(new))
-    except (InspectorError, ValueError):
+    except (InspectorError, ValueError, RecursionError):  # the file on disk, as it was edited
         return " (not a readable tools file)"
     cause = _stub_sources_change(old.get("stubs") or {}, new.get("stubs") or {})
     tools = list(dict.fromkeys(c.tool for c in changes))
@@ -283,7 +283,7 @@ def _entries_detail(old_text: bytes, new_text: bytes) -> str:
 
     try:
         old, new = entries(old_text), entries(new_text)
-    except (ValueError, AttributeError):
+    except (ValueError, AttributeError, RecursionError):
         return " (not a readable classification file)"
     parts = [
         f"{len(found)} {what}: {', '.join(sorted(found)[:3])}" + (", ..." if len(found) > 3 else "")

@@ -149,6 +149,10 @@ def _read_toml(path: Path) -> dict[str, object]:
         raise UsageError(f"{path}: cannot be read ({error.strerror})") from None
     except tomllib.TOMLDecodeError as error:
         raise UsageError(f"{path}: not valid TOML ({error})") from None
+    except UnicodeDecodeError as error:  # TOML is UTF-8; tomllib lets the decoder's error out
+        raise UsageError(
+            f"{path}: not valid TOML (not UTF-8: {error.reason} at byte {error.start})"
+        ) from None
 
 
 def _table(data: dict[str, object], path: Path, required: bool) -> dict[str, object] | None:
