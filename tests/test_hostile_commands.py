@@ -101,6 +101,8 @@ COMMANDS = [
     ["stubs", "long_integer.json"],
     ["diff", "long_integer.json", "tools.json"],
     ["scan", "long_default.py:Long", "-o", "long.json"],
+    ["render", "--provider", "openai", "--tools", "."],  # a path with no name: was ValueError
+    ["render", "--provider", "all", "--tools", "", "-o", "out"],
     ["nosuchcommand"],
     [],
 ]
@@ -124,6 +126,33 @@ def test_no_command_shows_a_traceback(
     assert "internal error" not in result.stderr
     if result.status:
         assert result.stderr.strip(), "a failure says why"
+
+
+TOO_LONG = "a" * 300 + ".json"
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["scan", "service.py:Service", "-o", TOO_LONG],
+        ["scan", "service.py:Service", "--classification", TOO_LONG],
+        ["render", "--provider", "openai", "--classification", TOO_LONG],
+        ["render", "--provider", "openai", "--templates", TOO_LONG],
+        ["stubs", "tools.json", "-o", TOO_LONG],
+    ],
+    ids=lambda arguments: " ".join(a if a != TOO_LONG else "TOO_LONG" for a in arguments),
+)
+def test_a_path_the_system_refuses_is_an_error_line(
+    hostile: Path, run_cli: Callable[..., Run], arguments: list[str]
+) -> None:
+    """``Path.exists``, ``is_dir`` and ``is_symlink`` raise for a name past the system's limit
+    (they answer False only for a missing file): that was exit 3, "internal error"."""
+    result = run_cli(*arguments)
+    assert (result.status, result.stdout, result.stderr) == (
+        1,
+        "",
+        f"error: {TOO_LONG}: File name too long\n",
+    )
 
 
 def test_an_unexpected_exception_is_one_line_and_exit_3(

@@ -353,6 +353,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (`| head`): stop quietly, as `cat` does
         _silence_stdout()
         return 141
+    except OSError as error:  # the system refused a path the user named (a name too long for
+        # it, say) where a check such as ``Path.exists`` asks first: a broken file's error
+        where = f"{error.filename}: " if error.filename is not None else ""
+        print(f"error: {where}{error.strerror or error}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

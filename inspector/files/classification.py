@@ -188,7 +188,9 @@ def to_json(classification: Classification) -> JsonObject:
 
 def default_path(tools_path: Path) -> Path:
     """``tools.json`` → ``tools.classification.json`` beside it."""
-    return tools_path.with_name(f"{tools_path.stem}.classification.json")
+    # not ``with_name``: ``.`` has no name to replace (ValueError); reading it then says what
+    # is wrong, a directory where the tools file was expected
+    return tools_path.parent / f"{tools_path.stem}.classification.json"
 
 
 def load(path: Path) -> Classification | None:
