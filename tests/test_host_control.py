@@ -745,6 +745,33 @@ def test_a_result_serializer_and_the_size_limit() -> None:
         Toolbox(Results(), max_result_chars=0)
 
 
+class Liar:
+    def count(self) -> int:
+        """Count.
+
+        Returns:
+            How many.
+        """
+        return "many"  # type: ignore[return-value]
+
+
+def test_a_result_its_output_schema_refuses_is_an_mcp_error_in_the_toolbox_too() -> None:
+    """Only ``serve`` checked a result against the ``outputSchema``: ``Toolbox.handle("mcp")``
+    sent ``structuredContent`` that breaks it, which a client rejects."""
+    request = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "count"}}
+    (response,) = Toolbox(Liar()).handle("mcp", request)
+    assert response["result"] == {
+        "content": [
+            {
+                "type": "text",
+                "text": "count returned a value that does not match its declared return type: "
+                'result: expected an integer, got "many"',
+            }
+        ],
+        "isError": True,
+    }
+
+
 def test_a_cut_result_of_a_tool_with_an_output_schema_is_an_mcp_error_in_the_toolbox_too() -> None:
     """MCP requires ``structuredContent`` matching the ``outputSchema`` of a success: ``serve``
     sent a cut result as an error, ``Toolbox.handle("mcp")`` as a success without it, which

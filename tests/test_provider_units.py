@@ -480,7 +480,16 @@ def test_diff_reads_a_user_providers_files(acme: Path, run_cli: Callable[..., Ru
 
 
 LAYERS = {
-    "providers": ("codes", "diagnostics", "model", "sharing", "catalog", "files", "providers"),
+    "providers": (
+        "codes",
+        "diagnostics",
+        "model",
+        "sharing",
+        "catalog",
+        "typetable",  # the bottom layer: MCP checks a result against its outputSchema with it
+        "files",
+        "providers",
+    ),
     "files": ("codes", "diagnostics", "model", "sharing", "catalog", "files"),
 }
 """What the provider units and the files they read may import (module docstrings aside)."""

@@ -292,7 +292,7 @@ def test_python_api_serves_a_toolbox_that_survives_hostile_methods(tmp_path: Pat
         assert lied.is_error
         assert lied.content[0].text == (  # type: ignore[union-attr]
             "lie returned a value that does not match its declared return type: "
-            "'not a number' is not of type 'integer'"
+            'result: expected an integer, got "not a number"'
         )
         assert (measured.is_error, measured.structured_content) == (True, None)
         assert measured.content[0].text == (  # type: ignore[union-attr]

@@ -12,6 +12,7 @@ from inspector.model import Json, JsonObject, NullType, SchemaType, ToolDescript
 from inspector.providers.base import NameRule, Provider
 from inspector.providers.calls import Call, Outcome, call_name, get
 from inspector.providers.schema_walk import object_values, ref_name, used_definitions
+from inspector.typetable.schema_values import value_problem
 
 
 def mcp_output_schema(tool: ToolDescriptor) -> JsonObject | None:
@@ -140,6 +141,8 @@ def _response(outcome: Outcome) -> JsonObject:
         # the cut text no longer matches the outputSchema, which MCP requires of a success (a
         # client refuses a success without structuredContent): an error, with the same text
         error = outcome.text
+    elif error is None and tool is not None and not outcome.cut:
+        error = _return_mismatch(outcome.call.name, tool, outcome.value)
     result: JsonObject = {
         "content": [{"type": "text", "text": error or outcome.text}],
         "isError": error is not None,
@@ -150,6 +153,19 @@ def _response(outcome: Outcome) -> JsonObject:
     if structured is not None:
         result["structuredContent"] = structured
     return {"jsonrpc": "2.0", "id": json.loads(outcome.call.id or "null"), "result": result}
+
+
+def _return_mismatch(called: str, tool: ToolDescriptor, value: Json) -> str | None:
+    """Why a result is not one the tool's ``outputSchema`` allows (a method whose annotation
+    says ``int`` returned text), or None: a client rejects a success whose structured content
+    breaks the schema, so such a result is answered as an error."""
+    returned = _contracted_return(tool)
+    if returned is None:
+        return None
+    found = value_problem(value, returned, dict(tool.definitions), "result")
+    if found is None:
+        return None
+    return f"{called} returned a value that does not match its declared return type: {found}"
 
 
 def answer(outcomes: list[Outcome]) -> list[JsonObject]:

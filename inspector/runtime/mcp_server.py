@@ -20,7 +20,6 @@ from typing import Any
 
 import anyio
 import anyio.abc
-import jsonschema  # type: ignore[import-untyped]
 import uvicorn
 from mcp import types
 from mcp.server.context import ServerRequestContext
@@ -33,7 +32,6 @@ from inspector.diagnostics import InspectorError, Level
 from inspector.model import JsonObject, ToolDescriptor
 from inspector.project import pipeline
 from inspector.providers.calls import Call, Outcome
-from inspector.providers.mcp import mcp_structured_content
 from inspector.render.options import RenderOptions
 from inspector.runtime.host import Approver, MissingContext
 from inspector.runtime.http_auth import BearerGate, request_client
@@ -112,9 +110,8 @@ class Tools:
                 await ctx.session.send_tool_list_changed()
             (reply,) = answer("mcp", [outcome])
             return types.CallToolResult.model_validate(reply["result"])
-        if search is not None:  # a tool found is listed to this client with its outputSchema
-            listed = mcp_tools(toolbox, self._options.annotations, search)
-        elif params.name == SEARCH_TOOL_NAME and all(t["name"] != params.name for t in listed):
+        named = params.name
+        if search is None and named == SEARCH_TOOL_NAME and all(t["name"] != named for t in listed):
             # without --search the tool is not listed: it is unknown, and nothing deferred leaks
             names = [str(tool["name"]) for tool in listed]
             error = Outcome(Call(None, params.name, None), error=unknown_tool(params.name, names))
@@ -122,12 +119,9 @@ class Tools:
             return types.CallToolResult.model_validate(reply["result"])
         context = {**self._options.context, **request_client(ctx.request)}
         approve = _elicitation(ctx) if _can_elicit(ctx) else None
-        outcome, was_cut = await _outcome(
-            toolbox, params.name, params.arguments or {}, context, approve
-        )
-        schema = next((t.get("outputSchema") for t in listed if t["name"] == params.name), None)
-        if outcome.error is None and isinstance(schema, dict) and not was_cut:
-            outcome = _checked(outcome, schema)  # a cut one is answered as an error
+        # a cut result, or one its outputSchema does not allow, is answered as an error by
+        # the MCP provider's answer, as for ``Toolbox.handle("mcp")``
+        outcome, _ = await _outcome(toolbox, params.name, params.arguments or {}, context, approve)
         (reply,) = answer("mcp", [outcome])
         return types.CallToolResult.model_validate(reply["result"])
 
@@ -262,23 +256,6 @@ def _searched(search: ToolSearchSession, arguments: dict[str, Any]) -> Outcome:
     except ValueError as error:
         return Outcome(call, error=f"{SEARCH_TOOL_NAME}: {error}")
     return Outcome(call, value, to_text(value), None, SEARCH_TOOL)
-
-
-def _checked(outcome: Outcome, schema: JsonObject) -> Outcome:
-    """The outcome, or an error when its structured content breaks the output schema (a
-    client would reject the whole result). A result with no JSON form (NaN) is already the
-    Toolbox's error, so every success here has its JSON form and its tool."""
-    assert outcome.tool is not None, "a success has the tool that made it"
-    structured = mcp_structured_content(outcome.tool, outcome.value)
-    try:
-        jsonschema.validate(structured, schema)
-    except jsonschema.ValidationError as error:
-        return Outcome(outcome.call, error=_mismatch(outcome.call.name, error.message))
-    return outcome
-
-
-def _mismatch(name: str, problem: str) -> str:
-    return f"{name} returned a value that does not match its declared return type: {problem}"
 
 
 class _Server(Server[Any]):
