@@ -1333,6 +1333,31 @@ def test_a_message_with_no_json_form_is_refused_whole(toolbox_example: Toolbox) 
         toolbox_example.handle("anthropic", message)
 
 
+class Pinger:
+    def ping(self) -> str:
+        """Ping."""
+        return "pong"
+
+
+@pytest.mark.parametrize("arguments", [[], 0, False], ids=json.dumps)
+def test_arguments_that_are_not_an_object_are_refused_by_every_provider(arguments: Any) -> None:
+    """MCP's ``arguments`` and Gemini's ``args`` were read as ``value or {}``: ``[]``, ``0`` and
+    ``false`` ran the call with no arguments, where ``[1]`` and every other provider refuse."""
+    toolbox = Toolbox(Pinger())
+    request = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "ping"}}
+    (answered,) = toolbox.handle("mcp", request)
+    assert answered["result"]["content"] == [{"type": "text", "text": "pong"}]  # type: ignore[index]
+    request["params"] = {"name": "ping", "arguments": arguments}
+    (refused,) = toolbox.handle("mcp", request)
+    message = f"ping: arguments must be an object, got {json.dumps(arguments)}"
+    assert refused["result"] == {"content": [{"type": "text", "text": message}], "isError": True}
+    content = {"parts": [{"functionCall": {"name": "ping", "args": arguments}}]}
+    (gemini,) = toolbox.handle("gemini", content)
+    assert gemini["parts"] == [
+        {"functionResponse": {"name": "ping", "response": {"error": message}}}
+    ]
+
+
 def test_mcp(toolbox_example: Toolbox) -> None:
     request = mcp.types.JSONRPCRequest(
         jsonrpc="2.0",

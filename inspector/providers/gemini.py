@@ -478,7 +478,7 @@ def read_calls(message: Json) -> list[Call]:
                 Call(
                     identifier if isinstance(identifier, str) else None,
                     call_name(function),
-                    get(function, "args") or {},
+                    get(function, "args"),  # None: none; [], 0 or false: not an object
                 )
             )
     return calls

@@ -132,7 +132,8 @@ def read_calls(message: Json) -> list[Call]:
             f"tools/call: the id must be a string or an integer, got {json.dumps(identifier)}"
         )
     params = get(message, "params")
-    return [Call(json.dumps(identifier), call_name(params), get(params, "arguments") or {})]
+    # no arguments (None) are none; ``[]``, ``0`` or ``false`` are refused as not an object
+    return [Call(json.dumps(identifier), call_name(params), get(params, "arguments"))]
 
 
 def _response(outcome: Outcome) -> JsonObject:
