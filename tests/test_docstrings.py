@@ -918,3 +918,44 @@ def test_an_attribute_s_docstring_and_a_field_s_description_lose_their_trailing_
         "How deep.\nReally."
     )
     assert schema["properties"]["note"]["description"] == "A note."
+
+
+class JSDocFields:
+    """ccxt's exchanges (``binance.fetch_ohlcv``) write their reST fields as JSDoc does: an
+    optional parameter's name in brackets, the keys a ``dict`` parameter takes as
+    ``[params.key]`` after it."""
+
+    def fetch_ohlcv(self, symbol: str, since: int | None = None, params={}):  # noqa: B006
+        """Fetch candles.
+
+        :param str symbol: unified symbol of the market
+        :param int [since]: timestamp in ms of the earliest candle
+        :param dict [params]: extra parameters specific to the exchange API endpoint
+        :param str [params.price]: "mark" or "index" for mark price and index
+            price candles
+        :param int [params.until]: timestamp in ms of the latest candle
+        :param bool [other.key]: a key of a parameter not documented
+        :returns int[][]: candles
+        """
+
+
+def test_a_jsdoc_optional_name_and_the_keys_of_a_dict_parameter_are_read() -> None:
+    """Each ``[name]`` was a documented argument not in the signature (TI203), its parameter
+    left without text or docstring type (ccxt's 326 ``params={}``); each ``[params.key]`` too.
+    The keys are listed in their parameter's description, as the model needs them."""
+    tools, diagnostics = inspect_class(JSDocFields)
+    properties = tools["fetch_ohlcv"].parameters_schema()["properties"]
+    assert properties["since"]["description"] == "timestamp in ms of the earliest candle"
+    assert properties["params"] == {
+        "type": "object",
+        "description": (
+            "extra parameters specific to the exchange API endpoint\n\n"
+            '- price (str): "mark" or "index" for mark price and index\n'
+            "  price candles\n"
+            "- until (int): timestamp in ms of the latest candle"
+        ),
+        "default": {},
+    }
+    assert messages(diagnostics) == [
+        "warning: JSDocFields.fetch_ohlcv: documented argument 'other.key' is not in the signature"
+    ]

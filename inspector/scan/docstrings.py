@@ -297,8 +297,11 @@ def _parsed(text: str, style: DocstringStyle) -> DocInfo:
         description, required = _required(_restore(_unaligned(meta.description), marked))
         default = meta.default if isinstance(meta.default, str) else None
         documented = ParamDoc(description, meta.type_name, required, default)
-        for name in meta.arg_name.split(", "):  # numpydoc's ``x, y : int``: both
-            target[name.strip().replace("\\", "")] = documented  # reST's ``\*\*kwargs``
+        for written in meta.arg_name.split(", "):  # numpydoc's ``x, y : int``: both
+            name = written.strip().replace("\\", "")  # reST's ``\*\*kwargs``
+            target[_JSDOC_OPTIONAL.sub(r"\1", name)] = documented
+    if any("." in name for name in params):
+        params = _with_keys_in_their_parameter(params)
     returns = parsed.returns
     returns_text, returns_type = (returns.description, returns.type_name) if returns else ("", None)
     if returns_type is not None and _VALUE.fullmatch(returns_type):  # ``0: Success.``: no type
@@ -374,6 +377,34 @@ def _dashed_arguments(text: str) -> tuple[str, dict[str, ParamDoc]]:
             found.setdefault(name, []).extend(entry_texts)
     params = {name: ParamDoc(" ".join(texts)) for name, texts in found.items()}
     return "\n".join(kept), params
+
+
+_JSDOC_OPTIONAL = re.compile(r"^\[([^\[\]=\s]+)\]$")
+"""An argument named in brackets: JSDoc's optional parameter, as ccxt writes its reST fields
+(``:param int [since]: timestamp...``); the name is what the brackets hold."""
+
+
+def _with_keys_in_their_parameter(params: dict[str, ParamDoc]) -> dict[str, ParamDoc]:
+    """The arguments with each ``name.key`` entry (JSDoc's key of an object parameter: ccxt's
+    ``:param str [params.price]: ...`` after ``:param dict [params]: ...``) listed in the
+    description of the documented argument ``name`` as ``- key (type): text``. An entry whose
+    argument is not documented stays as it is (a documented argument not in the signature)."""
+    kept: dict[str, ParamDoc] = {}
+    keys: dict[str, list[str]] = {}
+    for name, doc in params.items():
+        owner, dot, key = name.partition(".")
+        if not dot or owner not in params or not key:
+            kept[name] = doc
+            continue
+        typed = f"{key} ({doc.type_name})" if doc.type_name else key
+        text = doc.description.replace("\n", "\n  ")
+        keys.setdefault(owner, []).append(f"- {typed}: {text}" if text else f"- {typed}")
+    for owner, lines in keys.items():
+        described = kept[owner]
+        listed = "\n".join(lines)
+        text = f"{described.description}\n\n{listed}" if described.description else listed
+        kept[owner] = ParamDoc(text, described.type_name, described.required, described.default)
+    return kept
 
 
 _VALUE = re.compile(r"[-+]?\d+(?:\.\d+)?|'[^']*'|\"[^\"]*\"|True|False")
