@@ -225,3 +225,35 @@ def test_after_a_question_or_a_hook_a_strong_stem_counts_only_joined_by_and(
 ) -> None:
     assert destructive_word("_".join([asking, *middle, stem])) is None
     assert destructive_word("_".join([asking, *middle, "and", stem])) == stem
+
+
+@pytest.mark.parametrize(
+    ("name", "first_parameter", "word"),
+    [
+        # fabric's and invoke's Connection/Context, pexpect, subprocess
+        ("run", "command", "run command"),
+        ("run", "cmd", "run cmd"),
+        ("run", "args", "run args"),
+        ("call", "args", "call args"),
+        ("run", "shell_script", "run shell"),
+        ("sudo", "command", "sudo"),
+        ("sudo", "", "sudo"),
+        ("getoutput", "cmd", "getoutput"),
+        ("getstatusoutput", "cmd", "getstatusoutput"),
+        ("check_output", "args", "check output"),
+        ("check_call", "args", "check call"),
+        # a verb whose input is no command, and longer names, stay as they were
+        ("run", "", None),
+        ("run", "count", None),
+        ("run", "options", None),
+        ("call", "method", None),
+        ("run_job", "command", None),
+        ("run_query", "args", None),
+        ("add_command", "cmd", None),
+        ("check_health", "", None),
+    ],
+)
+def test_a_verb_alone_reads_with_its_first_parameter(
+    name: str, first_parameter: str, word: str | None
+) -> None:
+    assert destructive_word(name, first_parameter=first_parameter) == word

@@ -314,3 +314,64 @@ def test_django_queryset_methods_that_take_only_keywords_start_false(
         if "warning[TI140]" in line
     }
     assert {"filter", "get", "create", "update"} <= warned
+
+
+class Remote:
+    """Fabric's and invoke's ``Connection``/``Context``: ``run`` and ``sudo`` run the shell
+    command they are given; subprocess' ``call(args)`` and ``getoutput(cmd)`` the program."""
+
+    def run(self, command: str, warn: bool = False) -> str:
+        """Run a shell command on the remote host."""
+        return command
+
+    def sudo(self, command: str) -> str:
+        """Run a shell command as root."""
+        return command
+
+    def call(self, args: list[str]) -> int:
+        """Run a program."""
+        return len(args)
+
+    def getoutput(self, cmd: str) -> str:
+        """Run a shell command and return its output."""
+        return cmd
+
+    def open(self, timeout: float = 10.0) -> None:
+        """Open the connection."""
+
+
+class Worker:
+    """``run`` whose input is no command is left as it was (a thread's, a job's)."""
+
+    def run(self, count: int) -> int:
+        """Run the job ``count`` times."""
+        return count
+
+
+def test_a_method_that_runs_the_command_it_is_given_starts_false() -> None:
+    """Fabric's ``Connection.run``/``sudo``, invoke's ``Context.run``/``sudo`` and
+    ``subprocess.getoutput`` started true: their names alone say nothing a
+    longer name (``run_command``) would not. A bare verb reads with its first parameter's
+    name (``run`` + ``command``); ``sudo`` runs anything as root."""
+    toolbox = Toolbox(Remote(), Worker(), classification={})
+    assert [t.name for t in toolbox.tools] == ["open", "Worker_run"]
+
+
+def test_a_scan_names_the_command_a_bare_verb_runs(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("remote.py").write_text(
+        "class Remote:\n"
+        "    def run(self, command: str) -> str:\n        'Run.'\n        return command\n\n"
+        "    def sudo(self, command: str) -> str:\n        'As root.'\n        return command\n",
+        encoding="utf-8",
+    )
+    run = run_cli("scan", "remote.py", "-o", "t.json")
+    assert run.status == 0, run.stderr
+    assert _read("t.classification.json") == {"Remote": {"run": False, "sudo": False}}
+    [line] = [line for line in run.stderr.splitlines() if "TI333" in line]
+    assert line == (
+        "t.classification.json: info[TI333]: 2 new methods recorded as false for a destructive "
+        "word in their names: Remote.run (run command), Remote.sudo (sudo); set true to offer, "
+        "--new include-all includes them"
+    )

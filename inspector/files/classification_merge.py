@@ -24,8 +24,7 @@ from inspector.files.classification import (
     is_pattern,
     line_of,
 )
-from inspector.files.destructive_names import destructive_word
-from inspector.files.new_entries import inputs_left_out
+from inspector.files.new_entries import destructive_name, inputs_left_out
 from inspector.model import ToolDescriptor
 
 
@@ -375,7 +374,7 @@ def _no_inputs_note(names: list[str], path: Path) -> Diagnostic:
 
 
 def _destructive(tool: ToolDescriptor) -> str | None:
-    return destructive_word(tool.method_name, is_async=tool.is_async)
+    return destructive_name(tool)
 
 
 def destructive_note(found: list[tuple[str, str]], path: Path) -> Diagnostic:

@@ -82,6 +82,8 @@ FIRST_WORDS: Final = frozenset(
         "rmtree",
         "del",
         "dele",
+        # runs the command that follows as root: fabric's and invoke's Connection.sudo
+        "sudo",
         # redis: the whole database
         "flushall",
         "flushdb",
@@ -105,7 +107,15 @@ LEADING_PHRASES: Final = frozenset(
         ("raw", "sql"),
         ("raw", "query"),
         ("run", "command"),
+        ("run", "cmd"),
+        ("run", "args"),
         ("run", "shell"),
+        ("call", "args"),
+        ("call", "cmd"),
+        ("getoutput",),
+        ("getstatusoutput",),
+        ("check", "output"),
+        ("check", "call"),
         ("send", "command"),
         # any signal, SIGKILL included: subprocess.Popen and psutil.Process.send_signal
         ("send", "signal"),
@@ -113,7 +123,10 @@ LEADING_PHRASES: Final = frozenset(
         ("shut", "down"),
     }
 )
-"""Names whose words begin with one of these phrases (``raw_sql``, ``run_command_async``)."""
+"""Names whose words begin with one of these phrases (``raw_sql``, ``run_command_async``). A
+name that is a verb alone is read with its first parameter's name after it: fabric's
+``run(command)`` is ``run command``, ``run(args)`` and ``call(args)`` (subprocess' form) are
+``run args`` and ``call args``; ``getoutput(cmd)`` and ``check_output`` say it alone."""
 
 DERIVED_ENDINGS: Final = (
     "ed",
@@ -191,13 +204,15 @@ def name_words(name: str) -> list[str]:
     return [word.lower() for part in name.split("_") for word in _WORDS.findall(part)]
 
 
-def destructive_word(name: str, *, is_async: bool = False) -> str | None:
+def destructive_word(name: str, *, is_async: bool = False, first_parameter: str = "") -> str | None:
     """What makes a name destructive: the stem, word or phrase it matched, or None.
 
     Args:
         name: A method or function name.
         is_async: Whether it is awaited: then an ``a`` in front counts as its async twin
             (Django's ``adelete`` beside ``delete``).
+        first_parameter: The name of the first parameter the method takes, if any: a name
+            that is one verb reads with it (``run`` + ``command``: ``run command``).
 
     Returns:
         ``"exec"`` for ``execvpe``, ``"remove"`` for ``removedirs``, ``"delete"`` for
@@ -205,15 +220,17 @@ def destructive_word(name: str, *, is_async: bool = False) -> str | None:
         None for ``deleted_items``, ``executor``, ``has_delete_permission``, ``raw_data``.
     """
     if is_async and name[:1] == "a":
-        twin = destructive_word(name[1:])
+        twin = destructive_word(name[1:], first_parameter=first_parameter)
         if twin is not None:
             return twin
     words = name_words(name)
     if not words:
         return None
     whole = tuple(words)
+    # a verb alone says what it acts on by its parameter: ``run(command)``
+    read = (*whole, *name_words(first_parameter)) if len(whole) == 1 else whole
     # the shortest phrase first: a longer one that matches starts with it
-    phrase = next((whole[:n] for n in _PHRASE_LENGTHS if whole[:n] in LEADING_PHRASES), None)
+    phrase = next((read[:n] for n in _PHRASE_LENGTHS if read[:n] in LEADING_PHRASES), None)
     if whole in WHOLE_NAMES or phrase is not None:
         return " ".join(phrase or words)
     if words[0] in FIRST_WORDS:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import enum
 
+from inspector.files.destructive_names import destructive_word
 from inspector.model import ToolDescriptor
 
 
@@ -41,3 +42,10 @@ def inputs_left_out(tool: ToolDescriptor) -> bool:
     left out (nothing says what they take): Django's ``QuerySet.filter`` would be offered as
     a tool without arguments whose text talks about keyword arguments."""
     return not tool.parameters and any(o.reason == "untyped-variadic" for o in tool.left_out)
+
+
+def destructive_name(tool: ToolDescriptor) -> str | None:
+    """The word that makes the tool's method name destructive (``destructive_names``), read
+    with its first parameter's name when the name is one verb (``run(command)``), or None."""
+    first = tool.parameters[0].name if tool.parameters else ""
+    return destructive_word(tool.method_name, is_async=tool.is_async, first_parameter=first)

@@ -12,8 +12,7 @@ from inspector.catalog import Catalog
 from inspector.diagnostics import Diagnostic, Level
 from inspector.files.classification import Classification, is_included, line_of
 from inspector.files.classification_merge import misspelt_keys
-from inspector.files.destructive_names import destructive_word
-from inspector.files.new_entries import inputs_left_out
+from inspector.files.new_entries import destructive_name, inputs_left_out
 from inspector.model import ToolDescriptor
 from inspector.render.curation import Covered, Locate, curate
 
@@ -77,7 +76,7 @@ def select_tools(
             diagnostics.append(_no_inputs(class_key, tool, where))
             choice = False
         elif choice is None and classification is not None:
-            word = destructive_word(tool.method_name, is_async=tool.is_async)
+            word = destructive_name(tool)
             include = include_new and (include_destructive or word is None)
             verdict = "included" if include else "excluded"
             if include_new and not include:
