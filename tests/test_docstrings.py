@@ -959,3 +959,20 @@ def test_a_jsdoc_optional_name_and_the_keys_of_a_dict_parameter_are_read() -> No
     assert messages(diagnostics) == [
         "warning: JSDocFields.fetch_ohlcv: documented argument 'other.key' is not in the signature"
     ]
+
+
+def test_a_google_returns_entry_typed_with_a_role_keeps_its_type_and_text() -> None:
+    """celery's ``Task.signature``: ``Returns:`` over ``:class:`~celery.signature`: object
+    for...``. The role's colons ended the type at ``class`` (shown as ``'\\ue000class'``, the
+    parser's own mark, in a TI107 warning) and left ```signature`:`` in the text."""
+    text = (
+        "Create signature.\n\n"
+        "Returns:\n"
+        "    :class:`~celery.signature`:  object for\n"
+        "        this task.\n\n"
+        "Raises:\n"
+        "    :exc:`ValueError`: when wrong.\n"
+    )
+    parsed = parse_docstring(text)
+    assert (parsed.returns, parsed.returns_type) == ("object for\nthis task.", "celery.signature")
+    assert parse_docstring(text, DocstringStyle.GOOGLE) == parsed

@@ -281,6 +281,8 @@ def _parsed(text: str, style: DocstringStyle) -> DocInfo:
         protected = _REST_VARIADIC_FIELD.sub(_variadic_field, protected)
     if style is DocstringStyle.REST:
         protected = _REST_WORDY_FIELD.sub(_field_of_few_words, protected)
+    if style is DocstringStyle.GOOGLE and ":`" in protected:
+        protected = _GOOGLE_ENTRY_OF_A_ROLE.sub(r"\1\2", protected)
     marked = ":" in protected and _COLON_MARK not in protected and _colon_opens_a_line(protected)
     if marked:
         protected = _TEXT_COLON_AT_LINE_START.sub(rf"\1{_COLON_MARK}", protected)
@@ -296,7 +298,8 @@ def _parsed(text: str, style: DocstringStyle) -> DocInfo:
         target = params if meta.args[0] in _PARAM_SECTIONS else attributes
         description, required = _required(_restore(_unaligned(meta.description), marked))
         default = meta.default if isinstance(meta.default, str) else None
-        documented = ParamDoc(description, meta.type_name, required, default)
+        type_name = _unmarked(meta.type_name, marked)
+        documented = ParamDoc(description, type_name, required, default)
         for written in meta.arg_name.split(", "):  # numpydoc's ``x, y : int``: both
             name = written.strip().replace("\\", "")  # reST's ``\*\*kwargs``
             target[_JSDOC_OPTIONAL.sub(r"\1", name)] = documented
@@ -304,6 +307,7 @@ def _parsed(text: str, style: DocstringStyle) -> DocInfo:
         params = _with_keys_in_their_parameter(params)
     returns = parsed.returns
     returns_text, returns_type = (returns.description, returns.type_name) if returns else ("", None)
+    returns_type = _unmarked(returns_type, marked)
     if returns_type is not None and _VALUE.fullmatch(returns_type):  # ``0: Success.``: no type
         returns_text, returns_type = f"{returns_type}: {_unaligned(returns_text)}", None
     description = "\n\n".join(part for part in (_description(parsed, protected), tail) if part)
@@ -425,6 +429,10 @@ _GOOGLE_TYPE_WITH_ROLE = re.compile(
 """A Google argument whose type in parentheses holds a reST role (docker's ``dns
 (:py:class:`list`): ...``): the parser would take the name up to the role's first colon."""
 _ROLE = re.compile(r":(?:[\w.+-]+:)+`~?([^`]*)`")
+_GOOGLE_ENTRY_OF_A_ROLE = re.compile(r"^([ \t]+):(?:[\w.+-]+:)+`~?([^`\n]*)`(?=[ \t]*:)", re.M)
+"""An indented Google entry whose type is a reST role (celery's ``Returns:`` over
+``:class:`~celery.signature`: object for...``, ``Raises:`` over ``:exc:`ValueError`: ...``):
+the type is the role's target; read as it is, the role's first colon would end the type."""
 
 
 def _without_roles(match: re.Match[str]) -> str:
@@ -542,6 +550,14 @@ def _drop_introduction(tail: list[str]) -> bool:
 
 def _colon_opens_a_line(text: str) -> bool:
     return text.lstrip(" \t").startswith(":") or _LINE_OPENED_BY_COLON.search(text) is not None
+
+
+def _unmarked(type_name: str | None, marked: bool) -> str | None:
+    """A type as written, with the colons marked while parsing back: the mark is the parser's
+    own and is never shown (a diagnostic names the type)."""
+    if type_name is None or not marked:
+        return type_name
+    return type_name.replace(_COLON_MARK, ":")
 
 
 def _restore(text: str | None, marked: bool) -> str:
