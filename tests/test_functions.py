@@ -389,3 +389,20 @@ def test_build_check_and_diff_handle_functions(in_tmp: Path, run_cli: Callable[.
         "  compatible b: default 2 removed",
         "1 breaking, 1 compatible, 0 docs",
     ]
+
+
+class LocalPath(str):
+    """plumbum's ``LocalPath``: an object with methods that is a ``str`` too."""
+
+    def with_suffix(self, suffix: str) -> str:
+        """The path with another suffix."""
+        return self.rpartition(".")[0] + suffix
+
+
+def test_an_object_that_is_a_string_is_an_object_beside_functions() -> None:
+    """``Toolbox(plumbum.local.path("/tmp"))`` raised a KeyError: the scan held a module's name
+    (a ``str``) where the module's functions go, and took the path for one."""
+    box = Toolbox(LocalPath("notes.txt"), cmath.sqrt)
+    assert [t.name for t in box.tools] == ["with_suffix", "sqrt"]
+    assert box.call("with_suffix", {"suffix": ".md"}) == "notes.md"
+    assert [t.name for t in Toolbox(LocalPath("a.b")).tools] == ["with_suffix"]

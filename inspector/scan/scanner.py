@@ -8,7 +8,7 @@ import sys
 import typing
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import ModuleType
 
@@ -92,6 +92,14 @@ def scan_objects(
     )
 
 
+@dataclass(frozen=True, slots=True)
+class _ModuleSlot:
+    """Where a module's function group goes among the objects, until all its functions are
+    known: a type of its own, since an object given may be a ``str`` (plumbum's ``LocalPath``)."""
+
+    module: str
+
+
 def _with_function_groups(objects: Sequence[object]) -> list[object]:
     """The objects, each module and each run of functions replaced by one class of static
     methods per module (``function_group``), where the module or its first function was."""
@@ -113,13 +121,15 @@ def _with_function_groups(objects: Sequence[object]) -> list[object]:
             functions[module] = {}
             imported = sys.modules.get(module)
             keys[module] = module_key(imported) if imported is not None else module
-            result.append(module)
+            result.append(_ModuleSlot(module))
         known = functions[module]
         for name, function in found.items():
             if all(function is not k for k in known.values()):
                 known.setdefault(name, function)
     return [
-        function_group(keys[obj], obj, functions[obj]) if isinstance(obj, str) else obj
+        function_group(keys[obj.module], obj.module, functions[obj.module])
+        if isinstance(obj, _ModuleSlot)
+        else obj
         for obj in result
     ]
 
