@@ -976,3 +976,40 @@ def test_a_google_returns_entry_typed_with_a_role_keeps_its_type_and_text() -> N
     parsed = parse_docstring(text)
     assert (parsed.returns, parsed.returns_type) == ("object for\nthis task.", "celery.signature")
     assert parse_docstring(text, DocstringStyle.GOOGLE) == parsed
+
+
+class IgnoredFirst:
+    """ccxt's generated methods (``binance.mint_tokenized_asset``) open their docstring with a
+    JSDoc tag written less indented than the body, and write a heading so between fields
+    (``fetch_isolated_borrow_rate``)."""
+
+    def mint(self, asset: str, amount: str, params={}) -> dict[str, object]:  # noqa: B006
+        return {}
+
+    mint.__doc__ = (
+        "\n @ignore\n        mint a tokenized asset\n\n"
+        "        :param str asset: underlying asset, ex. AAPL\n"
+        "        :param str amount: quantity to mint\n"
+        "        :param dict [params]: extra parameters\n\n"
+        " EXCHANGE SPECIFIC PARAMETERS\n"
+        "        :param str [params.venue]: where\n"
+        "        :returns dict: the response\n        "
+    )
+
+
+def test_a_body_indented_deeper_than_its_first_line_keeps_its_fields() -> None:
+    """The body kept the indentation it has beyond such a line, so no reST field started a
+    line: every parameter was undocumented (TI204) and the fields were the description."""
+    tools, diagnostics = inspect_class(IgnoredFirst)
+    tool = tools["mint"]
+    # a paragraph after a field is description again (``_after_fields``)
+    assert tool.description == "@ignore\nmint a tokenized asset\n\nEXCHANGE SPECIFIC PARAMETERS"
+    assert {
+        name: p["description"] for name, p in tool.parameters_schema()["properties"].items()
+    } == {
+        "asset": "underlying asset, ex. AAPL",
+        "amount": "quantity to mint",
+        "params": "extra parameters\n\n- venue (str): where",
+    }
+    assert tool.returns.description == "the response"
+    assert messages(diagnostics) == []
