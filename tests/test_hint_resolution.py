@@ -1017,3 +1017,40 @@ def test_a_text_alias_imported_from_another_module_is_read_where_it_is_defined(
         "default": None,
     }
     assert messages(diagnostics) == []
+
+
+def test_names_imported_under_if_false_or_mypy_resolve(modules: Callable[..., None]) -> None:
+    """ruamel.yaml's ``main.py`` imports its hints' names under ``if False:  # MYPY``, the
+    guard of code written before ``typing.TYPE_CHECKING`` (``MYPY = False`` / ``if MYPY:``
+    too): each hint naming them was unresolved (TI105), any value accepted."""
+    modules(
+        **{
+            "old_guard.py": """
+                from __future__ import annotations
+
+                from typing import Union
+
+                if False:  # MYPY
+                    from pathlib import Path
+                MYPY = False
+                if MYPY:
+                    from datetime import date
+
+
+                class Yaml:
+                    def load(self, stream: Union[Path, str], day: date) -> None:
+                        '''Load.
+
+                        Args:
+                            stream: The stream.
+                            day: The day.
+                        '''
+            """,
+        }
+    )
+    tools, diagnostics = inspect_class(load("old_guard").Yaml)
+    assert [p.to_schema() for p in tools["load"].parameters] == [
+        {"type": "string", "description": "The stream."},
+        {"type": "string", "format": "date", "description": "The day."},
+    ]
+    assert diagnostics == []

@@ -286,7 +286,7 @@ class TypeCheckingNames:
         table: dict[str, _Entry] = {}
         module = sys.modules.get(module_name)
         source = self._source(module_name)
-        if module is not None and source is not None and "TYPE_CHECKING" in source:
+        if module is not None and source is not None and _has_guard(source):
             package = getattr(module, "__package__", None) or ""
             prefix = _through_last_type_checking(source, lambda: _in_function_bodies(module))
             tree = None
@@ -496,6 +496,21 @@ TOP_LEVEL_LINE = re.compile(r"^(?![ \t\r\n#)\]}]|(?:else|elif|except|finally)\b)
 or the next clause of the statement before)."""
 
 
+_GUARD_WORDS = ("TYPE_CHECKING", "if False", "MYPY")
+"""What the test of an ``if`` that only type checkers enter holds: ``if TYPE_CHECKING:``, and
+the guards of code written before ``typing.TYPE_CHECKING``: ``if False:`` (ruamel.yaml's
+``if False:  # MYPY``) and ``MYPY = False`` / ``if MYPY:``."""
+
+
+def _has_guard(source: str) -> bool:
+    return any(word in source for word in _GUARD_WORDS)
+
+
+def _last_guard(source: str, end: int) -> int:
+    """Where the last guard word before ``end`` starts, or -1."""
+    return max(source.rfind(word, 0, end) for word in _GUARD_WORDS)
+
+
 def _through_last_type_checking(
     source: str, function_lines: Callable[[], Callable[[int], bool]] | None = None
 ) -> str:
@@ -503,7 +518,7 @@ def _through_last_type_checking(
     not on an indented line inside a function (``function_lines()`` tells those lines: a
     function's body holds no module-level ``if``); a cut inside a string or bracket fails to
     parse, and the caller reads the whole source."""
-    last = source.rfind("TYPE_CHECKING")
+    last = _last_guard(source, len(source))
     in_function = None
     while last >= 0 and function_lines is not None:
         start = source.rfind("\n", 0, last) + 1
@@ -512,7 +527,7 @@ def _through_last_type_checking(
         in_function = in_function or function_lines()
         if not in_function(source.count("\n", 0, last) + 1):
             break
-        last = source.rfind("TYPE_CHECKING", 0, last)
+        last = _last_guard(source, last)
     end_of_line = source.find("\n", last)
     if last < 0 or end_of_line < 0:
         return source
@@ -571,8 +586,10 @@ def _guarded(body: list[ast.stmt], *, guarded: bool) -> Iterator[ast.stmt]:
 
 
 def _is_type_checking(test: ast.expr) -> bool:
+    if isinstance(test, ast.Constant):
+        return test.value is False  # ``if False:``, the guard before TYPE_CHECKING
     if isinstance(test, ast.Name):
-        return test.id == "TYPE_CHECKING"
+        return test.id in ("TYPE_CHECKING", "MYPY")
     if isinstance(test, ast.Attribute):
         return test.attr == "TYPE_CHECKING"
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or):
