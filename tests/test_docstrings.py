@@ -1013,3 +1013,36 @@ def test_a_body_indented_deeper_than_its_first_line_keeps_its_fields() -> None:
     }
     assert tool.returns.description == "the response"
     assert messages(diagnostics) == []
+
+
+class OptionalOnly:
+    """kafka-python's ``KafkaProducer.send`` (``value (optional): message value``) and jira's
+    ``expand (Optional): ...``: the parentheses say the argument may be left out, no type."""
+
+    def send(self, topic, value=None, key=None, retries=3):  # type: ignore[no-untyped-def]
+        """Publish a message.
+
+        Arguments:
+            topic (str): topic where the message will be published
+            value (optional): message value
+            key (Optional, default None): a key
+            retries (optional): how many times to try
+        """
+
+
+def test_a_docstring_type_that_only_says_optional_is_no_type() -> None:
+    """Each was a TI107 "docstring type 'optional' not understood", and a default's type was
+    not taken; it is a parameter the docstring gives no type (TI106, or its default's type)."""
+    tools, diagnostics = inspect_class(OptionalOnly)
+    properties = tools["send"].parameters_schema()["properties"]
+    assert properties["value"] == {"description": "message value", "default": None}
+    assert properties["key"] == {"description": "a key", "default": None}
+    assert properties["retries"] == {
+        "type": "integer",
+        "description": "how many times to try",
+        "default": 3,
+    }
+    assert messages(diagnostics) == [
+        "warning: OptionalOnly.send: parameter 'value': no type hint; any value accepted",
+        "warning: OptionalOnly.send: parameter 'key': no type hint; any value accepted",
+    ]

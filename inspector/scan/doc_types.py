@@ -307,6 +307,16 @@ class _Token(NamedTuple):
     text: str
 
 
+def names_a_type(text: str) -> bool:
+    """Whether a docstring type phrase says more than that the argument may be left out:
+    kafka-python's ``value (optional): ...`` and jira's ``expand (Optional): ...`` give none,
+    nor does ``optional, default None``."""
+    patterns = _patterns()
+    found = patterns.default.search(text)
+    rest = patterns.optional.sub("", text[: found.start()] if found else text)
+    return any(character.isalnum() for character in rest)
+
+
 def read_doc_type(text: str, namespace: Mapping[str, object]) -> DocType:
     """The hint a docstring type phrase describes, with names resolved in ``namespace``."""
     patterns = _patterns()

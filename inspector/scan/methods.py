@@ -46,6 +46,7 @@ from inspector.scan.doc_types import (
     NOT_UNDERSTOOD,
     DocType,
     documented_default,
+    names_a_type,
     resolve_doc_type,
 )
 from inspector.scan.docstrings import (
@@ -366,6 +367,8 @@ class MethodBuilder:
         if variadic and is_unpack(hint):  # ``*args: *tuple[int, ...]``
             hint = tuple_item(hint)
         type_name = documented.type_name if documented else None
+        if type_name and not names_a_type(type_name):  # ``value (optional): ...``
+            type_name = None
         if hint is NO_HINT and not type_name and type(parameter.default) in LITERAL_TYPES:
             hint, sources[name] = type(parameter.default), "default"  # ``x=0``: an integer
         elif hint is NO_HINT:
@@ -524,7 +527,7 @@ class MethodBuilder:
     def _doc_type(
         self, type_name: str | None, method: MethodInfo, name: str, report: Reporter
     ) -> object:
-        if type_name:
+        if type_name and names_a_type(type_name):
             read = self._read_doc_type(type_name, method)
             if read.hint is not NOT_UNDERSTOOD:
                 for word in read.dropped:
