@@ -589,3 +589,38 @@ def test_stub_docstrings_end_no_line_with_a_space(
     assert run.status == 0, run.stderr
     assert '        """Do it.\n        More words.\n        """\n' in run.stdout
     assert "TI601" in run.stderr
+
+
+def test_a_bytes_default_is_no_str_literal(in_tmp: Path, run_cli: Callable[..., Run]) -> None:
+    """websockets' ``Response.body: bytes = b""`` (a result's dataclass) and a ``bytes``
+    parameter's default: the base64 text ``""`` was written as the default of a ``bytes``
+    annotation (``body: bytes = ""``), which mypy --strict refuses. It is kept as the
+    schema's default, as a date's is, and scans back the same."""
+    tools = [
+        {
+            "name": "send",
+            "description": "Send a payload.",
+            "input_schema": {
+                "type": "object",
+                "properties": {
+                    "payload": {"type": "string", "contentEncoding": "base64", "default": ""},
+                    "frame": {
+                        "type": "object",
+                        "title": "Frame",
+                        "properties": {
+                            "body": {"type": "string", "contentEncoding": "base64", "default": ""}
+                        },
+                    },
+                },
+                "required": ["frame"],
+            },
+        }
+    ]
+    Path("ws.json").write_text(json.dumps(tools), encoding="utf-8")
+    assert run_cli("stubs", "ws.json", "-o", "ws.py", "-q").status == 0
+    stub = Path("ws.py").read_text(encoding="utf-8")
+    assert '    body: Annotated[bytes, Schema({"default": ""})] = NO_DEFAULT\n' in stub
+    assert 'payload: Annotated[bytes, Schema({"default": ""})] = NO_DEFAULT' in stub
+    assert run_cli("scan", "ws.py", "-o", "t.json", "-q").status == 0
+    back = run_cli("render", "--provider", "anthropic", "--tools", "t.json", "-q")
+    assert json.loads(back.stdout) == tools

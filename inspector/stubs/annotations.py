@@ -458,6 +458,13 @@ def _literal_types(option: Expr) -> set[str]:
     return found
 
 
+def _is_base64(schema_type: StringType) -> bool:
+    """Whether the string is ``bytes`` in the stub (``_string``)."""
+    return schema_type.format is None and any(
+        key == "contentEncoding" and value == "base64" for key, value in schema_type.keywords
+    )
+
+
 def fits(value: Json, schema_type: SchemaType, typed_dict: bool) -> bool:
     """Whether ``value`` written as a Python literal type-checks as the annotation of
     ``schema_type`` (so it can be a default as is)."""
@@ -470,8 +477,10 @@ def fits(value: Json, schema_type: SchemaType, typed_dict: bool) -> bool:
     if isinstance(schema_type, EnumType):
         return any(type(v) is type(value) and v == value for v in schema_type.values)
     if isinstance(schema_type, NullType | BooleanType | IntegerType | StringType):
-        if isinstance(schema_type, StringType) and schema_type.format in _FORMAT_CLASSES:
-            return False
+        if isinstance(schema_type, StringType) and (
+            schema_type.format in _FORMAT_CLASSES or _is_base64(schema_type)
+        ):
+            return False  # a class (date) or ``bytes``: the JSON text is no such literal
         names = {NullType: "null", BooleanType: "boolean", IntegerType: "integer"}
         return json_type_name(value) == names.get(type(schema_type), "string")
     if isinstance(schema_type, NumberType):
