@@ -1046,3 +1046,31 @@ def test_a_docstring_type_that_only_says_optional_is_no_type() -> None:
         "warning: OptionalOnly.send: parameter 'value': no type hint; any value accepted",
         "warning: OptionalOnly.send: parameter 'key': no type hint; any value accepted",
     ]
+
+
+class ColonInType:
+    """kafka-python's ``KafkaProducer.send_offsets_to_transaction``: a Google argument typed as
+    a mapping written with braces."""
+
+    def commit(self, offsets, group):  # type: ignore[no-untyped-def]
+        """Commit offsets.
+
+        Arguments:
+            offsets ({str: int}): map of topic-partition -> offsets to commit
+                as part of current transaction.
+            group (str): the group.
+        """
+
+
+def test_a_google_type_holding_a_colon_keeps_its_argument() -> None:
+    """The parser took the name up to the type's colon: ``offsets ({TopicPartition`` was a
+    documented argument not in the signature (TI203), ``offsets`` undocumented (TI204)."""
+    tools, diagnostics = inspect_class(ColonInType)
+    assert tools["commit"].parameters_schema()["properties"]["offsets"] == {
+        "type": "object",
+        "description": (
+            "map of topic-partition -> offsets to commit\nas part of current transaction."
+        ),
+        "additionalProperties": {"type": "integer"},
+    }
+    assert messages(diagnostics) == []

@@ -289,6 +289,10 @@ def _parsed(text: str, style: DocstringStyle) -> DocInfo:
         protected = _TEXT_COLON_AT_LINE_START.sub(rf"\1{_COLON_MARK}", protected)
     if style is DocstringStyle.GOOGLE and ":`" in protected:
         protected = _GOOGLE_TYPE_WITH_ROLE.sub(_without_roles, protected)
+    typed_colons = False  # a Google type holding a colon (``{str: int}``), marked
+    if style is DocstringStyle.GOOGLE and _COLON_MARK not in text and "(" in protected:
+        protected, found = _GOOGLE_TYPE_WITH_COLON.subn(_colons_marked, protected)
+        typed_colons = found > 0
     tail = ""
     if style is DocstringStyle.REST:
         protected, tail = _after_fields(protected)
@@ -299,7 +303,7 @@ def _parsed(text: str, style: DocstringStyle) -> DocInfo:
         target = params if meta.args[0] in _PARAM_SECTIONS else attributes
         description, required = _required(_restore(_unaligned(meta.description), marked))
         default = meta.default if isinstance(meta.default, str) else None
-        type_name = _unmarked(meta.type_name, marked)
+        type_name = _unmarked(meta.type_name, marked or typed_colons)
         documented = ParamDoc(description, type_name, required, default)
         for written in meta.arg_name.split(", "):  # numpydoc's ``x, y : int``: both
             name = written.strip().replace("\\", "")  # reST's ``\*\*kwargs``
@@ -308,11 +312,11 @@ def _parsed(text: str, style: DocstringStyle) -> DocInfo:
         params = _with_keys_in_their_parameter(params)
     returns = parsed.returns
     returns_text, returns_type = (returns.description, returns.type_name) if returns else ("", None)
-    returns_type = _unmarked(returns_type, marked)
+    returns_type = _unmarked(returns_type, marked or typed_colons)
     if returns_type is not None and _VALUE.fullmatch(returns_type):  # ``0: Success.``: no type
         returns_text, returns_type = f"{returns_type}: {_unaligned(returns_text)}", None
     description = "\n\n".join(part for part in (_description(parsed, protected), tail) if part)
-    return DocInfo(
+    info = DocInfo(
         description=_restore(description, marked),
         params=params,
         attributes=attributes,
@@ -320,6 +324,22 @@ def _parsed(text: str, style: DocstringStyle) -> DocInfo:
         returns_type=returns_type,
         present=True,
     )
+    return _without_typed_colon_marks(info) if typed_colons else info
+
+
+def _without_typed_colon_marks(info: DocInfo) -> DocInfo:
+    """The texts with the colons marked in ``name (type: ...):`` lines given back, should such
+    a line not have been an argument's (``Note (see: below): ...`` in the description)."""
+
+    def given_back(text: str) -> str:
+        return text.replace(_COLON_MARK, ":")
+
+    for table in (info.params, info.attributes):
+        for doc in table.values():
+            doc.description = given_back(doc.description)
+    info.description = given_back(info.description)
+    info.returns = given_back(info.returns)
+    return info
 
 
 _DASHED_HEADER = re.compile(
@@ -458,6 +478,19 @@ _GOOGLE_ENTRY_OF_A_ROLE = re.compile(r"^([ \t]+):(?:[\w.+-]+:)+`~?([^`\n]*)`(?=[
 """An indented Google entry whose type is a reST role (celery's ``Returns:`` over
 ``:class:`~celery.signature`: object for...``, ``Raises:`` over ``:exc:`ValueError`: ...``):
 the type is the role's target; read as it is, the role's first colon would end the type."""
+
+
+_GOOGLE_TYPE_WITH_COLON = re.compile(
+    r"^([ \t]*\*{0,2}\w+[ \t]*\()([^()\n]*:[^()\n]*)(\)[ \t]*:)", re.M
+)
+"""A Google argument whose type in parentheses holds a colon (kafka-python's ``offsets
+({TopicPartition: OffsetAndMetadata}): ...``): the parser would take the name up to it."""
+
+
+def _colons_marked(match: re.Match[str]) -> str:
+    """The argument line with the colons of its type marked (``_COLON_MARK``), given back in
+    the type the parser reads."""
+    return match[1] + match[2].replace(":", _COLON_MARK) + match[3]
 
 
 def _without_roles(match: re.Match[str]) -> str:
