@@ -1074,3 +1074,43 @@ def test_a_google_type_holding_a_colon_keeps_its_argument() -> None:
         "additionalProperties": {"type": "integer"},
     }
     assert messages(diagnostics) == []
+
+
+class LooseRaises:
+    """celery's ``Task.replace`` and kafka-python's ``KafkaProducer.begin_transaction``: a
+    Google ``Raises:`` entry without a colon, or with a line of text after it."""
+
+    def replace(self, sig):  # type: ignore[no-untyped-def]
+        """Replace this task.
+
+        Arguments:
+            sig (str): signature to replace with.
+
+        Raises:
+            ~@Ignore: This is always raised when called in asynchronous context.
+            It is best to always use ``return self.replace(...)``.
+        """
+
+    def begin(self, transactional_id):  # type: ignore[no-untyped-def]
+        """Begin a transaction.
+
+        Arguments:
+            transactional_id (str): the id.
+
+        Raises:
+            ProducerFencedError if another producer is active.
+        """
+
+
+def test_a_google_raises_section_the_parser_refuses_costs_nothing_else() -> None:
+    """Such an entry failed the whole docstring (TI202): the arguments lost their texts and
+    types. No tool reads what a method raises: the section is read as one text."""
+    tools, diagnostics = inspect_class(LooseRaises)
+    assert tools["replace"].parameters_schema()["properties"] == {
+        "sig": {"type": "string", "description": "signature to replace with."}
+    }
+    assert tools["replace"].description == "Replace this task."
+    assert tools["begin"].parameters_schema()["properties"] == {
+        "transactional_id": {"type": "string", "description": "the id."}
+    }
+    assert messages(diagnostics) == []

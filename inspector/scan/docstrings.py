@@ -521,8 +521,23 @@ _READ_NUMPY_SECTIONS = frozenset(
 )
 """The keys of the numpydoc sections a docstring's reading takes (``DocInfo``)."""
 
+_UNREAD_GOOGLE_SECTIONS = frozenset({"raises"})
+"""The keys of the Google sections of entries no tool reads (``Raises:``, ``Exceptions:``):
+each is read as one text, so an entry written without a colon (kafka-python's
+``ProducerFencedError if another producer...``) or a line of text after the entries (celery's
+``Task.replace``) no longer fails the whole docstring and the arguments' texts with it."""
+
 _PARSERS: dict[DocstringStyle, Callable[[str], docstring_parser.Docstring]] = {
-    DocstringStyle.GOOGLE: docstring_parser.google.GoogleParser().parse,
+    DocstringStyle.GOOGLE: docstring_parser.google.GoogleParser(
+        [
+            docstring_parser.google.Section(
+                section.title, section.key, docstring_parser.google.SectionType.SINGULAR
+            )
+            if section.key in _UNREAD_GOOGLE_SECTIONS
+            else section
+            for section in docstring_parser.google.DEFAULT_SECTIONS
+        ]
+    ).parse,
     # the library types `sections` as a dict but iterates it as a list of sections
     DocstringStyle.NUMPY: docstring_parser.numpydoc.NumpydocParser(
         [  # type: ignore[arg-type]
