@@ -40,6 +40,8 @@ LARGE: dict[str, str] = {
     "order",
     "inspector/model.py": "the neutral model and how it writes itself as JSON Schema, named "
     "types written once (shared $defs) included",
+    "inspector/scan/doc_types.py": "docstring type phrases read into hints: one reader, its "
+    "vocabulary of words and its name resolution",
 }
 
 
