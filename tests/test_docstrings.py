@@ -1114,3 +1114,64 @@ def test_a_google_raises_section_the_parser_refuses_costs_nothing_else() -> None
         "transactional_id": {"type": "string", "description": "the id."}
     }
     assert messages(diagnostics) == []
+
+
+class NapoleonSections:
+    """kafka-python's ``KafkaConsumer.close``: Napoleon's other names of the sections a tool
+    reads (``Keyword Arguments:``, ``Keyword Args:``, ``Other Parameters:``, ``Return:``)."""
+
+    def close(self, autocommit=True, timeout_ms=None):  # type: ignore[no-untyped-def]
+        """Close the consumer.
+
+        Keyword Arguments:
+            autocommit (bool): Commit pending offsets first.
+            timeout_ms (int, optional): Milliseconds to wait.
+        """
+
+    def poll(self, timeout, max_records=None, update=True):  # type: ignore[no-untyped-def]
+        """Fetch records.
+
+        Args:
+            timeout (int): Milliseconds to wait.
+
+        Keyword Args:
+            max_records (int): The most records.
+
+        Other Parameters:
+            update (bool): Update offsets.
+
+        Return:
+            dict: Records by partition.
+        """
+
+
+def test_napoleon_s_other_section_names_are_read() -> None:
+    """Without ``Args:`` such a section was description text and its parameters undocumented
+    (TI204); after ``Args:`` it was dropped, texts and the return's with it."""
+    tools, diagnostics = inspect_class(NapoleonSections)
+    assert tools["close"].description == "Close the consumer."
+    assert tools["close"].parameters_schema()["properties"] == {
+        "autocommit": {
+            "type": "boolean",
+            "description": "Commit pending offsets first.",
+            "default": True,
+        },
+        "timeout_ms": {
+            "type": ["integer", "null"],
+            "description": "Milliseconds to wait.",
+            "default": None,
+        },
+    }
+    poll = tools["poll"]
+    assert {
+        name: p["description"] for name, p in poll.parameters_schema()["properties"].items()
+    } == {
+        "timeout": "Milliseconds to wait.",
+        "max_records": "The most records.",
+        "update": "Update offsets.",
+    }
+    assert (poll.returns.description, poll.description) == (
+        "Records by partition.",
+        "Fetch records.",
+    )
+    assert messages(diagnostics) == []

@@ -521,6 +521,23 @@ _READ_NUMPY_SECTIONS = frozenset(
 )
 """The keys of the numpydoc sections a docstring's reading takes (``DocInfo``)."""
 
+_NAPOLEON_SECTIONS = [
+    docstring_parser.google.Section(title, key, docstring_parser.google.SectionType.MULTIPLE)
+    for title, key in (
+        ("Keyword Args", "param"),
+        ("Keyword Arguments", "param"),
+        ("Other Parameters", "param"),
+        ("Raise", "raises"),
+    )
+] + [
+    docstring_parser.google.Section(
+        title, key, docstring_parser.google.SectionType.SINGULAR_OR_MULTIPLE
+    )
+    for title, key in (("Return", "returns"), ("Yield", "yields"))
+]
+"""The names Napoleon (Sphinx's Google reader) gives the sections a tool reads that
+docstring-parser does not know: kafka-python's ``Keyword Arguments:`` were description text,
+or, after ``Args:``, dropped with a ``Return:`` section."""
 _UNREAD_GOOGLE_SECTIONS = frozenset({"raises"})
 """The keys of the Google sections of entries no tool reads (``Raises:``, ``Exceptions:``):
 each is read as one text, so an entry written without a colon (kafka-python's
@@ -535,7 +552,7 @@ _PARSERS: dict[DocstringStyle, Callable[[str], docstring_parser.Docstring]] = {
             )
             if section.key in _UNREAD_GOOGLE_SECTIONS
             else section
-            for section in docstring_parser.google.DEFAULT_SECTIONS
+            for section in [*docstring_parser.google.DEFAULT_SECTIONS, *_NAPOLEON_SECTIONS]
         ]
     ).parse,
     # the library types `sections` as a dict but iterates it as a list of sections
