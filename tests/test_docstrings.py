@@ -1175,3 +1175,27 @@ def test_napoleon_s_other_section_names_are_read() -> None:
         "Fetch records.",
     )
     assert messages(diagnostics) == []
+
+
+def test_google_text_after_a_section_at_the_margin_is_description_again() -> None:
+    """docstring-parser drops every line at the margin after a section that is no section it
+    knows (``Note:``, ``Warning:``, a paragraph): a note after ``Args:`` was lost."""
+    text = (
+        "Delete a queue.\n\n"
+        "Args:\n"
+        "    queue (str): The queue.\n\n"
+        "Note:\n"
+        "    This cannot be undone.\n\n"
+        "Returns:\n"
+        "    int: The messages deleted.\n\n"
+        "Messages in flight are lost too.\n"
+    )
+    parsed = parse_docstring(text)
+    assert parsed.description == (
+        "Delete a queue.\n\nNote:\n    This cannot be undone.\n\nMessages in flight are lost too."
+    )
+    assert (parsed.params["queue"].description, parsed.returns) == (
+        "The queue.",
+        "The messages deleted.",
+    )
+    assert parse_docstring(text, DocstringStyle.GOOGLE) == parsed

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import enum
 import inspect
+import itertools
 import re
 import textwrap
 from collections.abc import Callable, Iterator
@@ -296,6 +297,8 @@ def _parsed(text: str, style: DocstringStyle) -> DocInfo:
     tail = ""
     if style is DocstringStyle.REST:
         protected, tail = _after_fields(protected)
+    elif style is DocstringStyle.GOOGLE and "\n" in protected:
+        tail = _google_tail(protected)
     parsed = _PARSERS[style](protected)
     params: dict[str, ParamDoc] = {}
     attributes: dict[str, ParamDoc] = {}
@@ -544,17 +547,39 @@ each is read as one text, so an entry written without a colon (kafka-python's
 ``ProducerFencedError if another producer...``) or a line of text after the entries (celery's
 ``Task.replace``) no longer fails the whole docstring and the arguments' texts with it."""
 
+_GOOGLE_PARSER = docstring_parser.google.GoogleParser(
+    [
+        docstring_parser.google.Section(
+            section.title, section.key, docstring_parser.google.SectionType.SINGULAR
+        )
+        if section.key in _UNREAD_GOOGLE_SECTIONS
+        else section
+        for section in [*docstring_parser.google.DEFAULT_SECTIONS, *_NAPOLEON_SECTIONS]
+    ]
+)
+_MARGIN_LINE = re.compile(r"\n(?=\S)")
+
+
+def _google_tail(text: str) -> str:
+    """The text at the margin after a Google section's indented entries, up to the next
+    section it knows (a ``Note:`` or ``Warning:`` section, a paragraph after ``Args:``),
+    which docstring-parser drops: description again, as the paragraphs after reST fields
+    are (``_after_fields``)."""
+    cleaned = inspect.cleandoc(text)
+    titles = list(_GOOGLE_PARSER.titles_re.finditer(cleaned))
+    pieces = []
+    for title, following in itertools.zip_longest(titles, titles[1:]):
+        body = cleaned[title.end() : following.start() if following else len(cleaned)]
+        margin = _MARGIN_LINE.search(body)
+        # at the margin from its first line on, it is the section's own (phonenumbers'
+        # ``Raises:`` over unindented text), not a paragraph after its entries
+        if margin is not None and body[: margin.start()].strip():
+            pieces.append(body[margin.end() :].strip())
+    return "\n\n".join(piece for piece in pieces if piece)
+
+
 _PARSERS: dict[DocstringStyle, Callable[[str], docstring_parser.Docstring]] = {
-    DocstringStyle.GOOGLE: docstring_parser.google.GoogleParser(
-        [
-            docstring_parser.google.Section(
-                section.title, section.key, docstring_parser.google.SectionType.SINGULAR
-            )
-            if section.key in _UNREAD_GOOGLE_SECTIONS
-            else section
-            for section in [*docstring_parser.google.DEFAULT_SECTIONS, *_NAPOLEON_SECTIONS]
-        ]
-    ).parse,
+    DocstringStyle.GOOGLE: _GOOGLE_PARSER.parse,
     # the library types `sections` as a dict but iterates it as a list of sections
     DocstringStyle.NUMPY: docstring_parser.numpydoc.NumpydocParser(
         [  # type: ignore[arg-type]
