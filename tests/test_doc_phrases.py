@@ -578,3 +578,21 @@ def test_a_name_lookup_that_raises_makes_the_type_not_understood() -> None:
     names = TypeCheckingNames()
     assert resolve_doc_type("Widget", function, names) == DocType(NOT_UNDERSTOOD)
     assert resolve_doc_type("int or str", function, names) == DocType(NOT_UNDERSTOOD)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "expected"),
+    [
+        ("array_like, 1-D or 2-D", DocType(list[typing.Any])),
+        ("array_like, 2-D", DocType(list[typing.Any])),
+        ("int, 1d", DocType(int)),
+        ("array_like, N-D", DocType(list[typing.Any])),
+        ("sequence, 3-dimensional", DocType(list[typing.Any])),
+        ("1-D", DocType(NOT_UNDERSTOOD)),
+        ("2-D or tzinfo", DocType(NOT_UNDERSTOOD, ("tzinfo",))),
+    ],
+)
+def test_an_array_s_dimensions_beside_it_are_no_alternative(phrase: str, expected: DocType) -> None:
+    """statsmodels' ``x1 : array_like, 1-D or 2-D``: each count of dimensions was read as a
+    type of its own and named as not understood (TI122) in every such parameter."""
+    assert read_doc_type(phrase, NAMES) == expected

@@ -228,6 +228,9 @@ _LITERALS: dict[str, object] = {"True": True, "False": False, "None": None}
 _ARTICLES = frozenset({"a", "an", "the", "one"})
 _FILLERS = frozenset({"object", "objects", "value", "values", "instance", "instances"})
 """Words that follow a type's name without changing it ("tzinfo object", "scalar value")."""
+_DIMENSIONS = re.compile(r"(?:\d+|[nN])-?[dD](?:imensional)?")
+"""A count of an array's dimensions (statsmodels' ``array_like, 1-D or 2-D``, ``N-D``,
+``3-dimensional``): said of the array beside it, no type of its own."""
 _ITEMS_VERBS = ("mapping", "containing", "holding")
 """Words that bring in a container's items as ``of`` does: ``dict mapping str to str``
 (feedparser), ``list containing ints``."""
@@ -464,7 +467,7 @@ class _Reader:
                 return union_of(items[0]) if items else NOT_UNDERSTOOD
             if hint is not NOT_UNDERSTOOD:
                 hint = with_length(container_of(hint, items), count)
-        if hint is NOT_UNDERSTOOD and words:
+        if hint is NOT_UNDERSTOOD and words and not all(map(_DIMENSIONS.fullmatch, words)):
             self.dropped.append(" ".join(words))
         if hint is not NOT_UNDERSTOOD and self.examples_ahead():
             self.skip_examples()
