@@ -865,8 +865,8 @@ def test_dashed_entries_end_at_the_next_section_and_a_mixed_section_is_not_read_
     info = parse_docstring(follows)
     assert (info.params, info.returns) == ({"x": ParamDoc("the thing, see below")}, "The value.")
     mixed = "Run it.\n\nArgs:\n    a - first\n    b (int): second\n"
-    with pytest.raises(docstring_parser.ParseError):  # as before: the scan says so (TI202)
-        parse_docstring(mixed)
+    # the Google entries are read; the line before the first of them opens no entry
+    assert parse_docstring(mixed).params == {"b": ParamDoc("second", "int")}
 
 
 SPACED = (  # written out: ``ruff format`` would take the spaces out of a docstring
@@ -1199,3 +1199,102 @@ def test_google_text_after_a_section_at_the_margin_is_description_again() -> Non
         "The messages deleted.",
     )
     assert parse_docstring(text, DocstringStyle.GOOGLE) == parsed
+
+
+def test_a_raises_entry_without_a_colon_keeps_the_rest_of_a_google_docstring() -> None:
+    """docker's ``ImageCollection.build`` names an exception on a line of its own, what raises
+    it on the next: docstring-parser refused the whole docstring (TI202), so the ``**kwargs``
+    its ``Args:`` documents were left out and the tool took no argument (TI140)."""
+    docker = """Build an image.
+
+        Args:
+            path (str): Path to the directory containing the Dockerfile
+            tag (str): A tag to add to the final image
+
+        Returns:
+            The built image.
+
+        Raises:
+            :py:class:`docker.errors.BuildError`
+                If there is an error during the build.
+            ``TypeError``
+                If neither ``path`` nor ``fileobj`` is specified.
+        """
+    info = parse_docstring(docker)
+    assert (info.description, info.params, info.returns) == (
+        "Build an image.",
+        {
+            "path": ParamDoc("Path to the directory containing the Dockerfile", "str"),
+            "tag": ParamDoc("A tag to add to the final image", "str"),
+        },
+        "The built image.",
+    )
+
+
+def test_a_google_argument_continued_at_its_own_indent_is_one_argument() -> None:
+    """docker's ``configs`` goes on with ``filters``' text at the entry's indent: it was read
+    as an argument named ``list. Available filters`` (TI203), its text lost to ``filters``. A
+    sentence that opens a section (atlassian-python-api's ``Args:`` over ``See the method
+    signature...``) documents no parameter: it refused the whole docstring (TI202)."""
+    docker = """List configs.
+
+        Args:
+            filters (dict): A map of filters to process on the configs
+            list. Available filters: ``names``
+
+            Note that names match exactly.
+            verbose (bool): Say more.
+        """
+    info = parse_docstring(docker)
+    assert info.params == {
+        "filters": ParamDoc(
+            "A map of filters to process on the configs\nlist. Available filters: `names`"
+            "\n\nNote that names match exactly.",
+            "dict",
+        ),
+        "verbose": ParamDoc("Say more.", "bool"),
+    }
+    shared = "Move.\n\nArgs:\n    x, y (int): The coordinates.\n    z: Depth.\n"
+    assert parse_docstring(shared).params == {  # names that share a text open an entry too
+        "x": ParamDoc("The coordinates.", "int"),
+        "y": ParamDoc("The coordinates.", "int"),
+        "z": ParamDoc("Depth."),
+    }
+    atlassian = """Perform the Jira component operation.
+
+        Args:
+            See the method signature for API request parameters.
+
+        Returns:
+            Decoded Jira REST response.
+        """
+    info = parse_docstring(atlassian)
+    assert (info.description, info.params, info.returns) == (
+        "Perform the Jira component operation.",
+        {},
+        "Decoded Jira REST response.",
+    )
+
+
+@pytest.mark.parametrize(
+    ("returns", "expected"),
+    [
+        ("(:py:class:`Image`): The image.", ("The image.", "Image")),
+        ("(list of :py:class:`Image`): The images.", ("The images.", "list of Image")),
+        ("(dict): The data (see below): all of it.", ("The data (see below): all of it.", "dict")),
+        ("(tuple(int, str)):\n    The pair.", ("The pair.", "tuple(int, str)")),
+        (":py:class:`docker.types.SwarmSpec`", ("", "docker.types.SwarmSpec")),  # a role alone
+        (":class:`Image`: The image.", ("The image.", "Image")),
+        ("dict: The data.", ("The data.", "dict")),  # the usual form, as before
+        ("(The data) as a mapping.", ("(The data) as a mapping.", None)),  # no colon: text
+    ],
+)
+def test_a_google_return_type_in_parentheses_is_the_type(
+    returns: str, expected: tuple[str, str | None]
+) -> None:
+    """docker writes ``Returns:`` over ``(:py:class:`Image`): The image.``: the type was read
+    as ``(`` (TI107) and the text as ``py`Image`): The image.``; a role alone
+    (``create_swarm_spec``) gave a type named after the colon's stand-in."""
+    text = "Get it.\n\nReturns:\n    " + returns.replace("\n", "\n    ") + "\n"
+    info = parse_docstring(text)
+    assert (info.returns, info.returns_type) == expected

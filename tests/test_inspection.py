@@ -437,14 +437,14 @@ def test_broken_docstring_is_a_warning_and_the_tool_stays() -> None:
         def run(self, a: int) -> None:
             """Run.
 
-            Args:
-                a
+            :param: a reST field without the parameter's name
             """
 
     tools, diagnostics = inspect_class(BadDoc)
     assert tools["run"].description == "Run."
     assert messages(diagnostics) == [
-        "warning: BadDoc.run: docstring cannot be parsed (Expected a colon in 'a'.); "
+        "warning: BadDoc.run: docstring cannot be parsed (Expected one or two arguments for a "
+        "param keyword.); "
         "its text before the sections is the description",
         "warning: BadDoc.run: parameter 'a' is not documented",
     ]

@@ -18,6 +18,7 @@ import docstring_parser.google
 import docstring_parser.numpydoc
 import docstring_parser.rest
 
+from inspector.scan.google_sections import readable_google
 from inspector.scan.rest_text import plain_text
 
 _PARAM_SECTIONS = frozenset({"param", "parameter", "arg", "argument", "key", "keyword"})
@@ -283,8 +284,9 @@ def _parsed(text: str, style: DocstringStyle) -> DocInfo:
         protected = _REST_VARIADIC_FIELD.sub(_variadic_field, protected)
     if style is DocstringStyle.REST:
         protected = _REST_WORDY_FIELD.sub(_field_of_few_words, protected)
-    if style is DocstringStyle.GOOGLE and ":`" in protected:
-        protected = _GOOGLE_ENTRY_OF_A_ROLE.sub(r"\1\2", protected)
+    written_returns_type = None
+    if style is DocstringStyle.GOOGLE:  # before colons are marked: it reads roles
+        protected, written_returns_type = _google_entries_readable(protected)
     marked = ":" in protected and _COLON_MARK not in protected and _colon_opens_a_line(protected)
     if marked:
         protected = _TEXT_COLON_AT_LINE_START.sub(rf"\1{_COLON_MARK}", protected)
@@ -315,7 +317,8 @@ def _parsed(text: str, style: DocstringStyle) -> DocInfo:
         params = _with_keys_in_their_parameter(params)
     returns = parsed.returns
     returns_text, returns_type = (returns.description, returns.type_name) if returns else ("", None)
-    returns_type = _unmarked(returns_type, marked or typed_colons)
+    # a type the parser cannot read (in parentheses, a lone role) was taken out before it
+    returns_type = written_returns_type or _unmarked(returns_type, marked or typed_colons)
     if returns_type is not None and _VALUE.fullmatch(returns_type):  # ``0: Success.``: no type
         returns_text, returns_type = f"{returns_type}: {_unaligned(returns_text)}", None
     description = "\n\n".join(part for part in (_description(parsed, protected), tail) if part)
@@ -481,6 +484,16 @@ _GOOGLE_ENTRY_OF_A_ROLE = re.compile(r"^([ \t]+):(?:[\w.+-]+:)+`~?([^`\n]*)`(?=[
 """An indented Google entry whose type is a reST role (celery's ``Returns:`` over
 ``:class:`~celery.signature`: object for...``, ``Raises:`` over ``:exc:`ValueError`: ...``):
 the type is the role's target; read as it is, the role's first colon would end the type."""
+
+
+def _google_entries_readable(text: str) -> tuple[str, str | None]:
+    """The Google docstring with its odd entries rewritten as docstring-parser reads them
+    (``readable_google``) and each entry typed with a reST role given the role's target as its
+    type; with the return type ``readable_google`` took out of the text, if any."""
+    text, written_returns_type = readable_google(text)
+    if ":`" in text:
+        text = _GOOGLE_ENTRY_OF_A_ROLE.sub(r"\1\2", text)
+    return text, written_returns_type
 
 
 _GOOGLE_TYPE_WITH_COLON = re.compile(

@@ -1,0 +1,126 @@
+"""Google docstring sections made readable by docstring-parser before it reads them.
+
+docstring-parser's Google parser splits an ``Args:`` section into entries at every line of the
+entries' indent and refuses the whole docstring when one of them has no colon; it reads a
+``Returns:`` entry's type only when it is one word before a colon. Libraries write otherwise:
+docker continues an argument's text at the entry's own indent (``filters (dict): ...`` over
+``list. Available filters: ...``) and writes the return type in parentheses (``(list of
+:py:class:`Image`): The images.``); atlassian-python-api opens an ``Args:`` section with a
+sentence. Each is rewritten here into what the parser reads, so one odd line no longer costs a
+docstring's every parameter text (TI202) or adds an argument that does not exist (TI203)."""
+
+from __future__ import annotations
+
+import inspect
+import re
+
+_ENTRY_SECTION = re.compile(
+    r"(?:Arguments|Args|Parameters|Params|Attributes|Keyword Args|Keyword Arguments"
+    r"|Other Parameters):[ \t]*"
+)
+"""The titles of the sections docstring-parser splits into named entries (the ones of type
+``MULTIPLE`` that a tool reads, Napoleon's names among them)."""
+_RETURNS_SECTION = re.compile(r"(?:Returns?|Yields?):[ \t]*")
+_ENTRY = re.compile(
+    r"\*{0,2}[A-Za-z_][\w.-]*(?:[ \t]*,[ \t]*\*{0,2}[A-Za-z_][\w.-]*)*(?:[ \t]*\(.*\))?[ \t]*:"
+)
+"""How an entry opens: a name (``*args`` and ``**kwargs`` too; names that share a text,
+``x, y``), maybe a type in parentheses, then a colon. A line at the entries' indent that opens
+otherwise is text, not an entry."""
+_COLON_AFTER = re.compile(r"[ \t]*:[ \t]*")
+_ROLE = re.compile(r":(?:[\w.+-]+:)+`~?([^`]*)`")
+_LEADING_ROLE = re.compile(r":(?:[\w.+-]+:)+`~?([^`]+)`(?:[ \t]*$|[ \t]*:[ \t]*)")
+
+
+def readable_google(text: str) -> tuple[str, str | None]:
+    """The docstring with its ``Args:`` (``Attributes:``...) sections split where entries
+    open, and the return type written in parentheses on the first line of ``Returns:``
+    (``(dict): The data.``) taken out of the text.
+
+    In an entry section, a line at the entries' indent that opens no entry (no ``name:`` or
+    ``name (type):``) continues the entry before it, as the author's eye reads it; before the
+    first entry, it is a sentence about the parameters (``See the method signature.``) and is
+    left out, with the section's title when no entry follows: no parameter is its subject.
+
+    Returns:
+        The text to parse, and the return type read from the parentheses (reST roles made
+        plain), or None when the ``Returns:`` section has no such type.
+    """
+    if not any(
+        _ENTRY_SECTION.fullmatch(line.strip()) or _RETURNS_SECTION.fullmatch(line.strip())
+        for line in text.split("\n")
+    ):
+        return text, None
+    lines = inspect.cleandoc(text).split("\n")
+    kept: list[str] = []
+    returns_type: str | None = None
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        index += 1
+        if _ENTRY_SECTION.fullmatch(line):
+            index, body = _entries(lines, index)
+            if body:
+                kept.append(line)
+                kept.extend(body)
+            continue
+        kept.append(line)
+        if _RETURNS_SECTION.fullmatch(line) and returns_type is None:
+            while index < len(lines) and not lines[index].strip():
+                kept.append(lines[index])
+                index += 1
+            if index < len(lines) and (typed := _written_type(lines[index])) is not None:
+                returns_type, rest = typed
+                kept.append(rest)
+                index += 1
+    # a first line of its own, blank: cleaning it again (as the parser does) leaves it as it is,
+    # where a text opening with a section title would lose the indent of its entries
+    return "\n" + "\n".join(kept), returns_type
+
+
+def _entries(lines: list[str], index: int) -> tuple[int, list[str]]:
+    """One entry section's body, from ``index`` to the next line at column 0 (where
+    docstring-parser ends it), each line of the entries' indent that opens no entry made a
+    continuation (indented deeper), the lines before the first entry left out; the index
+    after it. An empty body when no entry is in it."""
+    body: list[str] = []
+    indent: int | None = None
+    while index < len(lines) and (not lines[index] or lines[index][:1] in (" ", "\t")):
+        line = lines[index]
+        index += 1
+        depth = len(line) - len(line.lstrip())
+        if indent is None:
+            if line.strip() and _ENTRY.match(line.lstrip()):
+                indent = depth
+                body.append(line)
+            continue  # before the first entry: no parameter's text
+        if line.strip() and depth == indent and not _ENTRY.match(line.lstrip()):
+            line = line[:depth] + "    " + line[depth:]
+        body.append(line)
+    return index, body
+
+
+def _written_type(line: str) -> tuple[str, str] | None:
+    """The type a ``Returns:`` line opens with, in parentheses before a colon (``(list of
+    :py:class:`Image`): The images.``) or as a reST role alone or before a colon
+    (``:py:class:`docker.types.SwarmSpec```), roles made plain, and the line without it; None
+    when the line opens otherwise (``dict: The data.``, which docstring-parser reads)."""
+    opening = len(line) - len(line.lstrip())
+    role = _LEADING_ROLE.match(line, opening)
+    if role is not None:
+        return role[1], line[:opening] + line[role.end() :]
+    if line[opening : opening + 1] != "(":
+        return None
+    level = 0
+    for position in range(opening, len(line)):
+        if line[position] in "([{":
+            level += 1
+        elif line[position] in ")]}":
+            level -= 1
+            if level == 0:
+                after = _COLON_AFTER.match(line, position + 1)
+                written = _ROLE.sub(r"\1", line[opening + 1 : position]).strip()
+                if after is None or not written:
+                    return None
+                return written, line[:opening] + line[after.end() :]
+    return None
