@@ -126,6 +126,9 @@ NAMES = globals()
         ("str or path", str),
         ("callable", Callable),
         ("function or int", Callable | int),
+        ("callable f(x, *args)", Callable),  # scipy.optimize: named, with its signature
+        ("callable ``func(x,*args)``", Callable),
+        ("function f(x) or None", Callable | None),
         ("string", str),
         ("integer", int),
         ("boolean", bool),

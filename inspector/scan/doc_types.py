@@ -452,6 +452,13 @@ class _Reader:
         while len(named) > 1 and named[-1].lower() in _FILLERS:
             named.pop()
         hint = word_type(named[-1], self.namespace) if named else NOT_UNDERSTOOD
+        if (  # ``callable f(x, *args)`` (scipy.optimize): a function named with its signature
+            hint is NOT_UNDERSTOOD
+            and len(named) > 1
+            and self.is_next("(")
+            and word_type(named[-2], self.namespace) is cabc.Callable
+        ):
+            hint = cabc.Callable
         if self.is_next("["):
             hint = self.subscript(hint, depth + 1)
         elif self.is_next("("):
