@@ -628,3 +628,39 @@ def test_a_compiled_backend_s_class_is_typed_by_the_stub_of_the_package_that_exp
     # exported under another name: the stub's Squeezer2 is not the class's own
     tools, _ = inspect_class(module.Squeezer2)
     assert "stub" not in dict(tools["squeeze"].type_sources).values()
+
+
+def test_a_submodule_a_stub_imports_from_its_package_resolves(
+    modules: Callable[..., None],
+) -> None:
+    """duckdb's stub writes ``from duckdb import func`` and types ``create_function``'s
+    ``type`` as ``func.PythonUDFType``; ``duckdb`` does not import its ``func`` subpackage, and
+    the name was unresolved (TI120, any value) where the import statement would load it."""
+    modules(
+        **{
+            "quacky/__init__.py": (
+                "class Conn:\n"
+                "    def create(self, name, kind=None):\n"
+                "        'Create a function.'\n"
+            ),
+            "quacky/__init__.pyi": (
+                "from typing import TYPE_CHECKING\n"
+                "if TYPE_CHECKING:\n"
+                "    from quacky import modes\n"
+                "class Conn:\n"
+                "    def create(self, name: str, kind: modes.Kind | None = None) -> None: ...\n"
+            ),
+            "quacky/modes.py": (
+                "import enum\nclass Kind(enum.Enum):\n    NATIVE = 'native'\n    ARROW = 'arrow'\n"
+            ),
+        }
+    )
+    tools, diagnostics = inspect_class(load("quacky").Conn)
+    assert tools["create"].parameters_schema()["properties"]["kind"] == {
+        "type": ["string", "null"],
+        "enum": ["native", "arrow", None],
+        "default": None,
+    }
+    assert messages(diagnostics) == [
+        "warning: Conn.create: parameters 'name' and 'kind' are not documented"
+    ]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import contextlib
 import importlib
 import inspect
 import sys
@@ -183,6 +184,11 @@ class StubNamespace(dict[str, object]):
             runtime = None
         if runtime is not None and hasattr(runtime, attribute):
             return getattr(runtime, attribute)
+        if runtime is not None and hasattr(runtime, "__path__"):
+            # ``from duckdb import func``: a submodule its package does not import, which the
+            # import statement itself would load
+            with contextlib.suppress(Exception):  # importing runs its code: anything may fail
+                return importlib.import_module(f"{module}.{attribute}")
         stub = self.finder.namespace(module)
         if stub is None:
             raise KeyError(attribute)
