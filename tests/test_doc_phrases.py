@@ -149,6 +149,8 @@ NAMES = globals()
         ("list[int]", list[int]),
         ("dict[str, list[int]]", dict[str, list[int]]),
         ("Optional[List[int]]", typing.Optional[typing.List[int]]),  # noqa: UP006, UP045
+        ("Nullable[str]", str | None),  # dropbox (Stone's SDKs)
+        ("Nullable[List[:class:`Point`]]", typing.Optional[typing.List[Point]]),  # noqa: UP006, UP045
         ("Literal['a', 'b'] | None", typing.Literal["a", "b"] | None),
         ("tuple[int, ...]", tuple[int, ...]),
         ("Callable[[int], str]", Callable[[int], str]),
