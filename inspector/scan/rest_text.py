@@ -139,6 +139,8 @@ def _directives(text: str) -> str:
             continue
         indent, name, argument = match.groups()
         body, index = _body(lines, index + 1, len(indent))
+        if any(directive.match(line) for line in body):  # praw's code block inside a note
+            body = _directives("\n".join(body)).split("\n")
         out.extend(_rendered(indent, name.lower(), argument.strip(), body))
     return "\n".join(out)
 
