@@ -18,6 +18,7 @@ import pytest
 import typing_extensions
 
 from inspector.model import JsonObject
+from inspector.runtime.toolbox import Toolbox, ToolCallError
 from inspector.scan.hints import TypeMapper
 
 
@@ -356,6 +357,53 @@ def test_non_string_mapping_keys_are_reported() -> None:
     }
     assert mapped.json_form
     assert list(mapped.notes) == [("TI113", "mapping keys of type int arrive as JSON strings")]
+
+
+class Side(enum.Enum):
+    LEFT = "left"
+    RIGHT = "right"
+
+
+def test_mapping_keys_a_literal_or_an_enum_lists_are_named_in_the_schema() -> None:
+    """gspread's ``batch_merge`` takes ``dict[Literal["range", "mergeType"], ...]``: the schema
+    allowed any key and the Toolbox refused all but those two (``invalid value "k"``)."""
+    mapped = TypeMapper().map_parameter(dict[Literal["range", "mergeType"], str])
+    assert mapped.schema.to_schema() == {
+        "type": "object",
+        "additionalProperties": {"type": "string"},
+        "propertyNames": {"enum": ["range", "mergeType"]},
+    }
+    assert (mapped.json_form, list(mapped.notes)) == (True, [])
+    assert TypeMapper().map_parameter(dict[Side, int]).schema.to_schema() == {
+        "type": "object",
+        "additionalProperties": {"type": "integer"},
+        "propertyNames": {"enum": ["left", "right"]},
+    }
+    numbered = TypeMapper().map_parameter(dict[Literal[1, 2], int])  # keys arrive as text
+    assert numbered.schema.to_schema() == {
+        "type": "object",
+        "additionalProperties": {"type": "integer"},
+    }
+    assert list(numbered.notes) == [
+        ("TI113", "mapping keys of type Literal[1, 2] arrive as JSON strings")
+    ]
+
+
+def test_the_toolbox_takes_the_keys_a_mapping_s_schema_names_and_refuses_others() -> None:
+    class Sheet:
+        def merge(self, merge: dict[Literal["range", "mergeType"], str]) -> list[str]:
+            """Merge cells."""
+            return sorted(merge)
+
+    toolbox = Toolbox(Sheet())
+    properties = toolbox.definitions("openai")[0]["function"]["parameters"]["properties"]
+    names = properties["merge"]["propertyNames"]["enum"]
+    assert toolbox.call("merge", {"merge": dict.fromkeys(names, "A1")}) == ["mergeType", "range"]
+    with pytest.raises(ToolCallError) as refused:
+        toolbox.call("merge", {"merge": {"rows": "A1"}})
+    assert refused.value.message == (
+        'merge: merge.rows: invalid value "rows"; allowed: "range", "mergeType"'
+    )
 
 
 def test_annotated_description_is_split_off_for_fields() -> None:

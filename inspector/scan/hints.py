@@ -382,10 +382,13 @@ class TypeMapper:
         return ArrayType(prefix=tuple(self.map(a) for a in args))
 
     def _mapping(self, args: tuple[object, ...]) -> SchemaType:
-        if args and args[0] not in (str, *_ANY_HINTS):
+        keys = _key_names(args[0]) if args else None
+        if args and args[0] not in (str, *_ANY_HINTS) and keys is None:
             message = f"mapping keys of type {named(args[0])} arrive as JSON strings"
             self._notes.append(Note(codes.MAPPING_KEYS_AS_STRINGS, message))
         value = self.map(args[1]) if len(args) == 2 else AnyValueType()
+        if keys is not None:  # the keys the Toolbox takes, said where a model reads them
+            return ObjectType(additional=value, keywords=(("propertyNames", {"enum": keys}),))
         return ObjectType(additional=value)
 
     def map_class(self, hint: object) -> SchemaType:
@@ -700,3 +703,18 @@ def injected_key(hint: object) -> str | None:
         if item is Injected:
             return ""
     return None
+
+
+def _key_names(hint: object) -> list[Json] | None:
+    """The texts a mapping's keys may be when its key type lists them (``Literal["range",
+    "mergeType"]``, an Enum of strings: gspread's ``batch_merge``); None for any other key
+    type."""
+    if typing.get_origin(hint) is typing.Literal:
+        values: list[object] = list(typing.get_args(hint))
+    elif isinstance(hint, type) and issubclass(hint, enum.Enum):
+        values = [member.value for member in hint]
+    else:
+        return None
+    if not values or not all(isinstance(value, str) for value in values):
+        return None
+    return list(dict.fromkeys(typing.cast(list[str], values)))

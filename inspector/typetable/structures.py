@@ -93,7 +93,8 @@ STRUCTURES: tuple[Structure, ...] = (
     Structure("tuple[X, ...]", '{"type": "array", "items": X}', "a tuple", "an array", "list[X]"),
     Structure(
         "dict, Mapping [str, X]",
-        '{"type": "object", "additionalProperties": X}',
+        '{"type": "object", "additionalProperties": X}; keys a Literal or Enum of texts lists'
+        ' add "propertyNames": {"enum": [...]}',
         "a dict",
         "an object (keys: strings, numbers as text)",
         "dict[str, X]",
