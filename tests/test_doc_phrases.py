@@ -200,6 +200,9 @@ NAMES = globals()
         ("str, 2 letter code", str),
         ("int or 0 for all", int),
         ("2 elements", typing.Annotated[list[typing.Any], ItemCount(2, 2)]),
+        ("(n,) array of float", list[float]),  # an array's shape first (scipy): no type
+        ("(N, 2) array_like or None", list[typing.Any] | None),
+        ("(int, str)", int | str),  # types, not dimensions
     ],
 )
 def test_a_phrase_reads_as_a_hint(phrase: str, hint: object) -> None:
@@ -237,6 +240,9 @@ def test_optional_and_default_markers_are_read_apart(phrase: str, expected: DocT
         ("Color['RED']", DocType(Color)),  # an Enum is not subscripted: no member lookup
         ("NAMES", DocType(NOT_UNDERSTOOD, ("NAMES",))),  # a name that is no type
         ("int or Optional", DocType(int)),  # a bare typing form is no type
+        # scipy's nnls: ``b : (m,) ndarray, float`` is an array of floats (it was a float)
+        ("(m,) ndarray, float", DocType(list[float], ("ndarray",))),
+        ("(m, n) ndarray", DocType(list[typing.Any], ("ndarray",))),
     ],
 )
 def test_words_not_understood_are_left_out_and_named(phrase: str, expected: DocType) -> None:

@@ -339,11 +339,45 @@ def read_doc_type(text: str, namespace: Mapping[str, object]) -> DocType:
         if m.lastgroup is not None
     ]
     reader = _Reader(tokens, namespace)
+    reader.at = shape = _leading_shape(tokens, namespace)
     members = reader.phrase(frozenset(), 0)
     while reader.at < len(tokens):  # a stray closing bracket ends a phrase early
         reader.at += 1
         members += reader.phrase(frozenset(), 0)
+    if shape:
+        members = _shaped(members)
     return DocType(union_of(members), tuple(dict.fromkeys(reader.dropped)), default)
+
+
+def _leading_shape(tokens: list[_Token], namespace: Mapping[str, object]) -> int:
+    """How many tokens an array's shape takes at the start of a phrase (scipy's ``(m,)
+    ndarray, float``, ``(m, n) ndarray``): a bracket of dimensions, names that are no type or
+    numbers with a comma among them, before the rest of the phrase; 0 when there is none
+    (``(int, str)`` names types)."""
+    if not tokens or tokens[0].text != "(":
+        return 0
+    for index, token in enumerate(tokens[1:], start=1):
+        if token.text == ")":
+            dimensions = tokens[1:index]
+            shaped = any(t.text == "," for t in dimensions) and index + 1 < len(tokens)
+            return index + 1 if shaped else 0
+        if token.kind == "number" or token.text == ",":
+            continue
+        if token.kind != "word" or word_type(token.text, namespace) is not NOT_UNDERSTOOD:
+            return 0
+    return 0
+
+
+def _shaped(members: list[object]) -> list[object]:
+    """The members of a phrase after an array's shape: an array of the scalar types it names
+    (``(m,) ndarray, float``: a list of floats, ``float`` the items' type), or the arrays
+    it names as they are (``(n,) array of float``); None stays beside the array."""
+    kinds = [typing.get_origin(m) or m for m in members]
+    if any(isinstance(k, type) and issubclass(k, _CONTAINERS) for k in kinds):
+        return members
+    items = [m for m in members if m is not None]
+    array = generic(list, union_or_any(items))
+    return [array, None] if None in members else [array]
 
 
 def _default_text(text: str) -> str | None:
