@@ -271,3 +271,16 @@ def test_a_factory_that_fails_leaves_no_thread_behind() -> None:
         thread.join(timeout=5)
     assert home_threads() == []
     assert homes.threads == {}
+
+
+def test_a_server_of_a_whole_module_is_named_after_the_module(in_tmp: Path) -> None:
+    """``serve more_itertools --all`` answered ``initialize`` as ``numeric_range``, the first
+    of the module's classes; a class target, or a factory's object, still names it."""
+    from inspector.runtime.serve import served_objects
+
+    _shop(in_tmp)
+    assert [
+        served_objects(["shop.py"], None, in_tmp).name,
+        served_objects(["shop.py:Units", "shop.py"], None, in_tmp).name,
+        served_objects(["shop.py", "shop.py:Units"], "shop.py:make", in_tmp).name,
+    ] == ["shop", "Units", "Ledger"]

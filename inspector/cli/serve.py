@@ -168,7 +168,6 @@ def _serve(args: argparse.Namespace) -> int:
     from inspector.runtime.serve_options import (
         ServeOptions,
         check_transport,
-        served_class,
         served_version,
     )
 
@@ -202,7 +201,7 @@ def _serve(args: argparse.Namespace) -> int:
     annotations_path = _path(args.mcp_annotations) or settings.mcp_annotations
     project_name, version = project_identity(config.source)
     options = ServeOptions(
-        name=args.name or settings.name or project_name or served_class(served.first).__name__,
+        name=args.name or settings.name or project_name or served.name,
         version=version or served_version(served.first),
         http=address,
         watch=classification if watch else None,

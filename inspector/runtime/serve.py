@@ -200,8 +200,10 @@ class ServedObjects:
         classes: Sequence[tuple[type, bool]],
         made: Sequence[object] = (),
         homes: Homes | None = None,
+        module_name: str | None = None,
     ) -> None:
         self.made = list(made)
+        self._module_name = module_name
         self.classes: list[type] = []
         self._named: set[type] = set()
         for cls, named in classes:
@@ -216,8 +218,17 @@ class ServedObjects:
 
     @property
     def first(self) -> object:
-        """The first object or class served (what the server is named after)."""
+        """The first object or class served."""
         return self.made[0] if self.made else self.classes[0]
+
+    @property
+    def name(self) -> str:
+        """What the server is named after: the first class served, or the module (or file)
+        the first target names whole, as its functions are keyed (``more_itertools``, not the
+        first of its classes)."""
+        if self._module_name is not None and not self.made:
+            return self._module_name
+        return served_class(self.first).__name__
 
     def objects(self, classification: str | Path | None) -> list[object]:
         """The objects a Toolbox takes for a classification file (None: every method, as
@@ -402,7 +413,11 @@ def served_objects(
         made = factory_objects(function, factory, homes)
     if not classes and not made:
         raise UsageError(NOTHING)
-    return ServedObjects(classes, made, homes)
+    module_part, colon, _ = targets[0].partition(":") if targets else ("", "", "")
+    module_name = None
+    if module_part and not colon:  # a module or a file, served whole
+        module_name = found.group_key(module_part, found.import_module(module_part, targets[0]))
+    return ServedObjects(classes, made, homes, module_name)
 
 
 def parse_address(text: str) -> tuple[str, int]:
