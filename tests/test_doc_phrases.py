@@ -115,6 +115,7 @@ NAMES = globals()
         ("collection", list[typing.Any]),
         ("container of ints", list[int]),
         ("iterator", list[typing.Any]),
+        ("generator", list[typing.Any]),  # docker's returns: the Toolbox collects its items
         ("dictionary", dict[str, typing.Any]),
         ("dict-like", dict[str, typing.Any]),
         ("mapping", dict[str, typing.Any]),

@@ -45,7 +45,7 @@ _ARRAY: object = list[typing.Any]
 _OBJECT: object = dict[str, typing.Any]
 _ARRAY_WORDS = (
     "list-like", "listlike", "array-like", "array_like", "arraylike", "array", "ndarray-like",
-    "sequence", "iterable", "collection", "container", "iterator",
+    "sequence", "iterable", "collection", "container", "iterator", "generator",
 )  # fmt: skip
 _PROSE: dict[str, object] = {
     **dict.fromkeys(_ARRAY_WORDS, _ARRAY),
