@@ -1298,3 +1298,43 @@ def test_a_google_return_type_in_parentheses_is_the_type(
     text = "Get it.\n\nReturns:\n    " + returns.replace("\n", "\n    ") + "\n"
     info = parse_docstring(text)
     assert (info.returns, info.returns_type) == expected
+
+
+def test_a_rest_field_with_its_name_before_its_type_is_read_by_the_signature() -> None:
+    """gspread writes ``:param notes dict:``: read in the field's own order (a type, then the
+    name), it documented an argument ``dict`` the signature lacks (TI203) and left ``notes``
+    undocumented (TI204)."""
+
+    class Sheet:
+        def update_notes(self, notes: dict[str, str]) -> None:
+            """Update notes.
+
+            :param notes dict: A dict of notes by cell.
+            """
+
+        def clear(self, ranges: list[str], dict: int = 0) -> None:
+            """Clear notes.
+
+            :param str dict: The field's own order: a type, then the name.
+            :param ranges list: Where to clear.
+            :param ranges other: Documented twice: not read again.
+            """
+
+    tools, diagnostics = inspect_class(Sheet)
+    assert tools["update_notes"].parameters_schema()["properties"] == {
+        "notes": {
+            "type": "object",
+            "description": "A dict of notes by cell.",
+            "additionalProperties": {"type": "string"},
+        }
+    }
+    assert tools["clear"].parameters_schema()["properties"]["dict"] == {
+        "type": "integer",
+        "description": "The field's own order: a type, then the name.",
+        "default": 0,
+    }
+    assert messages(diagnostics) == [
+        "warning: Sheet.clear: documented argument 'list' is not in the signature",
+        "warning: Sheet.clear: documented argument 'other' is not in the signature",
+        "warning: Sheet.clear: parameter 'ranges' is not documented",
+    ]

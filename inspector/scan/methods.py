@@ -21,7 +21,6 @@ from inspector.diagnostics import (
     NAMED,
     Diagnostic,
     clipped,
-    listed,
     reraise_interrupt,
 )
 from inspector.model import (
@@ -57,6 +56,7 @@ from inspector.scan.docstrings import (
     parse_docstring,
     unparsed,
 )
+from inspector.scan.documented import STARS, check_documented, label, names_in_signature_order
 from inspector.scan.enum_names import with_enum_names
 from inspector.scan.fields import (
     NO_DEFAULT,
@@ -108,10 +108,6 @@ _IMPLICIT: dict[MethodKind, str | None] = {
 }
 """The first parameter a signature line may leave out, by kind (``self`` for the others)."""
 _VAR_KEYWORD = inspect.Parameter.VAR_KEYWORD
-_STARS: dict[inspect._ParameterKind, str] = {
-    inspect.Parameter.VAR_POSITIONAL: "*",
-    _VAR_KEYWORD: "**",
-}
 _NEVER = AnyValueType(keywords=(("not", {}),))
 """The return type of a method that never returns (``NoReturn``, ``Never``): no value."""
 
@@ -165,7 +161,7 @@ class MethodBuilder:
         keywords = fill_from_overloads(
             method, parameters, hints, sources, self.resolver, bound=bound
         )
-        doc = self._doc(method, report)
+        doc = names_in_signature_order(self._doc(method, report), {p.name for p in parameters})
         omitted = Omitted()
         fields = tuple(
             f
@@ -345,7 +341,7 @@ class MethodBuilder:
     ) -> tuple[Field, ...]:
         name = parameter.name
         variadic = parameter.kind in _VARIADIC
-        stars = _STARS.get(parameter.kind, "")
+        stars = STARS.get(parameter.kind, "")
         documented = doc.params.get(name) or (
             doc.params.get(stars + name) or doc.params.get(stars) if stars else None
         )
@@ -682,10 +678,6 @@ def without_sentinel_type(hint: object, default: object, required: bool) -> tupl
     return hint, False
 
 
-def label(name: str) -> str:
-    return "return value" if name == "return" else f"parameter {name!r}"
-
-
 def brief(error: BaseException) -> str:
     """An error for a message: its type and its text, cut (a user's error may say a lot)."""
     return clipped(f"{type(error).__name__}: {error}", LISTED)
@@ -695,39 +687,6 @@ def nullable(schema_type: SchemaType) -> SchemaType:
     if isinstance(schema_type, AnyOfType) and not schema_type.keywords:
         return AnyOfType((*schema_type.options, NullType()))
     return AnyOfType((schema_type, NullType()))
-
-
-def check_documented(
-    fields: tuple[Field, ...],
-    parameters: list[inspect.Parameter],
-    doc: DocInfo,
-    report: Reporter,
-) -> None:
-    if not doc.present:
-        return
-    field_names = {f.name for f in fields}
-    if not doc.params.keys() <= field_names:  # else each documented argument is a field
-        names = field_names.union(p.name for p in parameters)
-        variadic = {_STARS[p.kind] for p in parameters if p.kind in _STARS}
-        for documented in doc.params:
-            if documented in variadic:  # ``:kwargs:``, ``:args:``: whatever their names
-                continue
-            if documented not in names and documented.lstrip("*") not in names:
-                report(
-                    codes.DOCUMENTED_NOT_IN_SIGNATURE,
-                    f"documented argument {documented!r} is not in the signature",
-                )
-    undocumented = [f.name for f in fields if f.name not in doc.params and not f.description]
-    if len(undocumented) == 1:
-        report(codes.PARAMETER_UNDOCUMENTED, f"{label(undocumented[0])} is not documented")
-    elif undocumented:
-        *first, last = quoted = [repr(name) for name in undocumented]
-        message = f"parameters {', '.join(first)} and {last} are not documented"
-        if len(message) > LISTED:  # a long signature: its first names and the count
-            message = (
-                f"{len(quoted)} parameters are not documented: {listed(quoted, separator=', ')}"
-            )
-        report(codes.PARAMETER_UNDOCUMENTED, message)
 
 
 def _items() -> Iterator[None]:

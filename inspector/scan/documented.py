@@ -1,0 +1,85 @@
+"""What a docstring documents, read against the signature: arguments written name-first, and
+the warnings for an argument documented that the signature lacks (TI203) or a parameter left
+undocumented (TI204)."""
+
+from __future__ import annotations
+
+import inspect
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import replace
+
+from inspector import codes
+from inspector.diagnostics import LISTED, listed
+from inspector.model import Field
+from inspector.scan.docstrings import DocInfo
+
+STARS: dict[inspect._ParameterKind, str] = {
+    inspect.Parameter.VAR_POSITIONAL: "*",
+    inspect.Parameter.VAR_KEYWORD: "**",
+}
+"""The ``DocInfo.params`` key of a ``*args`` or ``**kwargs`` field documented without its name
+(``:kwargs:``), by the parameter's kind."""
+
+
+def label(name: str) -> str:
+    """How a message names a parameter, or the return value."""
+    return "return value" if name == "return" else f"parameter {name!r}"
+
+
+def names_in_signature_order(doc: DocInfo, names: set[str]) -> DocInfo:
+    """The docstring's arguments with a name and type written the wrong way round read as the
+    signature says: gspread's ``:param notes dict:`` documents ``notes`` as a ``dict``, where
+    the field's own order names an argument ``dict`` of type ``notes`` (TI203, and ``notes``
+    undocumented). Only a type that is a parameter no other entry documents or names so, for
+    an argument the signature lacks, is read so."""
+    swapped = {
+        documented: found.type_name
+        for documented, found in doc.params.items()
+        if documented not in names
+        and found.type_name in names
+        and found.type_name not in doc.params
+        and documented.isidentifier()
+    }
+    claimed = Counter(swapped.values())
+    swapped = {documented: name for documented, name in swapped.items() if claimed[name] == 1}
+    if not swapped:
+        return doc
+    params = {
+        swapped.get(name, name): replace(found, type_name=name) if name in swapped else found
+        for name, found in doc.params.items()
+    }
+    return replace(doc, params=params)
+
+
+def check_documented(
+    fields: tuple[Field, ...],
+    parameters: list[inspect.Parameter],
+    doc: DocInfo,
+    report: Callable[[str, str], None],
+) -> None:
+    if not doc.present:
+        return
+    field_names = {f.name for f in fields}
+    if not doc.params.keys() <= field_names:  # else each documented argument is a field
+        names = field_names.union(p.name for p in parameters)
+        variadic = {STARS[p.kind] for p in parameters if p.kind in STARS}
+        for documented in doc.params:
+            if documented in variadic:  # ``:kwargs:``, ``:args:``: whatever their names
+                continue
+            if documented not in names and documented.lstrip("*") not in names:
+                report(
+                    codes.DOCUMENTED_NOT_IN_SIGNATURE,
+                    f"documented argument {documented!r} is not in the signature",
+                )
+    undocumented = [f.name for f in fields if f.name not in doc.params and not f.description]
+    if len(undocumented) == 1:
+        report(codes.PARAMETER_UNDOCUMENTED, f"{label(undocumented[0])} is not documented")
+    elif undocumented:
+        *first, last = quoted = [repr(name) for name in undocumented]
+        message = f"parameters {', '.join(first)} and {last} are not documented"
+        if len(message) > LISTED:  # a long signature: its first names and the count
+            message = (
+                f"{len(quoted)} parameters are not documented: {listed(quoted, separator=', ')}"
+            )
+        report(codes.PARAMETER_UNDOCUMENTED, message)
