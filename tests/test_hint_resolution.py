@@ -210,6 +210,70 @@ def test_a_name_the_imported_module_defines_only_under_type_checking_resolves(
     assert diagnostics == []
 
 
+def test_a_class_that_names_its_package_as_its_module_has_its_fields_read_where_defined(
+    modules: Callable[..., None],
+) -> None:
+    """psycopg's ``Xid`` is defined in ``psycopg._tpc`` (``import datetime as dt``) and says
+    ``__module__ = "psycopg"``: its field ``prepared: dt.datetime | None`` was read in
+    ``psycopg``, unresolved (TI127), and took any value."""
+    modules(
+        **{
+            "xpg/__init__.py": """
+                from xpg._tpc import Xid
+
+                Xid.__module__ = "xpg"
+
+
+                class Connection:
+                    def begin(self, xid: Xid) -> str:
+                        '''Begin a transaction.
+
+                        Args:
+                            xid: The transaction's id.
+                        '''
+                        return f"{xid.gtrid} {xid.prepared!r}"
+            """,
+            "xpg/_tpc.py": """
+                from __future__ import annotations
+
+                import datetime as dt
+                from dataclasses import dataclass
+
+
+                @dataclass(frozen=True)
+                class Xid:
+                    gtrid: str
+                    prepared: dt.datetime | None = None
+
+                    @classmethod
+                    def from_string(cls, text: str) -> Xid:
+                        return cls(text)
+            """,
+        }
+    )
+    connection = load("xpg").Connection
+    tools, diagnostics = inspect_class(connection)
+    assert inlined(tools["begin"].parameters_schema())["properties"]["xid"] == {
+        "type": "object",
+        "title": "Xid",
+        "description": "The transaction's id.",
+        "properties": {
+            "gtrid": {"type": "string"},
+            "prepared": {
+                "type": ["string", "null"],
+                "format": "date-time",
+                "default": None,
+            },
+        },
+        "required": ["gtrid"],
+    }
+    assert diagnostics == []
+    called = Toolbox(connection()).call(
+        "begin", {"xid": {"gtrid": "t1", "prepared": "2024-01-02T03:04:05"}}
+    )
+    assert called == "t1 datetime.datetime(2024, 1, 2, 3, 4, 5)"
+
+
 def test_a_hint_that_stays_unresolved_is_any_value_with_a_warning(
     modules: Callable[..., None],
 ) -> None:

@@ -92,8 +92,7 @@ class HintResolver:
             pass
         hints: dict[str, object] = {}
         for base in reversed(cls.__mro__):
-            module = sys.modules.get(base.__module__)
-            globalns = vars(module) if module is not None else {}
+            globalns = _class_namespace(base)
             for name, annotation in vars(base).get("__annotations__", {}).items():
                 try:
                     hints[name] = self.resolve(annotation, globalns, base).hint
@@ -181,6 +180,26 @@ class HintResolver:
                 with contextlib.suppress(Exception):  # any import may fail; the hint stays
                     scope[name] = self.names.resolve_name(module, name)
         return scope.keys() != before.keys() or any(scope[k] is not v for k, v in before.items())
+
+
+def _class_namespace(cls: type) -> Mapping[str, object]:
+    """The globals a class's annotations are read in: those of a function its body defines in
+    a file, the module that defines the class also when the class names another as its
+    ``__module__`` (psycopg's ``Xid`` says ``psycopg``; ``dt.datetime``, its field's type,
+    is ``psycopg._tpc``'s ``import datetime as dt``); else its ``__module__``'s."""
+    for value in vars(cls).values():
+        function = value.fget if isinstance(value, property) else getattr(value, "__func__", value)
+        if (
+            isinstance(function, types.FunctionType)
+            and function.__qualname__.startswith(f"{cls.__qualname__}.")
+            and not function.__code__.co_filename.startswith("<")  # made by exec (dataclass)
+            # not a decorator's wrapper (dataclass' ``__repr__``): its globals are the
+            # decorator's module, its ``__module__`` the wrapped function's
+            and function.__globals__.get("__name__") == function.__module__
+        ):
+            return function.__globals__
+    module = sys.modules.get(cls.__module__)
+    return vars(module) if module is not None else {}
 
 
 _CLASSLESS = object()
