@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Literal
 
 import annotated_types
+import pytest
 
-from inspector import Toolbox, codes
+from inspector import Toolbox, ToolCallError, codes
 from inspector.catalog import Catalog, CatalogClass
 from inspector.files.tools_json import from_json, to_json
 from inspector.model import MISSING, MethodKind, ParameterKind
@@ -553,3 +554,46 @@ def test_a_default_that_is_no_value_of_its_type_is_left_out_with_a_warning() -> 
     ]
     box = Toolbox(Geocoder())
     assert box.call("geocode", {"query": "x"}) is None  # the method's own defaults apply
+
+
+def test_another_name_for_a_method_is_no_second_tool() -> None:
+    """python-telegram-bot's ``Bot`` binds each method twice (``getMe = get_me``): 360 tools
+    where 185 are different, each described twice to the model. A method of another name
+    that only calls the first is a tool of its own."""
+
+    class Base:
+        def get(self, key: str) -> str:
+            """Get a value.
+
+            Args:
+                key: Its key.
+            """
+            return key
+
+    class Bot(Base):
+        def get_me(self) -> str:
+            """Who the bot is."""
+            return "me"
+
+        getMe = get_me
+
+        @classmethod
+        def make(cls) -> str:
+            """Make one."""
+            return "made"
+
+        build = make
+        fetch = Base.get
+
+        def whoami(self) -> str:
+            """Who the bot is, by calling get_me."""
+            return self.get_me()
+
+    tools, diagnostics = inspect_class(Bot)
+    assert list(tools) == ["get_me", "make", "whoami", "get"]
+    assert diagnostics == []
+    toolbox = Toolbox(Bot())
+    assert [tool.name for tool in toolbox.tools] == ["get_me", "make", "whoami", "get"]
+    with pytest.raises(ToolCallError) as unknown:
+        toolbox.call("getMe", {})
+    assert unknown.value.message.startswith("unknown tool 'getMe'")

@@ -465,6 +465,8 @@ def iter_methods(info: ClassInfo, locations: Locations | None = None) -> Iterato
             method = _as_method(
                 owner, name, raw, info.path, locations, class_name=info.cls.__name__
             )
+            if method is not None and _is_alias(info.cls, name, method.function):
+                continue
             if method is not None and owner_is_group:
                 method = MethodInfo(
                     owner,
@@ -476,6 +478,20 @@ def iter_methods(info: ClassInfo, locations: Locations | None = None) -> Iterato
                 )
             if method is not None:
                 yield method
+
+
+def _is_alias(cls: type, name: str, function: object) -> bool:
+    """Whether a class's method is another name for one the class offers under its own name
+    (python-telegram-bot's ``getMe = get_me``, beside each of its 150 methods): one tool, the
+    function's own name, not two."""
+    own = getattr(function, "__name__", None)
+    if not isinstance(own, str) or own == name or not is_public(own):
+        return False
+    try:
+        found = inspect.getattr_static(cls, own)
+    except AttributeError:
+        return False
+    return getattr(found, "__func__", found) is function
 
 
 def _owners(cls: type) -> list[type]:
