@@ -35,6 +35,11 @@ class _Patterns(NamedTuple):
     below): polars' ``.. _structured array: https://...``."""
     link_reference: re.Pattern[str]
     """A reference to a hyperlink: `` `structured array`_ ``, `` `docs <https://...>`__ ``."""
+    comment: re.Pattern[str]
+    """A comment: explicit markup (``..`` opening a line) that is no directive (``name::``),
+    hyperlink target, footnote, citation or substitution, with the lines indented below it
+    (python-telegram-bot's ``.. versionadded: 20.1``, one colon short of a directive, which
+    Sphinx shows no more than any comment)."""
 
 
 @functools.cache
@@ -55,6 +60,11 @@ def _patterns() -> _Patterns:
         link_target=re.compile(r"^[ \t]*\.\. _[^\n:]*:.*(?:\n[ \t]+\S.*)*(?:\n|\Z)", re.M),
         link_reference=re.compile(
             r"(?<![\w:`])`(?=[^\s`])([^`<\n]*?[^\s`<])(?:\s*<([^<>`\s]+)>)?`__?(?!\w)"
+        ),
+        comment=re.compile(
+            r"^(?P<indent>[ \t]*)\.\.(?:[ \t]+(?![_\[|])(?![a-zA-Z][\w-]*::)[^\n]*)?$\n?"
+            r"(?:(?P=indent)[ \t]+\S[^\n]*(?:\n|\Z))*",
+            re.M,
         ),
     )
 
@@ -85,6 +95,8 @@ def plain_text(text: str) -> str:
         text = _patterns().substitution.sub(r"\1", text)
     if ".. _" in text:  # a target only says where a link goes: the text has no place for it
         text = _patterns().link_target.sub("", text).strip("\n")
+    if ".." in text and _patterns().comment.search(text):  # a comment is for the source only
+        text = _patterns().comment.sub("", text).strip("\n")
     if "`_" in text:
         text = _patterns().link_reference.sub(_link_reference, text)
     if "`" in text:
