@@ -1338,3 +1338,25 @@ def test_a_rest_field_with_its_name_before_its_type_is_read_by_the_signature() -
         "warning: Sheet.clear: documented argument 'other' is not in the signature",
         "warning: Sheet.clear: parameter 'ranges' is not documented",
     ]
+
+
+def test_napoleon_section_names_are_made_readable_as_their_usual_names_are() -> None:
+    """Napoleon's ``Keyword Arguments:`` and ``Return:`` are read (kafka-python); a line at the
+    entries' indent continues an argument there too, and a return type in parentheses under
+    ``Return:`` is the type, as under ``Args:`` and ``Returns:``."""
+    text = """Connect.
+
+        Keyword Arguments:
+            timeout (float): Seconds to wait
+            at most. Zero waits forever.
+            retries (int): How often.
+
+        Return:
+            (list of str): The nodes.
+        """
+    info = parse_docstring(text)
+    assert info.params == {
+        "timeout": ParamDoc("Seconds to wait\nat most. Zero waits forever.", "float"),
+        "retries": ParamDoc("How often.", "int"),
+    }
+    assert (info.returns, info.returns_type) == ("The nodes.", "list of str")
