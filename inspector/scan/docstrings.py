@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import enum
 import inspect
-import itertools
 import re
 import textwrap
 from collections.abc import Callable, Iterator
@@ -18,7 +17,7 @@ import docstring_parser.google
 import docstring_parser.numpydoc
 import docstring_parser.rest
 
-from inspector.scan.google_sections import readable_google
+from inspector.scan.google_sections import read_google
 from inspector.scan.rest_text import plain_text
 
 _PARAM_SECTIONS = frozenset({"param", "parameter", "arg", "argument", "key", "keyword"})
@@ -284,9 +283,12 @@ def _parsed(text: str, style: DocstringStyle) -> DocInfo:
         protected = _REST_VARIADIC_FIELD.sub(_variadic_field, protected)
     if style is DocstringStyle.REST:
         protected = _REST_WORDY_FIELD.sub(_field_of_few_words, protected)
-    written_returns_type = None
+    google = None
     if style is DocstringStyle.GOOGLE:  # before colons are marked: it reads roles
-        protected, written_returns_type = _google_entries_readable(protected)
+        google = read_google(protected, _GOOGLE_PARSER.titles_re)
+        protected = google.text
+        if ":`" in protected:
+            protected = _GOOGLE_ENTRY_OF_A_ROLE.sub(r"\1\2", protected)
     marked = ":" in protected and _COLON_MARK not in protected and _colon_opens_a_line(protected)
     if marked:
         protected = _TEXT_COLON_AT_LINE_START.sub(rf"\1{_COLON_MARK}", protected)
@@ -296,11 +298,9 @@ def _parsed(text: str, style: DocstringStyle) -> DocInfo:
     if style is DocstringStyle.GOOGLE and _COLON_MARK not in text and "(" in protected:
         protected, found = _GOOGLE_TYPE_WITH_COLON.subn(_colons_marked, protected)
         typed_colons = found > 0
-    tail = ""
+    tail = google.tail if google else ""
     if style is DocstringStyle.REST:
         protected, tail = _after_fields(protected)
-    elif style is DocstringStyle.GOOGLE and "\n" in protected:
-        tail = _google_tail(protected)
     parsed = _PARSERS[style](protected)
     params: dict[str, ParamDoc] = {}
     attributes: dict[str, ParamDoc] = {}
@@ -318,7 +318,9 @@ def _parsed(text: str, style: DocstringStyle) -> DocInfo:
     returns = parsed.returns
     returns_text, returns_type = (returns.description, returns.type_name) if returns else ("", None)
     # a type the parser cannot read (in parentheses, a lone role) was taken out before it
-    returns_type = written_returns_type or _unmarked(returns_type, marked or typed_colons)
+    returns_type = (google and google.returns_type) or _unmarked(
+        returns_type, marked or typed_colons
+    )
     if returns_type is not None and _VALUE.fullmatch(returns_type):  # ``0: Success.``: no type
         returns_text, returns_type = f"{returns_type}: {_unaligned(returns_text)}", None
     description = "\n\n".join(part for part in (_description(parsed, protected), tail) if part)
@@ -486,16 +488,6 @@ _GOOGLE_ENTRY_OF_A_ROLE = re.compile(r"^([ \t]+):(?:[\w.+-]+:)+`~?([^`\n]*)`(?=[
 the type is the role's target; read as it is, the role's first colon would end the type."""
 
 
-def _google_entries_readable(text: str) -> tuple[str, str | None]:
-    """The Google docstring with its odd entries rewritten as docstring-parser reads them
-    (``readable_google``) and each entry typed with a reST role given the role's target as its
-    type; with the return type ``readable_google`` took out of the text, if any."""
-    text, written_returns_type = readable_google(text)
-    if ":`" in text:
-        text = _GOOGLE_ENTRY_OF_A_ROLE.sub(r"\1\2", text)
-    return text, written_returns_type
-
-
 _GOOGLE_TYPE_WITH_COLON = re.compile(
     r"^([ \t]*\*{0,2}\w+[ \t]*\()([^()\n]*:[^()\n]*)(\)[ \t]*:)", re.M
 )
@@ -570,25 +562,6 @@ _GOOGLE_PARSER = docstring_parser.google.GoogleParser(
         for section in [*docstring_parser.google.DEFAULT_SECTIONS, *_NAPOLEON_SECTIONS]
     ]
 )
-_MARGIN_LINE = re.compile(r"\n(?=\S)")
-
-
-def _google_tail(text: str) -> str:
-    """The text at the margin after a Google section's indented entries, up to the next
-    section it knows (a ``Note:`` or ``Warning:`` section, a paragraph after ``Args:``),
-    which docstring-parser drops: description again, as the paragraphs after reST fields
-    are (``_after_fields``)."""
-    cleaned = inspect.cleandoc(text)
-    titles = list(_GOOGLE_PARSER.titles_re.finditer(cleaned))
-    pieces = []
-    for title, following in itertools.zip_longest(titles, titles[1:]):
-        body = cleaned[title.end() : following.start() if following else len(cleaned)]
-        margin = _MARGIN_LINE.search(body)
-        # at the margin from its first line on, it is the section's own (phonenumbers'
-        # ``Raises:`` over unindented text), not a paragraph after its entries
-        if margin is not None and body[: margin.start()].strip():
-            pieces.append(body[margin.end() :].strip())
-    return "\n\n".join(piece for piece in pieces if piece)
 
 
 _PARSERS: dict[DocstringStyle, Callable[[str], docstring_parser.Docstring]] = {

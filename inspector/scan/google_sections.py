@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import inspect
 import re
+from typing import NamedTuple
 
 _ENTRY_SECTION = re.compile(
     r"(?:Arguments|Args|Parameters|Params|Attributes|Keyword Args|Keyword Arguments"
@@ -32,50 +33,97 @@ _ROLE = re.compile(r":(?:[\w.+-]+:)+`~?([^`]*)`")
 _LEADING_ROLE = re.compile(r":(?:[\w.+-]+:)+`~?([^`]+)`(?:[ \t]*$|[ \t]*:[ \t]*)")
 
 
-def readable_google(text: str) -> tuple[str, str | None]:
+class GoogleReading(NamedTuple):
+    """A Google docstring as ``read_google`` prepares it for docstring-parser."""
+
+    text: str
+    """The text to parse."""
+    returns_type: str | None
+    """The return type read from the parentheses or the role opening ``Returns:`` (reST roles
+    made plain), or None when the section has no such type."""
+    tail: str
+    """The text at the margin after a section's indented entries, up to the next section the
+    parser knows (a ``Note:``, a paragraph after ``Args:``), which docstring-parser drops:
+    description again, as the paragraphs after reST fields are."""
+
+
+def read_google(text: str, titles: re.Pattern[str]) -> GoogleReading:
     """The docstring with its ``Args:`` (``Attributes:``...) sections split where entries
-    open, and the return type written in parentheses on the first line of ``Returns:``
-    (``(dict): The data.``) taken out of the text.
+    open, the return type written in parentheses on the first line of ``Returns:``
+    (``(dict): The data.``) taken out of the text, and the text after a section's entries, all
+    in one pass over its lines.
 
     In an entry section, a line at the entries' indent that opens no entry (no ``name:`` or
     ``name (type):``) continues the entry before it, as the author's eye reads it; before the
     first entry, it is a sentence about the parameters (``See the method signature.``) and is
     left out, with the section's title when no entry follows: no parameter is its subject.
 
+    Args:
+        text: The docstring, cleaned or as written.
+        titles: The parser's section titles, each matching a whole line at the margin.
+
     Returns:
-        The text to parse, and the return type read from the parentheses (reST roles made
-        plain), or None when the ``Returns:`` section has no such type.
+        The text to parse, the return type and the text after the sections' entries; the
+        text as it came when it has no section.
     """
-    if not any(
-        _ENTRY_SECTION.fullmatch(line.strip()) or _RETURNS_SECTION.fullmatch(line.strip())
-        for line in text.split("\n")
-    ):
-        return text, None
-    lines = inspect.cleandoc(text).split("\n")
+    cleaned = inspect.cleandoc(text)
+    if titles.search(cleaned) is None:
+        return GoogleReading(text, None, "")
+    lines = cleaned.split("\n")
     kept: list[str] = []
+    tail: list[str] = []
     returns_type: str | None = None
     index = 0
     while index < len(lines):
         line = lines[index]
         index += 1
+        if titles.match(line) is None:
+            kept.append(line)
+            continue
+        opened = index
         if _ENTRY_SECTION.fullmatch(line):
             index, body = _entries(lines, index)
             if body:
                 kept.append(line)
                 kept.extend(body)
-            continue
-        kept.append(line)
-        if _RETURNS_SECTION.fullmatch(line) and returns_type is None:
-            while index < len(lines) and not lines[index].strip():
+        else:
+            kept.append(line)
+            if _RETURNS_SECTION.fullmatch(line) and returns_type is None:
+                index, returns_type = _returns(lines, index, kept)
+            while index < len(lines) and (not lines[index] or lines[index][0] in " \t"):
                 kept.append(lines[index])
                 index += 1
-            if index < len(lines) and (typed := _written_type(lines[index])) is not None:
-                returns_type, rest = typed
-                kept.append(rest)
-                index += 1
+        # at the margin from its first line on, the text is the section's own (phonenumbers'
+        # ``Raises:`` over unindented text), not a paragraph after its entries
+        if (
+            any(part.strip() for part in lines[opened:index])
+            and index < len(lines)
+            and not titles.match(lines[index])
+        ):
+            following = index
+            while following < len(lines) and titles.match(lines[following]) is None:
+                following += 1
+            tail.append("\n".join(lines[index:following]).strip())
+            kept.extend(lines[index:following])
+            index = following
     # a first line of its own, blank: cleaning it again (as the parser does) leaves it as it is,
     # where a text opening with a section title would lose the indent of its entries
-    return "\n" + "\n".join(kept), returns_type
+    return GoogleReading(
+        "\n" + "\n".join(kept), returns_type, "\n\n".join(piece for piece in tail if piece)
+    )
+
+
+def _returns(lines: list[str], index: int, kept: list[str]) -> tuple[int, str | None]:
+    """Past the blank lines after a ``Returns:`` title (kept), the type its first line opens
+    with, taken out of it; the index after what was read."""
+    while index < len(lines) and not lines[index].strip():
+        kept.append(lines[index])
+        index += 1
+    if index < len(lines) and (typed := _written_type(lines[index])) is not None:
+        returns_type, rest = typed
+        kept.append(rest)
+        return index + 1, returns_type
+    return index, None
 
 
 def _entries(lines: list[str], index: int) -> tuple[int, list[str]]:
