@@ -265,6 +265,18 @@ def test_errors_in_the_file_name_the_line_and_column(tmp_path: Path) -> None:
     )
 
 
+def test_a_key_of_non_ascii_characters_is_located_too(tmp_path: Path) -> None:
+    # as scan writes the file and a person types it: 'zählen', not 'z\u00e4hlen'
+    path = tmp_path / "c.json"
+    path.write_text('{\n  "Kasse": {\n    "zählen": {"timout": 3}\n  }\n}\n', encoding="utf-8")
+    with pytest.raises(InspectorError) as raised:
+        load(path)
+    assert str(raised.value) == (
+        f"{path}:3:26: Kasse.zählen: unknown key 'timout' (did you mean 'timeout'?); known: "
+        "include, name, description, fixed, hidden, params, approval, timeout, defer"
+    )
+
+
 def test_every_broken_entry_is_named_in_one_run(
     tmp_path: Path, run_cli: Callable[..., Run]
 ) -> None:

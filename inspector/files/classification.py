@@ -474,7 +474,10 @@ def line_of(path: Path, keys: Iterable[str]) -> tuple[int, int] | None:
         return None
     position = 0
     for key in keys:
-        match = re.compile(re.escape(json.dumps(key)) + r"\s*:\s*").search(text, position)
+        # as the project writes a key, and as a person types one: non-ASCII characters as
+        # themselves (json.dumps' default, '\u00e4', would never match 'zählen')
+        written = json.dumps(key, ensure_ascii=False)
+        match = re.compile(re.escape(written) + r"\s*:\s*").search(text, position)
         if match is None:
             return None
         position = match.end()
