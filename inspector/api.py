@@ -13,6 +13,7 @@ from inspector.diagnostics import Diagnostic, InspectorError, UsageError, locate
 from inspector.files import classification as classification_file
 from inspector.files import tools_json
 from inspector.files.jsonfile import dumps, json_text, read_json, write_file, write_text
+from inspector.files.new_entries import inputs_left_out
 from inspector.files.overwrite import FileKind, Input, Output, check_outputs, source_files
 from inspector.files.tools_json import load as load_tools
 from inspector.model import JsonObject
@@ -34,7 +35,8 @@ class ScanResult:
         classes: How many classes were inspected.
         modules: How many modules' functions were inspected.
         tools: How many tools they gave.
-        included: How many of those the classification file includes.
+        included: How many of those the classification file includes; without one, how many
+            a model can call (what a render or a Toolbox without one offers).
         written: The files written (their content changed).
         unchanged: The files left alone (their content was already this).
         diagnostics: What was noticed, in order.
@@ -156,7 +158,11 @@ def scan_targets(
         _write(output, data, result)
     del data  # a large project's text need not stay beside the classification's
     if classification_path is None or merged is None:
-        result.included = result.tools
+        # no file decides: what a render or a Toolbox offers without one, every method a
+        # model can call (the summary said all, the uncallable ones too)
+        result.included = sum(
+            1 for _, t in catalog.tools() if not t.uncallable and not inputs_left_out(t)
+        )
         return result
     chosen = merged.classification
     _write(classification_path, dumps(classification_file.to_json(chosen)), result)

@@ -476,6 +476,22 @@ def test_the_command_line_records_false_and_renders_only_what_a_model_can_call(
     }
 
 
+def test_a_scan_to_stdout_counts_as_included_only_what_a_model_can_call(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    # no classification file is written, so the count is what a render without one offers
+    Path("db.py").write_text(DB_SOURCE, encoding="utf-8")
+    scanned = run_cli("scan", "db.py:Db", "-o", "-", "--ignore", "TI13")
+    assert scanned.status == 0
+    assert scanned.stderr.splitlines() == [
+        "1 class, 2 tools: 1 included, 1 excluded",
+        "diagnostics: 0 errors, 0 warnings, 0 info; 2 ignored",
+    ]
+    Path("tools.json").write_text(scanned.stdout, encoding="utf-8")
+    rendered = run_cli("render", "--provider", "openai", "-o", "-")
+    assert [t["function"]["name"] for t in json.loads(rendered.stdout)] == ["run"]
+
+
 _HINTS: dict[str, tuple[bool, object]] = {
     "int": (True, 7),
     "str": (True, "x"),
