@@ -557,6 +557,35 @@ def test_stdin_from_dev_null_ends_the_server_and_import_prints_stay_off_stdout(
     )
 
 
+def test_ignored_codes_are_not_printed_as_by_every_command(tmp_path: Path) -> None:
+    """``--ignore`` and the configuration's ``ignore`` silence the tools' warnings and infos
+    on stderr; the server printed them all."""
+    (tmp_path / "quiet.py").write_text(
+        "class Quiet:\n"
+        '    def go(self, n: int) -> int:\n        """Go."""\n        return n\n\n'
+        "    def stop(self) -> None:\n        pass\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.toolsinspector]\ntargets = ["quiet.py:Quiet"]\nignore = ["TI201"]\n',
+        encoding="utf-8",
+    )
+    shown = served_once(tmp_path, "--all")
+    assert shown.stderr == (
+        "info: no classification file: --all serves every public method\n"
+        "quiet.py:2: warning[TI204]: Quiet.go: parameter 'n' is not documented\n"
+        "info: serving 2 tools over stdio: go, stop\n"
+        "info: stopped\n"
+    )
+    silenced = served_once(tmp_path, "--all", "--ignore", "TI2")
+    assert (silenced.returncode, silenced.stderr) == (
+        0,
+        "info: no classification file: --all serves every public method\n"
+        "info: serving 2 tools over stdio: go, stop\n"
+        "info: stopped\n",
+    )
+
+
 def test_sigint_ends_the_stdio_server_with_status_0() -> None:
     process = subprocess.Popen(
         serve_command(EXAMPLE, "--all"),

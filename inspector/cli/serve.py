@@ -7,10 +7,11 @@ import logging
 import os
 import signal
 import sys
+from collections.abc import Set
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from inspector.diagnostics import UsageError
+from inspector.diagnostics import Diagnostic, Level, UsageError
 
 if TYPE_CHECKING:
     from inspector.project.config import Config
@@ -192,7 +193,8 @@ def _serve(args: argparse.Namespace) -> int:
     tokens = read_tokens(os.environ.get(token_env, ""), token_env) if token_env else None
     check_transport(ServeOptions(http=address, tokens=tokens))
     homes = None if _given(args.parallel, settings.parallel) else Homes({})
-    _log_to_stderr(args.quiet)  # before the classes are made: a class left out is logged
+    # before the classes are made: a class left out is logged
+    _log_to_stderr(args.quiet, set(config.ignore).union(*args.ignore))
     with user_prints_to_stderr():
         served = serving.served_objects(targets, factory, root, homes)
         # made now, as the classification chooses, so that a class that cannot be made stops
@@ -286,15 +288,28 @@ def _classification(args: argparse.Namespace, config: Config) -> Path | None:
 _DEFAULT = "tools.classification.json"
 
 
-def _log_to_stderr(quiet: bool) -> None:
-    """Our messages on stderr (stdout may be the MCP channel); the SDK's and the web
-    server's warnings reach stderr through Python's last-resort handler."""
+def _log_to_stderr(quiet: bool, ignore: Set[str]) -> None:
+    """Our messages on stderr (stdout may be the MCP channel), without the diagnostics of the
+    ``ignore`` codes (``--ignore``, the configuration's), as every command leaves them out;
+    the SDK's and the web server's warnings reach stderr through Python's last-resort
+    handler."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(_Format())
+    handler.addFilter(lambda record: not _ignored(record, ignore))
     logger = logging.getLogger("inspector")
     logger.addHandler(handler)
     logger.setLevel(logging.WARNING if quiet else logging.INFO)
     logger.propagate = False
+
+
+def _ignored(record: logging.LogRecord, ignore: Set[str]) -> bool:
+    """Whether the record is a diagnostic of an ignored code (an error never is)."""
+    diagnostic = getattr(record, "diagnostic", None)
+    return (
+        isinstance(diagnostic, Diagnostic)
+        and diagnostic.code in ignore
+        and diagnostic.level is not Level.ERROR
+    )
 
 
 class _Format(logging.Formatter):
@@ -303,5 +318,7 @@ class _Format(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
         text = super().format(record)
         return (
-            text if getattr(record, "diagnostic", False) else f"{record.levelname.lower()}: {text}"
+            text
+            if getattr(record, "diagnostic", None) is not None
+            else f"{record.levelname.lower()}: {text}"
         )

@@ -57,7 +57,7 @@ class Tools:
         notes = pipeline.annotation_diagnostics(render_options, self.toolbox.tools)
         for diagnostic in self.toolbox.diagnostics + notes:
             level = logging.INFO if diagnostic.level is Level.INFO else logging.WARNING
-            log.log(level, "%s", diagnostic, extra={"diagnostic": True})
+            log.log(level, "%s", diagnostic, extra={"diagnostic": diagnostic})
         self.bus = InMemorySubscriptionBus()
         self._sessions: list[ServerSession] = []
         self._searches: dict[int, _ClientSearch] = {}
