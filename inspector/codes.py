@@ -174,7 +174,9 @@ CODES: dict[str, Code] = {
             DUPLICATE_CLASS_NAME,
             _W,
             "duplicate-class-name",
-            "Two scanned classes share a name; the second is keyed by module.",
+            "Two scanned classes share a name; the second is keyed by module. Or a class has"
+            " the key a module's functions would have (a file Ledger.py defining a class Ledger"
+            " and functions); the functions are keyed 'Ledger:functions'.",
         ),
         Code(
             TOOL_RENAMED,
