@@ -586,6 +586,27 @@ def test_ignored_codes_are_not_printed_as_by_every_command(tmp_path: Path) -> No
     )
 
 
+def test_the_tools_diagnostics_fold_as_every_command_folds_them(tmp_path: Path) -> None:
+    """Ten or more of one code in one class are one line unless ``-v``: kubernetes'
+    ``CoreV1Api`` printed 2,968 lines of TI117 before the server started."""
+    methods = "".join(
+        f'    def m{i}(self, n: int) -> int:\n        """M."""\n        return n\n\n'
+        for i in range(10)
+    )
+    (tmp_path / "many.py").write_text(f"class Many:\n{methods}", encoding="utf-8")
+    served = served_once(tmp_path, "many.py:Many", "--all")
+    assert served.stderr.splitlines()[:2] == [
+        "info: no classification file: --all serves every public method",
+        "many.py:2: warning[TI204]: Many: 10 times in 10 methods, first m0: parameter 'n' is "
+        "not documented; --verbose lists each",
+    ]
+    listed = served_once(tmp_path, "many.py:Many", "--all", "-v")
+    assert [line for line in listed.stderr.splitlines() if "TI204" in line] == [
+        f"many.py:{2 + 4 * i}: warning[TI204]: Many.m{i}: parameter 'n' is not documented"
+        for i in range(10)
+    ]
+
+
 def test_sigint_ends_the_stdio_server_with_status_0() -> None:
     process = subprocess.Popen(
         serve_command(EXAMPLE, "--all"),

@@ -102,6 +102,11 @@ def folded(diagnostics: list[Diagnostic]) -> list[str]:
     first of them once there are ``FOLD_AT``: ``path:line: info[TI117]: CoreV1Api: 2968 times
     in 412 methods, first connect_pod: parameter ...; --verbose lists each``. Errors are never
     folded: each may need its own fix (one code, such as TI330, covers several mistakes)."""
+    return [line for _, line in folded_lines(diagnostics)]
+
+
+def folded_lines(diagnostics: list[Diagnostic]) -> list[tuple[Diagnostic, str]]:
+    """``folded``'s lines, each with the first diagnostic it shows (whose level it has)."""
     groups: dict[tuple[Level, str, str], list[Diagnostic]] = {}
     for diagnostic in diagnostics:
         if diagnostic.subject and diagnostic.code and diagnostic.level is not Level.ERROR:
@@ -118,7 +123,7 @@ def folded(diagnostics: list[Diagnostic]) -> list[str]:
         if id(diagnostic) in folded_away:
             continue
         found = first_of.get(id(diagnostic))
-        lines.append(str(diagnostic) if found is None else _folded_line(*found))
+        lines.append((diagnostic, str(diagnostic) if found is None else _folded_line(*found)))
     return lines
 
 

@@ -7,7 +7,7 @@ import logging
 import os
 import signal
 import sys
-from collections.abc import Set
+from collections.abc import Callable, Set
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -193,8 +193,7 @@ def _serve(args: argparse.Namespace) -> int:
     tokens = read_tokens(os.environ.get(token_env, ""), token_env) if token_env else None
     check_transport(ServeOptions(http=address, tokens=tokens))
     homes = None if _given(args.parallel, settings.parallel) else Homes({})
-    # before the classes are made: a class left out is logged
-    _log_to_stderr(args.quiet, set(config.ignore).union(*args.ignore))
+    _log_to_stderr(args.quiet)  # before the classes are made: a class left out is logged
     with user_prints_to_stderr():
         served = serving.served_objects(targets, factory, root, homes)
         # made now, as the classification chooses, so that a class that cannot be made stops
@@ -211,6 +210,7 @@ def _serve(args: argparse.Namespace) -> int:
         context=dict(settings.context) | _pairs(args.context),
         tokens=tokens,
         search=_given(args.search, settings.search),
+        report=_reporter(set(config.ignore).union(*args.ignore), args.verbose),
     )
     errors = "mask" if args.mask_errors else settings.errors or "show"
     build = serving.builder(
@@ -288,28 +288,32 @@ def _classification(args: argparse.Namespace, config: Config) -> Path | None:
 _DEFAULT = "tools.classification.json"
 
 
-def _log_to_stderr(quiet: bool, ignore: Set[str]) -> None:
-    """Our messages on stderr (stdout may be the MCP channel), without the diagnostics of the
-    ``ignore`` codes (``--ignore``, the configuration's), as every command leaves them out;
-    the SDK's and the web server's warnings reach stderr through Python's last-resort
-    handler."""
+def _log_to_stderr(quiet: bool) -> None:
+    """Our messages on stderr (stdout may be the MCP channel); the SDK's and the web
+    server's warnings reach stderr through Python's last-resort handler."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(_Format())
-    handler.addFilter(lambda record: not _ignored(record, ignore))
     logger = logging.getLogger("inspector")
     logger.addHandler(handler)
     logger.setLevel(logging.WARNING if quiet else logging.INFO)
     logger.propagate = False
 
 
-def _ignored(record: logging.LogRecord, ignore: Set[str]) -> bool:
-    """Whether the record is a diagnostic of an ignored code (an error never is)."""
-    diagnostic = getattr(record, "diagnostic", None)
-    return (
-        isinstance(diagnostic, Diagnostic)
-        and diagnostic.code in ignore
-        and diagnostic.level is not Level.ERROR
-    )
+def _reporter(ignore: Set[str], verbose: bool) -> Callable[[list[Diagnostic]], None]:
+    """How the tools' diagnostics reach stderr, as every command prints them: the ``ignore``
+    codes left out (never an error), 10 or more of one code in one class folded into one line
+    unless ``verbose`` (kubernetes' ``CoreV1Api`` gave 2,968 lines of TI117); through the log,
+    so ``-q`` keeps the warnings and errors."""
+    from inspector.cli.output import folded_lines
+
+    def report(diagnostics: list[Diagnostic]) -> None:
+        shown = [d for d in diagnostics if d.code not in ignore or d.level is Level.ERROR]
+        lines = [(d, str(d)) for d in shown] if verbose else folded_lines(shown)
+        for diagnostic, line in lines:
+            level = logging.INFO if diagnostic.level is Level.INFO else logging.WARNING
+            logging.getLogger("inspector.serve").log(level, "%s", line, extra={"diagnostic": True})
+
+    return report
 
 
 class _Format(logging.Formatter):
@@ -318,7 +322,5 @@ class _Format(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
         text = super().format(record)
         return (
-            text
-            if getattr(record, "diagnostic", None) is not None
-            else f"{record.levelname.lower()}: {text}"
+            text if getattr(record, "diagnostic", False) else f"{record.levelname.lower()}: {text}"
         )

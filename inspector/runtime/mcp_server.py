@@ -55,9 +55,12 @@ class Tools:
         self.listed = mcp_tools(self.toolbox, options.annotations)
         render_options = RenderOptions(annotations=dict(options.annotations))
         notes = pipeline.annotation_diagnostics(render_options, self.toolbox.tools)
-        for diagnostic in self.toolbox.diagnostics + notes:
-            level = logging.INFO if diagnostic.level is Level.INFO else logging.WARNING
-            log.log(level, "%s", diagnostic, extra={"diagnostic": diagnostic})
+        if options.report is not None:
+            options.report(self.toolbox.diagnostics + notes)
+        else:
+            for diagnostic in self.toolbox.diagnostics + notes:
+                level = logging.INFO if diagnostic.level is Level.INFO else logging.WARNING
+                log.log(level, "%s", diagnostic, extra={"diagnostic": True})
         self.bus = InMemorySubscriptionBus()
         self._sessions: list[ServerSession] = []
         self._searches: dict[int, _ClientSearch] = {}

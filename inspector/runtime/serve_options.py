@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import cast
 
-from inspector.diagnostics import InspectorError, UsageError
+from inspector.diagnostics import Diagnostic, InspectorError, UsageError
 from inspector.model import JsonObject
 from inspector.runtime.http_auth import CLIENT_ID, is_loopback
 from inspector.runtime.tool_search import ToolSearchSession
@@ -19,7 +19,8 @@ class ServeOptions:
     """How to serve: identity, transport (``http`` = (host, port); None = stdio), the
     classification file to watch (None = no reloading), MCP annotation hints by tool, whether
     each client finds the deferred tools with ``search_tools`` (``search``), the context for
-    injected values and the bearer tokens of HTTP (token → client name)."""
+    injected values and the bearer tokens of HTTP (token → client name); ``report`` prints the
+    tools' diagnostics at the start (None: each is logged)."""
 
     name: str = "toolsinspector"
     version: str = ""
@@ -30,6 +31,7 @@ class ServeOptions:
     context: Mapping[str, object] = field(default_factory=dict)
     tokens: Mapping[str, str] | None = None
     search: bool = False
+    report: Callable[[list[Diagnostic]], None] | None = None
 
 
 def check_transport(options: ServeOptions) -> None:
