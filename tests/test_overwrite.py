@@ -125,6 +125,36 @@ def test_a_symlink_to_the_input_is_the_input(
     _unchanged(scanned)
 
 
+def test_a_json_file_that_does_not_parse_is_kept_unless_forced(
+    scanned: dict[str, bytes], run_cli: Callable[..., Run]
+) -> None:
+    """A classification file with a typo in it (``tru``) was of no kind, and a scan written
+    there by mistake replaced it, the user's edits with it: every file we write is written
+    whole at once, so JSON that does not parse is a person's."""
+    typo = scanned["tools.classification.json"].replace(b"true", b"tru", 1)
+    Path("tools.classification.json").write_bytes(typo)
+    Path("edited.json").write_bytes(typo)
+    for arguments, kind in (
+        (
+            ["scan", "service.py:Service", "--classification", "c.json", "-o", "edited.json"],
+            "a tools file",
+        ),
+        (["render", "--provider", "openai", "-o", "edited.json"], "a provider's tool file"),
+        (["stubs", "tools.json", "-o", "edited.json"], "Python code"),
+    ):
+        result = run_cli(*arguments)
+        assert (result.status, result.stderr) == (
+            2,
+            f"error: edited.json: is a JSON file that does not parse; refusing to write {kind} "
+            f"over it ({HINT})\n",
+        )
+    assert Path("edited.json").read_bytes() == typo
+    assert not Path("c.json").exists()
+    result = run_cli("stubs", "tools.json", "-o", "edited.json", "--force")
+    assert result.status == 0
+    assert Path("edited.json").read_text().startswith('"""Typed stubs')
+
+
 def test_force_writes_over_it(scanned: dict[str, bytes], run_cli: Callable[..., Run]) -> None:
     result = run_cli("render", "--provider", "openai", "-o", "service.py", "--force")
     assert result.status == 0
@@ -230,15 +260,17 @@ def test_kinds_are_read_from_the_content(scanned: dict[str, bytes], in_tmp: Path
     Path("empty.json").write_text("\n")
     Path("broken.json").write_text('{"a": <<<<<<< HEAD\n')
     Path("plain").write_text("import os\n\nclass A: ...\n")
-    kinds = [kind_of(Path(n)) for n in ("empty.json", "broken.json", "plain", "missing")]
-    assert kinds == [None, None, FileKind.PYTHON, None]
+    Path("notes.txt").write_text("Some notes: {a}\n")
+    names = ("empty.json", "broken.json", "plain", "missing", "notes.txt")
+    kinds = [kind_of(Path(n)) for n in names]
+    assert kinds == [None, FileKind.UNPARSED_JSON, FileKind.PYTHON, None, None]
     # a render expects a provider's file: one that starts as a list of objects is taken for
     # one unread; what may be Python still is read
     Path("big.json").write_text('[\n  {"type": "function"}, ' + "x" * 100)
     Path("odd.py").write_text('[{"a": 1}]\nimport os\n')
     expected = [kind_of(Path(n), expected=FileKind.PROVIDER) for n in ("big.json", "odd.py")]
     assert expected == [FileKind.PROVIDER, FileKind.PYTHON]
-    assert kind_of(Path("big.json")) is None  # not JSON: of no kind, read as it is
+    assert kind_of(Path("big.json")) is FileKind.UNPARSED_JSON  # read whole: no JSON
     assert json_kind({"tools": [{"toolSpec": {}}]}) is FileKind.PROVIDER
     assert json_kind({"functionDeclarations": []}) is FileKind.PROVIDER
     assert json_kind({"Ledger": {"add": True, "@prefix": "ledger_"}}) is FileKind.CLASSIFICATION

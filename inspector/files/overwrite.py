@@ -1,5 +1,6 @@
 """What a command may write over: never a file it reads, never a file of another kind (a
-catalog over the hand-edited classification file, Python over a tools.json), unless forced.
+catalog over the hand-edited classification file, Python over a tools.json) nor a JSON file
+that does not parse (that file with a typo in it), unless forced.
 
 A file's kind is told by its content, not by its name: a tools.json has the ``"format":
 "toolsinspector/1"`` key, a classification file is an object of class → object, a provider's
@@ -28,6 +29,10 @@ class FileKind(enum.Enum):
     CLASSIFICATION = "a classification file"
     PROVIDER = "a provider's tool file"
     PYTHON = "Python code"
+    UNPARSED_JSON = "a JSON file that does not parse"
+    """Our writes are atomic, so a file that opens as JSON and does not parse is one a person
+    was editing: a classification file with a typo or a merge conflict in it. Written over, the
+    edits would be lost."""
 
 
 FORCE_HINT = "give another output, or --force to write over it"
@@ -116,8 +121,9 @@ def same_file(first: Path, second: Path) -> bool:
 
 def kind_of(path: Path, expected: FileKind | None = None) -> FileKind | None:
     """The kind of an existing file by its content; None when it is missing, empty, not a
-    regular file, unreadable, or of no kind a command writes. With ``expected`` PROVIDER, a
-    file that starts as a list of tool objects is taken for one without reading it whole."""
+    regular file, unreadable, or of no kind a command writes (nor opening as JSON). With
+    ``expected`` PROVIDER, a file that starts as a list of tool objects is taken for one
+    without reading it whole."""
     try:
         if not path.is_file():
             return None
@@ -147,7 +153,10 @@ def kind_of(path: Path, expected: FileKind | None = None) -> FileKind | None:
     try:
         document = orjson.loads(data)
     except orjson.JSONDecodeError:
-        return FileKind.PYTHON if _is_python(path, data) else None
+        if _is_python(path, data):
+            return FileKind.PYTHON
+        opening = data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]  # past a byte order mark
+        return FileKind.UNPARSED_JSON if opening in (b"{", b"[") else None
     return json_kind(document)
 
 
