@@ -8,18 +8,24 @@ import base64
 import collections.abc as cabc
 import datetime
 import decimal
+import enum
+import fractions
 import importlib.util
+import json
 import sys
 import typing
+from typing import Annotated
 
+import annotated_types
 import jsonschema
 import mcp.types
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from example_class import ExampleClass
 from inspector.runtime.toolbox import Toolbox, ToolCallError
+from inspector.typetable.schema_values import is_multiple
 from tests.conftest import ROOT
 from tests.schema_instances import Schema, instances
 from tests.test_typetable import HINTS, VALUES, values_for
@@ -318,3 +324,301 @@ def test_a_result_with_no_json_form_is_an_error_result_saying_why() -> None:
             "isError": True,
         }
         mcp.types.CallToolResult.model_validate(response["result"])
+
+
+class Agreement:
+    """Methods that give back what they got, with hints whose schemas the runtime once
+    read otherwise."""
+
+    def multiple(self, x: Annotated[int, annotated_types.MultipleOf(3)]) -> int:
+        """An integer multiple.
+
+        Args:
+            x: A multiple of 3.
+        """
+        return x
+
+    def halves(self, x: Annotated[float, annotated_types.MultipleOf(0.5)]) -> float:
+        """A multiple of a half.
+
+        Args:
+            x: A multiple of 0.5.
+        """
+        return x
+
+    def ratio(self, x: float) -> float:
+        """A number.
+
+        Args:
+            x: A number.
+        """
+        return x
+
+    def price(self, x: decimal.Decimal) -> decimal.Decimal:
+        """A decimal.
+
+        Args:
+            x: An exact number.
+        """
+        return x
+
+    def anything(self, x: typing.Any) -> typing.Any:
+        """Any value.
+
+        Args:
+            x: Anything.
+        """
+        return x
+
+    def numbers(self, x: list[float]) -> list[float]:
+        """Numbers.
+
+        Args:
+            x: Numbers.
+        """
+        return x
+
+    def level(self, x: Level) -> Level:
+        """An IntEnum.
+
+        Args:
+            x: A level.
+        """
+        return x
+
+    def weight(self, x: Weight) -> Weight:
+        """An Enum of floats.
+
+        Args:
+            x: A weight.
+        """
+        return x
+
+    def pick(self, x: typing.Literal[1.5, 2, True, 0]) -> object:
+        """A Literal of numbers and a boolean.
+
+        Args:
+            x: One of them.
+        """
+        return x
+
+    def when(self, x: datetime.datetime | datetime.date) -> object:
+        """A date-time or a date.
+
+        Args:
+            x: When.
+        """
+        return x
+
+    def stamp(self, x: datetime.datetime) -> datetime.datetime:
+        """A date-time.
+
+        Args:
+            x: When.
+        """
+        return x
+
+    def clock(self, x: datetime.time) -> datetime.time:
+        """A time of day.
+
+        Args:
+            x: When.
+        """
+        return x
+
+
+class Level(enum.IntEnum):
+    LOW = 1
+    HIGH = 2
+
+
+class Weight(enum.Enum):
+    HALF = 0.5
+    ONE = 1.0
+
+
+@pytest.fixture(scope="module")
+def agreement() -> Toolbox:
+    return Toolbox(Agreement())
+
+
+def _openai(name: str, arguments: str) -> dict[str, object]:
+    return {"tool_calls": [{"id": "c", "function": {"name": name, "arguments": arguments}}]}
+
+
+def _answer(toolbox: Toolbox, name: str, arguments: str) -> object:
+    (reply,) = toolbox.handle("openai", _openai(name, arguments))
+    return reply["content"]
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "answer"),
+    [
+        ("multiple", 6, "6"),
+        ("multiple", 4, "Error: multiple: x: must be a multiple of 3, got 4"),
+        # a double's quotient (6148914691236517205.33...) looks whole: integers are exact
+        ("multiple", 2**64, f"Error: multiple: x: must be a multiple of 3, got {2**64}"),
+        ("halves", -1.5, "-1.5"),
+        ("halves", 1.25, "Error: halves: x: must be a multiple of 0.5, got 1.25"),
+        # 1e308 / 0.5 is past a double's range: an OverflowError came out of handle("mcp")
+        ("halves", 1e308, "1e+308"),
+    ],
+)
+def test_multiple_of_is_enforced_as_the_schema_shows_it(
+    agreement: Toolbox, name: str, value: object, answer: str
+) -> None:
+    """``multipleOf`` was in the schema and never checked: 4 reached a method asking for a
+    multiple of 3."""
+    assert _answer(agreement, name, json.dumps({"x": value})) == answer
+    request = {"jsonrpc": "2.0", "id": 1, "method": "tools/call"}
+    request["params"] = {"name": name, "arguments": {"x": value}}
+    (response,) = agreement.handle("mcp", request)
+    assert response["result"]["isError"] is answer.startswith("Error")  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    ("value", "step"),
+    [(4, 3), (2**64, 3), (2**64 + 2, 3), (1e308, 0.5), (10**400, 0.5), (0.3, 0.1), (1.25, 0.5)],
+)
+def test_a_multiple_is_judged_without_overflow(value: float, step: float) -> None:
+    whole = fractions.Fraction(repr(value)) / fractions.Fraction(repr(step))
+    assert is_multiple(value, step) is (whole.denominator == 1)
+
+
+@settings(max_examples=200)
+@given(st.integers(-(2**200), 2**200), st.integers(1, 10**6))
+@example(4_073_644_809_648_753_408, 12755)  # a quotient of doubles that looks whole
+def test_whole_numbers_are_multiples_exactly(value: int, step: int) -> None:
+    assert is_multiple(value, step) is (value % step == 0)
+    assert is_multiple(float(value), step) is (int(float(value)) % step == 0)
+
+
+@pytest.mark.parametrize(
+    ("name", "arguments", "answer"),
+    [
+        ("ratio", '{"x": NaN}', "ratio: the arguments are not valid JSON (NaN is not a JSON value)"),  # noqa: E501
+        ("anything", '{"x": [Infinity]}', "anything: the arguments are not valid JSON (Infinity is not a JSON value)"),  # noqa: E501
+        ("numbers", '{"x": "[1, -Infinity]"}', 'numbers: x: expected array, got "[1, -Infinity]"'),
+        ("price", '{"x": "NaN"}', 'price: x: expected a decimal number, got "NaN"'),
+        ("price", '{"x": "-Infinity"}', 'price: x: expected a decimal number, got "-Infinity"'),
+    ],
+)  # fmt: skip
+def test_nan_and_infinities_are_no_json_numbers(
+    agreement: Toolbox, name: str, arguments: str, answer: str
+) -> None:
+    """Python's json reads NaN and Infinity, and Decimal reads them as text: the methods ran
+    with them (a result with no JSON form then), though no schema's number allows them."""
+    assert _answer(agreement, name, arguments) == f"Error: {answer}"
+    assert _answer(agreement, "price", '{"x": "1.50"}') == "1.50"
+    with pytest.raises(ToolCallError) as raised:
+        agreement.call("ratio", {"x": float("nan")})
+    assert raised.value.message == "ratio: x: expected number, got nan"
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "given"),
+    [
+        ("level", 2.0, Level.HIGH),
+        ("weight", 1, Weight.ONE),
+        ("pick", 2.0, 2),
+        ("pick", -0.0, 0),
+        ("pick", 1.5, 1.5),
+        ("pick", True, True),
+    ],
+)
+def test_enum_values_are_numbers_compared_by_value(
+    agreement: Toolbox, name: str, value: object, given: object
+) -> None:
+    """A schema's ``enum`` compares numbers by value: ``2.0`` is its ``2``. The Toolbox
+    compared them by type and refused it; it passes the member or the Literal's own value."""
+    result = agreement.call(name, {"x": value})
+    assert result == given
+    assert type(result) is type(given)
+
+
+@pytest.mark.parametrize(("name", "value"), [("level", True), ("pick", 1), ("pick", 1.0)])
+def test_a_boolean_is_no_number_for_an_enum(agreement: Toolbox, name: str, value: object) -> None:
+    with pytest.raises(ToolCallError, match="invalid value"):
+        agreement.call(name, {"x": value})
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "given", "notes"),
+    [
+        ("when", "2024-05-01", datetime.date(2024, 5, 1), []),
+        ("when", "20240501", datetime.date(2024, 5, 1), []),
+        ("when", "2024-05-01T12:00:00", datetime.datetime(2024, 5, 1, 12), []),
+        (
+            "stamp",
+            "2024-05-01",
+            datetime.datetime(2024, 5, 1),
+            ["x: a date without a time read as its midnight"],
+        ),
+        ("clock", "12:30", datetime.time(12, 30), []),
+    ],
+)
+def test_a_date_is_no_date_time(
+    agreement: Toolbox, name: str, value: str, given: object, notes: list[str]
+) -> None:
+    """``datetime.fromisoformat`` reads a date as midnight: ``datetime | date`` passed
+    "2024-05-01" as a datetime, which left as "2024-05-01T00:00:00", no date-time its output
+    schema allows. A date is the date's; a ``datetime`` alone takes it, with a note."""
+    result = agreement.call(name, {"x": value})
+    assert result == given
+    assert type(result) is type(given)
+    assert agreement.last_notes == notes
+
+
+def test_a_date_is_no_time_of_day(agreement: Toolbox) -> None:
+    """``time.fromisoformat("20240501")`` is 20:24:05.01."""
+    with pytest.raises(ToolCallError) as raised:
+        agreement.call("clock", {"x": "20240501"})
+    assert raised.value.message == 'clock: x: expected a time such as "12:00:00", got "20240501"'
+
+
+@pytest.mark.parametrize(
+    ("hint", "items", "result"),
+    [
+        (tuple[()], [], ()),
+        (typing.Tuple[()], [], ()),  # noqa: UP006
+        (tuple, [1, "a"], (1, "a")),
+        (typing.Tuple, [1, "a"], (1, "a")),  # noqa: UP006
+        (tuple[int, ...], [1, 2], (1, 2)),
+    ],
+    ids=repr,
+)
+def test_a_tuple_takes_the_items_its_schema_allows(
+    hint: object, items: list[object], result: object
+) -> None:
+    """``typing.get_args`` gives nothing for ``tuple[()]`` as for a bare ``tuple``: the
+    Toolbox passed ``tuple[()]`` a tuple of whatever came (``maxItems: 0`` in the schema), and
+    the scan gave a bare ``typing.Tuple`` that schema."""
+
+    def take(self: typing.Any, x: typing.Any) -> None:
+        """Take a tuple.
+
+        Args:
+            x: A tuple.
+        """
+        self.got = x
+
+    take.__annotations__ = {"x": hint, "return": None}
+    target = type("Taker", (), {"take": take})()
+    toolbox = Toolbox(target)
+    toolbox.call("take", {"x": items})
+    assert target.got == result  # type: ignore[attr-defined]
+    assert type(target.got) is tuple  # type: ignore[attr-defined]
+
+
+def test_the_empty_tuple_refuses_items() -> None:
+    def take(self: typing.Any, x: tuple[()]) -> None:
+        """Take nothing.
+
+        Args:
+            x: No items.
+        """
+
+    toolbox = Toolbox(type("Taker", (), {"take": take})())
+    with pytest.raises(ToolCallError) as raised:
+        toolbox.call("take", {"x": [0]})
+    assert raised.value.message == "take: x: expected exactly 0 items, got 1"

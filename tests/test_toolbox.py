@@ -1322,6 +1322,8 @@ def test_a_message_with_no_json_form_is_refused_whole(toolbox_example: Toolbox) 
         ({(1, 2): 3}, "keys must be str, int, float, bool or None, not tuple"),
         (looped, "Circular reference detected"),
         ({"a": 10**5000}, "Exceeds the limit (4300 digits) for integer string conversion"),
+        # Python's json writes NaN as JSON would not; a method got it as its float
+        ({"a": float("nan")}, "Out of range float values are not JSON compliant"),
     ]:
         block = {"type": "tool_use", "id": "t", "name": "method1", "input": arguments}
         message = {"content": [block]}

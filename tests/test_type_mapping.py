@@ -164,6 +164,10 @@ CASES: list[tuple[object, JsonObject]] = [
     ),
     (tuple[int, ...], {"type": "array", "items": {"type": "integer"}}),
     (tuple[()], {"type": "array", "maxItems": 0}),
+    (typing.Tuple[()], {"type": "array", "maxItems": 0}),  # noqa: UP006
+    # bare: of any items (it was the empty tuple, as typing.get_args gives both nothing)
+    (typing.Tuple, {"type": "array"}),  # noqa: UP006
+    (tuple, {"type": "array"}),
     (dict[str, int], {"type": "object", "additionalProperties": {"type": "integer"}}),
     (dict, {"type": "object"}),
     (dict[str, Any], {"type": "object"}),

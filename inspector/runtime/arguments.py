@@ -9,6 +9,7 @@ a note says so.
 
 from __future__ import annotations
 
+import datetime
 import enum
 import functools
 import json
@@ -24,16 +25,24 @@ from inspector.model import MISSING, Json, SchemaType, is_nullable
 from inspector.scan.hints import TypeMapper, is_union
 from inspector.typetable.protocols import generic_stand_in, stand_in
 from inspector.typetable.records import struct_convert
-from inspector.typetable.scalars import WrongJson, number_row, scalar_for
+from inspector.typetable.scalars import WrongJson, is_date_text, number_row, scalar_for
+from inspector.typetable.schema_values import is_multiple
 from inspector.typetable.structures import (
     ONE_SHOT,
     Container,
     container_of,
     has_fields,
     is_typeddict,
+    tuple_items,
 )
 from inspector.typetable.unions import absorbed
-from inspector.typetable.values import enum_json, enum_member, is_flag, literal_json
+from inspector.typetable.values import (
+    enum_json,
+    enum_member,
+    is_flag,
+    json_choice,
+    literal_json,
+)
 
 _ANY: tuple[object, ...] = (typing.Any, object)
 """Compared by identity: a hint may be unhashable (``Annotated[int, {"maximum": 10}]``)."""
@@ -46,6 +55,16 @@ class ArgumentError(Exception):
         super().__init__(f"{path}: {message}" if path else message)
         self.path = path
         self.message = message
+
+
+def json_value(text: str) -> Json:
+    """JSON text's value; raises ``ValueError`` for text that is no JSON, and for Python's
+    extensions ``NaN``, ``Infinity`` and ``-Infinity``, which no schema's number allows."""
+    return typing.cast(Json, json.loads(text, parse_constant=_no_constant))
+
+
+def _no_constant(name: str) -> typing.NoReturn:
+    raise ValueError(f"{name} is not a JSON value")
 
 
 def every(parts: Iterable[Callable[[], object]]) -> list[object]:
@@ -92,11 +111,15 @@ class Converter:
         text = value.strip()
         if text[:1] in ("[", "{"):
             try:
-                return json.loads(text), "JSON text read as the value it holds"
+                return json_value(text), "JSON text read as the value it holds"
             except ValueError:
                 return None
         if text in ("true", "false") and _wants(hint, bool):
             return text == "true", "boolean sent as a string"
+        if _wants(hint, datetime.datetime) and is_date_text(text):
+            day = datetime.date.fromisoformat(text)
+            midnight = datetime.datetime.combine(day, datetime.time())
+            return midnight.isoformat(), "a date without a time read as its midnight"
         try:
             number = float(text)
         except ValueError:
@@ -169,9 +192,9 @@ class Converter:
     def _literal(self, value: Json, allowed: tuple[object, ...], path: str) -> object:
         """The ``Literal`` option whose JSON form (the schema's enum value) is ``value``."""
         forms = [literal_json(option) for option in allowed]
-        for option, form in zip(allowed, forms, strict=True):
-            if type(form) is type(value) and form == value:
-                return option
+        found = json_choice(forms, value)
+        if found is not None:
+            return allowed[found]
         raise ArgumentError(
             path,
             f"invalid value {shown(value)}; allowed: "
@@ -192,7 +215,7 @@ class Converter:
                 return frozenset(converted) if origin is frozenset else set(converted)
             return iter(converted) if origin in ONE_SHOT else converted
         if kind is Container.TUPLE:
-            return self._tuple(value, args, path)
+            return self._tuple(value, tuple_items(hint), path)
         if kind is Container.MAPPING:
             mapping = self._object(value, path)
             key_hint, value_hint = args if len(args) == 2 else (str, typing.Any)
@@ -224,18 +247,19 @@ class Converter:
             return self._strict(key, hint, where)
         except ArgumentError as error:
             try:
-                parsed = json.loads(key)
+                parsed = json_value(key)
             except ValueError:
                 raise error from None
             return self._strict(parsed, hint, where)
 
-    def _tuple(self, value: Json, args: tuple[object, ...], path: str) -> object:
+    def _tuple(self, value: Json, expected: tuple[object, ...] | None, path: str) -> object:
+        """A tuple of the item types ``tuple_items`` gives (None: any items)."""
         items = self._array(value, path)
-        if not args:
+        if expected is None:
             return tuple(items)
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(self.convert(v, args[0], f"{path}[{i}]") for i, v in enumerate(items))
-        expected = () if args == ((),) else args
+        if len(expected) == 2 and expected[1] is Ellipsis:
+            hint = expected[0]
+            return tuple(self.convert(v, hint, f"{path}[{i}]") for i, v in enumerate(items))
         if len(items) != len(expected):
             raise ArgumentError(path, f"expected exactly {len(expected)} items, got {len(items)}")
         return tuple(
@@ -384,6 +408,10 @@ def _violation(value: Json, keywords: dict[str, Json]) -> str | None:
             numeric = isinstance(bound, int | float) and not isinstance(bound, bool)
             if numeric and not holds(value, typing.cast(float, bound)):
                 return f"must be {words} {bound}, got {shown(value)}"
+        step = keywords.get("multipleOf")
+        step_ok = isinstance(step, int | float) and not isinstance(step, bool) and step > 0
+        if step_ok and not is_multiple(value, typing.cast(float, step)):
+            return f"must be a multiple of {step}, got {shown(value)}"
     if isinstance(value, str | list | dict):
         size = len(value)
         unit = "characters" if isinstance(value, str) else "items"

@@ -6,14 +6,13 @@ context."""
 from __future__ import annotations
 
 import inspect
-import json
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from inspector.diagnostics import shown
 from inspector.model import MISSING, Field, Json, LeftOut, ParameterKind, ToolDescriptor
-from inspector.runtime.arguments import ArgumentError, Converter
+from inspector.runtime.arguments import ArgumentError, Converter, json_value
 from inspector.runtime.binding import Bound
 from inspector.runtime.host import MissingContext
 from inspector.runtime.spread import keyword_names, spread
@@ -311,18 +310,19 @@ def decode_arguments(name: str, arguments: Mapping[str, object] | str | None) ->
     """A call's arguments as an object (JSON text decoded); raises ``ToolCallError``."""
     if arguments is None or arguments == "":
         return {}
+    decoded: object = arguments
     if isinstance(arguments, str):
         try:
-            arguments = json.loads(arguments)
+            decoded = json_value(arguments)
         except ValueError as error:
             raise ToolCallError(
                 f"{name}: the arguments are not valid JSON ({error})", name
             ) from None
         except RecursionError:
             raise ToolCallError(f"{name}: the arguments are nested too deeply", name) from None
-    if not isinstance(arguments, Mapping):
-        raise ToolCallError(f"{name}: arguments must be an object, got {shown(arguments)}", name)
-    return dict(arguments)
+    if not isinstance(decoded, Mapping):
+        raise ToolCallError(f"{name}: arguments must be an object, got {shown(decoded)}", name)
+    return dict(decoded)
 
 
 def _unexpected(values: Mapping[str, object], tool: ToolDescriptor) -> list[str]:

@@ -21,11 +21,12 @@ def plain(message: object) -> Json:
     serializer (pydantic ``model_dump``, ``to_dict``)."""
     if isinstance(message, dict | list):
         try:
-            return typing.cast(Json, json.loads(json.dumps(message, default=_jsonable)))
+            text = json.dumps(message, default=_jsonable, allow_nan=False)
+            return typing.cast(Json, json.loads(text))
         except RecursionError:
             raise InspectorError("the message is nested too deeply to read") from None
         except (TypeError, ValueError) as error:  # a key JSON has no form of, a cycle, an
-            # integer past the digit limit: what no provider sends, so no call of it is run
+            # integer past the digit limit, NaN: what no provider sends, so no call of it is run
             raise InspectorError(f"cannot read the message as JSON ({error})") from None
     for method in ("model_dump", "to_dict"):
         dump = getattr(message, method, None)

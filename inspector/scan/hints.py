@@ -47,7 +47,7 @@ from inspector.scan.docstrings import cleaned_text, parse_docstring
 from inspector.scan.enum_names import enum_names, with_enum_names
 from inspector.typetable.protocols import generic_stand_in, stand_in
 from inspector.typetable.scalars import number_row, scalar_for
-from inspector.typetable.structures import Container, container_of, has_fields
+from inspector.typetable.structures import Container, container_of, has_fields, tuple_items
 from inspector.typetable.unions import union_forms
 from inspector.typetable.values import (
     default_json,
@@ -356,7 +356,8 @@ class TypeMapper:
         if kind is Container.SET:
             return ArrayType(items=self._item(args), unique=True)
         if kind is Container.TUPLE:
-            return self._tuple(args)
+            items = tuple_items(hint)
+            return ArrayType() if items is None else self._tuple(items)
         if kind is Container.MAPPING:
             return self._mapping(args)
         value = getattr(origin, "__value__", None)
@@ -377,8 +378,6 @@ class TypeMapper:
     def _tuple(self, args: tuple[object, ...]) -> SchemaType:
         if len(args) == 2 and args[1] is Ellipsis:
             return ArrayType(items=self._item(args[:1]))
-        if args == ((),):
-            return ArrayType(prefix=())
         return ArrayType(prefix=tuple(self.map(a) for a in args))
 
     def _mapping(self, args: tuple[object, ...]) -> SchemaType:

@@ -111,6 +111,8 @@ def _write_int(value: object) -> Json:
 def _read_float(value: Json, cls: type) -> object:
     if not isinstance(value, int | float) or isinstance(value, bool):
         raise WrongJson("number")
+    if not math.isfinite(value):  # Python's json reads NaN; no JSON number is one
+        raise WrongJson("number")
     if cls is float and isinstance(value, int):
         # an int is what a Python caller passes for ``float`` (PEP 484's numeric tower), and
         # code typed ``float`` may pass it on where only an int goes (PIL's colour tuples)
@@ -170,6 +172,30 @@ def _parsed(expected: str) -> Callable[[Json, type], object]:
             raise WrongJson(expected) from None
 
     return read
+
+
+def _clock(expected: str) -> Callable[[Json, type], object]:
+    """A reader of date-times or times (as ``_parsed``) that refuses text naming a date alone,
+    which ``fromisoformat`` reads as midnight ("2024-05-01") or as a time of day ("20240501":
+    20:24:05.01). The schema's format asks for a time, and in a union with ``date`` such text
+    is the date's."""
+    parse = _parsed(expected)
+
+    def read(value: Json, cls: type) -> object:
+        if is_date_text(_text(value, expected)):
+            raise WrongJson(expected)
+        return parse(value, cls)
+
+    return read
+
+
+def is_date_text(text: str) -> bool:
+    """Whether text is an ISO 8601 date and nothing more."""
+    try:
+        datetime.date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _write_isoformat(value: object) -> Json:
@@ -242,9 +268,12 @@ def _read_decimal(value: Json, cls: type) -> object:
     if isinstance(value, bool) or not isinstance(value, int | float | str):
         raise WrongJson("number or string")
     try:
-        return cls(str(value))
+        number = cls(str(value))
     except decimal.InvalidOperation:
         raise WrongJson("a decimal number") from None
+    if not number.is_finite():  # "NaN", "Infinity": text Decimal reads, the schema's pattern not
+        raise WrongJson("a decimal number")
+    return number
 
 
 DECIMAL_PATTERN = r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,9})?$"
@@ -363,14 +392,14 @@ SCALARS: tuple[Scalar, ...] = (
            (("builtins", "bytes"), ("builtins", "bytearray"), ("builtins", "memoryview")),
            StringType(keywords=(("contentEncoding", "base64"),)), _read_bytes, _write_bytes,
            ("", "bytes"), lambda: b"hi"),
-    Scalar("datetime.datetime", (("datetime", "datetime"),),
-           *_string("date-time", 'a date-time such as "2024-05-01T12:00:00"'),
+    Scalar("datetime.datetime", (("datetime", "datetime"),), StringType("date-time"),
+           _clock('a date-time such as "2024-05-01T12:00:00"'),
            _write_isoformat, ("datetime", "datetime"), _date_example),
     Scalar("datetime.date", (("datetime", "date"),),
            *_string("date", 'a date such as "2024-05-01"'), _write_isoformat,
            ("datetime", "date"), lambda: datetime.date(2024, 5, 1)),
-    Scalar("datetime.time", (("datetime", "time"),),
-           *_string("time", 'a time such as "12:00:00"'), _write_isoformat,
+    Scalar("datetime.time", (("datetime", "time"),), StringType("time"),
+           _clock('a time such as "12:00:00"'), _write_isoformat,
            ("datetime", "time"), lambda: datetime.time(12, 30, tzinfo=datetime.UTC)),
     Scalar("datetime.timedelta", (("datetime", "timedelta"),), StringType("duration"),
            _read_duration, _write_duration, ("datetime", "timedelta"),

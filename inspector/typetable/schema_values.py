@@ -9,6 +9,7 @@ import math
 import operator
 import re
 from collections.abc import Callable, Mapping
+from fractions import Fraction
 
 from inspector.diagnostics import listed, shown
 from inspector.model import (
@@ -177,7 +178,7 @@ def _keywords(value: Json, keywords: dict[str, Json], path: str) -> str | None:
             if isinstance(bound, int | float) and fails(value, bound):
                 return f"{where}: {value} breaks {key} {bound}"
         step = keywords.get("multipleOf")
-        if isinstance(step, int | float) and step and not _multiple(value, step):
+        if isinstance(step, int | float) and step and not is_multiple(value, step):
             return f"{where}: {value} is not a multiple of {step}"
     sized = value if isinstance(value, str | list | dict) else None
     if sized is not None:
@@ -211,9 +212,34 @@ _SIZE_BOUNDS: dict[type, tuple[str, ...]] = {
 }
 
 
-def _multiple(value: float, step: float) -> bool:
-    quotient = value / step
-    return math.isclose(quotient, round(quotient), rel_tol=0, abs_tol=1e-9)
+def is_multiple(value: float, step: float) -> bool:
+    """JSON Schema's ``multipleOf``: ``value / step`` is a whole number. Integers are compared
+    exactly; a quotient of doubles within 1e-9 of a whole number counts (0.3 is a multiple of
+    0.1 as written, though not as doubles); a larger quotient, whose rounding that tolerance
+    no longer covers (``2**64 / 3.0``, ``1e308 / 0.5``), compares the numbers exactly."""
+    if isinstance(value, int) and isinstance(step, int):
+        return value % step == 0
+    if any(isinstance(n, float) and not math.isfinite(n) for n in (value, step)):
+        return False  # no JSON number is NaN or infinite
+    try:
+        quotient = value / step
+    except OverflowError:  # an integer past a double's range
+        quotient = math.inf
+    if abs(quotient) < _TOLERATED:
+        return math.isclose(quotient, round(quotient), rel_tol=0, abs_tol=1e-9)
+    return (_exact(value) / _exact(step)).denominator == 1
+
+
+_TOLERATED = 2.0**20
+"""Below this a double's quotient is within far less than 1e-9 of the true one."""
+
+
+def _exact(number: float) -> Fraction:
+    """A number exactly: a whole one by its value (what a method hinted ``int`` gets), any
+    other float by its shortest text (0.1 is 1/10, not its binary value)."""
+    if isinstance(number, int) or number.is_integer():
+        return Fraction(number)
+    return Fraction(repr(number))
 
 
 def _same(left: Json, right: Json) -> bool:

@@ -159,6 +159,17 @@ def container_of(origin: object) -> Container | None:
     return kind
 
 
+def tuple_items(hint: object) -> tuple[object, ...] | None:
+    """The item types of a tuple hint (``tuple[int, str]``, ``tuple[()]``: none, ``tuple[int,
+    ...]`` with its ``...``); None for a bare ``tuple`` or ``typing.Tuple``, of any items.
+    Both kinds have no arguments to ``typing.get_args``: only a parametrized one has
+    ``__args__``."""
+    args = getattr(hint, "__args__", None)
+    if typing.get_origin(hint) is not tuple or not isinstance(args, tuple):
+        return None
+    return () if args == ((),) else args
+
+
 _TYPED_DICT_QUALIFIERS = frozenset(
     q for q in (typing.Required, typing.NotRequired, getattr(typing, "ReadOnly", None)) if q
 )

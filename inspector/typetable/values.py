@@ -273,12 +273,27 @@ def is_flag(cls: type) -> bool:
 
 
 def enum_member(cls: type[enum.Enum], value: Json) -> enum.Enum:
-    """The member whose JSON form is ``value`` (type-exact: ``1`` is not ``True``)."""
-    for member in cls:
-        form = enum_json(member)
+    """The member whose JSON form is ``value``, as ``json_choice`` finds it."""
+    members = list(cls)
+    found = json_choice([enum_json(m) for m in members], value)
+    if found is None:
+        raise WrongJson("one of " + ", ".join(_shown(enum_json(m)) for m in cls))
+    return members[found]
+
+
+def json_choice(forms: cabc.Sequence[Json | _Missing], value: Json) -> int | None:
+    """The index of the form (an ``enum`` value of a schema) that ``value`` is, or None.
+    JSON compares numbers by value, as a schema's ``enum`` does (``1.0`` is ``1``, ``2`` is
+    ``2.0``), but a boolean is no number (``1`` is not ``True``); a form of the value's own
+    type wins (``Literal[1, 1.0]``)."""
+    for index, form in enumerate(forms):
         if type(form) is type(value) and form == value:
-            return member
-    raise WrongJson("one of " + ", ".join(_shown(enum_json(m)) for m in cls))
+            return index
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        for index, form in enumerate(forms):
+            if isinstance(form, int | float) and not isinstance(form, bool) and form == value:
+                return index
+    return None
 
 
 def literal_json(value: object) -> Json | _Missing:
