@@ -14,6 +14,7 @@ import importlib.util
 import json
 import sys
 import typing
+import uuid
 from typing import Annotated
 
 import annotated_types
@@ -622,3 +623,96 @@ def test_the_empty_tuple_refuses_items() -> None:
     with pytest.raises(ToolCallError) as raised:
         toolbox.call("take", {"x": [0]})
     assert raised.value.message == "take: x: expected exactly 0 items, got 1"
+
+
+KEYED: list[tuple[object, object]] = [
+    (int, {"pattern": "^-?(0|[1-9][0-9]*)$"}),
+    (float, {"pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]{1,2})?$"}),
+    (bool, {"enum": ["true", "false"]}),
+    (uuid.UUID, {"format": "uuid"}),
+    (datetime.date, {"format": "date"}),
+    (Level, {"enum": ["1", "2"]}),
+    (Weight, {"enum": ["0.5", "1.0"]}),
+    (typing.Literal[1, "a", None], {"enum": ["1", "a", "null"]}),
+    (typing.Literal["a", "b"], {"enum": ["a", "b"]}),  # as before: the texts themselves
+]
+
+
+def _keyed(key: object) -> Toolbox:
+    def take(self: typing.Any, x: typing.Any) -> typing.Any:
+        """Give the mapping back.
+
+        Args:
+            x: A mapping.
+        """
+        self.got = x
+        return x
+
+    take.__annotations__ = {"x": dict[key, int], "return": dict[key, int]}  # type: ignore[valid-type]
+    return Toolbox(type("Keyed", (), {"take": take})())
+
+
+_KEYED = {repr(key): _keyed(key) for key, _ in KEYED}
+
+
+@pytest.mark.parametrize(("key", "names"), KEYED, ids=repr)
+def test_keys_that_are_no_text_say_the_texts_they_are_read_from(key: object, names: object) -> None:
+    """``dict[int, X]`` allowed any key (``{"": 1}``), which the Toolbox refused: the schema now
+    says which texts the Toolbox reads as keys, and leaves them in that form."""
+    (tool,) = _KEYED[repr(key)].tools
+    assert tool.parameters_schema()["properties"]["x"]["propertyNames"] == names
+    assert tool.returns.to_schema()["propertyNames"] == names
+
+
+@pytest.mark.parametrize(("key", "names"), KEYED, ids=repr)
+@settings(max_examples=30)
+@given(data=st.data())
+def test_every_key_its_schema_allows_is_read_as_the_key_type(
+    key: object, names: Schema, data: st.DataObject
+) -> None:
+    toolbox = _KEYED[repr(key)]
+    if "enum" in names:
+        text = data.draw(st.sampled_from(names["enum"]))
+    elif "pattern" in names:
+        text = data.draw(st.from_regex(names["pattern"], fullmatch=True))
+    else:
+        text = data.draw(instances({"type": "string", "format": names["format"]}))
+    result = toolbox.call("take", {"x": {text: 1}})
+    (got,) = toolbox.objects[0].got  # type: ignore[attr-defined]
+    if typing.get_origin(key) is typing.Literal:
+        assert got in typing.get_args(key)
+    elif key is float:  # a whole number stays an int, as for a float parameter
+        assert type(got) in (int, float)
+    else:
+        assert isinstance(got, key)  # type: ignore[arg-type]
+    request = {"jsonrpc": "2.0", "id": 1, "method": "tools/call"}
+    request["params"] = {"name": "take", "arguments": {"x": {text: 1}}}
+    (response,) = toolbox.handle("mcp", request)
+    (tool,) = toolbox.definitions("mcp")["tools"]  # type: ignore[index]
+    structured = response["result"]["structuredContent"]  # type: ignore[index]
+    _validator(tool["outputSchema"]).validate(structured)
+    assert result == {got: 1}
+
+
+@pytest.mark.parametrize(
+    ("key", "sent", "message"),
+    [
+        (int, "", 'take: x[""]: expected integer, got ""'),
+        (int, "one", 'take: x.one: expected integer, got "one"'),
+        (bool, "True", 'take: x.True: expected boolean, got "True"'),
+        (Level, "3", 'take: x["3"]: invalid value 3; allowed: 1, 2'),
+    ],
+)
+def test_a_key_its_schema_refuses_is_refused(key: object, sent: str, message: str) -> None:
+    with pytest.raises(ToolCallError) as raised:
+        _KEYED[repr(key)].call("take", {"x": {sent: 1}})
+    assert raised.value.message == message
+
+
+def test_a_boolean_key_leaves_as_its_json_text() -> None:
+    """It left as "True", which no schema's ``propertyNames`` allows and no model sends back."""
+    toolbox = _keyed(bool)
+    request = {"jsonrpc": "2.0", "id": 1, "method": "tools/call"}
+    request["params"] = {"name": "take", "arguments": {"x": {"true": 1, "false": 0}}}
+    (response,) = toolbox.handle("mcp", request)
+    assert response["result"]["structuredContent"] == {"true": 1, "false": 0}  # type: ignore[index]

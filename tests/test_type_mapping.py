@@ -358,6 +358,7 @@ def test_non_string_mapping_keys_are_reported() -> None:
     assert mapped.schema.to_schema() == {
         "type": "object",
         "additionalProperties": {"type": "string"},
+        "propertyNames": {"pattern": "^-?(0|[1-9][0-9]*)$"},  # the texts read as keys
     }
     assert mapped.json_form
     assert list(mapped.notes) == [("TI113", "mapping keys of type int arrive as JSON strings")]
@@ -387,6 +388,7 @@ def test_mapping_keys_a_literal_or_an_enum_lists_are_named_in_the_schema() -> No
     assert numbered.schema.to_schema() == {
         "type": "object",
         "additionalProperties": {"type": "integer"},
+        "propertyNames": {"enum": ["1", "2"]},
     }
     assert list(numbered.notes) == [
         ("TI113", "mapping keys of type Literal[1, 2] arrive as JSON strings")

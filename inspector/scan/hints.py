@@ -14,6 +14,7 @@ import collections.abc as cabc
 import contextlib
 import enum
 import inspect
+import json
 import math
 import types
 import typing
@@ -29,12 +30,16 @@ from inspector.model import (
     AnyOfType,
     AnyValueType,
     ArrayType,
+    BooleanType,
     EnumType,
     Field,
     Injected,
+    IntegerType,
     Json,
+    JsonObject,
     Keywords,
     NullType,
+    NumberType,
     ObjectType,
     RefType,
     SchemaType,
@@ -382,12 +387,16 @@ class TypeMapper:
 
     def _mapping(self, args: tuple[object, ...]) -> SchemaType:
         keys = _key_names(args[0]) if args else None
+        texts = None
         if args and args[0] not in (str, *_ANY_HINTS) and keys is None:
             message = f"mapping keys of type {named(args[0])} arrive as JSON strings"
             self._notes.append(Note(codes.MAPPING_KEYS_AS_STRINGS, message))
+            texts = _key_texts(args[0])
         value = self.map(args[1]) if len(args) == 2 else AnyValueType()
         if keys is not None:  # the keys the Toolbox takes, said where a model reads them
-            return ObjectType(additional=value, keywords=(("propertyNames", {"enum": keys}),))
+            texts = {"enum": keys}
+        if texts is not None:
+            return ObjectType(additional=value, keywords=(("propertyNames", texts),))
         return ObjectType(additional=value)
 
     def map_class(self, hint: object) -> SchemaType:
@@ -701,6 +710,37 @@ def injected_key(hint: object) -> str | None:
             return item.key
         if item is Injected:
             return ""
+    return None
+
+
+_INTEGER_TEXT = r"^-?(0|[1-9][0-9]*)$"
+_NUMBER_TEXT = r"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]{1,2})?$"
+"""A JSON number's text, its exponent of two digits at most: 1e400 is past a double's range."""
+
+
+def _key_texts(hint: object) -> JsonObject | None:
+    """``propertyNames`` for keys of a type that is no text: the texts the Toolbox reads as
+    its values (``dict[int, X]`` takes ``"1"`` as 1; a UUID key is a UUID's text), where a
+    schema can say them; None for other key types. The Toolbox refused any other key
+    (``""`` for ``dict[int, X]``) that the schema allowed."""
+    forms: list[object] | None = None  # Literals and Enums of texts: _key_names
+    if typing.get_origin(hint) is typing.Literal:
+        forms = [literal_json(value) for value in typing.get_args(hint)]
+    elif isinstance(hint, type) and issubclass(hint, enum.Enum) and not is_flag(hint):
+        forms = [enum_json(member) for member in hint]
+    if forms is not None:
+        texts = [f if isinstance(f, str) else json.dumps(f) for f in forms if f is not MISSING]
+        return {"enum": list(dict.fromkeys(texts))}
+    scalar = scalar_for(hint) if isinstance(hint, type) else None
+    schema = None if scalar is None else scalar.schema
+    if isinstance(schema, BooleanType):
+        return {"enum": ["true", "false"]}
+    if isinstance(schema, IntegerType):
+        return {"pattern": _INTEGER_TEXT}
+    if isinstance(schema, NumberType):
+        return {"pattern": _NUMBER_TEXT}
+    if isinstance(schema, StringType) and schema.format:
+        return {"format": schema.format}
     return None
 
 

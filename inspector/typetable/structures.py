@@ -92,11 +92,12 @@ STRUCTURES: tuple[Structure, ...] = (
     ),
     Structure("tuple[X, ...]", '{"type": "array", "items": X}', "a tuple", "an array", "list[X]"),
     Structure(
-        "dict, Mapping [str, X]",
-        '{"type": "object", "additionalProperties": X}; keys a Literal or Enum of texts lists'
-        ' add "propertyNames": {"enum": [...]}',
-        "a dict",
-        "an object (keys: strings, numbers as text)",
+        "dict, Mapping [K, X]",
+        '{"type": "object", "additionalProperties": X}; keys of another type than str add'
+        ' "propertyNames": the texts they are read from ({"enum": [...]} for a Literal or an'
+        ' enum, {"pattern": ...} for int and float, {"format": ...} for a UUID or a date)',
+        "a dict, each key read as K from its text",
+        "an object (keys: strings; other keys as their JSON text: 1, true)",
         "dict[str, X]",
     ),
     Structure(

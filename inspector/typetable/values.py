@@ -253,8 +253,8 @@ def _key(key: object, as_text: bool = False) -> str:
     form = _to_json(key, False, as_text)
     if isinstance(form, str):
         return form
-    if isinstance(form, int) and not isinstance(form, bool):
-        return str(form)
+    if form is None or isinstance(form, int | float):  # bools too: the JSON text the Toolbox
+        return json.dumps(form)  # reads back, and the schema's propertyNames allows ("true")
     if as_text:
         return stable_repr(key)
     raise NoJsonForm(f"a key {type(key).__qualname__} has no JSON text form")
