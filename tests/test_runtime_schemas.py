@@ -20,6 +20,7 @@ from typing import Annotated
 import annotated_types
 import jsonschema
 import mcp.types
+import pydantic
 import pytest
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
@@ -716,3 +717,53 @@ def test_a_boolean_key_leaves_as_its_json_text() -> None:
     request["params"] = {"name": "take", "arguments": {"x": {"true": 1, "false": 0}}}
     (response,) = toolbox.handle("mcp", request)
     assert response["result"]["structuredContent"] == {"true": 1, "false": 0}  # type: ignore[index]
+
+
+class Account(pydantic.BaseModel):
+    name: str
+    limit: int = 100
+
+
+class Renamed(pydantic.BaseModel):
+    model_config = pydantic.ConfigDict(populate_by_name=True)
+    user_name: str = pydantic.Field(alias="userName")
+
+
+class Lenient(pydantic.BaseModel):
+    model_config = pydantic.ConfigDict(extra="ignore")
+    name: str
+
+
+def _models() -> Toolbox:
+    def open_account(self: typing.Any, account: Account, renamed: Renamed | None = None) -> str:
+        """Open an account.
+
+        Args:
+            account: The account.
+            renamed: A model that takes its field names beside the aliases.
+        """
+        return f"{account.limit} {renamed.user_name if renamed else ''}"
+
+    def ignore(self: typing.Any, x: Lenient) -> str:
+        """A model that chose to drop unknown fields.
+
+        Args:
+            x: The model.
+        """
+        return x.name
+
+    return Toolbox(type("Bank", (), {"open_account": open_account, "ignore": ignore})())
+
+
+def test_an_unknown_field_of_a_pydantic_model_is_refused() -> None:
+    """A pydantic model drops unknown fields unless it says otherwise: a misspelt ``limitt``
+    gave the method the default 100, where every other class's unknown field is refused."""
+    toolbox = _models()
+    with pytest.raises(ToolCallError) as raised:
+        toolbox.call("open_account", {"account": {"name": "a", "limitt": 5}})
+    assert raised.value.message == (
+        "open_account: account.limitt: unexpected property; Account has: limit, name"
+    )
+    given = {"account": {"name": "a", "limit": 5}, "renamed": {"user_name": "u"}}
+    assert toolbox.call("open_account", given) == "5 u"  # populate_by_name: the name too
+    assert toolbox.call("ignore", {"x": {"name": "n", "other": 1}}) == "n"  # its own choice

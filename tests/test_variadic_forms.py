@@ -5,6 +5,7 @@ methods that cannot be inspected: each is a located note, never the target's fai
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, ParamSpec, TypeVar, TypeVarTuple, Unpack
@@ -172,3 +173,13 @@ def test_a_json_schema_override_is_the_whole_schema_with_a_none_default() -> Non
         "label": {"type": "string", "description": "The label.", "default": None}
     }
     assert Toolbox(Open()).call("tag", {}) == "None"
+
+
+def test_the_variadics_of_a_c_function_without_a_signature_are_spread() -> None:
+    """``math.hypot`` has no signature to read; its stub gives ``*coordinates: float``. Its
+    call failed as an argument error (``hypot: no signature found for builtin``) for every
+    arguments object its schema allows."""
+    toolbox = Toolbox(math, include=["hypot"])
+    assert [tool.name for tool in toolbox.tools] == ["hypot"]
+    assert toolbox.call("hypot", {"coordinates": [3, 4]}) == 5.0
+    assert toolbox.call("hypot", {}) == 0.0

@@ -329,17 +329,21 @@ class Converter:
         for name in defaulted:  # null for a field with a default (strict schemas): the default
             self.notes.append(f"{_key_path(path, name)}: null; the default used")
         mapping = {k: v for k, v in mapping.items() if k not in defaulted}
+        known = {name for name, _, _, _ in rows}
+        has = f"unexpected property; {cls.__name__} has: {', '.join(sorted(known))}"
+        parts: list[Callable[[], object]] = [
+            functools.partial(_refuse, _key_path(path, k), has)
+            for k in mapping
+            if k not in known | _names_by_choice(cls)
+        ]
         validate = getattr(cls, "model_validate", None) or struct_convert(cls)
         if callable(validate):  # pydantic, msgspec: their own validation and messages
+            if _unknown_dropped_silently(cls):
+                every(parts)
             try:
                 return validate(mapping)
             except ValueError as error:
                 raise ArgumentError(path, _pydantic_message(error)) from None
-        known = {name for name, _, _, _ in rows}
-        has = f"unexpected property; {cls.__name__} has: {', '.join(sorted(known))}"
-        parts: list[Callable[[], object]] = [
-            functools.partial(_refuse, _key_path(path, k), has) for k in mapping if k not in known
-        ]
         names = [name for name, _, _, _ in rows if name in mapping]
         for name, hint, required, _ in rows:
             where = _key_path(path, name)
@@ -369,6 +373,25 @@ class Converter:
 
 
 _OFFERED: dict[tuple[object, ...], tuple[object, ...]] = {}
+
+
+def _unknown_dropped_silently(cls: type) -> bool:
+    """Whether a pydantic model drops an unknown field only because its ``extra`` was left
+    unset (pydantic's default, ``"ignore"``): a misspelt optional field would then give the
+    method its default, where the schema (closed in strict dialects) refuses it, so the
+    Toolbox refuses it as for any class. A model that sets ``extra`` decides itself."""
+    config = getattr(cls, "model_config", None)
+    return isinstance(config, dict) and config.get("extra") is None
+
+
+def _names_by_choice(cls: type) -> set[str]:
+    """The field names a pydantic model takes beside their aliases (``populate_by_name``)."""
+    config = getattr(cls, "model_config", None)
+    if not isinstance(config, dict):
+        return set()
+    if not (config.get("populate_by_name") or config.get("validate_by_name")):
+        return set()
+    return set(getattr(cls, "model_fields", {}))
 
 
 def _refuse(path: str, message: str) -> object:

@@ -28,8 +28,13 @@ def spread(
     kwargs = {**extra_kwargs, **kwargs}
     if not extra_args:  # (with them, every positional parameter moves to a position below)
         return _by_position(by_position, args, kwargs) if by_position else (args, kwargs)
+    try:
+        parameters = inspect.signature(function).parameters.values()
+    except (TypeError, ValueError):  # a C function typed by its stub (math.hypot): its
+        # leading parameters are positional-only there, so already in ``args``
+        return [*args, *extra_args], kwargs
     positional = list(args)
-    for parameter in inspect.signature(function).parameters.values():
+    for parameter in parameters:
         if parameter.kind is inspect.Parameter.VAR_POSITIONAL:
             break
         if parameter.kind is not inspect.Parameter.POSITIONAL_OR_KEYWORD:
