@@ -767,3 +767,30 @@ def test_an_unknown_field_of_a_pydantic_model_is_refused() -> None:
     given = {"account": {"name": "a", "limit": 5}, "renamed": {"user_name": "u"}}
     assert toolbox.call("open_account", given) == "5 u"  # populate_by_name: the name too
     assert toolbox.call("ignore", {"x": {"name": "n", "other": 1}}) == "n"  # its own choice
+
+
+class Inbound(pydantic.BaseModel):
+    a: int = pydantic.Field(default=1, validation_alias="a_in")
+    b: int = pydantic.Field(default=2, validation_alias=pydantic.AliasChoices("b1", "b2"))
+    c: int = pydantic.Field(default=3, alias="cc")
+
+
+def test_a_field_validated_from_another_name_takes_the_one_its_schema_shows() -> None:
+    """The schema shows ``a`` for ``Field(validation_alias="a_in")``; pydantic dropped ``a``
+    as unknown, and the method got the default 1."""
+
+    def take(self: typing.Any, m: Inbound) -> list[int]:
+        """Take a model.
+
+        Args:
+            m: The model.
+        """
+        return [m.a, m.b, m.c]
+
+    toolbox = Toolbox(type("Taker", (), {"take": take})())
+    (tool,) = toolbox.tools
+    assert list(tool.parameters_schema()["properties"]["m"]["properties"]) == ["a", "b", "cc"]
+    assert toolbox.call("take", {"m": {"a": 5, "b": 6, "cc": 7}}) == [5, 6, 7]
+    with pytest.raises(ToolCallError) as raised:
+        toolbox.call("take", {"m": {"a_in": 5}})
+    assert raised.value.message == "take: m.a_in: unexpected property; Inbound has: a, b, cc"

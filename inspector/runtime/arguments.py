@@ -340,8 +340,9 @@ class Converter:
         if callable(validate):  # pydantic, msgspec: their own validation and messages
             if _unknown_dropped_silently(cls):
                 every(parts)
+            renamed = _validation_keys(cls)
             try:
-                return validate(mapping)
+                return validate({renamed.get(k, k): v for k, v in mapping.items()})
             except ValueError as error:
                 raise ArgumentError(path, _pydantic_message(error)) from None
         names = [name for name, _, _, _ in rows if name in mapping]
@@ -382,6 +383,22 @@ def _unknown_dropped_silently(cls: type) -> bool:
     Toolbox refuses it as for any class. A model that sets ``extra`` decides itself."""
     config = getattr(cls, "model_config", None)
     return isinstance(config, dict) and config.get("extra") is None
+
+
+def _validation_keys(cls: type) -> dict[str, str]:
+    """A pydantic model's field names as the schema shows them (alias or name) → the key it
+    validates the field from, where that is another (``validation_alias="a_in"``, the first
+    text of ``AliasChoices``): pydantic would drop the schema's ``a`` and give the default."""
+    keys: dict[str, str] = {}
+    for name, info in getattr(cls, "model_fields", {}).items():
+        alias = getattr(info, "validation_alias", None)
+        choices = getattr(alias, "choices", None)
+        if isinstance(choices, list):
+            alias = next((c for c in choices if isinstance(c, str)), None)
+        shown_as = getattr(info, "alias", None) or name
+        if isinstance(alias, str) and alias != shown_as:
+            keys[shown_as] = alias
+    return keys
 
 
 def _names_by_choice(cls: type) -> set[str]:
