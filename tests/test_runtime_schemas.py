@@ -794,3 +794,25 @@ def test_a_field_validated_from_another_name_takes_the_one_its_schema_shows() ->
     with pytest.raises(ToolCallError) as raised:
         toolbox.call("take", {"m": {"a_in": 5}})
     assert raised.value.message == "take: m.a_in: unexpected property; Inbound has: a, b, cc"
+
+
+def test_a_set_refuses_items_no_set_holds_and_notes_duplicates() -> None:
+    """A bare ``set`` allows any items: ``[[1]]`` raised ``TypeError: unhashable type`` out of
+    ``handle``. Duplicates, which ``uniqueItems`` refuses, were dropped without a word."""
+
+    def take(self: typing.Any, x: set, y: frozenset[str] = frozenset()) -> int:  # type: ignore[type-arg]
+        """Take sets.
+
+        Args:
+            x: Anything a set holds.
+            y: Texts.
+        """
+        return len(x) + len(y)
+
+    toolbox = Toolbox(type("Taker", (), {"take": take})())
+    message = {"tool_calls": [{"id": "c", "function": {"name": "take", "arguments": ""}}]}
+    message["tool_calls"][0]["function"]["arguments"] = json.dumps({"x": [1, [1]]})
+    (reply,) = toolbox.handle("openai", message)
+    assert reply["content"] == "Error: take: x[1]: [1] cannot be an item of a set"
+    assert toolbox.call("take", {"x": [1, "a", 1], "y": ["b", "b", "b"]}) == 3
+    assert toolbox.last_notes == ["x: 1 duplicate item dropped", "y: 2 duplicate items dropped"]

@@ -212,7 +212,7 @@ class Converter:
                 for i, v in enumerate(items)
             )
             if kind is Container.SET:
-                return frozenset(converted) if origin is frozenset else set(converted)
+                return self._set(items, converted, frozenset if origin is frozenset else set, path)
             return iter(converted) if origin in ONE_SHOT else converted
         if kind is Container.TUPLE:
             return self._tuple(value, tuple_items(hint), path)
@@ -237,6 +237,30 @@ class Converter:
         self, key: str, value: Json, key_hint: object, value_hint: object, path: str
     ) -> tuple[object, object]:
         return self._key(key, key_hint, path), self.convert(value, value_hint, _key_path(path, key))
+
+    def _set(
+        self,
+        sent: list[Json],
+        items: list[object],
+        make: type[set[object]] | type[frozenset[object]],
+        path: str,
+    ) -> object:
+        """A set of the converted items. An item no set holds (a list or an object for a bare
+        ``set``, a dataclass that is not frozen) is the model's error, not a ``TypeError`` out
+        of the call; duplicates, which the schema's ``uniqueItems`` refuses, are dropped with a
+        note, as Python's set drops them."""
+        for index, item in enumerate(items):
+            try:
+                hash(item)
+            except TypeError:
+                message = f"{shown(sent[index])} cannot be an item of a set"
+                raise ArgumentError(f"{path}[{index}]", message) from None
+        made = make(items)
+        dropped = len(items) - len(made)
+        if dropped:
+            words = "duplicate item" if dropped == 1 else "duplicate items"
+            self.notes.append(f"{path or 'value'}: {dropped} {words} dropped")
+        return made
 
     def _key(self, key: str, hint: object, path: str) -> object:
         """A JSON object key as the key type asks: ``dict[int, X]`` keys arrive as text."""
