@@ -78,6 +78,16 @@ from inspector.scan.rest_text import _patterns, plain_text
         ("Send it.\n\n.. versionadded: 20.1\n   Since then.\n\nMore.", "Send it.\n\n\nMore."),
         ("A comment\n..\n   hidden\nends.", "A comment\nends."),
         ("Wait...\n... and more.", None),  # an ellipsis opens no comment
+        # footnotes and citations: numpy's references, tweepy's auto-numbered ones
+        ("See [1]_ and [2]_ for more (as in [1]_).", "See [1] and [2] for more (as in [1])."),
+        ("Not supported on this endpoint.\n[#]_ [#]_", "Not supported on this endpoint."),
+        (
+            "By [#b]_, [#]_ and [1]_ [Knuth74]_.\n\n"
+            ".. [1] Smith.\n.. [#] Auto.\n.. [#b] Named.\n.. [Knuth74] Knuth, 1974.",
+            "By [3], [2] and [1] [Knuth74].\n\n"
+            "[1] Smith.\n[2] Auto.\n[3] Named.\n[Knuth74] Knuth, 1974.",
+        ),
+        ("Index a[i]_ or x [y]_z, `[1]_`.", None),
     ],
 )
 def test_markup_becomes_plain_text(text: str, plain: str | None) -> None:
@@ -96,6 +106,17 @@ def test_descriptions_of_every_part_are_plain() -> None:
     assert doc.description == "Summary with `B`.\n\nAdded in version 1.0."
     assert doc.params["x"].description == "The `x`; see `go`."
     assert doc.returns == "A `int`."
+
+
+def test_a_comment_or_footnote_alone_is_made_plain_in_a_docstring() -> None:
+    """Text whose only markup is a comment or a footnote reference: the docstring's texts are
+    made plain too (they were kept as written, with no role or literal beside them)."""
+    doc = parse_docstring(
+        "Send it.\n\n.. versionadded: 20.1\n\nMore [1]_.\n[#]_\n\nArgs:\n    x: As in [2]_.\n",
+        DocstringStyle.AUTO,
+    )
+    assert doc.description == "Send it.\n\nMore [1]."
+    assert doc.params["x"].description == "As in [2]."
 
 
 @given(st.text(alphabet=st.sampled_from(list(":`.~<> \n\tabc-")), max_size=60))

@@ -667,7 +667,8 @@ def _restore(text: str | None, marked: bool) -> str:
     if not text:
         return ""
     text = _without_trailing_space(text)
-    if not marked and not any(mark in text for mark in ("`", "::", "\n\n\n", "|", ".. _")):
+    # ``..``: a comment, a footnote; ``]_``: a footnote's reference
+    if not marked and not any(mark in text for mark in ("`", "::", "\n\n\n", "|", "..", "]_")):
         return text  # nothing to restore or make plain
     if marked and _COLON_MARK in text:
         text = text.replace(_COLON_MARK, ":")

@@ -40,6 +40,12 @@ class _Patterns(NamedTuple):
     hyperlink target, footnote, citation or substitution, with the lines indented below it
     (python-telegram-bot's ``.. versionadded: 20.1``, one colon short of a directive, which
     Sphinx shows no more than any comment)."""
+    note_reference: re.Pattern[str]
+    """A footnote or citation reference (numpy's ``[1]_``, tweepy's ``[#]_``, ``[#name]_``,
+    ``[CIT2002]_``) with the blanks before it, where reST reads one: after a blank, an opening
+    bracket or quote."""
+    note: re.Pattern[str]
+    """The label opening a footnote or citation: ``.. [1] Smith, 2000.``"""
 
 
 @functools.cache
@@ -66,6 +72,10 @@ def _patterns() -> _Patterns:
             r"(?:(?P=indent)[ \t]+\S[^\n]*(?:\n|\Z))*",
             re.M,
         ),
+        note_reference=re.compile(
+            r"(?:[ \t]+|(?<![^\s(\"']))\[(#[\w.-]*|\d+|[A-Za-z_][\w.-]*)\]_(?![\w`])"
+        ),
+        note=re.compile(r"^([ \t]*)\.\. \[(#[\w.-]*|\d+|[A-Za-z_][\w.-]*)\](?:[ \t]+|$)", re.M),
     )
 
 
@@ -97,6 +107,8 @@ def plain_text(text: str) -> str:
         text = _patterns().link_target.sub("", text).strip("\n")
     if ".." in text and _patterns().comment.search(text):  # a comment is for the source only
         text = _patterns().comment.sub("", text).strip("\n")
+    if "]_" in text or ".. [" in text:
+        text = _notes(text).strip("\n")
     if "`_" in text:
         text = _patterns().link_reference.sub(_link_reference, text)
     if "`" in text:
@@ -111,6 +123,51 @@ def plain_text(text: str) -> str:
         patterns = _patterns()
         text = patterns.literal_mark.sub(":", patterns.lone_literal_mark.sub("", text))
     return text
+
+
+def _notes(text: str) -> str:
+    """Footnotes and citations as Sphinx shows them: a reference is its label in brackets
+    (``[1]``; an auto-numbered one, ``[#]`` or ``[#name]``, the number Sphinx gives it), each
+    note opens with that label. A reference to a note the text does not hold (numpy's
+    ``References`` section is not in the tool) keeps a label written out (``See [1] and
+    [2]``: the sentence needs it) and is dropped when auto-numbered: it has no number to show
+    (tweepy's ``endpoint. [#]_ [#]_``)."""
+    patterns = _patterns()
+    labels = [found.group(2) for found in patterns.note.finditer(text)]
+    taken = {label for label in labels if label.isdigit()}
+    shown: dict[str, str] = {}
+    anonymous: list[str] = []  # ``[#]``, matched in order
+    number = 0
+    for label in labels:
+        if label.startswith("#"):
+            number += 1
+            while str(number) in taken:  # auto-numbering skips the numbers written out
+                number += 1
+            if label == "#":
+                anonymous.append(str(number))
+            else:
+                shown[label] = str(number)
+        else:
+            shown[label] = label
+    definitions = iter(anonymous)
+    references = iter(anonymous)
+
+    def note(found: re.Match[str]) -> str:
+        indent, label = found.groups()
+        label = next(definitions, "") if label == "#" else shown[label]
+        return f"{indent}[{label}] " if label else indent
+
+    def reference(found: re.Match[str]) -> str:
+        label = found.group(1)
+        if label == "#":
+            label = next(references, "")
+        else:
+            label = shown.get(label, "" if label.startswith("#") else label)
+        if not label:
+            return ""
+        return f"{found.group()[: found.start(1) - found.start() - 1]}[{label}]"
+
+    return patterns.note_reference.sub(reference, patterns.note.sub(note, text))
 
 
 def _role(match: re.Match[str]) -> str:
