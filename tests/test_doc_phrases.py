@@ -608,3 +608,49 @@ def test_an_array_s_dimensions_beside_it_are_no_alternative(phrase: str, expecte
     """statsmodels' ``x1 : array_like, 1-D or 2-D``: each count of dimensions was read as a
     type of its own and named as not understood (TI122) in every such parameter."""
     assert read_doc_type(phrase, NAMES) == expected
+
+
+class TextWhereTheTypeIs:
+    """SymPy's ``Matrix.eye``: the parameter's text written where numpydoc puts its type."""
+
+    def eye(self, rows, cols=None, kind: str = "dense", size: int = 1, **kwargs):  # type: ignore[no-untyped-def]
+        """Returns an identity matrix.
+
+        Parameters
+        ==========
+
+        rows : rows of the matrix
+        cols : set of :class:`Cols`, or a list
+        kind : the kind of matrix
+        size : int, optional
+
+        kwargs
+        ======
+        cls : class of the returned matrix
+        """
+
+
+def test_a_phrase_not_read_as_a_type_is_the_text_of_a_parameter_without_one() -> None:
+    """The phrase was lost (and the model told nothing of ``rows``) when it was not read as a
+    type; a phrase read wholly (``int, optional``) is still only the type. The underline of
+    SymPy's ``kwargs`` title names no argument (it was one, ``'======'``, TI203)."""
+    tools, diagnostics = inspect_class(TextWhereTheTypeIs)
+    assert tools["eye"].parameters_schema()["properties"] == {
+        "rows": {"description": "rows of the matrix"},
+        "cols": {
+            "anyOf": [{"type": "array", "uniqueItems": True}, {"type": "array"}, {"type": "null"}],
+            "description": "set of `Cols`, or a list",
+            "default": None,
+        },
+        "kind": {"type": "string", "description": "the kind of matrix", "default": "dense"},
+        "size": {"type": "integer", "default": 1},
+        "cls": {"description": "class of the returned matrix"},
+    }
+    assert messages(diagnostics) == [
+        "warning: TextWhereTheTypeIs.eye: parameter 'rows': docstring type 'rows of the matrix' "
+        "not understood; any value accepted",
+        "warning: TextWhereTheTypeIs.eye: parameter 'cols': docstring type 'Cols' not "
+        "understood; the rest of the type kept",
+        "warning: TextWhereTheTypeIs.eye: parameter 'cls': docstring type 'class of the "
+        "returned matrix' not understood; any value accepted",
+    ]

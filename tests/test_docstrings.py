@@ -978,6 +978,28 @@ def test_a_google_returns_entry_typed_with_a_role_keeps_its_type_and_text() -> N
     assert parse_docstring(text, DocstringStyle.GOOGLE) == parsed
 
 
+def test_a_numpydoc_return_type_that_opens_with_a_role_is_the_type() -> None:
+    """tweepy's ``API`` methods: ``Returns`` over ``:py:class:`List`[:class:`~...Status`]``.
+    The section reads ``name : type`` at the first colon: the type was ``class:`List`...``,
+    not understood (TI122, 33 methods). An entry of another section, or text indented below
+    the type, keeps its roles."""
+    text = (
+        "Get the timeline.\n\n"
+        "    Parameters\n    ----------\n    count\n        :class:`int` of them.\n\n"
+        "    Returns\n    -------\n"
+        "    :py:class:`List`[:class:`~tweepy.models.Status`]\n        Of :class:`Status`.\n"
+    )
+    for style in (DocstringStyle.AUTO, DocstringStyle.NUMPY):
+        parsed = parse_docstring(text, style)
+        assert (parsed.returns, parsed.returns_type) == (
+            "Of `Status`.",
+            "List[tweepy.models.Status]",
+        )
+        assert parsed.params["count"].description == "`int` of them."
+    last = parse_docstring("Find.\n\nYields\n======\n:class:`~a.Match`", DocstringStyle.AUTO)
+    assert last.returns_type == "a.Match"
+
+
 class IgnoredFirst:
     """ccxt's generated methods (``binance.mint_tokenized_asset``) open their docstring with a
     JSDoc tag written less indented than the body, and write a heading so between fields

@@ -65,6 +65,9 @@ _UNDERLINED = re.compile(
 """A numpydoc section title underlined with ``=`` (SymPy writes every section so) or with more
 dashes than it has letters (rapidfuzz's ``Yields`` over seven), both of which numpydoc reads;
 docstring-parser takes only dashes exactly as long as the title."""
+_UNDERLINE = re.compile(r"([=\-~^])\1{2,}")
+"""A line under a title that is no section numpydoc knows (SymPy's ``kwargs`` over
+``======`` among its parameters), read as an entry: it names no argument."""
 _REST_VARIADIC_FIELD = re.compile(r"^([ \t]*):(?:(kwargs|keyword arguments)|(args)):", re.M)
 """A reST field that documents ``**kwargs`` or ``*args`` without a name (BeautifulSoup's
 ``:kwargs: A dictionary of filters on attribute values.``)."""
@@ -276,7 +279,7 @@ def _parsed(text: str, style: DocstringStyle) -> DocInfo:
             if numpy != text and detect_style(numpy) is DocstringStyle.NUMPY:
                 text, style = numpy, DocstringStyle.NUMPY
     if style is DocstringStyle.NUMPY:
-        text = _UNDERLINED.sub(_dashes, text)
+        text = _numpy_readable(text)
     protected = _SPACES_ONLY_LINE.sub("", text) if " \n" in text or "\t\n" in text else text
     # before colons are marked; ``:keyword arguments:`` holds no ``args:``
     if style is DocstringStyle.REST and ("args:" in protected or "arguments:" in protected):
@@ -310,9 +313,8 @@ def _parsed(text: str, style: DocstringStyle) -> DocInfo:
         default = meta.default if isinstance(meta.default, str) else None
         type_name = _unmarked(meta.type_name, marked or typed_colons)
         documented = ParamDoc(description, type_name, required, default)
-        for written in meta.arg_name.split(", "):  # numpydoc's ``x, y : int``: both
-            name = written.strip().replace("\\", "")  # reST's ``\*\*kwargs``
-            target[_JSDOC_OPTIONAL.sub(r"\1", name)] = documented
+        for name in _names(meta.arg_name):
+            target[name] = documented
     if any("." in name for name in params):
         params = _with_keys_in_their_parameter(params)
     returns = parsed.returns
@@ -333,6 +335,15 @@ def _parsed(text: str, style: DocstringStyle) -> DocInfo:
         present=True,
     )
     return _without_typed_colon_marks(info) if typed_colons else info
+
+
+def _names(written: str) -> Iterator[str]:
+    """The arguments an entry names: numpydoc's ``x, y : int`` both, reST's ``\\*\\*kwargs``
+    as ``**kwargs``, JSDoc's optional ``[since]`` as ``since``; an underline, none."""
+    for part in written.split(", "):
+        name = part.strip().replace("\\", "")
+        if not _UNDERLINE.fullmatch(name):  # a title's (SymPy's ``kwargs`` over ``======``)
+            yield _JSDOC_OPTIONAL.sub(r"\1", name)
 
 
 def _without_typed_colon_marks(info: DocInfo) -> DocInfo:
@@ -601,6 +612,32 @@ def _field_of_few_words(match: re.Match[str]) -> str:
 def _variadic_field(match: re.Match[str]) -> str:
     key = _VARIADIC_KEYWORDS_DOC if match[2] else _VARIADIC_POSITIONAL_DOC
     return f"{match[1]}:param {key}:"
+
+
+_RESULT_SECTIONS = frozenset({"Returns", "Yields"})
+
+
+def _numpy_readable(text: str) -> str:
+    """A NumPy docstring as docstring-parser reads it: its titles underlined with dashes as
+    long as the title, its result types without roles (before colons are marked)."""
+    text = _UNDERLINED.sub(_dashes, text)
+    return _numpy_result_types_readable(text) if ":`" in text else text
+
+
+def _numpy_result_types_readable(text: str) -> str:
+    """A numpydoc ``Returns`` (``Yields``) type that opens with a reST role (tweepy's
+    ``:py:class:`List`[:class:`~tweepy.models.Status`]``) as the names the roles give: the
+    section reads ``name : type`` at the first colon, so the type was ``class:`List`...``,
+    named not understood (``TI122``, 33 of tweepy's ``API`` methods)."""
+    lines = text.split("\n")
+    entry = None  # the indentation of the entries of the section the line is in
+    for index, line in enumerate(lines):
+        title = line.strip()
+        if title and index + 1 < len(lines) and lines[index + 1].strip().startswith("---"):
+            entry = line[: line.index(title[0])] + ":" if title in _RESULT_SECTIONS else None
+        elif entry is not None and line.startswith(entry):
+            lines[index] = _ROLE.sub(r"\1", line)
+    return "\n".join(lines)
 
 
 def _dashes(match: re.Match[str]) -> str:

@@ -74,6 +74,7 @@ from inspector.scan.hints import injected_key as injected_key_of
 from inspector.scan.overloads import fill_from_overloads, overloads_doc
 from inspector.scan.renames import Renames, named_in_schema, renamed_field, renames_of
 from inspector.scan.resolution import Resolved, is_never, is_unpack
+from inspector.scan.rest_text import plain_text
 from inspector.scan.signature_line import signature_line_parameters
 from inspector.scan.stubsource import (
     TYPESHED_MISSING,
@@ -383,7 +384,7 @@ class MethodBuilder:
             return ()
         schema_type, explicit = mapped.schema, mapped.description
         description = with_enum_names(
-            explicit if explicit is not None else (documented.description if documented else ""),
+            explicit if explicit is not None else self._documented_text(documented, method),
             schema_type,
         )
         if parameter.kind in _VARIADIC:
@@ -513,8 +514,7 @@ class MethodBuilder:
             ):
                 continue
             schema_type = mapped.schema
-            text = documented.description if documented else ""
-            description = with_enum_names(text, schema_type)
+            description = with_enum_names(self._documented_text(documented, method), schema_type)
             default = MISSING if required else self._doc_default(documented, method, schema_type)
             kind = ParameterKind.KEYWORD_ONLY
             found.append(Field(name, schema_type, description, required, default, kind))
@@ -538,6 +538,19 @@ class MethodBuilder:
         if name != "return" and name not in report.stub_unresolved:
             report(codes.NO_TYPE_HINT, f"{label(name)}: no type hint; any value accepted")
         return typing.Any
+
+    def _documented_text(self, documented: ParamDoc | None, method: MethodInfo) -> str:
+        """What the docstring says of a parameter. SymPy writes the text where numpydoc puts
+        the type, with none below (``rows : rows of the matrix``): a phrase not wholly read as
+        a type, for a parameter the docstring gives no other text, is its text (the words
+        were lost, and the model was told nothing of ``rows``)."""
+        if documented is None:
+            return ""
+        phrase = documented.type_name
+        if documented.description or not phrase or not names_a_type(phrase):
+            return documented.description
+        read = self._read_doc_type(phrase, method)
+        return plain_text(phrase) if read.hint is NOT_UNDERSTOOD or read.dropped else ""
 
     def _doc_default(
         self, documented: ParamDoc | None, method: MethodInfo, schema_type: SchemaType
