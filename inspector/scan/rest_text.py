@@ -34,12 +34,17 @@ class _Patterns(NamedTuple):
     """A hyperlink target's line (and the indented lines that continue it, an address put
     below): polars' ``.. _structured array: https://...``."""
     link_reference: re.Pattern[str]
-    """A reference to a hyperlink: `` `structured array`_ ``, `` `docs <https://...>`__ ``."""
+    """A reference to a hyperlink: `` `structured array`_ ``, `` `docs <https://...>`__ ``,
+    an address alone (elasticsearch's `` `<https://...>`_ ``); the address may go on over
+    lines (PyGithub's)."""
     comment: re.Pattern[str]
     """A comment: explicit markup (``..`` opening a line) that is no directive (``name::``),
     hyperlink target, footnote, citation or substitution, with the lines indented below it
     (python-telegram-bot's ``.. versionadded: 20.1``, one colon short of a directive, which
     Sphinx shows no more than any comment)."""
+    field: re.Pattern[str]
+    """A field opening a line, of a name no reader took (PyGithub's ``:calls: GET /user``,
+    paramiko's ``:versionadded: 2.2``): not a role (a backquote follows one) nor ``::``."""
     note_reference: re.Pattern[str]
     """A footnote or citation reference (numpy's ``[1]_``, tweepy's ``[#]_``, ``[#name]_``,
     ``[CIT2002]_``) with the blanks before it, where reST reads one: after a blank, an opening
@@ -65,13 +70,15 @@ def _patterns() -> _Patterns:
         substitution=re.compile(r"(?<![^\s(\"'])\|([A-Za-z_][\w.-]*\w)\|(?=[\s.,;:!?)\"']|\Z)"),
         link_target=re.compile(r"^[ \t]*\.\. _[^\n:]*:.*(?:\n[ \t]+\S.*)*(?:\n|\Z)", re.M),
         link_reference=re.compile(
-            r"(?<![\w:`])`(?=[^\s`])([^`<\n]*?[^\s`<])(?:\s*<([^<>`\s]+)>)?`__?(?!\w)"
+            r"(?<![\w:`])`(?:(?=[^\s`])([^`<\n]*?[^\s`<])(?:\s*<([^<>`\s][^<>`]*)>)?"
+            r"|<([^<>`\s][^<>`]*)>)`__?(?!\w)"
         ),
         comment=re.compile(
             r"^(?P<indent>[ \t]*)\.\.(?:[ \t]+(?![_\[|])(?![a-zA-Z][\w-]*::)[^\n]*)?$\n?"
             r"(?:(?P=indent)[ \t]+\S[^\n]*(?:\n|\Z))*",
             re.M,
         ),
+        field=re.compile(r"^([ \t]*):([A-Za-z][\w-]*(?:[ \t]+[^:`\s][^:`\n]*)?):(?=[ \t]|$)", re.M),
         note_reference=re.compile(
             r"(?:[ \t]+|(?<![^\s(\"']))\[(#[\w.-]*|\d+|[A-Za-z_][\w.-]*)\]_(?![\w`])"
         ),
@@ -119,6 +126,8 @@ def plain_text(text: str) -> str:
             text = _patterns().default_role.sub(_default_role, text)
     if ".. " in text and "::" in text:
         text = _directives(text)
+    if ":" in text:
+        text = _patterns().field.sub(_field, text)
     if "::" in text:
         patterns = _patterns()
         text = patterns.literal_mark.sub(":", patterns.lone_literal_mark.sub("", text))
@@ -183,10 +192,19 @@ def _role(match: re.Match[str]) -> str:
     return f"`{content.lstrip('!')}`"
 
 
+def _field(match: re.Match[str]) -> str:
+    """A field as Sphinx shows one it does not know: its name capitalised (``Calls:``)."""
+    indent, name = match.groups()
+    return f"{indent}{name[:1].upper()}{name[1:]}:"
+
+
 def _link_reference(match: re.Match[str]) -> str:
-    """A link's text, with its address when the reference gives one."""
-    title, address = match.groups()
-    return f"{title} ({address})" if address else title
+    """A link's text, with its address when the reference gives one (without the blanks
+    that break it over lines: reST takes them out)."""
+    title, address, alone = match.groups()
+    if alone:
+        return "".join(alone.split())
+    return f"{title} ({''.join(address.split())})" if address else title
 
 
 def _default_role(match: re.Match[str]) -> str:
