@@ -101,6 +101,9 @@ class Sentinels:
         limit: int = _UNSET,  # type: ignore[assignment]
         name: str | None = dataclasses.MISSING,  # type: ignore[assignment]
         how=no_default,
+        *,
+        body: str | object = _UNSET,
+        anything: object = _UNSET,
     ) -> None:
         """Run.
 
@@ -110,6 +113,8 @@ class Sentinels:
             limit: Limit.
             name: Name.
             how: How.
+            body: Body.
+            anything: Anything.
         """
 
 
@@ -127,6 +132,8 @@ def test_sentinels_make_a_parameter_optional_without_a_default() -> None:
             "limit": {"type": "integer", "description": "Limit."},
             "name": {"type": ["string", "null"], "description": "Name."},
             "how": {"description": "How."},
+            "body": {"type": "string", "description": "Body."},  # twilio's ``Union[str, object]``
+            "anything": {"description": "Anything."},
         },
     }
     assert all(not p.required and p.default is MISSING for p in tools["run"].parameters)

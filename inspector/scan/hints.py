@@ -544,7 +544,9 @@ def without_sentinel(hint: object, default: object) -> object | None:
 
     Sentinels: ``object()``, ``dataclasses.MISSING``, the only member of an Enum (unless the
     hint asks for that Enum itself), and a default of no JSON form whose own class is a member
-    of the union (httpx ``timeout: TimeoutTypes | UseClientDefault = USE_CLIENT_DEFAULT``)."""
+    of the union (httpx ``timeout: TimeoutTypes | UseClientDefault = USE_CLIENT_DEFAULT``).
+    ``object`` beside other members is an ``object()``'s type too (twilio's ``Union[str,
+    object] = values.unset``); alone, it says any value is taken."""
     if type(default) in _PLAIN_DEFAULTS:  # most defaults: never a sentinel, always JSON
         return None
     if type(default) is float and math.isfinite(default):  # JSON, so no sentinel either
@@ -565,6 +567,10 @@ def without_sentinel(hint: object, default: object) -> object | None:
     if not is_union(hint):
         return hint
     kept = [a for a in typing.get_args(hint) if not _names_sentinel(a, default)]
+    if type(default) is object and object in kept and len(kept) > 1:
+        # ``Union[str, object] = unset``: ``object`` is there for the bare ``object()`` only
+        # (twilio types every optional parameter so); beside it the others say what is taken
+        kept.remove(object)
     return typing.Union[tuple(kept)] if kept else typing.Any  # noqa: UP007
 
 
