@@ -1000,6 +1000,26 @@ def test_a_numpydoc_return_type_that_opens_with_a_role_is_the_type() -> None:
     assert last.returns_type == "a.Match"
 
 
+def test_text_a_decorator_adds_at_the_margin_leaves_the_body_s_fields_fields() -> None:
+    """openpyxl's ``@deprecated`` adds a note at the margin after the closing quotes' line:
+    ``inspect.cleandoc`` then takes that margin, the ``:param:`` lines stayed indented and were
+    description text (``Param name: ...`` once made plain); the parameter undocumented."""
+    written = (
+        "Returns a worksheet by its name.\n\n"
+        "        :param name: the name of the worksheet\n"
+        "        :type name: string\n\n"
+        "        "  # the closing quotes' line
+    )
+    parsed = parse_docstring(written + "\n\n.. note::\n    Deprecated: Use wb[sheetname]")
+    assert (
+        parsed.description
+        == "Returns a worksheet by its name.\n\nNote: Deprecated: Use wb[sheetname]"
+    )
+    assert parsed.params == {"name": ParamDoc("the name of the worksheet", "string")}
+    indented = "Sum.\n\n    :param x: X.\n    \n    Written with the body."
+    assert parse_docstring(indented).description == "Sum.\n\nWritten with the body."
+
+
 class IgnoredFirst:
     """ccxt's generated methods (``binance.mint_tokenized_asset``) open their docstring with a
     JSDoc tag written less indented than the body, and write a heading so between fields

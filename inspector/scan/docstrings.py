@@ -17,6 +17,7 @@ import docstring_parser.google
 import docstring_parser.numpydoc
 import docstring_parser.rest
 
+from inspector.scan.doc_margin import body_dedented
 from inspector.scan.google_sections import read_google
 from inspector.scan.rest_text import plain_text
 
@@ -255,7 +256,7 @@ def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.AUT
     """Parse a docstring; raises ``docstring_parser.ParseError`` on text the style rejects."""
     if not text or not text.strip():
         return DocInfo()
-    text = _body_dedented(text)
+    text = body_dedented(text)
     if (" -- " in text or " - " in text) and style in (
         DocstringStyle.AUTO,
         DocstringStyle.GOOGLE,
@@ -449,30 +450,6 @@ def _with_keys_in_their_parameter(params: dict[str, ParamDoc]) -> dict[str, Para
         text = f"{described.description}\n\n{listed}" if described.description else listed
         kept[owner] = ParamDoc(text, described.type_name, described.required, described.default)
     return kept
-
-
-def _body_dedented(text: str) -> str:
-    """The docstring with each line that is less indented than its body put at the margin,
-    the body being as indented as the closing quotes on their own line (and as some line of
-    text): cleaned as ``inspect.cleandoc`` cleans it, the common indentation of such a line
-    and the body was taken off, so no reST field started a line and the fields were read as
-    description. ccxt writes its JSDoc tags so (``\n @ignore\n        mint a tokenized
-    asset``, `` EXCHANGE SPECIFIC PARAMETERS`` between two fields)."""
-    body, newline, closing = text.rpartition("\n")
-    if not newline or not closing or closing.strip():
-        return text
-    lines = body.split("\n")
-    margin = len(closing)
-    outdented = at_margin = False
-    for line in lines[1:]:
-        if line.startswith(closing):
-            at_margin = at_margin or not line[margin : margin + 1].isspace()
-        elif line.strip():
-            outdented = True
-    if not (outdented and at_margin):
-        return text
-    kept = [line[margin:] if line.startswith(closing) else line.lstrip() for line in lines[1:]]
-    return "\n".join([lines[0], *kept])
 
 
 _VALUE = re.compile(r"[-+]?\d+(?:\.\d+)?|'[^']*'|\"[^\"]*\"|True|False")
