@@ -91,6 +91,11 @@ _ASKING = st.sampled_from(sorted(ASKING_FIRST_WORDS))
         ("move", "move"),
         ("rename", "rename"),
         ("rename_branch", "rename"),
+        # handed to another owner or account
+        ("transfer_ownership", "transfer"),
+        ("transferFrom", "transfer"),
+        ("transferred_bytes", None),
+        ("transform", None),
         # the traps: a stem inside a noun, an adjective, a past form, or a longer word
         ("deleted_items", None),
         ("undelete", None),

@@ -22,6 +22,9 @@ FIRST_WORD_STEMS: Final = frozenset(
         # (os.rename, shutil.move, Path.rename, pymongo's Collection.rename)
         "move",
         "rename",
+        # handed to another owner or account, which the caller cannot take back (PyGithub's
+        # Repository.transfer_ownership, ccxt's transfer, an ERC-20 contract's transferFrom)
+        "transfer",
         # stop a process, a server, a job
         "shutdown",
         "abort",
