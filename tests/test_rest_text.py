@@ -40,6 +40,10 @@ from inspector.scan.rest_text import _patterns, plain_text
             "Use:\n\n.. code-block:: python\n\n    with c.scope():\n        pass\n\nEnd.",
             "Use:\n\nwith c.scope():\n    pass\n\nEnd.",
         ),
+        (  # the format a raw block is in is no text (elasticsearch's every method)
+            ".. raw:: html\n\n  <p>Run a search.</p>\n  <p>Get hits.</p>",
+            "<p>Run a search.</p>\n<p>Get hits.</p>",
+        ),
         (  # a directive inside another (praw's code block in a note)
             ".. note::\n\n    Like so:\n\n    .. code-block::\n\n        Text\n\nEnd.",
             "Note: Like so:\n\nText\n\nEnd.",

@@ -87,8 +87,9 @@ def _patterns() -> _Patterns:
 
 
 _LINKS = frozenset({"ref", "doc", "term", "download", "numref"})
-_CODE = frozenset({"code-block", "code", "sourcecode", "highlight", "doctest", "testcode"})
-"""Directives whose argument names a language (``.. code-block:: python``), not content."""
+_CODE = frozenset({"code-block", "code", "sourcecode", "highlight", "doctest", "testcode", "raw"})
+"""Directives whose argument names a language (``.. code-block:: python``) or a format
+(elasticsearch's ``.. raw:: html`` over every method's text), not content."""
 _SENTENCES = {
     "versionadded": "Added in version {0}.",
     "versionchanged": "Changed in version {0}:",
