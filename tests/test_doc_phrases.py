@@ -4,6 +4,7 @@ that what it returns maps to a schema."""
 
 from __future__ import annotations
 
+import collections
 import datetime
 import enum
 import json
@@ -654,3 +655,22 @@ def test_a_phrase_not_read_as_a_type_is_the_text_of_a_parameter_without_one() ->
         "warning: TextWhereTheTypeIs.eye: parameter 'cls': docstring type 'class of the "
         "returned matrix' not understood; any value accepted",
     ]
+
+
+def test_a_name_opened_by_a_dot_is_found_as_sphinx_finds_it() -> None:
+    """paramiko documents ``pkey`` as ``.PKey``: Sphinx looks the name up from the current
+    module outwards. It was read as ``'.PKey'``, not understood, and ``pkey`` took any value
+    (a model cannot give a key object: it is now left out, TI130)."""
+
+    def plain(x):  # type: ignore[no-untyped-def]
+        return x
+
+    module = {"__name__": "collections.abc", "Point": Point}  # a package's submodule
+    function = types.FunctionType(plain.__code__, module)
+    names = TypeCheckingNames()
+    assert resolve_doc_type(".Point", function, names) == DocType(Point)
+    assert resolve_doc_type("list of :class:`.OrderedDict`", function, names) == DocType(
+        list[collections.OrderedDict]  # the package's, not imported by the module
+    )
+    assert resolve_doc_type(".Widget or int", function, names) == DocType(int, ("Widget",))
+    assert resolve_doc_type("float, e.g. .5", function, names) == DocType(float)

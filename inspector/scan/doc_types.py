@@ -268,6 +268,9 @@ class _Patterns(NamedTuple):
     """A Sphinx role before a backquoted name: ``:class:`` in ``:class:`~pandas.Series```."""
     epydoc_markup: re.Pattern[str]
     """Epydoc's inline markup around a name: ``L{botocore.model.ServiceModel}``, ``C{int}``."""
+    relative: re.Pattern[str]
+    """A name Sphinx looks up from the current module, opened by a dot (paramiko's ``:type
+    pkey: .PKey``)."""
     default: re.Pattern[str]
     optional: re.Pattern[str]
     """numpydoc's ``optional`` marker (``Optional[X]`` is a type)."""
@@ -280,6 +283,7 @@ def _patterns() -> _Patterns:
     return _Patterns(
         role=re.compile(r":[\w.+-]+(?::[\w.+-]+)*:(?=`)"),
         epydoc_markup=re.compile(r"\b[LCIB]\{([^{}]*)\}"),
+        relative=re.compile(r"(?<![\w.])\.([A-Za-z_]\w*)"),
         default=re.compile(
             r"(?:^|(?<=[,;(\s]))\s*defaults?\b(?:\s+(?:is|to)\b)?\s*[:=]?\s*(?P<value>.*)$",
             re.IGNORECASE | re.DOTALL,
@@ -799,9 +803,27 @@ def resolve_doc_type(
     globalns = getattr(target, "__globals__", {})
     module_name = str(globalns.get("__name__", ""))
     try:
-        return read_doc_type(type_name, _ModuleNames(globalns, module_name, names))
+        namespace = _ModuleNames(globalns, module_name, names)
+        if "." in type_name:
+            type_name = _without_relative_dots(type_name, namespace, module_name)
+        return read_doc_type(type_name, namespace)
     except Exception:  # names resolve through the library's code (a module's __getattr__)
         return DocType(NOT_UNDERSTOOD)  # reported as not understood
+
+
+def _without_relative_dots(text: str, namespace: Mapping[str, object], module_name: str) -> str:
+    """Names written ``.Name`` as Sphinx finds them, from the current module outwards: the
+    module's own name, else its package's (paramiko documents ``pkey`` as ``.PKey``, which
+    ``paramiko.client`` does not import and ``paramiko`` exports)."""
+    package = sys.modules.get(module_name.partition(".")[0])
+
+    def found(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name in namespace or package is None or not hasattr(package, name):
+            return name
+        return f"{package.__name__}.{name}"
+
+    return _patterns().relative.sub(found, text)
 
 
 class _ModuleNames(Mapping[str, object]):
