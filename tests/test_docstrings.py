@@ -1020,6 +1020,18 @@ def test_text_a_decorator_adds_at_the_margin_leaves_the_body_s_fields_fields() -
     assert parse_docstring(indented).description == "Sum.\n\nWritten with the body."
 
 
+def test_a_rest_field_with_the_name_after_its_colon_documents_that_argument() -> None:
+    """PyGithub's ``Repository.get_deployments``: ``:param: sha: string``. docstring-parser
+    refused the whole docstring (TI202): every parameter lost its text."""
+    text = "Get them.\n\n:param: sha: the commit\n:type: sha: string\n:param ref: a ref: named\n"
+    parsed = parse_docstring(text)
+    assert parsed.description == "Get them."
+    assert parsed.params == {
+        "sha": ParamDoc("the commit", "string"),
+        "ref": ParamDoc("a ref: named"),
+    }
+
+
 class IgnoredFirst:
     """ccxt's generated methods (``binance.mint_tokenized_asset``) open their docstring with a
     JSDoc tag written less indented than the body, and write a heading so between fields

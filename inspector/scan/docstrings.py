@@ -80,6 +80,13 @@ _REST_WORDY_FIELD = re.compile(
 """A reST field whose words docstring-parser may refuse, failing the whole docstring: a type
 of several words before a parameter's name (``:param list of str names:``), several exceptions
 (passlib's ``:raises TypeError, ValueError:``) or a return type of several words."""
+_REST_NAME_AFTER_FIELD = re.compile(
+    r"^([ \t]*):(param|parameter|arg|argument|key|keyword|type):[ \t]+(\*{0,2}[A-Za-z_]\w*):",
+    re.M,
+)
+"""A parameter's field with its name after the field's colon (PyGithub's ``:param: sha:
+string``): docstring-parser refused the whole docstring (TI202), as the field names no
+argument; read as ``:param sha: string``."""
 _VARIADIC_KEYWORDS_DOC = "**"
 _VARIADIC_POSITIONAL_DOC = "*"
 """The ``DocInfo.params`` keys of those fields: the method's ``**kwargs`` and ``*args``,
@@ -282,11 +289,8 @@ def _parsed(text: str, style: DocstringStyle) -> DocInfo:
     if style is DocstringStyle.NUMPY:
         text = _numpy_readable(text)
     protected = _SPACES_ONLY_LINE.sub("", text) if " \n" in text or "\t\n" in text else text
-    # before colons are marked; ``:keyword arguments:`` holds no ``args:``
-    if style is DocstringStyle.REST and ("args:" in protected or "arguments:" in protected):
-        protected = _REST_VARIADIC_FIELD.sub(_variadic_field, protected)
-    if style is DocstringStyle.REST:
-        protected = _REST_WORDY_FIELD.sub(_field_of_few_words, protected)
+    if style is DocstringStyle.REST:  # before colons are marked
+        protected = _rest_fields_readable(protected)
     google = None
     if style is DocstringStyle.GOOGLE:  # before colons are marked: it reads roles
         google = read_google(protected, _GOOGLE_PARSER.titles_re)
@@ -474,6 +478,18 @@ _GOOGLE_ENTRY_OF_A_ROLE = re.compile(r"^([ \t]+):(?:[\w.+-]+:)+`~?([^`\n]*)`(?=[
 """An indented Google entry whose type is a reST role (celery's ``Returns:`` over
 ``:class:`~celery.signature`: object for...``, ``Raises:`` over ``:exc:`ValueError`: ...``):
 the type is the role's target; read as it is, the role's first colon would end the type."""
+
+
+def _rest_fields_readable(text: str) -> str:
+    """The reST docstring with its fields written as docstring-parser reads them: ``*args``
+    and ``**kwargs`` fields, fields of many words (every word before the name is the type) and
+    the name written after the field's colon (``:param: sha: string``)."""
+    if "args:" in text or "arguments:" in text:  # ``:keyword arguments:`` holds no ``args:``
+        text = _REST_VARIADIC_FIELD.sub(_variadic_field, text)
+    text = _REST_WORDY_FIELD.sub(_field_of_few_words, text)
+    if ": " in text:
+        text = _REST_NAME_AFTER_FIELD.sub(r"\1:\2 \3:", text)
+    return text
 
 
 _GOOGLE_TYPE_WITH_COLON = re.compile(
