@@ -139,6 +139,9 @@ NAMES = globals()
         ("datetime", datetime.datetime),
         ("date", datetime.date),
         ("datetime.time or str", datetime.time | str),
+        # openpyxl's ``Worksheet.cell``: ``time`` and ``none`` were not understood (TI122)
+        ("numeric or time or string or bool or none", float | datetime.time | str | bool | None),
+        ("string or null", str | None),
         ("pathlib.Path", pathlib.Path),
         ("Color or None", Color | None),
         ("Color object", Color),

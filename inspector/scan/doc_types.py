@@ -62,6 +62,8 @@ _PROSE: dict[str, object] = {
     "timestamp": datetime.datetime,
     "blob": bytes,
     "any": typing.Any,
+    # None in prose (openpyxl's ``numeric or time or string or bool or none``), JSON's word
+    **dict.fromkeys(("none", "null"), type(None)),
 }
 """Prose kinds (lower-case words) and the type names docstrings use that are not Python's
 (botocore writes ``:type Bucket: string``)."""
@@ -69,6 +71,7 @@ _TYPE_NAMES: dict[str, object] = {
     "datetime": datetime.datetime,
     "date": datetime.date,
     "timedelta": datetime.timedelta,
+    "time": datetime.time,
     "NoneType": type(None),
     "long": int,
     "unicode": str,
