@@ -19,7 +19,7 @@ import docstring_parser.rest
 
 from inspector.scan.doc_margin import body_dedented
 from inspector.scan.google_sections import read_google
-from inspector.scan.rest_text import plain_text
+from inspector.scan.rest_text import may_hold_markup, plain_text
 
 _PARAM_SECTIONS = frozenset({"param", "parameter", "arg", "argument", "key", "keyword"})
 
@@ -697,8 +697,7 @@ def _restore(text: str | None, marked: bool) -> str:
     if not text:
         return ""
     text = _without_trailing_space(text)
-    # ``..``: a comment, a footnote; ``]_``: a footnote's reference
-    if not marked and not any(mark in text for mark in ("`", "::", "\n\n\n", "|", "..", "]_")):
+    if not marked and "\n\n\n" not in text and not may_hold_markup(text):
         return text  # nothing to restore or make plain
     if marked and _COLON_MARK in text:
         text = text.replace(_COLON_MARK, ":")

@@ -106,6 +106,21 @@ _SENTENCES = {
 }
 
 
+_MARKS = ("`", "::", "|", "..", "]_")
+"""What each rule below needs in a text to change it: roles, literals and links; literal
+blocks and directives; substitutions; comments, targets and notes; footnote references."""
+_FIELD_START = re.compile(r"^[ \t]*:[A-Za-z]", re.M)
+
+
+def may_hold_markup(text: str) -> bool:
+    """Whether ``plain_text`` may change the text: a reader skips it for a text that holds no
+    mark (most do). Kept beside the rules, so a new rule is not skipped: a comment alone was,
+    while the test was written where it was used."""
+    return any(mark in text for mark in _MARKS) or (
+        ":" in text and _FIELD_START.search(text) is not None
+    )
+
+
 def plain_text(text: str) -> str:
     """The text with its reST roles, literals, directives, substitutions and hyperlinks made
     plain."""
