@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import requests
 
 from inspector import Toolbox, ToolCallError
 from inspector.diagnostics import InspectorError
@@ -122,6 +123,31 @@ def test_a_subclass_takes_its_classified_base_entries() -> None:
             "class 'SubCalc' is not in the classification: the entries of its base 'Calc' apply",
         )
     ]
+
+
+class FakeSession(requests.Session):
+    """A fake of an installed package's class, as fakeredis' ``FakeRedis`` is of ``Redis``."""
+
+    def get(self, url: str) -> str:  # type: ignore[override]
+        """Fetch a page.
+
+        Args:
+            url: Where.
+        """
+        return f"fake {url}"
+
+
+def test_a_fake_of_another_package_has_the_methods_of_its_classified_base() -> None:
+    """The base's entries apply, so its methods are the fake's tools, though the fake's
+    package is not the base's (a scan of the fake alone takes only its own package's)."""
+    box = Toolbox(
+        FakeSession(),
+        classification={"Session": {"get": {"name": "fetch"}, "close": True, "*": False}},
+    )
+    assert [t.name for t in box.tools] == ["fetch", "close"]
+    assert box.call("fetch", {"url": "u"}) == "fake u"
+    assert [(d.code, d.message) for d in box.diagnostics if d.level.name != "INFO"] == []
+    assert [t.name for t in Toolbox(FakeSession()).tools] == ["get"]
 
 
 def test_the_toolbox_fails_closed_on_a_class_key_naming_nothing() -> None:

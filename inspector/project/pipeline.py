@@ -6,7 +6,7 @@ the same diagnostics whichever way it came in."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -40,14 +40,17 @@ def scan(
 
 
 def scan_objects(
-    objects: Sequence[object], docstring_style: DocstringStyle = DocstringStyle.AUTO
+    objects: Sequence[object],
+    docstring_style: DocstringStyle = DocstringStyle.AUTO,
+    through: Mapping[type, type] | None = None,
 ) -> tuple[Catalog, dict[str, object], list[Diagnostic]]:
     """Step 1 for live objects (instances or classes, modules, functions): the catalog, each
     class key's object (for a module's functions, the class of static methods that holds
-    them), and the diagnostics."""
+    them), and the diagnostics; ``through`` maps a class to a base whose methods count as its
+    own."""
     from inspector.scan.scanner import scan_objects as scan_live
 
-    catalog, found, diagnostics = scan_live(objects, docstring_style)
+    catalog, found, diagnostics = scan_live(objects, docstring_style, through)
     owners = {group.key: obj for group, obj in zip(catalog.classes, found, strict=True)}
     return catalog, owners, diagnostics
 

@@ -83,6 +83,14 @@ def classification_of(
     return parsed(plain)
 
 
+def classified_base(cls: type, choices: Classification | None) -> type | None:
+    """The nearest base of a class the classification does not name that it names (``Redis``
+    for a ``FakeRedis``), whose entries the class takes; None otherwise."""
+    if not choices or cls.__qualname__ in choices:
+        return None
+    return next((b for b in cls.__mro__[1:] if b.__name__ in choices), None)
+
+
 def inherited_entries(
     choices: Classification | None, owners: Mapping[str, object]
 ) -> tuple[Classification | None, list[Diagnostic]]:
@@ -96,9 +104,10 @@ def inherited_entries(
     notes = []
     for key, owner in owners.items():
         cls = owner if isinstance(owner, type) else type(owner)
-        base = next((b.__name__ for b in cls.__mro__[1:] if b.__name__ in choices), None)
-        if key in choices or base is None:
+        found = classified_base(cls, choices)
+        if key in choices or found is None:
             continue
+        base = found.__name__
         taken[key] = choices[base]
         used.add(base)
         message = (
@@ -131,7 +140,11 @@ def chosen_tools(
         The chosen tools in order, each class key's object, the catalog scanned and the
         diagnostics of the scan and the choice.
     """
-    catalog, owners, diagnostics = pipeline.scan_objects(objects, style)
+    # a subclass that takes a base's entries has the base's methods too, even from another
+    # package than its own (a FakeRedis given for the Redis the classification names)
+    classes = [obj if isinstance(obj, type) else type(obj) for obj in flattened(objects)]
+    bases = {cls: base for cls in classes if (base := classified_base(cls, choices)) is not None}
+    catalog, owners, diagnostics = pipeline.scan_objects(objects, style, bases)
     choices, inherited = inherited_entries(choices, owners)
     selected, notes = pipeline.select_sources(
         catalog,

@@ -7,7 +7,7 @@ import itertools
 import sys
 import typing
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import ModuleType
@@ -64,13 +64,15 @@ def scan(
 
 
 def scan_objects(
-    objects: Sequence[object], docstring_style: DocstringStyle = DocstringStyle.AUTO
+    objects: Sequence[object],
+    docstring_style: DocstringStyle = DocstringStyle.AUTO,
+    through: Mapping[type, type] | None = None,
 ) -> tuple[Catalog, list[object], list[Diagnostic]]:
     """Inspect live objects (the Toolbox's), in order: an instance or a class stands for its
     class's methods, a module for its public functions, a function for itself (the functions
-    of one module form one group, keyed by the module's name). Returns the catalog, the object
-    each group's tools are called on (a function group's class of static methods), and the
-    diagnostics."""
+    of one module form one group, keyed by the module's name); ``through`` maps a class to a
+    base whose methods count as its own. Returns the catalog, the object each group's tools
+    are called on (a function group's class of static methods), and the diagnostics."""
     context = ScanContext(docstring_style)
     builder = MethodBuilder(context=context)
     diagnostics: list[Diagnostic] = []
@@ -78,7 +80,8 @@ def scan_objects(
     keys: set[str] = set()
     owners: list[object] = []
     for obj in _with_function_groups(objects):
-        info = context.targets.class_info(obj if isinstance(obj, type) else type(obj))
+        cls = obj if isinstance(obj, type) else type(obj)
+        info = context.targets.class_info(cls, (through or {}).get(cls))
         group = scan_class(info, builder, keys, diagnostics)
         groups.append(group)
         owners.append(obj)

@@ -24,15 +24,24 @@ _NO_METHODS = (property, functools.cached_property, type)
 
 class ClassInfo:
     """A class to inspect and the target text that named it (a module's functions come as the
-    class ``function_group`` makes of them)."""
+    class ``function_group`` makes of them). ``through`` is a base whose methods count as the
+    class's own, as they would for that base (see ``iter_methods``)."""
 
-    __slots__ = ("cls", "explicit", "path", "source")
+    __slots__ = ("cls", "explicit", "path", "source", "through")
 
-    def __init__(self, cls: type, source: str, path: str, explicit: bool = True) -> None:
+    def __init__(
+        self,
+        cls: type,
+        source: str,
+        path: str,
+        explicit: bool = True,
+        through: type | None = None,
+    ) -> None:
         self.cls: Final = cls
         self.source: Final = source
         self.path: Final = path
         self.explicit: Final = explicit
+        self.through: Final = through
 
 
 class MethodInfo:
@@ -144,13 +153,15 @@ class Targets:
         self.locations = locations if locations is not None else Locations(root)
         self._loaded: dict[Path, ModuleType] = {}
 
-    def class_info(self, cls: type) -> ClassInfo:
-        """A class given directly (not through a target), located where it is defined."""
+    def class_info(self, cls: type, through: type | None = None) -> ClassInfo:
+        """A class given directly (not through a target), located where it is defined;
+        ``through``: a base whose methods count as the class's own."""
         try:
             source = inspect.getsourcefile(cls)
         except (TypeError, OSError):  # a built-in class, or one made in `python -c` or a REPL
             source = None
-        return ClassInfo(cls, cls.__qualname__, self.locations.of(source) if source else "")
+        path = self.locations.of(source) if source else ""
+        return ClassInfo(cls, cls.__qualname__, path, through=through)
 
     def resolve(self, target: str) -> list[ClassInfo]:
         """The classes a target names: ``file.py:Class``, ``pkg.mod:Class``, a file or a
@@ -453,11 +464,13 @@ def is_public(name: str) -> bool:
 
 def iter_methods(info: ClassInfo, locations: Locations | None = None) -> Iterator[MethodInfo]:
     """Public methods: the class's own in definition order, then inherited ones, nearest first;
-    each located by ``locations`` (the scan's)."""
+    each located by ``locations`` (the scan's). The inherited ones are those of the bases
+    ``_owners`` takes, and those ``info.through`` would give its base (a fake ``FakeRedis``
+    of another package, given for ``Redis``, has ``Redis``'s methods)."""
     seen: set[str] = set()
     locations = locations if locations is not None else Locations()
     owner_is_group = is_function_group(info.cls)
-    for owner in _owners(info.cls):
+    for owner in _owners(info.cls, info.through):
         for name, raw in vars(owner).items():
             if name in seen or not is_public(name):
                 continue
@@ -494,14 +507,17 @@ def _is_alias(cls: type, name: str, function: object) -> bool:
     return getattr(found, "__func__", found) is function
 
 
-def _owners(cls: type) -> list[type]:
-    """The class and the bases whose methods count: those of the same top-level package, and
-    the user's own (neither builtins, nor the standard library, nor an installed package)."""
+def _owners(cls: type, through: type | None = None) -> list[type]:
+    """The class and the bases whose methods count: those of the same top-level package, the
+    user's own (neither builtins, nor the standard library, nor an installed package), and
+    those that count for the base ``through``."""
     package = _top_package(cls)
+    theirs = _owners(through) if through is not None else []
     return [
         base
         for base in cls.__mro__
         if base is cls
+        or base in theirs
         or (base.__module__ != "builtins" and (_top_package(base) == package or _is_users(base)))
     ]
 
