@@ -93,6 +93,41 @@ def test_a_file_over_its_budget_names_its_largest_tools(
     ]
 
 
+def _chars(entry: object) -> int:
+    return len(json.dumps(entry, ensure_ascii=False, separators=(",", ":")))
+
+
+def test_deferred_tools_are_not_counted_in_the_file_budget(
+    scanned: Path, run_cli: Callable[..., Run]
+) -> None:
+    """Anthropic and OpenAI Responses load a deferred tool into the context only when a search
+    finds it: the budget counts the tools sent up front (the search tool among them), and
+    names only those; the report marks the deferred ones and totals both ways."""
+    args = ("--max-file-tokens", "100", "-o", "a.json")
+    result = run_cli("render", "--provider", "anthropic", "--defer", "run", "--report", *args)
+    run, ping, search = (_chars(e) for e in json.loads(Path("a.json").read_text()))
+    assert result.stderr.splitlines() == [
+        "anthropic: tool                                chars  ~tokens",
+        f"anthropic: run                              {run:>8} {estimate_tokens(run):>8}"
+        "  (deferred)",
+        f"anthropic: ping                             {ping:>8} {estimate_tokens(ping):>8}",
+        f"anthropic: total (3 tools)                  {run + ping + search:>8} "
+        f"{estimate_tokens(run + ping + search):>8}",
+        f"anthropic: up front (2 tools)               {ping + search:>8} "
+        f"{estimate_tokens(ping + search):>8}",
+        "diagnostics: 0 errors, 0 warnings, 0 info",
+    ]
+    over = run_cli("render", "--provider", "anthropic", "--defer", "ping", *args)
+    run, _, search = (_chars(e) for e in json.loads(Path("a.json").read_text()))
+    assert over.stderr.splitlines()[0] == (
+        f"warning[TI511]: anthropic: the file is about {estimate_tokens(run + search):,} tokens "
+        "for 2 tools sent up front (1 deferred tool, loaded on demand, not counted), over "
+        "max_file_tokens (100), paid by every request that sends it; largest tools: run "
+        f"(~{estimate_tokens(run)}); set tools false in the classification file or load them on "
+        'demand ("defer": true)'
+    )
+
+
 def test_zero_turns_a_budget_off_and_the_defaults_pass_small_tools(
     scanned: Path, run_cli: Callable[..., Run]
 ) -> None:

@@ -247,6 +247,7 @@ def render(
 def _render_one(provider: str, tools: list[ToolDescriptor], options: RenderOptions) -> Rendered:
     """One provider's file; a template that fails gives an error diagnostic instead."""
     from inspector.diagnostics import InspectorError, UsageError, error_diagnostic
+    from inspector.render.deferral import is_deferred
     from inspector.render.jinja import render_document
     from inspector.render.limits import Budget, size_report
 
@@ -264,6 +265,8 @@ def _render_one(provider: str, tools: list[ToolDescriptor], options: RenderOptio
         table=options.report,
         budget=Budget(options.max_tool_tokens, options.max_file_tokens),
         left_out=len(tools) - len(written),
+        # a provider without tool search left the deferred tools out: those written are its own
+        deferred=frozenset(tool.name for tool in written if is_deferred(tool, options.defer)),
     )
     return Rendered(provider, document, diagnostics + warnings, lines)
 

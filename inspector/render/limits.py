@@ -102,24 +102,29 @@ def size_report(
     table: bool = True,
     budget: Budget | None = None,
     left_out: int = 0,
+    deferred: frozenset[str] = frozenset(),
 ) -> tuple[list[str], list[Diagnostic]]:
     """A table of characters and estimated tokens per tool of a rendered file (parsed; none
     unless ``table``), and warnings past the provider's per-request limits (a strict render
     stays within the strict ones; a template that sets ``strict`` itself may not) and past the
     token ``budget`` (default ``Budget()``). ``left_out``: included tools the file leaves out
     (deferred, or nested too deeply: their own warnings say how to offer them), so that an
-    empty file is not taken for a request to send without tools."""
+    empty file is not taken for a request to send without tools. ``deferred``: the names of
+    the tools the file marks to load on demand, which the file's budget does not count."""
     sizes = EntrySizes(table)
     for entry in tool_entries(document):
         sizes.add(entry)
     warnings = _limit_warnings(
         provider, find(provider, template_dirs).provider.limits, sizes, tools, left_out
     )
-    warnings += _budget_warnings(provider, budget or Budget(), sizes, tools)
-    return (_size_table(provider, sizes, tools) if sizes.table else []), warnings
+    warnings += _budget_warnings(provider, budget or Budget(), sizes, tools, deferred)
+    table_lines = _size_table(provider, sizes, tools, deferred) if sizes.table else []
+    return table_lines, warnings
 
 
-def _size_table(provider: str, sizes: EntrySizes, tools: list[ToolDescriptor]) -> list[str]:
+def _size_table(
+    provider: str, sizes: EntrySizes, tools: list[ToolDescriptor], deferred: frozenset[str]
+) -> list[str]:
     listed = tools[: len(sizes.sizes)]
     last = f"total ({sizes.count} tools)"
     width = max([32, len(last), *(len(tool.name) for tool in listed)])  # columns stay aligned
@@ -127,9 +132,23 @@ def _size_table(provider: str, sizes: EntrySizes, tools: list[ToolDescriptor]) -
     total = 0
     for tool, size in zip(listed, sizes.sizes, strict=False):
         total += size
-        lines.append(f"{provider}: {tool.name:<{width}} {size:>8} {estimate_tokens(size):>8}")
+        mark = "  (deferred)" if tool.name in deferred else ""
+        line = f"{provider}: {tool.name:<{width}} {size:>8} {estimate_tokens(size):>8}{mark}"
+        lines.append(line)
+    # the tool search tool, when the file has one, is the entry past the tools
+    total += sum(sizes.sizes[len(listed) :])
     lines.append(f"{provider}: {last:<{width}} {total:>8} {estimate_tokens(total):>8}")
+    if deferred:
+        front = total - _deferred_size(listed, sizes.sizes, deferred)
+        up_front = f"up front ({sizes.count - len(deferred)} tools)"
+        lines.append(f"{provider}: {up_front:<{width}} {front:>8} {estimate_tokens(front):>8}")
     return lines
+
+
+def _deferred_size(tools: list[ToolDescriptor], sizes: list[int], deferred: frozenset[str]) -> int:
+    """The characters of the deferred tools' entries: none is in the model's context before a
+    search finds it, so no request pays for them up front."""
+    return sum(size for tool, size in zip(tools, sizes, strict=False) if tool.name in deferred)
 
 
 def _limit_warnings(
@@ -174,10 +193,15 @@ def _limit_warnings(
 
 
 def _budget_warnings(
-    provider: str, budget: Budget, sizes: EntrySizes, tools: list[ToolDescriptor]
+    provider: str,
+    budget: Budget,
+    sizes: EntrySizes,
+    tools: list[ToolDescriptor],
+    deferred: frozenset[str],
 ) -> list[Diagnostic]:
     """A warning per tool over ``max_tool_tokens`` naming its largest parameters and what would
-    cut them; one for the file over ``max_file_tokens`` naming its largest tools."""
+    cut them; one for the file over ``max_file_tokens`` (the tools sent up front: not the
+    deferred ones) naming its largest tools that are not deferred."""
     warnings: list[Diagnostic] = []
     measured = list(zip(tools, sizes.sizes, sizes.entries, strict=False))
     for tool, size, entry in measured:
@@ -198,12 +222,20 @@ def _budget_warnings(
                     codes.TOOL_OVER_BUDGET,
                 )
             )
-    total = estimate_tokens(sum(sizes.sizes))
+    total = estimate_tokens(sum(sizes.sizes) - _deferred_size(tools, sizes.sizes, deferred))
     if budget.max_file_tokens and total > budget.max_file_tokens:
-        largest = sorted(measured, key=lambda m: -m[1])[:3]
+        up_front = [m for m in measured if m[0].name not in deferred]
+        largest = sorted(up_front, key=lambda m: -m[1])[:3]
         named = ", ".join(f"{t.name} (~{estimate_tokens(s):,})" for t, s, _ in largest)
+        counted = f"{sizes.count} tools"
+        if deferred:
+            later = f"{len(deferred)} deferred tool{'s' if len(deferred) > 1 else ''}"
+            counted = (
+                f"{sizes.count - len(deferred)} tools sent up front ({later}, loaded on demand, "
+                "not counted)"
+            )
         message = (
-            f"{provider}: the file is about {total:,} tokens for {sizes.count} tools, over "
+            f"{provider}: the file is about {total:,} tokens for {counted}, over "
             f"max_file_tokens ({budget.max_file_tokens:,}), paid by every request that sends "
             f"it; largest tools: {named}; set tools false in the classification file or "
             'load them on demand ("defer": true)'
