@@ -581,6 +581,26 @@ def test_diff_reports_what_the_classification_file_changes_for_a_model(
     )
 
 
+def test_diff_says_why_an_entry_left_a_tool_out(in_tmp: Path, run_cli: Callable[..., Run]) -> None:
+    """An entry that cannot be applied leaves its tool out, which the diff reports as removed:
+    the classification file's error says why, on stderr (the exit status follows --fail-on)."""
+    shutil.copy(INVENTORY, "inventory.py")
+    assert (
+        run_cli("scan", "inventory.py", "-o", "old.json", "-q", "--new", "include-all").status == 0
+    )
+    shutil.copy("old.json", "new.json")
+    entries = {"get_item": {"hidden": ["item_id"]}, "delete_item": True, "delete_all": True}
+    Path("new.classification.json").write_text(json.dumps({"Inventory": entries}, indent=1))
+    result = run_cli("diff", "old.json", "new.json")
+    assert (result.status, result.stdout, result.stderr) == (
+        0,
+        "get_item:\n  breaking   tool removed\n1 breaking, 0 compatible, 0 docs\n",
+        "new.classification.json:4: error[TI330]: Inventory.get_item: hidden names the required "
+        "parameter 'item_id': a call needs it (fix its value with fixed instead); the tool is "
+        "left out\n",
+    )
+
+
 def test_serve_lists_and_calls_the_shaped_tools() -> None:
     """``serve`` lists what the golden MCP render holds and calls through the shaped Toolbox."""
     import anyio

@@ -8,7 +8,14 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from inspector.diagnostics import InspectorError, UsageError, docs_url, has_errors
+from inspector.diagnostics import (
+    Diagnostic,
+    InspectorError,
+    Level,
+    UsageError,
+    docs_url,
+    has_errors,
+)
 from inspector.files.new_entries import CHOICES, NewMethods
 
 if TYPE_CHECKING:
@@ -297,6 +304,7 @@ def diff(args: argparse.Namespace) -> int:
     """Print the changes between two versions; the exit status follows ``--fail-on``."""
     import json
 
+    from inspector.cli.output import printer_for
     from inspector.project.diff import Severity, diff_catalogs, summary
 
     if args.git:
@@ -320,7 +328,12 @@ def diff(args: argparse.Namespace) -> int:
         raise UsageError(
             f"{names[0]} is {old[1]} but {names[1]} is {new[1]}: compare like with like"
         )
-    changes = diff_catalogs(*_shaped(args, old[0], new[0], old[1]))
+    shaped_old, shaped_new, problems = _shaped(args, old[0], new[0], old[1])
+    if problems:
+        # an entry that cannot be applied leaves its tool out, which the changes then report
+        # as removed: the error says why
+        printer_for(args).print(problems)
+    changes = diff_catalogs(shaped_old, shaped_new)
     counts = summary(changes)
     if args.json:
         document = {
@@ -351,9 +364,10 @@ def diff(args: argparse.Namespace) -> int:
 
 def _shaped(
     args: argparse.Namespace, old: Catalog, new: Catalog, format_name: str
-) -> tuple[Catalog, Catalog]:
+) -> tuple[Catalog, Catalog, list[Diagnostic]]:
     """Two tools.json catalogs as a model is offered them: each shaped by the classification
-    file beside it (for ``--git``, the old one as committed), when either has one. Provider
+    file beside it (for ``--git``, the old one as committed), when either has one, and the
+    errors of the new one's (an entry that cannot be applied leaves its tool out). Provider
     files are shaped already."""
     from inspector.files.classification import default_path
     from inspector.files.classification import load as load_classification
@@ -361,7 +375,7 @@ def _shaped(
     from inspector.project import pipeline
 
     if format_name != TOOLS_FORMAT:
-        return old, new
+        return old, new, []
     if args.git:
         path = default_path(Path(args.files[0]) if args.files else _configured_tools(args))
         old_path, new_path = path, path
@@ -371,11 +385,10 @@ def _shaped(
         old_choices = load_classification(old_path)
     new_choices = load_classification(new_path)
     if old_choices is None and new_choices is None:
-        return old, new
-    return (
-        pipeline.curated_catalog(old, old_choices, old_path)[0],
-        pipeline.curated_catalog(new, new_choices, new_path)[0],
-    )
+        return old, new, []
+    shaped, notes = pipeline.curated_catalog(new, new_choices, new_path)
+    errors = [note for note in notes if note.level is Level.ERROR]
+    return pipeline.curated_catalog(old, old_choices, old_path)[0], shaped, errors
 
 
 def _committed_classification(ref: str, path: Path) -> Classification | None:
