@@ -496,6 +496,12 @@ def test_a_rescan_keeps_every_user_value_and_adds_only_uncovered_methods(
         assert applied is expected
     for method, value in exact.items():  # an exact key beats every pattern
         assert is_included(merged.classification, "C", method) is _include(value)
+    # no tools.json before: every method the merge includes without a key of the user's is new
+    assert merged.newly_included == [
+        f"C.{method}"
+        for method in methods
+        if method not in exact and is_included(merged.classification, "C", method)
+    ]
 
 
 def _matches(method: str, pattern: str) -> bool:

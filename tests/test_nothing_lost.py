@@ -89,6 +89,27 @@ def test_a_failed_target_keeps_its_classes_and_choices_even_with_prune(
     }
 
 
+def test_a_new_method_a_pattern_offers_is_named_among_the_newly_included(
+    calendar: Path, run_cli: Callable[..., Run]
+) -> None:
+    """A pattern that includes covers a new method without an entry of its own: the summary
+    names it as it names a new method given an entry (a destructive name among them), once."""
+    classification = {"CalendarService": {"cancel": False, "*": True}, "Other": {"ping": False}}
+    Path("t.classification.json").write_text(json.dumps(classification), encoding="utf-8")
+    source = CALENDAR + "\n    def delete_all(self) -> None:\n        'Delete every meeting.'\n"
+    Path("calendar_service.py").write_text(source, encoding="utf-8")
+    args = ("scan", "calendar_service.py:CalendarService", "other.py", "-o", "t.json")
+    result = run_cli(*args)
+    assert (result.status, result.stderr) == (0, "")
+    assert result.stdout.splitlines()[:2] == [
+        "2 classes, 4 tools: 2 included, 2 excluded",
+        "newly included: CalendarService.delete_all",
+    ]
+    again = run_cli(*args)
+    assert "newly included" not in again.stdout
+    assert _read("t.classification.json") == classification
+
+
 def test_a_renamed_method_keeps_its_value_and_new_ones_are_named(
     calendar: Path, run_cli: Callable[..., Run]
 ) -> None:

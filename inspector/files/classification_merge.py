@@ -178,8 +178,13 @@ def _methods(
         if source is not None:
             methods[name] = vanished.pop(source)
             found.renamed.append((f"{class_key}.{source}", f"{class_key}.{name}", methods[name]))
-        elif kept.pattern_for(name) is not None:
-            continue  # no entry of its own: the pattern keeps covering it
+        elif (pattern := kept.pattern_for(name)) is not None:
+            # no entry of its own: the pattern keeps covering it. One it offers that the last
+            # scan did not have is newly included all the same: the summary names it
+            offered = kept.methods[pattern].include and not tool.uncallable
+            if offered and earlier.is_new(class_key, name):
+                found.newly.append(f"{class_key}.{name}")
+            continue
         elif tool.uncallable:
             methods[name] = MethodEntry.plain(False)
             found.uncallable.append(f"{class_key}.{name}")
@@ -261,8 +266,8 @@ def _renamed_classes(old: Classification, catalog: Catalog) -> dict[str, str]:
 
 
 class _Earlier:
-    """The previous tools.json's tools, to recognise a renamed method by what it takes (read
-    when first needed)."""
+    """The previous tools.json's tools, to recognise a renamed method by what it takes, and a
+    new one a pattern covers (read when first needed)."""
 
     def __init__(self, previous: Previous) -> None:
         self.previous = previous
@@ -274,6 +279,10 @@ class _Earlier:
             found = self.previous() if callable(self.previous) else self.previous
             self._tools = {(k, t.method_name): t for k, t in found.tools()} if found else {}
         return self._tools
+
+    def is_new(self, class_key: str, method: str) -> bool:
+        """Whether the previous tools.json lacks the method (or there is none)."""
+        return (class_key, method) not in self.tools
 
     def renamed_from(
         self, class_key: str, tool: ToolDescriptor, vanished: dict[str, MethodEntry]
