@@ -663,6 +663,10 @@ def test_toolbox_patterns_that_match_nothing_are_warnings() -> None:
         "warning[TI801]: include pattern 'Shop.refnud' matches no tool",
         "warning[TI801]: exclude pattern '*_admin' matches no tool",
     ]
+    shaped = {"Shop": {"@prefix": "shop_", "order": {"name": "place"}, "refund": True}}
+    renamed = Toolbox(Shop(), include=["shop_pl*", "Shop.refund"], classification=shaped)
+    assert [tool.name for tool in renamed.tools] == ["shop_place", "shop_refund"]
+    assert renamed.diagnostics == []  # a pattern over the shaped names matches them
     choices = {"Shop": {"order": False, "refund": True}}
     quiet = Toolbox(Shop(), include=["*"], classification=choices)
     assert [tool.name for tool in quiet.tools] == ["refund"]

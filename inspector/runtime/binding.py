@@ -174,9 +174,13 @@ def matches(
     return not any(fnmatch.fnmatchcase(n, p) for p in exclude for n in names)
 
 
-def unmatched(catalog: Catalog, patterns: Iterable[str], what: str) -> list[Diagnostic]:
-    """A warning for each pattern that matches no tool name and no ``Class.method``."""
+def unmatched(
+    catalog: Catalog, selected: Iterable[Selected], patterns: Iterable[str], what: str
+) -> list[Diagnostic]:
+    """A warning for each pattern that matches no tool name (as scanned, or as the
+    classification shapes it: ``matches`` takes either) and no ``Class.method``."""
     names = [n for key, tool in catalog.tools() for n in (tool.name, f"{key}.{tool.method_name}")]
+    names += [chosen.tool.name for chosen in selected]
     return [
         Diagnostic(
             Level.WARNING,

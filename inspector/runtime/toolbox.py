@@ -213,8 +213,8 @@ class Toolbox:
             if bound is not None:
                 self._add(class_key, bound, renamed=tool.name != chosen.scanned.name)
         refuse_a_class(owners, taken)
-        self.diagnostics += unmatched(catalog, include or (), "include")
-        self.diagnostics += unmatched(catalog, exclude, "exclude")
+        self.diagnostics += unmatched(catalog, selected, include or (), "include")
+        self.diagnostics += unmatched(catalog, selected, exclude, "exclude")
 
     def _add(self, class_key: str, bound: Bound, *, renamed: bool) -> None:
         """Offer a tool, under the names a call may give it."""
