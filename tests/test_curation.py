@@ -10,13 +10,14 @@ import string
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
+from typing import Annotated
 
 import jsonschema
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from inspector import Toolbox, ToolCallError
+from inspector import Injected, Toolbox, ToolCallError
 from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import InspectorError
 from inspector.files.classification import is_included, load, parsed, to_json
@@ -769,6 +770,31 @@ def test_diff_against_git_compares_with_the_committed_classification_file(
             "1 breaking, 2 compatible, 0 docs",
         ],
     )
+
+
+class Notes:
+    def save(self, text: str, user: Annotated[str, Injected()]) -> str:
+        """Save a note.
+
+        Args:
+            text: The note.
+        """
+        return f"{user}: {text}"
+
+
+@pytest.mark.parametrize("entry", [{"fixed": {"user": "root"}}, {"hidden": ["user"]}])
+def test_fixing_or_hiding_an_injected_parameter_is_a_warning(entry: dict[str, object]) -> None:
+    """The host gives an injected parameter from its context at every call: a fixed value for
+    it, or hiding it, has no effect, and says so (it was ignored without a word)."""
+    box = Toolbox(Notes(), classification={"Notes": {"save": entry}}, context={"user": "ann"})
+    assert [(d.code, d.message) for d in box.diagnostics] == [
+        (
+            "TI332",
+            f"{next(iter(entry))} names 'user', which the host gives from the context key "
+            "'user'; it has no effect",
+        )
+    ]
+    assert box.call("save", {"text": "hi"}) == "ann: hi"
 
 
 def test_a_misspelt_parameter_or_pattern_gets_the_closest_name(

@@ -95,16 +95,21 @@ def _unused(
     entry = covered.entry or _NO_ENTRY
     if covered.key is None or is_pattern(covered.key):
         return []
+    # the host gives an injected parameter from its context at every call, whatever is fixed
+    injected = {f.name: f.key or f.name for f in tool.left_out if f.reason == "injected"}
     notes = []
     for what, name in entry.names_parameters():
-        if name in fields or (what != "params" and name in left_out):
+        if name in injected and what != "params":
+            why = f"which the host gives from the context key {injected[name]!r}"
+        elif name in fields or (what != "params" and name in left_out):
             continue
+        else:
+            why = f"which is no parameter of the tool{did_you_mean(name, [*fields, *left_out])}"
         path, line = locate([covered.class_key, covered.key, what, name])
         notes.append(
             Diagnostic(
                 Level.WARNING,
-                f"{what} names {name!r}, which is no parameter of the tool"
-                f"{did_you_mean(name, [*fields, *left_out])}; it has no effect",
+                f"{what} names {name!r}, {why}; it has no effect",
                 path,
                 line,
                 subject=f"{covered.class_key}.{tool.method_name}",
