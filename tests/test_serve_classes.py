@@ -284,3 +284,72 @@ def test_a_server_of_a_whole_module_is_named_after_the_module(in_tmp: Path) -> N
         served_objects(["shop.py:Units", "shop.py"], None, in_tmp).name,
         served_objects(["shop.py", "shop.py:Units"], "shop.py:make", in_tmp).name,
     ] == ["shop", "Units", "Ledger"]
+
+
+class Gate:
+    """Sync methods on one home thread, and an async one."""
+
+    def __init__(self) -> None:
+        self.opened = threading.Event()
+
+    def wait_open(self) -> str:
+        """Block until the gate opens."""
+        self.opened.wait(LIMIT)
+        return "opened"
+
+    def peek(self) -> str:
+        """Look at the gate."""
+        return "closed"
+
+    async def ring(self) -> str:
+        """Ring (runs on the event loop, not the home thread)."""
+        return "rang"
+
+
+def test_a_timed_out_call_holding_its_objects_thread_refuses_the_objects_other_sync_tools() -> None:
+    """Under ``serve`` each object's sync methods run on its one thread: while a timed-out call
+    holds it, another sync tool of the object would wait behind it past its own timeout, and
+    without end when it has none (``peek`` answered after ``wait_open`` ended). It is refused
+    at once, saying why, until the call ends; an async tool of the object is not held up."""
+    from inspector.runtime.host import ToolEvent
+    from inspector.runtime.running import HomeThread
+
+    home = HomeThread("toolsinspector-test-gate")
+    gate = home.submit(Gate).result()
+    events: list[ToolEvent] = []
+    ended = threading.Event()
+
+    def tell(event: ToolEvent) -> None:
+        events.append(event)
+        if event.kind == "ended-after-timeout":
+            ended.set()
+
+    choices = {"Gate": {"wait_open": {"timeout": 0.1}, "peek": True, "ring": True}}
+    box = Toolbox(gate, classification=choices, homes=Homes({id(gate): home}), on_event=tell)
+
+    async def answered(name: str) -> object:  # as serve calls: ahandle
+        return (await box.ahandle("openai", _calls(name)))[0]["content"]
+
+    answers = [anyio.run(answered, name) for name in ("wait_open", "peek", "ring")]
+    assert isinstance(gate, Gate)
+    gate.opened.set()
+    assert ended.wait(LIMIT)
+    answers.append(anyio.run(answered, "peek"))
+    home.stop()
+    assert answers == [
+        "Error: wait_open: timed out after 0.1 s; the call is still running and the tool takes "
+        "no new call until it has ended",
+        "Error: peek: a call of wait_open that timed out is still running on the thread of "
+        "their object; the tool takes no new call until it has ended",
+        "rang",
+        "closed",
+    ]
+    assert [(event.kind, event.tool) for event in events] == [
+        ("timed-out", "wait_open"),
+        ("busy", "peek"),
+        ("ended-after-timeout", "wait_open"),
+    ]
+
+
+def _calls(name: str) -> dict[str, object]:
+    return {"tool_calls": [{"id": "1", "function": {"name": name, "arguments": "{}"}}]}

@@ -98,10 +98,13 @@ class Homes:
 
 
 class Late:
-    """The tools whose timed-out sync call still runs: each refuses new calls until it ends."""
+    """The tools whose timed-out sync call still runs: each refuses new calls until it ends;
+    and the home threads such a call holds (by the ``id`` of their object), whose other tools
+    would wait behind it."""
 
     def __init__(self) -> None:
         self._running: dict[str, concurrent.futures.Future[object]] = {}
+        self._homes: dict[int, tuple[str, concurrent.futures.Future[object]]] = {}
         self._lock = threading.Lock()
 
     def busy(self, tool: str) -> bool:
@@ -110,21 +113,33 @@ class Late:
             future = self._running.get(tool)
             return future is not None and not future.done()
 
+    def holding(self, home: int) -> str | None:
+        """The tool whose timed-out call still runs on the home thread of the object ``home``
+        (its ``id``), or None."""
+        with self._lock:
+            tool, future = self._homes.get(home, ("", None))
+            return tool if future is not None and not future.done() else None
+
     def keep(
         self,
         tool: str,
         future: concurrent.futures.Future[object],
         ended: Callable[[BaseException | None], None],
+        home: int | None = None,
     ) -> None:
-        """Remember a timed-out call still running; ``ended`` hears when it ends (with its
-        exception, if it raised)."""
+        """Remember a timed-out call still running (on the home thread of the object ``home``,
+        if it has one); ``ended`` hears when it ends (with its exception, if it raised)."""
         with self._lock:
             self._running[tool] = future
+            if home is not None:
+                self._homes[home] = (tool, future)
 
         def done(finished: concurrent.futures.Future[object]) -> None:
             with self._lock:
                 if self._running.get(tool) is finished:
                     del self._running[tool]
+                if home is not None and self._homes.get(home, ("", None))[1] is finished:
+                    del self._homes[home]
             ended(None if finished.cancelled() else finished.exception())
 
         future.add_done_callback(done)
@@ -253,15 +268,24 @@ class Runner:
             raise TimedOut(seconds, still_running=False) from None
 
     def refuse_while_late(self, name: str, bound: Bound) -> None:
-        """Raise ``ToolCallError`` when a timed-out call of the tool still runs."""
+        """Raise ``ToolCallError`` when a timed-out call of the tool still runs, or, for a sync
+        method, when one of another tool of the same object holds the object's home thread
+        (the call would wait behind it, past any timeout, without end when it has none)."""
         tool = bound.descriptor.name
         if self._late.busy(tool):
             message = (
                 f"{name}: a call that timed out is still running; the tool takes no new call "
                 "until it has ended"
             )
-            self._tell(ToolEvent("busy", tool, message))
-            raise ToolCallError(message, name)
+        elif not bound.descriptor.is_async and (other := self._late.holding(id(bound.owner))):
+            message = (
+                f"{name}: a call of {other} that timed out is still running on the thread of "
+                "their object; the tool takes no new call until it has ended"
+            )
+        else:
+            return
+        self._tell(ToolEvent("busy", tool, message))
+        raise ToolCallError(message, name)
 
     def timed_out(self, name: str, timed: TimedOut) -> ToolCallError:
         """The error a call past its timeout answers, told as an event."""
@@ -298,7 +322,8 @@ class Runner:
             message = f"{name}: the call that timed out has ended ({how}); the tool takes calls"
             self._tell(ToolEvent("ended-after-timeout", name, message, error))
 
-        self._late.keep(name, future, ended)
+        owner = id(bound.owner)
+        self._late.keep(name, future, ended, owner if owner in self._homes.threads else None)
 
 
 async def finished(result: object) -> object:
