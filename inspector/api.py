@@ -225,7 +225,7 @@ def render_providers(
         include_new=include_new,
         include_destructive=include_destructive,
     )
-    diagnostics += pipeline.annotation_diagnostics(options, tools)
+    diagnostics += pipeline.annotation_diagnostics(options.annotations, tools)
     diagnostics += pipeline.defer_diagnostics(options, tools)
     return pipeline.render(providers, tools, options), diagnostics
 

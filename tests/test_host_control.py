@@ -283,6 +283,19 @@ def test_destructive_annotations_need_approval_only_when_the_user_opts_in() -> N
     assert gated.call("drop_all", approve=lambda tool, arguments: True) == 0
 
 
+def test_annotations_for_no_tool_are_a_warning_naming_the_renamed_tool() -> None:
+    """Annotations keyed by a method's name, where the classification names the tool otherwise,
+    apply to no tool: with ``approve_destructive`` the call runs without approval, so the
+    Toolbox warns (TI406, as render and serve do), naming the tool's name."""
+    hints = {"drop_all": {"destructiveHint": True}}
+    choices = {"Notes": {"@prefix": "notes_", "drop_all": True, "*": False}}
+    box = Toolbox(Notes(), classification=choices, annotations=hints, approve_destructive=True)
+    assert [str(d) for d in box.diagnostics] == [
+        "warning[TI406]: annotations given for 'drop_all', which is not an included tool (the "
+        "tool of the method 'drop_all' is named 'notes_drop_all')"
+    ]
+
+
 class Slow:
     """Calls that take their time."""
 

@@ -271,16 +271,26 @@ def _render_one(provider: str, tools: list[ToolDescriptor], options: RenderOptio
     return Rendered(provider, document, diagnostics + warnings, lines)
 
 
-def annotation_diagnostics(options: RenderOptions, tools: list[ToolDescriptor]) -> list[Diagnostic]:
-    """Warnings for MCP annotations given for tools that are not included."""
+def annotation_diagnostics(
+    annotations: Iterable[str], tools: list[ToolDescriptor]
+) -> list[Diagnostic]:
+    """Warnings for MCP annotations given for tools that are not included (by the names of
+    ``annotations``); one given by the method's name of a tool the classification names
+    otherwise (``"@prefix"``, ``"name"``) says the tool's name."""
     names = {tool.name for tool in tools}
+    tool_of = {tool.method_name: tool.name for tool in tools if tool.method_name != tool.name}
     return [
         Diagnostic(
             Level.WARNING,
-            f"annotations given for {name!r}, which is not an included tool",
+            f"annotations given for {name!r}, which is not an included tool"
+            + (
+                f" (the tool of the method {name!r} is named {tool_of[name]!r})"
+                if name in tool_of
+                else ""
+            ),
             code=codes.ANNOTATIONS_UNKNOWN_TOOL,
         )
-        for name in sorted(set(options.annotations) - names)
+        for name in sorted(set(annotations) - names)
     ]
 
 

@@ -30,9 +30,7 @@ from mcp.server.subscriptions import InMemorySubscriptionBus, ListenHandler, Too
 
 from inspector.diagnostics import InspectorError, Level
 from inspector.model import JsonObject, ToolDescriptor
-from inspector.project import pipeline
 from inspector.providers.calls import Call, Outcome
-from inspector.render.options import RenderOptions
 from inspector.runtime.host import Approver, MissingContext
 from inspector.runtime.http_auth import BearerGate, request_client
 from inspector.runtime.messages import answer, to_text
@@ -53,12 +51,11 @@ class Tools:
         self._options = options
         self.toolbox = build()
         self.listed = mcp_tools(self.toolbox, options.annotations)
-        render_options = RenderOptions(annotations=dict(options.annotations))
-        notes = pipeline.annotation_diagnostics(render_options, self.toolbox.tools)
+        diagnostics = self.toolbox.diagnostics  # annotations' too (the Toolbox has them)
         if options.report is not None:
-            options.report(self.toolbox.diagnostics + notes)
+            options.report(diagnostics)
         else:
-            for diagnostic in self.toolbox.diagnostics + notes:
+            for diagnostic in diagnostics:
                 level = logging.INFO if diagnostic.level is Level.INFO else logging.WARNING
                 log.log(level, "%s", diagnostic, extra={"diagnostic": True})
         self.bus = InMemorySubscriptionBus()

@@ -213,6 +213,8 @@ class Toolbox:
             if bound is not None:
                 self._add(class_key, bound, renamed=tool.name != chosen.scanned.name)
         refuse_a_class(owners, taken)
+        # an annotation for no tool is no approval for any (``approve_destructive``)
+        self.diagnostics += pipeline.annotation_diagnostics(self._annotations, self.tools)
         self.diagnostics += unmatched(catalog, selected, include or (), "include")
         self.diagnostics += unmatched(catalog, selected, exclude, "exclude")
 
