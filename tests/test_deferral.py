@@ -14,7 +14,7 @@ import pytest
 from anthropic.types import ToolParam, ToolSearchToolBm25_20251119Param
 from openai.types.responses import FunctionToolParam, ToolSearchToolParam
 
-from inspector import codes
+from inspector import Toolbox, codes
 from inspector.diagnostics import Diagnostic, Level
 from inspector.model import Curation, ToolDescriptor
 from inspector.project import pipeline
@@ -253,4 +253,21 @@ def test_build_takes_defer_from_the_configuration(
     assert [e.get("defer_loading", False) for e in anthropic] == [True, False, False]
     assert [e["function"]["name"] for e in json.loads(Path("openai.json").read_text())] == [
         "restock"
+    ]
+
+
+def test_the_toolbox_warns_of_a_defer_pattern_that_matches_no_tool() -> None:
+    """As ``render`` and ``build`` do (TI431): a pattern over a method's name, where the
+    classification names the tool otherwise, defers nothing."""
+    choices = {
+        "Shop": {"@prefix": "shop_", "find_item": True, "restock": True, "delete_item": True}
+    }
+    box = Toolbox(Shop(), classification=choices, defer=["find_*", "shop_find_*"])
+    assert [str(d) for d in box.diagnostics if d.code != "TI204"] == [
+        "warning[TI431]: defer pattern 'find_*' matches no included tool"
+    ]
+    assert [t.get("defer_loading", False) for t in box.definitions("anthropic")][:3] == [
+        True,
+        False,
+        False,
     ]

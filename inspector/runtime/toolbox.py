@@ -20,7 +20,7 @@ from inspector.project.pipeline import Rendered
 from inspector.providers.calls import Call, Outcome
 from inspector.providers.names import fitted_names
 from inspector.providers.registry import available
-from inspector.render.deferral import is_deferred
+from inspector.render.deferral import is_deferred, unmatched_patterns
 from inspector.render.options import RenderOptions
 from inspector.runtime.binding import (
     Bound,
@@ -213,8 +213,9 @@ class Toolbox:
             if bound is not None:
                 self._add(class_key, bound, renamed=tool.name != chosen.scanned.name)
         refuse_a_class(owners, taken)
-        # an annotation for no tool is no approval for any (``approve_destructive``)
+        # an annotation or a defer pattern for no tool approves or defers nothing: say so
         self.diagnostics += pipeline.annotation_diagnostics(self._annotations, self.tools)
+        self.diagnostics += unmatched_patterns(self.defer, self.tools)
         self.diagnostics += unmatched(catalog, selected, include or (), "include")
         self.diagnostics += unmatched(catalog, selected, exclude, "exclude")
 
