@@ -536,6 +536,42 @@ def test_config_table_factory_and_eof_on_stdin_ending_the_server_with_status_0(
     assert bought["content"] == [{"type": "text", "text": "corner sold tea"}]
 
 
+def test_ignored_codes_are_not_printed_at_the_start(tmp_path: Path) -> None:
+    """``--ignore`` and the configuration's ``ignore`` silence the scan's diagnostics at the
+    start, as for every other command (they were printed all the same)."""
+    (tmp_path / "shop.py").write_text(SHOP, encoding="utf-8")
+    configured = PYPROJECT.replace(
+        'targets = ["shop.py:Shop"]\n', 'targets = ["shop.py:Shop"]\nignore = ["TI204"]\n'
+    )
+    (tmp_path / "pyproject.toml").write_text(configured, encoding="utf-8")
+    (tmp_path / "choices.json").write_text('{"Shop": {"close": false}}', encoding="utf-8")
+    done = served_once(tmp_path, "--ignore", "TI304")
+    assert (done.returncode, done.stderr) == (
+        0,
+        "info: serving 1 tool over stdio: buy\ninfo: stopped\n",
+    )
+
+
+def test_the_diagnostics_at_the_start_fold_as_every_command_folds_them(tmp_path: Path) -> None:
+    """Ten diagnostics of one code in one class print as one line (a class of 400 methods
+    printed 300 lines at each start), each of them with ``-v``."""
+    methods = "".join(
+        f"\n    def m{i}(self, x: int) -> int:\n        'M.'\n        return x\n" for i in range(10)
+    )
+    (tmp_path / "many.py").write_text(f"class Many:\n    'Many.'\n{methods}", encoding="utf-8")
+    folded = served_once(tmp_path, "many.py:Many", "--all", "-q")
+    assert (folded.returncode, folded.stderr) == (
+        0,
+        "many.py:4: warning[TI204]: Many: 10 times in 10 methods, first m0: parameter 'x' is "
+        "not documented; --verbose lists each\n",
+    )
+    each = served_once(tmp_path, "many.py:Many", "--all", "-q", "-v").stderr.splitlines()
+    assert each == [
+        f"many.py:{4 + 4 * i}: warning[TI204]: Many.m{i}: parameter 'x' is not documented"
+        for i in range(10)
+    ]
+
+
 def test_stdin_from_dev_null_ends_the_server_and_import_prints_stay_off_stdout(
     tmp_path: Path,
 ) -> None:
