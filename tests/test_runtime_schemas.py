@@ -12,6 +12,7 @@ import enum
 import fractions
 import importlib.util
 import json
+import re
 import sys
 import typing
 import uuid
@@ -26,6 +27,7 @@ from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from example_class import ExampleClass
+from inspector.providers.mcp import WRITTEN_FORMS, written_forms
 from inspector.runtime.toolbox import Toolbox, ToolCallError
 from inspector.typetable.schema_values import is_multiple
 from tests.conftest import ROOT
@@ -269,6 +271,11 @@ def _returner(hint: object) -> Toolbox:
 
 
 _RETURNERS: dict[str, tuple[Toolbox, typing.Any, typing.Any, bool]] = {}
+_NAIVE_TOO: dict[object, st.SearchStrategy[typing.Any]] = {
+    datetime.datetime: st.one_of(st.datetimes(), VALUES[datetime.datetime]),
+    datetime.time: st.one_of(st.times(), VALUES[datetime.time]),
+}
+"""Results as methods return them: a date-time or a time with no UTC offset too."""
 
 
 @pytest.mark.parametrize("hint", RESULT_HINTS, ids=repr)
@@ -280,11 +287,14 @@ def test_results_conform_to_the_declared_output_schema(hint: object, data: st.Da
         (listed,) = made.definitions("mcp")["tools"]  # type: ignore[index,call-overload]
         (tool,) = made.tools
         returned = {**tool.returns.to_schema(), "$defs": tool.parameters_schema().get("$defs", {})}
+        returned = written_forms(returned)  # a naive datetime has no RFC 3339 form: see there
         wraps = returned.get("type") != "object"  # MCP carries other results as {"result": ...}
         output = _validator(listed["outputSchema"])  # type: ignore[index]
         _RETURNERS[repr(hint)] = (made, output, _validator(returned), wraps)
     toolbox, output, returns, wraps = _RETURNERS[repr(hint)]
-    value = data.draw(values_for(hint))
+    value = data.draw(
+        _NAIVE_TOO.get(hint, values_for(hint)) if hint in _NAIVE_TOO else values_for(hint)
+    )
     one_shot = typing.get_origin(hint) in (cabc.Iterator, cabc.Generator)
     toolbox.objects[0].value = iter(value) if one_shot else value  # type: ignore[attr-defined]
     request = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "get"}}
@@ -303,6 +313,58 @@ def test_a_timedelta_result_leaves_as_the_declared_duration() -> None:
     (response,) = toolbox.handle("mcp", request)
     assert response["result"]["structuredContent"] == {"result": "PT1H"}  # type: ignore[index]
     assert response["result"]["content"] == [{"type": "text", "text": "PT1H"}]  # type: ignore[index]
+
+
+# RFC 3339's duration (appendix A) as Ajv's formats check it: no sign, whole seconds
+_RFC3339_DURATION = r"P(?!$)((\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)"
+
+
+@pytest.mark.parametrize(
+    ("hint", "value", "written"),
+    [
+        (datetime.datetime, datetime.datetime(2024, 5, 1, 12, 30), "2024-05-01T12:30:00"),
+        (datetime.time, datetime.time(12, 30, 0, 500), "12:30:00.000500"),
+        (datetime.timedelta, datetime.timedelta(days=-1), "-P1D"),
+        (datetime.timedelta, datetime.timedelta(seconds=1.5), "PT1.5S"),
+        (list[datetime.timedelta], [datetime.timedelta(seconds=-1)], ["-PT1S"]),
+    ],
+    ids=["naive-datetime", "naive-time", "negative-duration", "fraction-of-a-second", "nested"],
+)
+def test_a_result_no_format_allows_is_declared_by_the_pattern_it_is_written_in(
+    hint: object, value: object, written: object
+) -> None:
+    toolbox = _returner(hint)
+    toolbox.objects[0].value = value  # type: ignore[attr-defined]
+    (listed,) = toolbox.definitions("mcp")["tools"]  # type: ignore[index,call-overload]
+    output = listed["outputSchema"]  # type: ignore[index]
+    assert "format" not in json.dumps(output)  # a client checking formats would refuse these
+    request = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "get"}}
+    (response,) = toolbox.handle("mcp", request)
+    structured = response["result"]["structuredContent"]  # type: ignore[index]
+    assert structured == {"result": written}
+    _validator(output).validate(structured)
+    for text in written if isinstance(written, list) else [written]:
+        assert isinstance(text, str)
+        with pytest.raises(jsonschema.ValidationError):  # what the formats would have said
+            format_only = {"type": "string", "format": "date-time"}
+            if hint is datetime.timedelta or hint == list[datetime.timedelta]:
+                assert not re.fullmatch(_RFC3339_DURATION, text)
+                raise jsonschema.ValidationError("not an RFC 3339 duration")
+            if hint is datetime.time:
+                format_only["format"] = "time"
+            _validator(format_only).validate(text)
+
+
+def test_an_output_schema_read_back_gives_the_type_it_was_made_from() -> None:
+    from inspector.providers.mcp import read_tools
+
+    made = _returner(dict[str, datetime.datetime | datetime.time | datetime.timedelta])
+    document = made.definitions("mcp")
+    (entry,) = read_tools(document)
+    assert entry.returns == made.tools[0].returns_schema()
+    (listed,) = document["tools"]  # type: ignore[index,call-overload]
+    options = listed["outputSchema"]["additionalProperties"]["anyOf"]  # type: ignore[index]
+    assert [o["pattern"] for o in options] == list(WRITTEN_FORMS.values())  # not changed
 
 
 def test_a_result_with_no_json_form_is_an_error_result_saying_why() -> None:

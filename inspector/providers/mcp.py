@@ -3,6 +3,7 @@ annotation and a display ``title``; ``tools/call`` requests and their JSON-RPC r
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 
@@ -11,7 +12,12 @@ from inspector.files.provider_files import ToolEntry, entries, mapping, properti
 from inspector.model import Json, JsonObject, NullType, SchemaType, ToolDescriptor
 from inspector.providers.base import NameRule, Provider
 from inspector.providers.calls import Call, Outcome, call_name, get
-from inspector.providers.schema_walk import object_values, ref_name, used_definitions
+from inspector.providers.schema_walk import (
+    object_values,
+    ref_name,
+    sub_schemas,
+    used_definitions,
+)
 from inspector.typetable.schema_values import value_problem
 
 
@@ -21,7 +27,7 @@ def mcp_output_schema(tool: ToolDescriptor) -> JsonObject | None:
     read from its docstring only (see ``_contracted_return``)."""
     if _contracted_return(tool) is None:
         return None
-    schema = tool.returns_schema()
+    schema = written_forms(tool.returns_schema())
     definitions = object_values(schema.pop("$defs", None))
     schema = _resolved(schema, definitions)
     if _wraps(schema):
@@ -40,6 +46,53 @@ def mcp_structured_content(tool: ToolDescriptor, value: Json) -> Json:
     if schema is None:
         return None
     return {"result": value} if _wraps(schema) else value
+
+
+_CLOCK = r"\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$"
+"""A time of day as ``isoformat`` writes it, its UTC offset optional."""
+
+WRITTEN_FORMS: dict[str, str] = {
+    "date-time": r"^\d{4}-\d{2}-\d{2}T" + _CLOCK,
+    "time": "^" + _CLOCK,
+    "duration": r"^-?P(\d+D)?(T(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?$",
+}
+"""The text a result of these formats is written as, as the pattern an ``outputSchema`` gives
+instead of the format. A client that checks formats (the TypeScript SDK's Ajv with its formats:
+Claude Desktop, Cursor) refuses structured content that breaks them, and Python writes values
+the formats do not allow: a naive ``datetime`` or ``time`` has no UTC offset, which RFC 3339
+requires; a ``timedelta`` may be negative (``-P1D``, as XML Schema writes it) or hold fractions
+of a second, which RFC 3339's durations do not. Arguments keep the formats (the Toolbox reads
+these forms too)."""
+
+_FORMS_BY_PATTERN = {pattern: form for form, pattern in WRITTEN_FORMS.items()}
+
+
+def written_forms(schema: JsonObject) -> JsonObject:
+    """The schema (changed in place) with every string format of ``WRITTEN_FORMS`` given as
+    the pattern of what a result of it is written as."""
+    stack = [schema, *object_values(schema.get("$defs")).values()]
+    while stack:
+        node = stack.pop()
+        form = node.get("format")
+        if isinstance(form, str) and form in WRITTEN_FORMS and "pattern" not in node:
+            del node["format"]
+            node["pattern"] = WRITTEN_FORMS[form]
+        stack.extend(sub_schemas(node))
+    return schema
+
+
+def _read_forms(schema: JsonObject) -> JsonObject:
+    """``written_forms`` undone (in place): an ``outputSchema`` read back (``stubs``) gives the
+    type it was made from."""
+    stack = [schema, *object_values(schema.get("$defs")).values()]
+    while stack:
+        node = stack.pop()
+        pattern = node.get("pattern")
+        if isinstance(pattern, str) and pattern in _FORMS_BY_PATTERN and "format" not in node:
+            del node["pattern"]
+            node["format"] = _FORMS_BY_PATTERN[pattern]
+        stack.extend(sub_schemas(node))
+    return schema
 
 
 def _resolved_return(tool: ToolDescriptor) -> JsonObject | None:
@@ -90,6 +143,8 @@ def mcp_title(tool: ToolDescriptor) -> str:
 def _tool(item: JsonObject, where: str) -> ToolEntry:
     output = item.get("outputSchema")
     returns = mapping(output, f"{where}.outputSchema") if output is not None else None
+    if returns is not None:
+        returns = _read_forms(copy.deepcopy(returns))
     if returns is not None and set(properties_of(returns)) == {"result"}:
         result = properties_of(returns)["result"]  # a non-object return, wrapped when rendered
         returns = mapping(result, f"{where}.outputSchema.properties.result")
