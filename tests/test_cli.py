@@ -495,6 +495,27 @@ def test_console_script_help_lists_commands() -> None:
         assert command in result.stdout
 
 
+@pytest.mark.parametrize("command", [None, "serve", "scan"])
+def test_serve_says_what_its_own_quiet_option_does(command: str | None) -> None:
+    from inspector.cli.main import _parser
+
+    parser = _parser(command)  # one command's options, or every command's (``--help``)
+    commands = next(a for a in parser._actions if a.dest == "command").choices
+    assert isinstance(commands, dict)
+    quiet = {
+        name: next(a.help for a in sub._actions if a.dest == "quiet")
+        for name, sub in commands.items()
+        if command in (None, name)
+    }
+    expected = {
+        name: "print only warnings and errors on stderr (not the info lines)"
+        if name == "serve"
+        else "print errors and the one-line summary of diagnostics only"
+        for name in quiet
+    }
+    assert quiet == expected
+
+
 def test_nested_class_target_and_docstring_style_flag(
     in_tmp: Path, run_cli: Callable[..., Run]
 ) -> None:

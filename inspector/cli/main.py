@@ -64,12 +64,28 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
         "--version", action=VersionAction, nargs=0, help="print the version and exit"
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    parser.add_argument("--debug", action="store_true", help=_DEBUG_HELP)
+    common = _common_options(_QUIET_HELP)
+    for name, add in _adders(command).items():
+        # serve keeps warnings under -q and prints no summary line: its own words for it
+        add(commands, _common_options(_SERVE_QUIET_HELP) if name == "serve" else common)
+    return parser
+
+
+_DEBUG_HELP = "show the traceback of an internal error"
+_QUIET_HELP = "print errors and the one-line summary of diagnostics only"
+_SERVE_QUIET_HELP = "print only warnings and errors on stderr (not the info lines)"
+
+
+def _common_options(quiet_help: str) -> Parser:
+    """The options every command takes (a parent parser: argparse shares its option objects
+    among the commands it is given to, so a command with other words for one gets its own)."""
     common = Parser(add_help=False)
     common.add_argument(
         "-q",
         "--quiet",
         action="store_true",
-        help="print errors and the one-line summary of diagnostics only",
+        help=quiet_help,
     )
     common.add_argument(
         "-v",
@@ -86,25 +102,21 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
         default=[],
         help="diagnostic codes (or prefixes such as TI2) not to print; errors always print",
     )
-    for holder in (parser, common):
-        holder.add_argument(
-            "--debug", action="store_true", help="show the traceback of an internal error"
-        )
-    for add in _adders(command):
-        add(commands, common)
-    return parser
+    common.add_argument("--debug", action="store_true", help=_DEBUG_HELP)
+    return common
 
 
-def _adders(command: str | None) -> list[Callable[..., None]]:
+def _adders(command: str | None) -> dict[str, Callable[..., None]]:
     """The option builders of ``command``, or of every command (in the order help lists them)
-    when it is none of them; the project and serve modules are imported only when needed."""
+    when it is none of them, by command; the project and serve modules are imported only when
+    needed."""
     own = {"scan": _add_scan, "render": _add_render, "stubs": _add_stubs}
     if command in (*own, "providers"):
-        return [own.get(command, _add_providers)]
+        return {command: own.get(command, _add_providers)}
     from inspector.cli import project as cli_project
 
     if command in ("build", "check", "diff"):
-        return [getattr(cli_project, f"add_{command}")]
+        return {command: getattr(cli_project, f"add_{command}")}
     from inspector.cli import serve as cli_serve
 
     adders = {
@@ -115,7 +127,7 @@ def _adders(command: str | None) -> list[Callable[..., None]]:
         "providers": _add_providers,
         "serve": cli_serve.add_serve,
     }
-    return [adders[command]] if command in adders else list(adders.values())
+    return {command: adders[command]} if command in adders else adders
 
 
 def _add_scan(commands: _Commands, common: argparse.ArgumentParser) -> None:
