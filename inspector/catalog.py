@@ -15,7 +15,9 @@ class CatalogClass:
     Attributes:
         key: The class's key in tools.json and the classification file (its name, or
             ``module.Name`` when two classes share a name).
-        source: The target that named it (``file.py:Class``, ``package.module:Class``).
+        source: The target that named it (``file.py:Class``, ``package.module:Class``); for
+            a module's functions named by several targets (``mod.py:add mod.py:sub``), the
+            module (``mod.py``).
         tools: Its methods' tools, in source order.
         function_group: Whether the group is a module's functions (keyed by the module's
             dotted name) rather than a class.

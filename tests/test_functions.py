@@ -144,9 +144,16 @@ def test_file_colon_function_takes_one_function_and_two_share_a_group(
     assert run.stdout.splitlines()[0] == "1 module, 1 tool: 1 included, 0 excluded"
     assert list(_tools()) == ["funcs"]
     assert list(_tools()["funcs"]) == ["add"]
+    document = json.loads(Path("tools.json").read_text(encoding="utf-8"))
+    assert document["classes"]["funcs"]["source"] == "funcs.py:add"
     run = run_cli("scan", "funcs.py:add", "funcs.py:book", "funcs.py:add", "-o", "tools.json")
     assert run.status == 0, run.stderr
     assert {k: list(v) for k, v in _tools().items()} == {"funcs": ["add", "book"]}
+    document = json.loads(Path("tools.json").read_text(encoding="utf-8"))
+    assert document["classes"]["funcs"]["source"] == "funcs.py"  # the module of both
+    run = run_cli("stubs", "tools.json", "-o", "stubs.py")
+    assert run.status == 0, run.stderr
+    assert '    """Stubs of the tools of funcs.py."""' in Path("stubs.py").read_text().splitlines()
 
 
 def test_a_name_that_is_neither_class_nor_function_says_so(

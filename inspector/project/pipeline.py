@@ -93,6 +93,8 @@ def _target_of(group: CatalogClass, targets: Sequence[str], otherwise: int = -1)
     for index, target in enumerate(targets):
         if group.source == target or group.source.startswith(f"{target}:"):
             return index
+        if group.function_group and target.startswith(f"{group.source}:"):
+            return index  # one of the module's functions (``mod.py:add``): see ``_add_functions``
     return otherwise
 
 

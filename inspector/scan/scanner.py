@@ -215,9 +215,19 @@ def _add_functions(groups: list[CatalogClass], group: CatalogClass) -> None:
         if other.key == group.key and other.function_group:
             have = {tool.method_name for tool in other.tools}
             added = tuple(tool for tool in group.tools if tool.method_name not in have)
-            groups[index] = replace(other, tools=other.tools + added)
+            source = other.source
+            if source != group.source:  # the module the targets named functions of
+                source = _module_part(source)
+            groups[index] = replace(other, source=source, tools=other.tools + added)
             return
     groups.append(group)
+
+
+def _module_part(target: str) -> str:
+    """``mod.py:add`` → ``mod.py``; a target naming no function (``mod.py``,
+    ``C:\\src\\mod.py``) as it is."""
+    module, _, name = target.rpartition(":")
+    return module if module and name.isidentifier() else target
 
 
 FUNCTIONS_SUFFIX = ":functions"
