@@ -255,6 +255,50 @@ def test_an_abstract_class_is_no_argument_but_stays_a_result() -> None:
     assert Toolbox(Selector()).call("last_output") == CsvOutput()
 
 
+@dataclass
+class Point:
+    """A point: equal by value, so unhashable (not frozen)."""
+
+    x: int
+
+
+class Plot:
+    def mark(self, points: set[Point]) -> int:
+        """Mark points."""
+        return len(points)
+
+    def mark_lists(self, rows: frozenset[list[int]] = frozenset()) -> int:
+        """Mark rows."""
+        return len(rows)
+
+    def weigh(self, weights: dict[Point, float]) -> float:
+        """Weigh points."""
+        return sum(weights.values())
+
+    def frozen(self, cells: set[CsvOutput], grid: dict[tuple[int, int], str]) -> int:
+        """Hashable items and keys: offered."""
+        return len(cells) + len(grid)
+
+    def marked(self) -> set[Point]:
+        """The marked points (a result: what the method made is read as it is)."""
+        return set()
+
+
+def test_a_set_of_unhashable_items_or_a_mapping_of_unhashable_keys_has_no_json_form() -> None:
+    tools, diagnostics = inspect_class(Plot)
+    assert tools["mark"].uncallable == (("points", "set[tests.test_uncallable.Point]"),)
+    assert [p.name for p in tools["mark_lists"].parameters] == []
+    assert tools["weigh"].uncallable == (("weights", "dict[tests.test_uncallable.Point, float]"),)
+    assert tools["frozen"].uncallable == ()
+    assert [p.name for p in tools["frozen"].parameters] == ["cells", "grid"]
+    assert tools["marked"].returns.to_schema()["uniqueItems"] is True
+    assert [(d.code, d.subject) for d in diagnostics if d.code in ("TI130", "TI131")] == [
+        ("TI131", "Plot.mark"),
+        ("TI130", "Plot.mark_lists"),
+        ("TI131", "Plot.weigh"),
+    ]
+
+
 def test_tools_json_keeps_what_was_left_out_and_why() -> None:
     tools, _ = inspect_class(Store)
     catalog = Catalog((CatalogClass("Store", "test.py:Store", tuple(tools.values())),))

@@ -359,12 +359,14 @@ class TypeMapper:
         if kind is Container.ARRAY:
             return ArrayType(items=self._item(args))
         if kind is Container.SET:
+            if args and not self._results and _unhashable(args[0]):
+                return self._unsupported(hint, _NO_SET_HOLDS.format(named(args[0])))
             return ArrayType(items=self._item(args), unique=True)
         if kind is Container.TUPLE:
             items = tuple_items(hint)
             return ArrayType() if items is None else self._tuple(items)
         if kind is Container.MAPPING:
-            return self._mapping(args)
+            return self._mapping(hint, args)
         value = getattr(origin, "__value__", None)
         if value is not None:
             return self.map(value)
@@ -385,7 +387,9 @@ class TypeMapper:
             return ArrayType(items=self._item(args[:1]))
         return ArrayType(prefix=tuple(self.map(a) for a in args))
 
-    def _mapping(self, args: tuple[object, ...]) -> SchemaType:
+    def _mapping(self, hint: object, args: tuple[object, ...]) -> SchemaType:
+        if args and not self._results and _unhashable(args[0]):
+            return self._unsupported(hint, _NO_KEYS_OF.format(named(args[0])))
         keys = _key_names(args[0]) if args else None
         texts = None
         if args and args[0] not in (str, *_ANY_HINTS) and keys is None:
@@ -536,6 +540,19 @@ class TypeMapper:
         self._notes.append(Note(codes.NO_SCHEMA_FORM, message))
         self._unformed += 1
         return AnyValueType()
+
+
+_NO_SET_HOLDS = "holds {} items, which no set can hold (they are unhashable)"
+_NO_KEYS_OF = "has {} keys, which no dict can hold (they are unhashable)"
+
+
+def _unhashable(hint: object) -> bool:
+    """Whether no value of the hint is hashable (a list, a dict, a TypedDict, a dataclass or
+    pydantic model that is not frozen), so no set item or mapping key can be one."""
+    if typing.get_origin(hint) is typing.Annotated:
+        hint = typing.get_args(hint)[0]
+    cls = typing.get_origin(hint) or hint
+    return isinstance(cls, type) and getattr(cls, "__hash__", None) is None
 
 
 def without_sentinel(hint: object, default: object) -> object | None:
