@@ -184,7 +184,7 @@ def test_hint_maps_to_exact_schema(hint: object, expected: JsonObject) -> None:
 def test_a_protocol_no_single_json_type_satisfies_has_no_form(protocol: type) -> None:
     mapped = TypeMapper().map_member(protocol)
     assert (mapped.schema.to_schema(), mapped.json_form) == ({}, False)
-    assert list(mapped.notes) == [
+    assert [note[:2] for note in mapped.notes] == [
         ("TI108", f"type {protocol.__qualname__} has no JSON Schema form; any value accepted")
     ]
     assert stand_in(protocol) is None
@@ -193,7 +193,7 @@ def test_a_protocol_no_single_json_type_satisfies_has_no_form(protocol: type) ->
 def test_in_a_union_a_protocol_with_no_form_is_left_out_and_one_with_a_form_kept() -> None:
     mapped = TypeMapper().map_member(Reader | cabc.Hashable)
     assert (mapped.schema.to_schema(), mapped.json_form) == (LABEL, True)
-    assert list(mapped.notes) == [
+    assert [note[:2] for note in mapped.notes] == [
         ("TI123", "union member Reader has no JSON Schema form; left out")
     ]
 
@@ -201,7 +201,7 @@ def test_in_a_union_a_protocol_with_no_form_is_left_out_and_one_with_a_form_kept
 def test_the_members_a_union_leaves_out_are_named_in_one_message() -> None:
     mapped = TypeMapper().map_member(Reader | int | typing.Callable[[], int])
     assert mapped.schema.to_schema() == {"type": "integer"}
-    assert list(mapped.notes) == [
+    assert [note[:2] for note in mapped.notes] == [
         ("TI123", "union members Reader, Callable[[], int] have no JSON Schema form; left out")
     ]
 

@@ -344,7 +344,7 @@ def test_unsupported_type_is_any_with_a_message() -> None:
 
     mapped = TypeMapper().map_parameter(Opaque)
     assert (mapped.schema.to_schema(), mapped.json_form) == ({}, False)
-    assert list(mapped.notes) == [
+    assert [note[:2] for note in mapped.notes] == [
         (
             "TI108",
             "type test_unsupported_type_is_any_with_a_message.<locals>.Opaque has no JSON "
@@ -361,7 +361,9 @@ def test_non_string_mapping_keys_are_reported() -> None:
         "propertyNames": {"pattern": "^-?(0|[1-9][0-9]*)$"},  # the texts read as keys
     }
     assert mapped.json_form
-    assert list(mapped.notes) == [("TI113", "mapping keys of type int arrive as JSON strings")]
+    assert [note[:2] for note in mapped.notes] == [
+        ("TI113", "mapping keys of type int arrive as JSON strings")
+    ]
 
 
 class Side(enum.Enum):
@@ -390,7 +392,7 @@ def test_mapping_keys_a_literal_or_an_enum_lists_are_named_in_the_schema() -> No
         "additionalProperties": {"type": "integer"},
         "propertyNames": {"enum": ["1", "2"]},
     }
-    assert list(numbered.notes) == [
+    assert [note[:2] for note in numbered.notes] == [
         ("TI113", "mapping keys of type Literal[1, 2] arrive as JSON strings")
     ]
 

@@ -252,6 +252,10 @@ def test_an_abstract_class_is_no_argument_but_stays_a_result() -> None:
         ("TI131", "Selector.select"),
         ("TI130", "Selector.select_or_default"),
     ]
+    assert diagnostics[1].message == (  # the reason, for a class that has fields
+        "parameter 'output': type Output has no JSON form (Output "
+        "is abstract: no value of it is made); left out"
+    )
     assert Toolbox(Selector()).call("last_output") == CsvOutput()
 
 
@@ -297,6 +301,16 @@ def test_a_set_of_unhashable_items_or_a_mapping_of_unhashable_keys_has_no_json_f
         ("TI130", "Plot.mark_lists"),
         ("TI131", "Plot.weigh"),
     ]
+    said = {d.subject: d.message for d in diagnostics if d.code in ("TI130", "TI131")}
+    assert said["Plot.mark"].startswith(
+        "parameter 'points': required, and type set[tests.test_uncallable.Point] has no JSON "
+        "form (no set holds Point items: they are unhashable): a model "
+        "cannot call this method"
+    )
+    assert said["Plot.mark_lists"] == (
+        "parameter 'rows': type frozenset[list[int]] has no JSON form (no set holds list[int] "
+        "items: they are unhashable); left out"
+    )
 
 
 def test_tools_json_keeps_what_was_left_out_and_why() -> None:

@@ -74,10 +74,13 @@ Python's default recursion limit, which it never changes."""
 
 
 class Note(NamedTuple):
-    """What a diagnostic is to say about a mapped hint: its code and message."""
+    """What a diagnostic is to say about a mapped hint: its code and message; for a type with
+    no JSON form for a reason of its own, the reason (``Output is abstract: ...``), which the
+    diagnostic of a parameter left out or uncallable for it repeats."""
 
     code: str
     message: str
+    why: str = ""
 
 
 class Mapped(NamedTuple):
@@ -265,10 +268,12 @@ class TypeMapper:
         options: list[SchemaType] = []
         has_null = False
         dropped: list[str] = []
+        whys: dict[str, None] = {}  # the reasons of members dropped for one, in order
         for arg in typing.get_args(hint):
             before = (len(self._notes), self._unformed, self._nulled)
             mapped = self.map(arg)
             if self._no_form(mapped, before[1]):
+                whys.update(dict.fromkeys(n.why for n in self._notes[before[0] :] if n.why))
                 del self._notes[before[0] :]  # the other members still say what is accepted
                 self._unformed, self._nulled = before[1:]
                 dropped.append(named(arg))
@@ -286,7 +291,9 @@ class TypeMapper:
         if not options and not has_null:  # no member has a JSON form
             return self._unsupported(hint)
         if dropped:
-            self._notes.append(Note(codes.UNION_MEMBER_NO_JSON, _dropped_members(dropped)))
+            why = "; ".join(whys)
+            message = _dropped_members(dropped, why)
+            self._notes.append(Note(codes.UNION_MEMBER_NO_JSON, message, why))
             self._nulled += 1
         if any(isinstance(o, AnyValueType) and not o.keywords for o in options):
             return AnyValueType()
@@ -410,7 +417,7 @@ class TypeMapper:
             return self._enum(hint)
         if has_fields(hint):
             if inspect.isabstract(hint) and not self._results:  # no argument can be made of it
-                return self._unsupported(hint, "is abstract: no value of it can be made")
+                return self._unsupported(hint, f"{named(hint)} is abstract: no value of it is made")
             return self._structured(hint)
         scalar = scalar_for(hint) or number_row(hint)
         if scalar is not None:
@@ -527,7 +534,9 @@ class TypeMapper:
             and all(key == "description" for key, _ in mapped.keywords)
         )
 
-    def _unsupported(self, hint: object, why: str = "has no JSON Schema form") -> SchemaType:
+    def _unsupported(self, hint: object, why: str = "") -> SchemaType:
+        """Any value, for a type with no JSON form (``why``: the reason, when there is more to
+        say than that), with the note of the direction mapped."""
         if self._results:  # an array, a record or a mapping by duck typing, else its text
             message = (
                 f"type {named(hint)} has no JSON form; the model gets the "
@@ -536,14 +545,15 @@ class TypeMapper:
             )
             self._notes.append(Note(codes.RESULT_AS_TEXT, message))
             return AnyValueType()
-        message = f"type {named(hint)} {why}; any value accepted"
-        self._notes.append(Note(codes.NO_SCHEMA_FORM, message))
+        reason = f" ({why})" if why else ""
+        message = f"type {named(hint)} has no JSON Schema form{reason}; any value accepted"
+        self._notes.append(Note(codes.NO_SCHEMA_FORM, message, why))
         self._unformed += 1
         return AnyValueType()
 
 
-_NO_SET_HOLDS = "holds {} items, which no set can hold (they are unhashable)"
-_NO_KEYS_OF = "has {} keys, which no dict can hold (they are unhashable)"
+_NO_SET_HOLDS = "no set holds {} items: they are unhashable"
+_NO_KEYS_OF = "no dict is keyed by {}: it is unhashable"
 
 
 def _unhashable(hint: object) -> bool:
@@ -637,11 +647,14 @@ def _own_doc(cls: type) -> str | None:
     return doc
 
 
-def _dropped_members(names: list[str]) -> str:
-    """One TI123 message for every member of a union left out for having no JSON form."""
+def _dropped_members(names: list[str], why: str) -> str:
+    """One TI123 message for every member of a union left out for having no JSON form
+    (``why``: their reasons, or "")."""
+    reason = f" ({why})" if why else ""
     if len(names) == 1:
-        return f"union member {names[0]} has no JSON Schema form; left out"
-    return f"union members {listed(names, separator=', ')} have no JSON Schema form; left out"
+        return f"union member {names[0]} has no JSON Schema form{reason}; left out"
+    listing = listed(names, separator=", ")
+    return f"union members {listing} have no JSON Schema form{reason}; left out"
 
 
 # ``Annotated`` metadata → JSON Schema keywords: descriptions, pydantic ``Field`` and

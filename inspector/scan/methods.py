@@ -438,13 +438,15 @@ class MethodBuilder:
         notes = list(mapped.notes)
         if no_form:
             type_name = no_form_name(hint)
+            whys = {note.why for note in notes if note.code in _REPLACED_BY_NO_FORM and note.why}
+            why = f" ({whys.pop()})" if len(whys) == 1 else ""
             notes = [note for note in notes if note.code not in _REPLACED_BY_NO_FORM]
             if optional:
-                message = f"type {type_name} has no JSON form; left out"
+                message = f"type {type_name} has no JSON form{why}; left out"
                 notes.append(Note(codes.NO_JSON_FORM_LEFT_OUT, message))
                 omitted.left_out.append(LeftOut(name, "no-json-form", type_name))
             else:
-                notes.append(Note(codes.UNCALLABLE, uncallable_message(type_name)))
+                notes.append(Note(codes.UNCALLABLE, uncallable_message(type_name, why)))
                 omitted.uncallable.append((name, type_name))
         for note in notes:
             report(note.code, f"{label(name)}: {note.message}")
@@ -664,10 +666,12 @@ class Omitted:
             self.left_out = [e for e in self.left_out if e is not self.kwargs[1]]
 
 
-def uncallable_message(type_name: str) -> str:
-    """TI131's text: a required parameter of a type that has no JSON form."""
+def uncallable_message(type_name: str, why: str = "") -> str:
+    """TI131's text: a required parameter of a type that has no JSON form (``why``: `` (the
+    reason)`` or "")."""
     return (
-        f"required, and type {clipped(type_name, NAMED)} has no JSON form: a model cannot call "
+        f"required, and type {clipped(type_name, NAMED)} has no JSON form{why}: a model cannot "
+        "call "
         "this method "
         "(a new classification entry excludes it; set true, any value is accepted)"
     )
