@@ -5,6 +5,7 @@ converts by its own rules) (issue 27, item 7)."""
 from __future__ import annotations
 
 import datetime
+import re
 from typing import Annotated
 
 import attrs
@@ -16,9 +17,15 @@ from inspector.typetable.values import result_json
 from tests.conftest import inspect_class, messages
 
 
+def _even(instance: object, attribute: object, value: int) -> None:
+    """A validator of the user's own: no schema says it, the constructor runs it."""
+    if value % 2:
+        raise ValueError(f"width must be even, got {value}")
+
+
 @attrs.define
 class Box:
-    width: int = attrs.field(validator=attrs.validators.ge(1))
+    width: int = attrs.field(validator=[attrs.validators.ge(1), _even])
     _label: str = "box"
     tags: list[str] = attrs.Factory(list)
     area: int = attrs.field(init=False, default=0)
@@ -58,7 +65,7 @@ def test_records_have_json_forms_from_their_fields() -> None:
                 "title": "Box",
                 "description": "The box.",
                 "properties": {
-                    "width": {"type": "integer"},
+                    "width": {"type": "integer", "minimum": 1},
                     "label": {"type": "string", "default": "box"},
                     "tags": {"type": "array", "items": {"type": "string"}, "default": []},
                 },
@@ -88,13 +95,15 @@ def test_the_toolbox_builds_records_and_their_validators_run() -> None:
     box = Toolbox(Store())
     packed = box.call("pack", {"box": {"width": 2, "label": "crate"}})
     assert packed == Box(2, "crate")
-    assert result_json(box.call("pack", {"box": {"width": 3}})) == {
-        "width": 3,
+    assert result_json(box.call("pack", {"box": {"width": 4}})) == {
+        "width": 4,
         "label": "box",
         "tags": [],
     }
-    with pytest.raises(ToolCallError, match=r"^pack: box: Box: 'width' must be >= 1: 0$"):
-        box.call("pack", {"box": {"width": 0}})
+    with pytest.raises(ToolCallError, match=r"^pack: box.width: must be at least 1, got 0$"):
+        box.call("pack", {"box": {"width": 0}})  # the schema's minimum, from attrs' ge(1)
+    with pytest.raises(ToolCallError, match=r"^pack: box: Box: width must be even, got 3$"):
+        box.call("pack", {"box": {"width": 3}})  # the constructor ran the user's validator
     placed = box.call("place", {"order": {"when": "2024-05-01", "itemName": "pen"}})
     assert placed == Order(datetime.date(2024, 5, 1), "pen")
     assert result_json(placed) == {
@@ -106,3 +115,59 @@ def test_the_toolbox_builds_records_and_their_validators_run() -> None:
         ToolCallError, match=r"^place: order: Expected `int` <= 10 - at `\$.count`$"
     ):
         box.call("place", {"order": {"when": "2024-05-01", "itemName": "pen", "count": 50}})
+
+
+@attrs.define
+class Line:
+    qty: int = attrs.field(validator=[attrs.validators.ge(1), attrs.validators.lt(100)])
+    sku: str = attrs.field(validator=attrs.validators.matches_re(r"[A-Z]{3}-\d+"))
+    name: str = attrs.field(validator=attrs.validators.min_len(1))
+    note: str = attrs.field(default="", validator=attrs.validators.max_len(20))
+    tags: list[str] = attrs.field(factory=list, validator=attrs.validators.max_len(3))
+    size: str = attrs.field(default="m", validator=attrs.validators.in_(["s", "m", "l"]))
+    marks: int = attrs.field(default=1, validator=attrs.validators.in_({3, 1, 2}))
+    price: float | None = attrs.field(
+        default=None, validator=attrs.validators.optional(attrs.validators.gt(0))
+    )
+    prefix: str = attrs.field(
+        default="a", validator=attrs.validators.matches_re("a", func=re.match)
+    )
+    code: str = attrs.field(default="a", validator=attrs.validators.matches_re("a", re.I))
+    other: int = attrs.field(default=0, validator=attrs.validators.not_(attrs.validators.in_([5])))
+    part: str = attrs.field(default="b", validator=attrs.validators.in_("abc"))
+
+
+class Ledger:
+    def add(self, line: Line) -> int:
+        """Add a line.
+
+        Args:
+            line: The line.
+        """
+        return line.qty
+
+
+def test_attrs_validators_are_the_schema_keywords_they_enforce() -> None:
+    tools, _ = inspect_class(Ledger)
+    properties = tools["add"].parameters_schema()["properties"]["line"]["properties"]
+    assert properties == {
+        "qty": {"type": "integer", "minimum": 1, "exclusiveMaximum": 100},
+        "sku": {"type": "string", "pattern": "^(?:[A-Z]{3}-\\d+)$"},  # fullmatch: anchored
+        "note": {"type": "string", "maxLength": 20, "default": ""},
+        "name": {"type": "string", "minLength": 1},
+        "tags": {"type": "array", "items": {"type": "string"}, "maxItems": 3, "default": []},
+        "size": {"type": "string", "enum": ["s", "m", "l"], "default": "m"},
+        "marks": {"type": "integer", "enum": [1, 2, 3], "default": 1},  # a set, in one order
+        "price": {"type": ["number", "null"], "exclusiveMinimum": 0, "default": None},
+        "prefix": {"type": "string", "pattern": "^(?:a)", "default": "a"},  # re.match
+        # a flag no pattern carries; not_ (the opposite); in_ of a text (any part of it)
+        "code": {"type": "string", "default": "a"},
+        "other": {"type": "integer", "default": 0},
+        "part": {"type": "string", "default": "b"},
+    }
+    box = Toolbox(Ledger())
+    with pytest.raises(ToolCallError) as refused:
+        box.call("add", {"line": {"qty": 100, "sku": "abc", "name": "", "size": "xl"}})
+    assert str(refused.value).splitlines()[0].startswith("add: line.qty: must be less than 100")
+    line = {"qty": 2, "sku": "ABC-1", "name": "n", "tags": ["x"], "size": "l", "price": None}
+    assert box.call("add", {"line": line}) == 2

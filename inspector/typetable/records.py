@@ -5,10 +5,16 @@ imported here: a class is one by its own marks (``__attrs_attrs__``, ``__struct_
 from __future__ import annotations
 
 import dataclasses
+import math
+import operator
+import re
 import sys
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from types import ModuleType
+
+from inspector.model import Json
 
 NO_VALUE: typing.Final = object()
 """The default of a record field that has none (it is required)."""
@@ -25,6 +31,9 @@ class RecordField:
         hint: The type the library recorded (the class's resolved hints come first).
         default: The default value, ``NO_VALUE`` when there is none or a factory makes it.
         factory: The default factory, if any.
+        constraints: What the library's validators allow, as JSON Schema keywords (``Annotated``
+            metadata: ``{"minimum": 0}``, ``{"max_length": 5}``, named for the type when
+            applied).
     """
 
     name: str
@@ -32,6 +41,7 @@ class RecordField:
     hint: object
     default: object = NO_VALUE
     factory: Callable[[], object] | None = None
+    constraints: tuple[dict[str, Json], ...] = ()
 
     @property
     def required(self) -> bool:
@@ -71,6 +81,7 @@ def _attrs_fields(cls: type) -> list[RecordField]:
     attr = sys.modules.get("attr")
     nothing = getattr(attr, "NOTHING", None)
     factory_class = getattr(attr, "Factory", None)
+    validators = _AttrsValidators(sys.modules.get("attr.validators"))
     found = []
     for attribute in getattr(cls, "__attrs_attrs__", ()):
         if not attribute.init:
@@ -85,8 +96,101 @@ def _attrs_fields(cls: type) -> list[RecordField]:
         elif default is nothing:
             default = NO_VALUE
         hint = attribute.type if attribute.type is not None else typing.Any
-        found.append(RecordField(name, attribute.name, hint, default, factory))
+        constraints = tuple(validators.keywords(attribute.validator))
+        found.append(RecordField(name, attribute.name, hint, default, factory, constraints))
     return found
+
+
+_BOUNDS = {
+    operator.ge: "minimum",
+    operator.gt: "exclusiveMinimum",
+    operator.le: "maximum",
+    operator.lt: "exclusiveMaximum",
+}
+
+
+class _AttrsValidators:
+    """attrs' own validators read as the JSON Schema keywords they enforce (``ge(0)`` is
+    ``minimum: 0``); any other validator (a user's function, ``instance_of``, ``not_``) adds
+    none. Each kind is known by the class attrs' public function makes, not by its name."""
+
+    def __init__(self, module: ModuleType | None) -> None:
+        self.kinds: dict[type, str] = {}
+        if module is None:
+            return
+        made = {
+            "bound": lambda: module.ge(0),
+            "max": lambda: module.max_len(0),
+            "min": lambda: module.min_len(0),
+            "in": lambda: module.in_(()),
+            "re": lambda: module.matches_re(""),
+            "and": module.and_,
+            "optional": lambda: module.optional(lambda *_: None),
+        }
+        for kind, make in made.items():
+            try:
+                self.kinds[type(make())] = kind
+            except (AttributeError, TypeError):  # an older attrs without it: not read
+                continue
+
+    def keywords(self, validator: object) -> Iterator[dict[str, Json]]:
+        """The keywords of one field's validator (``and_`` and ``optional`` read through)."""
+        kind = self.kinds.get(type(validator))
+        found: typing.Any = validator
+        if kind == "and":
+            for part in getattr(found, "_validators", ()):
+                yield from self.keywords(part)
+        elif kind == "optional":  # the hint says None; the rest holds for the other values
+            yield from self.keywords(found.validator)
+        elif kind == "bound" and found.compare_func in _BOUNDS and _is_number(found.bound):
+            yield {_BOUNDS[found.compare_func]: found.bound}
+        elif kind in ("max", "min"):
+            length = found.max_length if kind == "max" else found.min_length
+            if isinstance(length, int) and not isinstance(length, bool):
+                yield {"max_length" if kind == "max" else "min_length": length}
+        elif kind == "in":
+            values = _listed_options(found.options)
+            if values is not None:
+                yield {"enum": values}
+        elif kind == "re":
+            pattern = _json_pattern(found.pattern, found.match_func)
+            if pattern is not None:
+                yield {"pattern": pattern}
+
+
+def _is_number(value: object) -> bool:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    return math.isfinite(value)
+
+
+def _listed_options(options: object) -> list[Json] | None:
+    """``in_``'s options as an enum: a sequence or set of JSON scalars (a set sorted by its
+    values' text, for one order every run); None for others (``in_("abc")`` takes any part of
+    the text)."""
+    if not isinstance(options, list | tuple | set | frozenset):
+        return None
+    values = list(options)
+    if not all(v is None or isinstance(v, str | int | bool) or _is_number(v) for v in values):
+        return None
+    if isinstance(options, set | frozenset):
+        values.sort(key=repr)
+    return values
+
+
+def _json_pattern(pattern: object, match: object) -> str | None:
+    """``matches_re``'s regular expression as a JSON Schema ``pattern``, which searches: a
+    ``fullmatch`` (attrs' default) anchored at both ends, a ``match`` at the start; None for
+    flags a pattern cannot carry (``re.IGNORECASE``)."""
+    if not isinstance(pattern, re.Pattern) or not isinstance(pattern.pattern, str):
+        return None
+    if pattern.flags & ~re.UNICODE:
+        return None
+    if match == pattern.fullmatch:
+        return f"^(?:{pattern.pattern})$"
+    if match == pattern.match:
+        return f"^(?:{pattern.pattern})"
+    return pattern.pattern if match == pattern.search else None
 
 
 def _struct_fields(cls: type) -> list[RecordField]:

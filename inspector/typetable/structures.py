@@ -204,7 +204,12 @@ def field_rows(cls: type, hints: dict[str, object] | None = None) -> list[FieldR
     records = record_fields(cls)
     if records is not None:
         return [
-            (f.name, hints.get(f.attribute, f.hint), f.required, _record_default(f))
+            (
+                f.name,
+                _constrained(hints.get(f.attribute, f.hint), f),
+                f.required,
+                _record_default(f),
+            )
             for f in records
         ]
     if dataclasses.is_dataclass(cls):
@@ -237,6 +242,14 @@ def field_rows(cls: type, hints: dict[str, object] | None = None) -> list[FieldR
         )
         for n in field_names
     ]
+
+
+def _constrained(hint: object, record: RecordField) -> object:
+    """A record field's hint with what its validators allow as metadata, as a pydantic field's
+    constraints are (an attrs ``ge(0)`` is a ``minimum`` in the schema)."""
+    if not record.constraints:
+        return hint
+    return typing.Annotated[(hint, *record.constraints)]
 
 
 def _record_default(record: RecordField) -> Json | _Missing:
