@@ -93,7 +93,11 @@ def select_tools(
             choice = include
         if choice is False:
             continue
-        covered = Covered(class_key, key, entry, group.prefix if group else "")
+        covered = (
+            Covered(class_key, key, entry, group.prefix, group.hidden, group.fixed)
+            if group
+            else Covered(class_key, key, entry, "")
+        )
         shaped, notes = curate(tool, covered, locate)
         diagnostics += notes
         if shaped is not None:
