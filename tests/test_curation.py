@@ -832,3 +832,16 @@ def test_a_misspelt_parameter_or_pattern_gets_the_closest_name(
         "tools.classification.json:4: warning[TI332]: Inventory: pattern 'zzz*' matches no "
         "method; the entry is not used",
     ]
+
+
+def test_a_hidden_name_of_no_parameter_is_located_at_its_line(tmp_path: Path) -> None:
+    """A name in the ``hidden`` list is no key: it was looked for as one, never found, and the
+    warning named the file alone."""
+    path = tmp_path / "c.json"
+    entry = {"hidden": ["page_token", "page_tokn"]}
+    path.write_text(json.dumps({"Shop": {"list_items": entry, "*": True}}, indent=2))
+    _, notes = pipeline.select(_shop_catalog(), load(path), path)
+    assert [str(n) for n in notes] == [
+        f"{path}:6: warning[TI332]: Shop.list_items: hidden names 'page_tokn', which is no "
+        "parameter of the tool (did you mean 'page_token'?); it has no effect"
+    ]

@@ -7,8 +7,8 @@ calls."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from inspector import codes
 from inspector.diagnostics import Diagnostic, Level, did_you_mean
@@ -16,8 +16,13 @@ from inspector.files.classification import MethodEntry, is_pattern
 from inspector.model import Curation, Field, Json, ToolDescriptor
 from inspector.typetable.schema_values import value_problem
 
-Locate = Callable[[list[str]], tuple[str, int]]
-"""Key path in the classification file → (path, line) to name in a diagnostic."""
+
+class Locate(Protocol):
+    """Key path in the classification file → (path, line) to name in a diagnostic; with
+    ``item``, the line of that name in the list the key path holds (``"hidden": [...]``)."""
+
+    def __call__(self, keys: list[str], item: str | None = None) -> tuple[str, int]: ...
+
 
 _NO_ENTRY = MethodEntry()
 
@@ -133,7 +138,10 @@ def _unused(
             continue
         else:
             why = f"which is no parameter of the tool{did_you_mean(name, [*fields, *left_out])}"
-        path, line = locate([covered.class_key, covered.key, what, name])
+        if what == "hidden":  # a list: the name's line in it
+            path, line = locate([covered.class_key, covered.key, what], name)
+        else:
+            path, line = locate([covered.class_key, covered.key, what, name])
         notes.append(
             Diagnostic(
                 Level.WARNING,
