@@ -413,8 +413,9 @@ CODES: dict[str, Code] = {
             _E,
             "curation-invalid",
             "A classification entry cannot be applied to its method: it hides a required "
-            "parameter, or fixes a value the parameter's schema does not allow. The tool is "
-            "left out (never offered unshaped).",
+            "parameter, or fixes a value the parameter's schema does not allow (its own "
+            "`fixed`, or the class's `@fixed`). The tool is left out (never offered "
+            "unshaped).",
         ),
         Code(
             TOOL_NAME_TAKEN,
@@ -430,7 +431,9 @@ CODES: dict[str, Code] = {
             "A classification entry's `fixed`, `hidden` or `params` key names no parameter of "
             "its method, or a pattern applies to no method (it matches none, or each it matches "
             "has an entry of its own or an earlier pattern's, deciding otherwise for one, and it "
-            "does not match every method): it has no effect. The closest "
+            "does not match every method), or a class's `@hidden` or `@fixed` names a "
+            "parameter that no method of the class has, that the host injects, or (`@hidden`) "
+            "that every method taking it requires: it has no effect. The closest "
             "parameter, or the method whose name starts most like the pattern, is named when "
             "one is close.",
         ),

@@ -249,7 +249,7 @@ def test_an_unknown_class_option_is_an_error_with_a_did_you_mean() -> None:
         Toolbox(Shop(), classification={"Shop": {"@prefx": "s_"}})
     assert str(raised.value) == (
         "classification: Shop: unknown class option '@prefx' (did you mean '@prefix'?); "
-        "known: @prefix"
+        "known: @prefix, @hidden, @fixed"
     )
 
 
@@ -295,7 +295,7 @@ def test_every_broken_entry_is_named_in_one_run(
     assert result.status == 1
     assert result.stderr.splitlines() == [
         f"error: {path}:1:29: ExampleClass: unknown class option '@prefx' (did you mean "
-        "'@prefix'?); known: @prefix",
+        "'@prefix'?); known: @prefix, @hidden, @fixed",
         f"error: {path}:1:56: ExampleClass.method1: unknown key 'hiden' (did you mean 'hidden'?); "
         "known: include, name, description, fixed, hidden, params, approval, timeout, defer",
         f"error: {path}:2:25: ExampleClass.method2.timeout must be a positive number of seconds, "
@@ -458,19 +458,34 @@ entries = st.one_of(
     exact=st.dictionaries(method_names, entries, max_size=4),
     pattern_entries=st.dictionaries(patterns, entries, max_size=3),
     prefix=st.one_of(st.none(), st.text(string.ascii_lowercase, max_size=3)),
+    options=st.fixed_dictionaries(
+        {},
+        optional={
+            "@hidden": st.lists(method_names, max_size=3),
+            "@fixed": st.dictionaries(method_names, st.none() | st.integers(), max_size=3),
+        },
+    ),
     include_new=st.booleans(),
 )
 @settings(max_examples=200, deadline=None)
 def test_a_rescan_keeps_every_user_value_and_adds_only_uncovered_methods(
+    *,
     methods: list[str],
     exact: dict[str, object],
     pattern_entries: dict[str, object],
     prefix: str | None,
+    options: dict[str, object],
     include_new: bool,
 ) -> None:
     written: dict[str, object] = dict(pattern_entries)
     if prefix is not None:
         written["@prefix"] = prefix
+    hidden, fixed = options.get("@hidden", []), options.get("@fixed", {})
+    assert isinstance(hidden, list) and isinstance(fixed, dict)
+    if "@hidden" in options:
+        written["@hidden"] = hidden
+    if "@fixed" in options:  # a name both hidden and fixed is an error: hidden keeps it here
+        written["@fixed"] = {k: v for k, v in fixed.items() if k not in hidden}
     written.update(exact)
     existing = parsed({"C": written})
     tools = tuple(ToolDescriptor(m, "", class_name="C", method_name=m) for m in methods)
@@ -816,4 +831,17 @@ def test_a_misspelt_parameter_or_pattern_gets_the_closest_name(
         "method (closest method: 'export_csv'); the entry is not used",
         "tools.classification.json:4: warning[TI332]: Inventory: pattern 'zzz*' matches no "
         "method; the entry is not used",
+    ]
+
+
+def test_a_hidden_name_of_no_parameter_is_located_at_its_line(tmp_path: Path) -> None:
+    """A name in the ``hidden`` list is no key: it was looked for as one, never found, and the
+    warning named the file alone."""
+    path = tmp_path / "c.json"
+    entry = {"hidden": ["page_token", "page_tokn"]}
+    path.write_text(json.dumps({"Shop": {"list_items": entry, "*": True}}, indent=2))
+    _, notes = pipeline.select(_shop_catalog(), load(path), path)
+    assert [str(n) for n in notes] == [
+        f"{path}:6: warning[TI332]: Shop.list_items: hidden names 'page_tokn', which is no "
+        "parameter of the tool (did you mean 'page_token'?); it has no effect"
     ]

@@ -1,7 +1,7 @@
 """The classification file's format: class → method → ``true``/``false`` or an entry object that
 shapes the tool (``include``, ``name``, ``description``, ``fixed``, ``hidden``, ``params``,
 ``approval``, ``timeout``, ``defer``); a method key with ``*``, ``?`` or ``[`` is an ``fnmatch``
-pattern; ``@`` keys are class options (``@prefix``).
+pattern; ``@`` keys are class options (``@prefix``, ``@hidden``, ``@fixed``).
 
 Read and checked here into ``ClassEntry`` and ``MethodEntry`` values; written back as the user
 wrote them (``to_json``). A file that does not parse, or breaks the format, raises with its line
@@ -37,7 +37,7 @@ METHOD_KEYS = (
 """The keys of a method's entry object, in the order the docs list them."""
 PARAM_KEYS = ("description",)
 """The keys of a ``params.<parameter>`` object."""
-CLASS_OPTIONS = ("@prefix",)
+CLASS_OPTIONS = ("@prefix", "@hidden", "@fixed")
 """The class options (keys starting with ``@``)."""
 
 _PATTERN_CHARACTERS = frozenset("*?[")
@@ -112,10 +112,20 @@ class ClassEntry:
     options: dict[str, Json] = field(default_factory=dict)
     layout: tuple[str, ...] = ()
     _pattern_keys: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    _hidden: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    _fixed: tuple[tuple[str, Json], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # found once: every method no key names is matched against them
         object.__setattr__(self, "_pattern_keys", tuple(k for k in self.methods if is_pattern(k)))
+        # read once, not at each of a class's hundred tools (the values were checked on reading)
+        hidden = self.options.get("@hidden", [])
+        fixed = self.options.get("@fixed", {})
+        names = hidden if isinstance(hidden, list) else []
+        object.__setattr__(
+            self, "_hidden", tuple(dict.fromkeys(n for n in names if isinstance(n, str)))
+        )
+        object.__setattr__(self, "_fixed", tuple(fixed.items()) if isinstance(fixed, dict) else ())
 
     @classmethod
     def of(cls, methods: Mapping[str, MethodEntry]) -> ClassEntry:
@@ -127,6 +137,18 @@ class ClassEntry:
         """The ``@prefix`` put before every tool name of the class ("" for none)."""
         value = self.options.get("@prefix", "")
         return value if isinstance(value, str) else ""
+
+    @property
+    def hidden(self) -> tuple[str, ...]:
+        """The ``@hidden`` parameters: hidden in every tool of the class where they are
+        optional, before any entry's own ``hidden`` and ``fixed``."""
+        return self._hidden
+
+    @property
+    def fixed(self) -> tuple[tuple[str, Json], ...]:
+        """The ``@fixed`` parameters, (parameter, value) in the file's order: fixed in every
+        tool of the class that has them, before any entry's own ``hidden`` and ``fixed``."""
+        return self._fixed
 
     @property
     def exact(self) -> dict[str, MethodEntry]:
@@ -284,6 +306,14 @@ def _class_entry(
                 methods[key] = entry
         except InspectorError as problem:
             problems.append(str(problem))
+    hidden, fixed = options.get("@hidden"), options.get("@fixed")
+    if isinstance(hidden, list) and isinstance(fixed, dict):
+        both = [name for name in hidden if name in fixed]
+        if both:
+            problems.append(
+                f"{where([class_key, '@hidden'])}: {class_key}: {both[0]!r} is both in @fixed "
+                "and in @hidden; keep one"
+            )
     return ClassEntry(methods, options, tuple(layout))
 
 
@@ -295,6 +325,25 @@ def _option(class_key: str, key: str, value: object, where: Where) -> Json:
             f"{place}: {class_key}: unknown class option {key!r}{hint}; known: "
             + ", ".join(CLASS_OPTIONS)
         )
+    if key == "@hidden":
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise InspectorError(
+                f"{place}: {class_key}.{key} must be a list of parameter names, not {shown(value)}"
+            )
+        return value
+    if key == "@fixed":
+        if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
+            raise InspectorError(
+                f"{place}: {class_key}.{key} must be an object of parameter → value, not "
+                f"{shown(value)}"
+            )
+        for parameter, fixed in value.items():
+            if not _is_json(fixed):
+                raise InspectorError(
+                    f"{where([class_key, key, parameter])}: {class_key}.{key}.{parameter} must "
+                    f"be a JSON value, not {shown(fixed)}"
+                )
+        return value
     if not isinstance(value, str):
         raise InspectorError(f"{place}: {class_key}.{key} must be text, not {shown(value)}")
     return value
@@ -466,8 +515,10 @@ def where_in(path: Path, keys: Iterable[str]) -> str:
     return str(path) if located is None else f"{path}:{located[0]}:{located[1]}"
 
 
-def line_of(path: Path, keys: Iterable[str]) -> tuple[int, int] | None:
-    """(line, column) of the value under a key path in the file, or None when not found."""
+def line_of(path: Path, keys: Iterable[str], item: str | None = None) -> tuple[int, int] | None:
+    """(line, column) of the value under a key path in the file, or None when not found; with
+    ``item``, of that text in the list the key path holds (``"@hidden": ["a", "b"]``), else of
+    the list."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
@@ -481,6 +532,9 @@ def line_of(path: Path, keys: Iterable[str]) -> tuple[int, int] | None:
         if match is None:
             return None
         position = match.end()
+    if item is not None and text.startswith("[", position):
+        found = text.find(json.dumps(item, ensure_ascii=False), position, text.find("]", position))
+        position = position if found == -1 else found
     line = text.count("\n", 0, position) + 1
     column = position - (text.rfind("\n", 0, position) + 1) + 1
     return line, column

@@ -445,8 +445,9 @@ def unknown_methods(
     classification: Classification | None, catalog: Catalog, path: Path | None
 ) -> list[Diagnostic]:
     """Warnings for entries of known classes that name no method (a misspelt ``"gett":
-    false`` would leave ``get`` to the ``new`` rule), each with a did-you-mean, and for
-    patterns that match none (``unmatched_patterns``)."""
+    false`` would leave ``get`` to the ``new`` rule), each with a did-you-mean, for
+    patterns that match none (``unmatched_patterns``) and for ``@hidden`` and ``@fixed``
+    parameters that take effect nowhere (``unused_class_options``)."""
     notes = []
     for group in catalog.classes:
         entries = (classification or {}).get(group.key)
@@ -464,7 +465,11 @@ def unknown_methods(
                     code=codes.STALE_ENTRY,
                 )
             )
-    return notes + unmatched_patterns(classification, catalog, path)
+    return (
+        notes
+        + unmatched_patterns(classification, catalog, path)
+        + unused_class_options(classification, catalog, path)
+    )
 
 
 def unmatched_patterns(
@@ -543,3 +548,81 @@ def _closest_pattern(pattern: str, methods: list[str]) -> str:
     starts = {method[: len(fixed)]: method for method in reversed(methods)}  # the first wins
     found = closest(fixed, starts, 0.75) if fixed else None
     return f" (closest method: {starts[found]!r})" if found is not None else ""
+
+
+def unused_class_options(
+    classification: Classification | None, catalog: Catalog, path: Path | None
+) -> list[Diagnostic]:
+    """A warning for each ``@hidden`` or ``@fixed`` parameter of a scanned class that has no
+    effect in some of its methods, or in all: no method has it (with the closest parameter of
+    the class), the host gives it (an injected parameter), or, for ``@hidden``, every method
+    that offers it requires it. A method that requires a ``@hidden`` parameter while another
+    has it optional is no mistake: the option hides it where it can, silently."""
+    notes = []
+    for group in catalog.classes:
+        entries = (classification or {}).get(group.key)
+        if entries is None or not (entries.hidden or entries.fixed):
+            continue
+        names = {"@hidden": entries.hidden, "@fixed": tuple(n for n, _ in entries.fixed)}
+        named = [(option, name) for option in entries.options for name in names.get(option, ())]
+        for option, name in named:  # in the file's order
+            message = _class_option_unused(option, name, group.tools)
+            if message is None:
+                continue
+            keys = [group.key, option] if option == "@hidden" else [group.key, option, name]
+            found = line_of(path, keys, name if option == "@hidden" else None) if path else None
+            notes.append(
+                Diagnostic(
+                    Level.WARNING,
+                    message,
+                    str(path or ""),
+                    found[0] if found else 0,
+                    subject=group.key,
+                    code=codes.CURATION_UNUSED,
+                )
+            )
+    return notes
+
+
+def _class_option_unused(option: str, name: str, tools: Iterable[ToolDescriptor]) -> str | None:
+    """Why a ``@hidden`` or ``@fixed`` parameter has no effect in some methods of the class
+    (None when it takes effect wherever the class has it)."""
+    optional: list[str] = []
+    required: list[str] = []
+    injected: list[tuple[str, str]] = []  # (method, context key)
+    others: list[str] = []  # the parameters of the class, for a did-you-mean
+    elsewhere = False  # left out by the scan (an internal one): fixed there, nothing to hide
+    for tool in tools:
+        for field in tool.parameters:
+            if field.name == name:
+                (required if field.required else optional).append(tool.method_name)
+            others.append(field.name)
+        for left in tool.left_out:
+            if left.name == name and left.reason == "injected":
+                injected.append((tool.method_name, left.key or left.name))
+            elif left.name == name:
+                elsewhere = True
+            others.append(left.name)
+    head = f"{option} names {name!r}"
+    if injected:
+        methods = [method for method, _ in injected]
+        at = (
+            ""
+            if not (optional or required or elsewhere)
+            else " in " + listed(methods, separator=", ")
+        )
+        there = " there" if at else ""
+        return (
+            f"{head}, which the host gives from the context key {injected[0][1]!r}{at}; it has "
+            f"no effect{there}"
+        )
+    if not (optional or required or elsewhere):
+        hint = did_you_mean(name, dict.fromkeys(others))
+        return f"{head}, which no method of the class has{hint}; it has no effect"
+    if option == "@hidden" and required and not optional:
+        return (
+            f"{head}, which every method that takes it requires "
+            f"({listed(required, separator=', ')}): it is hidden nowhere (fix its value with "
+            "@fixed instead)"
+        )
+    return None

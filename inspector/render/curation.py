@@ -1,22 +1,28 @@
 """Curation: a classification entry applied to its tool. The tool gets its name (``name``, after
-the class's ``@prefix``), its text, a schema without the fixed and hidden parameters and with
-the parameter texts the entry gives; ``ToolDescriptor.curation`` carries the fixed values and
-the runtime's keys (``approval``, ``timeout``, ``defer``). ``method_name`` stays the Python
-method the tool calls."""
+the class's ``@prefix``), its text, a schema without the fixed and hidden parameters (the
+class's ``@fixed`` and ``@hidden``, then the entry's own) and with the parameter texts the
+entry gives; ``ToolDescriptor.curation`` carries the fixed values and the runtime's keys
+(``approval``, ``timeout``, ``defer``). ``method_name`` stays the Python method the tool
+calls."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from inspector import codes
 from inspector.diagnostics import Diagnostic, Level, did_you_mean
 from inspector.files.classification import MethodEntry, is_pattern
-from inspector.model import Curation, Field, ToolDescriptor
+from inspector.model import Curation, Field, Json, ToolDescriptor
 from inspector.typetable.schema_values import value_problem
 
-Locate = Callable[[list[str]], tuple[str, int]]
-"""Key path in the classification file → (path, line) to name in a diagnostic."""
+
+class Locate(Protocol):
+    """Key path in the classification file → (path, line) to name in a diagnostic; with
+    ``item``, the line of that name in the list the key path holds (``"hidden": [...]``)."""
+
+    def __call__(self, keys: list[str], item: str | None = None) -> tuple[str, int]: ...
+
 
 _NO_ENTRY = MethodEntry()
 
@@ -30,12 +36,16 @@ class Covered:
         key: The method key whose entry applies (its name or a pattern); None for none.
         entry: That entry (None for none: the tool keeps its shape, the prefix aside).
         prefix: The class's ``@prefix`` ("" for none).
+        hidden: The class's ``@hidden`` parameters.
+        fixed: The class's ``@fixed`` parameters: (parameter, value).
     """
 
     class_key: str
     key: str | None
     entry: MethodEntry | None
     prefix: str
+    hidden: tuple[str, ...] = ()
+    fixed: tuple[tuple[str, Json], ...] = ()
 
 
 def curate(
@@ -47,19 +57,23 @@ def curate(
 
     A ``fixed``, ``hidden`` or ``params`` key that names no parameter of the method is a
     warning for an entry of the method's own; a pattern's entry applies to each method only
-    where the parameter exists.
+    where the parameter exists. The class's ``@hidden`` and ``@fixed`` apply first, each where
+    the method has the parameter (``@hidden`` only where it is optional; neither to an
+    injected one), and the entry's own ``fixed`` and ``hidden`` add to them, winning for a
+    parameter both name (see ``_class_wide``).
     """
     entry = covered.entry or _NO_ENTRY
-    if entry == _NO_ENTRY and not covered.prefix:  # a plain true (equality ignores ``written``)
-        return tool, []
+    if entry == _NO_ENTRY and not (covered.prefix or covered.hidden or covered.fixed):
+        return tool, []  # a plain true (equality ignores ``written``)
     fields = {f.name: f for f in tool.parameters}
     left_out = [f.name for f in tool.left_out]
+    class_fixed, class_hidden = _class_wide(tool, covered, entry, fields)
     notes = _unused(tool, covered, fields, left_out, locate)
-    notes += _invalid(tool, covered, entry, fields, locate)
+    notes += _invalid(tool, covered, entry, fields, locate, class_fixed=class_fixed)
     if any(note.level is Level.ERROR for note in notes):
         return None, notes
-    fixed = dict(entry.fixed)
-    hidden = set(entry.hidden)
+    fixed = class_fixed | dict(entry.fixed)
+    hidden = class_hidden | set(entry.hidden)
     texts = dict(entry.params)
     parameters = tuple(
         replace(f, description=texts[f.name]) if f.name in texts else f
@@ -84,6 +98,25 @@ def curate(
     return shaped, notes
 
 
+def _class_wide(
+    tool: ToolDescriptor, covered: Covered, entry: MethodEntry, fields: dict[str, Field]
+) -> tuple[dict[str, Json], set[str]]:
+    """The class's ``@fixed`` and ``@hidden`` as they apply to this tool: a ``@fixed``
+    parameter the method has (in the schema or left out by the scan), a ``@hidden`` one it has
+    as an optional parameter; neither an injected parameter (the host gives it), nor one the
+    entry itself fixes or hides (the entry is the more specific: it wins)."""
+    injected = {f.name for f in tool.left_out if f.reason == "injected"}
+    present = (set(fields) | {f.name for f in tool.left_out}) - injected
+    own = {name for name, _ in entry.fixed} | set(entry.hidden)
+    fixed = {name: value for name, value in covered.fixed if name in present and name not in own}
+    hidden = {
+        name
+        for name in covered.hidden
+        if name in fields and not fields[name].required and name not in own
+    }
+    return fixed, hidden
+
+
 def _unused(
     tool: ToolDescriptor,
     covered: Covered,
@@ -105,7 +138,10 @@ def _unused(
             continue
         else:
             why = f"which is no parameter of the tool{did_you_mean(name, [*fields, *left_out])}"
-        path, line = locate([covered.class_key, covered.key, what, name])
+        if what == "hidden":  # a list: the name's line in it
+            path, line = locate([covered.class_key, covered.key, what], name)
+        else:
+            path, line = locate([covered.class_key, covered.key, what, name])
         notes.append(
             Diagnostic(
                 Level.WARNING,
@@ -125,30 +161,36 @@ def _invalid(
     entry: MethodEntry,
     fields: dict[str, Field],
     locate: Locate,
+    *,
+    class_fixed: dict[str, Json],
 ) -> list[Diagnostic]:
-    """Errors for a hidden required parameter and for fixed values the type does not allow."""
-    problems: list[tuple[list[str], str]] = []
+    """Errors for a hidden required parameter and for fixed values the type does not allow
+    (the entry's ``fixed`` and the class's ``@fixed`` where it applies)."""
+    key = str(covered.key)
+    problems: list[tuple[list[str], str]] = []  # (key path below the class, message)
     for name in entry.hidden:
         if name in fields and fields[name].required:
             problems.append(
                 (
-                    ["hidden"],
+                    [key, "hidden"],
                     f"hidden names the required parameter {name!r}: a call needs it (fix its "
                     "value with fixed instead); the tool is left out",
                 )
             )
     definitions = dict(tool.definitions)
-    for name, value in entry.fixed:
+    checked = [("fixed", [key, "fixed"], name, value) for name, value in entry.fixed]
+    checked += [("@fixed", ["@fixed"], name, value) for name, value in class_fixed.items()]
+    for what, keys, name, value in checked:
         if name not in fields:
             continue
         found = value_problem(value, fields[name].type, definitions, name)
         if found is not None:
             problems.append(
-                (["fixed", name], f"the fixed value of {name!r} is wrong: {found}; tool left out")
+                ([*keys, name], f"the {what} value of {name!r} is wrong: {found}; tool left out")
             )
     notes = []
     for keys, message in problems:
-        path, line = locate([covered.class_key, str(covered.key), *keys])
+        path, line = locate([covered.class_key, *keys])
         notes.append(
             Diagnostic(
                 Level.ERROR,

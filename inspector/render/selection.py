@@ -93,7 +93,11 @@ def select_tools(
             choice = include
         if choice is False:
             continue
-        covered = Covered(class_key, key, entry, group.prefix if group else "")
+        covered = (
+            Covered(class_key, key, entry, group.prefix, group.hidden, group.fixed)
+            if group
+            else Covered(class_key, key, entry, "")
+        )
         shaped, notes = curate(tool, covered, locate)
         diagnostics += notes
         if shaped is not None:
@@ -114,10 +118,10 @@ def select_tools(
 def _locator(path: Path | None) -> Locate:
     """Key path → (file, line) in the classification file (line 0 when not found)."""
 
-    def locate(keys: list[str]) -> tuple[str, int]:
+    def locate(keys: list[str], item: str | None = None) -> tuple[str, int]:
         if path is None:
             return "", 0
-        found = line_of(path, keys)
+        found = line_of(path, keys, item)
         return str(path), found[0] if found else 0
 
     return locate

@@ -81,11 +81,11 @@ class Toolbox:
             ``Toolbox(calendar, mailer)``. A class stands for its static and class methods.
         classification: A classification file (which must exist) or a mapping in its format
             (class → method or pattern → ``True``/``False`` or an entry such as
-            ``{"name": ..., "fixed": {...}, "hidden": [...]}``; ``@prefix`` options): which
-            methods are tools and how each is shaped. Tools are called by their new names;
-            fixed values are always passed and hidden parameters take the method's default
-            (a model giving either gets an argument error). None includes every method a
-            model can call.
+            ``{"name": ..., "fixed": {...}, "hidden": [...]}``; the class options
+            ``@prefix``, ``@hidden`` and ``@fixed``): which methods are tools and how each is
+            shaped. Tools are called by their new names; fixed values are always passed and
+            hidden parameters take the method's default (a model giving either gets an
+            argument error). None includes every method a model can call.
         include: Globs over tool names or ``Class.method``: only the tools they match.
         exclude: Globs over tool names or ``Class.method``: tools left out.
         docstring_style: How docstrings are read.
