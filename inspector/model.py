@@ -534,6 +534,7 @@ class Curation:
         approval: Whether a call needs the host's approval before it runs.
         timeout: Seconds a call may take (None: the Toolbox's default).
         defer: Whether the tool is loaded on demand (tool search) instead of up front.
+        named: Whether the file chose the tool's name (``name``, or the class's ``@prefix``).
     """
 
     fixed: tuple[tuple[str, Json], ...] = ()
@@ -541,6 +542,7 @@ class Curation:
     approval: bool = False
     timeout: float | None = None
     defer: bool = False
+    named: bool = False
 
 
 @dataclass(frozen=True, slots=True)

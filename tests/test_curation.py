@@ -120,10 +120,12 @@ def test_the_toolbox_offers_curated_tools_and_calls_the_methods() -> None:
         ("category", "A category slug."),
         ("include_archived", "Archived too."),
     ]
-    assert items.curation == Curation(fixed=(("limit", 5),), hidden=("page_token",))
-    assert delete.curation == Curation(fixed=(("dry_run", True),), approval=True, timeout=2.5)
+    assert items.curation == Curation(fixed=(("limit", 5),), hidden=("page_token",), named=True)
+    assert delete.curation == Curation(
+        fixed=(("dry_run", True),), approval=True, timeout=2.5, named=True
+    )
     assert [f.name for f in delete.parameters] == ["item_id"]
-    assert count.curation == Curation(fixed=(("tags", ["a"]),), defer=True)
+    assert count.curation == Curation(fixed=(("tags", ["a"]),), defer=True, named=True)
     assert box.call("shop_items", {"category": "tools"}) == ["tools"]
     assert shop.calls[-1] == (
         "list_items",

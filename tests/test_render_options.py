@@ -103,6 +103,34 @@ def test_a_name_a_provider_rejects_is_written_in_its_form_by_every_provider(
     )
 
 
+def test_a_name_the_classification_chose_is_to_be_changed_there(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("uni.py").write_text(
+        "class Uni:\n    def size(self) -> None:\n        'Size.'\n"
+        "    def weight(self) -> None:\n        'Weight.'\n"
+    )
+    Path("tools.classification.json").write_text(
+        '{"Uni": {"size": {"name": "größe"}, "weight": true}}', encoding="utf-8"
+    )
+    run_cli("scan", "uni.py", "-o", "tools.json", "-q")
+    result = run_cli("render", "--provider", "cohere", "-o", "cohere.json")
+    assert result.status == 0
+    assert result.stderr.splitlines()[0] == (
+        "uni.py:2: warning[TI410]: Uni.size: cohere refuses the tool name 'größe' (a-z, A-Z, "
+        "0-9 and '_', not starting with a digit): written as 'gro_e'; change the \"name\" (or "
+        'the class\'s "@prefix") the classification file gives it to one that fits'
+    )
+    Path("tools.classification.json").write_text(
+        '{"Uni": {"@prefix": "ü_", "size": true, "weight": true}}', encoding="utf-8"
+    )
+    result = run_cli("render", "--provider", "cohere", "-o", "cohere.json")
+    assert [line.partition("; ")[2] for line in result.stderr.splitlines()[:2]] == [
+        'change the "name" (or the class\'s "@prefix") the classification file gives it to '
+        "one that fits"
+    ] * 2
+
+
 def test_gemini_checks_parameter_names(in_tmp: Path, run_cli: Callable[..., Run]) -> None:
     Path("p.py").write_text("class P:\n    def run(self, tëmp: int) -> None:\n        'Run.'\n")
     run_cli("scan", "p.py", "-o", "tools.json", "-q")

@@ -87,6 +87,7 @@ def curate(
         approval=entry.approval,
         timeout=entry.timeout,
         defer=entry.defer,
+        named=bool(entry.name or covered.prefix),
     )
     shaped = replace(
         tool,

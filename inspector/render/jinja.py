@@ -155,9 +155,15 @@ def fit_names(
             continue
         path, line = tool.path_and_line
         named = f"the tool name {tool.name!r}" if tool.name != tool.method_name else "the name"
+        advice = (
+            'change the "name" (or the class\'s "@prefix") the classification file gives it to '
+            "one that fits"
+            if tool.curation.named
+            else 'give the method a "name" in the classification file to choose one'
+        )
         message = (
             f"{provider.name} refuses {named} ({rule.text}): written as {fitted[tool.name]!r}; "
-            'give the method a "name" in the classification file to choose one'
+            + advice
         )
         subject = f"{tool.class_name}.{tool.method_name}"
         notes.append(
