@@ -213,7 +213,8 @@ CODES: dict[str, Code] = {
             INTERNAL_PARAMETER,
             _I,
             "internal-parameter",
-            "A parameter named with a leading '_' that has a default is internal: left out.",
+            "A parameter named with a leading '_' that has a default is internal: left out "
+            "(not a Python keyword escaped so, such as `_continue`).",
         ),
         Code(
             DEFAULT_UNREADABLE,

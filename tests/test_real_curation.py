@@ -97,6 +97,7 @@ def test_every_provider_file_has_the_seven_shaped_tools(shaped: tuple[Catalog, P
     assert pods["description"] == "List the pods of one namespace."
     assert list(pods["parameters"]["properties"]) == [
         "namespace",
+        "_continue",  # the paging token: a keyword escaped, no internal parameter
         "field_selector",
         "label_selector",
         "limit",
@@ -138,6 +139,12 @@ def test_the_toolbox_calls_the_client_with_the_fixed_values(
     ((method, url, *_), timeout) = client.requests[-1]
     assert (method, timeout) == ("GET", 30)
     assert url == "http://127.0.0.1:9/api/v1/namespaces/default/pods?pretty=false&limit=2"
+    page = {"namespace": "default", "limit": 2, "_continue": "tok2"}
+    assert box.call("k8s_list_pods", page) == {"kind": "recorded"}
+    ((method, url, *_), timeout) = client.requests[-1]
+    assert url == (
+        "http://127.0.0.1:9/api/v1/namespaces/default/pods?pretty=false&continue=tok2&limit=2"
+    )
     with pytest.raises(ToolCallError, match="unexpected argument 'watch'"):
         box.call("k8s_list_pods", {"namespace": "default", "watch": True})
     with pytest.raises(ToolCallError, match="unknown tool 'list_namespaced_pod_with_http_info'"):

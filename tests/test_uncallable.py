@@ -636,3 +636,42 @@ def test_a_function_used_as_a_type_is_named_without_its_memory_address() -> None
         "cannot call this method (a new classification entry excludes it; set true, any value "
         "is accepted)",
     ]
+
+
+class Pods:
+    def list_pods(
+        self,
+        namespace: str,
+        _continue: str | None = None,
+        _from: int = 0,
+        _request_timeout: float | None = None,
+        _type: str = "",
+    ) -> list[str]:
+        """List pods, a page at a time.
+
+        Args:
+            namespace: The namespace.
+            _continue: The token of the next page, from the last result.
+            _from: The first pod.
+            _request_timeout: Seconds to wait.
+        """
+        return [namespace, str(_continue), str(_from)]
+
+
+def test_a_keyword_escaped_with_an_underscore_is_no_internal_parameter() -> None:
+    tools, _ = inspect_class(Pods)
+    tool = tools["list_pods"]
+    assert [p.name for p in tool.parameters] == ["namespace", "_continue", "_from"]
+    assert [(p.name, p.reason) for p in tool.left_out] == [
+        ("_request_timeout", "internal"),
+        ("_type", "internal"),  # a soft keyword, a name as any other
+    ]
+    assert tool.parameters[1].description == "The token of the next page, from the last result."
+    box = Toolbox(Pods())
+    assert box.call("list_pods", {"namespace": "a", "_continue": "t2", "_from": 3}) == [
+        "a",
+        "t2",
+        "3",
+    ]
+    with pytest.raises(ToolCallError, match="unexpected argument '_request_timeout'"):
+        box.call("list_pods", {"namespace": "a", "_request_timeout": 1})

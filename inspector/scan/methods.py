@@ -679,8 +679,12 @@ def uncallable_message(type_name: str, why: str = "") -> str:
 
 def is_internal(parameter: inspect.Parameter, method: MethodInfo) -> bool:
     """``_name`` with a default (``_parent_execute_state=None``) is for the library, not a
-    caller; unless ``__parameter_names__`` gives it a schema name."""
+    caller; unless ``__parameter_names__`` gives it a schema name, or it is a Python keyword
+    escaped with one underscore (kubernetes' ``_continue``, the paging token of every
+    ``list_*``: API clients generated from OpenAPI escape keywords so)."""
     if not parameter.name.startswith("_") or parameter.default is inspect.Parameter.empty:
+        return False
+    if keyword.iskeyword(parameter.name[1:]):
         return False
     renamed = renames_of(method.owner, "__parameter_names__").get(method.name)
     return not (isinstance(renamed, dict) and parameter.name in renamed)
