@@ -77,8 +77,16 @@ def written_forms(schema: JsonObject) -> JsonObject:
         if isinstance(form, str) and form in WRITTEN_FORMS and "pattern" not in node:
             del node["format"]
             node["pattern"] = WRITTEN_FORMS[form]
-        stack.extend(sub_schemas(node))
+        stack.extend(_with_key_names(node))
     return schema
+
+
+def _with_key_names(node: JsonObject) -> list[JsonObject]:
+    """A node's sub-schemas and its ``propertyNames`` (a ``dict[datetime, X]``'s keys are
+    written as the values are)."""
+    names = node.get("propertyNames")
+    found = sub_schemas(node)
+    return [*found, names] if isinstance(names, dict) else found
 
 
 def _read_forms(schema: JsonObject) -> JsonObject:
@@ -91,7 +99,7 @@ def _read_forms(schema: JsonObject) -> JsonObject:
         if isinstance(pattern, str) and pattern in _FORMS_BY_PATTERN and "format" not in node:
             del node["pattern"]
             node["format"] = _FORMS_BY_PATTERN[pattern]
-        stack.extend(sub_schemas(node))
+        stack.extend(_with_key_names(node))
     return schema
 
 
