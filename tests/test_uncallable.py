@@ -267,49 +267,43 @@ class Point:
 
 
 class Plot:
-    def mark(self, points: set[Point]) -> int:
-        """Mark points."""
-        return len(points)
-
-    def mark_lists(self, rows: frozenset[list[int]] = frozenset()) -> int:
-        """Mark rows."""
-        return len(rows)
-
     def weigh(self, weights: dict[Point, float]) -> float:
         """Weigh points."""
         return sum(weights.values())
 
-    def frozen(self, cells: set[CsvOutput], grid: dict[tuple[int, int], str]) -> int:
-        """Hashable items and keys: offered."""
-        return len(cells) + len(grid)
+    def weigh_rows(self, rows: dict[list[int], float] | None = None) -> float:
+        """Weigh rows."""
+        return 0.0
 
-    def marked(self) -> set[Point]:
-        """The marked points (a result: what the method made is read as it is)."""
-        return set()
+    def frozen(self, grid: dict[tuple[int, int], str]) -> int:
+        """Hashable keys: offered."""
+        return len(grid)
+
+    def weights(self) -> dict[Point, float]:
+        """The weights (a result: what the method made is read as it is)."""
+        return {}
 
 
-def test_a_set_of_unhashable_items_or_a_mapping_of_unhashable_keys_has_no_json_form() -> None:
+def test_a_mapping_of_unhashable_keys_has_no_json_form() -> None:
     tools, diagnostics = inspect_class(Plot)
-    assert tools["mark"].uncallable == (("points", "set[tests.test_uncallable.Point]"),)
-    assert [p.name for p in tools["mark_lists"].parameters] == []
     assert tools["weigh"].uncallable == (("weights", "dict[tests.test_uncallable.Point, float]"),)
+    assert [p.name for p in tools["weigh_rows"].parameters] == []
     assert tools["frozen"].uncallable == ()
-    assert [p.name for p in tools["frozen"].parameters] == ["cells", "grid"]
-    assert tools["marked"].returns.to_schema()["uniqueItems"] is True
+    assert [p.name for p in tools["frozen"].parameters] == ["grid"]
+    assert tools["weights"].returns.to_schema()["type"] == "object"
     assert [(d.code, d.subject) for d in diagnostics if d.code in ("TI130", "TI131")] == [
-        ("TI131", "Plot.mark"),
-        ("TI130", "Plot.mark_lists"),
         ("TI131", "Plot.weigh"),
+        ("TI130", "Plot.weigh_rows"),
     ]
     said = {d.subject: d.message for d in diagnostics if d.code in ("TI130", "TI131")}
-    assert said["Plot.mark"].startswith(
-        "parameter 'points': required, and type set[tests.test_uncallable.Point] has no JSON "
-        "form (no set holds Point items: they are unhashable): a model "
-        "cannot call this method"
+    assert said["Plot.weigh"].startswith(
+        "parameter 'weights': required, and type dict[tests.test_uncallable.Point, float] has "
+        "no JSON form (no dict is keyed by Point: it is unhashable): a model cannot call this "
+        "method"
     )
-    assert said["Plot.mark_lists"] == (
-        "parameter 'rows': type frozenset[list[int]] has no JSON form (no set holds list[int] "
-        "items: they are unhashable); left out"
+    assert said["Plot.weigh_rows"] == (
+        "parameter 'rows': type dict[list[int], float] has no JSON form (no dict is keyed by "
+        "list[int]: it is unhashable); left out"
     )
 
 
