@@ -1414,3 +1414,111 @@ def test_napoleon_section_names_are_made_readable_as_their_usual_names_are() -> 
         "retries": ParamDoc("How often.", "int"),
     }
     assert (info.returns, info.returns_type) == ("The nodes.", "list of str")
+
+
+class Jacobian:
+    """SymPy's ``Matrix.jacobian``: a paragraph at the margin after the NumPy entries."""
+
+    def jacobian(self, X):  # type: ignore[no-untyped-def]
+        """Calculates the Jacobian matrix (derivative of a vector-valued function).
+
+        Parameters
+        ==========
+
+        X : set of x_i's in order, it can be a list or a Matrix
+
+        Both ``self`` and X can be a row or a column matrix in any order
+        (i.e., jacobian() should always work).
+
+        Examples
+        ========
+
+        >>> X.jacobian(Y)
+
+        See Also
+        ========
+
+        hessian
+        """
+
+
+def test_a_numpydoc_paragraph_at_the_margin_after_the_entries_is_description() -> None:
+    """Each line of the paragraph was an argument (``'Both ``self`` and X can be ...'``,
+    ``'(i.e.'``, ``'jacobian() should always work).'``: TI203) and the sentence was lost. The
+    phrase where the type is stays the text of ``X``, which has none below it."""
+    tools, diagnostics = inspect_class(Jacobian)
+    tool = tools["jacobian"]
+    assert tool.description == (
+        "Calculates the Jacobian matrix (derivative of a vector-valued function).\n\n"
+        "Both `self` and X can be a row or a column matrix in any order\n"
+        "(i.e., jacobian() should always work)."
+    )
+    assert tool.parameters_schema()["properties"]["X"]["description"] == (
+        "set of x_i's in order, it can be a list or a Matrix"
+    )
+    assert not [d for d in diagnostics if d.code == DOCUMENTED_NOT_IN_SIGNATURE]
+
+
+def test_a_numpydoc_line_at_the_margin_right_below_an_entry_continues_it() -> None:
+    """A line at the margin that is no ``name``, ``name : type``, ``a, b : type``, ``*args``
+    or ``**kwargs`` continues the entry right above it (or the text below that entry); after
+    a blank line, or before the first entry, it opens a paragraph that is description. A bare
+    word right below such a line is its next line; a typed or starred one opens an entry."""
+    text = """Shift it.
+
+        Parameters
+        ----------
+        Note that all of these are counted in days.
+        x : int
+            How far,
+        at most; (i.e. never more).
+        y, z : float
+        The other two, over
+        lines
+        *args
+        The rest.
+        w : str
+        See the method.
+        kind : str
+
+        Both x and y may be negative,
+        (e.g. -1).
+
+            >>> shift(-1)
+
+        flag : bool
+            Whether.
+        **kwargs
+            Passed on.
+
+        Returns
+        -------
+        int
+            The result.
+        """
+    for style in (DocstringStyle.AUTO, DocstringStyle.NUMPY):
+        info = parse_docstring(text, style)
+        assert info.params == {
+            "x": ParamDoc("How far,\nat most; (i.e. never more).", "int"),
+            "y": ParamDoc("The other two, over\nlines", "float"),
+            "z": ParamDoc("The other two, over\nlines", "float"),
+            "*args": ParamDoc("The rest."),
+            "w": ParamDoc("See the method.", "str"),
+            "kind": ParamDoc("", "str"),
+            "flag": ParamDoc("Whether.", "bool"),
+            "**kwargs": ParamDoc("Passed on."),
+        }
+        assert info.description == (
+            "Shift it.\n\nNote that all of these are counted in days.\n\n"
+            "Both x and y may be negative,\n(e.g. -1).\n\n    >>> shift(-1)"
+        )
+        assert (info.returns, info.returns_type) == ("The result.", "int")
+
+
+def test_a_numpydoc_section_of_entries_only_is_read_as_before() -> None:
+    """SymPy's ``kwargs`` over ``======`` among the entries, names alone and typed names:
+    nothing at the margin is text, so nothing moves."""
+    text = "Make.\n\nParameters\n==========\n\nrows\ncols : int\n\nkwargs\n======\ncls : type\n"
+    info = parse_docstring(text)
+    assert list(info.params) == ["rows", "cols", "kwargs", "cls"]
+    assert info.description == "Make."

@@ -19,6 +19,7 @@ import docstring_parser.rest
 
 from inspector.scan.doc_margin import body_dedented
 from inspector.scan.google_sections import read_google
+from inspector.scan.numpy_sections import read_numpy
 from inspector.scan.rest_text import may_hold_markup, plain_text
 
 _PARAM_SECTIONS = frozenset({"param", "parameter", "arg", "argument", "key", "keyword"})
@@ -286,8 +287,9 @@ def _parsed(text: str, style: DocstringStyle) -> DocInfo:
             numpy = _UNDERLINED.sub(_dashes, text)
             if numpy != text and detect_style(numpy) is DocstringStyle.NUMPY:
                 text, style = numpy, DocstringStyle.NUMPY
+    numpy_tail = ""
     if style is DocstringStyle.NUMPY:
-        text = _numpy_readable(text)
+        text, numpy_tail = read_numpy(_numpy_readable(text), _NUMPY_PARSER.titles_re)
     protected = _SPACES_ONLY_LINE.sub("", text) if " \n" in text or "\t\n" in text else text
     if style is DocstringStyle.REST:  # before colons are marked
         protected = _rest_fields_readable(protected)
@@ -306,7 +308,7 @@ def _parsed(text: str, style: DocstringStyle) -> DocInfo:
     if style is DocstringStyle.GOOGLE and _COLON_MARK not in text and "(" in protected:
         protected, found = _GOOGLE_TYPE_WITH_COLON.subn(_colons_marked, protected)
         typed_colons = found > 0
-    tail = google.tail if google else ""
+    tail = google.tail if google else numpy_tail
     if style is DocstringStyle.REST:
         protected, tail = _after_fields(protected)
     parsed = _PARSERS[style](protected)
@@ -568,15 +570,17 @@ _GOOGLE_PARSER = docstring_parser.google.GoogleParser(
 )
 
 
+# the library types `sections` as a dict but iterates it as a list of sections
+_NUMPY_PARSER = docstring_parser.numpydoc.NumpydocParser(
+    [  # type: ignore[arg-type]
+        section if section.key in _READ_NUMPY_SECTIONS else _UnreadSection(section)
+        for section in docstring_parser.numpydoc.DEFAULT_SECTIONS
+    ]
+)
+
 _PARSERS: dict[DocstringStyle, Callable[[str], docstring_parser.Docstring]] = {
     DocstringStyle.GOOGLE: _GOOGLE_PARSER.parse,
-    # the library types `sections` as a dict but iterates it as a list of sections
-    DocstringStyle.NUMPY: docstring_parser.numpydoc.NumpydocParser(
-        [  # type: ignore[arg-type]
-            section if section.key in _READ_NUMPY_SECTIONS else _UnreadSection(section)
-            for section in docstring_parser.numpydoc.DEFAULT_SECTIONS
-        ]
-    ).parse,
+    DocstringStyle.NUMPY: _NUMPY_PARSER.parse,
     DocstringStyle.REST: docstring_parser.rest.parse,
     DocstringStyle.EPYDOC: docstring_parser.epydoc.parse,
 }
