@@ -1522,3 +1522,77 @@ def test_a_numpydoc_section_of_entries_only_is_read_as_before() -> None:
     info = parse_docstring(text)
     assert list(info.params) == ["rows", "cols", "kwargs", "cls"]
     assert info.description == "Make."
+
+
+class Shifted:
+    """arrow's ``Arrow.shift``: ``Parameters:`` with its entries at the title's own indent."""
+
+    def shift(self, check_imaginary: bool = True, weeks: int = 0) -> None:
+        """Returns a new object with attributes updated
+        according to inputs.
+
+        Parameters:
+        check_imaginary (bool): If True (default), will check for and resolve
+        imaginary times (like during DST transitions).
+            Indented deeper: still its text.
+
+        weeks: How many weeks.
+        Use pluralized property names to relatively shift their current value:
+
+        >>> arw.shift(weeks=1)
+        """
+
+    def other(self, limit: int = 0) -> None:
+        """Fetch.
+
+        Args:
+        count (int): Names no parameter: the section is text, as before.
+        """
+
+    def returned(self, limit: int = 0) -> None:
+        """Fetch.
+
+        Parameters:
+        limit: At most this many.
+        Returns:
+            The rows.
+        """
+
+
+def test_google_entries_at_the_title_s_indent_are_read_when_they_name_parameters() -> None:
+    """The section was description text and ``check_imaginary`` undocumented (TI204). Read
+    up to a blank line that no entry of a parameter follows, or the next section; the text
+    after it is description. An entry that names no parameter leaves the section text."""
+    tools, diagnostics = inspect_class(Shifted)
+    shift = tools["shift"]
+    assert shift.parameters_schema()["properties"] == {
+        "check_imaginary": {
+            "type": "boolean",
+            "description": "If True (default), will check for and resolve\n"
+            "imaginary times (like during DST transitions).\nIndented deeper: still its text.",
+            "default": True,
+        },
+        "weeks": {
+            "type": "integer",
+            "description": "How many weeks.\n"
+            "Use pluralized property names to relatively shift their current value:",
+            "default": 0,
+        },
+    }
+    assert shift.description == (
+        "Returns a new object with attributes updated\naccording to inputs.\n\n"
+        ">>> arw.shift(weeks=1)"
+    )
+    assert tools["other"].description == (
+        "Fetch.\n\ncount (int): Names no parameter: the section is text, as before."
+    )
+    returned = tools["returned"]
+    assert returned.parameters_schema()["properties"]["limit"]["description"] == (
+        "At most this many."
+    )
+    assert returned.returns.description == "The rows."
+    assert messages(diagnostics) == [
+        "warning: Shifted.other: parameter 'limit' is not documented",
+    ]
+    # without the signature's names (a stub's docstring), the section is read as before
+    assert parse_docstring(Shifted.shift.__doc__).params == {}

@@ -8,7 +8,7 @@ import enum
 import inspect
 import re
 import textwrap
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field
 
 import docstring_parser
@@ -260,8 +260,14 @@ def _said_after_arrow(after: str) -> str:
     return after if rest else ""
 
 
-def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.AUTO) -> DocInfo:
-    """Parse a docstring; raises ``docstring_parser.ParseError`` on text the style rejects."""
+def parse_docstring(
+    text: str | None,
+    style: DocstringStyle = DocstringStyle.AUTO,
+    names: Collection[str] = (),
+) -> DocInfo:
+    """Parse a docstring; raises ``docstring_parser.ParseError`` on text the style rejects.
+    ``names`` are the parameters of the signature, when known: a Google section's entries at
+    its title's indent are read only when they name them."""
     if not text or not text.strip():
         return DocInfo()
     text = body_dedented(text)
@@ -272,15 +278,15 @@ def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.AUT
         text, dashed = _dashed_arguments(text)
         if dashed:  # the rest may be in no style at all (phonenumbers' ``Raises:`` texts)
             try:
-                info = _parsed(text, style)
+                info = _parsed(text, style, names)
             except docstring_parser.ParseError:
                 info = unparsed(text)
             info.params = {**dashed, **info.params}
             return info
-    return _parsed(text, style)
+    return _parsed(text, style, names)
 
 
-def _parsed(text: str, style: DocstringStyle) -> DocInfo:
+def _parsed(text: str, style: DocstringStyle, names: Collection[str] = ()) -> DocInfo:
     if style is DocstringStyle.AUTO:
         style = detect_style(text)
         if style is DocstringStyle.GOOGLE and "===" in text:  # no marker of another style
@@ -295,7 +301,7 @@ def _parsed(text: str, style: DocstringStyle) -> DocInfo:
         protected = _rest_fields_readable(protected)
     google = None
     if style is DocstringStyle.GOOGLE:  # before colons are marked: it reads roles
-        google = read_google(protected, _GOOGLE_PARSER.titles_re)
+        google = read_google(protected, _GOOGLE_PARSER.titles_re, names)
         protected = google.text
         if ":`" in protected:
             protected = _GOOGLE_ENTRY_OF_A_ROLE.sub(r"\1\2", protected)

@@ -162,7 +162,8 @@ class MethodBuilder:
         keywords = fill_from_overloads(
             method, parameters, hints, sources, self.resolver, bound=bound
         )
-        doc = names_in_signature_order(self._doc(method, report), {p.name for p in parameters})
+        names = {p.name for p in parameters}
+        doc = names_in_signature_order(self._doc(method, report, names), names)
         omitted = Omitted()
         fields = tuple(
             f
@@ -308,7 +309,7 @@ class MethodBuilder:
                 f"{label(name)}: {part} unresolved; any value accepted in its place",
             )
 
-    def _doc(self, method: MethodInfo, report: Reporter) -> DocInfo:
+    def _doc(self, method: MethodInfo, report: Reporter, names: set[str]) -> DocInfo:
         text = docstring_of(method.owner, method.name, method.function)
         if not (text and text.strip()):
             found = overloads_doc(method.function, self.docstring_style)
@@ -317,7 +318,7 @@ class MethodBuilder:
                     report(codes.DOCSTRING_UNPARSABLE, f"an overload's docstring {error}")
                 return found[0]
         try:
-            doc = parse_docstring(text, self.docstring_style)
+            doc = parse_docstring(text, self.docstring_style, names)
         except docstring_parser.ParseError as error:
             report(
                 codes.DOCSTRING_UNPARSABLE,
