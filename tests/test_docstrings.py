@@ -1596,3 +1596,60 @@ def test_google_entries_at_the_title_s_indent_are_read_when_they_name_parameters
     ]
     # without the signature's names (a stub's docstring), the section is read as before
     assert parse_docstring(Shifted.shift.__doc__).params == {}
+
+
+class SaysNothing:
+    """tweepy's ``|count|`` substitution and PyGithub's ``:param title: string``."""
+
+    def get(
+        self,
+        *,
+        count: int = 20,
+        title: str = "",
+        path: str | None = None,
+        body: str = "",
+        sha: str = "",
+        name: str = "",
+        size: int = 0,
+        mode: int | str = 0,
+        items: list[str] | None = None,
+    ) -> None:
+        """Get things.
+
+        :param count: |count|
+        :param title: string
+        :param path: string, (required), path of the file
+        :param body: ``Body``
+        :param sha: **STRING**
+        :param name: Name.
+        :param size: integer in bytes
+        :param mode: string
+        :param items: list
+        """
+
+
+def test_a_text_that_is_only_the_name_or_a_type_word_the_schema_says_is_dropped() -> None:
+    """Such a text told a model nothing (``"description": "count"``, ``"string"``); the
+    parameter is shown without one, and is not counted as undocumented. A type word the
+    schema does not say alone (``string`` for ``int | str``), more words or a sentence
+    (``Name.``) keep their text."""
+    tools, diagnostics = inspect_class(SaysNothing)
+    assert tools["get"].parameters_schema()["properties"] == {
+        "count": {"type": "integer", "default": 20},
+        "title": {"type": "string", "default": ""},
+        "path": {
+            "type": ["string", "null"],
+            "description": "string, (required), path of the file",
+            "default": None,
+        },
+        "body": {"type": "string", "default": ""},
+        "sha": {"type": "string", "default": ""},
+        "name": {"type": "string", "description": "Name.", "default": ""},
+        "size": {"type": "integer", "description": "integer in bytes", "default": 0},
+        "mode": {"type": ["integer", "string"], "description": "string", "default": 0},
+        "items": {
+            "anyOf": [{"type": "array", "items": {"type": "string"}}, {"type": "null"}],
+            "default": None,
+        },
+    }
+    assert messages(diagnostics) == []
