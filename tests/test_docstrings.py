@@ -1653,3 +1653,34 @@ def test_a_text_that_is_only_the_name_or_a_type_word_the_schema_says_is_dropped(
         },
     }
     assert messages(diagnostics) == []
+
+
+def test_numpydoc_entry_shapes_and_titles_numpydoc_does_not_know_are_kept() -> None:
+    """numpy's ``a1, a2, ... : sequence of array_like`` and ``flags, buffersize (optional)``
+    are entries; from a title numpydoc does not know (``See also`` over dashes) on, the
+    section is read as before. A sentence alone in a section (numpy's ``matrix.all``: "See
+    `numpy.all` for complete descriptions") is description, and the next title stays one."""
+    text = (
+        "Join.\n\nParameters\n----------\na1, a2, ... : sequence of array_like\n    The arrays.\n"
+        "flags, buffersize (optional)\n    As for `nditer`.\nThe other ones\n\n"
+        "See also\n--------\nconcatenate\n"
+    )
+    info = parse_docstring(text)
+    assert info.params == {
+        "a1": ParamDoc("The arrays.", "sequence of array_like"),
+        "a2": ParamDoc("The arrays.", "sequence of array_like"),
+        "...": ParamDoc("The arrays.", "sequence of array_like"),
+        "flags": ParamDoc("As for `nditer`.\nThe other ones"),
+        "buffersize (optional)": ParamDoc("As for `nditer`.\nThe other ones"),
+        "See also": ParamDoc(""),
+        "concatenate": ParamDoc(""),
+    }
+    alone = parse_docstring(
+        "Test all.\n\nParameters\n----------\nSee `numpy.all` for complete descriptions\n\n"
+        "See Also\n--------\nnumpy.all\n\nReturns\n-------\nbool\n    Whether.\n"
+    )
+    assert (alone.description, alone.params) == (
+        "Test all.\n\nSee `numpy.all` for complete descriptions",
+        {},
+    )
+    assert (alone.returns, alone.returns_type) == ("Whether.", "bool")

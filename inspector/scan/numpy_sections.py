@@ -29,13 +29,15 @@ _PARAMETER_TITLES = frozenset(
     }
 )  # fmt: skip
 _NAME = r"(?:\\?\*){0,2}`{0,2}[A-Za-z_][\w.]*`{0,2}"
-_ENTRY = re.compile(
-    rf"{_NAME}(?:[ \t]*,[ \t]*{_NAME})*[ \t]*(?::.*)?|([=\-~^])\1{{2,}}[ \t]*",
-)
-"""How an entry's line is shaped: ``name``, ``name : type``, ``a, b : type``, ``*args``,
-``**kwargs`` (``\\*\\*kwargs``, ````self````), or the underline of a title numpydoc does not
-know (SymPy's ``kwargs`` over ``======``)."""
-_TYPED_ENTRY = re.compile(rf"{_NAME}(?:[ \t]*,[ \t]*{_NAME})*[ \t]*:.*|(?:\\?\*){{1,2}}\w+[ \t]*")
+_UNDERLINE = r"([=\-~^])\1{2,}[ \t]*"
+_UNDERLINE_LINE = re.compile(_UNDERLINE)
+_NAMES = rf"{_NAME}(?:[ \t]*,[ \t]*(?:{_NAME}|\.\.\.|\u2026))*"
+_ENTRY = re.compile(rf"{_NAMES}[ \t]*(?:\([^()\n]*\))?[ \t]*(?::.*)?|{_UNDERLINE}")
+"""How an entry's line is shaped: ``name``, ``name : type``, ``a, b : type`` (numpy's ``a1,
+a2, ... : sequence of array_like``), ``*args``, ``**kwargs`` (``\\*\\*kwargs``,
+````self````), names with an aside (numpy's ``casting, buffersize (optional)``), or the
+underline of a title numpydoc does not know (SymPy's ``kwargs`` over ``======``)."""
+_TYPED_ENTRY = re.compile(rf"{_NAMES}[ \t]*:.*|(?:\\?\*){{1,2}}\w+[ \t]*")
 """An entry's line right below a line of text at the margin: with its type (``name : type``)
 or starred. A bare word there (``order``) is the text's next line."""
 _MARGIN_LINE = re.compile(r"^\S.*$", re.M)
@@ -104,11 +106,20 @@ def _section(lines: list[str]) -> tuple[list[str], list[str]]:
     mode = "start"  # what the last line at the margin was: "entry", "text" (an entry's), "tail"
     blank_before = True
     indent = ""  # the indentation of the current entry's text
-    for line in lines:
+    for index, line in enumerate(lines):
         if not line.strip():
-            (paragraphs[-1] if mode == "tail" else body).append(line)
+            body.append(line)  # the section's lines stay apart from the title after it
+            if mode == "tail":
+                paragraphs[-1].append(line)
             blank_before = True
             continue
+        if (
+            line[0] not in " \t"
+            and index + 1 < len(lines)
+            and _UNDERLINE_LINE.fullmatch(lines[index + 1])
+        ):  # a title numpydoc does not know (``See also``, SymPy's ``kwargs``): as it was
+            body.extend(lines[index:])
+            break
         if line[0] in " \t":
             if mode == "tail":
                 paragraphs[-1].append(line)
