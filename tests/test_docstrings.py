@@ -1684,3 +1684,39 @@ def test_numpydoc_entry_shapes_and_titles_numpydoc_does_not_know_are_kept() -> N
         {},
     )
     assert (alone.returns, alone.returns_type) == ("Whether.", "bool")
+
+
+class Transport:
+    """paramiko's shapes: ``:param socket sock:``, a ``:versionadded:`` field; gcs' ``file``."""
+
+    def connect(self, sock, file_obj=None, timeout=None) -> None:  # type: ignore[no-untyped-def]
+        """Connect over a socket.
+
+        :param socket sock: an open socket
+        :param file file_obj: where to log
+        :param float timeout: seconds
+
+        :versionadded: 2.2
+        :versionchanged: 2.3 Takes a timeout.
+        """
+
+
+def test_directive_fields_read_as_the_directive_and_socket_and_file_name_types() -> None:
+    """``:versionadded: 2.2`` read ``Versionadded: 2.2``; ``socket`` and ``file`` were not
+    understood (TI107). ``socket`` is ``socket.socket`` and ``file`` a binary file object:
+    neither has a JSON form, so the method is treated as for such annotations."""
+    tools, diagnostics = inspect_class(Transport)
+    tool = tools["connect"]
+    assert tool.description == (
+        "Connect over a socket.\n\nAdded in version 2.2.\nChanged in version 2.3: Takes a timeout."
+    )
+    assert tool.parameters_schema()["properties"] == {
+        "sock": {"description": "an open socket"},
+        "timeout": {"type": ["number", "null"], "description": "seconds", "default": None},
+    }
+    assert messages(diagnostics) == [
+        "warning: Transport.connect: parameter 'sock': required, and type socket has no JSON "
+        "form: a model cannot call this method (a new classification entry excludes it; set "
+        "true, any value is accepted)",
+        "info: Transport.connect: parameter 'file_obj': type BinaryIO has no JSON form; left out",
+    ]
