@@ -1425,6 +1425,7 @@ class Jacobian:
         Parameters
         ==========
 
+        ``self`` : vector of expressions representing functions f_i(x_1, ..., x_n).
         X : set of x_i's in order, it can be a list or a Matrix
 
         Both ``self`` and X can be a row or a column matrix in any order
@@ -1457,6 +1458,43 @@ def test_a_numpydoc_paragraph_at_the_margin_after_the_entries_is_description() -
         "set of x_i's in order, it can be a list or a Matrix"
     )
     assert not [d for d in diagnostics if d.code == DOCUMENTED_NOT_IN_SIGNATURE]
+
+
+def test_an_entry_of_the_receiver_names_no_argument() -> None:
+    """SymPy documents ````self```` among the parameters: a literal name is the name, and the
+    bound method's receiver is no argument of the tool (it was TI203, ``'``self``'``); in a
+    method that takes ``**kwargs`` it does not become a keyword argument either."""
+
+    class Receiver:
+        def apply(self, f: int, **kwargs: int) -> None:
+            """Apply.
+
+            Parameters
+            ==========
+
+            ``self`` : Matrix
+                The matrix.
+            ``f`` : int
+                The function.
+            """
+
+    tools, diagnostics = inspect_class(Receiver)
+    assert tools["apply"].parameters_schema()["properties"] == {
+        "f": {"type": "integer", "description": "The function."},
+        "kwargs": {"type": "object", "additionalProperties": {"type": "integer"}},
+    }
+    assert messages(diagnostics) == [
+        "warning: Receiver.apply: parameter 'kwargs' is not documented"
+    ]
+    tools, diagnostics = inspect_class(Jacobian)
+    assert messages(diagnostics) == [
+        "warning: Jacobian.jacobian: parameter 'X': docstring type 'x_i' not understood; the "
+        "rest of the type kept",
+        "warning: Jacobian.jacobian: parameter 'X': docstring type 's in order' not "
+        "understood; the rest of the type kept",
+        "warning: Jacobian.jacobian: parameter 'X': docstring type 'a Matrix' not understood; "
+        "the rest of the type kept",
+    ]
 
 
 def test_a_numpydoc_line_at_the_margin_right_below_an_entry_continues_it() -> None:

@@ -352,9 +352,12 @@ def _parsed(text: str, style: DocstringStyle, names: Collection[str] = ()) -> Do
 
 def _names(written: str) -> Iterator[str]:
     """The arguments an entry names: numpydoc's ``x, y : int`` both, reST's ``\\*\\*kwargs``
-    as ``**kwargs``, JSDoc's optional ``[since]`` as ``since``; an underline, none."""
+    as ``**kwargs``, JSDoc's optional ``[since]`` as ``since``, a literal (SymPy's
+    ````self````) as its name; an underline, none."""
     for part in written.split(", "):
         name = part.strip().replace("\\", "")
+        if name[:1] == "`" and name[-1:] == "`":
+            name = name.strip("`")
         if not _UNDERLINE.fullmatch(name):  # a title's (SymPy's ``kwargs`` over ``======``)
             yield _JSDOC_OPTIONAL.sub(r"\1", name)
 

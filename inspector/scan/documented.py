@@ -38,12 +38,16 @@ def label(name: str) -> str:
     return "return value" if name == "return" else f"parameter {name!r}"
 
 
-def names_in_signature_order(doc: DocInfo, names: set[str]) -> DocInfo:
+def names_in_signature_order(doc: DocInfo, names: set[str], receiver: str | None = None) -> DocInfo:
     """The docstring's arguments with a name and type written the wrong way round read as the
     signature says: gspread's ``:param notes dict:`` documents ``notes`` as a ``dict``, where
     the field's own order names an argument ``dict`` of type ``notes`` (TI203, and ``notes``
     undocumented). Only a type that is a parameter no other entry documents or names so, for
-    an argument the signature lacks, is read so."""
+    an argument the signature lacks, is read so. An entry of the ``receiver`` (a bound
+    method's ``self``, which SymPy documents: ````self```` : vector of expressions) names no
+    argument a model gives: it is left out (it was TI203)."""
+    if receiver is not None and receiver in doc.params:
+        doc = replace(doc, params={k: v for k, v in doc.params.items() if k != receiver})
     swapped = {
         documented: found.type_name
         for documented, found in doc.params.items()

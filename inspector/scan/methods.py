@@ -161,7 +161,9 @@ class MethodBuilder:
             return None
         parameters, stub = read
         bound = method.kind not in UNBOUND
+        receiver = None
         if bound and parameters and parameters[0].kind not in _VARIADIC:
+            receiver = parameters[0].name
             parameters = parameters[1:]
         wanted = {p.name: p.kind for p in parameters} | {"return": None}
         hints, sources = self._hints(method, wanted, report, stub)
@@ -169,7 +171,7 @@ class MethodBuilder:
             method, parameters, hints, sources, self.resolver, bound=bound
         )
         names = {p.name for p in parameters}
-        doc = names_in_signature_order(self._doc(method, report, names), names)
+        doc = names_in_signature_order(self._doc(method, report, names), names, receiver)
         omitted = Omitted()
         fields = tuple(
             f
