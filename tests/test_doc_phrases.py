@@ -9,6 +9,7 @@ import datetime
 import enum
 import json
 import pathlib
+import socket
 import types
 import typing
 from collections.abc import Callable
@@ -208,6 +209,12 @@ NAMES = globals()
         ("(n,) array of float", list[float]),  # an array's shape first (scipy): no type
         ("(N, 2) array_like or None", list[typing.Any] | None),
         ("(int, str)", int | str),  # types, not dimensions
+        # paramiko's ``:param socket sock:`` and Python 2's ``file`` (gcs' ``file_obj (file)``)
+        ("socket", socket.socket),  # the module of that name here is no type: the class
+        ("socket.socket", socket.socket),
+        ("file", typing.BinaryIO),
+        ("file or None", typing.BinaryIO | None),
+        ("list of files", list[typing.BinaryIO]),
     ],
 )
 def test_a_phrase_reads_as_a_hint(phrase: str, hint: object) -> None:

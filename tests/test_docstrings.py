@@ -1414,3 +1414,347 @@ def test_napoleon_section_names_are_made_readable_as_their_usual_names_are() -> 
         "retries": ParamDoc("How often.", "int"),
     }
     assert (info.returns, info.returns_type) == ("The nodes.", "list of str")
+
+
+class Jacobian:
+    """SymPy's ``Matrix.jacobian``: a paragraph at the margin after the NumPy entries."""
+
+    def jacobian(self, X):  # type: ignore[no-untyped-def]
+        """Calculates the Jacobian matrix (derivative of a vector-valued function).
+
+        Parameters
+        ==========
+
+        ``self`` : vector of expressions representing functions f_i(x_1, ..., x_n).
+        X : set of x_i's in order, it can be a list or a Matrix
+
+        Both ``self`` and X can be a row or a column matrix in any order
+        (i.e., jacobian() should always work).
+
+        Examples
+        ========
+
+        >>> X.jacobian(Y)
+
+        See Also
+        ========
+
+        hessian
+        """
+
+
+def test_a_numpydoc_paragraph_at_the_margin_after_the_entries_is_description() -> None:
+    """Each line of the paragraph was an argument (``'Both ``self`` and X can be ...'``,
+    ``'(i.e.'``, ``'jacobian() should always work).'``: TI203) and the sentence was lost. The
+    phrase where the type is stays the text of ``X``, which has none below it."""
+    tools, diagnostics = inspect_class(Jacobian)
+    tool = tools["jacobian"]
+    assert tool.description == (
+        "Calculates the Jacobian matrix (derivative of a vector-valued function).\n\n"
+        "Both `self` and X can be a row or a column matrix in any order\n"
+        "(i.e., jacobian() should always work)."
+    )
+    assert tool.parameters_schema()["properties"]["X"]["description"] == (
+        "set of x_i's in order, it can be a list or a Matrix"
+    )
+    assert not [d for d in diagnostics if d.code == DOCUMENTED_NOT_IN_SIGNATURE]
+
+
+def test_an_entry_of_the_receiver_names_no_argument() -> None:
+    """SymPy documents ````self```` among the parameters: a literal name is the name, and the
+    bound method's receiver is no argument of the tool (it was TI203, ``'``self``'``); in a
+    method that takes ``**kwargs`` it does not become a keyword argument either."""
+
+    class Receiver:
+        def apply(self, f: int, **kwargs: int) -> None:
+            """Apply.
+
+            Parameters
+            ==========
+
+            ``self`` : Matrix
+                The matrix.
+            ``f`` : int
+                The function.
+            """
+
+    tools, diagnostics = inspect_class(Receiver)
+    assert tools["apply"].parameters_schema()["properties"] == {
+        "f": {"type": "integer", "description": "The function."},
+        "kwargs": {"type": "object", "additionalProperties": {"type": "integer"}},
+    }
+    assert messages(diagnostics) == [
+        "warning: Receiver.apply: parameter 'kwargs' is not documented"
+    ]
+    tools, diagnostics = inspect_class(Jacobian)
+    assert messages(diagnostics) == [
+        "warning: Jacobian.jacobian: parameter 'X': docstring type 'x_i' not understood; the "
+        "rest of the type kept",
+        "warning: Jacobian.jacobian: parameter 'X': docstring type 's in order' not "
+        "understood; the rest of the type kept",
+        "warning: Jacobian.jacobian: parameter 'X': docstring type 'a Matrix' not understood; "
+        "the rest of the type kept",
+    ]
+
+
+def test_a_numpydoc_line_at_the_margin_right_below_an_entry_continues_it() -> None:
+    """A line at the margin that is no ``name``, ``name : type``, ``a, b : type``, ``*args``
+    or ``**kwargs`` continues the entry right above it (or the text below that entry); after
+    a blank line, or before the first entry, it opens a paragraph that is description. A bare
+    word right below such a line is its next line; a typed or starred one opens an entry."""
+    text = """Shift it.
+
+        Parameters
+        ----------
+        Note that all of these are counted in days.
+        x : int
+            How far,
+        at most; (i.e. never more).
+        y, z : float
+        The other two, over
+        lines
+        *args
+        The rest.
+        w : str
+        See the method.
+        kind : str
+
+        Both x and y may be negative,
+        (e.g. -1).
+
+            >>> shift(-1)
+
+        flag : bool
+            Whether.
+        **kwargs
+            Passed on.
+
+        Returns
+        -------
+        int
+            The result.
+        """
+    for style in (DocstringStyle.AUTO, DocstringStyle.NUMPY):
+        info = parse_docstring(text, style)
+        assert info.params == {
+            "x": ParamDoc("How far,\nat most; (i.e. never more).", "int"),
+            "y": ParamDoc("The other two, over\nlines", "float"),
+            "z": ParamDoc("The other two, over\nlines", "float"),
+            "*args": ParamDoc("The rest."),
+            "w": ParamDoc("See the method.", "str"),
+            "kind": ParamDoc("", "str"),
+            "flag": ParamDoc("Whether.", "bool"),
+            "**kwargs": ParamDoc("Passed on."),
+        }
+        assert info.description == (
+            "Shift it.\n\nNote that all of these are counted in days.\n\n"
+            "Both x and y may be negative,\n(e.g. -1).\n\n    >>> shift(-1)"
+        )
+        assert (info.returns, info.returns_type) == ("The result.", "int")
+
+
+def test_a_numpydoc_section_of_entries_only_is_read_as_before() -> None:
+    """SymPy's ``kwargs`` over ``======`` among the entries, names alone and typed names:
+    nothing at the margin is text, so nothing moves."""
+    text = "Make.\n\nParameters\n==========\n\nrows\ncols : int\n\nkwargs\n======\ncls : type\n"
+    info = parse_docstring(text)
+    assert list(info.params) == ["rows", "cols", "kwargs", "cls"]
+    assert info.description == "Make."
+
+
+class Shifted:
+    """arrow's ``Arrow.shift``: ``Parameters:`` with its entries at the title's own indent."""
+
+    def shift(self, check_imaginary: bool = True, weeks: int = 0) -> None:
+        """Returns a new object with attributes updated
+        according to inputs.
+
+        Parameters:
+        check_imaginary (bool): If True (default), will check for and resolve
+        imaginary times (like during DST transitions).
+            Indented deeper: still its text.
+
+        weeks: How many weeks.
+        Use pluralized property names to relatively shift their current value:
+
+        >>> arw.shift(weeks=1)
+        """
+
+    def other(self, limit: int = 0) -> None:
+        """Fetch.
+
+        Args:
+        count (int): Names no parameter: the section is text, as before.
+        """
+
+    def returned(self, limit: int = 0) -> None:
+        """Fetch.
+
+        Parameters:
+        limit: At most this many.
+        Returns:
+            The rows.
+        """
+
+
+def test_google_entries_at_the_title_s_indent_are_read_when_they_name_parameters() -> None:
+    """The section was description text and ``check_imaginary`` undocumented (TI204). Read
+    up to a blank line that no entry of a parameter follows, or the next section; the text
+    after it is description. An entry that names no parameter leaves the section text."""
+    tools, diagnostics = inspect_class(Shifted)
+    shift = tools["shift"]
+    assert shift.parameters_schema()["properties"] == {
+        "check_imaginary": {
+            "type": "boolean",
+            "description": "If True (default), will check for and resolve\n"
+            "imaginary times (like during DST transitions).\nIndented deeper: still its text.",
+            "default": True,
+        },
+        "weeks": {
+            "type": "integer",
+            "description": "How many weeks.\n"
+            "Use pluralized property names to relatively shift their current value:",
+            "default": 0,
+        },
+    }
+    assert shift.description == (
+        "Returns a new object with attributes updated\naccording to inputs.\n\n"
+        ">>> arw.shift(weeks=1)"
+    )
+    assert tools["other"].description == (
+        "Fetch.\n\ncount (int): Names no parameter: the section is text, as before."
+    )
+    returned = tools["returned"]
+    assert returned.parameters_schema()["properties"]["limit"]["description"] == (
+        "At most this many."
+    )
+    assert returned.returns.description == "The rows."
+    assert messages(diagnostics) == [
+        "warning: Shifted.other: parameter 'limit' is not documented",
+    ]
+    # without the signature's names (a stub's docstring), the section is read as before
+    assert parse_docstring(Shifted.shift.__doc__).params == {}
+
+
+class SaysNothing:
+    """tweepy's ``|count|`` substitution and PyGithub's ``:param title: string``."""
+
+    def get(
+        self,
+        *,
+        count: int = 20,
+        title: str = "",
+        path: str | None = None,
+        body: str = "",
+        sha: str = "",
+        name: str = "",
+        size: int = 0,
+        mode: int | str = 0,
+        items: list[str] | None = None,
+    ) -> None:
+        """Get things.
+
+        :param count: |count|
+        :param title: string
+        :param path: string, (required), path of the file
+        :param body: ``Body``
+        :param sha: **STRING**
+        :param name: Name.
+        :param size: integer in bytes
+        :param mode: string
+        :param items: list
+        """
+
+
+def test_a_text_that_is_only_the_name_or_a_type_word_the_schema_says_is_dropped() -> None:
+    """Such a text told a model nothing (``"description": "count"``, ``"string"``); the
+    parameter is shown without one, and is not counted as undocumented. A type word the
+    schema does not say alone (``string`` for ``int | str``), more words or a sentence
+    (``Name.``) keep their text."""
+    tools, diagnostics = inspect_class(SaysNothing)
+    assert tools["get"].parameters_schema()["properties"] == {
+        "count": {"type": "integer", "default": 20},
+        "title": {"type": "string", "default": ""},
+        "path": {
+            "type": ["string", "null"],
+            "description": "string, (required), path of the file",
+            "default": None,
+        },
+        "body": {"type": "string", "default": ""},
+        "sha": {"type": "string", "default": ""},
+        "name": {"type": "string", "description": "Name.", "default": ""},
+        "size": {"type": "integer", "description": "integer in bytes", "default": 0},
+        "mode": {"type": ["integer", "string"], "description": "string", "default": 0},
+        "items": {
+            "anyOf": [{"type": "array", "items": {"type": "string"}}, {"type": "null"}],
+            "default": None,
+        },
+    }
+    assert messages(diagnostics) == []
+
+
+def test_numpydoc_entry_shapes_and_titles_numpydoc_does_not_know_are_kept() -> None:
+    """numpy's ``a1, a2, ... : sequence of array_like`` and ``flags, buffersize (optional)``
+    are entries; from a title numpydoc does not know (``See also`` over dashes) on, the
+    section is read as before. A sentence alone in a section (numpy's ``matrix.all``: "See
+    `numpy.all` for complete descriptions") is description, and the next title stays one."""
+    text = (
+        "Join.\n\nParameters\n----------\na1, a2, ... : sequence of array_like\n    The arrays.\n"
+        "flags, buffersize (optional)\n    As for `nditer`.\nThe other ones\n\n"
+        "See also\n--------\nconcatenate\n"
+    )
+    info = parse_docstring(text)
+    assert info.params == {
+        "a1": ParamDoc("The arrays.", "sequence of array_like"),
+        "a2": ParamDoc("The arrays.", "sequence of array_like"),
+        "...": ParamDoc("The arrays.", "sequence of array_like"),
+        "flags": ParamDoc("As for `nditer`.\nThe other ones"),
+        "buffersize (optional)": ParamDoc("As for `nditer`.\nThe other ones"),
+        "See also": ParamDoc(""),
+        "concatenate": ParamDoc(""),
+    }
+    alone = parse_docstring(
+        "Test all.\n\nParameters\n----------\nSee `numpy.all` for complete descriptions\n\n"
+        "See Also\n--------\nnumpy.all\n\nReturns\n-------\nbool\n    Whether.\n"
+    )
+    assert (alone.description, alone.params) == (
+        "Test all.\n\nSee `numpy.all` for complete descriptions",
+        {},
+    )
+    assert (alone.returns, alone.returns_type) == ("Whether.", "bool")
+
+
+class Transport:
+    """paramiko's shapes: ``:param socket sock:``, a ``:versionadded:`` field; gcs' ``file``."""
+
+    def connect(self, sock, file_obj=None, timeout=None) -> None:  # type: ignore[no-untyped-def]
+        """Connect over a socket.
+
+        :param socket sock: an open socket
+        :param file file_obj: where to log
+        :param float timeout: seconds
+
+        :versionadded: 2.2
+        :versionchanged: 2.3 Takes a timeout.
+        """
+
+
+def test_directive_fields_read_as_the_directive_and_socket_and_file_name_types() -> None:
+    """``:versionadded: 2.2`` read ``Versionadded: 2.2``; ``socket`` and ``file`` were not
+    understood (TI107). ``socket`` is ``socket.socket`` and ``file`` a binary file object:
+    neither has a JSON form, so the method is treated as for such annotations."""
+    tools, diagnostics = inspect_class(Transport)
+    tool = tools["connect"]
+    assert tool.description == (
+        "Connect over a socket.\n\nAdded in version 2.2.\nChanged in version 2.3: Takes a timeout."
+    )
+    assert tool.parameters_schema()["properties"] == {
+        "sock": {"description": "an open socket"},
+        "timeout": {"type": ["number", "null"], "description": "seconds", "default": None},
+    }
+    assert messages(diagnostics) == [
+        "warning: Transport.connect: parameter 'sock': required, and type socket has no JSON "
+        "form: a model cannot call this method (a new classification entry excludes it; set "
+        "true, any value is accepted)",
+        "info: Transport.connect: parameter 'file_obj': type BinaryIO has no JSON form; left out",
+    ]

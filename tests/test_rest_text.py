@@ -100,7 +100,13 @@ from inspector.scan.rest_text import _patterns, may_hold_markup, plain_text
         ),
         # a field no reader took, shown as Sphinx shows it (PyGithub, paramiko)
         (":calls: `GET /user <https://x.org/u>`_", "Calls: GET /user (https://x.org/u)"),
-        ("Rename.\n\n  :versionadded: 2.2", "Rename.\n\n  Versionadded: 2.2"),
+        # a field named as a directive reads as Sphinx renders the directive (paramiko)
+        ("Rename.\n\n  :versionadded: 2.2", "Rename.\n\n  Added in version 2.2."),
+        (":versionchanged: 2.3 Takes a path.", "Changed in version 2.3: Takes a path."),
+        (":Deprecated: 1.0.", "Deprecated since version 1.0."),
+        (":note: Closed after.\n:warning: Slow.", "Note: Closed after.\nWarning: Slow."),
+        (":seealso: `open`", "See also: `open`"),
+        (":versionadded:", "Versionadded:"),
         (":since version: 3", "Since version: 3"),
         ("A :b: c, :class:`X` and ::", "A :b: c, `X` and ::"),
     ],

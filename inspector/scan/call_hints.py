@@ -64,7 +64,10 @@ def call_hints(
     for name, hint in overloads.hints.items() if overloads is not None else ():
         if name != "return":  # the overloads type what the code leaves open, as a scan does
             hints.setdefault(name, hint)
-    documented_hints = _docstring_hints(builder, method, documented) if documented else {}
+    signature_names = {p.name for p in parameters}
+    documented_hints = (
+        _docstring_hints(builder, method, documented, signature_names) if documented else {}
+    )
     hints.update(documented_hints)
     for parameter in parameters:
         hint = hints.get(parameter.name, _NO_HINT)
@@ -95,11 +98,12 @@ def call_hints(
 
 
 def _docstring_hints(
-    builder: MethodBuilder, method: MethodInfo, names: Collection[str]
+    builder: MethodBuilder, method: MethodInfo, names: Collection[str], signature: set[str]
 ) -> dict[str, object]:
-    """The docstring types of ``names``, read as the scan reads them."""
+    """The docstring types of ``names``, read as the scan reads them (``signature``: the
+    names of the parameters)."""
     report = Reporter(method)
-    doc = builder._doc(method, report)
+    doc = builder._doc(method, report, signature)
     found: dict[str, object] = {}
     for name in names:
         documented = doc.params.get(name) or doc.params.get(f"*{name}")

@@ -8,7 +8,7 @@ import enum
 import inspect
 import re
 import textwrap
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field
 
 import docstring_parser
@@ -19,6 +19,7 @@ import docstring_parser.rest
 
 from inspector.scan.doc_margin import body_dedented
 from inspector.scan.google_sections import read_google
+from inspector.scan.numpy_sections import read_numpy
 from inspector.scan.rest_text import may_hold_markup, plain_text
 
 _PARAM_SECTIONS = frozenset({"param", "parameter", "arg", "argument", "key", "keyword"})
@@ -259,8 +260,14 @@ def _said_after_arrow(after: str) -> str:
     return after if rest else ""
 
 
-def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.AUTO) -> DocInfo:
-    """Parse a docstring; raises ``docstring_parser.ParseError`` on text the style rejects."""
+def parse_docstring(
+    text: str | None,
+    style: DocstringStyle = DocstringStyle.AUTO,
+    names: Collection[str] = (),
+) -> DocInfo:
+    """Parse a docstring; raises ``docstring_parser.ParseError`` on text the style rejects.
+    ``names`` are the parameters of the signature, when known: a Google section's entries at
+    its title's indent are read only when they name them."""
     if not text or not text.strip():
         return DocInfo()
     text = body_dedented(text)
@@ -271,29 +278,30 @@ def parse_docstring(text: str | None, style: DocstringStyle = DocstringStyle.AUT
         text, dashed = _dashed_arguments(text)
         if dashed:  # the rest may be in no style at all (phonenumbers' ``Raises:`` texts)
             try:
-                info = _parsed(text, style)
+                info = _parsed(text, style, names)
             except docstring_parser.ParseError:
                 info = unparsed(text)
             info.params = {**dashed, **info.params}
             return info
-    return _parsed(text, style)
+    return _parsed(text, style, names)
 
 
-def _parsed(text: str, style: DocstringStyle) -> DocInfo:
+def _parsed(text: str, style: DocstringStyle, names: Collection[str] = ()) -> DocInfo:
     if style is DocstringStyle.AUTO:
         style = detect_style(text)
         if style is DocstringStyle.GOOGLE and "===" in text:  # no marker of another style
             numpy = _UNDERLINED.sub(_dashes, text)
             if numpy != text and detect_style(numpy) is DocstringStyle.NUMPY:
                 text, style = numpy, DocstringStyle.NUMPY
+    numpy_tail = ""
     if style is DocstringStyle.NUMPY:
-        text = _numpy_readable(text)
+        text, numpy_tail = read_numpy(_numpy_readable(text), _NUMPY_PARSER.titles_re)
     protected = _SPACES_ONLY_LINE.sub("", text) if " \n" in text or "\t\n" in text else text
     if style is DocstringStyle.REST:  # before colons are marked
         protected = _rest_fields_readable(protected)
     google = None
     if style is DocstringStyle.GOOGLE:  # before colons are marked: it reads roles
-        google = read_google(protected, _GOOGLE_PARSER.titles_re)
+        google = read_google(protected, _GOOGLE_PARSER.titles_re, names)
         protected = google.text
         if ":`" in protected:
             protected = _GOOGLE_ENTRY_OF_A_ROLE.sub(r"\1\2", protected)
@@ -306,7 +314,7 @@ def _parsed(text: str, style: DocstringStyle) -> DocInfo:
     if style is DocstringStyle.GOOGLE and _COLON_MARK not in text and "(" in protected:
         protected, found = _GOOGLE_TYPE_WITH_COLON.subn(_colons_marked, protected)
         typed_colons = found > 0
-    tail = google.tail if google else ""
+    tail = google.tail if google else numpy_tail
     if style is DocstringStyle.REST:
         protected, tail = _after_fields(protected)
     parsed = _PARSERS[style](protected)
@@ -344,9 +352,12 @@ def _parsed(text: str, style: DocstringStyle) -> DocInfo:
 
 def _names(written: str) -> Iterator[str]:
     """The arguments an entry names: numpydoc's ``x, y : int`` both, reST's ``\\*\\*kwargs``
-    as ``**kwargs``, JSDoc's optional ``[since]`` as ``since``; an underline, none."""
+    as ``**kwargs``, JSDoc's optional ``[since]`` as ``since``, a literal (SymPy's
+    ````self````) as its name; an underline, none."""
     for part in written.split(", "):
         name = part.strip().replace("\\", "")
+        if name[:1] == "`" and name[-1:] == "`":
+            name = name.strip("`")
         if not _UNDERLINE.fullmatch(name):  # a title's (SymPy's ``kwargs`` over ``======``)
             yield _JSDOC_OPTIONAL.sub(r"\1", name)
 
@@ -568,15 +579,17 @@ _GOOGLE_PARSER = docstring_parser.google.GoogleParser(
 )
 
 
+# the library types `sections` as a dict but iterates it as a list of sections
+_NUMPY_PARSER = docstring_parser.numpydoc.NumpydocParser(
+    [  # type: ignore[arg-type]
+        section if section.key in _READ_NUMPY_SECTIONS else _UnreadSection(section)
+        for section in docstring_parser.numpydoc.DEFAULT_SECTIONS
+    ]
+)
+
 _PARSERS: dict[DocstringStyle, Callable[[str], docstring_parser.Docstring]] = {
     DocstringStyle.GOOGLE: _GOOGLE_PARSER.parse,
-    # the library types `sections` as a dict but iterates it as a list of sections
-    DocstringStyle.NUMPY: docstring_parser.numpydoc.NumpydocParser(
-        [  # type: ignore[arg-type]
-            section if section.key in _READ_NUMPY_SECTIONS else _UnreadSection(section)
-            for section in docstring_parser.numpydoc.DEFAULT_SECTIONS
-        ]
-    ).parse,
+    DocstringStyle.NUMPY: _NUMPY_PARSER.parse,
     DocstringStyle.REST: docstring_parser.rest.parse,
     DocstringStyle.EPYDOC: docstring_parser.epydoc.parse,
 }

@@ -11,7 +11,18 @@ from dataclasses import replace
 
 from inspector import codes
 from inspector.diagnostics import LISTED, listed
-from inspector.model import Field
+from inspector.model import (
+    AnyOfType,
+    ArrayType,
+    BooleanType,
+    Field,
+    IntegerType,
+    NullType,
+    NumberType,
+    ObjectType,
+    SchemaType,
+    StringType,
+)
 from inspector.scan.docstrings import DocInfo
 
 STARS: dict[inspect._ParameterKind, str] = {
@@ -27,12 +38,16 @@ def label(name: str) -> str:
     return "return value" if name == "return" else f"parameter {name!r}"
 
 
-def names_in_signature_order(doc: DocInfo, names: set[str]) -> DocInfo:
+def names_in_signature_order(doc: DocInfo, names: set[str], receiver: str | None = None) -> DocInfo:
     """The docstring's arguments with a name and type written the wrong way round read as the
     signature says: gspread's ``:param notes dict:`` documents ``notes`` as a ``dict``, where
     the field's own order names an argument ``dict`` of type ``notes`` (TI203, and ``notes``
     undocumented). Only a type that is a parameter no other entry documents or names so, for
-    an argument the signature lacks, is read so."""
+    an argument the signature lacks, is read so. An entry of the ``receiver`` (a bound
+    method's ``self``, which SymPy documents: ````self```` : vector of expressions) names no
+    argument a model gives: it is left out (it was TI203)."""
+    if receiver is not None and receiver in doc.params:
+        doc = replace(doc, params={k: v for k, v in doc.params.items() if k != receiver})
     swapped = {
         documented: found.type_name
         for documented, found in doc.params.items()
@@ -83,3 +98,37 @@ def check_documented(
                 f"{len(quoted)} parameters are not documented: {listed(quoted, separator=', ')}"
             )
         report(codes.PARAMETER_UNDOCUMENTED, message)
+
+
+_TYPE_WORDS: dict[str, tuple[type, ...]] = {
+    **dict.fromkeys(("str", "string", "unicode"), (StringType,)),
+    **dict.fromkeys(("int", "integer", "long"), (IntegerType,)),
+    **dict.fromkeys(("float", "double", "number", "numeric"), (NumberType, IntegerType)),
+    **dict.fromkeys(("bool", "boolean"), (BooleanType,)),
+    **dict.fromkeys(("list", "array", "sequence", "tuple"), (ArrayType,)),
+    **dict.fromkeys(("dict", "dictionary", "mapping"), (ObjectType,)),
+}
+"""The type words a parameter's whole text may be, and the schema types that say each."""
+_MARKUP = "`*'\" \t"
+
+
+def says_nothing(text: str, name: str, schema_type: SchemaType) -> bool:
+    """Whether a parameter's whole text (its markup aside, in any case) is exactly its own
+    name (tweepy's ``|count|`` substitution leaves ``count``) or a type word its schema
+    already says (PyGithub's ``:param title: string`` for a ``str``): it tells a model
+    nothing, and the parameter is better shown without a text. ``Count.``, a sentence, is
+    kept."""
+    if not text or len(text) > 64 or "\n" in text:
+        return False
+    said = text.strip(_MARKUP).lower()
+    if said == name.lower():
+        return True
+    kinds = _TYPE_WORDS.get(said)
+    if kinds is None:
+        return False
+    if isinstance(schema_type, AnyOfType):  # ``X | None``: the type it says is X
+        options = [o for o in schema_type.options if not isinstance(o, NullType)]
+        if len(options) != 1:
+            return False
+        schema_type = options[0]
+    return isinstance(schema_type, kinds)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import inspect
 import re
+from collections.abc import Collection
 from typing import NamedTuple
 
 _ENTRY_SECTION = re.compile(
@@ -47,7 +48,7 @@ class GoogleReading(NamedTuple):
     description again, as the paragraphs after reST fields are."""
 
 
-def read_google(text: str, titles: re.Pattern[str]) -> GoogleReading:
+def read_google(text: str, titles: re.Pattern[str], names: Collection[str] = ()) -> GoogleReading:
     """The docstring with its ``Args:`` (``Attributes:``...) sections split where entries
     open, the return type written in parentheses on the first line of ``Returns:``
     (``(dict): The data.``) taken out of the text, and the text after a section's entries, all
@@ -58,9 +59,15 @@ def read_google(text: str, titles: re.Pattern[str]) -> GoogleReading:
     first entry, it is a sentence about the parameters (``See the method signature.``) and is
     left out, with the section's title when no entry follows: no parameter is its subject.
 
+    An entry section whose first line is at the title's own indent and opens an entry of a
+    parameter (arrow's ``Parameters:`` over ``check_imaginary (bool): If True ...``) has its
+    entries there: they are read so up to a blank line that no such entry follows, or the next
+    section.
+
     Args:
         text: The docstring, cleaned or as written.
         titles: The parser's section titles, each matching a whole line at the margin.
+        names: The parameters of the signature (none when it is not known).
 
     Returns:
         The text to parse, the return type and the text after the sections' entries; the
@@ -82,7 +89,10 @@ def read_google(text: str, titles: re.Pattern[str]) -> GoogleReading:
             continue
         opened = index
         if _ENTRY_SECTION.fullmatch(line):
-            index, body = _entries(lines, index)
+            if names and index < len(lines) and _opens_entry_of(lines[index], names):
+                index, body = _entries_at_margin(lines, index, names, titles)
+            else:
+                index, body = _entries(lines, index)
             if body:
                 kept.append(line)
                 kept.extend(body)
@@ -145,6 +155,43 @@ def _entries(lines: list[str], index: int) -> tuple[int, list[str]]:
         if line.strip() and depth == indent and not _ENTRY.match(line.lstrip()):
             line = line[:depth] + "    " + line[depth:]
         body.append(line)
+    return index, body
+
+
+def _opens_entry_of(line: str, names: Collection[str]) -> bool:
+    """Whether the line, at the margin, opens an entry (``name (type): text``, ``name:
+    text``) whose names are parameters."""
+    if not line[:1].isalpha() and line[:1] not in ("_", "*"):
+        return False
+    found = _ENTRY.match(line)
+    if found is None:
+        return False
+    written = found[0].partition("(")[0].rstrip(" \t:")
+    return all(part.strip().lstrip("*") in names for part in written.split(","))
+
+
+def _entries_at_margin(
+    lines: list[str], index: int, names: Collection[str], titles: re.Pattern[str]
+) -> tuple[int, list[str]]:
+    """An entry section written at its title's indent, from ``index`` (an entry of a
+    parameter) to a blank line that no such entry follows, or the next title: each entry
+    indented as the parser reads entries, each other line deeper, as the text of the entry
+    above it; the index after it."""
+    body: list[str] = []
+    while index < len(lines) and titles.match(lines[index]) is None:
+        line = lines[index]
+        if not line.strip():
+            ahead = index + 1
+            while ahead < len(lines) and not lines[ahead].strip():
+                ahead += 1
+            if ahead == len(lines) or not _opens_entry_of(lines[ahead], names):
+                break
+            body.append("")
+        elif _opens_entry_of(line, names):
+            body.append("    " + line)
+        else:
+            body.append("        " + line)
+        index += 1
     return index, body
 
 

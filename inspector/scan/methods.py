@@ -56,7 +56,13 @@ from inspector.scan.docstrings import (
     parse_docstring,
     unparsed,
 )
-from inspector.scan.documented import STARS, check_documented, label, names_in_signature_order
+from inspector.scan.documented import (
+    STARS,
+    check_documented,
+    label,
+    names_in_signature_order,
+    says_nothing,
+)
 from inspector.scan.enum_names import with_enum_names
 from inspector.scan.fields import (
     NO_DEFAULT,
@@ -155,14 +161,17 @@ class MethodBuilder:
             return None
         parameters, stub = read
         bound = method.kind not in UNBOUND
+        receiver = None
         if bound and parameters and parameters[0].kind not in _VARIADIC:
+            receiver = parameters[0].name
             parameters = parameters[1:]
         wanted = {p.name: p.kind for p in parameters} | {"return": None}
         hints, sources = self._hints(method, wanted, report, stub)
         keywords = fill_from_overloads(
             method, parameters, hints, sources, self.resolver, bound=bound
         )
-        doc = names_in_signature_order(self._doc(method, report), {p.name for p in parameters})
+        names = {p.name for p in parameters}
+        doc = names_in_signature_order(self._doc(method, report, names), names, receiver)
         omitted = Omitted()
         fields = tuple(
             f
@@ -308,7 +317,7 @@ class MethodBuilder:
                 f"{label(name)}: {part} unresolved; any value accepted in its place",
             )
 
-    def _doc(self, method: MethodInfo, report: Reporter) -> DocInfo:
+    def _doc(self, method: MethodInfo, report: Reporter, names: set[str]) -> DocInfo:
         text = docstring_of(method.owner, method.name, method.function)
         if not (text and text.strip()):
             found = overloads_doc(method.function, self.docstring_style)
@@ -317,7 +326,7 @@ class MethodBuilder:
                     report(codes.DOCSTRING_UNPARSABLE, f"an overload's docstring {error}")
                 return found[0]
         try:
-            doc = parse_docstring(text, self.docstring_style)
+            doc = parse_docstring(text, self.docstring_style, names)
         except docstring_parser.ParseError as error:
             report(
                 codes.DOCSTRING_UNPARSABLE,
@@ -384,7 +393,9 @@ class MethodBuilder:
             return ()
         schema_type, explicit = mapped.schema, mapped.description
         description = with_enum_names(
-            explicit if explicit is not None else self._documented_text(documented, method),
+            explicit
+            if explicit is not None
+            else self._documented_text(documented, method, name, schema_type),
             schema_type,
         )
         if parameter.kind in _VARIADIC:
@@ -516,7 +527,8 @@ class MethodBuilder:
             ):
                 continue
             schema_type = mapped.schema
-            description = with_enum_names(self._documented_text(documented, method), schema_type)
+            text = self._documented_text(documented, method, name, schema_type)
+            description = with_enum_names(text, schema_type)
             default = MISSING if required else self._doc_default(documented, method, schema_type)
             kind = ParameterKind.KEYWORD_ONLY
             found.append(Field(name, schema_type, description, required, default, kind))
@@ -541,18 +553,23 @@ class MethodBuilder:
             report(codes.NO_TYPE_HINT, f"{label(name)}: no type hint; any value accepted")
         return typing.Any
 
-    def _documented_text(self, documented: ParamDoc | None, method: MethodInfo) -> str:
+    def _documented_text(
+        self, documented: ParamDoc | None, method: MethodInfo, name: str, schema_type: SchemaType
+    ) -> str:
         """What the docstring says of a parameter. SymPy writes the text where numpydoc puts
         the type, with none below (``rows : rows of the matrix``): a phrase not wholly read as
         a type, for a parameter the docstring gives no other text, is its text (the words
-        were lost, and the model was told nothing of ``rows``)."""
+        were lost, and the model was told nothing of ``rows``). A text that is only the
+        parameter's name or a type word its schema says (``says_nothing``) is none."""
         if documented is None:
             return ""
         phrase = documented.type_name
         if documented.description or not phrase or not names_a_type(phrase):
-            return documented.description
-        read = self._read_doc_type(phrase, method)
-        return plain_text(phrase) if read.hint is NOT_UNDERSTOOD or read.dropped else ""
+            text = documented.description
+        else:
+            read = self._read_doc_type(phrase, method)
+            text = plain_text(phrase) if read.hint is NOT_UNDERSTOOD or read.dropped else ""
+        return "" if says_nothing(text, name, schema_type) else text
 
     def _doc_default(
         self, documented: ParamDoc | None, method: MethodInfo, schema_type: SchemaType

@@ -44,7 +44,8 @@ class _Patterns(NamedTuple):
     Sphinx shows no more than any comment)."""
     field: re.Pattern[str]
     """A field opening a line, of a name no reader took (PyGithub's ``:calls: GET /user``,
-    paramiko's ``:versionadded: 2.2``): not a role (a backquote follows one) nor ``::``."""
+    paramiko's ``:versionadded: 2.2``), and the rest of its line: not a role (a backquote
+    follows one) nor ``::``."""
     note_reference: re.Pattern[str]
     """A footnote or citation reference (numpy's ``[1]_``, tweepy's ``[#]_``, ``[#name]_``,
     ``[CIT2002]_``) with the blanks before it, where reST reads one: after a blank, an opening
@@ -78,7 +79,9 @@ def _patterns() -> _Patterns:
             r"(?:(?P=indent)[ \t]+\S[^\n]*(?:\n|\Z))*",
             re.M,
         ),
-        field=re.compile(r"^([ \t]*):([A-Za-z][\w-]*(?:[ \t]+[^:`\s][^:`\n]*)?):(?=[ \t]|$)", re.M),
+        field=re.compile(
+            r"^([ \t]*):([A-Za-z][\w-]*(?:[ \t]+[^:`\s][^:`\n]*)?):(?=[ \t]|$)(.*)", re.M
+        ),
         note_reference=re.compile(
             r"(?:[ \t]+|(?<![^\s(\"']))\[(#[\w.-]*|\d+|[A-Za-z_][\w.-]*)\]_(?![\w`])"
         ),
@@ -208,10 +211,21 @@ def _role(match: re.Match[str]) -> str:
     return f"`{content.lstrip('!')}`"
 
 
+_VERSIONED = frozenset({"versionadded", "versionchanged", "deprecated"})
+
+
 def _field(match: re.Match[str]) -> str:
-    """A field as Sphinx shows one it does not know: its name capitalised (``Calls:``)."""
-    indent, name = match.groups()
-    return f"{indent}{name[:1].upper()}{name[1:]}:"
+    """A field as Sphinx shows one it does not know: its name capitalised (``Calls:``). A
+    field named as a directive (paramiko's ``:versionadded: 2.2``, ``:note: ...``) reads as
+    Sphinx renders the directive: ``Added in version 2.2.``, ``Note: ...``."""
+    indent, name, rest = match.groups()
+    key = name.lower()
+    if key in _SENTENCES and rest.strip():
+        if key in _VERSIONED:  # the version, then what changed
+            version, _, said = rest.strip().partition(" ")
+            return "\n".join(_rendered(indent, key, version, [said.strip()] if said else []))
+        return "\n".join(_rendered(indent, key, rest.strip(), []))
+    return f"{indent}{name[:1].upper()}{name[1:]}:{rest}"
 
 
 def _link_reference(match: re.Match[str]) -> str:

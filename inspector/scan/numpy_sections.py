@@ -1,0 +1,197 @@
+"""NumPy parameter sections made readable by docstring-parser before it reads them.
+
+docstring-parser's numpydoc reader opens an entry at every line at a section's margin. SymPy
+writes a sentence there, after the entries (``Matrix.jacobian``: "Both ``self`` and X can be
+a row or a column matrix in any order (i.e., jacobian() should always work)."): each of its
+lines became an argument (``'(i.e.'``, ``'jacobian() should always work).'``), named as not
+in the signature (TI203), and the sentence was lost. A line at the margin that is not shaped
+like an entry is read as the author's eye reads it: right below an entry (or its text), it
+continues that entry's text; after a blank line, or before any entry, it opens a paragraph
+about the parameters, which is description text, as a paragraph after a Google section's
+entries is."""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import re
+from collections.abc import Iterator
+from typing import NamedTuple
+
+_PARAMETER_TITLE = re.compile(
+    r"(?:Parameters|Params|Arguments|Args|Receives?|Attributes?)[ \t]*\n([ \t]*)-{3,}[ \t]*$",
+    re.M,
+)
+"""The titles of the sections docstring-parser reads as ``name : type`` entries (after
+``Other `` for some), and the indentation of their underline: the section's margin."""
+_TITLE_WORDS = ("Parameters", "Params", "Arguments", "Args", "Receive", "Attribute")
+"""Where such a title may be, found by ``str.find``: a regular expression searching for any
+of them tries each character of the text (9 µs a NumPy docstring)."""
+_PARAMETER_TITLES = frozenset(
+    {
+        "Parameters", "Params", "Arguments", "Args", "Other Parameters", "Other Params",
+        "Other Arguments", "Other Args", "Receives", "Receive", "Attributes", "Attribute",
+    }
+)  # fmt: skip
+_NAME = r"(?:\\?\*){0,2}`{0,2}[A-Za-z_][\w.]*`{0,2}"
+_UNDERLINE = r"(?:={3,}|-{3,}|~{3,}|\^{3,})[ \t]*"
+_UNDERLINE_LINE = re.compile(_UNDERLINE)
+_NAMES = rf"{_NAME}(?:[ \t]*,[ \t]*(?:{_NAME}|\.\.\.|\u2026))*"
+_ENTRY_SHAPE = rf"{_NAMES}[ \t]*(?:\([^()\n]*\))?[ \t]*(?::.*)?|{_UNDERLINE}"
+_ENTRY = re.compile(_ENTRY_SHAPE)
+"""How an entry's line is shaped: ``name``, ``name : type``, ``a, b : type`` (numpy's ``a1,
+a2, ... : sequence of array_like``), ``*args``, ``**kwargs`` (``\\*\\*kwargs``,
+````self````), names with an aside (numpy's ``casting, buffersize (optional)``), or the
+underline of a title numpydoc does not know (SymPy's ``kwargs`` over ``======``)."""
+_TYPED_ENTRY = re.compile(rf"{_NAMES}[ \t]*:.*|(?:\\?\*){{1,2}}\w+[ \t]*")
+"""An entry's line right below a line of text at the margin: with its type (``name : type``)
+or starred. A bare word there (``order``) is the text's next line."""
+_MARGIN_LINE = re.compile(r"^\S.*$", re.M)
+
+
+class NumpyReading(NamedTuple):
+    """A NumPy docstring as ``read_numpy`` prepares it for docstring-parser."""
+
+    text: str
+    """The text to parse."""
+    tail: str
+    """The paragraphs at the margin of parameter sections that open no entry: description."""
+
+
+def read_numpy(text: str, titles: re.Pattern[str]) -> NumpyReading:
+    """The docstring with each line at the margin of a parameter section that is not shaped
+    like an entry made the text of the entry above it, or taken out as a paragraph (``tail``).
+
+    Args:
+        text: The docstring, its titles underlined with dashes as long as the title.
+        titles: The parser's section titles, each matching a title and its underline at the
+            margin.
+
+    Returns:
+        The text as it came and no tail when every line at the margin of its parameter
+        sections is an entry's (most docstrings).
+    """
+    if not _has_odd_line(text):
+        return NumpyReading(text, "")
+    cleaned = inspect.cleandoc(text)
+    found = list(titles.finditer(cleaned))
+    spans = [
+        (match.end(), found[index + 1].start() if index + 1 < len(found) else len(cleaned))
+        for index, match in enumerate(found)
+        if next(group for group in match.groups() if group is not None) in _PARAMETER_TITLES
+    ]
+    odd = [
+        span
+        for span in spans
+        if any(
+            not _ENTRY.fullmatch(line[0].rstrip())
+            for line in _MARGIN_LINE.finditer(cleaned, span[0], span[1])
+        )
+    ]
+    if not odd:
+        return NumpyReading(text, "")
+    pieces: list[str] = []
+    tail: list[str] = []
+    done = 0
+    for start, end in odd:
+        body, paragraphs = _section(cleaned[start:end].split("\n"))
+        pieces.extend((cleaned[done:start], "\n".join(body)))
+        tail.extend(paragraphs)
+        done = end
+    pieces.append(cleaned[done:])
+    # a first line of its own, blank: cleaning it again (as the parser does) leaves the text
+    # as it is, where a text opening with a section title would lose the indent of its entries
+    return NumpyReading("\n" + "".join(pieces), "\n\n".join(tail))
+
+
+class _MarginPatterns(NamedTuple):
+    title: re.Pattern[str]
+    """Any title at the margin, underlined: where a parameter section ends (or, a title
+    numpydoc does not know, where its lines are no longer read here)."""
+    odd: re.Pattern[str]
+    """A line at the margin not shaped like an entry."""
+
+
+@functools.cache
+def _margin_patterns(indent: str) -> _MarginPatterns:
+    """The patterns at the margin ``indent``, each opening with a newline and the margin (a
+    search skips to where they are)."""
+    margin = re.escape(indent)
+    return _MarginPatterns(
+        re.compile(rf"\n{margin}{_UNDERLINE}$", re.M),
+        re.compile(rf"\n{margin}(?!(?:{_ENTRY_SHAPE})[ \t]*$)\S", re.M),
+    )
+
+
+def _has_odd_line(text: str) -> bool:
+    """Whether a line at the margin of a parameter section is not shaped like an entry: read
+    on the text as it is, at the title's indentation, by two searches a section, so a
+    docstring whose every such line is an entry's (most) is not cleaned and split here for
+    nothing."""
+    if "---" not in text:
+        return False
+    for title in _parameter_titles(text):
+        patterns = _margin_patterns(title[1])
+        after = patterns.title.search(text, title.end())  # the underline of the next title
+        end = text.rfind("\n", 0, after.start()) if after is not None else len(text)
+        if patterns.odd.search(text, title.end(), end) is not None:
+            return True
+    return False
+
+
+def _parameter_titles(text: str) -> Iterator[re.Match[str]]:
+    """Each title of a parameter section at the margin of its underline."""
+    for word in _TITLE_WORDS:
+        start = text.find(word)
+        while start != -1:
+            title = _PARAMETER_TITLE.match(text, start)
+            if title is not None:
+                before = text[text.rfind("\n", 0, start) + 1 : start]
+                if before in (title[1], title[1] + "Other "):
+                    yield title
+            start = text.find(word, start + 1)
+
+
+def _section(lines: list[str]) -> tuple[list[str], list[str]]:
+    """A parameter section's lines with each line at the margin that opens no entry indented
+    under the entry above it, or taken out; the paragraphs taken out."""
+    body: list[str] = []
+    paragraphs: list[list[str]] = []
+    mode = "start"  # what the last line at the margin was: "entry", "text" (an entry's), "tail"
+    blank_before = True
+    indent = ""  # the indentation of the current entry's text
+    for index, line in enumerate(lines):
+        if not line.strip():
+            body.append(line)  # the section's lines stay apart from the title after it
+            if mode == "tail":
+                paragraphs[-1].append(line)
+            blank_before = True
+            continue
+        if (
+            line[0] not in " \t"
+            and index + 1 < len(lines)
+            and _UNDERLINE_LINE.fullmatch(lines[index + 1])
+        ):  # a title numpydoc does not know (``See also``, SymPy's ``kwargs``): as it was
+            body.extend(lines[index:])
+            break
+        if line[0] in " \t":
+            if mode == "tail":
+                paragraphs[-1].append(line)
+            else:
+                indent = indent or line[: len(line) - len(line.lstrip())]
+                body.append(line)
+        elif (_ENTRY if blank_before or mode in ("start", "entry") else _TYPED_ENTRY).fullmatch(
+            line.rstrip()
+        ):
+            mode, indent = "entry", ""
+            body.append(line)
+        elif mode in ("entry", "text") and not blank_before:
+            mode = "text"
+            body.append((indent or "    ") + line)
+        else:
+            if mode != "tail":
+                paragraphs.append([])
+            mode = "tail"
+            paragraphs[-1].append(line)
+        blank_before = False
+    return body, [text for text in ("\n".join(p).strip() for p in paragraphs) if text]
