@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import socket
 from collections.abc import Callable
 from pathlib import Path
 
@@ -503,3 +504,27 @@ def test_a_parameter_injected_in_some_methods_only_is_shaped_in_the_others() -> 
             "has no effect there",
         )
     ]
+
+
+class Sockets:
+    def connect(self, host: str, sock: socket.socket | None = None) -> str:
+        """Connect."""
+        return host
+
+    def label(self, host: str, sock: str = "") -> str:
+        """Label."""
+        return sock
+
+
+def test_fixed_reaches_no_parameter_left_out_for_having_no_json_form() -> None:
+    """``connect``'s ``sock`` (a socket: no JSON form, left out) cannot take the text the class
+    fixes for ``label``'s ``sock``: the option skips it there, in the renders as in the
+    Toolbox, which had dropped ``connect`` (TI802) where the render offered it."""
+    box = Toolbox(Sockets(), classification={"Sockets": {"@fixed": {"sock": "s1"}}})
+    assert [(t.name, t.curation.fixed) for t in box.tools] == [
+        ("connect", ()),
+        ("label", (("sock", "s1"),)),
+    ]
+    assert [d.code for d in box.diagnostics if d.level.name == "ERROR"] == []
+    assert box.call("connect", {"host": "h"}) == "h"
+    assert box.call("label", {"host": "h"}) == "s1"

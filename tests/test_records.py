@@ -171,3 +171,39 @@ def test_attrs_validators_are_the_schema_keywords_they_enforce() -> None:
     assert str(refused.value).splitlines()[0].startswith("add: line.qty: must be less than 100")
     line = {"qty": 2, "sku": "ABC-1", "name": "n", "tags": ["x"], "size": "l", "price": None}
     assert box.call("add", {"line": line}) == 2
+
+
+@attrs.define
+class Batch:
+    grade: int | None = attrs.field(
+        default=None, validator=attrs.validators.optional(attrs.validators.in_([1, 2]))
+    )
+    items: list[int] | None = attrs.field(
+        default=None, validator=attrs.validators.optional(attrs.validators.min_len(1))
+    )
+    tag: str = attrs.field(default="a", validator=attrs.validators.matches_re(r"(?P<x>a)\Z"))
+
+
+class Batches:
+    def run(self, batch: Batch) -> int:
+        """Run a batch.
+
+        Args:
+            batch: The batch.
+        """
+        return 0
+
+
+def test_validators_through_optional_allow_none_and_name_lengths_by_the_type() -> None:
+    tools, _ = inspect_class(Batches)
+    properties = tools["run"].parameters_schema()["properties"]["batch"]["properties"]
+    assert properties["grade"] == {
+        "type": ["integer", "null"],
+        "enum": [1, 2, None],  # optional(): None is allowed as well
+        "default": None,
+    }
+    assert properties["items"]["minItems"] == 1  # a list's length, not a text's
+    assert "minLength" not in properties["items"]
+    assert properties["tag"] == {"type": "string", "default": "a"}  # Python-only syntax
+    box = Toolbox(Batches())
+    assert box.call("run", {"batch": {"grade": None, "items": None}}) == 0

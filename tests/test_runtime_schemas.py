@@ -291,9 +291,7 @@ def test_results_conform_to_the_declared_output_schema(hint: object, data: st.Da
         output = _validator(listed["outputSchema"])  # type: ignore[index]
         _RETURNERS[repr(hint)] = (made, output, _validator(returned), wraps)
     toolbox, output, returns, wraps = _RETURNERS[repr(hint)]
-    value = data.draw(
-        _NAIVE_TOO.get(hint, values_for(hint)) if hint in _NAIVE_TOO else values_for(hint)
-    )
+    value = data.draw(_NAIVE_TOO[hint] if hint in _NAIVE_TOO else values_for(hint))
     one_shot = typing.get_origin(hint) in (cabc.Iterator, cabc.Generator)
     toolbox.objects[0].value = iter(value) if one_shot else value  # type: ignore[attr-defined]
     request = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "get"}}

@@ -669,3 +669,12 @@ def test_a_keyword_escaped_with_an_underscore_is_no_internal_parameter() -> None
     ]
     with pytest.raises(ToolCallError, match="unexpected argument '_request_timeout'"):
         box.call("list_pods", {"namespace": "a", "_request_timeout": 1})
+
+
+def test_a_none_true_or_false_after_an_underscore_stays_internal() -> None:
+    class Flags:
+        def set(self, name: str, _None: int = 0, _True: int = 1) -> None:
+            """Set."""
+
+    tools, _ = inspect_class(Flags)
+    assert [p.name for p in tools["set"].parameters] == ["name"]

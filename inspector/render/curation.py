@@ -106,8 +106,9 @@ def _class_wide(
     parameter the method has (in the schema or left out by the scan), a ``@hidden`` one it has
     as an optional parameter; neither an injected parameter (the host gives it), nor one the
     entry itself fixes or hides (the entry is the more specific: it wins)."""
-    injected = {f.name for f in tool.left_out if f.reason == "injected"}
-    present = (set(fields) | {f.name for f in tool.left_out}) - injected
+    # a parameter left out as internal takes a fixed value; one left out for having no JSON
+    # form does not (the Toolbox could not convert it), nor one the host injects
+    present = set(fields) | {f.name for f in tool.left_out if f.reason == "internal"}
     own = {name for name, _ in entry.fixed} | set(entry.hidden)
     fixed = {name: value for name, value in covered.fixed if name in present and name not in own}
     hidden = {

@@ -727,7 +727,11 @@ def apply_metadata(mapped: SchemaType, extra: dict[str, Json]) -> SchemaType:
     """Attach keywords read from metadata; length bounds get the name that fits the type."""
     if not extra:
         return mapped
-    lengths = _LENGTH_KEYWORDS.get(type(mapped), ("minLength", "maxLength"))
+    named_by = mapped
+    if isinstance(mapped, AnyOfType):  # ``list[int] | None``: the length is the list's
+        others = [o for o in mapped.options if not isinstance(o, NullType)]
+        named_by = others[0] if len(others) == 1 else mapped
+    lengths = _LENGTH_KEYWORDS.get(type(named_by), ("minLength", "maxLength"))
     renamed = {"min_length": lengths[0], "max_length": lengths[1]}
     keywords = dict(mapped.keywords)
     for key, value in extra.items():

@@ -701,8 +701,8 @@ def is_internal(parameter: inspect.Parameter, method: MethodInfo) -> bool:
     ``list_*``: API clients generated from OpenAPI escape keywords so)."""
     if not parameter.name.startswith("_") or parameter.default is inspect.Parameter.empty:
         return False
-    if keyword.iskeyword(parameter.name[1:]):
-        return False
+    if parameter.name[1:].islower() and keyword.iskeyword(parameter.name[1:]):
+        return False  # not ``_None``, ``_True``, ``_False``: no generator escapes those
     renamed = renames_of(method.owner, "__parameter_names__").get(method.name)
     return not (isinstance(renamed, dict) and parameter.name in renamed)
 

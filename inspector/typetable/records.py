@@ -141,7 +141,12 @@ class _AttrsValidators:
             for part in getattr(found, "_validators", ()):
                 yield from self.keywords(part)
         elif kind == "optional":  # the hint says None; the rest holds for the other values
-            yield from self.keywords(found.validator)
+            for inner in self.keywords(found.validator):
+                values = inner.get("enum")
+                if isinstance(values, list) and None not in values:
+                    yield {**inner, "enum": [*values, None]}
+                else:
+                    yield inner
         elif kind == "bound" and found.compare_func in _BOUNDS and _is_number(found.bound):
             yield {_BOUNDS[found.compare_func]: found.bound}
         elif kind in ("max", "min"):
@@ -178,13 +183,18 @@ def _listed_options(options: object) -> list[Json] | None:
     return values
 
 
+_PYTHON_ONLY = re.compile(r"\(\?P|\(\?#|\(\?[aiLmsux-]+[:)]|\\[AZ]")
+"""Regular-expression syntax of Python's that a JSON Schema pattern (ECMA 262) does not read:
+``(?P<name>...)``, comments, inline flags, the escapes of the text's start and end (A, Z)."""
+
+
 def _json_pattern(pattern: object, match: object) -> str | None:
     """``matches_re``'s regular expression as a JSON Schema ``pattern``, which searches: a
     ``fullmatch`` (attrs' default) anchored at both ends, a ``match`` at the start; None for
-    flags a pattern cannot carry (``re.IGNORECASE``)."""
+    flags a pattern cannot carry (``re.IGNORECASE``) and Python's own syntax (``_PYTHON_ONLY``)."""
     if not isinstance(pattern, re.Pattern) or not isinstance(pattern.pattern, str):
         return None
-    if pattern.flags & ~re.UNICODE:
+    if pattern.flags & ~re.UNICODE or _PYTHON_ONLY.search(pattern.pattern):
         return None
     if match == pattern.fullmatch:
         return f"^(?:{pattern.pattern})$"
