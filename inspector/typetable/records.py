@@ -154,7 +154,9 @@ class _AttrsValidators:
             if isinstance(length, int) and not isinstance(length, bool):
                 yield {"max_length" if kind == "max" else "min_length": length}
         elif kind == "in":
-            values = _listed_options(found.options)
+            # the options as given: attrs keeps a set's items as a tuple in ``options``, in an
+            # order of the hashes of the run (text hashes change between runs)
+            values = _listed_options(getattr(found, "_original_options", found.options))
             if values is not None:
                 yield {"enum": values}
         elif kind == "re":
@@ -170,8 +172,8 @@ def _is_number(value: object) -> bool:
 
 
 def _listed_options(options: object) -> list[Json] | None:
-    """``in_``'s options as an enum: a sequence or set of JSON scalars (a set sorted by its
-    values' text, for one order every run); None for others (``in_("abc")`` takes any part of
+    """``in_``'s options as an enum: a sequence or set of JSON scalars (a set sorted, for one
+    order every run); None for others (``in_("abc")`` takes any part of
     the text)."""
     if not isinstance(options, list | tuple | set | frozenset):
         return None
@@ -179,7 +181,10 @@ def _listed_options(options: object) -> list[Json] | None:
     if not all(v is None or isinstance(v, str | int | bool) or _is_number(v) for v in values):
         return None
     if isinstance(options, set | frozenset):
-        values.sort(key=repr)
+        try:
+            values.sort()  # {10, 9}: [9, 10]
+        except TypeError:  # values of several types: by their text, one order every run
+            values.sort(key=repr)
     return values
 
 
