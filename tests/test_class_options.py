@@ -528,3 +528,49 @@ def test_fixed_reaches_no_parameter_left_out_for_having_no_json_form() -> None:
     assert [d.code for d in box.diagnostics if d.level.name == "ERROR"] == []
     assert box.call("connect", {"host": "h"}) == "h"
     assert box.call("label", {"host": "h"}) == "s1"
+
+
+SOCKETS = '''import socket
+
+
+class Sockets:
+    def connect(self, host: str, sock: socket.socket | None = None) -> str:
+        """Connect."""
+        return host
+
+    def label(self, host: str, sock: str = "") -> str:
+        """Label."""
+        return sock
+'''
+
+
+def test_an_entry_fixing_a_parameter_with_no_json_form_leaves_the_tool_out_at_every_door(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    """No value from the file can be made into a socket: the render and the Toolbox both leave
+    ``connect`` out, with one located error (the render offered it; the Toolbox dropped it)."""
+    Path("sockets.py").write_text(SOCKETS)
+    assert run_cli("scan", "sockets.py:Sockets", "-o", "tools.json", "-q").status == 0
+    written = {"Sockets": {"connect": {"fixed": {"sock": "s1"}}, "label": True}}
+    Path("tools.classification.json").write_text(json.dumps(written, indent=2) + "\n")
+    result = run_cli("render", "--provider", "openai", "--tools", "tools.json", "-o", "out.json")
+    error = (
+        "error[TI330]: Sockets.connect: the fixed value of 'sock' cannot be given: its type "
+        "socket has no JSON form (the method's default applies when it is left alone); tool "
+        "left out"
+    )
+    assert (result.status, result.stderr.splitlines()[-2:]) == (
+        1,
+        [
+            f"tools.classification.json:5: {error}",
+            "diagnostics: 1 error (1 TI330), 0 warnings, 0 info",
+        ],
+    )
+    assert [t["function"]["name"] for t in json.loads(Path("out.json").read_text())] == ["label"]
+    import sockets  # type: ignore[import-not-found]
+
+    box = Toolbox(sockets.Sockets(), classification="tools.classification.json")
+    assert [t.name for t in box.tools] == ["label"]
+    assert [str(d) for d in box.diagnostics if d.code == "TI330"] == [
+        f"tools.classification.json:5: {error}"
+    ]

@@ -182,7 +182,18 @@ def _invalid(
     definitions = dict(tool.definitions)
     checked = [("fixed", [key, "fixed"], name, value) for name, value in entry.fixed]
     checked += [("@fixed", ["@fixed"], name, value) for name, value in class_fixed.items()]
+    formless = {f.name: f.type for f in tool.left_out if f.reason == "no-json-form"}
     for what, keys, name, value in checked:
+        if name in formless:  # the Toolbox could not make the value: no door offers the tool
+            problems.append(
+                (
+                    [*keys, name],
+                    f"the {what} value of {name!r} cannot be given: its type {formless[name]} "
+                    "has no JSON form (the method's default applies when it is left alone); "
+                    "tool left out",
+                )
+            )
+            continue
         if name not in fields:
             continue
         found = value_problem(value, fields[name].type, definitions, name)
