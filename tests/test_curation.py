@@ -329,7 +329,7 @@ def test_entries_that_cannot_be_applied_leave_the_tool_out_with_a_located_error(
     tools, notes = pipeline.select(_shop_catalog(), load(path), path)
     assert [t.name for t in tools] == ["shop_items"]
     assert [str(n) for n in notes] == [
-        f"{path}:4: error[TI330]: Shop.list_items: hidden names the required parameter "
+        f"{path}:5: error[TI330]: Shop.list_items: hidden names the required parameter "
         "'category': a call needs it (fix its value with fixed instead); the tool is left out",
         f"{path}:11: warning[TI332]: Shop.delete_item: fixed names 'force', which is no "
         "parameter of the tool; it has no effect",
@@ -619,7 +619,7 @@ def test_diff_says_why_an_entry_left_a_tool_out(in_tmp: Path, run_cli: Callable[
     assert (result.status, result.stdout, result.stderr) == (
         0,
         "get_item:\n  breaking   tool removed\n1 breaking, 0 compatible, 0 docs\n",
-        "new.classification.json:4: error[TI330]: Inventory.get_item: hidden names the required "
+        "new.classification.json:5: error[TI330]: Inventory.get_item: hidden names the required "
         "parameter 'item_id': a call needs it (fix its value with fixed instead); the tool is "
         "left out\n",
     )

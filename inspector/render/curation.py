@@ -170,8 +170,10 @@ def _invalid(
     (the entry's ``fixed`` and the class's ``@fixed`` where it applies)."""
     key = str(covered.key)
     problems: list[tuple[list[str], str]] = []  # (key path below the class, message)
+    in_lists: dict[int, str] = {}  # a problem's name in the list its key path holds
     for name in entry.hidden:
         if name in fields and fields[name].required:
+            in_lists[len(problems)] = name
             problems.append(
                 (
                     [key, "hidden"],
@@ -202,8 +204,8 @@ def _invalid(
                 ([*keys, name], f"the {what} value of {name!r} is wrong: {found}; tool left out")
             )
     notes = []
-    for keys, message in problems:
-        path, line = locate([covered.class_key, *keys])
+    for index, (keys, message) in enumerate(problems):
+        path, line = locate([covered.class_key, *keys], in_lists.get(index))
         notes.append(
             Diagnostic(
                 Level.ERROR,
