@@ -30,21 +30,19 @@ class Inventory:
         """
         raise NotImplementedError
 
-    def get_item(self, item_id: str, verbose: bool = False) -> dict[str, str]:
+    def get_item(self, item_id: str) -> dict[str, str]:
         """One item's fields.
 
         Args:
             item_id: The item's id.
-            verbose: Whether every field is returned.
         """
         raise NotImplementedError
 
-    def delete_item(self, item_id: str, dry_run: bool = True) -> bool:
+    def delete_item(self, item_id: str) -> bool:
         """Delete one item.
 
         Args:
             item_id: The item's id.
-            dry_run: Only say what would be deleted.
         """
         raise NotImplementedError
 

@@ -20,21 +20,19 @@ class Tools:
         """
         raise NotImplementedError
 
-    def shop_get_item(self, item_id: str, verbose: bool = False) -> Any:
+    def shop_get_item(self, item_id: str) -> Any:
         """One item's fields.
 
         Args:
             item_id: The item's id.
-            verbose: Whether every field is returned.
         """
         raise NotImplementedError
 
-    def shop_delete_item(self, item_id: str, dry_run: bool = True) -> Any:
+    def shop_delete_item(self, item_id: str) -> Any:
         """Delete one item.
 
         Args:
             item_id: The item's id.
-            dry_run: Only say what would be deleted.
         """
         raise NotImplementedError
 
