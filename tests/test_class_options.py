@@ -10,12 +10,13 @@ import shutil
 import socket
 from collections.abc import Callable
 from pathlib import Path
+from typing import Annotated
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from inspector import Toolbox, ToolCallError
+from inspector import Injected, Toolbox, ToolCallError
 from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import InspectorError
 from inspector.files.classification import load, parsed, to_json
@@ -574,3 +575,21 @@ def test_an_entry_fixing_a_parameter_with_no_json_form_leaves_the_tool_out_at_ev
     assert [str(d) for d in box.diagnostics if d.code == "TI330"] == [
         f"tools.classification.json:5: {error}"
     ]
+
+
+class Accounts:
+    def get_account(self, key: str, user: Annotated[str, Injected("user")]) -> str:
+        """Get an account."""
+        return f"{key}:{user}"
+
+
+def test_a_pattern_fixing_an_injected_parameter_leaves_it_to_the_host() -> None:
+    """The host gives ``user`` at every call: the pattern's fixed value is not carried by the
+    tool (it had no effect, and a listing of the tool's fixed values showed it)."""
+    box = Toolbox(
+        Accounts(),
+        classification={"Accounts": {"get_*": {"fixed": {"user": "root"}}}},
+        context={"user": "ann"},
+    )
+    assert [(t.name, t.curation) for t in box.tools] == [("get_account", Curation())]
+    assert box.call("get_account", {"key": "k"}) == "k:ann"

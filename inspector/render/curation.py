@@ -72,8 +72,11 @@ def curate(
     notes += _invalid(tool, covered, entry, fields, locate, class_fixed=class_fixed)
     if any(note.level is Level.ERROR for note in notes):
         return None, notes
-    fixed = class_fixed | dict(entry.fixed)
-    hidden = class_hidden | set(entry.hidden)
+    # the host gives an injected parameter at every call: an entry's fixed or hidden naming it
+    # (a warning for the method's own entry, TI332) does nothing, so the tool does not carry it
+    injected = {f.name for f in tool.left_out if f.reason == "injected"}
+    fixed = {k: v for k, v in (class_fixed | dict(entry.fixed)).items() if k not in injected}
+    hidden = (class_hidden | set(entry.hidden)) - injected
     texts = dict(entry.params)
     parameters = tuple(
         replace(f, description=texts[f.name]) if f.name in texts else f
