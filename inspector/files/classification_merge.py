@@ -500,18 +500,24 @@ def unmatched_patterns(
                 message = _pattern_overruled(pattern, matched, entries)
             else:
                 continue
-            found = line_of(path, [group.key, pattern]) if path else None
-            notes.append(
-                Diagnostic(
-                    Level.WARNING,
-                    message,
-                    str(path or ""),
-                    found[0] if found else 0,
-                    subject=group.key,
-                    code=codes.CURATION_UNUSED,
-                )
-            )
+            notes.append(_unused_warning(message, group.key, path, [group.key, pattern]))
     return notes
+
+
+def _unused_warning(
+    message: str, class_key: str, path: Path | None, keys: list[str], item: str | None = None
+) -> Diagnostic:
+    """TI332 about a class's key that has no effect, at its line in the file (``item``: a name
+    in the list the key holds)."""
+    found = line_of(path, keys, item) if path else None
+    return Diagnostic(
+        Level.WARNING,
+        message,
+        str(path or ""),
+        found[0] if found else 0,
+        subject=class_key,
+        code=codes.CURATION_UNUSED,
+    )
 
 
 def _pattern_overruled(pattern: str, matched: list[str], entries: ClassEntry) -> str:
@@ -569,18 +575,10 @@ def unused_class_options(
             message = _class_option_unused(option, name, group.tools)
             if message is None:
                 continue
-            keys = [group.key, option] if option == "@hidden" else [group.key, option, name]
-            found = line_of(path, keys, name if option == "@hidden" else None) if path else None
-            notes.append(
-                Diagnostic(
-                    Level.WARNING,
-                    message,
-                    str(path or ""),
-                    found[0] if found else 0,
-                    subject=group.key,
-                    code=codes.CURATION_UNUSED,
-                )
-            )
+            if option == "@hidden":  # a list: the name's line in it
+                notes.append(_unused_warning(message, group.key, path, [group.key, option], name))
+            else:
+                notes.append(_unused_warning(message, group.key, path, [group.key, option, name]))
     return notes
 
 

@@ -70,13 +70,25 @@ _FORMS_BY_PATTERN = {pattern: form for form, pattern in WRITTEN_FORMS.items()}
 def written_forms(schema: JsonObject) -> JsonObject:
     """The schema (changed in place) with every string format of ``WRITTEN_FORMS`` given as
     the pattern of what a result of it is written as."""
+    return _swapped(schema, "format", "pattern", WRITTEN_FORMS)
+
+
+def _read_forms(schema: JsonObject) -> JsonObject:
+    """``written_forms`` undone (in place): an ``outputSchema`` read back (``stubs``) gives the
+    type it was made from."""
+    return _swapped(schema, "pattern", "format", _FORMS_BY_PATTERN)
+
+
+def _swapped(schema: JsonObject, key: str, into: str, values: dict[str, str]) -> JsonObject:
+    """The schema (changed in place) with each node's ``key`` that ``values`` maps given as
+    ``into`` instead, in ``$defs`` and mapping keys too, where the node has no ``into``."""
     stack = [schema, *object_values(schema.get("$defs")).values()]
     while stack:
         node = stack.pop()
-        form = node.get("format")
-        if isinstance(form, str) and form in WRITTEN_FORMS and "pattern" not in node:
-            del node["format"]
-            node["pattern"] = WRITTEN_FORMS[form]
+        value = node.get(key)
+        if isinstance(value, str) and value in values and into not in node:
+            del node[key]
+            node[into] = values[value]
         stack.extend(_with_key_names(node))
     return schema
 
@@ -87,20 +99,6 @@ def _with_key_names(node: JsonObject) -> list[JsonObject]:
     names = node.get("propertyNames")
     found = sub_schemas(node)
     return [*found, names] if isinstance(names, dict) else found
-
-
-def _read_forms(schema: JsonObject) -> JsonObject:
-    """``written_forms`` undone (in place): an ``outputSchema`` read back (``stubs``) gives the
-    type it was made from."""
-    stack = [schema, *object_values(schema.get("$defs")).values()]
-    while stack:
-        node = stack.pop()
-        pattern = node.get("pattern")
-        if isinstance(pattern, str) and pattern in _FORMS_BY_PATTERN and "format" not in node:
-            del node["pattern"]
-            node["format"] = _FORMS_BY_PATTERN[pattern]
-        stack.extend(_with_key_names(node))
-    return schema
 
 
 def _resolved_return(tool: ToolDescriptor) -> JsonObject | None:

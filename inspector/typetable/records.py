@@ -81,9 +81,14 @@ def _attrs_fields(cls: type) -> list[RecordField]:
     attr = sys.modules.get("attr")
     nothing = getattr(attr, "NOTHING", None)
     factory_class = getattr(attr, "Factory", None)
-    validators = _AttrsValidators(sys.modules.get("attr.validators"))
+    attributes = getattr(cls, "__attrs_attrs__", ())
+    # the validators' table is made only for a class with one (the Toolbox reads the fields
+    # at every call)
+    validators = None
+    if any(attribute.validator is not None for attribute in attributes):
+        validators = _AttrsValidators(sys.modules.get("attr.validators"))
     found = []
-    for attribute in getattr(cls, "__attrs_attrs__", ()):
+    for attribute in attributes:
         if not attribute.init:
             continue
         name = getattr(attribute, "alias", None) or attribute.name.lstrip("_")
@@ -96,7 +101,7 @@ def _attrs_fields(cls: type) -> list[RecordField]:
         elif default is nothing:
             default = NO_VALUE
         hint = attribute.type if attribute.type is not None else typing.Any
-        constraints = tuple(validators.keywords(attribute.validator))
+        constraints = tuple(validators.keywords(attribute.validator)) if validators else ()
         found.append(RecordField(name, attribute.name, hint, default, factory, constraints))
     return found
 
