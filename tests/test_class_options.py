@@ -593,3 +593,49 @@ def test_a_pattern_fixing_an_injected_parameter_leaves_it_to_the_host() -> None:
     )
     assert [(t.name, t.curation) for t in box.tools] == [("get_account", Curation())]
     assert box.call("get_account", {"key": "k"}) == "k:ann"
+
+
+def test_a_pattern_naming_a_parameter_none_of_its_methods_has_is_a_located_warning(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    """A pattern applies its ``fixed``, ``hidden`` and ``params`` to each method where the
+    parameter exists, so a misspelt name did nothing without a word: now a warning at the
+    name's line, with the closest parameter of the methods the pattern applies to, as for an
+    exact entry or a class option. A name only some of its methods have is no mistake; one the
+    host injects says so (``whoami``'s ``user``)."""
+    shutil.copy(STORE, "store.py")
+    assert run_cli("scan", "store.py:Store", "-o", "tools.json", "-q").status == 0
+    written = {
+        "Store": {
+            "get": True,
+            "p*": {
+                "hidden": ["timout", "timeout"],
+                "fixed": {"trace": True},
+                "params": {"kye": {"description": "The key."}},
+            },
+            "*": {"fixed": {"user": "root"}, "params": {"limit": {"description": "Cap."}}},
+        }
+    }
+    Path("tools.classification.json").write_text(json.dumps(written, indent=2) + "\n")
+    result = run_cli("render", "--provider", "openai", "--tools", "tools.json", "-o", "out.json")
+    assert (result.status, result.stderr.splitlines()) == (
+        0,
+        [
+            "tools.classification.json:6: warning[TI332]: Store: pattern 'p*': hidden names "
+            "'timout', which no method it applies to has (did you mean 'timeout'?); it has no "
+            "effect",
+            "tools.classification.json:13: warning[TI332]: Store: pattern 'p*': params names "
+            "'kye', which no method it applies to has (did you mean 'key'?); it has no effect",
+            "tools.classification.json:20: warning[TI332]: Store: pattern '*': fixed names "
+            "'user', which the host gives from the context key 'user'; it has no effect",
+            "diagnostics: 0 errors, 3 warnings (3 TI332), 0 info",
+        ],
+    )
+    # ``timeout`` is put's, not ping's, ``limit`` scan's: each applied where it exists
+    tools = {t["function"]["name"]: t["function"] for t in json.loads(Path("out.json").read_text())}
+    assert list(tools["put"]["parameters"]["properties"]) == ["key", "value"]
+    assert tools["scan"]["parameters"]["properties"]["limit"]["description"] == "Cap."
+    scanned = run_cli("scan", "store.py:Store", "-o", "tools.json")
+    assert [line for line in scanned.stderr.splitlines() if "warning[TI332]" in line] == (
+        result.stderr.splitlines()[:3]
+    )

@@ -446,8 +446,9 @@ def unknown_methods(
 ) -> list[Diagnostic]:
     """Warnings for entries of known classes that name no method (a misspelt ``"gett":
     false`` would leave ``get`` to the ``new`` rule), each with a did-you-mean, for
-    patterns that match none (``unmatched_patterns``) and for ``@hidden`` and ``@fixed``
-    parameters that take effect nowhere (``unused_class_options``)."""
+    patterns that match none (``unmatched_patterns``), for ``@hidden`` and ``@fixed``
+    parameters that take effect nowhere (``unused_class_options``) and for the parameters a
+    pattern's entry names that none of its methods has (``unused_pattern_names``)."""
     notes = []
     for group in catalog.classes:
         entries = (classification or {}).get(group.key)
@@ -469,6 +470,7 @@ def unknown_methods(
         notes
         + unmatched_patterns(classification, catalog, path)
         + unused_class_options(classification, catalog, path)
+        + unused_pattern_names(classification, catalog, path)
     )
 
 
@@ -572,24 +574,62 @@ def unused_class_options(
         names = {"@hidden": entries.hidden, "@fixed": tuple(n for n, _ in entries.fixed)}
         named = [(option, name) for option in entries.options for name in names.get(option, ())]
         for option, name in named:  # in the file's order
-            message = _class_option_unused(option, name, group.tools)
-            if message is None:
-                continue
-            if option == "@hidden":  # a list: the name's line in it
-                notes.append(_unused_warning(message, group.key, path, [group.key, option], name))
-            else:
-                notes.append(_unused_warning(message, group.key, path, [group.key, option, name]))
+            head = f"{option} names {name!r}"
+            message = _name_unused(head, option[1:], name, group.tools, class_wide=True)
+            if message is not None:
+                notes.append(_name_warning(message, group.key, path, [group.key, option], name))
     return notes
 
 
-def _class_option_unused(option: str, name: str, tools: Iterable[ToolDescriptor]) -> str | None:
-    """Why a ``@hidden`` or ``@fixed`` parameter has no effect in some methods of the class
-    (None when it takes effect wherever the class has it)."""
+def unused_pattern_names(
+    classification: Classification | None, catalog: Catalog, path: Path | None
+) -> list[Diagnostic]:
+    """A warning for each parameter a pattern's entry names in ``fixed``, ``hidden`` or
+    ``params`` that no method the pattern applies to has (a misspelt ``"hidden": ["watchh"]``,
+    with the closest parameter of those methods), or that the host gives in some of them (an
+    injected parameter). The pattern applies to each method where the parameter exists, so a
+    name that some of its methods lack is no mistake. A pattern that applies to no method is
+    ``unmatched_patterns``'s warning; an exact entry's names are checked with its tool."""
+    notes = []
+    for group in catalog.classes:
+        entries = (classification or {}).get(group.key)
+        if entries is None:
+            continue
+        for pattern, entry in entries.patterns.items():
+            applied = [t for t in group.tools if entries.key_for(t.method_name) == pattern]
+            for what, name in entry.names_parameters() if applied else ():
+                head = f"pattern {pattern!r}: {what} names {name!r}"
+                message = _name_unused(head, what, name, applied, class_wide=False)
+                if message is not None:
+                    keys = [group.key, pattern, what]
+                    notes.append(_name_warning(message, group.key, path, keys, name))
+    return notes
+
+
+def _name_warning(
+    message: str, class_key: str, path: Path | None, keys: list[str], name: str
+) -> Diagnostic:
+    """TI332 at the line of a parameter's name: the item of a list (``hidden``), else the key
+    of an object (``fixed``, ``params``)."""
+    if keys[-1] in ("hidden", "@hidden"):
+        return _unused_warning(message, class_key, path, keys, name)
+    return _unused_warning(message, class_key, path, [*keys, name])
+
+
+def _name_unused(
+    head: str, what: str, name: str, tools: Iterable[ToolDescriptor], *, class_wide: bool
+) -> str | None:
+    """Why a parameter that a class option (``class_wide``) or a pattern's entry names
+    (``what``: ``fixed``, ``hidden`` or ``params``) has no effect in some of the ``tools`` it
+    applies to, or in all (None when it takes effect wherever they have it). ``head`` opens
+    the message."""
     optional: list[str] = []
     required: list[str] = []
     injected: list[tuple[str, str]] = []  # (method, context key)
-    others: list[str] = []  # the parameters of the class, for a did-you-mean
-    elsewhere = False  # left out by the scan (an internal one): fixed there, nothing to hide
+    others: list[str] = []  # the parameters of those methods, for a did-you-mean
+    # left out by the scan (an internal one): fixed there, nothing to hide; a text for it is
+    # shown nowhere
+    elsewhere = False
     for tool in tools:
         for field in tool.parameters:
             if field.name == name:
@@ -598,10 +638,9 @@ def _class_option_unused(option: str, name: str, tools: Iterable[ToolDescriptor]
         for left in tool.left_out:
             if left.name == name and left.reason == "injected":
                 injected.append((tool.method_name, left.key or left.name))
-            elif left.name == name:
-                elsewhere = True
-            others.append(left.name)
-    head = f"{option} names {name!r}"
+            elif what != "params":
+                elsewhere = elsewhere or left.name == name
+                others.append(left.name)
     if injected:
         methods = [method for method, _ in injected]
         at = (
@@ -616,8 +655,11 @@ def _class_option_unused(option: str, name: str, tools: Iterable[ToolDescriptor]
         )
     if not (optional or required or elsewhere):
         hint = did_you_mean(name, dict.fromkeys(others))
-        return f"{head}, which no method of the class has{hint}; it has no effect"
-    if option == "@hidden" and required and not optional:
+        scope = "method of the class" if class_wide else "method it applies to"
+        return f"{head}, which no {scope} has{hint}; it has no effect"
+    # a pattern's hidden naming a parameter its method requires is that tool's error (TI330);
+    # ``@hidden`` hides it only where it is optional
+    if what == "hidden" and class_wide and required and not optional:
         return (
             f"{head}, which every method that takes it requires "
             f"({listed(required, separator=', ')}): it is hidden nowhere (fix its value with "

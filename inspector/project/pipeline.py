@@ -139,6 +139,7 @@ def classify(
     notes += merge_module.stale_diagnostics(merged, classification_path, unknown) + warnings
     notes += merge_module.unmatched_patterns(existing, catalog, classification_path)
     notes += merge_module.unused_class_options(existing, catalog, classification_path)
+    notes += merge_module.unused_pattern_names(existing, catalog, classification_path)
     return merged, notes
 
 
