@@ -19,7 +19,7 @@ from inspector.project import pipeline
 from inspector.project.config import load_config
 from inspector.project.generate import generate
 from inspector.render import jinja
-from inspector.scan import docstrings, hints
+from inspector.scan import docstrings, sentinels
 from inspector.scan.hints import TypeMapper
 from inspector.scan.rest_text import plain_text
 from inspector.stubs.pycode import docstring_body, escaped_docstring_body
@@ -179,10 +179,10 @@ sentinel_hints = st.sampled_from(
 def test_a_plain_default_is_never_taken_for_a_sentinel_without_looking(
     hint: object, default: object
 ) -> None:
-    fast = hints.without_sentinel(hint, default)
+    fast = sentinels.without_sentinel(hint, default)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(hints, "_PLAIN_DEFAULTS", frozenset())
-        assert hints.without_sentinel(hint, default) == fast is None
+        patch.setattr(sentinels, "_PLAIN_DEFAULTS", frozenset())
+        assert sentinels.without_sentinel(hint, default) == fast is None
 
 
 def _restored_by_every_step(text: str) -> str:

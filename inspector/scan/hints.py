@@ -15,7 +15,6 @@ import contextlib
 import enum
 import inspect
 import json
-import math
 import types
 import typing
 from collections.abc import Callable
@@ -55,16 +54,13 @@ from inspector.typetable.scalars import number_row, scalar_for
 from inspector.typetable.structures import Container, container_of, has_fields, tuple_items
 from inspector.typetable.unions import union_forms
 from inspector.typetable.values import (
-    default_json,
     enum_json,
     is_flag,
-    is_sentinel,
     literal_json,
     value_json,
 )
 
 _ANY_HINTS: frozenset[object] = frozenset({typing.Any, object})
-_PLAIN_DEFAULTS: frozenset[type] = frozenset({str, int, bool, type(None)})
 
 
 MAX_NESTING = 100
@@ -562,48 +558,6 @@ def _unhashable(hint: object) -> bool:
         hint = typing.get_args(hint)[0]
     cls = typing.get_origin(hint) or hint
     return isinstance(cls, type) and getattr(cls, "__hash__", None) is None
-
-
-def without_sentinel(hint: object, default: object) -> object | None:
-    """The hint of a parameter whose default is a sentinel, with the sentinel's type (or a
-    ``Literal`` of it) left out of the union; None when the default is an ordinary value.
-
-    Sentinels: ``object()``, ``dataclasses.MISSING``, the only member of an Enum (unless the
-    hint asks for that Enum itself), and a default of no JSON form whose own class is a member
-    of the union (httpx ``timeout: TimeoutTypes | UseClientDefault = USE_CLIENT_DEFAULT``).
-    ``object`` beside other members is an ``object()``'s type too (twilio's ``Union[str,
-    object] = values.unset``); alone, it says any value is taken."""
-    if type(default) in _PLAIN_DEFAULTS:  # most defaults: never a sentinel, always JSON
-        return None
-    if type(default) is float and math.isfinite(default):  # JSON, so no sentinel either
-        return None
-    if typing.get_origin(hint) is typing.Annotated:
-        inner, *metadata = typing.get_args(hint)
-        stripped = without_sentinel(inner, default)
-        return None if stripped is None else typing.Annotated[(stripped, *metadata)]
-    if is_sentinel(default):
-        if _names_sentinel(hint, default):
-            return None if isinstance(default, enum.Enum) else hint
-    elif not (
-        is_union(hint)
-        and type(default) in typing.get_args(hint)
-        and default_json(default) is MISSING
-    ):
-        return None
-    if not is_union(hint):
-        return hint
-    kept = [a for a in typing.get_args(hint) if not _names_sentinel(a, default)]
-    if type(default) is object and object in kept and len(kept) > 1:
-        # ``Union[str, object] = unset``: ``object`` is there for the bare ``object()`` only
-        # (twilio types every optional parameter so); beside it the others say what is taken
-        kept.remove(object)
-    return typing.Union[tuple(kept)] if kept else typing.Any  # noqa: UP007
-
-
-def _names_sentinel(hint: object, sentinel: object) -> bool:
-    if hint is type(sentinel) and hint is not object:
-        return True
-    return typing.get_origin(hint) is typing.Literal and typing.get_args(hint) == (sentinel,)
 
 
 def is_union(hint: object) -> bool:

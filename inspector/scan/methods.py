@@ -74,13 +74,13 @@ from inspector.scan.hints import (
     TypeMapper,
     no_form_name,
     overrides_schema,
-    without_sentinel,
 )
 from inspector.scan.hints import injected_key as injected_key_of
 from inspector.scan.overloads import fill_from_overloads, overloads_doc
 from inspector.scan.renames import Renames, named_in_schema, renamed_field, renames_of
 from inspector.scan.resolution import Resolved, is_never, is_unpack
 from inspector.scan.rest_text import plain_text
+from inspector.scan.sentinels import without_sentinel_type
 from inspector.scan.signature_line import signature_line_parameters
 from inspector.scan.stubsource import (
     TYPESHED_MISSING,
@@ -705,15 +705,6 @@ def is_internal(parameter: inspect.Parameter, method: MethodInfo) -> bool:
         return False  # not ``_None``, ``_True``, ``_False``: no generator escapes those
     renamed = renames_of(method.owner, "__parameter_names__").get(method.name)
     return not (isinstance(renamed, dict) and parameter.name in renamed)
-
-
-def without_sentinel_type(hint: object, default: object, required: bool) -> tuple[object, bool]:
-    """The hint without the type of a sentinel default, and whether the default is one."""
-    if not required and default is not NO_DEFAULT:
-        stripped = without_sentinel(hint, default)
-        if stripped is not None:
-            return stripped, True
-    return hint, False
 
 
 def brief(error: BaseException) -> str:
