@@ -624,3 +624,56 @@ def test_a_bytes_default_is_no_str_literal(in_tmp: Path, run_cli: Callable[..., 
     assert run_cli("scan", "ws.py", "-o", "t.json", "-q").status == 0
     back = run_cli("render", "--provider", "anthropic", "--tools", "t.json", "-q")
     assert json.loads(back.stdout) == tools
+
+
+_UNIQUE_ITEMS = {
+    "rows": {"type": "array", "uniqueItems": True, "items": {"type": "array", "items": {}}},
+    "points": {
+        "type": "array",
+        "uniqueItems": True,
+        "items": {"type": "object", "properties": {"x": {"type": "integer"}}, "required": ["x"]},
+    },
+    "either": {
+        "type": "array",
+        "uniqueItems": True,
+        "items": {"anyOf": [{"type": "integer"}, {"type": "object"}]},
+    },
+    "pairs": {
+        "type": "array",
+        "uniqueItems": True,
+        "items": {
+            "type": "array",
+            "prefixItems": [{"type": "integer"}, {"type": "string"}],
+            "minItems": 2,
+            "maxItems": 2,
+        },
+    },
+}
+
+
+def test_unique_items_python_cannot_hash_are_a_list_with_unique_items(
+    tmp_path: Path, run_cli: Callable[..., Run]
+) -> None:
+    """A set cannot hold a list, a dict or the stubs' classes (``set[list[int]]`` failed at
+    the first call of a Toolbox): such unique arrays are lists, their ``uniqueItems`` said by
+    the schema keywords, and scan back to the same schema; a set of tuples stays a set."""
+    source = tmp_path / "openai.json"
+    parameters = {"type": "object", "properties": _UNIQUE_ITEMS, "required": list(_UNIQUE_ITEMS)}
+    entry = {"type": "function", "function": {"name": "mark", "parameters": parameters}}
+    source.write_text(json.dumps([entry]), encoding="utf-8")
+    stub = tmp_path / "stub_unique.py"
+    assert run_cli("stubs", str(source), "-o", str(stub), "-q").status == 0
+    text = stub.read_text(encoding="utf-8")
+    signature = text[text.index("    def mark(") : text.index(") -> Any:")]
+    assert signature.splitlines()[2:-1] == [
+        '        rows: Annotated[list[list[Any]], Schema({"uniqueItems": True})],',
+        '        points: Annotated[list[Points], Schema({"uniqueItems": True})],',
+        '        either: Annotated[list[int | dict[str, Any]], Schema({"uniqueItems": True})],',
+        "        pairs: set[tuple[int, str]],",
+    ]
+    back = _scan_stub(text, tmp_path, ["Tools"])
+    properties = back["classes"]["Tools"]["methods"]["mark"]["function"]["parameters"]["properties"]
+    assert properties["rows"] == _UNIQUE_ITEMS["rows"] | {"items": {"type": "array"}}
+    assert properties["either"] == _UNIQUE_ITEMS["either"]
+    assert properties["pairs"] == _UNIQUE_ITEMS["pairs"]
+    assert properties["points"]["uniqueItems"] is True

@@ -267,6 +267,19 @@ class Point:
 
 
 class Plot:
+    def mark(self, points: set[Point]) -> int:
+        """Mark points."""
+        return len(points)
+
+    def mark_rows(
+        self,
+        rows: frozenset[list[int]] = frozenset(),
+        items: set[int | list[int]] | None = None,
+        pairs: set[tuple[int, list[int]]] | None = None,
+    ) -> int:
+        """Mark rows: a list may be among the items in each (a union, a tuple's member)."""
+        return len(rows)
+
     def weigh(self, weights: dict[Point, float]) -> float:
         """Weigh points."""
         return sum(weights.values())
@@ -275,35 +288,74 @@ class Plot:
         """Weigh rows."""
         return 0.0
 
-    def frozen(self, grid: dict[tuple[int, int], str]) -> int:
-        """Hashable keys: offered."""
-        return len(grid)
+    def frozen(
+        self,
+        cells: set[CsvOutput],
+        grid: dict[tuple[int, int], str],
+        pairs: set[tuple[int, str]] | None = None,
+        tags: Annotated[frozenset[str | None], "Labels."] = frozenset(),
+    ) -> int:
+        """Hashable items and keys: offered."""
+        return len(cells) + len(grid) + len(pairs or ()) + len(tags)
+
+    def marked(self) -> set[Point]:
+        """The marked points (a result: what the method made is read as it is)."""
+        return set()
 
     def weights(self) -> dict[Point, float]:
         """The weights (a result: what the method made is read as it is)."""
         return {}
 
 
-def test_a_mapping_of_unhashable_keys_has_no_json_form() -> None:
+def test_a_set_of_unhashable_items_or_a_mapping_of_unhashable_keys_has_no_json_form() -> None:
+    """Offered as an array (or an object), every call with an item was an error of the
+    Toolbox: a list or a dict, a dataclass that is not frozen, cannot be a set's item or a
+    dict's key, nor can a union or a tuple holding one."""
     tools, diagnostics = inspect_class(Plot)
+    assert tools["mark"].uncallable == (("points", "set[tests.test_uncallable.Point]"),)
+    assert [p.name for p in tools["mark_rows"].parameters] == []
     assert tools["weigh"].uncallable == (("weights", "dict[tests.test_uncallable.Point, float]"),)
     assert [p.name for p in tools["weigh_rows"].parameters] == []
     assert tools["frozen"].uncallable == ()
-    assert [p.name for p in tools["frozen"].parameters] == ["grid"]
+    assert [p.name for p in tools["frozen"].parameters] == ["cells", "grid", "pairs", "tags"]
+    assert tools["marked"].returns.to_schema()["uniqueItems"] is True
     assert tools["weights"].returns.to_schema()["type"] == "object"
     assert [(d.code, d.subject) for d in diagnostics if d.code in ("TI130", "TI131")] == [
+        ("TI131", "Plot.mark"),
+        ("TI130", "Plot.mark_rows"),
+        ("TI130", "Plot.mark_rows"),
+        ("TI130", "Plot.mark_rows"),
         ("TI131", "Plot.weigh"),
         ("TI130", "Plot.weigh_rows"),
     ]
-    said = {d.subject: d.message for d in diagnostics if d.code in ("TI130", "TI131")}
-    assert said["Plot.weigh"].startswith(
+    said = [d.message for d in diagnostics if d.code in ("TI130", "TI131")]
+    assert said[0].startswith(
+        "parameter 'points': required, and type set[tests.test_uncallable.Point] has no JSON "
+        "form (no set holds Point items: they are unhashable): a model cannot call this method"
+    )
+    assert said[1:4] == [
+        "parameter 'rows': type frozenset[list[int]] has no JSON form (no set holds list[int] "
+        "items: they are unhashable); left out",
+        "parameter 'items': type set[int | list[int]] has no JSON form (no set holds int | "
+        "list[int] items: they are unhashable); left out",
+        "parameter 'pairs': type set[tuple[int, list[int]]] has no JSON form (no set holds "
+        "tuple[int, list[int]] items: they are unhashable); left out",
+    ]
+    assert said[4].startswith(
         "parameter 'weights': required, and type dict[tests.test_uncallable.Point, float] has "
         "no JSON form (no dict is keyed by Point: it is unhashable): a model cannot call this "
         "method"
     )
-    assert said["Plot.weigh_rows"] == (
+    assert said[5] == (
         "parameter 'rows': type dict[list[int], float] has no JSON form (no dict is keyed by "
         "list[int]: it is unhashable); left out"
+    )
+    assert (
+        Toolbox(Plot()).call(
+            "frozen",
+            {"cells": [{}], "grid": {}, "pairs": [[1, "a"], [2, "b"]], "tags": ["x", None]},
+        )
+        == 5
     )
 
 

@@ -362,6 +362,8 @@ class TypeMapper:
         if kind is Container.ARRAY:
             return ArrayType(items=self._item(args))
         if kind is Container.SET:
+            if args and not self._results and _unhashable(args[0]):
+                return self._unsupported(hint, _NO_SET_HOLDS.format(named(args[0])))
             return ArrayType(items=self._item(args), unique=True)
         if kind is Container.TUPLE:
             items = tuple_items(hint)
@@ -547,16 +549,21 @@ class TypeMapper:
 
 
 _NO_KEYS_OF = "no dict is keyed by {}: it is unhashable"
+_NO_SET_HOLDS = "no set holds {} items: they are unhashable"
 
 
 def _unhashable(hint: object) -> bool:
-    """Whether no value of the hint is hashable (a list, a dict, a TypedDict, a dataclass or
-    pydantic model that is not frozen), so no mapping key can be one. (No set item can be one
-    either, but stubs write such sets, ``set[list[int]]`` for unique arrays of arrays, so a
-    set of them keeps its form until stubs write hashable items.)"""
-    if typing.get_origin(hint) is typing.Annotated:
-        hint = typing.get_args(hint)[0]
-    cls = typing.get_origin(hint) or hint
+    """Whether a value of the hint may be unhashable (a list, a dict, a TypedDict, a dataclass
+    or pydantic model that is not frozen; a tuple or a union with such a member), so no set
+    item or mapping key the schema allows can be sure to be one: the Toolbox would fail on
+    it."""
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin is typing.Annotated:
+        return _unhashable(args[0])
+    if is_union(hint) or container_of(origin) is Container.TUPLE:
+        return any(_unhashable(a) for a in args if a is not Ellipsis)
+    cls = origin or hint
     return isinstance(cls, type) and getattr(cls, "__hash__", None) is None
 
 

@@ -171,7 +171,7 @@ class TypeWriter:
         if isinstance(node, EnumType):
             return self._enum(node)
         if isinstance(node, ArrayType):
-            return self._array(node, hint)
+            return self._array(node, hint, keywords)
         if isinstance(node, ObjectType):
             return self._object(node, hint, keywords)
         if isinstance(node, AnyOfType):
@@ -204,7 +204,7 @@ class TypeWriter:
         group = Group(literal, "[", tuple(Atom(pycode.literal(v)) for v in values), "]")
         return group if values == node.values else self.union((group, Atom("None")))
 
-    def _array(self, node: ArrayType, hint: str) -> Expr | None:
+    def _array(self, node: ArrayType, hint: str, keywords: JsonObject) -> Expr | None:
         if node.prefix is not None:
             if node.items is not None or node.unique:
                 return None
@@ -218,7 +218,26 @@ class TypeWriter:
             if node.items is not None
             else Atom(self.use("typing", "Any"))
         )
+        if node.unique and node.items is not None and not self._hashable(node.items, set()):
+            # a set cannot hold lists, dicts or the stubs' classes (a Toolbox call with such a
+            # set would fail on its first item): a list, its items unique by the schema
+            keywords["uniqueItems"] = True
+            return Group("list", "[", (items,), "]")
         return Group("set" if node.unique else "list", "[", (items,), "]")
+
+    def _hashable(self, node: SchemaType, seen: set[str]) -> bool:
+        """Whether the Python form the stubs write for the node is hashable: not a list, a
+        dict or one of the classes written for objects (dataclasses, TypedDicts)."""
+        if isinstance(node, ObjectType):
+            return False
+        if isinstance(node, ArrayType):  # a tuple of hashable members, or a list or a set
+            return node.prefix is not None and all(self._hashable(t, seen) for t in node.prefix)
+        if isinstance(node, AnyOfType):
+            return all(self._hashable(o, seen) for o in node.options)
+        if isinstance(node, RefType) and node.name not in seen:
+            target = self._definitions.get(node.name)
+            return target is None or self._hashable(target, seen | {node.name})
+        return True  # scalars, enums, Any; a recursive reference adds nothing new
 
     def _union(self, node: AnyOfType, hint: str) -> Expr | None:
         options = tuple(distinct_forms(node.options))
