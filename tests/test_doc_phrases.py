@@ -649,7 +649,15 @@ def test_a_phrase_not_read_as_a_type_is_the_text_of_a_parameter_without_one() ->
     assert tools["eye"].parameters_schema()["properties"] == {
         "rows": {"description": "rows of the matrix"},
         "cols": {
-            "anyOf": [{"type": "array", "uniqueItems": True}, {"type": "array"}, {"type": "null"}],
+            "anyOf": [
+                {
+                    "type": "array",
+                    "items": {"type": ["string", "number", "boolean", "null"]},
+                    "uniqueItems": True,
+                },
+                {"type": "array"},
+                {"type": "null"},
+            ],
             "description": "set of `Cols`, or a list",
             "default": None,
         },

@@ -110,6 +110,9 @@ POINT: JsonObject = {
     "required": ["x"],
 }
 
+SCALAR = {"type": ["string", "number", "boolean", "null"]}
+"""Any hashable value the model can send (``collections.abc.Hashable``'s form)."""
+
 CASES: list[tuple[object, JsonObject]] = [
     (str, {"type": "string"}),
     (int, {"type": "integer"}),
@@ -153,6 +156,12 @@ CASES: list[tuple[object, JsonObject]] = [
     (cabc.Iterable[str], {"type": "array", "items": {"type": "string"}}),
     (set[int], {"type": "array", "items": {"type": "integer"}, "uniqueItems": True}),
     (frozenset[str], {"type": "array", "items": {"type": "string"}, "uniqueItems": True}),
+    # a set of any item holds what a set can hold: a scalar (a list or a dict from the model
+    # was schema-valid, and the Toolbox refused it)
+    (set[Any], {"type": "array", "items": SCALAR, "uniqueItems": True}),
+    (set, {"type": "array", "items": SCALAR, "uniqueItems": True}),
+    (cabc.Set, {"type": "array", "items": SCALAR, "uniqueItems": True}),
+    (frozenset[object], {"type": "array", "items": SCALAR, "uniqueItems": True}),
     (
         tuple[int, str],
         {

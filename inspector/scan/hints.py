@@ -364,7 +364,7 @@ class TypeMapper:
         if kind is Container.SET:
             if args and not self._results and _unhashable(args[0]):
                 return self._unsupported(hint, _NO_SET_HOLDS.format(named(args[0])))
-            return ArrayType(items=self._item(args), unique=True)
+            return ArrayType(items=self._set_item(args), unique=True)
         if kind is Container.TUPLE:
             items = tuple_items(hint)
             return ArrayType() if items is None else self._tuple(items)
@@ -384,6 +384,12 @@ class TypeMapper:
         if not args or args[0] in _ANY_HINTS:
             return None
         return self.map(args[0])
+
+    def _set_item(self, args: tuple[object, ...]) -> SchemaType | None:
+        """A set's item: any value a set can hold, when the hint says any (a JSON scalar: a
+        list or a dict from the model could not be one); a result's, as the method made it."""
+        item = self._item(args)
+        return self.map(cabc.Hashable) if item is None and not self._results else item
 
     def _tuple(self, args: tuple[object, ...]) -> SchemaType:
         if len(args) == 2 and args[1] is Ellipsis:
@@ -421,8 +427,10 @@ class TypeMapper:
         kind = container_of(hint)
         if kind is Container.MAPPING:
             return ObjectType(additional=AnyValueType())
+        if kind is Container.SET:
+            return ArrayType(items=self._set_item(()), unique=True)
         if kind is not None:
-            return ArrayType(unique=kind is Container.SET)
+            return ArrayType()
         form = stand_in(hint)
         if form is not None:  # a protocol or ABC with a JSON form
             return self.map(form)
