@@ -1813,3 +1813,28 @@ def test_sphinx_keyword_fields_and_their_types_are_read() -> None:
             "name": "a",
             "validate_content": value,
         }
+
+
+def test_a_google_title_indented_less_than_the_entries_opens_its_section() -> None:
+    """google-cloud-bigquery's ``list_models`` writes ``Returns:`` one space right of its
+    ``Args:``: Napoleon reads a new section there. The title was the last argument's text and
+    the return type an argument not in the signature (TI203)."""
+    parsed = parse_docstring(
+        "List models.\n\n"
+        "        Args:\n"
+        "            dataset (str):\n"
+        "                A reference.\n"
+        "            page_size (int):\n"
+        "                Models a page.\n\n"
+        "         Returns:\n"
+        "            google.api_core.page_iterator.Iterator:\n"
+        "                Iterator of models.\n"
+    )
+    assert {name: doc.description for name, doc in parsed.params.items()} == {
+        "dataset": "A reference.",
+        "page_size": "Models a page.",
+    }
+    assert (parsed.returns, parsed.returns_type) == (
+        "Iterator of models.",
+        "google.api_core.page_iterator.Iterator",
+    )
