@@ -109,6 +109,11 @@ from inspector.scan.rest_text import _patterns, may_hold_markup, plain_text
         (":versionadded:", "Versionadded:"),
         (":since version: 3", "Since version: 3"),
         ("A :b: c, :class:`X` and ::", "A :b: c, `X` and ::"),
+        # an escaped space ends inline markup inside a word: reST removes it (praw)
+        (
+            "All :class:`.Collection`\\ s, a ``\\ `` and `x`\\  y.",
+            "All `Collection`s, a ``\\ `` and `x`\\  y.",
+        ),
     ],
 )
 def test_markup_becomes_plain_text(text: str, plain: str | None) -> None:
@@ -169,8 +174,9 @@ def test_patterns_that_look_behind_after_their_text_match_as_before(parts: list[
         ], name
 
 
-@given(st.text(alphabet=st.sampled_from(list(":`.~<>|_[]#1 \n\tabc-")), max_size=60))
+@given(st.text(alphabet=st.sampled_from(list(":`.~<>|_[]#1 \n\tabc-\\")), max_size=60))
 @example("Send.\n\n.. versionadded: 2\n")
+@example("`x`\\ s")
 @example("Text [1]_ and [#]_.")
 @example("a\n  :b: c")
 def test_a_text_said_to_hold_no_markup_is_plain_already(text: str) -> None:

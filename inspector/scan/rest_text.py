@@ -52,6 +52,10 @@ class _Patterns(NamedTuple):
     bracket or quote."""
     note: re.Pattern[str]
     """The label opening a footnote or citation: ``.. [1] Smith, 2000.``"""
+    escaped_space: re.Pattern[str]
+    """An escaped space right after inline markup and before a word: praw's
+    ``:class:`.Collection`\\ s``, which reST writes so that the markup ends where a word goes
+    on; reST removes it (``Collections``)."""
 
 
 @functools.cache
@@ -86,6 +90,7 @@ def _patterns() -> _Patterns:
             r"(?:[ \t]+|(?<![^\s(\"']))\[(#[\w.-]*|\d+|[A-Za-z_][\w.-]*)\]_(?![\w`])"
         ),
         note=re.compile(r"^([ \t]*)\.\. \[(#[\w.-]*|\d+|[A-Za-z_][\w.-]*)\](?:[ \t]+|$)", re.M),
+        escaped_space=re.compile(r"(?<=[`*|_])\\ (?=\w)"),
     )
 
 
@@ -109,9 +114,10 @@ _SENTENCES = {
 }
 
 
-_MARKS = ("`", "::", "|", "..", "]_")
+_MARKS = ("`", "::", "|", "..", "]_", "\\ ")
 """What each rule below needs in a text to change it: roles, literals and links; literal
-blocks and directives; substitutions; comments, targets and notes; footnote references."""
+blocks and directives; substitutions; comments, targets and notes; footnote references;
+escaped spaces."""
 _FIELD_START = re.compile(r"^[ \t]*:[A-Za-z]", re.M)
 
 
@@ -150,6 +156,8 @@ def plain_text(text: str) -> str:
     if "::" in text:
         patterns = _patterns()
         text = patterns.literal_mark.sub(":", patterns.lone_literal_mark.sub("", text))
+    if "\\ " in text:
+        text = _patterns().escaped_space.sub("", text)
     return text
 
 
