@@ -98,6 +98,13 @@ from inspector.scan.rest_text import _patterns, may_hold_markup, plain_text
             "`PUT /repos <https://x.org/repos#create-or-\n    update-file>`_",
             "PUT /repos (https://x.org/repos#create-or-update-file)",
         ),
+        # a link's title over lines of its paragraph (dropbox, python-telegram-bot)
+        (
+            "See the `Paper\n    Migration Guide\n    <https://x.org/p>`_ and `guide to\n"
+            "    Webhooks`_.\n\nNot `a\n\nb`_ over paragraphs.",
+            "See the Paper Migration Guide (https://x.org/p) and guide to Webhooks.\n\n"
+            "Not `a\n\nb`_ over paragraphs.",
+        ),
         # a field no reader took, shown as Sphinx shows it (PyGithub, paramiko)
         (":calls: `GET /user <https://x.org/u>`_", "Calls: GET /user (https://x.org/u)"),
         # a field named as a directive reads as Sphinx renders the directive (paramiko)

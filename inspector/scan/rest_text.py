@@ -35,8 +35,8 @@ class _Patterns(NamedTuple):
     below): polars' ``.. _structured array: https://...``."""
     link_reference: re.Pattern[str]
     """A reference to a hyperlink: `` `structured array`_ ``, `` `docs <https://...>`__ ``,
-    an address alone (elasticsearch's `` `<https://...>`_ ``); the address may go on over
-    lines (PyGithub's)."""
+    an address alone (elasticsearch's `` `<https://...>`_ ``); the title and the address may
+    go on over lines of one paragraph (dropbox's, PyGithub's)."""
     comment: re.Pattern[str]
     """A comment: explicit markup (``..`` opening a line) that is no directive (``name::``),
     hyperlink target, footnote, citation or substitution, with the lines indented below it
@@ -75,7 +75,8 @@ def _patterns() -> _Patterns:
         substitution=re.compile(r"(?<![^\s(\"'])\|([A-Za-z_][\w.-]*\w)\|(?=[\s.,;:!?)\"']|\Z)"),
         link_target=re.compile(r"^[ \t]*\.\. _[^\n:]*:.*(?:\n[ \t]+\S.*)*(?:\n|\Z)", re.M),
         link_reference=re.compile(
-            r"(?<![\w:`])`(?:(?=[^\s`])([^`<\n]*?[^\s`<])(?:\s*<([^<>`\s][^<>`]*)>)?"
+            r"(?<![\w:`])`(?:(?=[^\s`])((?:[^`<\n]|\n(?![ \t]*\n))*?[^\s`<])"
+            r"(?:\s*<([^<>`\s][^<>`]*)>)?"
             r"|<([^<>`\s][^<>`]*)>)`__?(?!\w)"
         ),
         comment=re.compile(
@@ -242,6 +243,8 @@ def _link_reference(match: re.Match[str]) -> str:
     title, address, alone = match.groups()
     if alone:
         return "".join(alone.split())
+    if "\n" in title:  # a title over lines (dropbox's ``Paper\n    Migration Guide``)
+        title = " ".join(title.split())
     return f"{title} ({''.join(address.split())})" if address else title
 
 
