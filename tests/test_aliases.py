@@ -590,3 +590,50 @@ def test_one_walk_tells_what_the_three_walks_told(hint: object) -> None:
         hint, lambda part: isinstance(part, Unresolved)
     )
     assert bool(kinds & resolution._SELF) == (resolution.replace_self(hint, int) is not hint)
+
+
+def test_text_inside_a_typevar_s_bound_is_evaluated_in_its_module(
+    modules: Callable[..., None],
+) -> None:
+    """GitPython's ``_T_RemoteName = TypeVar(..., bound=Union[str, "Remote"])``: the text
+    inside the bound stayed a ``ForwardRef``, named so to the user ("union member
+    ForwardRef('Remote') has no JSON Schema form") and never read as the class it names (a
+    record here: its object form was lost)."""
+    modules(
+        **{
+            "al_remotes.py": """
+            import dataclasses
+            from typing import TypeVar, Union
+
+            Name = TypeVar("Name", bound=Union[str, "Remote"])
+
+
+            @dataclasses.dataclass
+            class Remote:
+                url: str
+
+
+            class Repo:
+                def delete_remote(self, remote: Name) -> None:
+                    '''Delete a remote.
+
+                    Args:
+                        remote: The remote.
+                    '''
+        """,
+        }
+    )
+    tools, diagnostics = inspect_class(load("al_remotes").Repo)
+    assert inlined(tools["delete_remote"].parameters_schema())["properties"]["remote"] == {
+        "description": "The remote.",
+        "anyOf": [
+            {"type": "string"},
+            {
+                "type": "object",
+                "title": "Remote",
+                "properties": {"url": {"type": "string"}},
+                "required": ["url"],
+            },
+        ],
+    }
+    assert diagnostics == []

@@ -1758,3 +1758,83 @@ def test_directive_fields_read_as_the_directive_and_socket_and_file_name_types()
         "true, any value is accepted)",
         "info: Transport.connect: parameter 'file_obj': type BinaryIO has no JSON form; left out",
     ]
+
+
+class ContentSettings:
+    """A keyword's type that has no JSON form (Azure's ``ContentSettings``)."""
+
+    def __init__(self, content_type: str) -> None:
+        self.content_type = content_type
+
+
+class BlobContainer:
+    """Azure's SDKs document ``**kwargs`` with Sphinx's keyword fields: ``:keyword`` and its
+    type in ``:paramtype``; Sphinx also takes ``:kwarg``/``:kwparam`` and ``:kwtype``."""
+
+    def upload_blob(self, name: str, **kwargs: typing.Any) -> dict[str, typing.Any]:
+        """Create a blob.
+
+        :param str name: The blob to write.
+        :keyword bool overwrite: Whether to replace the blob.
+        :keyword ~tests.test_docstrings.ContentSettings content_settings:
+            The blob's content settings.
+        :keyword validate_content:
+            Checksum validation.
+        :paramtype validate_content: Union[bool, Literal['auto', 'crc64', 'md5']]
+        :kwarg tier: The access tier.
+        :kwtype tier: str
+        :kwparam int timeout: Seconds to wait.
+        """
+        return {"name": name, **kwargs}
+
+
+def test_sphinx_keyword_fields_and_their_types_are_read() -> None:
+    """``:paramtype x:`` types the keyword ``x`` (it was the text ``Paramtype x: ...`` of the
+    field before, and ``x`` took any value); ``:kwarg``, ``:kwparam`` and ``:kwtype`` are
+    Sphinx's other names. The Toolbox converts by those types."""
+    tools, diagnostics = inspect_class(BlobContainer)
+    tool = tools["upload_blob"]
+    fields = {f.name: (f.description, f.type.to_schema()) for f in tool.parameters}
+    assert fields["validate_content"] == (
+        "Checksum validation.",
+        {"anyOf": [{"type": "boolean"}, {"type": "string", "enum": ["auto", "crc64", "md5"]}]},
+    )
+    assert fields["tier"] == ("The access tier.", {"type": "string"})
+    assert fields["timeout"] == ("Seconds to wait.", {"type": "integer"})
+    assert fields["overwrite"] == ("Whether to replace the blob.", {"type": "boolean"})
+    assert "content_settings" not in fields  # no JSON form: left out (TI130), not TI203
+    assert messages(diagnostics) == [
+        "info: BlobContainer.upload_blob: parameter 'content_settings': type ContentSettings "
+        "has no JSON form; left out"
+    ]
+    box = Toolbox(BlobContainer())
+    for value in (True, "crc64"):
+        assert box.call("upload_blob", {"name": "a", "validate_content": value}) == {
+            "name": "a",
+            "validate_content": value,
+        }
+
+
+def test_a_google_title_indented_less_than_the_entries_opens_its_section() -> None:
+    """google-cloud-bigquery's ``list_models`` writes ``Returns:`` one space right of its
+    ``Args:``: Napoleon reads a new section there. The title was the last argument's text and
+    the return type an argument not in the signature (TI203)."""
+    parsed = parse_docstring(
+        "List models.\n\n"
+        "        Args:\n"
+        "            dataset (str):\n"
+        "                A reference.\n"
+        "            page_size (int):\n"
+        "                Models a page.\n\n"
+        "         Returns:\n"
+        "            google.api_core.page_iterator.Iterator:\n"
+        "                Iterator of models.\n"
+    )
+    assert {name: doc.description for name, doc in parsed.params.items()} == {
+        "dataset": "A reference.",
+        "page_size": "Models a page.",
+    }
+    assert (parsed.returns, parsed.returns_type) == (
+        "Iterator of models.",
+        "google.api_core.page_iterator.Iterator",
+    )

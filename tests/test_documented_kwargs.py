@@ -164,3 +164,31 @@ def test_the_toolbox_converts_documented_arguments_by_their_docstring_type() -> 
     with pytest.raises(ToolCallError, match="post: retries: expected integer"):
         box.call("post", {"url": "u", "retries": "often"})
     assert box.call("post", {"url": "u", "json": {"a": 1}}) == {"url": "u", "json": {"a": 1}}
+
+
+class Lease:
+    """A keyword's type that has no JSON form (Azure's ``BlobLeaseClient``)."""
+
+
+class Container:
+    def delete(self, name: str, **kwargs: typing.Any) -> None:
+        """Delete a blob.
+
+        Args:
+            name (str): The blob.
+
+        Keyword Args:
+            lease (tests.test_documented_kwargs.Lease): The lease held on the blob.
+            timeout (int): Seconds to wait.
+        """
+
+
+def test_a_documented_keyword_left_out_for_its_type_is_no_argument_the_signature_lacks() -> None:
+    """A keyword the docstring documents for ``**kwargs`` whose type has no JSON form is left
+    out with its own note (TI130); it is the method's argument all the same, so no TI203 says
+    the signature lacks it (Azure's ``upload_blob`` had both for ``content_settings``)."""
+    tools, diagnostics = inspect_class(Container)
+    assert [f.name for f in tools["delete"].parameters] == ["name", "timeout"]
+    assert messages(diagnostics) == [
+        "info: Container.delete: parameter 'lease': type Lease has no JSON form; left out"
+    ]

@@ -741,6 +741,35 @@ def test_a_result_s_data_stored_in_a_slot_is_read() -> None:
     assert text_of(Toolbox(SlottedResults()), "fetch") == '{"ok": true}'
 
 
+class ConfigParser(dict[str, dict[str, str]]):
+    """A mapping whose ``items`` takes a section name (GitPython's ``GitConfigParser``
+    overrides ``RawConfigParser.items`` so)."""
+
+    def items(self, section_name: str) -> list[tuple[str, str]]:  # type: ignore[override]
+        return list(self[section_name].items())
+
+    def __str__(self) -> str:
+        return "config: " + ", ".join(self)
+
+
+class Repository:
+    def config_reader(self) -> object:
+        """The configuration.
+
+        Returns:
+            A parser of the configuration.
+        """
+        return ConfigParser({"core": {"bare": "false"}})
+
+
+def test_a_result_mapping_whose_items_cannot_be_read_is_its_text() -> None:
+    """GitPython's ``Repo.config_reader`` returns a ``GitConfigParser``, a mapping whose
+    ``items()`` needs a section name: the call ran, then failed for the model ("config_reader
+    failed: TypeError: GitConfigParser.items() missing 1 required positional argument"). A
+    result whose items cannot be read is its text, as any live object is."""
+    assert text_of(Toolbox(Repository()), "config_reader") == "config: core"
+
+
 def test_a_result_serializer_and_the_size_limit() -> None:
     toolbox = Toolbox(Results(), result_serializer=lambda value: {"wrapped": repr(type(value))})
     assert text_of(toolbox, "big") == '{"wrapped": "<class \'str\'>"}'

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import enum
 import functools
+import typing
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Literal
@@ -597,3 +598,47 @@ def test_another_name_for_a_method_is_no_second_tool() -> None:
     with pytest.raises(ToolCallError) as unknown:
         toolbox.call("getMe", {})
     assert unknown.value.message.startswith("unknown tool 'getMe'")
+
+
+class cachedproperty:
+    """praw's caching property: a descriptor that gives a value on an instance, with an empty
+    ``__call__`` so that Sphinx documents it, and the function under ``__wrapped__``."""
+
+    def __init__(self, func: typing.Callable[[typing.Any], typing.Any]) -> None:
+        self.func = self.__wrapped__ = func
+        self.__doc__ = func.__doc__
+
+    def __call__(self, *args: typing.Any, **kwargs: typing.Any) -> typing.Any:
+        """Empty, for Sphinx."""
+
+    def __get__(self, obj: object, objtype: type | None = None) -> typing.Any:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.func.__name__] = self.func(obj)
+        return value
+
+
+class Relationship:
+    """What the property gives: callable itself (praw's ``SubredditRelationship``)."""
+
+    def __call__(self) -> list[str]:
+        return ["spez"]
+
+
+class Subreddit:
+    @cachedproperty
+    def banned(self) -> Relationship:
+        """Provide an instance of `Relationship`."""
+        return Relationship()
+
+    def search(self, query: str) -> list[str]:
+        """Search."""
+        return [query]
+
+
+def test_a_descriptor_named_as_a_property_is_no_tool() -> None:
+    """praw's ``Subreddit.banned`` (a ``cachedproperty``) was a tool without parameters,
+    described as the property, that the Toolbox ran by calling the value it gives."""
+    tools, _ = inspect_class(Subreddit)
+    assert list(tools) == ["search"]
+    assert [tool.name for tool in Toolbox(Subreddit()).tools] == ["search"]

@@ -98,6 +98,13 @@ from inspector.scan.rest_text import _patterns, may_hold_markup, plain_text
             "`PUT /repos <https://x.org/repos#create-or-\n    update-file>`_",
             "PUT /repos (https://x.org/repos#create-or-update-file)",
         ),
+        # a link's title over lines of its paragraph (dropbox, python-telegram-bot)
+        (
+            "See the `Paper\n    Migration Guide\n    <https://x.org/p>`_ and `guide to\n"
+            "    Webhooks`_.\n\nNot `a\n\nb`_ over paragraphs.",
+            "See the Paper Migration Guide (https://x.org/p) and guide to Webhooks.\n\n"
+            "Not `a\n\nb`_ over paragraphs.",
+        ),
         # a field no reader took, shown as Sphinx shows it (PyGithub, paramiko)
         (":calls: `GET /user <https://x.org/u>`_", "Calls: GET /user (https://x.org/u)"),
         # a field named as a directive reads as Sphinx renders the directive (paramiko)
@@ -109,6 +116,11 @@ from inspector.scan.rest_text import _patterns, may_hold_markup, plain_text
         (":versionadded:", "Versionadded:"),
         (":since version: 3", "Since version: 3"),
         ("A :b: c, :class:`X` and ::", "A :b: c, `X` and ::"),
+        # an escaped space ends inline markup inside a word: reST removes it (praw)
+        (
+            "All :class:`.Collection`\\ s, a ``\\ `` and `x`\\  y.",
+            "All `Collection`s, a ``\\ `` and `x`\\  y.",
+        ),
     ],
 )
 def test_markup_becomes_plain_text(text: str, plain: str | None) -> None:
@@ -169,8 +181,9 @@ def test_patterns_that_look_behind_after_their_text_match_as_before(parts: list[
         ], name
 
 
-@given(st.text(alphabet=st.sampled_from(list(":`.~<>|_[]#1 \n\tabc-")), max_size=60))
+@given(st.text(alphabet=st.sampled_from(list(":`.~<>|_[]#1 \n\tabc-\\")), max_size=60))
 @example("Send.\n\n.. versionadded: 2\n")
+@example("`x`\\ s")
 @example("Text [1]_ and [#]_.")
 @example("a\n  :b: c")
 def test_a_text_said_to_hold_no_markup_is_plain_already(text: str) -> None:

@@ -677,3 +677,43 @@ def test_unique_items_python_cannot_hash_are_a_list_with_unique_items(
     assert properties["either"] == _UNIQUE_ITEMS["either"]
     assert properties["pairs"] == _UNIQUE_ITEMS["pairs"]
     assert properties["points"]["uniqueItems"] is True
+
+
+def test_an_enum_with_null_before_other_values_is_no_literal_of_none(tmp_path: Path) -> None:
+    """google-cloud-bigquery's ``TimestampPrecision`` enum (``MICROSECOND = None``,
+    ``PICOSECOND = 12``) has the schema ``"enum": [null, 12]``: the stub wrote
+    ``Literal[None, 12]``, which ruff refuses (PYI061), and ``Literal[12] | None`` reads back
+    as ``[12, null]``. The whole schema is kept instead, and scans back the same."""
+    enum = {"type": ["null", "integer"], "enum": [None, 12]}
+    document = [
+        {
+            "type": "function",
+            "function": {
+                "name": "query",
+                "description": "Run a query.",
+                "parameters": {
+                    "type": "object",
+                    "properties": {"precision": enum, "last": {"enum": ["a", None]}},
+                    "required": ["precision", "last"],
+                },
+            },
+        }
+    ]
+    catalog, _ = read_catalog(document)
+    module, diagnostics = build_module(catalog, "tools.json")
+    assert diagnostics == []
+    (stub,) = module.classes
+    assert "Literal[None" not in stub and "None]" not in stub
+    assert "last: Literal['a'] | None" in stub.replace('"', "'")
+    text = render_stubs(module, [])
+    done = subprocess.run(
+        [*_tool("ruff"), "check", "--isolated", "--select", "PYI", "-"],
+        input=text,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    back = _scan_stub(text, tmp_path, ["Tools"])
+    properties = back["classes"]["Tools"]["methods"]["query"]["function"]["parameters"]
+    assert properties["properties"]["precision"] == enum

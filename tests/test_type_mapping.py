@@ -375,6 +375,46 @@ def test_non_string_mapping_keys_are_reported() -> None:
     ]
 
 
+class CaseInsensitive(str):
+    """multidict's ``istr``: text, as a key or a value."""
+
+
+UserName = typing.NewType("UserName", str)
+
+
+def test_mapping_keys_of_a_text_type_need_no_note() -> None:
+    """qdrant's ``dict[StrictStr, ...]`` (``Annotated[str, Strict()]``), aiohttp's ``istr``
+    keys and a ``NewType`` of ``str`` arrive as they are meant, as JSON strings: TI113 said
+    otherwise. Bounds of the key's text are said in ``propertyNames``, where the Toolbox
+    checks each key by them (the schema allowed ``""`` for ``MinLen(1)`` keys, and the Toolbox
+    refused it)."""
+    strict = Annotated[str, pydantic.Strict()]
+    for key in (strict, CaseInsensitive, UserName):
+        mapped = TypeMapper().map_parameter(dict[key, int])  # type: ignore[valid-type]
+        assert mapped.schema.to_schema() == {
+            "type": "object",
+            "additionalProperties": {"type": "integer"},
+        }
+        assert list(mapped.notes) == []
+    bounded = TypeMapper().map_parameter(dict[Annotated[str, annotated_types.MinLen(1)], int])
+    assert bounded.schema.to_schema() == {
+        "type": "object",
+        "additionalProperties": {"type": "integer"},
+        "propertyNames": {"minLength": 1},
+    }
+    assert list(bounded.notes) == []
+
+    class Index:
+        def put(self, points: dict[Annotated[str, annotated_types.MinLen(1)], int]) -> int:
+            """Store points."""
+            return len(points)
+
+    toolbox = Toolbox(Index())
+    assert toolbox.call("put", {"points": {"a": 1, "b": 2}}) == 2
+    with pytest.raises(ToolCallError):
+        toolbox.call("put", {"points": {"": 1}})
+
+
 class Side(enum.Enum):
     LEFT = "left"
     RIGHT = "right"

@@ -54,8 +54,8 @@ _NUMPY_MARKER = re.compile(
     re.M,
 )
 _REST_MARKER = re.compile(
-    r"^[ \t]*:(?:param|parameter|arg|argument|key|keyword|type|returns?|rtype|raises?|"
-    r"ivar|cvar|var|vartype)\b[^:\n]*:",
+    r"^[ \t]*:(?:param|parameter|arg|argument|key|keyword|kwarg|kwparam|type|paramtype|kwtype|"
+    r"returns?|rtype|raises?|ivar|cvar|var|vartype)\b[^:\n]*:",
     re.M,
 )
 _UNDERLINED = re.compile(
@@ -81,6 +81,13 @@ _REST_WORDY_FIELD = re.compile(
 """A reST field whose words docstring-parser may refuse, failing the whole docstring: a type
 of several words before a parameter's name (``:param list of str names:``), several exceptions
 (passlib's ``:raises TypeError, ValueError:``) or a return type of several words."""
+_SPHINX_FIELD_SYNONYM = re.compile(
+    r"^([ \t]*):(?:(kwarg|kwparam)|(paramtype|kwtype))(?=[ \t]+[^:\n]*:)", re.M
+)
+"""The names Sphinx's Python domain also takes for a keyword argument (``:kwarg x:``,
+``:kwparam x:``) and its type (``:paramtype x:``, which every Azure SDK writes after
+``:keyword x:``; the older ``:kwtype x:``), which docstring-parser does not know: their
+fields were text of the field before (``Paramtype lease: ...``) and the type was lost."""
 _REST_NAME_AFTER_FIELD = re.compile(
     r"^([ \t]*):(param|parameter|arg|argument|key|keyword|type):[ \t]+(\*{0,2}[A-Za-z_]\w*):",
     re.M,
@@ -494,7 +501,10 @@ the type is the role's target; read as it is, the role's first colon would end t
 def _rest_fields_readable(text: str) -> str:
     """The reST docstring with its fields written as docstring-parser reads them: ``*args``
     and ``**kwargs`` fields, fields of many words (every word before the name is the type) and
-    the name written after the field's colon (``:param: sha: string``)."""
+    the name written after the field's colon (``:param: sha: string``), and Sphinx's other
+    names for keyword fields (``:paramtype x:`` is ``:type x:``)."""
+    if ":kw" in text or ":paramtype" in text:
+        text = _SPHINX_FIELD_SYNONYM.sub(_field_synonym, text)
     if "args:" in text or "arguments:" in text:  # ``:keyword arguments:`` holds no ``args:``
         text = _REST_VARIADIC_FIELD.sub(_variadic_field, text)
     text = _REST_WORDY_FIELD.sub(_field_of_few_words, text)
@@ -613,6 +623,10 @@ def _field_of_few_words(match: re.Match[str]) -> str:
         return match[0]
     name = words[-1]
     return f"{indent}:type {name}: {' '.join(words[:-1])}\n{indent}:{key} {name}:"
+
+
+def _field_synonym(match: re.Match[str]) -> str:
+    return f"{match[1]}:{'keyword' if match[2] else 'type'}"
 
 
 def _variadic_field(match: re.Match[str]) -> str:

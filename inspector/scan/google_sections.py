@@ -92,7 +92,7 @@ def read_google(text: str, titles: re.Pattern[str], names: Collection[str] = ())
             if names and index < len(lines) and _opens_entry_of(lines[index], names):
                 index, body = _entries_at_margin(lines, index, names, titles)
             else:
-                index, body = _entries(lines, index)
+                index, body = _entries(lines, index, titles)
             if body:
                 kept.append(line)
                 kept.extend(body)
@@ -136,17 +136,25 @@ def _returns(lines: list[str], index: int, kept: list[str]) -> tuple[int, str | 
     return index, None
 
 
-def _entries(lines: list[str], index: int) -> tuple[int, list[str]]:
+def _entries(lines: list[str], index: int, titles: re.Pattern[str]) -> tuple[int, list[str]]:
     """One entry section's body, from ``index`` to the next line at column 0 (where
     docstring-parser ends it), each line of the entries' indent that opens no entry made a
     continuation (indented deeper), the lines before the first entry left out; the index
-    after it. An empty body when no entry is in it."""
+    after it. An empty body when no entry is in it.
+
+    A section title indented less than the entries (google-cloud-bigquery's ``Returns:`` one
+    space right of its ``Args:``) ends the section, as Napoleon reads it: it is moved to the
+    margin, where the next section opens. It was the last entry's text, and the return type
+    an argument not in the signature (TI203)."""
     body: list[str] = []
     indent: int | None = None
     while index < len(lines) and (not lines[index] or lines[index][:1] in (" ", "\t")):
         line = lines[index]
-        index += 1
         depth = len(line) - len(line.lstrip())
+        if indent is not None and depth < indent and titles.match(line.lstrip()):
+            lines[index] = line.lstrip()
+            break
+        index += 1
         if indent is None:
             if line.strip() and _ENTRY.match(line.lstrip()):
                 indent = depth

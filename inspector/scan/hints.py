@@ -14,7 +14,6 @@ import collections.abc as cabc
 import contextlib
 import enum
 import inspect
-import json
 import types
 import typing
 from collections.abc import Callable
@@ -29,16 +28,12 @@ from inspector.model import (
     AnyOfType,
     AnyValueType,
     ArrayType,
-    BooleanType,
     EnumType,
     Field,
     Injected,
-    IntegerType,
     Json,
-    JsonObject,
     Keywords,
     NullType,
-    NumberType,
     ObjectType,
     RefType,
     SchemaType,
@@ -49,6 +44,15 @@ from inspector.scan.aliases import alias_value
 from inspector.scan.context import ScanContext
 from inspector.scan.docstrings import cleaned_text, parse_docstring
 from inspector.scan.enum_names import enum_names, with_enum_names
+from inspector.scan.mapping_keys import (
+    NO_KEYS_OF,
+    NO_SET_HOLDS,
+    is_text,
+    key_names,
+    key_texts,
+    text_bounds,
+    unhashable,
+)
 from inspector.typetable.protocols import generic_stand_in, stand_in
 from inspector.typetable.scalars import number_row, scalar_for
 from inspector.typetable.structures import Container, container_of, has_fields, tuple_items
@@ -362,8 +366,8 @@ class TypeMapper:
         if kind is Container.ARRAY:
             return ArrayType(items=self._item(args))
         if kind is Container.SET:
-            if args and not self._results and _unhashable(args[0]):
-                return self._unsupported(hint, _NO_SET_HOLDS.format(named(args[0])))
+            if args and not self._results and unhashable(args[0]):
+                return self._unsupported(hint, NO_SET_HOLDS.format(named(args[0])))
             return ArrayType(items=self._set_item(args), unique=True)
         if kind is Container.TUPLE:
             items = tuple_items(hint)
@@ -397,14 +401,17 @@ class TypeMapper:
         return ArrayType(prefix=tuple(self.map(a) for a in args))
 
     def _mapping(self, hint: object, args: tuple[object, ...]) -> SchemaType:
-        if args and not self._results and _unhashable(args[0]):
-            return self._unsupported(hint, _NO_KEYS_OF.format(named(args[0])))
-        keys = _key_names(args[0]) if args else None
+        if args and not self._results and unhashable(args[0]):
+            return self._unsupported(hint, NO_KEYS_OF.format(named(args[0])))
+        keys = key_names(args[0]) if args else None
         texts = None
         if args and args[0] not in (str, *_ANY_HINTS) and keys is None:
-            message = f"mapping keys of type {named(args[0])} arrive as JSON strings"
-            self._notes.append(Note(codes.MAPPING_KEYS_AS_STRINGS, message))
-            texts = _key_texts(args[0])
+            if is_text(args[0]):  # the keys' own bounds (``Annotated[str, MinLen(1)]``), if any
+                texts = text_bounds(self.map(args[0]))
+            else:
+                message = f"mapping keys of type {named(args[0])} arrive as JSON strings"
+                self._notes.append(Note(codes.MAPPING_KEYS_AS_STRINGS, message))
+                texts = key_texts(args[0])
         value = self.map(args[1]) if len(args) == 2 else AnyValueType()
         if keys is not None:  # the keys the Toolbox takes, said where a model reads them
             texts = {"enum": keys}
@@ -556,25 +563,6 @@ class TypeMapper:
         return AnyValueType()
 
 
-_NO_KEYS_OF = "no dict is keyed by {}: it is unhashable"
-_NO_SET_HOLDS = "no set holds {} items: they are unhashable"
-
-
-def _unhashable(hint: object) -> bool:
-    """Whether a value of the hint may be unhashable (a list, a dict, a TypedDict, a dataclass
-    or pydantic model that is not frozen; a tuple or a union with such a member), so no set
-    item or mapping key the schema allows can be sure to be one: the Toolbox would fail on
-    it."""
-    origin = typing.get_origin(hint)
-    args = typing.get_args(hint)
-    if origin is typing.Annotated:
-        return _unhashable(args[0])
-    if is_union(hint) or container_of(origin) is Container.TUPLE:
-        return any(_unhashable(a) for a in args if a is not Ellipsis)
-    cls = origin or hint
-    return isinstance(cls, type) and getattr(cls, "__hash__", None) is None
-
-
 def is_union(hint: object) -> bool:
     origin = typing.get_origin(hint)
     return origin is typing.Union or origin is types.UnionType
@@ -719,49 +707,3 @@ def injected_key(hint: object) -> str | None:
         if item is Injected:
             return ""
     return None
-
-
-_INTEGER_TEXT = r"^-?(0|[1-9][0-9]*)$"
-_NUMBER_TEXT = r"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]{1,2})?$"
-"""A JSON number's text, its exponent of two digits at most: 1e400 is past a double's range."""
-
-
-def _key_texts(hint: object) -> JsonObject | None:
-    """``propertyNames`` for keys of a type that is no text: the texts the Toolbox reads as
-    its values (``dict[int, X]`` takes ``"1"`` as 1; a UUID key is a UUID's text), where a
-    schema can say them; None for other key types. The Toolbox refused any other key
-    (``""`` for ``dict[int, X]``) that the schema allowed."""
-    forms: list[object] | None = None  # Literals and Enums of texts: _key_names
-    if typing.get_origin(hint) is typing.Literal:
-        forms = [literal_json(value) for value in typing.get_args(hint)]
-    elif isinstance(hint, type) and issubclass(hint, enum.Enum) and not is_flag(hint):
-        forms = [enum_json(member) for member in hint]
-    if forms is not None:
-        texts = [f if isinstance(f, str) else json.dumps(f) for f in forms if f is not MISSING]
-        return {"enum": list(dict.fromkeys(texts))}
-    scalar = scalar_for(hint) if isinstance(hint, type) else None
-    schema = None if scalar is None else scalar.schema
-    if isinstance(schema, BooleanType):
-        return {"enum": ["true", "false"]}
-    if isinstance(schema, IntegerType):
-        return {"pattern": _INTEGER_TEXT}
-    if isinstance(schema, NumberType):
-        return {"pattern": _NUMBER_TEXT}
-    if isinstance(schema, StringType) and schema.format:
-        return {"format": schema.format}
-    return None
-
-
-def _key_names(hint: object) -> list[Json] | None:
-    """The texts a mapping's keys may be when its key type lists them (``Literal["range",
-    "mergeType"]``, an Enum of strings: gspread's ``batch_merge``); None for any other key
-    type."""
-    if typing.get_origin(hint) is typing.Literal:
-        values: list[object] = list(typing.get_args(hint))
-    elif isinstance(hint, type) and issubclass(hint, enum.Enum):
-        values = [member.value for member in hint]
-    else:
-        return None
-    if not values or not all(isinstance(value, str) for value in values):
-        return None
-    return list(dict.fromkeys(typing.cast(list[str], values)))

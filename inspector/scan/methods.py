@@ -185,7 +185,9 @@ class MethodBuilder:
             fields = tuple(f for f in fields if f.kind is not ParameterKind.VAR_KEYWORD)
             omitted.take_back_kwargs(report)
         fields += documented_kwargs
-        check_documented(fields, parameters, doc, report)
+        check_documented(
+            fields, parameters, doc, report, left_out=[e.name for e in omitted.left_out]
+        )
         returns = self._returns(method, hints, doc, report, sources)
         definitions = self.mapper.take_definitions()
         tool_names, parameter_names = self._renames.of(method.owner)

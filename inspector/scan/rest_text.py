@@ -35,8 +35,8 @@ class _Patterns(NamedTuple):
     below): polars' ``.. _structured array: https://...``."""
     link_reference: re.Pattern[str]
     """A reference to a hyperlink: `` `structured array`_ ``, `` `docs <https://...>`__ ``,
-    an address alone (elasticsearch's `` `<https://...>`_ ``); the address may go on over
-    lines (PyGithub's)."""
+    an address alone (elasticsearch's `` `<https://...>`_ ``); the title and the address may
+    go on over lines of one paragraph (dropbox's, PyGithub's)."""
     comment: re.Pattern[str]
     """A comment: explicit markup (``..`` opening a line) that is no directive (``name::``),
     hyperlink target, footnote, citation or substitution, with the lines indented below it
@@ -52,6 +52,10 @@ class _Patterns(NamedTuple):
     bracket or quote."""
     note: re.Pattern[str]
     """The label opening a footnote or citation: ``.. [1] Smith, 2000.``"""
+    escaped_space: re.Pattern[str]
+    """An escaped space right after inline markup and before a word: praw's
+    ``:class:`.Collection`\\ s``, which reST writes so that the markup ends where a word goes
+    on; reST removes it (``Collections``)."""
 
 
 @functools.cache
@@ -71,7 +75,8 @@ def _patterns() -> _Patterns:
         substitution=re.compile(r"(?<![^\s(\"'])\|([A-Za-z_][\w.-]*\w)\|(?=[\s.,;:!?)\"']|\Z)"),
         link_target=re.compile(r"^[ \t]*\.\. _[^\n:]*:.*(?:\n[ \t]+\S.*)*(?:\n|\Z)", re.M),
         link_reference=re.compile(
-            r"(?<![\w:`])`(?:(?=[^\s`])([^`<\n]*?[^\s`<])(?:\s*<([^<>`\s][^<>`]*)>)?"
+            r"(?<![\w:`])`(?:(?=[^\s`])((?:[^`<\n]|\n(?![ \t]*\n))*?[^\s`<])"
+            r"(?:\s*<([^<>`\s][^<>`]*)>)?"
             r"|<([^<>`\s][^<>`]*)>)`__?(?!\w)"
         ),
         comment=re.compile(
@@ -86,6 +91,7 @@ def _patterns() -> _Patterns:
             r"(?:[ \t]+|(?<![^\s(\"']))\[(#[\w.-]*|\d+|[A-Za-z_][\w.-]*)\]_(?![\w`])"
         ),
         note=re.compile(r"^([ \t]*)\.\. \[(#[\w.-]*|\d+|[A-Za-z_][\w.-]*)\](?:[ \t]+|$)", re.M),
+        escaped_space=re.compile(r"(?<=[`*|_])\\ (?=\w)"),
     )
 
 
@@ -109,9 +115,10 @@ _SENTENCES = {
 }
 
 
-_MARKS = ("`", "::", "|", "..", "]_")
+_MARKS = ("`", "::", "|", "..", "]_", "\\ ")
 """What each rule below needs in a text to change it: roles, literals and links; literal
-blocks and directives; substitutions; comments, targets and notes; footnote references."""
+blocks and directives; substitutions; comments, targets and notes; footnote references;
+escaped spaces."""
 _FIELD_START = re.compile(r"^[ \t]*:[A-Za-z]", re.M)
 
 
@@ -150,6 +157,8 @@ def plain_text(text: str) -> str:
     if "::" in text:
         patterns = _patterns()
         text = patterns.literal_mark.sub(":", patterns.lone_literal_mark.sub("", text))
+    if "\\ " in text:
+        text = _patterns().escaped_space.sub("", text)
     return text
 
 
@@ -234,6 +243,8 @@ def _link_reference(match: re.Match[str]) -> str:
     title, address, alone = match.groups()
     if alone:
         return "".join(alone.split())
+    if "\n" in title:  # a title over lines (dropbox's ``Paper\n    Migration Guide``)
+        title = " ".join(title.split())
     return f"{title} ({''.join(address.split())})" if address else title
 
 

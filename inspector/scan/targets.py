@@ -556,6 +556,16 @@ def _foreign_descriptor(owner: type, raw: object) -> bool:
     return inspect.ismethoddescriptor(raw) and isinstance(home, type) and home not in owner.__mro__
 
 
+def _property_like(raw: object) -> bool:
+    """A descriptor of a class named as a property (praw's ``cachedproperty``, a
+    ``lazy_property``, a ``classproperty``) that is no ``property`` subclass: reading it on an
+    instance gives a value, not a method, though it may be callable (praw's defines an empty
+    ``__call__`` so that Sphinx documents it) and wrap a function (``__wrapped__``). Its tool
+    described the property and ran whatever the value does when called."""
+    kind = type(raw)
+    return "property" in kind.__name__.lower() and hasattr(kind, "__get__")
+
+
 def _as_method(
     owner: type, name: str, raw: object, path: str, locations: Locations, *, class_name: str
 ) -> MethodInfo | None:
@@ -570,8 +580,8 @@ def _as_method(
         function, kind = raw.__func__, MethodKind.CLASS
     elif inspect.isbuiltin(raw):  # ``concat = "".join``: bound already, it takes no self
         function, kind = raw, MethodKind.STATIC
-    elif _foreign_descriptor(owner, raw):  # ``upper = str.upper``: fails on this class
-        return None
+    elif _foreign_descriptor(owner, raw) or _property_like(raw):  # ``upper = str.upper``
+        return None  # fails on this class; a property's value is no method
     elif inspect.isroutine(raw) and callable(raw):
         function, kind = raw, MethodKind.INSTANCE
     else:

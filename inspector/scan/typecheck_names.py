@@ -194,10 +194,11 @@ class TypeCheckingNames:
         return self.resolve_refs(str(getattr(alias, "__module__", "")), value, {name: alias})
 
     def typevar_bound(self, variable: typing.TypeVar) -> object:
-        """A TypeVar's bound; one written as text (``bound="Model"``) evaluated in the
-        TypeVar's module, kept as text when that fails."""
+        """A TypeVar's bound; its text (``bound="Model"``), and the text inside it (GitPython's
+        ``bound=Union[str, "Remote"]``), evaluated in the TypeVar's module, kept as text when
+        that fails."""
         bound = variable.__bound__
-        if not isinstance(bound, typing.ForwardRef):
+        if not has_forward_refs(bound):
             return bound
         resolved = self.resolve_refs(variable.__module__, bound)
         return bound if isinstance(resolved, Unresolved) else resolved

@@ -197,6 +197,8 @@ class TypeWriter:
         seen = {(type(v), repr(v)) for v in node.values}
         if len(seen) != len(node.values):
             return None
+        if None in node.values[:-1]:  # ``Literal[None, 12]`` is ruff's PYI061, and
+            return None  # ``Literal[12] | None`` reads back as ``[12, null]``: the fallback
         literal = self.use("typing", "Literal")
         values = node.values
         if len(values) > 1 and values[-1] is None:  # reads back as the same schema

@@ -153,7 +153,10 @@ def _to_json(value: object, consume: bool, as_text: bool = False) -> Json:
             # is refused by ``result_json``, as its schema says a number
             return None
     if isinstance(value, cabc.Mapping):
-        return {_key(k, as_text): _to_json(v, consume, as_text) for k, v in value.items()}
+        pairs = _pairs(value, as_text)
+        if pairs is None:
+            return own_text(value)
+        return {_key(k, as_text): _to_json(v, consume, as_text) for k, v in pairs}
     fields = field_values(value)
     if fields is not None:
         return {k: _to_json(v, consume, as_text) for k, v in fields.items()}
@@ -177,6 +180,24 @@ def _to_json(value: object, consume: bool, as_text: bool = False) -> Json:
     if as_text:
         return own_text(value)
     raise NoJsonForm(f"{cls.__qualname__} has no JSON form")
+
+
+def _pairs(
+    value: cabc.Mapping[object, object], as_text: bool
+) -> cabc.Iterable[tuple[object, object]] | None:
+    """A mapping's items; None for a result whose items cannot be read (GitPython's
+    ``GitConfigParser`` overrides ``items`` with one that takes a section name, and its
+    ``__getitem__`` gives None for a section): read as its text, as a live object is, where
+    the call failed with the library's ``TypeError``. For an argument's or default's mapping
+    (``as_text`` false) the failure propagates, as any failure of the value's code does."""
+    if type(value) is dict:
+        return value.items()
+    try:
+        return list(value.items())
+    except Exception:  # the library's own items(): any failure of its code
+        if not as_text:
+            raise
+        return None
 
 
 def result_form(value: object) -> object:

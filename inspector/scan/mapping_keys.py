@@ -1,0 +1,120 @@
+"""Mapping keys: JSON object keys are always strings, so a ``dict`` parameter's schema says
+which texts the Toolbox reads as its key type (``propertyNames``), and a note says when the
+keys are no text (TI113). What no dict can key no set can hold either: ``unhashable`` says
+which types neither takes."""
+
+from __future__ import annotations
+
+import enum
+import json
+import types
+import typing
+
+from inspector.model import (
+    MISSING,
+    BooleanType,
+    IntegerType,
+    Json,
+    JsonObject,
+    NumberType,
+    SchemaType,
+    StringType,
+)
+from inspector.typetable.scalars import scalar_for
+from inspector.typetable.structures import Container, container_of
+from inspector.typetable.values import enum_json, is_flag, literal_json
+
+NO_KEYS_OF = "no dict is keyed by {}: it is unhashable"
+NO_SET_HOLDS = "no set holds {} items: they are unhashable"
+
+
+def unhashable(hint: object) -> bool:
+    """Whether a value of the hint may be unhashable (a list, a dict, a TypedDict, a dataclass
+    or pydantic model that is not frozen; a tuple or a union with such a member), so no
+    mapping key or set item the schema allows can be sure to be one: the Toolbox would fail on
+    it."""
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin is typing.Annotated:
+        return unhashable(args[0])
+    if origin in (typing.Union, types.UnionType) or container_of(origin) is Container.TUPLE:
+        return any(unhashable(a) for a in args if a is not Ellipsis)
+    cls = origin or hint
+    return isinstance(cls, type) and getattr(cls, "__hash__", None) is None
+
+
+_INTEGER_TEXT = r"^-?(0|[1-9][0-9]*)$"
+_NUMBER_TEXT = r"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]{1,2})?$"
+"""A JSON number's text, its exponent of two digits at most: 1e400 is past a double's range."""
+
+
+def key_texts(hint: object) -> JsonObject | None:
+    """``propertyNames`` for keys of a type that is no text: the texts the Toolbox reads as
+    its values (``dict[int, X]`` takes ``"1"`` as 1; a UUID key is a UUID's text), where a
+    schema can say them; None for other key types. The Toolbox refused any other key
+    (``""`` for ``dict[int, X]``) that the schema allowed."""
+    forms: list[object] | None = None  # Literals and Enums of texts: key_names
+    if typing.get_origin(hint) is typing.Literal:
+        forms = [literal_json(value) for value in typing.get_args(hint)]
+    elif isinstance(hint, type) and issubclass(hint, enum.Enum) and not is_flag(hint):
+        forms = [enum_json(member) for member in hint]
+    if forms is not None:
+        texts = [f if isinstance(f, str) else json.dumps(f) for f in forms if f is not MISSING]
+        return {"enum": list(dict.fromkeys(texts))}
+    scalar = scalar_for(hint) if isinstance(hint, type) else None
+    schema = None if scalar is None else scalar.schema
+    if isinstance(schema, BooleanType):
+        return {"enum": ["true", "false"]}
+    if isinstance(schema, IntegerType):
+        return {"pattern": _INTEGER_TEXT}
+    if isinstance(schema, NumberType):
+        return {"pattern": _NUMBER_TEXT}
+    if isinstance(schema, StringType) and schema.format:
+        return {"format": schema.format}
+    return None
+
+
+def is_text(hint: object) -> bool:
+    """Whether values of the hint are plain text (no format): ``str`` under ``Annotated``
+    metadata (qdrant's ``StrictStr``, ``Annotated[str, Strict()]``), a ``NewType`` made from
+    one, a subclass (multidict's ``istr``). Mapping keys of such a type arrive as they are
+    meant, as JSON strings: no note says otherwise."""
+    while True:
+        if typing.get_origin(hint) is typing.Annotated:
+            hint = typing.get_args(hint)[0]
+        elif isinstance(hint, typing.NewType):
+            hint = hint.__supertype__
+        else:
+            break
+    if not isinstance(hint, type) or not issubclass(hint, str):
+        return False
+    schema = getattr(scalar_for(hint), "schema", None)
+    return isinstance(schema, StringType) and not schema.format and not schema.keywords
+
+
+def text_bounds(schema: SchemaType) -> JsonObject | None:
+    """``propertyNames`` for keys of a text type with bounds (``minLength``, ``maxLength``,
+    ``pattern``): the Toolbox checks each key by them, so the schema says them; None for
+    none."""
+    if not isinstance(schema, StringType):
+        return None
+    bounds = {key: value for key, value in schema.keywords if key in _TEXT_BOUNDS}
+    return bounds or None
+
+
+_TEXT_BOUNDS = frozenset({"minLength", "maxLength", "pattern"})
+
+
+def key_names(hint: object) -> list[Json] | None:
+    """The texts a mapping's keys may be when its key type lists them (``Literal["range",
+    "mergeType"]``, an Enum of strings: gspread's ``batch_merge``); None for any other key
+    type."""
+    if typing.get_origin(hint) is typing.Literal:
+        values: list[object] = list(typing.get_args(hint))
+    elif isinstance(hint, type) and issubclass(hint, enum.Enum):
+        values = [member.value for member in hint]
+    else:
+        return None
+    if not values or not all(isinstance(value, str) for value in values):
+        return None
+    return list(dict.fromkeys(typing.cast(list[str], values)))
