@@ -198,10 +198,48 @@ def test_epydoc_gives_the_same_tool(style: DocstringStyle) -> None:
         # a role, a title without underline or an e-mail address is no marker
         ("Summary.\n\n:class:`Request` instance.\nParameters follow.", DocstringStyle.GOOGLE),
         ("Summary.\n\nWrite to\n@someone", DocstringStyle.GOOGLE),
+        # what a doctest prints is no section (xarray's Dataset repr ends with Attributes:);
+        # a section after the example's blank line is one
+        (
+            "Summary.\n\nParameters\n----------\nd : dict\n    x.\n\nExamples\n--------\n"
+            ">>> ds\n<Dataset>\nAttributes:\n    title: air\n",
+            DocstringStyle.NUMPY,
+        ),
+        ("Summary.\n\n>>> f()\n1\n\nArgs:\n    a: x.\n", DocstringStyle.GOOGLE),
     ],
 )
 def test_style_is_detected_from_markers(text: str, style: DocstringStyle) -> None:
     assert detect_style(text) is style
+
+
+class Frames:
+    """A method documented as xarray documents ``Dataset.from_dict``."""
+
+    def from_dict(self, d: dict[str, object]) -> int:
+        """Convert a dictionary into a dataset.
+
+        Parameters
+        ----------
+        d : dict-like
+            Mapping with the variables.
+
+        Examples
+        --------
+        >>> Frames().from_dict({"t": {"dims": "t", "data": [0]}})
+        <Dataset>
+        Attributes:
+            title:    air temperature
+        """
+        return len(d)
+
+
+def test_a_numpy_docstring_whose_example_prints_a_google_title_is_read_as_numpy() -> None:
+    """The example's ``Attributes:`` made the docstring Google: its whole text, sections and
+    example, was the tool's description and the parameter had none."""
+    tools, _ = inspect_class(Frames)
+    tool = tools["from_dict"]
+    assert tool.description == "Convert a dictionary into a dataset."
+    assert [p.description for p in tool.parameters] == ["Mapping with the variables."]
 
 
 _MARKER_LINES = st.lists(

@@ -957,6 +957,40 @@ def test_pyarrow_tables_and_scalars_reach_the_model_as_json() -> None:
     assert text_of(toolbox, "mean") == "1.5"
 
 
+class SqlExpression:
+    """An expression as peewee's ``Function`` is: ``__getattr__`` makes up any name (``fn.x``
+    is the SQL function ``x``), so that ``tolist``, ``to_dict`` or ``keys`` gives another
+    expression, callable, and that one another."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __getattr__(self, attribute: str) -> Callable[..., SqlExpression]:
+        return lambda *args: SqlExpression(attribute)
+
+    def __getitem__(self, key: object) -> SqlExpression:
+        return SqlExpression(f"{self.name}[{key}]")
+
+    def __str__(self) -> str:
+        return f"{self.name}()"
+
+
+class Database:
+    """Methods that return SQL expressions (peewee's ``Database.random``)."""
+
+    def random(self) -> Any:
+        """The SQL function giving a random number."""
+        return SqlExpression("random")
+
+
+def test_a_result_whose_class_makes_up_any_attribute_reaches_the_model_as_its_text() -> None:
+    """Duck typing reads only what the class defines: a made-up ``tolist`` led from one
+    expression to the next until the depth limit, an error result saying the value "contains
+    itself or is nested too deeply" for a value the model can read as its text."""
+    toolbox = Toolbox(Database())
+    assert text_of(toolbox, "random") == "random()"
+
+
 def test_a_polars_frame_and_series_reach_the_model_as_columns_of_lists() -> None:
     import polars as pl
 

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import pydantic
 import pytest
 
+from inspector import Toolbox, ToolCallError
 from inspector.project.config import load_config
 from tests.conftest import Run
 
@@ -200,3 +203,83 @@ def test_a_base_exception_reading_a_method_leaves_that_method_out(
     assert "internal error" not in result.stderr
     classes = json.loads(Path("tools.json").read_text(encoding="utf-8"))["classes"]
     assert {"ping", "default"} <= set(classes["Service"]["methods"])
+
+
+@dataclasses.dataclass(frozen=True)
+class _Unit:
+    """A definition whose ``__post_init__`` asserts (pint's ``UnitDefinition``)."""
+
+    name: str
+
+    def __post_init__(self) -> None:
+        if self.name == "metre":  # ``assert`` itself is rewritten by pytest in a test module
+            raise AssertionError
+
+
+class _Money(float):
+    """A number class whose constructor raises neither ValueError nor TypeError."""
+
+    def __new__(cls, value: float) -> _Money:
+        if value > 1000:
+            raise KeyError("over the limit")
+        return super().__new__(cls, value)
+
+
+class _Order(pydantic.BaseModel):
+    """A model whose own validator fails with an error pydantic passes on."""
+
+    item: str
+
+    @pydantic.model_validator(mode="before")
+    @classmethod
+    def _needs_a_key(cls, data: dict[str, object]) -> dict[str, object]:
+        data["sku"]
+        return data
+
+
+class _Registry:
+    """Methods taking values whose classes run their own code on the model's arguments."""
+
+    def define(self, unit: _Unit) -> str:
+        """Define a unit.
+
+        Args:
+            unit: The unit.
+        """
+        return unit.name
+
+    def pay(self, amount: _Money) -> float:
+        """Pay an amount.
+
+        Args:
+            amount: How much.
+        """
+        return float(amount)
+
+    def order(self, order: _Order) -> str:
+        """Place an order.
+
+        Args:
+            order: The order.
+        """
+        return order.item
+
+
+def test_an_argument_class_that_refuses_a_value_its_own_way_is_an_argument_error() -> None:
+    """Whatever an argument's class raises while it is made (a bare ``assert`` in pint's
+    ``UnitDefinition.__post_init__``, a ``KeyError``) names the argument for the model: it
+    reached the host as a traceback from ``call`` and ``handle``."""
+    toolbox = Toolbox(_Registry())
+    for name, arguments, message in [
+        ("define", {"unit": {"name": "metre"}}, "define: unit: _Unit: AssertionError"),
+        ("pay", {"amount": 2000}, "pay: amount: 2000 is no _Money: KeyError: 'over the limit'"),
+        ("order", {"order": {"item": "tea"}}, "order: order: _Order: KeyError: 'sku'"),
+    ]:
+        with pytest.raises(ToolCallError) as raised:
+            toolbox.call(name, arguments)
+        assert raised.value.message == message
+        call = {"id": "1", "type": "function", "function": {"name": name, "arguments": "{}"}}
+        call["function"]["arguments"] = json.dumps(arguments)
+        (reply,) = toolbox.handle("openai", {"role": "assistant", "tool_calls": [call]})
+        assert reply["content"] == f"Error: {message}"
+    assert toolbox.call("define", {"unit": {"name": "second"}}) == "second"

@@ -56,6 +56,10 @@ from inspector.scan.rest_text import _patterns, may_hold_markup, plain_text
             "A `.HostKeys` object and a `~paramiko.client.SSHClient`.",
             "A `HostKeys` object and a `SSHClient`.",
         ),
+        (  # matplotlib's: the name searched for, the last part shown
+            "Add an axis to this `~.axes.Axes`; use `~.Axes.hlines` or `.Axes.vlines()`.",
+            "Add an axis to this `Axes`; use `hlines` or `Axes.vlines()`.",
+        ),
         ("Code `x.y` and `.5` stay.", None),
         ("Usage::\n\n    >>> f()", "Usage:\n\n    >>> f()"),
         ("Example:\n\n::\n\n    f()", "Example:\n\n\n    f()"),
@@ -164,7 +168,7 @@ def test_any_text_is_read_without_error(text: str) -> None:
 _LOOKBEHIND_FIRST = {  # the patterns as first written, each looking behind before its text
     "literal": re.compile(r"(?<!`)``(?=[^\s`])(.+?)(?<=[^\s`])``(?!`)", re.S),
     "literal_mark": re.compile(r"(?<=\S)::$", re.M),
-    "default_role": re.compile(r"(?<!`)`([.~])([A-Za-z_][\w.]*)`(?!`)"),
+    "default_role": re.compile(r"(?<!`)`(~\.|[.~])([A-Za-z_][\w.]*(?:\(\))?)`(?!`)"),
 }
 
 

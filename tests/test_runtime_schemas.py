@@ -908,3 +908,67 @@ def test_a_set_refuses_items_no_set_holds_and_notes_duplicates() -> None:
     assert reply["content"] == "Error: take: x[1]: [1] cannot be an item of a set"
     assert toolbox.call("take", {"x": [1, "a", 1], "y": ["b", "b", "b"]}) == 3
     assert toolbox.last_notes == ["x: 1 duplicate item dropped", "y: 2 duplicate items dropped"]
+
+
+class _Pen:
+    """A live object with no JSON form (rich's ``Style``)."""
+
+    def __str__(self) -> str:
+        return "bold"
+
+
+class _Stroke(typing.NamedTuple):
+    """A record with a field of a type that has no JSON form (rich's ``Segment``)."""
+
+    text: str
+    pen: _Pen | None = None
+
+
+class _Strokes:
+    """Methods that give the record back before one takes it, and the other way round."""
+
+    def first(self) -> _Stroke:
+        """A stroke with a pen."""
+        return _Stroke("a", _Pen())
+
+    def second(self) -> _Stroke:
+        """Another stroke with a pen."""
+        return _Stroke("b", _Pen())
+
+    def length(self, stroke: _Stroke) -> int:
+        """The length of a stroke's text.
+
+        Args:
+            stroke: The stroke.
+        """
+        return len(stroke.text)
+
+    def width(self, stroke: _Stroke) -> int:
+        """The width of a stroke.
+
+        Args:
+            stroke: The stroke.
+        """
+        return len(stroke.text)
+
+    def third(self) -> _Stroke:
+        """A third stroke with a pen."""
+        return _Stroke("c", _Pen())
+
+
+def test_a_record_returned_before_it_is_taken_keeps_each_form() -> None:
+    """A record's field whose type has no JSON form is that value's text in a result and only
+    null in an argument; a record met as a result twice gave its result form to a parameter
+    (rich's ``Segment.style`` was "any value" in ``update_screen_lines``, which the Toolbox
+    then refused), and met as a parameter twice, its parameter form to a result (a styled
+    segment failed its output schema)."""
+    toolbox = Toolbox(_Strokes())
+    tools = {t["name"]: t for t in toolbox.definitions("mcp")["tools"]}  # type: ignore[index]
+    for name in ("length", "width"):
+        stroke = tools[name]["inputSchema"]["properties"]["stroke"]
+        assert stroke["properties"]["pen"] == {"type": "null", "default": None}
+    for name, text in (("first", "a"), ("second", "b"), ("third", "c")):
+        request = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": name}}
+        (response,) = toolbox.handle("mcp", request)
+        assert response["result"]["structuredContent"] == {"text": text, "pen": "bold"}
+        jsonschema.validate(response["result"]["structuredContent"], tools[name]["outputSchema"])

@@ -314,10 +314,10 @@ class Converter:
             except WrongJson as error:
                 message = f"expected {error.expected}, got {shown(value)}"
                 raise ArgumentError(path, message) from None
-            except (ArithmeticError, ValueError, TypeError) as error:
+            except Exception as error:
                 # the class refuses a value of the right JSON type: a number past a double's
                 # range for ``numpy.float64``, a subclass's own check in its constructor
-                message = f"{shown(value)} is no {hint.__name__}: {type(error).__name__}: {error}"
+                message = f"{shown(value)} is no {hint.__name__}: {_raised(error)}"
                 raise ArgumentError(path, message) from None
         if container_of(hint) is not None:
             return self._generic(value, hint, hint, path)
@@ -369,6 +369,8 @@ class Converter:
                 return validate({renamed.get(k, k): v for k, v in mapping.items()})
             except ValueError as error:
                 raise ArgumentError(path, _pydantic_message(error)) from None
+            except Exception as error:  # a validator's own error pydantic passes on (KeyError)
+                raise ArgumentError(path, f"{cls.__name__}: {_raised(error)}") from None
         names = [name for name, _, _, _ in rows if name in mapping]
         for name, hint, required, _ in rows:
             where = _key_path(path, name)
@@ -384,6 +386,8 @@ class Converter:
             return cls(**converted)
         except (TypeError, ValueError) as error:  # a validator (attrs', __post_init__) refused
             raise ArgumentError(path, f"{cls.__name__}: {error}") from None
+        except Exception as error:  # the class's own code, however it refuses (pint: assert)
+            raise ArgumentError(path, f"{cls.__name__}: {_raised(error)}") from None
 
     def _accepts_null(self, hint: object) -> bool:
         """Whether the schema of ``hint`` allows null."""
@@ -500,6 +504,13 @@ _BOUNDS: tuple[tuple[str, typing.Callable[[float, float], bool], str], ...] = (
     ("exclusiveMaximum", operator.lt, "less than"),
 )
 _LENGTHS = ("minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties")
+
+
+def _raised(error: Exception) -> str:
+    """An exception as a model reads it: its type, and its text when it has one (a bare
+    ``assert`` has none)."""
+    text = str(error)
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
 def _pydantic_message(error: ValueError) -> str:

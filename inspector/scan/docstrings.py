@@ -172,7 +172,19 @@ def _has_google_section(text: str) -> bool:
     section (7 of the 190 ms that pandas' ``DataFrame`` takes)."""
     for colon in _COLON_ENDS_A_LINE.finditer(text):
         start = text.rfind("\n", 0, colon.start()) + 1
-        if _GOOGLE_MARKER.match(text, start, colon.end()):
+        if _GOOGLE_MARKER.match(text, start, colon.end()) and not _in_doctest(text, start):
+            return True
+    return False
+
+
+def _in_doctest(text: str, start: int) -> bool:
+    """Whether the line at ``start`` is in a doctest block (a ``>>>`` line above it and no
+    blank line between): what an example prints, such as xarray's ``Dataset`` repr with its
+    ``Attributes:`` line in a NumPy ``Examples`` section, is no section."""
+    for line in reversed(text[:start].splitlines()):
+        if not line.strip():
+            return False
+        if line.lstrip().startswith(">>>"):
             return True
     return False
 

@@ -116,10 +116,11 @@ class TypeMapper:
         self._class_cache: dict[tuple[type, bool], SchemaType] = {}
         """Per class, mapped for parameters (False) or results (True)."""
         self._defined: dict[object, str] = {}
-        self._hint_cache: dict[object, SchemaType] = {}
+        self._hint_cache: dict[tuple[object, bool], SchemaType] = {}
+        """Per mode (``_results``): a record's field of no JSON form is text only in results."""
         self._results = False
         """Mapping a return value (``map_result``)."""
-        self._same_hint: dict[int, tuple[object, SchemaType]] = {}  # by id
+        self._same_hint: dict[tuple[int, bool], tuple[object, SchemaType]] = {}  # by id, mode
         self._noted: dict[tuple[object, bool], tuple[SchemaType, tuple[Note, ...], int, int]] = {}
         """Hints whose mapping only added notes (a union member with no JSON form, a type with
         none), per mode (``_results``): the type, the notes, what the two counts grew by."""
@@ -172,17 +173,18 @@ class TypeMapper:
     def map(self, hint: object) -> SchemaType:
         """The model type of a hint; a hint mapped before without side effects is reused, unless
         it refers to a definition: those belong to one tool's ``$defs``."""
-        if (same := self._same_hint.get(id(hint))) is not None and same[0] is hint:
+        same_key = (id(hint), self._results)
+        if (same := self._same_hint.get(same_key)) is not None and same[0] is hint:
             return same[1]  # the same object (kept alive): typing's hash and repr are slow
         # ``Literal["q", "p"] == Literal["p", "q"]``: a generic hint is keyed by its text too,
         # so that each keeps its own order
-        key = hint if isinstance(hint, type) else (hint, repr(hint))
+        key = (hint if isinstance(hint, type) else (hint, repr(hint)), self._results)
         try:
-            return self._same_hint.setdefault(id(hint), (hint, self._hint_cache[key]))[1]
+            return self._same_hint.setdefault(same_key, (hint, self._hint_cache[key]))[1]
         except (KeyError, TypeError):  # not seen yet, or unhashable
             pass
         with contextlib.suppress(TypeError):
-            noted = self._noted.get((key, self._results))
+            noted = self._noted.get(key)
             if noted is not None:  # a hint mapped with notes only: the same notes again
                 self._notes.extend(noted[1])
                 self._unformed += noted[2]
@@ -196,13 +198,13 @@ class TypeMapper:
             with contextlib.suppress(TypeError):
                 if before == after:
                     self._hint_cache[key] = mapped
-                    self._same_hint[id(hint)] = (hint, mapped)
+                    self._same_hint[same_key] = (hint, mapped)
                 elif counts[2] == len(self._class_cache):
                     # only notes were added, and mapping it again would add them again (a
                     # class built now tells its notes once: the next time it is known)
                     added = tuple(self._notes[before[0] :])
                     grown = (self._unformed - counts[0], self._nulled - counts[1])
-                    self._noted[key, self._results] = (mapped, added, *grown)
+                    self._noted[key] = (mapped, added, *grown)
         return mapped
 
     def _map(self, hint: object) -> SchemaType:

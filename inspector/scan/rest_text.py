@@ -24,7 +24,9 @@ class _Patterns(NamedTuple):
     lone_literal_mark: re.Pattern[str]
     directive: re.Pattern[str]
     default_role: re.Pattern[str]
-    """A cross-reference in the default role: paramiko's `` `.HostKeys` ``, `` `~a.b.C` ``."""
+    """A cross-reference in the default role: paramiko's `` `.HostKeys` ``, `` `~a.b.C` ``,
+    matplotlib's `` `~.axes.Axes` `` (both: the last part of a name searched for) and
+    `` `~.Axes.set_axis_off()` ``."""
     substitution: re.Pattern[str]
     """A substitution reference: python-docx's ``|ValueError|``, a name of two characters or
     more where reST reads one: after a space or an opening bracket or quote, before a space or
@@ -71,7 +73,7 @@ def _patterns() -> _Patterns:
         literal_mark=re.compile(r"::(?<=\S::)$", re.M),
         lone_literal_mark=re.compile(r"^[ \t]*::[ \t]*$\n?", re.M),
         directive=re.compile(r"^([ \t]*)\.\. ([a-zA-Z][\w-]*)::[ \t]*(.*)$"),
-        default_role=re.compile(r"`(?<!``)([.~])([A-Za-z_][\w.]*)`(?!`)"),
+        default_role=re.compile(r"`(?<!``)(~\.|[.~])([A-Za-z_][\w.]*(?:\(\))?)`(?!`)"),
         substitution=re.compile(r"(?<![^\s(\"'])\|([A-Za-z_][\w.-]*\w)\|(?=[\s.,;:!?)\"']|\Z)"),
         link_target=re.compile(r"^[ \t]*\.\. _[^\n:]*:.*(?:\n[ \t]+\S.*)*(?:\n|\Z)", re.M),
         link_reference=re.compile(
@@ -250,7 +252,7 @@ def _link_reference(match: re.Match[str]) -> str:
 
 def _default_role(match: re.Match[str]) -> str:
     mark, name = match.groups()
-    return f"`{name.rpartition('.')[2] if mark == '~' else name}`"
+    return f"`{name.rpartition('.')[2] if mark.startswith('~') else name}`"
 
 
 def _directives(text: str) -> str:

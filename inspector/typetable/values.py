@@ -212,15 +212,15 @@ def result_form(value: object) -> object:
     reading it fails."""
     cls = type(value)
     try:
-        if hasattr(value, "dtype"):
+        if _class_has(cls, "dtype"):
             # NumPy and pandas spell it ``tolist``, polars ``to_list``: a polars
             # frame's ``to_dict()`` gives one such Series per column
             for method in ("tolist", "to_list"):
-                listed = getattr(value, method, None)
+                listed = getattr(value, method, None) if _class_has(cls, method) else None
                 if callable(listed):
                     return listed()
         for method in ("to_pylist", "as_py"):  # pyarrow: tables, batches, arrays; a scalar
-            converted = getattr(value, method, None)
+            converted = getattr(value, method, None) if _class_has(cls, method) else None
             if callable(converted):
                 return converted()
         attrs_fields = getattr(cls, "__attrs_attrs__", None)
@@ -230,7 +230,7 @@ def result_form(value: object) -> object:
         if isinstance(struct_fields, tuple):
             return {name: getattr(value, name) for name in struct_fields}
         for method in ("model_dump", "to_dict"):
-            dump = getattr(value, method, None)
+            dump = getattr(value, method, None) if _class_has(cls, method) else None
             if callable(dump):
                 dumped = dump()
                 if isinstance(dumped, cabc.Mapping):
@@ -241,12 +241,19 @@ def result_form(value: object) -> object:
                 data = getattr(value, "data", None)
             if isinstance(data, cabc.Mapping | list):
                 return data
-            keys = getattr(value, "keys", None)
+            keys = getattr(value, "keys", None) if _class_has(cls, "keys") else None
             if callable(keys):
                 return {key: typing.cast(typing.Any, value)[key] for key in keys()}
     except Exception:  # user code (a property, a dump method) failed: the value's text
         return MISSING
     return MISSING
+
+
+def _class_has(cls: type, name: str) -> bool:
+    """Whether the class (or a base) defines ``name``: an attribute that a ``__getattr__``
+    makes up for any name is not what duck typing looks for (peewee's ``Function``, a SQL
+    expression, answers ``tolist`` with another expression, and that one too, without end)."""
+    return any(name in vars(base) for base in cls.__mro__)
 
 
 _ANY_ADDRESS = re.compile(r"\s+at 0x[0-9a-fA-F]+|(?<=object) @ 0x[0-9a-fA-F]+")
