@@ -255,6 +255,11 @@ def test_optional_and_default_markers_are_read_apart(phrase: str, expected: DocT
         # scipy's nnls: ``b : (m,) ndarray, float`` is an array of floats (it was a float)
         ("(m,) ndarray, float", DocType(list[float], ("ndarray",))),
         ("(m, n) ndarray", DocType(list[typing.Any], ("ndarray",))),
+        # scikit-learn's ``y``: one shape or another of the same array; the dimensions were
+        # named as types not understood (TI122 'n_samples', 'n_outputs')
+        ("array-like of shape (n_samples,) or (n_samples, n_outputs)", DocType(list[typing.Any])),
+        ("array-like of shape (n,) or (n, m) or None", DocType(list[typing.Any] | None)),
+        ("array-like of shape (n,) or int", DocType(list[typing.Any] | int)),
     ],
 )
 def test_words_not_understood_are_left_out_and_named(phrase: str, expected: DocType) -> None:

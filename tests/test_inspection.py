@@ -642,3 +642,70 @@ def test_a_descriptor_named_as_a_property_is_no_tool() -> None:
     tools, _ = inspect_class(Subreddit)
     assert list(tools) == ["search"]
     assert [tool.name for tool in Toolbox(Subreddit()).tools] == ["search"]
+
+
+class _AvailableIf:
+    """A decorator object as scikit-learn's ``available_if`` is: not callable itself, it gives
+    the method (wrapped) on the class, and on an instance that method bound when ``check``
+    allows it, else ``AttributeError``."""
+
+    def __init__(self, fn: Callable[..., object], check: Callable[[object], bool]) -> None:
+        self.fn, self.check = fn, check
+        functools.update_wrapper(self, fn)  # type: ignore[arg-type]
+
+    def __get__(self, obj: object, owner: type | None = None) -> Callable[..., object]:
+        if obj is None:
+
+            @functools.wraps(self.fn)
+            def unbound(*args: object, **kwargs: object) -> object:
+                return self.fn(*args, **kwargs)
+
+            return unbound
+        if not self.check(obj):
+            raise AttributeError(f"this {type(obj).__name__} has no {self.fn.__name__!r}")
+        return functools.partial(self.fn, obj)
+
+
+class _Steps:
+    """A pipeline whose ``predict`` exists only when its last step predicts."""
+
+    def __init__(self, *, predicts: bool) -> None:
+        self.predicts = predicts
+
+    def fit(self, rows: list[float]) -> int:
+        """Fit the steps.
+
+        Args:
+            rows: Training values.
+        """
+        return len(rows)
+
+    def _predict(self, rows: list[float]) -> list[float]:
+        """Predict with the last step.
+
+        Args:
+            rows: Values to predict for.
+        """
+        return [2 * row for row in rows]
+
+    _predict.__name__ = "predict"
+    predict = _AvailableIf(_predict, lambda self: self.predicts)  # type: ignore[attr-defined]
+
+
+def test_a_method_behind_a_decorator_object_is_a_tool_where_the_object_has_it() -> None:
+    """scikit-learn's ``Pipeline.predict``, ``transform`` and ``score`` were silently no tools;
+    a pipeline whose steps lack one leaves it out."""
+    tools, diagnostics = inspect_class(_Steps)
+    assert list(tools) == ["fit", "predict"]
+    assert tools["predict"].description == "Predict with the last step."
+    assert tools["predict"].parameters[0].to_schema() == {
+        "type": "array",
+        "items": {"type": "number"},
+        "description": "Values to predict for.",
+    }
+    assert diagnostics == []
+    assert Toolbox(_Steps(predicts=True)).call("predict", {"rows": [1.5]}) == [3.0]
+    toolbox = Toolbox(_Steps(predicts=False))
+    assert [t.name for t in toolbox.tools] == ["fit"]
+    with pytest.raises(ToolCallError, match="unknown tool 'predict'"):
+        toolbox.call("predict", {"rows": [1.5]})

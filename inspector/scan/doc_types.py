@@ -520,8 +520,12 @@ class _Reader:
             hint = self.aside(hint, depth + 1)
         if self.is_next("of") and self.shape_ahead():  # ``array-like of shape (n, m)``
             self.at += 2
-            if self.is_next("("):
-                self.aside(NOT_UNDERSTOOD, depth + 1)
+            while self.is_next("("):  # ``(n_samples,) or (n_samples, n_outputs)``: one shape
+                self.aside(NOT_UNDERSTOOD, depth + 1)  # or another, of the same array
+                following = self.after_next()
+                if not self.is_next("or") or following is None or following.text != "(":
+                    break
+                self.at += 1
         if self.is_next("of", *_ITEMS_VERBS):
             self.at += 1
             items, count = self.items(previous, depth + 1)

@@ -566,6 +566,22 @@ def _property_like(raw: object) -> bool:
     return "property" in kind.__name__.lower() and hasattr(kind, "__get__")
 
 
+def _method_a_descriptor_stands_for(owner: type, name: str, raw: object) -> FunctionType | None:
+    """The method a decorator object stands for: not callable itself, it gives on its class
+    the function of its name (scikit-learn's ``available_if``: ``Pipeline.predict``,
+    ``transform`` and ``score`` give the method, wrapped, on the class, and bound on an
+    instance whose steps have it); None for any other descriptor."""
+    if callable(raw) or not inspect.ismethoddescriptor(raw):
+        return None
+    try:
+        found = getattr(owner, name)
+    except Exception:  # the descriptor's own code, read on the class
+        return None
+    if type(found) is FunctionType and found.__name__ == name:
+        return found
+    return None
+
+
 def _as_method(
     owner: type, name: str, raw: object, path: str, locations: Locations, *, class_name: str
 ) -> MethodInfo | None:
@@ -584,6 +600,8 @@ def _as_method(
         return None  # fails on this class; a property's value is no method
     elif inspect.isroutine(raw) and callable(raw):
         function, kind = raw, MethodKind.INSTANCE
+    elif (standing := _method_a_descriptor_stands_for(owner, name, raw)) is not None:
+        function, kind = standing, MethodKind.INSTANCE
     else:
         return None
     unwrapped = inspect.unwrap(function) if hasattr(function, "__wrapped__") else function
