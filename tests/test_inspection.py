@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Literal
 
 import annotated_types
+import pydantic
 import pytest
 
 from inspector import Toolbox, ToolCallError, codes
@@ -709,3 +710,94 @@ def test_a_method_behind_a_decorator_object_is_a_tool_where_the_object_has_it() 
     assert [t.name for t in toolbox.tools] == ["fit"]
     with pytest.raises(ToolCallError, match="unknown tool 'predict'"):
         toolbox.call("predict", {"rows": [1.5]})
+
+
+class Order(pydantic.BaseModel):
+    """An order: a model with validators and a serializer, which pydantic calls itself."""
+
+    quantity: int = 1
+
+    @pydantic.field_validator("quantity")
+    @classmethod
+    def positive(cls, value: int) -> int:
+        """Refuse a quantity below one."""
+        if value < 1:
+            raise ValueError("at least one")
+        return value
+
+    @pydantic.model_validator(mode="after")
+    def consistent(self) -> Order:
+        """Check the order as a whole."""
+        return self
+
+    @pydantic.field_serializer("quantity")
+    def quantity_text(self, value: int) -> str:
+        """The quantity as text."""
+        return str(value)
+
+    def total(self, price: float) -> float:
+        """The order's total.
+
+        Args:
+            price: The unit price.
+        """
+        return self.quantity * price
+
+
+class RushOrder(Order):
+    """A model inheriting the validators."""
+
+    def deadline(self) -> str:
+        """When it is due."""
+        return "today"
+
+
+def _marked(mark: str) -> typing.Callable[[typing.Callable[..., object]], typing.Any]:
+    """A framework's hook decorator as marshmallow's ``@post_load`` and SQLAlchemy's
+    ``@validates`` are: it sets a mark on the function and returns it."""
+
+    def decorate(function: typing.Callable[..., object]) -> typing.Callable[..., object]:
+        setattr(function, mark, ("name",))
+        return function
+
+    return decorate
+
+
+class UserSchema:
+    @_marked("__marshmallow_hook__")
+    def make_user(self, data: dict[str, str]) -> dict[str, str]:
+        """Called by marshmallow after a load."""
+        return data
+
+    @classmethod
+    @_marked("__marshmallow_hook__")
+    def wrap(cls, data: dict[str, str]) -> dict[str, str]:
+        """A class-level hook."""
+        return data
+
+    @_marked("__sa_validators__")
+    def validate_name(self, key: str, value: str) -> str:
+        """Called by SQLAlchemy on each assignment."""
+        return value
+
+    def dump_user(self, name: str) -> dict[str, str]:
+        """Dump a user.
+
+        Args:
+            name: The user's name.
+        """
+        return {"name": name}
+
+
+def test_a_method_its_framework_calls_itself_is_no_tool() -> None:
+    """pydantic's validators and serializers, marshmallow's hooks and SQLAlchemy's validators
+    were tools: a model's field validator took a value and gave it back, a model validator ran
+    on the object. The model's own methods stay tools, on a subclass too."""
+    assert list(inspect_class(Order)[0]) == ["total"]
+    assert list(inspect_class(RushOrder)[0]) == ["deadline", "total"]
+    assert [t.name for t in Toolbox(RushOrder(quantity=2), classification={}).tools] == [
+        "deadline",
+        "total",
+    ]
+    assert Toolbox(Order(quantity=2)).call("total", {"price": 1.5}) == 3.0
+    assert list(inspect_class(UserSchema)[0]) == ["dump_user"]

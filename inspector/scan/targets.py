@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import importlib
 import importlib.machinery
@@ -471,10 +472,13 @@ def iter_methods(info: ClassInfo, locations: Locations | None = None) -> Iterato
     locations = locations if locations is not None else Locations()
     owner_is_group = is_function_group(info.cls)
     for owner in _owners(info.cls, info.through):
+        hooks = _pydantic_hooks(owner)
         for name, raw in vars(owner).items():
             if name in seen or not is_public(name):
                 continue
             seen.add(name)
+            if name in hooks or _is_hook(raw):  # the framework calls it, not a caller
+                continue
             method = _as_method(
                 owner, name, raw, info.path, locations, class_name=info.cls.__name__
             )
@@ -491,6 +495,29 @@ def iter_methods(info: ClassInfo, locations: Locations | None = None) -> Iterato
                 )
             if method is not None:
                 yield method
+
+
+_HOOK_MARKS = ("__marshmallow_hook__", "__sa_validators__", "__sa_reconstructor__")
+"""What a framework's decorator sets on a method it calls itself: marshmallow's ``@post_load``,
+``@validates`` and kin, SQLAlchemy's ``@validates`` and ``@reconstructor``."""
+
+
+def _is_hook(raw: object) -> bool:
+    """Whether a class attribute is a method its framework calls itself (``_HOOK_MARKS``)."""
+    function = getattr(raw, "__func__", raw)  # a classmethod or staticmethod holds it
+    return any(getattr(function, mark, None) is not None for mark in _HOOK_MARKS)
+
+
+def _pydantic_hooks(owner: type) -> frozenset[str]:
+    """The methods pydantic calls itself on a model: its validators and serializers (a
+    ``@field_validator``, a ``@model_validator``, a ``@field_serializer``...), each named in
+    the model's ``__pydantic_decorators__``. As tools, a model's validator took the value to
+    check and gave it back, and a model validator ran on the object."""
+    infos = owner.__dict__.get("__pydantic_decorators__")
+    if not dataclasses.is_dataclass(infos):
+        return frozenset()
+    tables = [getattr(infos, f.name, None) for f in dataclasses.fields(infos)]
+    return frozenset(name for table in tables if isinstance(table, dict) for name in table)
 
 
 def _is_alias(cls: type, name: str, function: object) -> bool:
