@@ -1876,3 +1876,39 @@ def test_a_google_title_indented_less_than_the_entries_opens_its_section() -> No
         "Iterator of models.",
         "google.api_core.page_iterator.Iterator",
     )
+
+
+class Files:
+    def list(self, after: str = "", limit: int = 100, order: str = "desc") -> list[str]:
+        """Returns a list of files.
+
+        Args:
+          after: A cursor for use in pagination.
+
+        `after` is an object ID that defines your place
+              in the list.
+
+          limit: A limit on the number of objects to be returned.
+
+          order: Sort order by the `created_at` timestamp.
+
+        Returned newest first.
+        """
+        return []
+
+
+def test_a_paragraph_at_the_margin_that_entries_follow_is_the_entry_s_text() -> None:
+    """openai's and anthropic's generated list methods put the rest of ``after``'s text at the
+    margin, then go on with ``limit:`` and ``order:``: the section ended there, so ``limit``
+    and ``order`` were undocumented (TI204) and their entries the tool's description. A
+    margin paragraph that no entry of a parameter follows still ends the section."""
+    tools, diagnostics = inspect_class(Files)
+    tool = tools["list"]
+    assert tool.description == "Returns a list of files.\n\nReturned newest first."
+    assert {f.name: f.description for f in tool.parameters} == {
+        "after": "A cursor for use in pagination.\n`after` is an object ID that defines your "
+        "place\nin the list.",
+        "limit": "A limit on the number of objects to be returned.",
+        "order": "Sort order by the `created_at` timestamp.",
+    }
+    assert messages(diagnostics) == []

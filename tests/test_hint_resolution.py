@@ -1118,3 +1118,39 @@ def test_names_imported_under_if_false_or_mypy_resolve(modules: Callable[..., No
         {"type": "string", "format": "date", "description": "The day."},
     ]
     assert diagnostics == []
+
+
+def test_a_hint_through_an_optional_import_that_failed_says_so(
+    modules: Callable[..., None],
+) -> None:
+    """google-cloud-bigquery sets ``pandas = None`` when pandas is not installed, and hints
+    ``dataframe: "pandas.DataFrame"``: TI105 said "AttributeError: 'NoneType' object has no
+    attribute 'DataFrame'", which does not say what to do."""
+    modules(
+        **{
+            "optional_frames.py": """
+                from __future__ import annotations
+
+                try:
+                    import no_such_frames_package as pandas
+                except ImportError:
+                    pandas = None
+
+
+                class Client:
+                    def load(self, dataframe: pandas.DataFrame, name: str) -> None:
+                        '''Load.
+
+                        Args:
+                            dataframe: The rows.
+                            name: The table.
+                        '''
+            """,
+        }
+    )
+    _, diagnostics = inspect_class(load("optional_frames").Client)
+    assert messages(diagnostics) == [
+        "warning: Client.load: parameter 'dataframe': hint 'pandas.DataFrame' unresolved "
+        "('pandas' is None in optional_frames: an optional dependency that is not installed?); "
+        "any value accepted"
+    ]

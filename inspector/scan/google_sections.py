@@ -92,7 +92,7 @@ def read_google(text: str, titles: re.Pattern[str], names: Collection[str] = ())
             if names and index < len(lines) and _opens_entry_of(lines[index], names):
                 index, body = _entries_at_margin(lines, index, names, titles)
             else:
-                index, body = _entries(lines, index, titles)
+                index, body = _entries(lines, index, titles, names)
             if body:
                 kept.append(line)
                 kept.extend(body)
@@ -136,7 +136,9 @@ def _returns(lines: list[str], index: int, kept: list[str]) -> tuple[int, str | 
     return index, None
 
 
-def _entries(lines: list[str], index: int, titles: re.Pattern[str]) -> tuple[int, list[str]]:
+def _entries(
+    lines: list[str], index: int, titles: re.Pattern[str], names: Collection[str] = ()
+) -> tuple[int, list[str]]:
     """One entry section's body, from ``index`` to the next line at column 0 (where
     docstring-parser ends it), each line of the entries' indent that opens no entry made a
     continuation (indented deeper), the lines before the first entry left out; the index
@@ -145,11 +147,25 @@ def _entries(lines: list[str], index: int, titles: re.Pattern[str]) -> tuple[int
     A section title indented less than the entries (google-cloud-bigquery's ``Returns:`` one
     space right of its ``Args:``) ends the section, as Napoleon reads it: it is moved to the
     margin, where the next section opens. It was the last entry's text, and the return type
-    an argument not in the signature (TI203)."""
+    an argument not in the signature (TI203).
+
+    A paragraph at the margin that entries of parameters follow (openai's and anthropic's
+    generated ``after: A cursor for use in pagination.``, then "after is an object ID ..."
+    at the margin, then ``limit: ...``) is the text of the entry above it: it ended the
+    section, and every entry after it was description."""
     body: list[str] = []
     indent: int | None = None
-    while index < len(lines) and (not lines[index] or lines[index][:1] in (" ", "\t")):
+    while index < len(lines):
         line = lines[index]
+        if line[:1] not in ("", " ", "\t"):  # at the margin: the section ends, unless ...
+            if indent is None:
+                break
+            end = _paragraph_in(lines, index, indent, names, titles)
+            if end is None:
+                break
+            for inside in range(index, end):  # ... entries of parameters go on after it
+                lines[inside] = " " * (indent + 4) + lines[inside].lstrip()
+            continue
         depth = len(line) - len(line.lstrip())
         if indent is not None and depth < indent and titles.match(line.lstrip()):
             lines[index] = line.lstrip()
@@ -164,6 +180,29 @@ def _entries(lines: list[str], index: int, titles: re.Pattern[str]) -> tuple[int
             line = line[:depth] + "    " + line[depth:]
         body.append(line)
     return index, body
+
+
+def _paragraph_in(
+    lines: list[str], index: int, indent: int, names: Collection[str], titles: re.Pattern[str]
+) -> int | None:
+    """Where the paragraph opening at the margin at ``index`` ends, when the next line that is
+    not blank opens, at the entries' ``indent``, an entry of a parameter; None otherwise
+    (a title, or a paragraph that text follows: the section ended there)."""
+    end = index
+    while end < len(lines) and lines[end].strip():
+        if titles.match(lines[end]):
+            return None
+        end += 1
+    ahead = end
+    while ahead < len(lines) and not lines[ahead].strip():
+        ahead += 1
+    if ahead == len(lines):
+        return None
+    following = lines[ahead]
+    depth = len(following) - len(following.lstrip())
+    if depth != indent or not _opens_entry_of(following.lstrip(), names):
+        return None
+    return end
 
 
 def _opens_entry_of(line: str, names: Collection[str]) -> bool:

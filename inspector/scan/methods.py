@@ -78,7 +78,7 @@ from inspector.scan.hints import (
 from inspector.scan.hints import injected_key as injected_key_of
 from inspector.scan.overloads import fill_from_overloads, overloads_doc
 from inspector.scan.renames import Renames, named_in_schema, renamed_field, renames_of
-from inspector.scan.resolution import Resolved, is_never, is_unpack
+from inspector.scan.resolution import Resolved, is_never, is_unpack, none_name
 from inspector.scan.rest_text import plain_text
 from inspector.scan.sentinels import without_sentinel_type
 from inspector.scan.signature_line import signature_line_parameters
@@ -288,10 +288,16 @@ class MethodBuilder:
             try:
                 found = self.resolver.resolve(annotation, globalns, method.owner)
             except Exception as error:  # any expression in an annotation may fail; report it
+                missing = none_name(annotation, globalns)
+                why = (
+                    f"{missing!r} is None in {globalns.get('__name__', 'its module')}: an "
+                    "optional dependency that is not installed?"
+                    if missing is not None
+                    else brief(error)
+                )
                 report(
                     codes.HINT_UNRESOLVED,
-                    f"{label(name)}: hint {annotation!r} unresolved "
-                    f"({brief(error)}); any value accepted",
+                    f"{label(name)}: hint {annotation!r} unresolved ({why}); any value accepted",
                 )
                 resolved[name] = typing.Any
                 continue

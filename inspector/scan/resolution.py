@@ -393,3 +393,22 @@ _ABSENT = object()
 
 def _is_self(hint: object) -> bool:
     return hint is typing.Self or hint is _extension("Self")
+
+
+def none_name(annotation: object, globalns: Mapping[str, object]) -> str | None:
+    """The module-level name a text hint reads an attribute of that is None where the hint is
+    read (google-cloud-bigquery's ``'pandas.DataFrame'`` after ``pandas = None``, the fallback
+    of an optional import that failed); None when there is none. It says why the hint did not
+    resolve better than the ``AttributeError`` does."""
+    if not isinstance(annotation, str):
+        return None
+    try:
+        tree = ast.parse(annotation, mode="eval")
+    except SyntaxError:
+        return None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            name = node.value.id
+            if name in globalns and globalns[name] is None:
+                return name
+    return None
