@@ -182,6 +182,11 @@ ASKING_FIRST_WORDS: Final = frozenset(
         "undo",
         "cancel",
         "restore",
+        # what checks it first: GitPython's check_unsafe_protocols, validate_delete
+        "check",
+        "checks",
+        "validate",
+        "verify",
     }
 )
 """First words after which an ``ANY_WORD_STEMS`` or ``WORD_ENDINGS`` word does not count, unless
