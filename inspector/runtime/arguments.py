@@ -236,7 +236,12 @@ class Converter:
     def _pair(
         self, key: str, value: Json, key_hint: object, value_hint: object, path: str
     ) -> tuple[object, object]:
-        return self._key(key, key_hint, path), self.convert(value, value_hint, _key_path(path, key))
+        converted = self._key(key, key_hint, path)
+        try:
+            hash(converted)
+        except TypeError:  # a key the hint makes unhashable: the model's error, no traceback
+            raise ArgumentError(_key_path(path, key), "cannot be a key of a dict") from None
+        return converted, self.convert(value, value_hint, _key_path(path, key))
 
     def _set(
         self,
@@ -314,7 +319,7 @@ class Converter:
             except WrongJson as error:
                 message = f"expected {error.expected}, got {shown(value)}"
                 raise ArgumentError(path, message) from None
-            except Exception as error:
+            except _REFUSALS as error:
                 # the class refuses a value of the right JSON type: a number past a double's
                 # range for ``numpy.float64``, a subclass's own check in its constructor
                 message = f"{shown(value)} is no {hint.__name__}: {_raised(error)}"
@@ -369,7 +374,7 @@ class Converter:
                 return validate({renamed.get(k, k): v for k, v in mapping.items()})
             except ValueError as error:
                 raise ArgumentError(path, _pydantic_message(error)) from None
-            except Exception as error:  # a validator's own error pydantic passes on (KeyError)
+            except _REFUSALS as error:  # a validator's own refusal pydantic passes on
                 raise ArgumentError(path, f"{cls.__name__}: {_raised(error)}") from None
         names = [name for name, _, _, _ in rows if name in mapping]
         for name, hint, required, _ in rows:
@@ -384,10 +389,9 @@ class Converter:
             return converted
         try:
             return cls(**converted)
-        except (TypeError, ValueError) as error:  # a validator (attrs', __post_init__) refused
-            raise ArgumentError(path, f"{cls.__name__}: {error}") from None
-        except Exception as error:  # the class's own code, however it refuses (pint: assert)
-            raise ArgumentError(path, f"{cls.__name__}: {_raised(error)}") from None
+        except _REFUSALS as error:  # a validator refused: attrs', __post_init__, pint's assert
+            plain = isinstance(error, TypeError | ValueError) and str(error)  # its text says it
+            raise ArgumentError(path, f"{cls.__name__}: {plain or _raised(error)}") from None
 
     def _accepts_null(self, hint: object) -> bool:
         """Whether the schema of ``hint`` allows null."""
@@ -504,6 +508,14 @@ _BOUNDS: tuple[tuple[str, typing.Callable[[float, float], bool], str], ...] = (
     ("exclusiveMaximum", operator.lt, "less than"),
 )
 _LENGTHS = ("minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties")
+
+
+_REFUSALS = (TypeError, ValueError, ArithmeticError, AssertionError, LookupError)
+"""How a class's own code refuses a value (its constructor, a validator; a ``KeyError`` of a
+value looked up and not found): an argument error the model can act on. Any other exception
+is a failure of that code (a ``RuntimeError`` of a connection made in ``__post_init__``): the
+Toolbox reports it as the method's failure, masked under ``errors="mask"``, since its text is
+no advice to the model and may hold secrets."""
 
 
 def _raised(error: Exception) -> str:

@@ -5,9 +5,10 @@ context."""
 
 from __future__ import annotations
 
+import difflib
 import inspect
 import typing
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from inspector.diagnostics import shown
@@ -344,3 +345,28 @@ def has_default(bound: Bound, parameter: LeftOut) -> bool:
     except (TypeError, ValueError):
         return False
     return found is not None and found.default is not inspect.Parameter.empty
+
+
+_LISTED = 10
+"""The most tool names an unknown tool's message lists."""
+
+
+def unknown_tool(name: str, available: list[str], likely: Sequence[str] = ()) -> str:
+    """What the model is told of a tool it named that is not offered: did-you-mean and at most
+    ``_LISTED`` names (the closest first): a class of hundreds of methods must not fill the
+    model's context with its list.
+
+    Args:
+        name: The name the model called.
+        available: The names it may call.
+        likely: Names to suggest first (the tools a renamed method is offered as).
+
+    Returns:
+        The message.
+    """
+    close = list(likely) or difflib.get_close_matches(name, available, n=3)
+    hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else "."
+    listed = (close + [n for n in available if n not in close])[:_LISTED]
+    more = len(available) - len(listed)
+    rest = f" and {more} more" if more else ""
+    return f"unknown tool {name!r}{hint} Available: {', '.join(listed) or 'none'}{rest}"

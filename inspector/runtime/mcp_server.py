@@ -31,12 +31,13 @@ from mcp.server.subscriptions import InMemorySubscriptionBus, ListenHandler, Too
 from inspector.diagnostics import InspectorError, Level
 from inspector.model import JsonObject, ToolDescriptor
 from inspector.providers.calls import Call, Outcome
+from inspector.runtime.call_reading import unknown_tool
 from inspector.runtime.host import Approver, MissingContext
 from inspector.runtime.http_auth import BearerGate, request_client
 from inspector.runtime.messages import answer, to_text
 from inspector.runtime.serve_options import ServeOptions, mcp_tools
 from inspector.runtime.tool_search import SEARCH_TOOL, SEARCH_TOOL_NAME, ToolSearchSession
-from inspector.runtime.toolbox import Toolbox, ToolCallError, unknown_tool
+from inspector.runtime.toolbox import Toolbox, ToolCallError
 
 log = logging.getLogger("inspector.serve")
 

@@ -4,10 +4,9 @@ of a model's tool calls with validated, converted arguments and errors a model c
 from __future__ import annotations
 
 import asyncio
-import difflib
 import inspect
 import logging
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from contextvars import ContextVar
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
@@ -39,6 +38,7 @@ from inspector.runtime.call_reading import (
     decode_arguments,
     has_default,
     read_arguments,
+    unknown_tool,
 )
 from inspector.runtime.host import (
     Approver,
@@ -743,6 +743,10 @@ class Toolbox:
             return self._read_arguments(name, arguments, context)
         except RecursionError:  # hostile nesting: decoding or converting it runs out of stack
             raise ToolCallError(f"{name}: the arguments are nested too deeply", name) from None
+        except (ToolCallError, InspectorError):
+            raise
+        except Exception as error:  # an argument's class failed in its own code: as the method
+            raise self._failure(name, error) from error  # would, under ``errors`` (masked too)
 
 
 def _args(call: Call) -> Mapping[str, object] | str | None:
@@ -752,31 +756,6 @@ def _args(call: Call) -> Mapping[str, object] | str | None:
     raise ToolCallError(
         f"{call.name}: arguments must be an object, got {shown(arguments)}", call.name
     )
-
-
-_LISTED = 10
-"""The most tool names an unknown tool's message lists."""
-
-
-def unknown_tool(name: str, available: list[str], likely: Sequence[str] = ()) -> str:
-    """What the model is told of a tool it named that is not offered: did-you-mean and at most
-    ``_LISTED`` names (the closest first): a class of hundreds of methods must not fill the
-    model's context with its list.
-
-    Args:
-        name: The name the model called.
-        available: The names it may call.
-        likely: Names to suggest first (the tools a renamed method is offered as).
-
-    Returns:
-        The message.
-    """
-    close = list(likely) or difflib.get_close_matches(name, available, n=3)
-    hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else "."
-    listed = (close + [n for n in available if n not in close])[:_LISTED]
-    more = len(available) - len(listed)
-    rest = f" and {more} more" if more else ""
-    return f"unknown tool {name!r}{hint} Available: {', '.join(listed) or 'none'}{rest}"
 
 
 def _asked(approve: Approver | None, tool: ToolDescriptor, values: dict[str, object]) -> object:
