@@ -73,7 +73,7 @@ def fields_of(children: st.SearchStrategy[SchemaType]) -> st.SearchStrategy[tupl
 
 def extend(children: st.SearchStrategy[SchemaType]) -> st.SearchStrategy[SchemaType]:
     return st.one_of(
-        st.builds(ArrayType, items=children, unique=st.booleans()),
+        st.builds(ArrayType, items=children | st.none(), unique=st.booleans()),
         st.lists(children, max_size=3).map(lambda p: ArrayType(prefix=tuple(p))),
         st.builds(ObjectType, properties=fields_of(children), title=st.none() | names),
         st.builds(ObjectType, additional=children),

@@ -627,6 +627,7 @@ def test_a_bytes_default_is_no_str_literal(in_tmp: Path, run_cli: Callable[..., 
 
 
 _UNIQUE_ITEMS = {
+    "tags": {"type": "array", "uniqueItems": True},
     "rows": {"type": "array", "uniqueItems": True, "items": {"type": "array", "items": {}}},
     "points": {
         "type": "array",
@@ -666,6 +667,7 @@ def test_unique_items_python_cannot_hash_are_a_list_with_unique_items(
     text = stub.read_text(encoding="utf-8")
     signature = text[text.index("    def mark(") : text.index(") -> Any:")]
     assert signature.splitlines()[2:-1] == [
+        '        tags: Annotated[list[Any], Schema({"uniqueItems": True})],',
         '        rows: Annotated[list[list[Any]], Schema({"uniqueItems": True})],',
         '        points: Annotated[list[Points], Schema({"uniqueItems": True})],',
         '        either: Annotated[list[int | dict[str, Any]], Schema({"uniqueItems": True})],',
@@ -673,6 +675,7 @@ def test_unique_items_python_cannot_hash_are_a_list_with_unique_items(
     ]
     back = _scan_stub(text, tmp_path, ["Tools"])
     properties = back["classes"]["Tools"]["methods"]["mark"]["function"]["parameters"]["properties"]
+    assert properties["tags"] == _UNIQUE_ITEMS["tags"]
     assert properties["rows"] == _UNIQUE_ITEMS["rows"] | {"items": {"type": "array"}}
     assert properties["either"] == _UNIQUE_ITEMS["either"]
     assert properties["pairs"] == _UNIQUE_ITEMS["pairs"]

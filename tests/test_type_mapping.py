@@ -110,6 +110,8 @@ POINT: JsonObject = {
     "required": ["x"],
 }
 
+T = typing.TypeVar("T")
+
 SCALAR = {"type": ["string", "number", "boolean", "null"]}
 """Any hashable value the model can send (``collections.abc.Hashable``'s form)."""
 
@@ -162,6 +164,9 @@ CASES: list[tuple[object, JsonObject]] = [
     (set, {"type": "array", "items": SCALAR, "uniqueItems": True}),
     (cabc.Set, {"type": "array", "items": SCALAR, "uniqueItems": True}),
     (frozenset[object], {"type": "array", "items": SCALAR, "uniqueItems": True}),
+    (set[T], {"type": "array", "items": SCALAR, "uniqueItems": True}),  # unbound: any value
+    (set[Optional[Any]], {"type": "array", "items": SCALAR, "uniqueItems": True}),  # noqa: UP045
+    (set[Any | int], {"type": "array", "items": SCALAR, "uniqueItems": True}),
     (
         tuple[int, str],
         {
@@ -304,7 +309,7 @@ CASES: list[tuple[object, JsonObject]] = [
         set[Opaque] | list[Opaque],
         {
             "anyOf": [
-                {"type": "array", "items": {}, "uniqueItems": True},
+                {"type": "array", "items": SCALAR, "uniqueItems": True},
                 {"type": "array", "items": {}},
             ]
         },

@@ -395,7 +395,9 @@ class TypeMapper:
         """A set's item: any value a set can hold, when the hint says any (a JSON scalar: a
         list or a dict from the model could not be one); a result's, as the method made it."""
         item = self._item(args)
-        return self.map(cabc.Hashable) if item is None and not self._results else item
+        if self._results or not (item is None or item == AnyValueType()):
+            return item
+        return self.map(cabc.Hashable)  # a TypeVar unbound, ``Any | int``: any value too
 
     def _tuple(self, args: tuple[object, ...]) -> SchemaType:
         if len(args) == 2 and args[1] is Ellipsis:

@@ -21,26 +21,62 @@ from inspector.model import (
     StringType,
 )
 from inspector.typetable.scalars import scalar_for
-from inspector.typetable.structures import Container, container_of
+from inspector.typetable.structures import Container, container_of, field_rows, has_fields
 from inspector.typetable.values import enum_json, is_flag, literal_json
 
 NO_KEYS_OF = "no dict is keyed by {}: it is unhashable"
 NO_SET_HOLDS = "no set holds {} items: they are unhashable"
 
 
-def unhashable(hint: object) -> bool:
-    """Whether a value of the hint may be unhashable (a list, a dict, a TypedDict, a dataclass
-    or pydantic model that is not frozen; a tuple or a union with such a member), so no
-    mapping key or set item the schema allows can be sure to be one: the Toolbox would fail on
-    it."""
+def unhashable(hint: object, seen: frozenset[type] = frozenset()) -> bool:
+    """Whether a value the Toolbox makes of the hint may be unhashable, so no mapping key or
+    set item the schema allows can be sure to be one: a list, a dict or a set (any sequence,
+    mapping or mutable set ABC, which the Toolbox makes one of), a TypedDict, a dataclass or
+    pydantic model that is not frozen, and a tuple, a union, a frozenset or a record (a frozen
+    dataclass, a NamedTuple) holding such a member; through ``Annotated``, ``NewType``, type
+    variables and ``type`` aliases."""
+    hint = _underlying(hint)
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
-    if origin is typing.Annotated:
-        return unhashable(args[0])
-    if origin in (typing.Union, types.UnionType) or container_of(origin) is Container.TUPLE:
-        return any(unhashable(a) for a in args if a is not Ellipsis)
+    kind = container_of(origin or hint)
+    if kind in (Container.ARRAY, Container.MAPPING):
+        return True
+    if kind is Container.SET and (origin or hint) is not frozenset:
+        return True
+    if origin in (typing.Union, types.UnionType) or kind in (Container.SET, Container.TUPLE):
+        return any(unhashable(a, seen) for a in args if a is not Ellipsis)
     cls = origin or hint
-    return isinstance(cls, type) and getattr(cls, "__hash__", None) is None
+    if not isinstance(cls, type):
+        return False
+    if getattr(cls, "__hash__", None) is None:
+        return True
+    if cls in seen or not has_fields(cls):
+        return False
+    try:
+        rows = field_rows(cls)
+    except Exception:  # fields whose hints cannot be read: the class's own hash decides
+        return False
+    return any(unhashable(row[1], seen | {cls}) for row in rows)
+
+
+def _underlying(hint: object) -> object:
+    """The hint under ``Annotated``, a ``NewType``, a ``type`` alias or a type variable (its
+    bound, or the union of its constraints)."""
+    while True:
+        if typing.get_origin(hint) is typing.Annotated:
+            hint = typing.get_args(hint)[0]
+        elif isinstance(hint, typing.NewType):
+            hint = hint.__supertype__
+        elif isinstance(hint, typing.TypeVar):
+            if hint.__constraints__:
+                return typing.Union[hint.__constraints__]  # noqa: UP007
+            if hint.__bound__ is None:
+                return hint
+            hint = hint.__bound__
+        elif not isinstance(hint, type) and hasattr(hint, "__value__"):  # ``type X = ...``
+            hint = hint.__value__
+        else:
+            return hint
 
 
 _INTEGER_TEXT = r"^-?(0|[1-9][0-9]*)$"
@@ -79,13 +115,7 @@ def is_text(hint: object) -> bool:
     metadata (qdrant's ``StrictStr``, ``Annotated[str, Strict()]``), a ``NewType`` made from
     one, a subclass (multidict's ``istr``). Mapping keys of such a type arrive as they are
     meant, as JSON strings: no note says otherwise."""
-    while True:
-        if typing.get_origin(hint) is typing.Annotated:
-            hint = typing.get_args(hint)[0]
-        elif isinstance(hint, typing.NewType):
-            hint = hint.__supertype__
-        else:
-            break
+    hint = _underlying(hint)
     if not isinstance(hint, type) or not issubclass(hint, str):
         return False
     schema = getattr(scalar_for(hint), "schema", None)

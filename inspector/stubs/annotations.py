@@ -220,9 +220,10 @@ class TypeWriter:
             if node.items is not None
             else Atom(self.use("typing", "Any"))
         )
-        if node.unique and node.items is not None and not self._hashable(node.items, set()):
+        if node.unique and (node.items is None or not self._hashable(node.items, set())):
             # a set cannot hold lists, dicts or the stubs' classes (a Toolbox call with such a
-            # set would fail on its first item): a list, its items unique by the schema
+            # set would fail on its first item), and a set of any item reads back as one of
+            # scalars: a list, its items unique by the schema
             keywords["uniqueItems"] = True
             return Group("list", "[", (items,), "]")
         return Group("set" if node.unique else "list", "[", (items,), "]")
@@ -230,7 +231,7 @@ class TypeWriter:
     def _hashable(self, node: SchemaType, seen: set[str]) -> bool:
         """Whether the Python form the stubs write for the node is hashable: not a list, a
         dict or one of the classes written for objects (dataclasses, TypedDicts)."""
-        if isinstance(node, ObjectType):
+        if isinstance(node, ObjectType | AnyValueType):  # a dict; any value, a list too
             return False
         if isinstance(node, ArrayType):  # a tuple of hashable members, or a list or a set
             return node.prefix is not None and all(self._hashable(t, seen) for t in node.prefix)
