@@ -1912,3 +1912,32 @@ def test_a_paragraph_at_the_margin_that_entries_follow_is_the_entry_s_text() -> 
         "order": "Sort order by the `created_at` timestamp.",
     }
     assert messages(diagnostics) == []
+
+
+def test_an_example_of_documented_names_after_a_margin_paragraph_is_no_entry_again() -> None:
+    """A margin paragraph continues the section only when entries of parameters it has not
+    documented yet follow (openai's ``after`` text, then ``limit``): an indented example of
+    ``host: example.com`` after it replaced the parameters' texts."""
+
+    def configure(host: str, port: int) -> None:
+        """Configure the server.
+
+        Args:
+            host: The host name.
+            port: The port number.
+
+        The same settings in a config file (see below) are read at start.
+
+            host: example.com
+            port: 8080
+        """
+
+    doc = parse_docstring(configure.__doc__, names=("host", "port"))
+    assert {k: v.description for k, v in doc.params.items()} == {
+        "host": "The host name.",
+        "port": "The port number.",
+    }
+    assert doc.description == (
+        "Configure the server.\n\nThe same settings in a config file (see below) are read at "
+        "start.\n\n    host: example.com\n    port: 8080"
+    )

@@ -801,3 +801,49 @@ def test_a_method_its_framework_calls_itself_is_no_tool() -> None:
     ]
     assert Toolbox(Order(quantity=2)).call("total", {"price": 1.5}) == 3.0
     assert list(inspect_class(UserSchema)[0]) == ["dump_user"]
+
+
+class Tracked(pydantic.BaseModel):
+    """A model overriding pydantic's own hook."""
+
+    hits: int = 0
+
+    def model_post_init(self, context: typing.Any) -> None:
+        """Called by pydantic after validation."""
+
+    def hit(self) -> int:
+        """Count a hit."""
+        return self.hits + 1
+
+
+class Proxy:
+    """A context-local proxy as werkzeug's ``LocalProxy`` is outside its context: reading any
+    attribute raises."""
+
+    def __getattr__(self, name: str) -> object:
+        raise RuntimeError("Working outside of application context.")
+
+
+class Shown:
+    current = Proxy()  # a class attribute, no method
+
+    @functools.singledispatchmethod
+    def show(self, value: object) -> str:
+        """Show a value (dispatched on its type, positionally)."""
+        return str(value)
+
+    def ping(self, text: str) -> str:
+        """Echo.
+
+        Args:
+            text: The text.
+        """
+        return text
+
+
+def test_overrides_of_pydantics_base_singledispatch_and_raising_attributes_are_no_tools() -> None:
+    """``model_post_init`` is pydantic's to call; a ``singledispatchmethod`` dispatches on a
+    positional value, and every call by keyword failed (``IndexError``); reading a proxy's
+    attribute raised out of the scan and the Toolbox."""
+    assert list(inspect_class(Tracked)[0]) == ["hit"]
+    assert [t.name for t in Toolbox(Shown()).tools] == ["ping"]

@@ -595,8 +595,11 @@ def unused_pattern_names(
         entries = (classification or {}).get(group.key)
         if entries is None:
             continue
+        applied_to: dict[str | None, list[ToolDescriptor]] = {}  # each method's key, once
+        for tool in group.tools:
+            applied_to.setdefault(entries.key_for(tool.method_name), []).append(tool)
         for pattern, entry in entries.patterns.items():
-            applied = [t for t in group.tools if entries.key_for(t.method_name) == pattern]
+            applied = applied_to.get(pattern, [])
             for what, name in entry.names_parameters() if applied else ():
                 head = f"pattern {pattern!r}: {what} names {name!r}"
                 message = _name_unused(head, what, name, applied, class_wide=False)

@@ -181,11 +181,15 @@ def _in_doctest(text: str, start: int) -> bool:
     """Whether the line at ``start`` is in a doctest block (a ``>>>`` line above it and no
     blank line between): what an example prints, such as xarray's ``Dataset`` repr with its
     ``Attributes:`` line in a NumPy ``Examples`` section, is no section."""
-    for line in reversed(text[:start].splitlines()):
-        if not line.strip():
+    end = start - 1  # the newline that ends the line above; walked back a line at a time
+    while end > 0:
+        begin = text.rfind("\n", 0, end) + 1
+        line = text[begin:end].lstrip()
+        if not line:
             return False
-        if line.lstrip().startswith(">>>"):
+        if line.startswith(">>>"):
             return True
+        end = begin - 1
     return False
 
 

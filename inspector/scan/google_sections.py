@@ -155,12 +155,14 @@ def _entries(
     section, and every entry after it was description."""
     body: list[str] = []
     indent: int | None = None
+    documented: set[str] = set()  # the names the section's entries gave so far
     while index < len(lines):
         line = lines[index]
         if line[:1] not in ("", " ", "\t"):  # at the margin: the section ends, unless ...
             if indent is None:
                 break
-            end = _paragraph_in(lines, index, indent, names, titles)
+            undocumented = [name for name in names if name not in documented]
+            end = _paragraph_in(lines, index, indent, undocumented, titles)
             if end is None:
                 break
             for inside in range(index, end):  # ... entries of parameters go on after it
@@ -174,10 +176,14 @@ def _entries(
         if indent is None:
             if line.strip() and _ENTRY.match(line.lstrip()):
                 indent = depth
+                documented.update(_entry_names(line.lstrip()))
                 body.append(line)
             continue  # before the first entry: no parameter's text
-        if line.strip() and depth == indent and not _ENTRY.match(line.lstrip()):
-            line = line[:depth] + "    " + line[depth:]
+        if line.strip() and depth == indent:
+            if _ENTRY.match(line.lstrip()):
+                documented.update(_entry_names(line.lstrip()))
+            else:
+                line = line[:depth] + "    " + line[depth:]
         body.append(line)
     return index, body
 
@@ -186,8 +192,10 @@ def _paragraph_in(
     lines: list[str], index: int, indent: int, names: Collection[str], titles: re.Pattern[str]
 ) -> int | None:
     """Where the paragraph opening at the margin at ``index`` ends, when the next line that is
-    not blank opens, at the entries' ``indent``, an entry of a parameter; None otherwise
-    (a title, or a paragraph that text follows: the section ended there)."""
+    not blank opens, at the entries' ``indent``, an entry of a parameter of ``names`` (those
+    the section has not documented yet: an example of ``host: example.com`` after it is no
+    entry again); None otherwise (a title, or a paragraph that text follows: the section
+    ended there)."""
     end = index
     while end < len(lines) and lines[end].strip():
         if titles.match(lines[end]):
@@ -208,13 +216,20 @@ def _paragraph_in(
 def _opens_entry_of(line: str, names: Collection[str]) -> bool:
     """Whether the line, at the margin, opens an entry (``name (type): text``, ``name:
     text``) whose names are parameters."""
+    named = _entry_names(line)
+    return bool(named) and all(name in names for name in named)
+
+
+def _entry_names(line: str) -> list[str]:
+    """The names an entry opening the line (at the margin) documents; none when it opens no
+    entry."""
     if not line[:1].isalpha() and line[:1] not in ("_", "*"):
-        return False
+        return []
     found = _ENTRY.match(line)
     if found is None:
-        return False
+        return []
     written = found[0].partition("(")[0].rstrip(" \t:")
-    return all(part.strip().lstrip("*") in names for part in written.split(","))
+    return [part.strip().lstrip("*") for part in written.split(",")]
 
 
 def _entries_at_margin(

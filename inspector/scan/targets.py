@@ -504,20 +504,27 @@ _HOOK_MARKS = ("__marshmallow_hook__", "__sa_validators__", "__sa_reconstructor_
 
 def _is_hook(raw: object) -> bool:
     """Whether a class attribute is a method its framework calls itself (``_HOOK_MARKS``)."""
-    function = getattr(raw, "__func__", raw)  # a classmethod or staticmethod holds it
-    return any(getattr(function, mark, None) is not None for mark in _HOOK_MARKS)
+    function = raw.__func__ if isinstance(raw, classmethod | staticmethod) else raw
+    if type(function) is not FunctionType:  # only a function's own marks: no attribute of
+        return False  # another object is read (a proxy's ``__getattr__`` may raise)
+    return any(function.__dict__.get(mark) is not None for mark in _HOOK_MARKS)
 
 
 def _pydantic_hooks(owner: type) -> frozenset[str]:
     """The methods pydantic calls itself on a model: its validators and serializers (a
     ``@field_validator``, a ``@model_validator``, a ``@field_serializer``...), each named in
-    the model's ``__pydantic_decorators__``. As tools, a model's validator took the value to
+    the model's ``__pydantic_decorators__``, and the model's overrides of pydantic's base
+    (``model_post_init``). As tools, a model's validator took the value to
     check and gave it back, and a model validator ran on the object."""
     infos = owner.__dict__.get("__pydantic_decorators__")
     if not dataclasses.is_dataclass(infos):
         return frozenset()
     tables = [getattr(infos, f.name, None) for f in dataclasses.fields(infos)]
-    return frozenset(name for table in tables if isinstance(table, dict) for name in table)
+    hooks = {name for table in tables if isinstance(table, dict) for name in table}
+    # and what the model overrides of pydantic's own base (``model_post_init``): the last
+    # class of the model's bases that pydantic made is that base
+    base = [c for c in owner.__mro__ if "__pydantic_decorators__" in c.__dict__][-1]
+    return frozenset(hooks | (set(vars(base)) if base is not owner else set()))
 
 
 def _is_alias(cls: type, name: str, function: object) -> bool:
@@ -579,8 +586,13 @@ def _is_users(cls: type) -> bool:
 
 def _foreign_descriptor(owner: type, raw: object) -> bool:
     """A C method of another class assigned to this one: reading it on an instance raises."""
-    home = getattr(raw, "__objclass__", None)
-    return inspect.ismethoddescriptor(raw) and isinstance(home, type) and home not in owner.__mro__
+    if not inspect.ismethoddescriptor(raw):
+        return False
+    try:  # a descriptor's own ``__getattr__`` (a proxy's: werkzeug's LocalProxy) may raise
+        home = getattr(raw, "__objclass__", None)
+    except Exception:
+        return False
+    return isinstance(home, type) and home not in owner.__mro__
 
 
 def _property_like(raw: object) -> bool:
@@ -600,6 +612,8 @@ def _method_a_descriptor_stands_for(owner: type, name: str, raw: object) -> Func
     instance whose steps have it); None for any other descriptor."""
     if callable(raw) or not inspect.ismethoddescriptor(raw):
         return None
+    if isinstance(raw, functools.singledispatchmethod):  # dispatches on a positional value:
+        return None  # a call by keyword, as the Toolbox makes it, fails in the dispatcher
     try:
         found = getattr(owner, name)
     except Exception:  # the descriptor's own code, read on the class
