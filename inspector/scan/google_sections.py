@@ -155,14 +155,12 @@ def _entries(
     section, and every entry after it was description."""
     body: list[str] = []
     indent: int | None = None
-    documented: set[str] = set()  # the names the section's entries gave so far
     while index < len(lines):
         line = lines[index]
         if line[:1] not in ("", " ", "\t"):  # at the margin: the section ends, unless ...
-            if indent is None:
+            if indent is None or titles.match(line):  # (the next section: most sections)
                 break
-            undocumented = [name for name in names if name not in documented]
-            end = _paragraph_in(lines, index, indent, undocumented, titles)
+            end = _paragraph_in(lines, index, indent, _undocumented(body, indent, names), titles)
             if end is None:
                 break
             for inside in range(index, end):  # ... entries of parameters go on after it
@@ -176,16 +174,24 @@ def _entries(
         if indent is None:
             if line.strip() and _ENTRY.match(line.lstrip()):
                 indent = depth
-                documented.update(_entry_names(line.lstrip()))
                 body.append(line)
             continue  # before the first entry: no parameter's text
-        if line.strip() and depth == indent:
-            if _ENTRY.match(line.lstrip()):
-                documented.update(_entry_names(line.lstrip()))
-            else:
-                line = line[:depth] + "    " + line[depth:]
+        if line.strip() and depth == indent and not _ENTRY.match(line.lstrip()):
+            line = line[:depth] + "    " + line[depth:]
         body.append(line)
     return index, body
+
+
+def _undocumented(body: list[str], indent: int, names: Collection[str]) -> list[str]:
+    """The parameters of ``names`` that no entry of the section's ``body`` so far documents
+    (read only when a margin paragraph comes: most sections have none)."""
+    documented = {
+        name
+        for line in body
+        if line[indent : indent + 1].strip() and not line[:indent].strip()
+        for name in _entry_names(line[indent:])
+    }
+    return [name for name in names if name not in documented]
 
 
 def _paragraph_in(
