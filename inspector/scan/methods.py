@@ -93,6 +93,7 @@ from inspector.scan.stubsource import (
 from inspector.scan.targets import MethodInfo, owner_name
 from inspector.scan.variadics import tuple_item, unsaid, variadic_field, variadic_item
 from inspector.typetable.structures import field_rows
+from inspector.typetable.values import as_declared
 
 NO_HINT = object()
 """A parameter without a type hint (``None`` is a hint)."""
@@ -436,7 +437,7 @@ class MethodBuilder:
         docstring may say which."""
         if value is UNKNOWN_DEFAULT:
             return self._doc_default(documented, method, schema_type)
-        return default_of(label(name), value, report)
+        return default_of(label(name), as_declared(value, schema_type), report)
 
     def _without_form(
         self,
