@@ -52,6 +52,8 @@ _ASKING = st.sampled_from(sorted(ASKING_FIRST_WORDS))
         ("deleteacl", "delete"),
         ("clear_edges", "clear"),
         ("dropna", "drop"),
+        ("suspend", "suspend"),  # psutil's Process.suspend: the process stops (SIGSTOP)
+        ("suspend_processes", "suspend"),
         # a stem anywhere, for the strongest words
         ("find_one_and_delete", "delete"),
         ("batch_delete", "delete"),

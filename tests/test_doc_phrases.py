@@ -680,6 +680,76 @@ def test_a_phrase_not_read_as_a_type_is_the_text_of_a_parameter_without_one() ->
     ]
 
 
+class SentenceAfterTheType:
+    """tqdm's shape: the text written after the type, on the entry's line."""
+
+    def reset(self, total=None, pos=None, depth=None, count=None):  # type: ignore[no-untyped-def]
+        """Reset.
+
+        Parameters
+        ----------
+        total  : int or float, optional. Total to use for the new bar.
+        pos  : int, optional. Position to `moveto`
+          (default: `abs(self.pos)`).
+        depth : e.g. int
+        count : int, optional. Default is 5.
+        """
+
+    def format_meter(self, n):  # type: ignore[no-untyped-def]
+        """Return a string-based progress bar.
+
+        Parameters
+        ----------
+        n  : int
+            Number of finished iterations.
+
+        Returns
+        -------
+        out  : Formatted meter and stats, ready to display.
+        """
+
+    def size(self):  # type: ignore[no-untyped-def]
+        """The size.
+
+        Returns
+        -------
+        int. The number of items.
+        """
+
+
+def test_a_sentence_after_an_entry_s_type_is_its_text() -> None:
+    """The sentence was read as part of the type: its words were named as types not understood
+    (TI122: ``'Total'``, ``'use for the new bar'``) and, below ``pos``'s own line of text,
+    lost. A return value's text written where its type goes (``out : Formatted meter ...``)
+    was lost too; it is the return value's description, and still TI107."""
+    tools, diagnostics = inspect_class(SentenceAfterTheType)
+    assert tools["reset"].parameters_schema()["properties"] == {
+        "total": {
+            "type": ["number", "null"],
+            "description": "Total to use for the new bar.",
+            "default": None,
+        },
+        "pos": {
+            "type": ["integer", "null"],
+            "description": "Position to `moveto`\n(default: `abs(self.pos)`).",
+            "default": None,
+        },
+        "depth": {"type": ["integer", "null"], "default": None},  # no sentence: no capital
+        "count": {"type": ["integer", "null"], "default": None},
+    }
+    assert tools["format_meter"].returns.to_schema() == {
+        "description": "Formatted meter and stats, ready to display."
+    }
+    assert tools["size"].returns.to_schema() == {
+        "type": "integer",
+        "description": "The number of items.",
+    }
+    assert messages(diagnostics) == [
+        "warning: SentenceAfterTheType.format_meter: return value: docstring type 'Formatted "
+        "meter and stats, ready to display.' not understood; any value accepted",
+    ]
+
+
 def test_a_name_opened_by_a_dot_is_found_as_sphinx_finds_it() -> None:
     """paramiko documents ``pkey`` as ``.PKey``: Sphinx looks the name up from the current
     module outwards. It was read as ``'.PKey'``, not understood, and ``pkey`` took any value

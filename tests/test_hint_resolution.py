@@ -1154,3 +1154,62 @@ def test_a_hint_through_an_optional_import_that_failed_says_so(
         "('pandas' is None in optional_frames: an optional dependency that is not installed?); "
         "any value accepted"
     ]
+
+
+def test_cython_pure_python_mode_types_are_their_python_types(
+    modules: Callable[..., None], tmp_path: Path
+) -> None:
+    """pyzmq's shape: a module compiled by Cython from pure-Python-mode source, shipped beside
+    it, whose hints name Cython's C types (``C.int`` after ``import cython as C``, ``bint``
+    from ``from cython import bint``). Compiled, those names are bound to nothing: each hint was
+    unresolved (TI105) and took any value. A pointer type stays unresolved."""
+    modules(
+        **{
+            "cy_src/cy_sock.py": """
+                import cython as C
+                from cython import bint, double, p_char as text_pointer, size_t as count_t
+
+                class Socket:
+                    pass
+            """,
+            "cy_sock_built.py": """
+                from __future__ import annotations
+
+                class Socket:
+                    def set(self, option: C.int, ratio: double, size: count_t) -> C.long:
+                        '''Set an option.
+
+                        Args:
+                            option: The option.
+                            ratio: The ratio.
+                            size: The size.
+                        '''
+                        return option
+
+                    def recv(self, copy: bint = True, raw: text_pointer = None) -> None:
+                        '''Receive.
+
+                        Args:
+                            copy: Copy the message.
+                            raw: A C buffer.
+                        '''
+            """,
+        }
+    )
+    module = load("cy_sock_built")
+    module.__file__ = str(tmp_path / "cy_src" / "cy_sock.cpython-311-x86_64-linux-gnu.so")
+    tools, diagnostics = inspect_class(module.Socket)
+    assert tools["set"].parameters_schema()["properties"] == {
+        "option": {"type": "integer", "description": "The option."},
+        "ratio": {"type": "number", "description": "The ratio."},
+        "size": {"type": "integer", "description": "The size."},
+    }
+    assert tools["set"].returns.to_schema() == {"type": "integer"}
+    assert tools["recv"].parameters_schema()["properties"] == {
+        "copy": {"type": "boolean", "description": "Copy the message.", "default": True},
+        "raw": {"description": "A C buffer.", "default": None},
+    }
+    assert messages(diagnostics) == [
+        "warning: Socket.recv: parameter 'raw': hint 'text_pointer' unresolved (NameError: name "
+        "'text_pointer' is not defined); any value accepted"
+    ]

@@ -972,3 +972,56 @@ def test_a_record_returned_before_it_is_taken_keeps_each_form() -> None:
         (response,) = toolbox.handle("mcp", request)
         assert response["result"]["structuredContent"] == {"text": text, "pen": "bold"}
         jsonschema.validate(response["result"]["structuredContent"], tools[name]["outputSchema"])
+
+
+class PollEvent(enum.IntFlag):
+    POLLIN = 1
+    POLLOUT = 2
+
+
+class FlagSocket:
+    """pyzmq's shape: flags declared ``int``, given and returned as ``IntFlag`` values."""
+
+    def poll(self, flags: int = PollEvent.POLLIN) -> int:
+        """Poll for events.
+
+        Args:
+            flags: The events to poll for.
+        """
+        return PollEvent(flags) | PollEvent.POLLOUT
+
+    def maybe(self) -> int | None:
+        """The events, if any."""
+        return PollEvent.POLLOUT
+
+    def events(self, mask: PollEvent = PollEvent.POLLIN) -> PollEvent:
+        """The events of a mask.
+
+        Args:
+            mask: The events.
+        """
+        return mask
+
+
+def test_an_int_flag_declared_an_integer_leaves_as_that_integer() -> None:
+    toolbox = Toolbox(FlagSocket())
+    assert toolbox.diagnostics == []
+    tools = {tool["name"]: tool for tool in toolbox.definitions("mcp")["tools"]}  # type: ignore[index, union-attr]
+    assert tools["poll"]["inputSchema"]["properties"]["flags"]["default"] == 1
+    for name, arguments, result in [
+        ("poll", {}, 3),
+        ("poll", {"flags": 2}, 2),
+        ("maybe", {}, 2),
+        ("events", {"mask": [1, 2]}, [1, 2]),  # declared a Flag: the array of its members
+        ("events", {"mask": []}, []),
+    ]:
+        request = {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "tools/call",
+            "params": {"name": name, "arguments": arguments},
+        }
+        (response,) = toolbox.handle("mcp", request)
+        outcome = response["result"]  # type: ignore[index]
+        assert outcome["structuredContent"] == {"result": result}, outcome  # type: ignore[index]
+        jsonschema.validate(outcome["structuredContent"], tools[name]["outputSchema"])  # type: ignore[index]

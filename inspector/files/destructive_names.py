@@ -25,9 +25,10 @@ FIRST_WORD_STEMS: Final = frozenset(
         # handed to another owner or account, which the caller cannot take back (PyGithub's
         # Repository.transfer_ownership, ccxt's transfer, an ERC-20 contract's transferFrom)
         "transfer",
-        # stop a process, a server, a job
+        # stop a process, a server, a job (psutil's Process.suspend sends SIGSTOP)
         "shutdown",
         "abort",
+        "suspend",
     }
 )
 """A name whose first word starts with one of these (``clear_edges``, ``killpg``, ``renames``)."""

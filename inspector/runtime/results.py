@@ -12,6 +12,7 @@ from inspector.model import Json, ToolDescriptor
 from inspector.providers.calls import Call, Outcome
 from inspector.runtime.messages import to_json, to_text
 from inspector.typetable.scalars import NoJsonForm
+from inspector.typetable.values import as_declared
 
 MAX_RESULT_CHARS = 100_000
 """The default limit of a result's text: about 25,000 tokens."""
@@ -52,6 +53,7 @@ def outcome(
     """
     if rules.serializer is not None:
         value = rules.serializer(value)
+    value = as_declared(value, tool.returns.type)
     try:
         as_json: Json = to_json(value)
     except NoJsonForm as error:

@@ -19,7 +19,7 @@ import docstring_parser.rest
 
 from inspector.scan.doc_margin import body_dedented
 from inspector.scan.google_sections import read_google
-from inspector.scan.numpy_sections import read_numpy
+from inspector.scan.numpy_sections import read_numpy, text_after_type
 from inspector.scan.rest_text import may_hold_markup, plain_text
 
 _PARAM_SECTIONS = frozenset({"param", "parameter", "arg", "argument", "key", "keyword"})
@@ -348,6 +348,9 @@ def _parsed(text: str, style: DocstringStyle, names: Collection[str] = ()) -> Do
         description, required = _required(_restore(_unaligned(meta.description), marked))
         default = meta.default if isinstance(meta.default, str) else None
         type_name = _unmarked(meta.type_name, marked or typed_colons)
+        type_name, description = text_after_type(
+            type_name, description, numpy=style is DocstringStyle.NUMPY
+        )
         documented = ParamDoc(description, type_name, required, default)
         for name in _names(meta.arg_name):
             target[name] = documented
@@ -361,6 +364,9 @@ def _parsed(text: str, style: DocstringStyle, names: Collection[str] = ()) -> Do
     )
     if returns_type is not None and _VALUE.fullmatch(returns_type):  # ``0: Success.``: no type
         returns_text, returns_type = f"{returns_type}: {_unaligned(returns_text)}", None
+    returns_type, returns_text = text_after_type(
+        returns_type, _unaligned(returns_text), numpy=style is DocstringStyle.NUMPY
+    )
     description = "\n\n".join(part for part in (_description(parsed, protected), tail) if part)
     info = DocInfo(
         description=_restore(description, marked),

@@ -93,6 +93,7 @@ from inspector.scan.stubsource import (
 from inspector.scan.targets import MethodInfo, owner_name
 from inspector.scan.variadics import tuple_item, unsaid, variadic_field, variadic_item
 from inspector.typetable.structures import field_rows
+from inspector.typetable.values import as_declared
 
 NO_HINT = object()
 """A parameter without a type hint (``None`` is a hint)."""
@@ -436,7 +437,7 @@ class MethodBuilder:
         docstring may say which."""
         if value is UNKNOWN_DEFAULT:
             return self._doc_default(documented, method, schema_type)
-        return default_of(label(name), value, report)
+        return default_of(label(name), as_declared(value, schema_type), report)
 
     def _without_form(
         self,
@@ -571,13 +572,17 @@ class MethodBuilder:
         parameter's name or a type word its schema says (``says_nothing``) is none."""
         if documented is None:
             return ""
-        phrase = documented.type_name
-        if documented.description or not phrase or not names_a_type(phrase):
-            text = documented.description
-        else:
-            read = self._read_doc_type(phrase, method)
-            text = plain_text(phrase) if read.hint is NOT_UNDERSTOOD or read.dropped else ""
+        text = documented.description or self._type_as_text(documented.type_name, method)
         return "" if says_nothing(text, name, schema_type) else text
+
+    def _type_as_text(self, phrase: str | None, method: MethodInfo) -> str:
+        """A docstring type phrase not wholly read as a type, as text: the words the author
+        wrote where the type goes (SymPy's parameters, tqdm's ``format_meter`` return value:
+        ``out : Formatted meter and stats, ready to display.``); "" for a type."""
+        if not phrase or not names_a_type(phrase):
+            return ""
+        read = self._read_doc_type(phrase, method)
+        return plain_text(phrase) if read.hint is NOT_UNDERSTOOD or read.dropped else ""
 
     def _doc_default(
         self, documented: ParamDoc | None, method: MethodInfo, schema_type: SchemaType
@@ -610,6 +615,8 @@ class MethodBuilder:
         sources: dict[str, str],
     ) -> Returns:
         hint = hints.get("return", NO_HINT)
+        # the words of a type phrase that is no type are the text (written where a type goes)
+        text = doc.returns or self._type_as_text(doc.returns_type, method)
         if hint is not NO_HINT:
             hint = result_hint(method.function, hint)
         if hint is NO_HINT and doc.returns_type:
@@ -617,14 +624,14 @@ class MethodBuilder:
             if hint is not typing.Any:
                 sources["return"] = "docstring"
         if hint is NO_HINT:
-            return Returns(None, doc.returns)
+            return Returns(None, text)
         if is_never(hint):
-            return Returns(_NEVER, doc.returns)
+            return Returns(_NEVER, text)
         mapped = self.mapper.map_result(hint)
         for note in mapped.notes:
             report(note.code, f"return value: {note.message}")
         description = mapped.description
-        return Returns(mapped.schema, description if description is not None else doc.returns)
+        return Returns(mapped.schema, description if description is not None else text)
 
 
 NOT_INSPECTED = ("(signature)", "cannot be inspected")

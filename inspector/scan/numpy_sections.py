@@ -195,3 +195,42 @@ def _section(lines: list[str]) -> tuple[list[str], list[str]]:
             paragraphs[-1].append(line)
         blank_before = False
     return body, [text for text in ("\n".join(p).strip() for p in paragraphs) if text]
+
+
+_TEXT_AFTER_TYPE = re.compile(r"\.[ \t]+(?=[A-Z(`])")
+"""Where a type ends and a sentence starts in an entry's type: a period, space, and a capital
+(not ``e.g. int``, not ``numpy.ndarray``)."""
+_DEFAULT_SENTENCE = re.compile(r"default", re.I)
+
+
+def _type_and_text(type_name: str) -> tuple[str, str]:
+    """An entry's type, and the sentence the author wrote after it on the same line.
+
+    tqdm writes its text there, after a period: ``total : int or float, optional. Total to
+    use for the new bar.`` docstring-parser gives it all as the type, so the words were
+    reported as types not understood (TI122: ``'Total'``, ``'use for the new bar'``), and
+    for ``pos : int, optional. Position to `moveto``` over a line of text, they were lost.
+
+    Args:
+        type_name: The type as docstring-parser read it.
+
+    Returns:
+        The type and the sentence after it ("" when there is none). A sentence that states the
+        default (``int, optional. Default is 5.``) stays in the type, where the default is read.
+    """
+    found = _TEXT_AFTER_TYPE.search(type_name)
+    if found is None or not type_name[: found.start()].strip():
+        return type_name, ""
+    text = type_name[found.end() :].strip()
+    if _DEFAULT_SENTENCE.match(text):
+        return type_name, ""
+    return type_name[: found.start()].rstrip(), text
+
+
+def text_after_type(type_name: str | None, text: str, *, numpy: bool) -> tuple[str | None, str]:
+    """An entry's type and text, with the sentence written after a NumPy entry's type on its
+    line (``_type_and_text``) opening the text; as they are in another style."""
+    if not numpy or not type_name:
+        return type_name, text
+    type_name, lead = _type_and_text(type_name)
+    return type_name, "\n".join(part for part in (lead, text) if part)

@@ -16,6 +16,7 @@ import sys
 import types
 import typing
 from collections.abc import Callable, Iterable, Iterator
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 from inspector.scan.aliases import (
@@ -25,6 +26,7 @@ from inspector.scan.aliases import (
     has_forward_refs,
     map_parts,
 )
+from inspector.scan.cython_types import cython_names
 
 
 class _Import:
@@ -70,6 +72,8 @@ class TypeCheckingNames:
         self._tables: dict[str, dict[str, _Entry]] = {}
         self._origins: dict[str, dict[str, tuple[str, str]]] = {}
         self._sources: dict[str, str | None] = {}
+        self._cython: dict[str, dict[str, object]] = {}
+        """Per module, the names its imports of ``cython`` bind (``cython_names``)."""
         self._source_tables: dict[str, dict[str, _Entry]] = {}
         self._broken: dict[str, Exception] = {}
         self._resolving: set[tuple[str, str]] = set()
@@ -93,6 +97,13 @@ class TypeCheckingNames:
             if name in table:
                 with contextlib.suppress(Exception):  # the import may fail in any way
                     found[name] = self.resolve_name(module_name, name)
+        missing = [name for name in names if name not in found]
+        if missing:  # Cython's pure-Python mode: ``C.int``, ``bint``, bound only at build time
+            cython = self._cython.get(module_name)
+            if cython is None:
+                source = self._source(module_name)
+                cython = self._cython[module_name] = cython_names(source) if source else {}
+            found.update((name, cython[name]) for name in missing if name in cython)
         return found
 
     def resolve_name(self, module_name: str, name: str) -> object:
@@ -567,6 +578,20 @@ def _source(module: object) -> str | None:
     try:
         return inspect.getsource(module)  # type: ignore[arg-type]
     except (OSError, TypeError):
+        return _compiled_from(module)
+
+
+def _compiled_from(module: object) -> str | None:
+    """The source a compiled module was built from, when it ships beside it: Cython's
+    pure-Python mode builds pyzmq's ``_zmq.cpython-311-x86_64-linux-gnu.so`` from ``_zmq.py``
+    and installs both; ``inspect`` finds no source for an extension module."""
+    filename = getattr(module, "__file__", None)
+    if not isinstance(filename, str) or not filename.endswith(tuple(EXTENSION_SUFFIXES)):
+        return None
+    path = Path(filename)
+    try:
+        return path.with_name(path.name.partition(".")[0] + ".py").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
         return None
 
 

@@ -17,7 +17,7 @@ import types
 import typing
 
 from inspector.diagnostics import stable_repr
-from inspector.model import MISSING, Json, _Missing
+from inspector.model import MISSING, AnyOfType, ArrayType, IntegerType, Json, SchemaType, _Missing
 from inspector.typetable.protocols import as_stand_in
 from inspector.typetable.records import init_fields, record_fields
 from inspector.typetable.scalars import NoJsonForm, WrongJson, scalar_for
@@ -53,6 +53,39 @@ def result_json(value: object) -> Json:
         return _to_json(value, True, as_text=True)
     except RecursionError:
         raise NoJsonForm("the value contains itself or is nested too deeply") from None
+
+
+def as_declared(value: object, declared: SchemaType | None) -> object:
+    """A value in the form the type its method declares gives it, where its own class would
+    give another: an ``IntFlag`` value (a Flag that is an ``int``) declared an integer is that
+    integer, not the array of its members a Flag leaves as. pyzmq's ``Socket.poll(flags: int
+    = POLLIN) -> int`` returns ``POLLIN | POLLOUT``: written as ``[1, 2]`` it broke the
+    integer its output schema declares (the call became an error), and its default was left
+    out of the schema (TI133).
+
+    Args:
+        value: A result or a default.
+        declared: The type of the return value or the parameter (None: nothing declared).
+
+    Returns:
+        The plain ``int`` for an int Flag whose declared type is an integer (or a union
+        holding one and no array); else ``value`` itself.
+    """
+    if isinstance(value, enum.Flag) and isinstance(value, int) and _says_integer(declared):
+        return int(value)
+    return value
+
+
+def _says_integer(declared: SchemaType | None) -> bool:
+    """Whether a type takes an integer and no array (where a Flag's own form would fit)."""
+    if isinstance(declared, IntegerType):
+        return True
+    if isinstance(declared, AnyOfType):
+        options = declared.options
+        return any(isinstance(option, IntegerType) for option in options) and not any(
+            isinstance(option, ArrayType) for option in options
+        )
+    return False
 
 
 def read_as_items(value: object) -> typing.TypeGuard[cabc.Iterator[object]]:
