@@ -811,6 +811,10 @@ class Tracked(pydantic.BaseModel):
     def model_post_init(self, context: typing.Any) -> None:
         """Called by pydantic after validation."""
 
+    def validate(self) -> bool:  # type: ignore[override]
+        """The model's own check (pydantic's deprecated ``validate`` is no hook)."""
+        return self.hits >= 0
+
     def hit(self) -> int:
         """Count a hit."""
         return self.hits + 1
@@ -845,5 +849,5 @@ def test_overrides_of_pydantics_base_singledispatch_and_raising_attributes_are_n
     """``model_post_init`` is pydantic's to call; a ``singledispatchmethod`` dispatches on a
     positional value, and every call by keyword failed (``IndexError``); reading a proxy's
     attribute raised out of the scan and the Toolbox."""
-    assert list(inspect_class(Tracked)[0]) == ["hit"]
+    assert list(inspect_class(Tracked)[0]) == ["validate", "hit"]
     assert [t.name for t in Toolbox(Shown()).tools] == ["ping"]

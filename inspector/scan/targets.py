@@ -521,10 +521,12 @@ def _pydantic_hooks(owner: type) -> frozenset[str]:
         return frozenset()
     tables = [getattr(infos, f.name, None) for f in dataclasses.fields(infos)]
     hooks = {name for table in tables if isinstance(table, dict) for name in table}
-    # and what the model overrides of pydantic's own base (``model_post_init``): the last
-    # class of the model's bases that pydantic made is that base
+    # and what the model overrides of pydantic's own base in the namespace pydantic keeps
+    # for itself (``model_post_init``, ``model_dump``); not an older name (a ``validate`` of
+    # the model's own is a tool): the last of the model's bases that pydantic made is that base
     base = [c for c in owner.__mro__ if "__pydantic_decorators__" in c.__dict__][-1]
-    return frozenset(hooks | (set(vars(base)) if base is not owner else set()))
+    own = {name for name in vars(base) if name.startswith("model_")} if base is not owner else ()
+    return frozenset(hooks.union(own))
 
 
 def _is_alias(cls: type, name: str, function: object) -> bool:
