@@ -274,10 +274,11 @@ class Plot:
     def mark_rows(
         self,
         rows: frozenset[list[int]] = frozenset(),
-        items: set[int | list[int]] | None = None,
+        items: set[list[int] | dict[str, int]] | None = None,
         pairs: set[tuple[int, list[int]]] | None = None,
     ) -> int:
-        """Mark rows: a list may be among the items in each (a union, a tuple's member)."""
+        """Mark rows: no item can be hashed (a union of unhashable members only, a tuple with
+        one such member)."""
         return len(rows)
 
     def weigh(self, weights: dict[Point, float]) -> float:
@@ -307,10 +308,22 @@ class Plot:
         return {}
 
 
+class Mixed:
+    def mark(self, items: set[int | list[int]]) -> int:
+        """Mark items.
+
+        Args:
+            items: The items.
+        """
+        return len(items)
+
+
 def test_a_set_of_unhashable_items_or_a_mapping_of_unhashable_keys_has_no_json_form() -> None:
     """Offered as an array (or an object), every call with an item was an error of the
     Toolbox: a list or a dict, a dataclass that is not frozen, cannot be a set's item or a
-    dict's key, nor can a union or a tuple holding one."""
+    dict's key, nor can a tuple holding one or a union of such members only. A union with a
+    hashable member keeps its form (redis' ``Mapping[Union[bytes, bytearray, str, ...], ...]``
+    keys: a JSON key is text): an item that turns out unhashable is refused by name."""
     tools, diagnostics = inspect_class(Plot)
     assert tools["mark"].uncallable == (("points", "set[tests.test_uncallable.Point]"),)
     assert [p.name for p in tools["mark_rows"].parameters] == []
@@ -336,8 +349,8 @@ def test_a_set_of_unhashable_items_or_a_mapping_of_unhashable_keys_has_no_json_f
     assert said[1:4] == [
         "parameter 'rows': type frozenset[list[int]] has no JSON form (no set holds list[int] "
         "items: they are unhashable); left out",
-        "parameter 'items': type set[int | list[int]] has no JSON form (no set holds int | "
-        "list[int] items: they are unhashable); left out",
+        "parameter 'items': type set[list[int] | dict[str, int]] has no JSON form (no set "
+        "holds list[int] | dict[str, int] items: they are unhashable); left out",
         "parameter 'pairs': type set[tuple[int, list[int]]] has no JSON form (no set holds "
         "tuple[int, list[int]] items: they are unhashable); left out",
     ]
@@ -350,6 +363,11 @@ def test_a_set_of_unhashable_items_or_a_mapping_of_unhashable_keys_has_no_json_f
         "parameter 'rows': type dict[list[int], float] has no JSON form (no dict is keyed by "
         "list[int]: it is unhashable); left out"
     )
+    mixed = Toolbox(Mixed())
+    assert mixed.call("mark", {"items": [1, 2]}) == 2
+    with pytest.raises(ToolCallError) as raised:
+        mixed.call("mark", {"items": [1, [2]]})
+    assert str(raised.value) == "mark: items[1]: [2] cannot be an item of a set"
     assert (
         Toolbox(Plot()).call(
             "frozen",

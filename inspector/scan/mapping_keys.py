@@ -32,9 +32,11 @@ def unhashable(hint: object, seen: frozenset[type] = frozenset()) -> bool:
     """Whether a value the Toolbox makes of the hint may be unhashable, so no mapping key or
     set item the schema allows can be sure to be one: a list, a dict or a set (any sequence,
     mapping or mutable set ABC, which the Toolbox makes one of), a TypedDict, a dataclass or
-    pydantic model that is not frozen, and a tuple, a union, a frozenset or a record (a frozen
-    dataclass, a NamedTuple) holding such a member; through ``Annotated``, ``NewType``, type
-    variables and ``type`` aliases."""
+    pydantic model that is not frozen, a tuple, a frozenset or a record (a frozen dataclass, a
+    NamedTuple) holding such a member, and a union of such members only (a union with a
+    hashable member, pandas' ``Hashable | Sequence[Hashable]`` labels, keeps its form: a JSON
+    key is text, and the Toolbox refuses an item that turns out unhashable by name); through
+    ``Annotated``, ``NewType``, type variables and ``type`` aliases."""
     hint = _underlying(hint)
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
@@ -43,7 +45,9 @@ def unhashable(hint: object, seen: frozenset[type] = frozenset()) -> bool:
         return True
     if kind is Container.SET and (origin or hint) is not frozenset:
         return True
-    if origin in (typing.Union, types.UnionType) or kind in (Container.SET, Container.TUPLE):
+    if origin in (typing.Union, types.UnionType):  # a key or item may take a hashable member:
+        return all(unhashable(a, seen) for a in args)  # redis' ``Union[bytes, bytearray, str]``
+    if kind in (Container.SET, Container.TUPLE):
         return any(unhashable(a, seen) for a in args if a is not Ellipsis)
     cls = origin or hint
     if not isinstance(cls, type):
