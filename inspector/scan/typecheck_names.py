@@ -26,7 +26,7 @@ from inspector.scan.aliases import (
     has_forward_refs,
     map_parts,
 )
-from inspector.scan.cython_types import cython_names
+from inspector.scan.cython_types import CYTHON, PYTHON_TYPES
 
 
 class _Import:
@@ -102,7 +102,7 @@ class TypeCheckingNames:
             cython = self._cython.get(module_name)
             if cython is None:
                 source = self._source(module_name)
-                cython = self._cython[module_name] = cython_names(source) if source else {}
+                cython = self._cython[module_name] = _cython_names(source) if source else {}
             found.update((name, cython[name]) for name in missing if name in cython)
         return found
 
@@ -621,6 +621,25 @@ def _is_type_checking(test: ast.expr) -> bool:
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or):
         return any(_is_type_checking(value) for value in test.values)
     return False
+
+
+def _cython_names(source: str) -> dict[str, object]:
+    """The names a module's imports of ``cython`` bind, as hints read them: ``import cython
+    [as C]`` binds the module (``C.int``), ``from cython import bint [as b]`` the type; empty
+    when the source does not import ``cython``. A name of no C type ``cython_types`` knows
+    (``p_char``, ``cast``) is left out."""
+    if "cython" not in source:
+        return {}
+    found: dict[str, object] = {}
+    for statement in _guarded(_parsed(source).body, guarded=True):  # also in ``if``/``try``
+        for name, entry in _bindings(statement, ""):
+            if not isinstance(entry, _Import) or entry.module != "cython":
+                continue
+            if entry.attribute is None:
+                found[name] = CYTHON
+            elif entry.attribute in PYTHON_TYPES:
+                found[name] = PYTHON_TYPES[entry.attribute]
+    return found
 
 
 def _bindings(statement: ast.stmt, package: str) -> Iterator[tuple[str, _Entry]]:
