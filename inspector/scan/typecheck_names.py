@@ -623,12 +623,34 @@ def _is_type_checking(test: ast.expr) -> bool:
     return False
 
 
+_CYTHON_IMPORT = re.compile(
+    r"(?:^|;)[ \t]*(?:from[ \t]+cython[ \t]+import|import[ \t][^\n#]*\bcython\b)", re.M
+)
+"""A line's statement that imports ``cython`` itself."""
+
+
+def _imports_cython(source: str) -> bool:
+    """Whether some line of the source that mentions ``cython`` imports it. Parsing a module's
+    whole source to look for such an import cost pandas' ``DataFrame`` 170 of its 350 ms
+    (``frame.py`` and ``generic.py`` mention Cython in comments and import none); only the lines
+    that name it are read here (a regex over the whole text, with its ``\\b``, took 17 ms)."""
+    at = source.find("cython")
+    while at >= 0:
+        start = source.rfind("\n", 0, at) + 1
+        end = source.find("\n", at)
+        end = len(source) if end < 0 else end
+        if _CYTHON_IMPORT.search(source, start, end):
+            return True
+        at = source.find("cython", end)
+    return False
+
+
 def _cython_names(source: str) -> dict[str, object]:
     """The names a module's imports of ``cython`` bind, as hints read them: ``import cython
     [as C]`` binds the module (``C.int``), ``from cython import bint [as b]`` the type; empty
     when the source does not import ``cython``. A name of no C type ``cython_types`` knows
     (``p_char``, ``cast``) is left out."""
-    if "cython" not in source:
+    if not _imports_cython(source):
         return {}
     found: dict[str, object] = {}
     for statement in _guarded(_parsed(source).body, guarded=True):  # also in ``if``/``try``
