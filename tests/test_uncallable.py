@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, TypedDict, Unpack
@@ -618,7 +618,10 @@ _HINTS: dict[str, tuple[bool, object]] = {
     "int": (True, 7),
     "str": (True, "x"),
     "Engine | int": (True, 3),
-    "list[Engine]": (True, []),
+    "list[Engine]": (False, None),
+    "dict[str, Engine] | None": (False, None),
+    "tuple[int, list[Engine]]": (False, None),
+    "list[Engine | int]": (True, [4]),
     "object": (True, "anything"),
     "Engine": (False, None),
     "Callable[[int], int]": (False, None),
@@ -748,3 +751,61 @@ def test_a_none_true_or_false_after_an_underscore_stays_internal() -> None:
 
     tools, _ = inspect_class(Flags)
     assert [p.name for p in tools["set"].parameters] == ["name"]
+
+
+class Paragraphs:
+    def comment(self, runs: Engine | Sequence[Engine], text: str = "") -> None:
+        """Comment on runs (python-docx's ``add_comment``).
+
+        Args:
+            runs: The runs.
+            text: The comment.
+        """
+
+    def update(self, text: str, by_name: dict[str, Engine] | None = None) -> None:
+        """Update.
+
+        Args:
+            text: The text.
+            by_name: Engines by name.
+        """
+
+    def split(self, parts: list[tuple[int, Engine]] | list[str]) -> None:
+        """Split.
+
+        Args:
+            parts: The parts.
+        """
+
+
+def test_a_container_of_a_type_with_no_json_form_has_none_either() -> None:
+    """No JSON value makes the items of ``Sequence[Run]``: the container was "an array of any
+    item", offered, and every call with an item failed in the method. Now it is what the type
+    alone is: required, the method is uncallable; optional, left out; in a union, left out."""
+    tools, diagnostics = inspect_class(Paragraphs)
+    assert tools["comment"].uncallable == (
+        ("runs", "Engine | collections.abc.Sequence[tests.test_uncallable.Engine]"),
+    )
+    assert [p.name for p in tools["update"].left_out] == ["by_name"]
+    assert tools["split"].parameters_schema()["properties"] == {
+        "parts": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "The parts.",
+        }
+    }
+    assert messages(diagnostics) == [
+        "warning: Paragraphs.comment: parameter 'runs': required, and type Engine | "
+        "collections.abc.Sequence[tests.test_uncallable.Engine] has no JSON form (Engine inside "
+        "it has none): a model cannot call this method (a new classification entry excludes "
+        "it; set true, any value is accepted)",
+        "info: Paragraphs.update: parameter 'by_name': type dict[str, "
+        "tests.test_uncallable.Engine] has no JSON form (Engine inside it has none); left out",
+        "info: Paragraphs.split: parameter 'parts': union member list[tuple[int, "
+        "tests.test_uncallable.Engine]] has no JSON Schema form (Engine inside it has none); "
+        "left out",
+    ]
+    box = Toolbox(Paragraphs())
+    assert [tool.name for tool in box.tools] == ["update", "split"]
+    with pytest.raises(ToolCallError, match="unexpected argument"):
+        box.call("update", {"text": "x", "by_name": {"a": {}}})

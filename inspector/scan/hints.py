@@ -97,6 +97,14 @@ class Mapped(NamedTuple):
     """What was noticed, in order, for the caller to report."""
 
 
+class _FormlessPart(Exception):
+    """A parameter's container item or value type has no JSON form (``why``)."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.why = why
+
+
 class TypeMapper:
     """Maps hints to types for one scan (its ``context``); recursive classes end up in
     ``definitions`` as ``$defs``."""
@@ -291,7 +299,7 @@ class TypeMapper:
                 elif part not in options:
                     options.append(part)
         if not options and not has_null:  # no member has a JSON form
-            return self._unsupported(hint)
+            return self._unsupported(hint, "; ".join(whys))
         if dropped:
             why = "; ".join(whys)
             message = _dropped_members(dropped, why)
@@ -361,7 +369,27 @@ class TypeMapper:
         return RefType(name)
 
     def map_generic(self, hint: object) -> SchemaType:
-        """Parametrized containers: lists, sets, tuples, mappings, ``type X = ...`` aliases."""
+        """Parametrized containers: lists, sets, tuples, mappings, ``type X = ...`` aliases. A
+        parameter's container whose items (values) have no JSON form has none either: no JSON
+        value makes the items the method takes (python-docx's ``Sequence[Run]``)."""
+        try:
+            return self._generic(hint)
+        except _FormlessPart as part:
+            return self._unsupported(hint, part.why)
+
+    def _part(self, hint: object) -> SchemaType:
+        """A container's item or value type; ``_FormlessPart`` when a parameter's has no JSON
+        form (its notes are replaced by the container's)."""
+        notes, unformed = len(self._notes), self._unformed
+        mapped = self.map(hint)
+        if self._results or not self._no_form(mapped, unformed):
+            return mapped
+        whys = [note.why for note in self._notes[notes:] if note.why]
+        del self._notes[notes:]
+        self._unformed = unformed
+        raise _FormlessPart(whys[0] if whys else f"{named(hint)} inside it has none")
+
+    def _generic(self, hint: object) -> SchemaType:
         origin = typing.get_origin(hint)
         args = typing.get_args(hint)
         kind = container_of(origin)
@@ -389,7 +417,7 @@ class TypeMapper:
     def _item(self, args: tuple[object, ...]) -> SchemaType | None:
         if not args or args[0] in _ANY_HINTS:
             return None
-        return self.map(args[0])
+        return self._part(args[0])
 
     def _set_item(self, args: tuple[object, ...]) -> SchemaType | None:
         """A set's item: any value a set can hold, when the hint says any (a JSON scalar: a
@@ -402,7 +430,7 @@ class TypeMapper:
     def _tuple(self, args: tuple[object, ...]) -> SchemaType:
         if len(args) == 2 and args[1] is Ellipsis:
             return ArrayType(items=self._item(args[:1]))
-        return ArrayType(prefix=tuple(self.map(a) for a in args))
+        return ArrayType(prefix=tuple(self._part(a) for a in args))
 
     def _mapping(self, hint: object, args: tuple[object, ...]) -> SchemaType:
         if args and not self._results and unhashable(args[0]):
@@ -416,7 +444,7 @@ class TypeMapper:
                 message = f"mapping keys of type {named(args[0])} arrive as JSON strings"
                 self._notes.append(Note(codes.MAPPING_KEYS_AS_STRINGS, message))
                 texts = key_texts(args[0])
-        value = self.map(args[1]) if len(args) == 2 else AnyValueType()
+        value = self._part(args[1]) if len(args) == 2 else AnyValueType()
         if keys is not None:  # the keys the Toolbox takes, said where a model reads them
             texts = {"enum": keys}
         if texts is not None:
