@@ -11,6 +11,7 @@ import http.server
 import itertools
 import json
 import math
+import sqlite3
 import threading
 import time
 import warnings
@@ -371,6 +372,58 @@ def test_a_sync_call_is_answered_on_time_and_its_tool_refuses_calls_until_it_end
         "block: the call that timed out has ended (normally); the tool takes calls"
     )
     assert toolbox.call("block") == "done"
+
+
+class SqliteNotes:
+    """An object bound to the thread that made it: a ``sqlite3`` connection opened in
+    ``__init__``."""
+
+    def __init__(self) -> None:
+        self.made_on = threading.get_ident()
+        self.db = sqlite3.connect(":memory:")
+        self.db.execute("create table notes(text text)")
+
+    def add(self, text: str) -> list[int]:
+        """Add a note.
+
+        Args:
+            text: The note.
+
+        Returns:
+            How many notes there are, and whether this ran on the thread that made the object.
+        """
+        self.db.execute("insert into notes values (?)", (text,))
+        (count,) = self.db.execute("select count(*) from notes").fetchone()
+        return [count, int(threading.get_ident() == self.made_on)]
+
+
+def test_from_factory_runs_a_thread_bound_object_s_calls_on_its_thread_under_a_timeout() -> None:
+    """``Toolbox(obj, timeout=...)`` runs each sync call on a fresh thread, where a SQLite
+    connection refuses to work (trial13's sqlite-utils); ``from_factory`` makes the object on a
+    thread of its own that runs its calls, as ``serve --factory`` does."""
+    with pytest.raises(ToolCallError, match="SQLite objects created in a thread"):
+        Toolbox(SqliteNotes(), timeout=5).call("add", {"text": "a"})
+    toolbox = Toolbox.from_factory(SqliteNotes, timeout=5)
+    assert toolbox.call("add", {"text": "a"}) == [1, 1]
+    assert asyncio.run(toolbox.acall("add", {"text": "b"})) == [2, 1]
+    replies = toolbox.handle("openai", openai_call("add", {"text": "c"}))
+    assert replies[0]["content"] == "[3, 1]"
+    assert Toolbox.from_factory(SqliteNotes).call("add", {"text": "a"}) == [1, 1]  # no timeout
+    first, second = Toolbox.from_factory(
+        lambda: (SqliteNotes(), SqliteNotes()), new="include"
+    ).objects
+    assert isinstance(first, SqliteNotes) and isinstance(second, SqliteNotes)
+    assert first.made_on == second.made_on != threading.get_ident()
+
+
+def test_from_factory_raises_what_the_factory_raises_and_takes_no_homes() -> None:
+    def broken() -> object:
+        raise OSError("no database")
+
+    with pytest.raises(OSError, match="no database"):
+        Toolbox.from_factory(broken)
+    with pytest.raises(TypeError, match="homes= is not taken"):
+        Toolbox.from_factory(SqliteNotes, homes=None)
 
 
 def test_an_async_call_past_its_timeout_is_cancelled_and_a_tool_timeout_wins() -> None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from inspector.diagnostics import shown
 from inspector.model import MISSING, Field, Json, LeftOut, ParameterKind, ToolDescriptor
+from inspector.providers.calls import Call
 from inspector.runtime.arguments import ArgumentError, Converter, json_value
 from inspector.runtime.binding import Bound
 from inspector.runtime.host import MissingContext
@@ -370,3 +371,13 @@ def unknown_tool(name: str, available: list[str], likely: Sequence[str] = ()) ->
     more = len(available) - len(listed)
     rest = f" and {more} more" if more else ""
     return f"unknown tool {name!r}{hint} Available: {', '.join(listed) or 'none'}{rest}"
+
+
+def call_arguments(call: Call) -> Mapping[str, object] | str | None:
+    """A call's arguments as the model sent them: an object, its JSON text, or none."""
+    arguments = call.arguments
+    if arguments is None or isinstance(arguments, str | dict):
+        return arguments
+    raise ToolCallError(
+        f"{call.name}: arguments must be an object, got {shown(arguments)}", call.name
+    )

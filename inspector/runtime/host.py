@@ -103,3 +103,17 @@ def failure_text(
     if debug:
         message += "\n" + "".join(traceback.format_exception(error))
     return message, False
+
+
+def approval_answer(
+    approve: Approver | None, tool: ToolDescriptor, values: dict[str, object]
+) -> object:
+    """The approver's answer (an awaitable when it is async); False without one, or when it
+    fails (the host's log keeps why)."""
+    if approve is None:
+        return False
+    try:
+        return approve(tool, dict(values))
+    except Exception:
+        log.exception("%s: the approver failed", tool.name)
+        return False

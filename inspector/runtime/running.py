@@ -97,6 +97,22 @@ class Homes:
         return home.submit if home is not None else on_new_thread
 
 
+def made_at_home(make: Callable[[], object], homes: Homes | None, name: str) -> object:
+    """``make()``, on a new home thread when there are ``homes`` (its objects' thread, named
+    ``toolsinspector-{name}``, which then runs their sync methods)."""
+    if homes is None:
+        return make()
+    home = HomeThread(f"toolsinspector-{name}")
+    try:
+        made = home.submit(make).result()
+    except BaseException:
+        home.stop()  # no object lives there: the thread would wait for work forever
+        raise
+    for obj in made if isinstance(made, list | tuple) else [made]:
+        homes.threads[id(obj)] = home
+    return made
+
+
 class Late:
     """The tools whose timed-out sync call still runs: each refuses new calls until it ends;
     and the home threads such a call holds (by the ``id`` of their object), whose other tools

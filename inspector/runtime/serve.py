@@ -17,7 +17,7 @@ from inspector.diagnostics import InspectorError, UsageError
 from inspector.files.new_entries import NewMethods
 from inspector.model import JsonObject, MethodKind
 from inspector.runtime.binding import NeedsInstanceError, chosen_tools, classification_of
-from inspector.runtime.running import Homes, HomeThread
+from inspector.runtime.running import Homes, made_at_home
 from inspector.runtime.serve_options import (
     ServeOptions,
     check_transport,
@@ -291,7 +291,7 @@ class ServedObjects:
             problem = f"{name} needs constructor arguments ({', '.join(needed)}):"
         else:
             try:
-                instance = _made(cls, self.homes, name)
+                instance = made_at_home(cls, self.homes, name)
             except Exception as error:
                 problem, stop = f"{name}() failed: {type(error).__name__}: {error};", InspectorError
             else:
@@ -340,28 +340,13 @@ def _required_arguments(cls: type) -> list[str]:
     ]
 
 
-def _made(make: Callable[[], object], homes: Homes | None, name: str) -> object:
-    """``make()``, on a new home thread when there are ``homes`` (its objects' thread)."""
-    if homes is None:
-        return make()
-    home = HomeThread(f"toolsinspector-{name}")
-    try:
-        made = home.submit(make).result()
-    except BaseException:
-        home.stop()  # no object lives there: the thread would wait for work forever
-        raise
-    for obj in made if isinstance(made, list | tuple) else [made]:
-        homes.threads[id(obj)] = home
-    return made
-
-
 def factory_objects(
     factory: Callable[[], object], spec: str, homes: Homes | None = None
 ) -> list[object]:
     """What a factory returns, as a list of instances (with ``homes``: made on a thread of
     their own, which then runs their sync methods); a failure or a class is an error."""
     try:
-        made = _made(factory, homes, spec)
+        made = made_at_home(factory, homes, spec)
     except Exception as error:
         raise InspectorError(f"--factory {spec}: {type(error).__name__}: {error}") from None
     found = list(made) if isinstance(made, list | tuple) else [made]

@@ -9,9 +9,9 @@ import logging
 from collections.abc import Callable, Iterable, Mapping
 from contextvars import ContextVar
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from inspector.diagnostics import Diagnostic, InspectorError, Level, located_error, shown
+from inspector.diagnostics import Diagnostic, InspectorError, Level, located_error
 from inspector.files.new_entries import CHOICES, NewMethods
 from inspector.model import Json, JsonObject, ToolDescriptor
 from inspector.project import pipeline
@@ -34,6 +34,7 @@ from inspector.runtime.binding import (
 )
 from inspector.runtime.call_reading import (
     ToolCallError,
+    call_arguments,
     check_context,
     decode_arguments,
     has_default,
@@ -44,13 +45,14 @@ from inspector.runtime.host import (
     Approver,
     ErrorFormatter,
     ToolEvent,
+    approval_answer,
     failure_text,
     needs_approval,
     not_approved,
 )
 from inspector.runtime.messages import answer, read_calls
 from inspector.runtime.results import MAX_RESULT_CHARS, ResultRules, ResultSerializer, outcome
-from inspector.runtime.running import Homes, Runner, TimedOut, run_to_completion
+from inspector.runtime.running import Homes, Runner, TimedOut, made_at_home, run_to_completion
 from inspector.runtime.tool_search import SEARCH_TOOL, SEARCH_TOOL_NAME, ToolSearchSession
 from inspector.scan.docstrings import DocstringStyle
 from inspector.scan.methods import MethodBuilder
@@ -113,8 +115,8 @@ class Toolbox:
         on_event: Told what the host should know beside the model's answers (a call not
             approved, timed out, refused while busy, failed with a masked text); every event
             is logged too (logger ``inspector.toolbox``).
-        homes: The thread each object's sync methods run on (``serve`` sets it; None: a
-            fresh thread per call where one is needed).
+        homes: The thread each object's sync methods run on (``serve`` and
+            ``from_factory`` set it; None: a fresh thread per call where one is needed).
         defer: Globs over tool names: tools loaded on demand (besides those whose
             classification entry says ``"defer": true``): with the provider's own tool search
             in ``definitions`` (Anthropic, OpenAI Responses; left out elsewhere), or found
@@ -218,6 +220,31 @@ class Toolbox:
         self.diagnostics += unmatched_patterns(self.defer, self.tools)
         self.diagnostics += unmatched(catalog, selected, include or (), "include")
         self.diagnostics += unmatched(catalog, selected, exclude, "exclude")
+
+    @classmethod
+    def from_factory(cls, factory: Callable[[], object], **options: Any) -> Toolbox:
+        """The Toolbox of the objects a factory makes on a thread of their own, which then runs
+        every sync method of theirs, as ``serve --factory`` does. An object bound to the thread
+        that made it (a ``sqlite3`` connection opened in ``__init__``) then works under a
+        ``timeout`` too, where each sync call would run on a fresh thread.
+
+        Args:
+            factory: Called once, with no arguments, on the new thread: an object, or a list
+                or tuple of objects.
+            **options: The Toolbox's other options (``classification``, ``timeout``, ...).
+
+        Returns:
+            The Toolbox of the objects.
+
+        Raises:
+            TypeError: ``options`` names ``homes``, or one the Toolbox does not take.
+            Exception: What ``factory`` raises, and what the Toolbox raises for its options.
+        """
+        if "homes" in options:
+            raise TypeError("from_factory() makes the objects' home thread: homes= is not taken")
+        homes = Homes({})
+        name = getattr(factory, "__qualname__", type(factory).__qualname__)
+        return cls(made_at_home(factory, homes, name), homes=homes, **options)
 
     def _add(self, class_key: str, bound: Bound, *, renamed: bool) -> None:
         """Offer a tool, under the names a call may give it."""
@@ -442,7 +469,7 @@ class Toolbox:
             return self._search_tools(arguments, search)
         bound, args, kwargs, values = self._prepare(name, arguments, context)
         if needs_approval(bound.descriptor, self._annotations, self._approve_destructive):
-            answer_ = _asked(approve, bound.descriptor, values)
+            answer_ = approval_answer(approve, bound.descriptor, values)
             if inspect.isawaitable(answer_):
                 answer_ = run_to_completion(answer_)
             self._check_approved(name, approve, answer_)
@@ -492,7 +519,7 @@ class Toolbox:
             return self._search_tools(arguments, search)
         bound, args, kwargs, values = self._prepare(name, arguments, context)
         if needs_approval(bound.descriptor, self._annotations, self._approve_destructive):
-            answer_ = _asked(approve, bound.descriptor, values)
+            answer_ = approval_answer(approve, bound.descriptor, values)
             if inspect.isawaitable(answer_):
                 try:
                     answer_ = await answer_
@@ -588,7 +615,7 @@ class Toolbox:
         async def run(call: Call) -> Outcome:
             try:
                 value = await self.acall(
-                    call.name, _args(call), context=context, approve=approve, search=search
+                    call.name, call_arguments(call), context=context, approve=approve, search=search
                 )
             except ToolCallError as error:
                 return Outcome(call, error=error.message)
@@ -638,7 +665,7 @@ class Toolbox:
     ) -> Outcome:
         try:
             value = self.call(
-                call.name, _args(call), context=context, approve=approve, search=search
+                call.name, call_arguments(call), context=context, approve=approve, search=search
             )
         except ToolCallError as error:
             return Outcome(call, error=error.message)
@@ -747,27 +774,6 @@ class Toolbox:
             raise
         except Exception as error:  # an argument's class failed in its own code: as the method
             raise self._failure(name, error) from error  # would, under ``errors`` (masked too)
-
-
-def _args(call: Call) -> Mapping[str, object] | str | None:
-    arguments = call.arguments
-    if arguments is None or isinstance(arguments, str | dict):
-        return arguments
-    raise ToolCallError(
-        f"{call.name}: arguments must be an object, got {shown(arguments)}", call.name
-    )
-
-
-def _asked(approve: Approver | None, tool: ToolDescriptor, values: dict[str, object]) -> object:
-    """The approver's answer (an awaitable when it is async); False without one, or when it
-    fails (the host's log keeps why)."""
-    if approve is None:
-        return False
-    try:
-        return approve(tool, dict(values))
-    except Exception:
-        log.exception("%s: the approver failed", tool.name)
-        return False
 
 
 def _check_options(errors: str, timeout: float | None, max_result_chars: int) -> None:
