@@ -214,3 +214,38 @@ def test_a_tool_whose_result_or_description_is_the_bulk_says_so(
     result = run_cli("render", "--provider", provider, "--max-tool-tokens", "60", "-o", "o.json")
     (warning,) = [line for line in result.stderr.splitlines() if f"Reports.{tool}:" in line]
     assert said in warning and "largest parameters" not in warning, warning
+
+
+def test_a_renamed_tool_is_named_beside_its_method_in_render_warnings(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    """The subject of a render warning is the classification key (``Store.put``); a tool offered
+    under another name says that name too, as the model and the provider's file see it."""
+    Path("store.py").write_text(
+        "class Store:\n"
+        "    def put(self, key: str, data: dict) -> None:\n"
+        f'        """{"Store a value. " * 80}"""\n'
+        "\n"
+        "    def get(self, key: str) -> str:\n"
+        '        """Get a value."""\n'
+        "        return key\n"
+    )
+    Path("tools.classification.json").write_text(
+        json.dumps({"Store": {"put": {"name": "save"}, "get": True}})
+    )
+    assert run_cli("scan", "store.py:Store", "-o", "tools.json", "-q").status == 0
+    result = run_cli(
+        "render", "--provider", "openai", "--strict", "--max-tool-tokens", "200", "-o", "o.json"
+    )
+    lines = result.stderr.splitlines()
+    assert lines[:2] == [
+        "store.py:2: warning[TI404]: Store.put: tool 'save': cannot be strict for OpenAI: "
+        "parameter 'data' is a free-form mapping (dict); strict mode needs fixed properties; "
+        'rendered without "strict"',
+        "store.py:2: warning[TI502]: Store.put: tool 'save': openai: description has 1199 "
+        "characters; some models reject more than 1024",
+    ]
+    assert lines[2].startswith(
+        "store.py:2: warning[TI510]: Store.put: tool 'save': openai: about 3"
+    )
+    assert lines[3:] == ["diagnostics: 0 errors, 3 warnings (1 TI404, 1 TI502, 1 TI510), 0 info"]

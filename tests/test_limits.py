@@ -5,6 +5,7 @@ diagnostics instead of files they would reject."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import sys
 import time
@@ -349,6 +350,11 @@ def test_anthropic_strict_stops_at_20_tools_per_request(provider: str) -> None:
     assert notes == [
         f'{provider}: 3 tools rendered without "strict" to stay within the per-request limits '
         "(at most 20 strict tools): C.t20, C.t21, C.t22"
+    ]
+    renamed = [dataclasses.replace(t, name=f"c_{t.name}") for t in _tools(*[REQUIRED] * 21)]
+    assert _strict_render(provider, renamed)[1] == [
+        f'{provider}: 1 tool rendered without "strict" to stay within the per-request limits '
+        "(at most 20 strict tools): C.t20 (tool 'c_t20')"
     ]
 
 

@@ -176,7 +176,11 @@ class StrictBudget:
             return None
         reasons = "; ".join(self.reasons)
         names = listed(
-            (f"{t.class_name}.{t.method_name}" for t in self.dropped),
+            (
+                f"{t.class_name}.{t.method_name}"
+                + (f" (tool {t.name!r})" if t.name != t.method_name else "")
+                for t in self.dropped
+            ),
             max(LISTED - len(reasons), SHOWN),  # the reasons and the names: one line
             ", ",
         )
@@ -184,3 +188,10 @@ class StrictBudget:
             f'{provider}: {count(len(self.dropped), "tool")} rendered without "strict" to stay '
             f"within the per-request limits ({reasons}): {names}"
         )
+
+
+def renamed(tool: ToolDescriptor) -> str:
+    """``tool 'name': `` for a tool offered under another name than its method's (a rename,
+    ``@prefix``, ``Class_method``), which the diagnostic's subject (the classification key)
+    does not show; else nothing."""
+    return f"tool {tool.name!r}: " if tool.name != tool.method_name else ""

@@ -15,7 +15,7 @@ from inspector.diagnostics import LISTED, Diagnostic, clipped, listed
 from inspector.files.tools_json import ToolTooDeep, nested_too_deeply
 from inspector.model import JsonObject, ToolDescriptor
 from inspector.providers.base import Dialect, Filter, Provider, StrictDialect
-from inspector.providers.limits import StrictBudget
+from inspector.providers.limits import StrictBudget, renamed
 from inspector.providers.schema_walk import BRIEF, DialectResult, Note
 from inspector.providers.strict import strict_schema
 
@@ -33,9 +33,8 @@ class FilterDiagnostics:
     def add(self, code: str, tool: ToolDescriptor, message: str) -> None:
         """Record a diagnostic located at the tool's method."""
         path, line = tool.path_and_line
-        diagnostic = Diagnostic(
-            level_of(code), message, path, line, f"{tool.class_name}.{tool.method_name}", code
-        )
+        subject = f"{tool.class_name}.{tool.method_name}"
+        diagnostic = Diagnostic(level_of(code), renamed(tool) + message, path, line, subject, code)
         if diagnostic not in self._seen:
             self._seen.add(diagnostic)
             self.diagnostics.append(diagnostic)

@@ -12,7 +12,7 @@ import orjson
 from inspector import codes
 from inspector.diagnostics import Diagnostic, Level
 from inspector.model import Json, JsonObject, ToolDescriptor
-from inspector.providers.limits import Limits, StrictUsage, exceeded, strict_usage
+from inspector.providers.limits import Limits, StrictUsage, exceeded, renamed, strict_usage
 from inspector.providers.registry import find
 from inspector.providers.schema_walk import compact_json, object_values, used_definitions
 
@@ -165,8 +165,9 @@ def _limit_warnings(
         if tool is not None:
             path, line = tool.path_and_line
             subject = f"{tool.class_name}.{tool.method_name}"
+        named = renamed(tool) if tool is not None else ""
         warnings.append(
-            Diagnostic(Level.WARNING, f"{provider}: {message}", path, line, subject, code)
+            Diagnostic(Level.WARNING, f"{named}{provider}: {message}", path, line, subject, code)
         )
 
     if limits.max_tools is not None and sizes.count > limits.max_tools:
@@ -209,7 +210,7 @@ def _budget_warnings(
         if budget.max_tool_tokens and tokens > budget.max_tool_tokens:
             path, line = tool.path_and_line
             message = (
-                f"{provider}: about {tokens:,} tokens, over max_tool_tokens "
+                f"{renamed(tool)}{provider}: about {tokens:,} tokens, over max_tool_tokens "
                 f"({budget.max_tool_tokens:,}){_largest_parts(tool, entry, size)}"
             )
             warnings.append(
