@@ -1163,16 +1163,17 @@ def test_cython_pure_python_mode_types_are_their_python_types(
     it, whose hints name Cython's C types (``C.int`` after ``import cython as C``, ``bint``
     from ``from cython import bint``). Compiled, those names are bound to nothing: each hint was
     unresolved (TI105) and took any value. A pointer type stays unresolved. The imports are
-    found after a comment that names Cython, inside ``try`` and after a ``;``."""
+    found after a comment that names Cython, inside ``try``, after a ``;`` and after an ``if``'s
+    colon on its line."""
     modules(
         **{
             "cy_src/cy_sock.py": """
                 # Compiled by cython; the cython names below are C types.
                 try:
-                    import cython as C
+                    import os; import cython as C
                 except ImportError:
                     pass
-                import os; from cython import bint, double, p_char as text_ptr, size_t as count_t
+                if True: from cython import bint, double, p_char as text_ptr, size_t as count_t
 
                 class Socket:
                     pass

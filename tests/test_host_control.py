@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import dataclasses
+import gc
 import http.server
 import itertools
 import json
@@ -416,14 +417,52 @@ def test_from_factory_runs_a_thread_bound_object_s_calls_on_its_thread_under_a_t
     assert first.made_on == second.made_on != threading.get_ident()
 
 
-def test_from_factory_raises_what_the_factory_raises_and_takes_no_homes() -> None:
+def _home_threads() -> set[threading.Thread]:
+    return {t for t in threading.enumerate() if t.name.startswith("toolsinspector-")}
+
+
+def _ended(threads: set[threading.Thread]) -> bool:
+    for thread in threads:
+        thread.join(5)
+    return not any(thread.is_alive() for thread in threads)
+
+
+def test_from_factory_refuses_what_serve_refuses_and_leaves_no_thread_behind() -> None:
+    """What the factory raises reaches the caller; no object, a class or None is refused as
+    ``serve --factory`` refuses it; a misspelt option is refused before the factory runs; a
+    Toolbox that cannot be made, or is dropped, ends its thread."""
+    before = _home_threads()
+    made: list[str] = []
+
     def broken() -> object:
         raise OSError("no database")
 
+    def counted() -> SqliteNotes:
+        made.append("made")
+        return SqliteNotes()
+
     with pytest.raises(OSError, match="no database"):
         Toolbox.from_factory(broken)
+    for returned in (None, [], SqliteNotes):
+        with pytest.raises(InspectorError) as refused:
+            Toolbox.from_factory(lambda returned=returned: returned)
+        assert str(refused.value) == (
+            f"from_factory: the factory returned {returned!r}; expected an instance or a list "
+            "of instances"
+        )
     with pytest.raises(TypeError, match="homes= is not taken"):
         Toolbox.from_factory(SqliteNotes, homes=None)
+    with pytest.raises(TypeError, match="timeuot"):
+        Toolbox.from_factory(counted, timeuot=3)
+    assert made == []
+    with pytest.raises(InspectorError, match="errors='loud'"):
+        Toolbox.from_factory(counted, errors="loud")
+    assert made == ["made"]
+    toolbox = Toolbox.from_factory(lambda: [[SqliteNotes()]])  # nested as Toolbox() reads it
+    assert toolbox.call("add", {"text": "a"}) == [1, 1]
+    del toolbox
+    gc.collect()
+    assert _ended(_home_threads() - before)
 
 
 def test_an_async_call_past_its_timeout_is_cancelled_and_a_tool_timeout_wins() -> None:

@@ -42,6 +42,9 @@ LARGE: dict[str, str] = {
     "types written once (shared $defs) included",
     "inspector/scan/doc_types.py": "docstring type phrases read into hints: one reader, its "
     "vocabulary of words and its name resolution",
+    "inspector/runtime/toolbox.py": "the Toolbox, the public runtime class: its constructors, "
+    "definitions, calls and handling, each documented for the API reference; what it runs is "
+    "in binding, call_reading, host, running and results",
 }
 
 

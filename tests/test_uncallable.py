@@ -777,6 +777,13 @@ class Paragraphs:
             parts: The parts.
         """
 
+    def by_id(self, engines: dict[int, Engine]) -> None:
+        """By id (no TI113 for keys of a mapping with no form).
+
+        Args:
+            engines: Engines by id.
+        """
+
 
 def test_a_container_of_a_type_with_no_json_form_has_none_either() -> None:
     """No JSON value makes the items of ``Sequence[Run]``: the container was "an array of any
@@ -804,8 +811,79 @@ def test_a_container_of_a_type_with_no_json_form_has_none_either() -> None:
         "info: Paragraphs.split: parameter 'parts': union member list[tuple[int, "
         "tests.test_uncallable.Engine]] has no JSON Schema form (Engine inside it has none); "
         "left out",
+        "warning: Paragraphs.by_id: parameter 'engines': required, and type dict[int, "
+        "tests.test_uncallable.Engine] has no JSON form (Engine inside it has none): a model "
+        "cannot call this method (a new classification entry excludes it; set true, any value "
+        "is accepted)",
     ]
     box = Toolbox(Paragraphs())
     assert [tool.name for tool in box.tools] == ["update", "split"]
     with pytest.raises(ToolCallError, match="unexpected argument"):
         box.call("update", {"text": "x", "by_name": {"a": {}}})
+
+
+class Fleet(TypedDict):
+    engines: list[Engine]
+    limit: int
+
+
+class Casts:
+    def astype(self, dtype):  # type: ignore[no-untyped-def]
+        """Cast (pandas' ``astype``: its types are prose).
+
+        Args:
+            dtype (str or Mapping of str to type): One type, or one per column.
+        """
+        return dtype
+
+    def typed(self, dtype: str | dict[str, type]) -> object:
+        """Cast.
+
+        Args:
+            dtype: One type, or one per column.
+        """
+        return dtype
+
+    def runs(self, runs: list[Engine]) -> object:
+        """Runs.
+
+        Args:
+            runs: The runs.
+        """
+        return runs
+
+    def fleet(self, fleet: Fleet) -> object:
+        """A fleet.
+
+        Args:
+            fleet: The fleet.
+        """
+        return fleet
+
+
+def test_a_container_of_what_has_no_form_takes_what_its_schema_allows() -> None:
+    """The schema and the Toolbox agree: a docstring's prose type keeps its container of any
+    item (pandas' ``dtype={"a": "int64"}`` works: the library takes text where the prose says
+    a type); a code hint's container has no form, so a method classified true anyway, or a
+    record's field, takes any value, as its schema ``{}`` says."""
+    tools, _ = inspect_class(Casts)
+    assert tools["astype"].parameters_schema()["properties"]["dtype"] == {
+        "description": "One type, or one per column.",
+        "anyOf": [{"type": "string"}, {"type": "object"}],
+    }
+    assert tools["typed"].parameters_schema()["properties"]["dtype"] == {
+        "type": "string",
+        "description": "One type, or one per column.",
+    }
+    assert tools["runs"].parameters_schema()["properties"]["runs"] == {"description": "The runs."}
+    assert tools["fleet"].parameters_schema()["properties"]["fleet"]["properties"] == {
+        "engines": {},
+        "limit": {"type": "integer"},
+    }
+    box = Toolbox(Casts(), classification={"Casts": {"*": True, "runs": True}})
+    assert box.call("astype", {"dtype": {"a": "int64"}}) == {"a": "int64"}
+    with pytest.raises(ToolCallError, match="expected string"):
+        box.call("typed", {"dtype": {"a": "int64"}})
+    assert box.call("runs", {"runs": "not a list"}) == "not a list"
+    assert box.call("runs", {"runs": [{}]}) == [{}]
+    assert box.call("fleet", {"fleet": {"engines": 5, "limit": 1}}) == {"engines": 5, "limit": 1}

@@ -86,10 +86,16 @@ def every(parts: Iterable[Callable[[], object]]) -> list[object]:
 
 @dataclass
 class Converter:
-    """Converts JSON values by hint; ``notes`` records what leniency accepted."""
+    """Converts JSON values by hint; ``notes`` records what leniency accepted. ``loose``: the
+    hint being converted was read from a docstring, whose containers of what has no JSON form
+    the scan offered as containers of any item (``TypeMapper.map_parameter(loose=True)``)."""
 
     mapper: TypeMapper = field(default_factory=TypeMapper)
     notes: list[str] = field(default_factory=list)
+    loose: bool = False
+    _offered: dict[tuple[tuple[object, ...], bool], tuple[object, ...]] = field(
+        default_factory=dict
+    )
 
     def convert(self, value: Json, hint: object, path: str) -> object:
         """The Python value for ``hint``; raises ``ArgumentError``."""
@@ -164,7 +170,7 @@ class Converter:
     def _union(self, value: Json, options: tuple[object, ...], path: str) -> object:
         if value is None and type(None) in options:
             return None
-        options = _offered(options)  # as the schema: str | bytes takes the str
+        options = self._offered_members(options)  # as the schema: str | bytes takes the str
         errors = []
         for option in options:
             if option is type(None):
@@ -204,6 +210,11 @@ class Converter:
     def _generic(self, value: Json, hint: object, origin: object, path: str) -> object:
         args = typing.get_args(hint)
         kind = container_of(origin)
+        if kind is not None and not self.mapper.map_member(hint, loose=self.loose).json_form:
+            # a container of what has no JSON form (``list[Connection]``) has none: its schema
+            # takes any value (a method classified true anyway, a record's field), and so does
+            # the call, as for the class alone
+            return value
         if kind is Container.ARRAY or kind is Container.SET:
             items = self._array(value, path)
             item_hint = args[0] if args else typing.Any
@@ -397,15 +408,23 @@ class Converter:
         """Whether the schema of ``hint`` allows null."""
         return is_nullable(self.mapper.map(hint))
 
+    def _offered_members(self, members: tuple[object, ...]) -> tuple[object, ...]:
+        """The members of a union its schema offers, worked out once per union and call."""
+        key = (members, self.loose)
+        try:
+            return self._offered[key]
+        except KeyError:
+            offered = self._offered[key] = _offered_now(members, self.loose)
+        except TypeError:  # an unhashable member
+            offered = _offered_now(members, self.loose)
+        return offered
+
     def _constraints(self, value: Json, hint: object, path: str) -> None:
         """Check the JSON Schema constraints an ``Annotated`` hint carries."""
         keywords = dict(self.mapper.map(hint).keywords)
         problem = _violation(value, keywords)
         if problem:
             raise ArgumentError(path, problem)
-
-
-_OFFERED: dict[tuple[object, ...], tuple[object, ...]] = {}
 
 
 def _unknown_dropped_silently(cls: type) -> bool:
@@ -447,24 +466,13 @@ def _refuse(path: str, message: str) -> object:
     raise ArgumentError(path, message)
 
 
-def _offered(members: tuple[object, ...]) -> tuple[object, ...]:
-    """The members of a union its schema offers, worked out once per union."""
-    try:
-        return _OFFERED[members]
-    except KeyError:
-        offered = _OFFERED[members] = _offered_now(members)
-    except TypeError:  # an unhashable member
-        offered = _offered_now(members)
-    return offered
-
-
-def _offered_now(members: tuple[object, ...]) -> tuple[object, ...]:
+def _offered_now(members: tuple[object, ...], loose: bool) -> tuple[object, ...]:
     """The members with a JSON form (all when none has), less the forms ``str`` absorbs
     (``bytes`` in ``str | bytes``): those the scan's ``map_union`` kept."""
     mapper = TypeMapper()
     forms: list[SchemaType | None] = []
     for member in members:
-        mapped = mapper.map_member(member)
+        mapped = mapper.map_member(member, loose=loose)
         forms.append(mapped.schema if mapped.json_form else None)
     kept = [form for form in forms if form is not None]
     pairs = zip(members, forms, strict=True)

@@ -45,6 +45,8 @@ class Bound:
         owner: The object or class the method is taken from.
         by_position: The parameters passed by position to a decorator's wrapper that takes
             them under other names (see ``spread.renaming_wrapper_positions``).
+        doc_typed: The Python names whose hint was read from the docstring (converted as the
+            scan offered them: ``Converter.loose``).
     """
 
     descriptor: ToolDescriptor
@@ -56,6 +58,7 @@ class Bound:
     fixed: dict[str, tuple[Field, Json]] = dataclass_field(default_factory=dict)
     owner: object = None
     by_position: ByPosition = ()
+    doc_typed: frozenset[str] = frozenset()
 
 
 def flattened(objects: Iterable[object]) -> Iterable[object]:
@@ -244,6 +247,7 @@ def bind(
         fixed,
         obj,
         renaming_wrapper_positions(function),
+        frozenset(documented),
     )
 
 

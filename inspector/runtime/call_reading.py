@@ -120,11 +120,14 @@ def _collect(
             collected.give(parameter, python_name, None)
             continue
         hint = bound.hints.get(python_name, typing.Any)
+        converter.loose = python_name in bound.doc_typed
         try:
             value = converter.convert(typing.cast(Json, raw), hint, parameter.name)
         except ArgumentError as error:
             problems.append(str(error))
             continue
+        finally:
+            converter.loose = False
         collected.give(parameter, python_name, value)
 
 

@@ -16,7 +16,7 @@ from collections.abc import AsyncIterator, Callable
 from contextvars import copy_context
 from dataclasses import dataclass
 
-from inspector.runtime.binding import Bound
+from inspector.runtime.binding import Bound, flattened
 from inspector.runtime.call_reading import ToolCallError
 from inspector.runtime.host import ToolEvent
 from inspector.typetable.values import read_as_items
@@ -97,20 +97,43 @@ class Homes:
         return home.submit if home is not None else on_new_thread
 
 
-def made_at_home(make: Callable[[], object], homes: Homes | None, name: str) -> object:
-    """``make()``, on a new home thread when there are ``homes`` (its objects' thread, named
-    ``toolsinspector-{name}``, which then runs their sync methods)."""
-    if homes is None:
-        return make()
-    home = HomeThread(f"toolsinspector-{name}")
+class NotInstances(ValueError):
+    """What a factory returned holds no object, or a class or ``None``."""
+
+    def __init__(self, made: object) -> None:
+        super().__init__(f"returned {made!r}; expected an instance or a list of instances")
+        self.made = made
+
+
+def made_at_home(make: Callable[[], object], homes: Homes | None, name: str) -> list[object]:
+    """The objects ``make()`` returns (a plain list or tuple read as its items, as the Toolbox
+    reads them), made on a new home thread when there are ``homes``: the thread, named
+    ``toolsinspector-{name}``, then runs their sync methods.
+
+    Raises:
+        NotInstances: ``make()`` gave no object, or a class or ``None`` among them.
+        BaseException: What ``make()`` raises. Either way the new thread is stopped.
+    """
+    home = HomeThread(f"toolsinspector-{name}") if homes is not None else None
     try:
-        made = home.submit(make).result()
+        made = home.submit(make).result() if home is not None else make()
+        objects = list(flattened([made]))
+        if not objects or any(isinstance(obj, type) or obj is None for obj in objects):
+            raise NotInstances(made)
     except BaseException:
-        home.stop()  # no object lives there: the thread would wait for work forever
+        if home is not None:
+            home.stop()  # no object lives there: the thread would wait for work forever
         raise
-    for obj in made if isinstance(made, list | tuple) else [made]:
-        homes.threads[id(obj)] = home
-    return made
+    if homes is not None and home is not None:
+        homes.threads.update((id(obj), home) for obj in objects)
+    return objects
+
+
+def stop_homes(homes: Homes) -> None:
+    """End the home threads once the work queued on them has run (their objects' Toolbox is
+    gone)."""
+    for home in {id(home): home for home in homes.threads.values()}.values():
+        home.stop()
 
 
 class Late:

@@ -17,7 +17,7 @@ from inspector.diagnostics import InspectorError, UsageError
 from inspector.files.new_entries import NewMethods
 from inspector.model import JsonObject, MethodKind
 from inspector.runtime.binding import NeedsInstanceError, chosen_tools, classification_of
-from inspector.runtime.running import Homes, made_at_home
+from inspector.runtime.running import Homes, NotInstances, made_at_home
 from inspector.runtime.serve_options import (
     ServeOptions,
     check_transport,
@@ -291,7 +291,7 @@ class ServedObjects:
             problem = f"{name} needs constructor arguments ({', '.join(needed)}):"
         else:
             try:
-                instance = made_at_home(cls, self.homes, name)
+                instance = made_at_home(cls, self.homes, name)[0]
             except Exception as error:
                 problem, stop = f"{name}() failed: {type(error).__name__}: {error};", InspectorError
             else:
@@ -346,15 +346,14 @@ def factory_objects(
     """What a factory returns, as a list of instances (with ``homes``: made on a thread of
     their own, which then runs their sync methods); a failure or a class is an error."""
     try:
-        made = made_at_home(factory, homes, spec)
+        return made_at_home(factory, homes, spec)
+    except NotInstances as refused:
+        raise InspectorError(
+            f"--factory {spec}: must return an instance or a list of instances, got "
+            f"{refused.made!r}"
+        ) from None
     except Exception as error:
         raise InspectorError(f"--factory {spec}: {type(error).__name__}: {error}") from None
-    found = list(made) if isinstance(made, list | tuple) else [made]
-    if not found or any(isinstance(obj, type) or obj is None for obj in found):
-        raise InspectorError(
-            f"--factory {spec}: must return an instance or a list of instances, got {made!r}"
-        )
-    return found
 
 
 def served_objects(

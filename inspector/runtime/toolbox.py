@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import logging
+import weakref
 from collections.abc import Callable, Iterable, Mapping
 from contextvars import ContextVar
 from pathlib import Path
@@ -52,7 +53,15 @@ from inspector.runtime.host import (
 )
 from inspector.runtime.messages import answer, read_calls
 from inspector.runtime.results import MAX_RESULT_CHARS, ResultRules, ResultSerializer, outcome
-from inspector.runtime.running import Homes, Runner, TimedOut, made_at_home, run_to_completion
+from inspector.runtime.running import (
+    Homes,
+    NotInstances,
+    Runner,
+    TimedOut,
+    made_at_home,
+    run_to_completion,
+    stop_homes,
+)
 from inspector.runtime.tool_search import SEARCH_TOOL, SEARCH_TOOL_NAME, ToolSearchSession
 from inspector.scan.docstrings import DocstringStyle
 from inspector.scan.methods import MethodBuilder
@@ -226,7 +235,8 @@ class Toolbox:
         """The Toolbox of the objects a factory makes on a thread of their own, which then runs
         every sync method of theirs, as ``serve --factory`` does. An object bound to the thread
         that made it (a ``sqlite3`` connection opened in ``__init__``) then works under a
-        ``timeout`` too, where each sync call would run on a fresh thread.
+        ``timeout`` too, where each sync call would run on a fresh thread. The thread ends
+        when the Toolbox is garbage-collected. Async methods run on the caller's event loop.
 
         Args:
             factory: Called once, with no arguments, on the new thread: an object, or a list
@@ -237,14 +247,28 @@ class Toolbox:
             The Toolbox of the objects.
 
         Raises:
-            TypeError: ``options`` names ``homes``, or one the Toolbox does not take.
-            Exception: What ``factory`` raises, and what the Toolbox raises for its options.
+            TypeError: ``options`` names ``homes``, or one the Toolbox does not take (before
+                the factory is called).
+            InspectorError: The factory returned no object, a class or ``None``, or an option
+                has a value it cannot take.
+            Exception: What ``factory`` raises.
         """
         if "homes" in options:
             raise TypeError("from_factory() makes the objects' home thread: homes= is not taken")
+        inspect.signature(cls).bind(**options)  # a misspelt option, before the factory runs
         homes = Homes({})
         name = getattr(factory, "__qualname__", type(factory).__qualname__)
-        return cls(made_at_home(factory, homes, name), homes=homes, **options)
+        try:
+            objects = made_at_home(factory, homes, name)
+        except NotInstances as refused:
+            raise InspectorError(f"from_factory: the factory {refused}") from None
+        try:
+            toolbox = cls(*objects, homes=homes, **options)
+        except BaseException:
+            stop_homes(homes)
+            raise
+        weakref.finalize(toolbox, stop_homes, homes)
+        return toolbox
 
     def _add(self, class_key: str, bound: Bound, *, renamed: bool) -> None:
         """Offer a tool, under the names a call may give it."""

@@ -97,6 +97,11 @@ class Mapped(NamedTuple):
     """What was noticed, in order, for the caller to report."""
 
 
+_Mode = tuple[bool, bool]
+"""What a hint is mapped for: (a result, a parameter's docstring type)."""
+_State = tuple[list[Note], int, int, bool, bool]
+
+
 class _FormlessPart(Exception):
     """A parameter's container item or value type has no JSON form (``why``)."""
 
@@ -121,17 +126,19 @@ class TypeMapper:
         self._in_progress: dict[object, str] = {}
         """Classes and aliases being mapped → their definition name, should they recur."""
         self._recursive: set[object] = set()
-        self._class_cache: dict[tuple[type, bool], SchemaType] = {}
-        """Per class, mapped for parameters (False) or results (True)."""
+        self._class_cache: dict[tuple[type, _Mode], SchemaType] = {}
+        """Per class and mode (``_mode``)."""
         self._defined: dict[object, str] = {}
-        self._hint_cache: dict[tuple[object, bool], SchemaType] = {}
-        """Per mode (``_results``): a record's field of no JSON form is text only in results."""
+        self._hint_cache: dict[tuple[object, _Mode], SchemaType] = {}
+        """Per mode (``_mode``): a record's field of no JSON form is text only in results."""
         self._results = False
         """Mapping a return value (``map_result``)."""
-        self._same_hint: dict[tuple[int, bool], tuple[object, SchemaType]] = {}  # by id, mode
-        self._noted: dict[tuple[object, bool], tuple[SchemaType, tuple[Note, ...], int, int]] = {}
+        self._loose = False
+        """Mapping a parameter's type read from its docstring (``map_parameter(loose=True)``)."""
+        self._same_hint: dict[tuple[int, _Mode], tuple[object, SchemaType]] = {}  # by id, mode
+        self._noted: dict[tuple[object, _Mode], tuple[SchemaType, tuple[Note, ...], int, int]] = {}
         """Hints whose mapping only added notes (a union member with no JSON form, a type with
-        none), per mode (``_results``): the type, the notes, what the two counts grew by."""
+        none), per mode (``_mode``): the type, the notes, what the two counts grew by."""
         self._handlers = self._dispatch()
 
     def take_definitions(self) -> dict[str, SchemaType]:
@@ -140,27 +147,31 @@ class TypeMapper:
         self.definitions, self._defined = {}, {}
         return gathered
 
-    def map_parameter(self, hint: object) -> Mapped:
-        """The type of a parameter or field hint, with its ``Annotated`` description apart."""
-        return self._mapped(hint, results=False)
+    def map_parameter(self, hint: object, *, loose: bool = False) -> Mapped:
+        """The type of a parameter or field hint, with its ``Annotated`` description apart.
+        ``loose``: the hint was read from a docstring's prose (pandas' "Mapping of column name
+        -> data type"), so a container whose items have no JSON form stays a container of any
+        item (the library may take what the prose did not name) instead of having none."""
+        return self._mapped(hint, results=False, loose=loose)
 
     def map_result(self, hint: object) -> Mapped:
         """Like ``map_parameter``, for a return value: a type with no JSON form is the text a
         model gets for it (a string: the value's ``repr``, as the Toolbox answers)."""
         return self._mapped(hint, results=True)
 
-    def map_member(self, hint: object) -> Mapped:
+    def map_member(self, hint: object, *, loose: bool = False) -> Mapped:
         """A member of a union as ``map_union`` reads it (the Toolbox converts a union by the
-        members its schema offers): its whole type, and whether it has a JSON form."""
-        state = self._begin(results=False)
+        members its schema offers): its whole type, and whether it has a JSON form (``loose``:
+        as ``map_parameter``)."""
+        state = self._begin(results=False, loose=loose)
         try:
             schema = self.map(hint)
             return Mapped(schema, None, not self._no_form(schema, 0), tuple(self._notes))
         finally:
             self._end(state)
 
-    def _mapped(self, hint: object, *, results: bool) -> Mapped:
-        state = self._begin(results=results)
+    def _mapped(self, hint: object, *, results: bool, loose: bool = False) -> Mapped:
+        state = self._begin(results=results, loose=loose)
         try:
             schema, description = self._described(hint)
             null_left = schema == NullType() and self._nulled > 0
@@ -169,24 +180,29 @@ class TypeMapper:
         finally:
             self._end(state)
 
-    def _begin(self, *, results: bool) -> tuple[list[Note], int, int, bool]:
+    def _begin(self, *, results: bool, loose: bool = False) -> _State:
         """A fresh count of notes for a hint mapped from the outside; the state it replaces."""
-        state = (self._notes, self._unformed, self._nulled, self._results)
-        self._notes, self._unformed, self._nulled, self._results = [], 0, 0, results
+        state = (self._notes, self._unformed, self._nulled, self._results, self._loose)
+        self._notes, self._unformed, self._nulled = [], 0, 0
+        self._results, self._loose = results, loose
         return state
 
-    def _end(self, state: tuple[list[Note], int, int, bool]) -> None:
-        self._notes, self._unformed, self._nulled, self._results = state
+    def _end(self, state: _State) -> None:
+        self._notes, self._unformed, self._nulled, self._results, self._loose = state
+
+    @property
+    def _mode(self) -> _Mode:
+        return self._results, self._loose
 
     def map(self, hint: object) -> SchemaType:
         """The model type of a hint; a hint mapped before without side effects is reused, unless
         it refers to a definition: those belong to one tool's ``$defs``."""
-        same_key = (id(hint), self._results)
+        same_key = (id(hint), self._mode)
         if (same := self._same_hint.get(same_key)) is not None and same[0] is hint:
             return same[1]  # the same object (kept alive): typing's hash and repr are slow
         # ``Literal["q", "p"] == Literal["p", "q"]``: a generic hint is keyed by its text too,
         # so that each keeps its own order
-        key = (hint if isinstance(hint, type) else (hint, repr(hint)), self._results)
+        key = (hint if isinstance(hint, type) else (hint, repr(hint)), self._mode)
         try:
             return self._same_hint.setdefault(same_key, (hint, self._hint_cache[key]))[1]
         except (KeyError, TypeError):  # not seen yet, or unhashable
@@ -372,22 +388,23 @@ class TypeMapper:
         """Parametrized containers: lists, sets, tuples, mappings, ``type X = ...`` aliases. A
         parameter's container whose items (values) have no JSON form has none either: no JSON
         value makes the items the method takes (python-docx's ``Sequence[Run]``)."""
+        notes, unformed, nulled = len(self._notes), self._unformed, self._nulled
         try:
             return self._generic(hint)
-        except _FormlessPart as part:
+        except _FormlessPart as part:  # what its other parts noted (TI113 of its keys) is moot
+            del self._notes[notes:]
+            self._unformed, self._nulled = unformed, nulled
             return self._unsupported(hint, part.why)
 
     def _part(self, hint: object) -> SchemaType:
         """A container's item or value type; ``_FormlessPart`` when a parameter's has no JSON
-        form (its notes are replaced by the container's)."""
+        form (``map_generic`` replaces its notes by the container's)."""
         notes, unformed = len(self._notes), self._unformed
         mapped = self.map(hint)
-        if self._results or not self._no_form(mapped, unformed):
+        if self._results or self._loose or not self._no_form(mapped, unformed):
             return mapped
         whys = [note.why for note in self._notes[notes:] if note.why]
-        del self._notes[notes:]
-        self._unformed = unformed
-        raise _FormlessPart(whys[0] if whys else f"{named(hint)} inside it has none")
+        raise _FormlessPart(whys[0] if whys else f"{no_form_name(hint)} inside it has none")
 
     def _generic(self, hint: object) -> SchemaType:
         origin = typing.get_origin(hint)
@@ -493,7 +510,7 @@ class TypeMapper:
         if cls in self._in_progress:
             self._recursive.add(cls)
             return RefType(self._in_progress[cls])
-        cached = self._class_cache.get((cls, self._results))
+        cached = self._class_cache.get((cls, self._mode))
         if cached is not None:
             return cached
         if cls in self._defined:
@@ -525,7 +542,7 @@ class TypeMapper:
             self._defined[cls] = name
             return RefType(name)
         if not any(isinstance(node, RefType) for node in walk(built)):
-            self._class_cache[cls, self._results] = built
+            self._class_cache[cls, self._mode] = built
         return built
 
     def _definition_name(self, wanted: str) -> str:

@@ -394,7 +394,7 @@ class MethodBuilder:
                 hint = variadic_item(hint, parameter.kind)
         hint, python_default, required = field_object(parameter, hint)
         hint, sentinel = without_sentinel_type(hint, python_default, required)
-        mapped = self.mapper.map_parameter(hint)
+        mapped = self.mapper.map_parameter(hint, loose=sources.get(name) == "docstring")
         optional = not required or variadic
         if self._without_form(
             name, hint, mapped, optional=optional, omitted=omitted, report=report
