@@ -93,6 +93,14 @@ def key_texts(hint: object) -> JsonObject | None:
     its values (``dict[int, X]`` takes ``"1"`` as 1; a UUID key is a UUID's text), where a
     schema can say them; None for other key types. The Toolbox refused any other key
     (``""`` for ``dict[int, X]``) that the schema allowed."""
+    members = _listing_members(hint)
+    if members is not None:  # ``Literal[1] | Literal[2]``: each member's texts
+        listed: list[Json] = []
+        for part in map(key_texts, members):
+            if part is None or part.keys() != {"enum"} or not isinstance(part["enum"], list):
+                return None
+            listed.extend(part["enum"])
+        return {"enum": list(dict.fromkeys(listed))}
     forms: list[object] | None = None  # Literals and Enums of texts: key_names
     if typing.get_origin(hint) is typing.Literal:
         forms = [literal_json(value) for value in typing.get_args(hint)]
@@ -143,6 +151,12 @@ def key_names(hint: object) -> list[Json] | None:
     """The texts a mapping's keys may be when its key type lists them (``Literal["range",
     "mergeType"]``, an Enum of strings: gspread's ``batch_merge``); None for any other key
     type."""
+    members = _listing_members(hint)
+    if members is not None:  # chromadb's ``Union[Literal["$contains"], Literal["$regex"]]``
+        parts = [key_names(member) for member in members]
+        if not all(part is not None for part in parts):
+            return None
+        return list(dict.fromkeys(name for part in parts if part is not None for name in part))
     if typing.get_origin(hint) is typing.Literal:
         values: list[object] = list(typing.get_args(hint))
     elif isinstance(hint, type) and issubclass(hint, enum.Enum):
@@ -152,3 +166,18 @@ def key_names(hint: object) -> list[Json] | None:
     if not values or not all(isinstance(value, str) for value in values):
         return None
     return list(dict.fromkeys(typing.cast(list[str], values)))
+
+
+def _listing_members(hint: object) -> tuple[object, ...] | None:
+    """The members of a union of types that list their values (Literals, Enums: a ``Literal``
+    of one value each, as ``Union`` keeps them apart, or a union of such unions); None for any
+    other hint."""
+    if typing.get_origin(hint) not in (typing.Union, types.UnionType):
+        return None
+    members = typing.get_args(hint)
+    listing = all(
+        typing.get_origin(member) is typing.Literal
+        or (isinstance(member, type) and issubclass(member, enum.Enum))
+        for member in members
+    )
+    return members if listing else None
