@@ -55,7 +55,13 @@ from inspector.scan.mapping_keys import (
 )
 from inspector.typetable.protocols import generic_stand_in, stand_in
 from inspector.typetable.scalars import number_row, scalar_for
-from inspector.typetable.structures import Container, container_of, has_fields, tuple_items
+from inspector.typetable.structures import (
+    Container,
+    container_of,
+    has_fields,
+    made_from_fields,
+    tuple_items,
+)
 from inspector.typetable.unions import union_forms
 from inspector.typetable.values import (
     enum_json,
@@ -431,6 +437,9 @@ class TypeMapper:
         if has_fields(hint):
             if inspect.isabstract(hint) and not self._results:  # no argument can be made of it
                 return self._unsupported(hint, f"{named(hint)} is abstract: no value of it is made")
+            if not self._results and not made_from_fields(hint):
+                why = f"{named(hint)}'s own __init__ does not take its fields"
+                return self._unsupported(hint, why)
             return self._structured(hint)
         scalar = scalar_for(hint) or number_row(hint)
         if scalar is not None:
