@@ -493,6 +493,29 @@ def test_mapping_keys_of_a_union_of_literals_are_named_in_the_schema() -> None:
     assert toolbox.call("find", {"where": {"$or": "a", "$regex": "b"}}) == ["$or", "$regex"]
 
 
+def test_mapping_keys_of_str_beside_literals_are_any_text_without_a_note() -> None:
+    """chromadb's ``Where = Dict[Union[str, LogicalOperator], ...]``: any text is a key, and
+    TI113 warned that the keys "arrive as JSON strings", as if they were no text."""
+    mapped = TypeMapper().map_parameter(dict[Union[str, _Logical], int])  # noqa: UP007
+    assert mapped.schema.to_schema() == {
+        "type": "object",
+        "additionalProperties": {"type": "integer"},
+    }
+    assert (mapped.json_form, list(mapped.notes)) == (True, [])
+    numbered = TypeMapper().map_parameter(dict[str | int, int])  # an int key is no text
+    assert [note[1] for note in numbered.notes] == [
+        "mapping keys of type str | int arrive as JSON strings"
+    ]
+
+    class Filters:
+        def where(self, where: dict[str | _Logical, int]) -> list[str]:  # type: ignore[valid-type]
+            """Filter."""
+            return sorted(where)
+
+    toolbox = Toolbox(Filters())
+    assert toolbox.call("where", {"where": {"$and": 1, "age": 2}}) == ["$and", "age"]
+
+
 def test_the_toolbox_takes_the_keys_a_mapping_s_schema_names_and_refuses_others() -> None:
     class Sheet:
         def merge(self, merge: dict[Literal["range", "mergeType"], str]) -> list[str]:

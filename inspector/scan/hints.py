@@ -47,6 +47,7 @@ from inspector.scan.enum_names import enum_names, with_enum_names
 from inspector.scan.mapping_keys import (
     NO_KEYS_OF,
     NO_SET_HOLDS,
+    any_text,
     is_text,
     key_names,
     key_texts,
@@ -415,7 +416,7 @@ class TypeMapper:
             return self._unsupported(hint, NO_KEYS_OF.format(named(args[0])))
         keys = key_names(args[0]) if args else None
         texts = None
-        if args and args[0] not in (str, *_ANY_HINTS) and keys is None:
+        if args and args[0] not in (str, *_ANY_HINTS) and keys is None and not any_text(args[0]):
             if is_text(args[0]):  # the keys' own bounds (``Annotated[str, MinLen(1)]``), if any
                 texts = text_bounds(self.map(args[0]))
             else:

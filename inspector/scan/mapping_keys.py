@@ -134,6 +134,16 @@ def is_text(hint: object) -> bool:
     return isinstance(schema, StringType) and not schema.format and not schema.keywords
 
 
+def any_text(hint: object) -> bool:
+    """Whether a key union takes any text: ``str`` beside Literals or Enums of texts
+    (chromadb's ``Union[str, Literal["$and"], Literal["$or"]]``). Its keys arrive as they are
+    meant, as JSON strings: no note says otherwise, and no ``propertyNames`` bounds them."""
+    if typing.get_origin(hint) not in (typing.Union, types.UnionType):
+        return False
+    members = typing.get_args(hint)
+    return str in members and all(m is str or key_names(m) is not None for m in members)
+
+
 def text_bounds(schema: SchemaType) -> JsonObject | None:
     """``propertyNames`` for keys of a text type with bounds (``minLength``, ``maxLength``,
     ``pattern``): the Toolbox checks each key by them, so the schema says them; None for
