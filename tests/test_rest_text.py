@@ -109,6 +109,11 @@ from inspector.scan.rest_text import _patterns, may_hold_markup, plain_text
             "See the Paper Migration Guide (https://x.org/p) and guide to Webhooks.\n\n"
             "Not `a\n\nb`_ over paragraphs.",
         ),
+        # a title holding brackets before its address (gspread), a bracketed word in a title
+        (
+            "Calls `values/<ID>:append <https://x.org/a>`_ and `a <b> c`_.",
+            "Calls values/<ID>:append (https://x.org/a) and a <b> c.",
+        ),
         # a field no reader took, shown as Sphinx shows it (PyGithub, paramiko)
         (":calls: `GET /user <https://x.org/u>`_", "Calls: GET /user (https://x.org/u)"),
         # a field named as a directive reads as Sphinx renders the directive (paramiko)

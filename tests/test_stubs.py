@@ -320,6 +320,61 @@ def test_descriptions_a_docstring_cannot_hold_are_reported_and_kept() -> None:
     ]
 
 
+def test_a_description_with_a_google_section_title_is_carried_by_rest_fields(
+    tmp_path: Path,
+) -> None:
+    """gspread's ``Worksheet.acell``, documented in reST with ``Example:`` above its example: a
+    Google docstring read the title as a section and dropped the example (TI601, lost on the
+    way back); reST fields carry it, and a description neither form carries is still TI601."""
+    examples = "Read a cell.\n\nExample:\n\n>>> sheet.acell('A1')\n<Cell R1C1 '42'>"
+    label = {"type": "string", "description": "Cell label\nin A1 notation."}
+    methods = {
+        name: {
+            "type": "function",
+            "function": {
+                "name": name,
+                "description": description,
+                "parameters": {
+                    "type": "object",
+                    "properties": {"label": label},
+                    "required": ["label"],
+                },
+            },
+            "returns": {"type": "string", "description": "The value.\nAs text."},
+        }
+        for name, description in [
+            ("acell", examples),
+            ("both", "Two forms.\n\nExample:\n\n    x\n\n:param label: text"),
+        ]
+    }
+    document = {
+        "format": "toolsinspector/1",
+        "classes": {"Tools": {"source": "sheet:Tools", "methods": methods}},
+    }
+    catalog, _ = read_catalog(document)
+    module, diagnostics = build_module(catalog, "tools.json")
+    assert [(d.subject, d.message) for d in diagnostics] == [
+        ("Tools.both", "its description cannot be carried by a docstring exactly")
+    ]
+    assert (
+        '        """Read a cell.\n'
+        "\n"
+        "        Example:\n"
+        "\n"
+        "        >>> sheet.acell('A1')\n"
+        "        <Cell R1C1 '42'>\n"
+        "\n"
+        "        :param label: Cell label\n"
+        "            in A1 notation.\n"
+        "        :returns: The value.\n"
+        "            As text.\n"
+        '        """\n'
+    ) in render_stubs(module, [])
+    back = _scan_stub(render_stubs(module, []), tmp_path, ["Tools"])["classes"]["Tools"]["methods"]
+    assert back["acell"]["function"] == methods["acell"]["function"]
+    assert back["acell"]["returns"] == methods["acell"]["returns"]
+
+
 def test_variadics_of_any_value_documented_with_stars_come_back(
     in_tmp: Path, run_cli: Callable[..., Run]
 ) -> None:

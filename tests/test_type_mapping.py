@@ -445,6 +445,71 @@ def test_mapping_keys_a_literal_or_an_enum_lists_are_named_in_the_schema() -> No
     ]
 
 
+_Logical = Union[Literal["$and"], Literal["$or"]]  # noqa: UP007 (as chromadb writes it)
+
+
+def test_mapping_keys_of_a_union_of_literals_are_named_in_the_schema() -> None:
+    """chromadb's ``WhereDocument = Dict[Union[Literal["$contains"], ..., LogicalOperator],
+    ...]``: a union of one-value Literals (and of such unions) lists its keys as one Literal
+    does. The schema allowed any key, with a TI113 note that the keys arrive as strings, and
+    the Toolbox refused all but those (``where_document.k: expected one of "$contains"``)."""
+    operators = Union[Literal["$contains"], Literal["$regex"], _Logical]  # noqa: UP007
+    mapped = TypeMapper().map_parameter(dict[operators, str])  # type: ignore[valid-type]
+    assert mapped.schema.to_schema() == {
+        "type": "object",
+        "additionalProperties": {"type": "string"},
+        "propertyNames": {"enum": ["$contains", "$regex", "$and", "$or"]},
+    }
+    assert (mapped.json_form, list(mapped.notes)) == (True, [])
+    assert TypeMapper().map_parameter(dict[Literal["up"] | Side, int]).schema.to_schema() == {
+        "type": "object",
+        "additionalProperties": {"type": "integer"},
+        "propertyNames": {"enum": ["up", "left", "right"]},
+    }
+    numbered = TypeMapper().map_parameter(dict[Literal[1] | Literal[2], int])
+    assert numbered.schema.to_schema() == {
+        "type": "object",
+        "additionalProperties": {"type": "integer"},
+        "propertyNames": {"enum": ["1", "2"]},
+    }
+    assert [note[1] for note in numbered.notes] == [
+        "mapping keys of type Union[Literal[1], Literal[2]] arrive as JSON strings"
+    ]
+    mixed = TypeMapper().map_parameter(dict[Literal["a"] | int, int])  # not a listing
+    assert "propertyNames" not in mixed.schema.to_schema()
+
+    class Notes:
+        def find(self, where: dict[operators, str]) -> list[str]:  # type: ignore[valid-type]
+            """Find notes."""
+            return sorted(where)
+
+    toolbox = Toolbox(Notes())
+    assert toolbox.call("find", {"where": {"$or": "a", "$regex": "b"}}) == ["$or", "$regex"]
+
+
+def test_mapping_keys_of_str_beside_literals_are_any_text_without_a_note() -> None:
+    """chromadb's ``Where = Dict[Union[str, LogicalOperator], ...]``: any text is a key, and
+    TI113 warned that the keys "arrive as JSON strings", as if they were no text."""
+    mapped = TypeMapper().map_parameter(dict[Union[str, _Logical], int])  # noqa: UP007
+    assert mapped.schema.to_schema() == {
+        "type": "object",
+        "additionalProperties": {"type": "integer"},
+    }
+    assert (mapped.json_form, list(mapped.notes)) == (True, [])
+    numbered = TypeMapper().map_parameter(dict[str | int, int])  # an int key is no text
+    assert [note[1] for note in numbered.notes] == [
+        "mapping keys of type str | int arrive as JSON strings"
+    ]
+
+    class Filters:
+        def where(self, where: dict[str | _Logical, int]) -> list[str]:  # type: ignore[valid-type]
+            """Filter."""
+            return sorted(where)
+
+    toolbox = Toolbox(Filters())
+    assert toolbox.call("where", {"where": {"$and": 1, "age": 2}}) == ["$and", "age"]
+
+
 def test_the_toolbox_takes_the_keys_a_mapping_s_schema_names_and_refuses_others() -> None:
     class Sheet:
         def merge(self, merge: dict[Literal["range", "mergeType"], str]) -> list[str]:

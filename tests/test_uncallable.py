@@ -260,6 +260,78 @@ def test_an_abstract_class_is_no_argument_but_stays_a_result() -> None:
 
 
 @dataclass
+class IndexSchema:
+    """Index settings: chromadb's ``Schema``, a dataclass whose own ``__init__`` sets them."""
+
+    defaults: dict[str, int]
+    cmek: str | None = None
+
+    def __init__(self) -> None:
+        self.defaults = {"hnsw": 16}
+        self.cmek = None
+
+
+@dataclass
+class Limits:
+    """A dataclass whose own ``__init__`` takes its fields (and more) by name: made of them."""
+
+    rows: int
+
+    def __init__(self, rows: int, scale: int = 1) -> None:
+        self.rows = rows * scale
+
+
+class Collections:
+    def create(
+        self, name: str, schema: IndexSchema | None = None, limits: Limits | None = None
+    ) -> str:
+        """Create a collection.
+
+        Args:
+            name: Its name.
+            schema: Index settings.
+            limits: Its limits.
+        """
+        return name
+
+    def index(self, schema: IndexSchema) -> int:
+        """Index with settings.
+
+        Args:
+            schema: Index settings.
+        """
+        return len(schema.defaults)
+
+    def settings(self) -> IndexSchema:
+        """The settings in use."""
+        return IndexSchema()
+
+
+def test_a_dataclass_whose_own_init_takes_no_fields_is_no_argument_but_stays_a_result() -> None:
+    """chromadb's ``create_collection(schema: Schema | None)`` offered the dataclass's fields,
+    and every call that gave them failed (``Schema.__init__() got an unexpected keyword
+    argument 'defaults'``)."""
+    tools, diagnostics = inspect_class(Collections)
+    assert [p.name for p in tools["create"].parameters] == ["name", "limits"]
+    assert tools["index"].uncallable == (("schema", "IndexSchema"),)
+    assert tools["settings"].returns.to_schema()["properties"] == {
+        "defaults": {"type": "object", "additionalProperties": {"type": "integer"}},
+        "cmek": {"type": ["string", "null"], "default": None},
+    }
+    assert [(d.code, d.subject) for d in diagnostics] == [
+        ("TI130", "Collections.create"),
+        ("TI131", "Collections.index"),
+    ]
+    assert diagnostics[0].message == (
+        "parameter 'schema': type IndexSchema has no JSON form (IndexSchema's own __init__ "
+        "does not take its fields); left out"
+    )
+    toolbox = Toolbox(Collections())
+    assert toolbox.call("create", {"name": "notes", "limits": {"rows": 3}}) == "notes"
+    assert toolbox.call("settings") == IndexSchema()
+
+
+@dataclass
 class Point:
     """A point: equal by value, so unhashable (not frozen)."""
 

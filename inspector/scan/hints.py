@@ -47,6 +47,7 @@ from inspector.scan.enum_names import enum_names, with_enum_names
 from inspector.scan.mapping_keys import (
     NO_KEYS_OF,
     NO_SET_HOLDS,
+    any_text,
     is_text,
     key_names,
     key_texts,
@@ -55,7 +56,13 @@ from inspector.scan.mapping_keys import (
 )
 from inspector.typetable.protocols import generic_stand_in, stand_in
 from inspector.typetable.scalars import number_row, scalar_for
-from inspector.typetable.structures import Container, container_of, has_fields, tuple_items
+from inspector.typetable.structures import (
+    Container,
+    container_of,
+    has_fields,
+    made_from_fields,
+    tuple_items,
+)
 from inspector.typetable.unions import union_forms
 from inspector.typetable.values import (
     enum_json,
@@ -454,7 +461,7 @@ class TypeMapper:
             return self._unsupported(hint, NO_KEYS_OF.format(named(args[0])))
         keys = key_names(args[0]) if args else None
         texts = None
-        if args and args[0] not in (str, *_ANY_HINTS) and keys is None:
+        if args and args[0] not in (str, *_ANY_HINTS) and keys is None and not any_text(args[0]):
             if is_text(args[0]):  # the keys' own bounds (``Annotated[str, MinLen(1)]``), if any
                 texts = text_bounds(self.map(args[0]))
             else:
@@ -476,6 +483,9 @@ class TypeMapper:
         if has_fields(hint):
             if inspect.isabstract(hint) and not self._results:  # no argument can be made of it
                 return self._unsupported(hint, f"{named(hint)} is abstract: no value of it is made")
+            if not self._results and not made_from_fields(hint):
+                why = f"{named(hint)}'s own __init__ does not take its fields"
+                return self._unsupported(hint, why)
             return self._structured(hint)
         scalar = scalar_for(hint) or number_row(hint)
         if scalar is not None:

@@ -93,6 +93,14 @@ def key_texts(hint: object) -> JsonObject | None:
     its values (``dict[int, X]`` takes ``"1"`` as 1; a UUID key is a UUID's text), where a
     schema can say them; None for other key types. The Toolbox refused any other key
     (``""`` for ``dict[int, X]``) that the schema allowed."""
+    members = _listing_members(hint)
+    if members is not None:  # ``Literal[1] | Literal[2]``: each member's texts
+        listed: list[Json] = []
+        for part in map(key_texts, members):
+            if part is None or part.keys() != {"enum"} or not isinstance(part["enum"], list):
+                return None
+            listed.extend(part["enum"])
+        return {"enum": list(dict.fromkeys(listed))}
     forms: list[object] | None = None  # Literals and Enums of texts: key_names
     if typing.get_origin(hint) is typing.Literal:
         forms = [literal_json(value) for value in typing.get_args(hint)]
@@ -126,6 +134,16 @@ def is_text(hint: object) -> bool:
     return isinstance(schema, StringType) and not schema.format and not schema.keywords
 
 
+def any_text(hint: object) -> bool:
+    """Whether a key union takes any text: ``str`` beside Literals or Enums of texts
+    (chromadb's ``Union[str, Literal["$and"], Literal["$or"]]``). Its keys arrive as they are
+    meant, as JSON strings: no note says otherwise, and no ``propertyNames`` bounds them."""
+    if typing.get_origin(hint) not in (typing.Union, types.UnionType):
+        return False
+    members = typing.get_args(hint)
+    return str in members and all(m is str or key_names(m) is not None for m in members)
+
+
 def text_bounds(schema: SchemaType) -> JsonObject | None:
     """``propertyNames`` for keys of a text type with bounds (``minLength``, ``maxLength``,
     ``pattern``): the Toolbox checks each key by them, so the schema says them; None for
@@ -143,6 +161,12 @@ def key_names(hint: object) -> list[Json] | None:
     """The texts a mapping's keys may be when its key type lists them (``Literal["range",
     "mergeType"]``, an Enum of strings: gspread's ``batch_merge``); None for any other key
     type."""
+    members = _listing_members(hint)
+    if members is not None:  # chromadb's ``Union[Literal["$contains"], Literal["$regex"]]``
+        parts = [key_names(member) for member in members]
+        if not all(part is not None for part in parts):
+            return None
+        return list(dict.fromkeys(name for part in parts if part is not None for name in part))
     if typing.get_origin(hint) is typing.Literal:
         values: list[object] = list(typing.get_args(hint))
     elif isinstance(hint, type) and issubclass(hint, enum.Enum):
@@ -152,3 +176,18 @@ def key_names(hint: object) -> list[Json] | None:
     if not values or not all(isinstance(value, str) for value in values):
         return None
     return list(dict.fromkeys(typing.cast(list[str], values)))
+
+
+def _listing_members(hint: object) -> tuple[object, ...] | None:
+    """The members of a union of types that list their values (Literals, Enums: a ``Literal``
+    of one value each, as ``Union`` keeps them apart, or a union of such unions); None for any
+    other hint."""
+    if typing.get_origin(hint) not in (typing.Union, types.UnionType):
+        return None
+    members = typing.get_args(hint)
+    listing = all(
+        typing.get_origin(member) is typing.Literal
+        or (isinstance(member, type) and issubclass(member, enum.Enum))
+        for member in members
+    )
+    return members if listing else None

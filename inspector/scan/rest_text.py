@@ -38,7 +38,9 @@ class _Patterns(NamedTuple):
     link_reference: re.Pattern[str]
     """A reference to a hyperlink: `` `structured array`_ ``, `` `docs <https://...>`__ ``,
     an address alone (elasticsearch's `` `<https://...>`_ ``); the title and the address may
-    go on over lines of one paragraph (dropbox's, PyGithub's)."""
+    go on over lines of one paragraph (dropbox's, PyGithub's). The address is the last
+    bracketed text, so the title may hold brackets before it (gspread's `` `spreadsheets/<ID>:
+    batchUpdate <https://...>`_ ``)."""
     comment: re.Pattern[str]
     """A comment: explicit markup (``..`` opening a line) that is no directive (``name::``),
     hyperlink target, footnote, citation or substitution, with the lines indented below it
@@ -77,7 +79,7 @@ def _patterns() -> _Patterns:
         substitution=re.compile(r"(?<![^\s(\"'])\|([A-Za-z_][\w.-]*\w)\|(?=[\s.,;:!?)\"']|\Z)"),
         link_target=re.compile(r"^[ \t]*\.\. _[^\n:]*:.*(?:\n[ \t]+\S.*)*(?:\n|\Z)", re.M),
         link_reference=re.compile(
-            r"(?<![\w:`])`(?:(?=[^\s`])((?:[^`<\n]|\n(?![ \t]*\n))*?[^\s`<])"
+            r"(?<![\w:`])`(?:(?=[^\s`<])((?:[^`\n]|\n(?![ \t]*\n))*?[^\s`<])"
             r"(?:\s*<([^<>`\s][^<>`]*)>)?"
             r"|<([^<>`\s][^<>`]*)>)`__?(?!\w)"
         ),

@@ -1,12 +1,15 @@
 """Google-style docstrings for stubs, checked by parsing them back the way a scan will.
 
-A text a docstring cannot carry exactly (say, an argument description that itself looks like
-a section header) is reported as not carried, so the caller can keep it another way.
+A text the Google form cannot carry (a description holding a Google section's title, such as
+gspread's ``Example:`` above its examples) is written in reST fields instead when those carry
+more of it; a text neither form carries exactly is reported as not carried, so the caller can
+keep it another way.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import docstring_parser
@@ -45,7 +48,15 @@ def docstring(
         text = _compose(indent, description, section, entries, returns)
         carried = Carried(True, frozenset(n for n, _ in entries), True)
     else:
-        text, carried = _parsed_back(indent, description, section, entries, returns)
+        text, carried = _parsed_back(
+            indent, description, section, entries, returns, compose=_compose
+        )
+        if not _complete(carried, entries):
+            rest = _parsed_back(
+                indent, description, section, entries, returns, compose=_compose_rest
+            )
+            if _rank(rest[1]) > _rank(carried):
+                text, carried = rest
     if not text.strip():
         return [], Carried(True, frozenset(), True)
     # no line ends with a space, as ``ruff format`` writes docstrings: a scan reads the text
@@ -63,11 +74,13 @@ def _parsed_back(
     section: str,
     entries: list[tuple[str, str]],
     returns: str,
+    *,
+    compose: Callable[[str, str, str, list[tuple[str, str]], str], str],
 ) -> tuple[str, Carried]:
-    """The docstring text, parsed back to find what it carries (entries that do not survive
-    are left out, and the rest parsed again)."""
+    """The docstring text ``compose`` writes, parsed back to find what it carries (entries that
+    do not survive are left out, and the rest parsed again)."""
     for _ in range(len(entries) + 1):
-        text = _compose(indent, description, section, entries, returns)
+        text = compose(indent, description, section, entries, returns)
         info = _parse(text)
         found = info.params if section == "Args" else info.attributes
         kept = [(n, t) for n, t in entries if n in found and found[n].description == t]
@@ -79,6 +92,16 @@ def _parsed_back(
         frozenset(n for n, _ in entries),
         info.returns == returns,
     )
+
+
+def _complete(carried: Carried, entries: list[tuple[str, str]]) -> bool:
+    return carried.description and carried.returns and len(carried.names) == len(entries)
+
+
+def _rank(carried: Carried) -> tuple[bool, int, bool]:
+    """The description first: an entry or the returns text not carried is kept in the
+    annotation, a description has no other place."""
+    return carried.description, len(carried.names), carried.returns
 
 
 _PLAIN_CHARS = r"\w,.;!?'\"()/%+=<>&#$~{}|^`*\[\]-"
@@ -138,6 +161,36 @@ def _compose(
     if returns:
         returned = (f"{pycode.INDENT}{line}" if line else "" for line in returns.split("\n"))
         blocks.append(["Returns:", *returned])
+    return _joined(indent, description, blocks)
+
+
+_REST_FIELDS = {"Args": "param", "Attributes": "ivar"}
+"""The reST field of each Google section a stub writes (a scan reads ``:ivar`` fields as
+attributes)."""
+
+
+def _compose_rest(
+    indent: str, description: str, section: str, entries: list[tuple[str, str]], returns: str
+) -> str:
+    """The docstring text in reST fields (``:param name: text``, ``:returns: text``)."""
+    blocks: list[list[str]] = []
+    if description:
+        blocks.append(description.split("\n"))
+    fields = [(f":{_REST_FIELDS[section]} {name}:", text) for name, text in entries]
+    if returns:
+        fields.append((":returns:", returns))
+    lines: list[str] = []
+    for field, text in fields:
+        first, *rest = text.split("\n")
+        lines.append(f"{field} {first}")
+        lines.extend(f"{pycode.INDENT}{line}" if line else "" for line in rest)
+    if lines:
+        blocks.append(lines)
+    return _joined(indent, description, blocks)
+
+
+def _joined(indent: str, description: str, blocks: list[list[str]]) -> str:
+    """The blocks one blank line apart, indented like the source."""
     if not blocks:
         return ""
     lines = [line for block in blocks for line in [*block, ""]][:-1]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import collections.abc as cabc
 import dataclasses
 import enum
+import inspect
 import sys
 import typing
 from typing import NamedTuple
@@ -188,6 +189,28 @@ def has_fields(cls: type) -> bool:
         or is_attrs(cls)
         or is_struct(cls)
     )
+
+
+def made_from_fields(cls: type) -> bool:
+    """Whether the class's constructor takes its fields by name, as the Toolbox passes them: a
+    dataclass or attrs class whose own ``__init__`` takes something else (chromadb's
+    ``Schema.__init__(self)``, which sets the fields itself) is made of no fields a model
+    gives. Classes of other kinds, and constructors ``inspect`` cannot read, are."""
+    if dataclasses.is_dataclass(cls):
+        names = [f.name for f in init_fields(cls)]
+    elif is_attrs(cls):
+        names = [f.name for f in record_fields(cls) or ()]
+    else:
+        return True
+    try:
+        parameters = inspect.signature(cls).parameters
+    except (TypeError, ValueError):
+        return True
+    kinds = {p.kind for p in parameters.values()}
+    if inspect.Parameter.VAR_KEYWORD in kinds:
+        return True
+    by_name = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    return all(n in parameters and parameters[n].kind in by_name for n in names)
 
 
 FieldRow = tuple[str, object, bool, Json | _Missing]
