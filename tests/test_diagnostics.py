@@ -553,9 +553,23 @@ def test_a_target_without_public_methods_is_a_warning(
     result = run_cli("scan", "empty.py:Empty", "empty.py", "-o", "tools.json")
     assert result.status == 0
     assert result.stderr.splitlines() == [
-        "empty.py: warning[TI102]: Empty: no public methods: the class gives no tools",
+        "empty.py:1: warning[TI102]: Empty: no public methods: the class gives no tools",
         "warning[TI102]: target 'empty.py': no class with public methods",
     ]
+
+
+def test_a_class_without_public_methods_is_located_where_it_is_defined(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    """scipy's ``interp1d``, named through ``scipy.interpolate``: the warning named the
+    package's ``__init__.py``, without a line."""
+    Path("shapes").mkdir()
+    Path("shapes/__init__.py").write_text("from shapes._impl import Blank\n", encoding="utf-8")
+    Path("shapes/_impl.py").write_text("\n\nclass Blank:\n    value = 1\n", encoding="utf-8")
+    result = run_cli("scan", "shapes:Blank", "-o", "tools.json")
+    assert result.stderr.splitlines()[0] == (
+        "shapes/_impl.py:3: warning[TI102]: Blank: no public methods: the class gives no tools"
+    )
 
 
 def test_a_class_whose_methods_all_come_from_an_installed_package_names_that_base(
@@ -568,10 +582,10 @@ def test_a_class_whose_methods_all_come_from_an_installed_package_names_that_bas
     )
     result = run_cli("scan", "enc.py:Enc", "enc.py:Oops", "-o", "tools.json")
     assert result.stderr.splitlines()[:2] == [
-        "enc.py: warning[TI102]: Enc: no public methods: the class gives no tools (the methods "
+        "enc.py:2: warning[TI102]: Enc: no public methods: the class gives no tools (the methods "
         "of json.encoder.JSONEncoder, from an installed package or the standard library, are "
         "not taken; scan that class itself for them)",
-        "enc.py: warning[TI102]: Oops: no public methods: the class gives no tools",  # builtins
+        "enc.py:4: warning[TI102]: Oops: no public methods: the class gives no tools",  # builtins
     ]
 
 

@@ -621,6 +621,25 @@ def test_numpydoc_sections_underlined_with_equals_signs_are_read() -> None:
     assert parse_docstring(rest).params["x"].type_name == "int"  # reST keeps its fields
 
 
+def test_numpydoc_section_titles_in_other_capitals_are_read() -> None:
+    """numpydoc capitalizes each word of a title: scipy's ``See also`` (``_cs_matrix.diagonal``)
+    ends the parameters, as ``See Also`` does; its entries were read as two more arguments
+    (TI203 for 'See also' and 'numpy.diagonal'). ``returns`` is read too."""
+    text = (
+        "Diagonal.\n\nParameters\n----------\nk : int, optional\n    Which one.\n\n"
+        "returns\n-------\nlist\n    The values.\n\n"
+        "See also\n--------\nnumpy.diagonal : Equivalent numpy function.\n\n"
+        "EXAMPLES\n--------\n>>> diagonal(1)\n"
+    )
+    info = parse_docstring(text)
+    assert (info.description, info.params, info.returns, info.returns_type) == (
+        "Diagonal.",
+        {"k": ParamDoc("Which one.", "int")},
+        "The values.",
+        "list",
+    )
+
+
 def test_numpydoc_sections_underlined_with_more_dashes_than_the_title_are_read() -> None:
     """numpydoc reads an underline at least as long as the title (rapidfuzz's ``Yields`` over
     seven dashes): its lines are a section, not parameters named ``Yields`` and ``-------``."""
@@ -1733,13 +1752,13 @@ def test_a_text_that_is_only_the_name_or_a_type_word_the_schema_says_is_dropped(
 
 def test_numpydoc_entry_shapes_and_titles_numpydoc_does_not_know_are_kept() -> None:
     """numpy's ``a1, a2, ... : sequence of array_like`` and ``flags, buffersize (optional)``
-    are entries; from a title numpydoc does not know (``See also`` over dashes) on, the
+    are entries; from a title numpydoc does not know (``Details`` over dashes) on, the
     section is read as before. A sentence alone in a section (numpy's ``matrix.all``: "See
     `numpy.all` for complete descriptions") is description, and the next title stays one."""
     text = (
         "Join.\n\nParameters\n----------\na1, a2, ... : sequence of array_like\n    The arrays.\n"
         "flags, buffersize (optional)\n    As for `nditer`.\nThe other ones\n\n"
-        "See also\n--------\nconcatenate\n"
+        "Details\n-------\nconcatenate\n"
     )
     info = parse_docstring(text)
     assert info.params == {
@@ -1748,7 +1767,7 @@ def test_numpydoc_entry_shapes_and_titles_numpydoc_does_not_know_are_kept() -> N
         "...": ParamDoc("The arrays.", "sequence of array_like"),
         "flags": ParamDoc("As for `nditer`.\nThe other ones"),
         "buffersize (optional)": ParamDoc("As for `nditer`.\nThe other ones"),
-        "See also": ParamDoc(""),
+        "Details": ParamDoc(""),
         "concatenate": ParamDoc(""),
     }
     alone = parse_docstring(

@@ -851,3 +851,36 @@ def test_overrides_of_pydantics_base_singledispatch_and_raising_attributes_are_n
     attribute raised out of the scan and the Toolbox."""
     assert list(inspect_class(Tracked)[0]) == ["validate", "hit"]
     assert [t.name for t in Toolbox(Shown()).tools] == ["ping"]
+
+
+def _elementwise(names: typing.Iterable[str]) -> type:
+    """A class whose methods one ``def`` makes in a loop over ``names``, as scipy sets ``sin``,
+    ``tan``... on its sparse matrices from a frozenset of ufuncs (ordered by address)."""
+
+    class Matrix:
+        def copy(self) -> Matrix:
+            """A copy."""
+            return self
+
+        def shape(self) -> list[int]:
+            """The shape."""
+            return []
+
+    def make(name: str) -> typing.Callable[[Matrix], Matrix]:
+        def method(self: Matrix) -> Matrix:
+            return self
+
+        method.__doc__, method.__name__ = f"Element-wise {name}.", name
+        return method
+
+    for name in names:
+        setattr(Matrix, name, make(name))
+    return Matrix
+
+
+def test_methods_one_def_made_in_a_loop_come_in_the_order_of_their_names() -> None:
+    """Their order in the class is the loop's, which may change between runs; tools.json's
+    must not. They take the places the loop gave them; the rest stay in source order."""
+    first = list(inspect_class(_elementwise(["tan", "sin", "arcsin"]))[0])
+    second = list(inspect_class(_elementwise(["arcsin", "tan", "sin"]))[0])
+    assert first == second == ["copy", "shape", "arcsin", "sin", "tan"]

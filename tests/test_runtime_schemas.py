@@ -1025,3 +1025,52 @@ def test_an_int_flag_declared_an_integer_leaves_as_that_integer() -> None:
         outcome = response["result"]  # type: ignore[index]
         assert outcome["structuredContent"] == {"result": result}, outcome  # type: ignore[index]
         jsonschema.validate(outcome["structuredContent"], tools[name]["outputSchema"])  # type: ignore[index]
+
+
+class Roots:
+    def root(self, value: complex) -> complex:
+        """The principal square root.
+
+        Args:
+            value: A number.
+        """
+        return complex(value) ** 0.5
+
+    def roots(self, value: float) -> list[complex]:
+        """Both square roots.
+
+        Args:
+            value: A number.
+        """
+        root = complex(value) ** 0.5
+        return [root, -root]
+
+
+def test_a_complex_result_is_its_text_as_the_scan_says() -> None:
+    """TI132 says a complex result is sent as its text; the Toolbox answered an error (``root:
+    the result has no JSON form``), though a complex inside a list was already its text."""
+    toolbox = Toolbox(Roots())
+    message = (
+        "return value: type complex has no JSON form; the model gets the form read from the "
+        "value (an array, a record's fields, a mapping), else its text"
+    )
+    assert [(d.code, d.subject, d.message) for d in toolbox.diagnostics] == [
+        ("TI132", "Roots.root", message),
+        ("TI132", "Roots.roots", message),
+    ]
+    outcomes = []
+    for name, value in [("root", -4), ("root", 4), ("roots", -1.0)]:
+        request = {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "tools/call",
+            "params": {"name": name, "arguments": {"value": value}},
+        }
+        (response,) = toolbox.handle("mcp", request)
+        outcome = response["result"]  # type: ignore[index]
+        outcomes.append((outcome.get("isError", False), outcome["content"][0]["text"]))  # type: ignore[index, union-attr]
+    assert outcomes == [
+        (False, "(1.2246467991473532e-16+2j)"),
+        (False, "(2+0j)"),
+        (False, '["(6.123233995736766e-17+1j)", "(-6.123233995736766e-17-1j)"]'),
+    ]

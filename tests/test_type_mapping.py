@@ -361,6 +361,33 @@ def test_unsupported_type_is_any_with_a_message() -> None:
     ]
 
 
+_T = typing.TypeVar("_T")
+
+
+class _Box(typing.Generic[_T]):
+    pass
+
+
+@pytest.mark.parametrize(
+    ("module", "shown"),
+    [
+        # numpy's ArrayLike names numpy._typing._array_like._SupportsArray[...]: the name
+        # was shown as numpy.__array_like._SupportsArray, and numpy.typing.X as numpy.X
+        ("lib._typing._array_like", "lib._typing._array_like._Box[int]"),
+        ("lib.typing", "lib.typing._Box[int]"),
+        ("mytyping", "mytyping._Box[int]"),
+    ],
+)
+def test_a_generic_class_is_named_by_its_whole_module(
+    module: str, shown: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(_Box, "__module__", module)
+    mapped = TypeMapper().map_parameter(list[_Box[int]])
+    assert [note[:2] for note in mapped.notes] == [
+        ("TI108", f"type {shown} has no JSON Schema form; any value accepted")
+    ]
+
+
 def test_non_string_mapping_keys_are_reported() -> None:
     mapped = TypeMapper().map_parameter(dict[int, str])
     assert mapped.schema.to_schema() == {

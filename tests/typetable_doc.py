@@ -55,6 +55,8 @@ def _protocol_row(row: ProtocolRow) -> str:
     schema = json.dumps(TypeMapper().map(row.stand_in).to_schema(), ensure_ascii=False)
     stand_in = _hint_text(row.stand_in)
     writes = f"its own form; other instances as {_code(stand_in)}" if row.writes else "its own form"
+    if not row.results:
+        writes += "; a result so declared has no JSON form (its text)"
     cells = [
         ", ".join(_code(part.strip()) for part in row.name.split(",")),
         _code(schema),

@@ -59,14 +59,15 @@ _REST_MARKER = re.compile(
     re.M,
 )
 _UNDERLINED = re.compile(
-    r"^[ \t]*(?P<title>"
+    r"^(?P<indent>[ \t]*)(?P<title>"
     + "|".join(re.escape(s.title) for s in docstring_parser.numpydoc.DEFAULT_SECTIONS)
-    + r")[ \t]*\n[ \t]*(?P<line>={3,}|-{3,})(?=[ \t]*$)",
-    re.M,
+    + r")(?P<gap>[ \t]*\n[ \t]*)(?P<line>={3,}|-{3,})(?=[ \t]*$)",
+    re.M | re.I,
 )
-"""A numpydoc section title underlined with ``=`` (SymPy writes every section so) or with more
-dashes than it has letters (rapidfuzz's ``Yields`` over seven), both of which numpydoc reads;
-docstring-parser takes only dashes exactly as long as the title."""
+"""A numpydoc section title underlined with ``=`` (SymPy's), with more dashes than it has
+letters (rapidfuzz's ``Yields`` over seven) or in other capitals (scipy's ``See also``): numpydoc
+reads each; docstring-parser takes only dashes as long as the title, under the title it spells."""
+_TITLES = {s.title.lower(): s.title for s in docstring_parser.numpydoc.DEFAULT_SECTIONS}
 _UNDERLINE = re.compile(r"([=\-~^])\1{2,}")
 """A line under a title that is no section numpydoc knows (SymPy's ``kwargs`` over
 ``======`` among its parameters), read as an entry: it names no argument."""
@@ -688,7 +689,7 @@ def _dashes(match: re.Match[str]) -> str:
     title, line = match["title"], match["line"]
     if len(line) < len(title):
         return match[0]
-    return match[0][: match.start("line") - match.start()] + "-" * len(title)
+    return match["indent"] + _TITLES[title.lower()] + match["gap"] + "-" * len(title)
 
 
 def _after_fields(text: str) -> tuple[str, str]:

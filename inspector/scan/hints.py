@@ -14,6 +14,7 @@ import collections.abc as cabc
 import contextlib
 import enum
 import inspect
+import re
 import types
 import typing
 from collections.abc import Callable
@@ -54,7 +55,7 @@ from inspector.scan.mapping_keys import (
     text_bounds,
     unhashable,
 )
-from inspector.typetable.protocols import generic_stand_in, stand_in
+from inspector.typetable.protocols import generic_stand_in, stand_in, stands_in_for_results
 from inspector.typetable.scalars import number_row, scalar_for
 from inspector.typetable.structures import (
     Container,
@@ -498,8 +499,8 @@ class TypeMapper:
         if kind is not None:
             return ArrayType()
         form = stand_in(hint)
-        if form is not None:  # a protocol or ABC with a JSON form
-            return self.map(form)
+        if form is not None and (not self._results or stands_in_for_results(hint)):
+            return self.map(form)  # a protocol or ABC with a JSON form
         return self._unsupported(hint)
 
     def _enum(self, hint: type[enum.Enum]) -> SchemaType:
@@ -630,12 +631,17 @@ def is_union(hint: object) -> bool:
 def hint_name(hint: object) -> str:
     """How diagnostics and tools.json name a hint: a class or a ``NewType`` by its qualified
     name, else its text, without a memory address (a function a class body's ``list`` names
-    once the class defines ``list`` is ``<function Client.list>``)."""
+    once the class defines ``list`` is ``<function Client.list>``). ``typing.`` is dropped
+    where it names the module ``typing``, not inside a longer dotted name (numpy's
+    ``numpy._typing._array_like._SupportsArray``, ``numpy.typing.NDArray``)."""
     if isinstance(hint, type):
         return hint.__qualname__
     if isinstance(hint, typing.NewType):
         return hint.__name__
-    return stable_repr(hint).replace("typing.", "")
+    return _TYPING_MODULE.sub("", stable_repr(hint))
+
+
+_TYPING_MODULE = re.compile(r"(?<![\w.])typing\.")
 
 
 def named(hint: object) -> str:

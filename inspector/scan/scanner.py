@@ -22,6 +22,7 @@ from inspector.scan.docstrings import DocstringStyle
 from inspector.scan.methods import MethodBuilder, brief
 from inspector.scan.targets import (
     ClassInfo,
+    Locations,
     MethodInfo,
     bases_not_taken,
     function_group,
@@ -254,6 +255,19 @@ def key_function_groups(
     return result
 
 
+def _class_location(info: ClassInfo, locations: Locations) -> tuple[str, int]:
+    """Where a class is defined, for a diagnostic about the class itself: a target that names a
+    package's re-export (``scipy.interpolate:interp1d``) is located in the file that defines
+    it, not the package's ``__init__.py``; the target's file, without a line, when no source
+    says."""
+    try:
+        source = inspect.getsourcefile(info.cls)
+        line = inspect.getsourcelines(info.cls)[1] if source else 0
+    except (TypeError, OSError):  # a built-in class, or one made in ``python -c``
+        return info.path, 0
+    return (locations.of(source), line) if source else (info.path, 0)
+
+
 def scan_class(
     info: ClassInfo,
     builder: MethodBuilder,
@@ -279,8 +293,9 @@ def scan_class(
                 "from an installed package or the standard library, are not taken; scan that "
                 "class itself for them)"
             )
+        path, line = _class_location(info, builder.context.targets.locations)
         diagnostics.append(
-            Diagnostic(Level.WARNING, message, info.path, 0, key, code=codes.NO_PUBLIC_METHODS)
+            Diagnostic(Level.WARNING, message, path, line, key, code=codes.NO_PUBLIC_METHODS)
         )
     if key in taken and not is_function_group(info.cls):
         key = f"{info.cls.__module__}.{info.cls.__qualname__}"

@@ -13,7 +13,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from types import FunctionType, ModuleType
+from types import CodeType, FunctionType, ModuleType
 from typing import Final
 
 from inspector.diagnostics import InspectorError, UsageError, did_you_mean, reraise_interrupt
@@ -473,6 +473,7 @@ def iter_methods(info: ClassInfo, locations: Locations | None = None) -> Iterato
     owner_is_group = is_function_group(info.cls)
     for owner in _owners(info.cls, info.through):
         hooks = _pydantic_hooks(owner)
+        found: list[MethodInfo] = []
         for name, raw in vars(owner).items():
             if name in seen or not is_public(name):
                 continue
@@ -494,7 +495,30 @@ def iter_methods(info: ClassInfo, locations: Locations | None = None) -> Iterato
                     line=method.line,
                 )
             if method is not None:
-                yield method
+                found.append(method)
+        yield from _one_def_by_name(found)
+
+
+def _one_def_by_name(methods: list[MethodInfo]) -> list[MethodInfo]:
+    """The methods of one class, those one ``def`` made in a loop ordered by name in the places
+    they take (their source order is no order: they share a line): their order in the class is
+    the loop's, which may change from one run to the next (scipy sets ``sin``, ``tan``... on
+    ``_data_matrix`` from a frozenset of ufuncs, whose order follows their memory addresses),
+    and tools.json must not."""
+    places: dict[int, list[int]] = {}
+    for index, method in enumerate(methods):
+        function = method.function
+        unwrapped = inspect.unwrap(function) if hasattr(function, "__wrapped__") else function
+        code = getattr(unwrapped, "__code__", None)
+        if isinstance(code, CodeType):
+            places.setdefault(id(code), []).append(index)
+    ordered = list(methods)
+    for indexes in places.values():
+        if len(indexes) > 1:
+            named = sorted((methods[i] for i in indexes), key=lambda method: method.name)
+            for index, method in zip(indexes, named, strict=True):
+                ordered[index] = method
+    return ordered
 
 
 _HOOK_MARKS = ("__marshmallow_hook__", "__sa_validators__", "__sa_reconstructor__")

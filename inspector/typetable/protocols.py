@@ -43,6 +43,9 @@ class ProtocolRow(NamedTuple):
     """Whether a value that is an instance of these classes leaves as JSON by converting it to
     the stand-in (for ABCs whose instances are exactly such values: not for protocols a value
     only happens to satisfy, like ``SupportsInt`` for a ``Fraction``)."""
+    results: bool = True
+    """Whether a return value so declared has the stand-in's schema; when not, it is a result
+    of no JSON form (the model gets the form read from the value, else its text)."""
 
 
 def _both(*names: str) -> tuple[tuple[str, str], ...]:
@@ -59,6 +62,10 @@ PROTOCOLS: tuple[ProtocolRow, ...] = (
     ProtocolRow(
         "numbers.Number, numbers.Complex", (("numbers", "Number"), ("numbers", "Complex")), float
     ),
+    # a ``complex`` parameter takes an int or a float too (PEP 484's numeric tower), which is
+    # all JSON writes (numpy's ``ArrayLike`` ends in ``_NestedSequence[complex | bytes |
+    # str]``); a complex result keeps its own text, since ``1j`` is no JSON number
+    ProtocolRow("complex", (("builtins", "complex"),), float, results=False),
     ProtocolRow("SupportsIndex, SupportsInt", _both("SupportsIndex", "SupportsInt"), int),
     ProtocolRow(
         "SupportsFloat, SupportsAbs, SupportsRound",
@@ -88,6 +95,7 @@ PROTOCOLS: tuple[ProtocolRow, ...] = (
 """In lookup order for values: ``Integral`` before the ``Rational`` and ``Real`` it is."""
 
 _BY_CLASS = {key: row.stand_in for row in PROTOCOLS for key in row.classes}
+_PARAMETERS_ONLY = frozenset(key for row in PROTOCOLS if not row.results for key in row.classes)
 _JSON_CLASSES: tuple[type, ...] = (dict, list, str, bytes, int, float)
 """The classes a user protocol may be satisfied by (bool adds nothing to int's members)."""
 
@@ -100,6 +108,12 @@ def stand_in(cls: object) -> object | None:
     if found is None and _is_user_protocol(cls):
         found = _satisfied_by(cls)
     return found
+
+
+def stands_in_for_results(cls: type) -> bool:
+    """Whether a return value declared as ``cls`` has its stand-in's schema (see
+    ``ProtocolRow.results``)."""
+    return (cls.__module__, cls.__qualname__) not in _PARAMETERS_ONLY
 
 
 def _row(cls: type) -> object | None:

@@ -44,9 +44,9 @@ def result_json(value: object) -> Json:
     form (a live object) is what ``result_form`` reads from it, else its ``own_text`` (the
     result's schema says any value there), and NaN or an infinity inside it null; raises
     ``NoJsonForm`` for a result that is NaN, an infinity or an integer past the digit limit,
-    or contains itself."""
+    or contains itself. A complex number is no JSON number: its text (``1j``), as inside."""
     if isinstance(value, int) or (
-        isinstance(value, numbers.Number) and not isinstance(value, numbers.Integral)
+        isinstance(value, numbers.Number) and not isinstance(value, numbers.Integral | complex)
     ):
         return to_json(value)  # NaN, 10**5000: no number a schema of one allows
     try:
