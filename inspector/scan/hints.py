@@ -40,7 +40,7 @@ from inspector.model import (
     StringType,
     walk,
 )
-from inspector.scan.aliases import alias_value
+from inspector.scan.aliases import alias_value, applied_alias_value
 from inspector.scan.context import ScanContext
 from inspector.scan.docstrings import cleaned_text, parse_docstring
 from inspector.scan.enum_names import enum_names, with_enum_names
@@ -376,7 +376,7 @@ class TypeMapper:
             return ArrayType() if items is None else self._tuple(items)
         if kind is Container.MAPPING:
             return self._mapping(hint, args)
-        value = getattr(origin, "__value__", None)
+        value = applied_alias_value(origin, args)
         if value is not None:
             return self.map(value)
         if isinstance(origin, type) and has_fields(origin):
