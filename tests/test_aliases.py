@@ -5,6 +5,7 @@ TypeVar bounds given as text, and names a parent package defines for type checke
 
 from __future__ import annotations
 
+import datetime
 import subprocess
 import textwrap
 import typing
@@ -284,6 +285,68 @@ def test_type_alias_type_is_its_value_and_recursive_when_it_names_itself() -> No
         },
     }
     assert diagnostics == []
+
+
+T = typing.TypeVar("T")
+K = typing.TypeVar("K")
+Nullable = te.TypeAliasType("Nullable", T | None, type_params=(T,))
+OptionalNullable = te.TypeAliasType("OptionalNullable", Nullable[T] | None, type_params=(T,))
+Listed = te.TypeAliasType("Listed", dict[K, list[T]], type_params=(T, K))
+
+
+class Generated:
+    def upload(
+        self,
+        expiry: OptionalNullable[int] = None,
+        until: Nullable[datetime.date] = None,
+        tags: Listed[int, str] | None = None,
+    ) -> Nullable[str]:
+        """Upload.
+
+        Args:
+            expiry: Days to keep it.
+            until: The last day.
+            tags: Counts by tag.
+        """
+        return None if until is None else f"{expiry} {until.year} {tags}"
+
+
+def test_a_generic_alias_s_arguments_take_the_place_of_its_type_parameters() -> None:
+    """mistralai's (Speakeasy's) ``expiry: OptionalNullable[int]``: the alias's value kept its
+    ``T``, so the parameter took any value, with no diagnostic, and the Toolbox passed a text
+    where a date was declared."""
+    tools, diagnostics = inspect_class(Generated)
+    assert tools["upload"].parameters_schema()["properties"] == {
+        "expiry": {"type": ["integer", "null"], "description": "Days to keep it.", "default": None},
+        "until": {
+            "type": ["string", "null"],
+            "format": "date",
+            "description": "The last day.",
+            "default": None,
+        },
+        "tags": {
+            "description": "Counts by tag.",
+            "anyOf": [
+                {
+                    "type": "object",
+                    "additionalProperties": {"type": "array", "items": {"type": "integer"}},
+                },
+                {"type": "null"},
+            ],
+            "default": None,
+        },
+    }
+    assert tools["upload"].returns.to_schema() == {"type": ["string", "null"]}
+    assert diagnostics == []
+    box = Toolbox(Generated())
+    assert box.call("upload", {"expiry": 3, "until": "2024-05-01", "tags": {"a": [1]}}) == (
+        "3 2024 {'a': [1]}"
+    )
+    with pytest.raises(ToolCallError) as caught:
+        box.call("upload", {"until": 20240501})
+    assert (
+        caught.value.message == 'upload: until: expected a date such as "2024-05-01", got 20240501'
+    )
 
 
 def test_forward_references_written_as_text_inside_a_hint(modules: Callable[..., None]) -> None:

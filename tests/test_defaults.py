@@ -15,11 +15,14 @@ import uuid
 from typing import Literal
 
 import jsonschema
+import pydantic
 import pytest
+import typing_extensions
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from inspector.model import MISSING
+from inspector.runtime.toolbox import Toolbox
 from tests.conftest import inspect_class, messages
 from tests.test_typetable import HINTS, VALUES, values_for
 
@@ -170,6 +173,55 @@ def test_a_default_whose_class_is_only_in_the_union_for_it_is_a_sentinel() -> No
     )
     assert (other.required, other.default) == (False, MISSING)
     assert messages(diagnostics) == []  # an instance holding nothing is a sentinel anywhere
+
+
+class Unset(pydantic.BaseModel):
+    """Like Speakeasy's generated SDKs (mistralai): a model without fields whose one instance
+    means "not given"."""
+
+    def __bool__(self) -> typing.Literal[False]:
+        return False
+
+
+UNSET = Unset()
+T = typing.TypeVar("T")
+OptionalNullable = typing_extensions.TypeAliasType(
+    "OptionalNullable", T | Unset | None, type_params=(T,)
+)
+
+
+class Generated:
+    def upload(
+        self,
+        expiry: OptionalNullable[int] = UNSET,
+        retries: OptionalNullable[typing.Callable[[], int]] = UNSET,
+        label: str | Unset = UNSET,
+    ) -> str:
+        """Upload.
+
+        Args:
+            expiry: Days to keep it.
+            retries: How to retry.
+            label: The label.
+        """
+        return f"{expiry!r} {label!r}"
+
+
+def test_a_default_without_fields_whose_class_is_in_the_union_is_a_sentinel() -> None:
+    """mistralai's ``expiry: OptionalNullable[int] = UNSET`` was an integer, null or an empty
+    ``Unset`` object, with the default ``{}``."""
+    tools, diagnostics = inspect_class(Generated)
+    assert tools["upload"].parameters_schema()["properties"] == {
+        "expiry": {"type": ["integer", "null"], "description": "Days to keep it."},
+        "label": {"type": "string", "description": "The label."},
+    }
+    assert messages(diagnostics) == [
+        "info: Generated.upload: parameter 'retries': type Callable[[], int] has no JSON form; "
+        "left out"
+    ]
+    box = Toolbox(Generated())
+    assert box.call("upload", {"expiry": 3}) == "3 Unset()"
+    assert box.call("upload", {"label": "a"}) == "Unset() 'a'"
 
 
 class Only(enum.Enum):

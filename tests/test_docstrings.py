@@ -1312,6 +1312,58 @@ def test_google_text_after_a_section_at_the_margin_is_description_again() -> Non
     assert parse_docstring(text, DocstringStyle.GOOGLE) == parsed
 
 
+class Underlined:
+    def switch(self, conn_str, rate=2):  # type: ignore[no-untyped-def]
+        """Switch connection parameters to use a new URL or hostname.
+
+        Note:
+        ----
+            Does not reconnect!
+
+        Arguments:
+        ---------
+            conn_str (str): Either a hostname or URL.
+            rate (int): How often the tick is called,
+                in seconds.
+
+        Returns:
+        -------
+            bool: Whether it switched.
+
+        Raises
+        ------
+            socket.timeout: If the timeout is exceeded.
+        """
+        return True
+
+
+def test_google_titles_underlined_as_numpydoc_titles_are_read() -> None:
+    """kombu's docstrings (pydocstyle's D407 fix underlines Google titles): the parser ended
+    ``Arguments:`` at its underline, so the entries were description, each parameter untyped
+    (TI106) and undocumented (TI204), and the return text lost; a numpydoc ``Raises`` among
+    them was description too."""
+    tools, diagnostics = inspect_class(Underlined)
+    switch = tools["switch"]
+    assert switch.description == (
+        "Switch connection parameters to use a new URL or hostname.\n\n"
+        "Note:\n----\n    Does not reconnect!"
+    )
+    assert switch.parameters_schema()["properties"] == {
+        "conn_str": {"type": "string", "description": "Either a hostname or URL."},
+        "rate": {
+            "type": "integer",
+            "description": "How often the tick is called,\nin seconds.",
+            "default": 2,
+        },
+    }
+    assert switch.returns.type is not None
+    assert (switch.returns.description, switch.returns.type.to_schema()) == (
+        "Whether it switched.",
+        {"type": "boolean"},
+    )
+    assert messages(diagnostics) == []
+
+
 def test_a_raises_entry_without_a_colon_keeps_the_rest_of_a_google_docstring() -> None:
     """docker's ``ImageCollection.build`` names an exception on a line of its own, what raises
     it on the next: docstring-parser refused the whole docstring (TI202), so the ``**kwargs``

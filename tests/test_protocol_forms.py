@@ -14,6 +14,7 @@ import os
 import pathlib
 import sqlite3
 import sys
+import types
 import typing
 import warnings
 from collections.abc import Callable
@@ -220,6 +221,22 @@ def test_the_members_a_union_leaves_out_are_named_in_one_message() -> None:
     assert mapped.schema.to_schema() == {"type": "integer"}
     assert [note[:2] for note in mapped.notes] == [
         ("TI123", "union members Reader, Callable[[], int] have no JSON Schema form; left out")
+    ]
+
+
+def test_members_a_union_leaves_out_that_share_a_name_are_named_by_their_module_too() -> None:
+    """google-genai's ``Union[httpx.Client, httpx2.Client]`` was ``union members Client,
+    Client``."""
+    first = types.new_class("Client")
+    second = types.new_class("Client")
+    first.__module__, second.__module__ = "httpx", "httpx2"
+    mapped = TypeMapper().map_member(typing.Union[first, second, Reader, int])  # noqa: UP007
+    assert mapped.schema.to_schema() == {"type": "integer"}
+    assert [note[:2] for note in mapped.notes] == [
+        (
+            "TI123",
+            "union members httpx.Client, httpx2.Client, Reader have no JSON Schema form; left out",
+        )
     ]
 
 

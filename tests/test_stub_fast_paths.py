@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from unittest.mock import patch
 
@@ -14,11 +15,21 @@ from hypothesis import strategies as st
 from inspector.catalog import Catalog, CatalogClass
 from inspector.diagnostics import InspectorError
 from inspector.files import tools_json
-from inspector.model import Field, IntegerType, ObjectType, RefType, ToolDescriptor
+from inspector.model import (
+    AnyOfType,
+    Field,
+    IntegerType,
+    NullType,
+    ObjectType,
+    RefType,
+    ToolDescriptor,
+)
 from inspector.project import pipeline
 from inspector.providers.registry import read_catalog
+from inspector.runtime.toolbox import Toolbox
 from inspector.stubs import docstrings
 from inspector.stubs.docstrings import Carried, reads_back
+from tests.conftest import load
 from tests.test_properties import fields_of, schema_types
 
 words = st.sampled_from(
@@ -171,3 +182,33 @@ def test_one_reference_in_two_tools_names_each_tools_own_definition() -> None:
     assert "class Item:\n" in text and "class Item_2:\n" in text
     assert "    first: int\n" in text and "    second: int\n" in text
     assert [d.subject for d in diagnostics] == ["C.tool0", "C.tool1"]  # the missing $defs entry
+
+
+def test_one_recursive_definition_in_two_tools_is_one_class(
+    modules: Callable[..., None],
+) -> None:
+    """google-genai's recursive ``Schema`` in several tools was written once a tool (``Schema_2``,
+    ``Schema_3``), and each read back as a ``$defs`` entry titled with its class's name."""
+    node = ObjectType(
+        (
+            Field("value", IntegerType(), required=True),
+            Field("next", AnyOfType((RefType("Node"), NullType())), required=False, default=None),
+        ),
+        title="Node",
+    )
+    tools = tuple(
+        ToolDescriptor(
+            name,
+            "Run.",
+            (Field("node", RefType("Node"), required=True),),
+            definitions=(("Node", node),),
+            class_name="C",
+            method_name=name,
+        )
+        for name in ("first", "second")
+    )
+    text, diagnostics = pipeline.stubs(Catalog((CatalogClass("m.C", "m.py:C", tools),)), "t")
+    assert (text.count("class Node"), diagnostics) == (1, [])
+    modules(**{"fp_nodes.py": text})
+    back = {tool.name: tool.parameters_schema() for tool in Toolbox(load("fp_nodes").C()).tools}
+    assert back == {tool.name: tool.parameters_schema() for tool in tools}

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from inspector.diagnostics import shown
 from inspector.model import MISSING, Json, SchemaType, is_nullable
+from inspector.scan.aliases import applied_alias_value
 from inspector.scan.hints import TypeMapper, is_union
 from inspector.typetable.protocols import generic_stand_in, stand_in
 from inspector.typetable.records import struct_convert
@@ -237,7 +238,7 @@ class Converter:
             return dict(typing.cast(list[tuple[object, object]], pairs))
         if isinstance(origin, type) and has_fields(origin):
             return self._structured(value, origin, path)
-        alias = getattr(origin, "__value__", None)
+        alias = applied_alias_value(origin, typing.get_args(hint))
         if alias is None:  # os.PathLike[str]: a Path; SupportsLenAndGetItem[int]: list[int]
             alias = generic_stand_in(origin, typing.get_args(hint))
         if alias is not None:

@@ -67,6 +67,27 @@ def alias_value(hint: object) -> object | None:
     return getattr(hint, "__value__", None)
 
 
+def applied_alias_value(origin: object, args: tuple[object, ...]) -> object | None:
+    """What a subscripted generic alias (``Nullable[int]``, of ``type Nullable[T] = T | None``
+    or ``TypeAliasType("Nullable", T | None, type_params=(T,))``) stands for: its value with
+    each type parameter replaced by its argument (``int | None``); None when ``origin`` is no
+    alias. The value alone kept the parameter, which says any value: mistralai's (Speakeasy's)
+    ``expiry: OptionalNullable[int]`` took any value, and so did each of its message fields."""
+    value: object = getattr(origin, "__value__", None)
+    if value is None:
+        return None
+    parameters: tuple[object, ...] = getattr(origin, "__type_params__", ()) or ()
+    free: tuple[object, ...] = getattr(value, "__parameters__", ()) or ()
+    if not free or len(parameters) != len(args):
+        return value
+    given = dict(zip(parameters, args, strict=True))
+    try:
+        applied: object = value[tuple(given.get(p, typing.Any) for p in free)]  # type: ignore[index]
+    except TypeError:  # a parameter list of a ParamSpec or a TypeVarTuple: left as it is
+        return value
+    return applied
+
+
 def has_forward_refs(hint: object) -> bool:
     """Whether a hint holds a forward reference (``ForwardRef`` or text) at any depth."""
     return any_part(hint, lambda part: isinstance(part, typing.ForwardRef | str))

@@ -30,6 +30,7 @@ _ENTRY = re.compile(
 ``x, y``), maybe a type in parentheses, then a colon. A line at the entries' indent that opens
 otherwise is text, not an entry."""
 _COLON_AFTER = re.compile(r"[ \t]*:[ \t]*")
+_UNDERLINE = re.compile(r"[ \t]*(?:-{3,}|={3,})[ \t]*")
 _ROLE = re.compile(r":(?:[\w.+-]+:)+`~?([^`]*)`")
 _LEADING_ROLE = re.compile(r":(?:[\w.+-]+:)+`~?([^`]+)`(?:[ \t]*$|[ \t]*:[ \t]*)")
 
@@ -77,6 +78,9 @@ def read_google(text: str, titles: re.Pattern[str], names: Collection[str] = ())
     if titles.search(cleaned) is None:
         return GoogleReading(text, None, "")
     lines = cleaned.split("\n")
+    for index, line in enumerate(lines):  # kombu's ``Raises`` over dashes among Google titles
+        if _underlined(lines, index + 1) and titles.match(f"{line.rstrip()}:"):
+            lines[index] = f"{line.rstrip()}:"
     kept: list[str] = []
     tail: list[str] = []
     returns_type: str | None = None
@@ -87,6 +91,8 @@ def read_google(text: str, titles: re.Pattern[str], names: Collection[str] = ())
         if titles.match(line) is None:
             kept.append(line)
             continue
+        if _underlined(lines, index):
+            index += 1
         opened = index
         if _ENTRY_SECTION.fullmatch(line):
             if names and index < len(lines) and _opens_entry_of(lines[index], names):
@@ -121,6 +127,18 @@ def read_google(text: str, titles: re.Pattern[str], names: Collection[str] = ())
     return GoogleReading(
         "\n" + "\n".join(kept), returns_type, "\n\n".join(piece for piece in tail if piece)
     )
+
+
+def _underlined(lines: list[str], index: int) -> bool:
+    """Whether the title above ``index`` is underlined, its section's lines indented below the
+    underline (kombu's ``Arguments:`` over ``---------``: pydocstyle's D407 fix, which
+    underlines Google titles as numpydoc does). The parser ended the section at the underline:
+    every entry was description, and the parameters undocumented (TI204) and untyped (TI106).
+    Entries at the margin below it are numpydoc's, and are left as they are."""
+    if index >= len(lines) or _UNDERLINE.fullmatch(lines[index]) is None:
+        return False
+    following = next((line for line in lines[index + 1 :] if line.strip()), "")
+    return following[:1] in (" ", "\t")
 
 
 def _returns(lines: list[str], index: int, kept: list[str]) -> tuple[int, str | None]:

@@ -41,7 +41,7 @@ from inspector.model import (
     StringType,
     walk,
 )
-from inspector.scan.aliases import alias_value
+from inspector.scan.aliases import alias_value, applied_alias_value
 from inspector.scan.context import ScanContext
 from inspector.scan.docstrings import cleaned_text, parse_docstring
 from inspector.scan.enum_names import enum_names, with_enum_names
@@ -301,7 +301,7 @@ class TypeMapper:
         """``X | Y``, ``Optional[X]``: nested unions flattened, ``None`` last."""
         options: list[SchemaType] = []
         has_null = False
-        dropped: list[str] = []
+        dropped: list[object] = []
         whys: dict[str, None] = {}  # the reasons of members dropped for one, in order
         for arg in typing.get_args(hint):
             before = (len(self._notes), self._unformed, self._nulled)
@@ -310,7 +310,7 @@ class TypeMapper:
                 whys.update(dict.fromkeys(n.why for n in self._notes[before[0] :] if n.why))
                 del self._notes[before[0] :]  # the other members still say what is accepted
                 self._unformed, self._nulled = before[1:]
-                dropped.append(named(arg))
+                dropped.append(arg)
                 continue
             parts = (
                 mapped.options
@@ -326,7 +326,7 @@ class TypeMapper:
             return self._unsupported(hint, "; ".join(whys))
         if dropped:
             why = "; ".join(whys)
-            message = _dropped_members(dropped, why)
+            message = _dropped_members(_distinct_names(dropped), why)
             self._notes.append(Note(codes.UNION_MEMBER_NO_JSON, message, why))
             self._nulled += 1
         if any(isinstance(o, AnyValueType) and not o.keywords for o in options):
@@ -429,7 +429,7 @@ class TypeMapper:
             return ArrayType() if items is None else self._tuple(items)
         if kind is Container.MAPPING:
             return self._mapping(hint, args)
-        value = getattr(origin, "__value__", None)
+        value = applied_alias_value(origin, args)
         if value is not None:
             return self.map(value)
         if isinstance(origin, type) and has_fields(origin):
@@ -666,6 +666,18 @@ def _own_doc(cls: type) -> str | None:
     if not isinstance(doc, str) or doc.startswith(f"{cls.__name__}("):
         return None
     return doc
+
+
+def _distinct_names(hints: list[object]) -> list[str]:
+    """How a message names each hint, a class by its module too when another one has its name
+    (google-genai's ``httpx.Client`` and ``httpx2.Client`` were ``Client, Client``)."""
+    names = [named(hint) for hint in hints]
+    return [
+        clipped(f"{hint.__module__}.{name}", NAMED)
+        if isinstance(hint, type) and names.count(name) > 1
+        else name
+        for hint, name in zip(hints, names, strict=True)
+    ]
 
 
 def _dropped_members(names: list[str], why: str) -> str:

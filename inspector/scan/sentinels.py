@@ -9,9 +9,10 @@ import math
 import typing
 
 from inspector.model import MISSING
+from inspector.scan.aliases import alias_value, applied_alias_value
 from inspector.scan.fields import NO_DEFAULT
 from inspector.scan.hints import is_union
-from inspector.typetable.values import default_json, is_sentinel
+from inspector.typetable.values import default_json, field_values, is_sentinel
 
 _PLAIN_DEFAULTS: frozenset[type] = frozenset({str, int, bool, type(None)})
 
@@ -30,8 +31,12 @@ def without_sentinel(hint: object, default: object) -> object | None:
     ``Literal`` of it) left out of the union; None when the default is an ordinary value.
 
     Sentinels: ``object()``, ``dataclasses.MISSING``, the only member of an Enum (unless the
-    hint asks for that Enum itself), and a default of no JSON form whose own class is a member
-    of the union (httpx ``timeout: TimeoutTypes | UseClientDefault = USE_CLIENT_DEFAULT``).
+    hint asks for that Enum itself), and a default of no JSON form, or a record without fields
+    (its ``{}`` says nothing), whose own class is a member of the union (httpx ``timeout:
+    TimeoutTypes | UseClientDefault = USE_CLIENT_DEFAULT``; mistralai's generated ``expiry:
+    OptionalNullable[int] = UNSET``, ``UNSET`` a pydantic model without fields, was offered as
+    an integer, null or an empty ``Unset`` object, with the default ``{}``). A type alias is
+    read as its value.
     ``object`` beside other members is an ``object()``'s type too (twilio's ``Union[str,
     object] = values.unset``); alone, it says any value is taken."""
     if type(default) in _PLAIN_DEFAULTS:  # most defaults: never a sentinel, always JSON
@@ -42,13 +47,18 @@ def without_sentinel(hint: object, default: object) -> object | None:
         inner, *metadata = typing.get_args(hint)
         stripped = without_sentinel(inner, default)
         return None if stripped is None else typing.Annotated[(stripped, *metadata)]
+    value = alias_value(hint)
+    if value is None and typing.get_origin(hint) is not None:
+        value = applied_alias_value(typing.get_origin(hint), typing.get_args(hint))
+    if value is not None:  # an alias's union: Speakeasy's ``OptionalNullable[int] = UNSET``
+        return without_sentinel(value, default)
     if is_sentinel(default):
         if _names_sentinel(hint, default):
             return None if isinstance(default, enum.Enum) else hint
     elif not (
         is_union(hint)
         and type(default) in typing.get_args(hint)
-        and default_json(default) is MISSING
+        and (default_json(default) is MISSING or field_values(default) == {})
     ):
         return None
     if not is_union(hint):

@@ -29,6 +29,7 @@ from inspector.model import (
     SchemaType,
     StringType,
     json_type_name,
+    walk,
 )
 from inspector.stubs import pycode
 from inspector.stubs.docstrings import attributes_docstring
@@ -109,6 +110,8 @@ class TypeWriter:
     _definitions: dict[str, SchemaType] = field(default_factory=dict)
     _definition_classes: dict[str, str] = field(default_factory=dict)
     _aliases: dict[tuple[str, str], str] = field(default_factory=dict)
+    _recursive: dict[tuple[str, str], str] = field(default_factory=dict)
+    """The class written for each ``$defs`` object, by its name and ``_reached``'s text."""
     _object_keys: dict[int, tuple[ObjectType, str]] = field(default_factory=dict)
     _class_texts: dict[str, str] = field(default_factory=dict)
     """Each written class's docstring text (what its uses need not say again)."""
@@ -268,10 +271,31 @@ class TypeWriter:
             return None
         if not isinstance(target, ObjectType):  # a recursive alias: its text may name itself
             return Atom(self._alias(node.name, target))
-        name = self.claim(target.title or node.name)
+        key = (node.name, self._reached(node.name))
+        name = self._recursive.get(key)
+        if name is not None:
+            self._definition_classes[node.name] = name
+            return Atom(name)
+        name = self._recursive[key] = self.claim(target.title or node.name)
         self._definition_classes[node.name] = name
         self._write_class(name, target)
         return Atom(name)
+
+    def _reached(self, definition: str) -> str:
+        """The JSON text of a ``$defs`` entry and of every entry it reaches: one class for every
+        tool whose ``$defs`` say the same (each tool's definitions are its own; a recursive
+        class used by two tools was written twice, the second named ``Node_2``, which read
+        back as a ``$defs`` entry of that title)."""
+        reached: dict[str, Json] = {}
+        pending = [definition]
+        while pending:
+            name = pending.pop()
+            target = self._definitions.get(name)
+            if name in reached or target is None:
+                continue
+            reached[name] = target.to_schema()
+            pending.extend(n.name for n in walk(target) if isinstance(n, RefType))
+        return json.dumps(reached, sort_keys=True)
 
     def _alias(self, definition: str, target: SchemaType) -> str:
         """The name of a recursive alias, written once for every tool whose ``$defs`` entry has
