@@ -6,20 +6,24 @@ from __future__ import annotations
 
 import base64
 import collections.abc as cabc
+import dataclasses
 import datetime
 import decimal
 import enum
 import fractions
 import importlib.util
 import json
+import numbers
 import sys
 import typing
 import uuid
 from typing import Annotated
 
 import annotated_types
+import attrs
 import jsonschema
 import mcp.types
+import numpy as np
 import pydantic
 import pytest
 from hypothesis import assume, example, given, settings
@@ -1074,3 +1078,117 @@ def test_a_complex_result_is_its_text_as_the_scan_says() -> None:
         (False, "(2+0j)"),
         (False, '["(6.123233995736766e-17+1j)", "(-6.123233995736766e-17-1j)"]'),
     ]
+
+
+class _Complexes:
+    def shift(self, by: complex | None = 1j) -> str:
+        """Shift.
+
+        Args:
+            by: How far.
+        """
+        return repr(by)
+
+    def sample(self) -> complex:
+        """A numpy complex, which is no ``complex``."""
+        return np.complex64(1j)  # type: ignore[return-value]
+
+    def number(self) -> numbers.Number:
+        """A number."""
+        return 1j  # type: ignore[return-value]
+
+
+def test_complex_defaults_and_results_keep_their_number_and_their_text() -> None:
+    """A ``1j`` default has no JSON form, but ``complex`` has one: the default is left out
+    (TI110), not the number as if the default were a sentinel. A result that is a complex
+    number of any class (numpy's ``complex64``), or declared ``numbers.Number``, is its text."""
+    box = Toolbox(_Complexes())
+    assert box.tool_named("shift").parameters_schema()["properties"]["by"] == {
+        "type": ["number", "null"],
+        "description": "How far.",
+    }
+    assert [d.code for d in box.diagnostics] == ["TI110", "TI132", "TI132"]
+    assert box.call("shift", {"by": 2}) == "2"
+    outputs = {t["name"]: t.get("outputSchema") for t in box.definitions("mcp")["tools"]}
+    for name in ("sample", "number"):
+        request = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": name}}
+        (response,) = box.handle("mcp", request)
+        result = response["result"]  # type: ignore[index]
+        assert not result.get("isError")  # type: ignore[union-attr]
+        assert result["content"][0]["text"] == "1j"  # type: ignore[index]
+        if outputs[name] is not None:
+            jsonschema.validate(result["structuredContent"], outputs[name])  # type: ignore[index]
+
+
+@dataclasses.dataclass
+class _Endpoint:
+    """An endpoint (huggingface_hub's ``InferenceEndpoint`` keeps its client in ``_api``)."""
+
+    name: str
+    _token: str = dataclasses.field(repr=False, default="hf_secret")
+
+
+@attrs.define
+class _Session:
+    user: str
+    _key: str = "k"  # made from ``key``: a public name, kept in ``_key``
+
+
+class _Document(typing.TypedDict):
+    _id: str  # MongoDB's key: data, not a private attribute
+    text: str
+
+
+class _Endpoints:
+    def endpoints(self) -> list[_Endpoint]:
+        """The endpoints."""
+        return [_Endpoint("a")]
+
+    def session(self) -> _Session:
+        """The session."""
+        return _Session("ann")
+
+    def document(self) -> _Document:
+        """A document."""
+        return {"_id": "d1", "text": "hi"}
+
+    def take(self, endpoint: _Endpoint) -> str:
+        """Take one.
+
+        Args:
+            endpoint: The endpoint.
+        """
+        return endpoint._token
+
+
+def test_a_result_keeps_a_record_s_private_attributes_to_itself() -> None:
+    """A dataclass's field with a private name is internal state (a client, a token): neither
+    the output schema nor the result shows it. An attrs ``_key`` is made from ``key``, a public
+    name; a TypedDict's ``_id`` is data; a parameter's record keeps every field its constructor
+    takes."""
+    box = Toolbox(_Endpoints())
+    outputs = {t["name"]: t["outputSchema"] for t in box.definitions("mcp")["tools"]}
+    items = outputs["endpoints"]["properties"]["result"]["items"]
+    assert list(items["properties"]) == ["name"]
+    assert list(outputs["session"]["properties"]) == ["user", "key"]
+    assert list(outputs["document"]["properties"]) == ["_id", "text"]
+    inputs = {t.name: t.parameters_schema() for t in box.tools}
+    assert list(inputs["take"]["properties"]["endpoint"]["properties"]) == ["name", "_token"]
+    for name, expected in [
+        ("endpoints", {"result": [{"name": "a"}]}),
+        ("session", {"user": "ann", "key": "k"}),
+        ("document", {"_id": "d1", "text": "hi"}),
+    ]:
+        reply = box.handle(
+            "mcp",
+            {
+                "jsonrpc": "2.0",
+                "id": 1,
+                "method": "tools/call",
+                "params": {"name": name, "arguments": {}},
+            },
+        )
+        content = reply[0]["result"]["structuredContent"]
+        assert content == expected
+        jsonschema.validate(content, outputs[name])
+    assert box.call("take", {"endpoint": {"name": "b", "_token": "t"}}) == "t"

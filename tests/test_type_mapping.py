@@ -307,6 +307,7 @@ CASES: list[tuple[object, JsonObject]] = [
     (list[list[Opaque]] | list[list], {"type": "array", "items": {"type": "array"}}),
     (set[Opaque] | list[Opaque], {}),
     (dict[str, Opaque], {}),
+    (list[Opaque | None], {}),  # only null left of its items: none either
     (tuple[int, Opaque], {}),
 ]
 

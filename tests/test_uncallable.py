@@ -959,3 +959,69 @@ def test_a_container_of_what_has_no_form_takes_what_its_schema_allows() -> None:
     assert box.call("runs", {"runs": "not a list"}) == "not a list"
     assert box.call("runs", {"runs": [{}]}) == [{}]
     assert box.call("fleet", {"fleet": {"engines": 5, "limit": 1}}) == {"engines": 5, "limit": 1}
+
+
+@dataclass
+class IndexSettings:
+    """chromadb's ``Schema``: a dataclass whose own ``__init__`` sets its fields itself."""
+
+    defaults: dict[str, int]
+
+    def __init__(self) -> None:
+        self.defaults = {"hnsw": 16}
+
+
+@dataclass
+class Collection:
+    name: str
+    settings: IndexSettings
+
+
+class Indexes:
+    def index(self, settings: IndexSettings) -> object:
+        """Index.
+
+        Args:
+            settings: Index settings.
+        """
+        return settings
+
+    def create(self, collection: Collection) -> object:
+        """Create.
+
+        Args:
+            collection: The collection.
+        """
+        return collection.settings
+
+    def cast(self, **kwargs):  # type: ignore[no-untyped-def]
+        """Cast by keywords.
+
+        Args:
+            dtype (str or Mapping of str to type): One type, or one per column.
+        """
+        return kwargs
+
+
+def test_a_record_made_of_no_fields_takes_any_value_where_it_is_offered_anyway() -> None:
+    """A record whose constructor takes none of its fields has no form: its schema is ``{}``
+    where it is offered anyway (a method classified true, a record's field), and the Toolbox
+    takes any value there instead of building it from fields it cannot pass. A documented
+    ``**kwargs`` key of prose type is offered and converted loosely, like a parameter; a value
+    fixed for such a parameter is checked the same way."""
+    box = Toolbox(Indexes(), classification={"Indexes": {"*": True, "index": True}})
+    assert box.tool_named("index").parameters_schema()["properties"]["settings"] == {
+        "description": "Index settings."
+    }
+    assert box.call("index", {"settings": "hnsw"}) == "hnsw"
+    assert box.call("create", {"collection": {"name": "c", "settings": {"m": 1}}}) == {"m": 1}
+    assert box.tool_named("cast").parameters_schema()["properties"]["dtype"] == {
+        "description": "One type, or one per column.",
+        "anyOf": [{"type": "string"}, {"type": "object"}],
+    }
+    assert box.call("cast", {"dtype": {"a": "int64"}}) == {"dtype": {"a": "int64"}}
+    fixed = Toolbox(
+        Casts(), classification={"Casts": {"astype": {"fixed": {"dtype": {"a": "i8"}}}}}
+    )
+    assert fixed.call("astype", {}) == {"a": "i8"}
+    assert [d.code for d in fixed.diagnostics if d.code == "TI802"] == []

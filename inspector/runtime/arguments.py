@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime
 import enum
 import functools
+import inspect
 import json
 import math
 import operator
@@ -34,6 +35,7 @@ from inspector.typetable.structures import (
     container_of,
     has_fields,
     is_typeddict,
+    made_from_fields,
     tuple_items,
 )
 from inspector.typetable.unions import absorbed
@@ -323,6 +325,8 @@ class Converter:
         if issubclass(hint, enum.Enum):
             return self._enum(value, hint, path)
         if has_fields(hint):
+            if inspect.isabstract(hint) or not made_from_fields(hint):
+                return value  # no argument is made of its fields: the schema said "any value"
             return self._structured(value, hint, path)
         scalar = scalar_for(hint) or number_row(hint)
         if scalar is not None:

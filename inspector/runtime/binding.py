@@ -235,7 +235,7 @@ def bind(
         hints = {}
     target = inspect.unwrap(function)
     offered = shaped or tool
-    fixed = _fixed(tool, offered, python_names, hints)
+    fixed = _fixed(tool, offered, python_names, hints, frozenset(documented))
     defaults = field_defaults(target, hints)
     return Bound(
         offered,
@@ -256,6 +256,7 @@ def _fixed(
     shaped: ToolDescriptor,
     python_names: Mapping[str, str],
     hints: Mapping[str, object],
+    doc_typed: frozenset[str],
 ) -> dict[str, tuple[Field, Json]]:
     """The fixed parameters, each with its field (a keyword one for a parameter the scan left
     out), after checking that each value converts to its Python type."""
@@ -264,7 +265,8 @@ def _fixed(
     for name, value in shaped.curation.fixed:
         field = fields.get(name) or Field(name, AnyValueType(), kind=ParameterKind.KEYWORD_ONLY)
         python_name = python_names.get(name, name)
-        Converter().convert(value, hints.get(python_name, typing.Any), name)
+        converter = Converter(loose=python_name in doc_typed)
+        converter.convert(value, hints.get(python_name, typing.Any), name)
         fixed[name] = (field, value)
     return fixed
 

@@ -131,13 +131,19 @@ def _collect(
         collected.give(parameter, python_name, value)
 
 
+def converter_for(bound: Bound, python_name: str) -> Converter:
+    """A converter for one parameter's value: loose where the scan read its type from the
+    docstring (``Bound.doc_typed``), as the scan offered it."""
+    return Converter(loose=python_name in bound.doc_typed)
+
+
 def _fixed_value(bound: Bound, name: str) -> object:
     """The value the classification fixes for a parameter, converted anew for each call (a
     method that changes a list it was given does not change the next call's)."""
     python_name = bound.python_names.get(name, name)
     hint = bound.hints.get(python_name, typing.Any)
     try:
-        return Converter().convert(bound.fixed[name][1], hint, name)
+        return converter_for(bound, python_name).convert(bound.fixed[name][1], hint, name)
     except ArgumentError as error:  # checked when bound, so not expected here
         tool = bound.descriptor.name
         raise ToolCallError(f"{tool}: the fixed value of {error}", tool) from None
@@ -266,7 +272,9 @@ def _schema_default(bound: Bound, python_name: str) -> object:
             break
         hint = bound.hints.get(python_name, typing.Any)
         try:
-            return Converter().convert(parameter.default, hint, parameter.name)
+            return converter_for(bound, python_name).convert(
+                parameter.default, hint, parameter.name
+            )
         except ArgumentError:
             break
     return inspect.Parameter.empty
@@ -300,6 +308,7 @@ def _claim_parameters(
                 f"{key!r} inside **kwargs names a parameter the tool does not take; left out"
             )
             continue
+        converter.loose = key in bound.doc_typed
         try:
             value = converter.convert(raw[key], bound.hints.get(key, typing.Any), key)
         except ArgumentError as error:
@@ -307,6 +316,8 @@ def _claim_parameters(
                 f"{key!r} inside **kwargs is not a value for parameter {key!r} ({error}); left out"
             )
             continue
+        finally:
+            converter.loose = False
         collected.kwargs[key] = value
         notes.append(f"{key!r} inside **kwargs read as the parameter {key!r}")
 

@@ -56,6 +56,7 @@ from inspector.scan.mapping_keys import (
     unhashable,
 )
 from inspector.typetable.protocols import generic_stand_in, stand_in, stands_in_for_results
+from inspector.typetable.records import private_fields
 from inspector.typetable.scalars import number_row, scalar_for
 from inspector.typetable.structures import (
     Container,
@@ -407,9 +408,10 @@ class TypeMapper:
     def _part(self, hint: object) -> SchemaType:
         """A container's item or value type; ``_FormlessPart`` when a parameter's has no JSON
         form (``map_generic`` replaces its notes by the container's)."""
-        notes, unformed = len(self._notes), self._unformed
+        notes, unformed, nulled = len(self._notes), self._unformed, self._nulled
         mapped = self.map(hint)
-        if self._results or self._loose or not self._no_form(mapped, unformed):
+        null_left = mapped == NullType() and self._nulled > nulled  # ``list[Engine | None]``
+        if self._results or self._loose or not (self._no_form(mapped, unformed) or null_left):
             return mapped
         whys = [note.why for note in self._notes[notes:] if note.why]
         raise _FormlessPart(whys[0] if whys else f"{no_form_name(hint)} inside it has none")
@@ -580,8 +582,11 @@ class TypeMapper:
             for text in failed
         )
         under = self.context.attribute_docs.of(cls)
+        private = private_fields(cls) if self._results else frozenset()  # kept to itself
         fields: list[Field] = []
         for name, hint, required, default in rows:
+            if name in private:
+                continue
             mapped, explicit = self._described(hint)
             if explicit is not None:
                 description = explicit

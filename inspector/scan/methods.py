@@ -523,14 +523,15 @@ class MethodBuilder:
             if name in taken or not name.isidentifier() or keyword.iskeyword(name):
                 continue
             documented = doc.params.get(name)
-            if name in keywords:
+            prose = name not in keywords  # typed by the docstring, not by an overload
+            if not prose:
                 hint, required = keywords[name]
                 required = required or bool(documented and documented.required)
             else:
                 assert documented is not None
                 hint = self._doc_type(documented.type_name, method, name, report)
                 required = documented.required
-            mapped = self.mapper.map_parameter(hint)
+            mapped = self.mapper.map_parameter(hint, loose=prose)
             if self._without_form(
                 name, hint, mapped, optional=not required, omitted=omitted, report=report
             ):

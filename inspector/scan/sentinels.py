@@ -12,6 +12,8 @@ from inspector.model import MISSING
 from inspector.scan.aliases import alias_value, applied_alias_value
 from inspector.scan.fields import NO_DEFAULT
 from inspector.scan.hints import is_union
+from inspector.typetable.protocols import stand_in
+from inspector.typetable.scalars import number_row, scalar_for
 from inspector.typetable.values import default_json, field_values, is_sentinel
 
 _PLAIN_DEFAULTS: frozenset[type] = frozenset({str, int, bool, type(None)})
@@ -43,6 +45,8 @@ def without_sentinel(hint: object, default: object) -> object | None:
         return None
     if type(default) is float and math.isfinite(default):  # JSON, so no sentinel either
         return None
+    if scalar_for(type(default)) or number_row(type(default)) or stand_in(type(default)):
+        return None  # a type with a form (``x: complex | None = 1j``): TI110 drops the value
     if typing.get_origin(hint) is typing.Annotated:
         inner, *metadata = typing.get_args(hint)
         stripped = without_sentinel(inner, default)

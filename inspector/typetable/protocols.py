@@ -59,8 +59,12 @@ PROTOCOLS: tuple[ProtocolRow, ...] = (
     # made from a float it would be the float's binary value
     ProtocolRow("numbers.Rational", (("numbers", "Rational"),), fractions.Fraction, writes=True),
     ProtocolRow("numbers.Real", (("numbers", "Real"),), float, writes=True),
+    # a result so declared may be a complex number, whose text leaves (no number schema)
     ProtocolRow(
-        "numbers.Number, numbers.Complex", (("numbers", "Number"), ("numbers", "Complex")), float
+        "numbers.Number, numbers.Complex",
+        (("numbers", "Number"), ("numbers", "Complex")),
+        float,
+        results=False,
     ),
     # a ``complex`` parameter takes an int or a float too (PEP 484's numeric tower), which is
     # all JSON writes (numpy's ``ArrayLike`` ends in ``_NestedSequence[complex | bytes |

@@ -77,6 +77,17 @@ def init_fields(cls: type) -> list[dataclasses.Field[object]]:
     return [f for f in dataclasses.fields(cls) if f.init]
 
 
+def private_fields(cls: type) -> frozenset[str]:
+    """The names of a dataclass's, attrs class's or msgspec struct's fields that are private
+    by their own name (a leading underscore: ``_token``): internal state a result keeps to
+    itself (huggingface_hub's ``InferenceEndpoint._api``). An attrs ``_label`` is made from
+    ``label``, a public name; a TypedDict's ``_id`` or a NamedTuple's field is data."""
+    if dataclasses.is_dataclass(cls):
+        return frozenset(f.name for f in init_fields(cls) if f.name.startswith("_"))
+    records = record_fields(cls)
+    return frozenset(f.name for f in records or () if f.name.startswith("_"))
+
+
 def _attrs_fields(cls: type) -> list[RecordField]:
     attr = sys.modules.get("attr")
     nothing = getattr(attr, "NOTHING", None)

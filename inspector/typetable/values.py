@@ -19,7 +19,7 @@ import typing
 from inspector.diagnostics import stable_repr
 from inspector.model import MISSING, AnyOfType, ArrayType, IntegerType, Json, SchemaType, _Missing
 from inspector.typetable.protocols import as_stand_in
-from inspector.typetable.records import init_fields, record_fields
+from inspector.typetable.records import init_fields, private_fields, record_fields
 from inspector.typetable.scalars import NoJsonForm, WrongJson, scalar_for
 
 _PLAIN = frozenset({str, bool, type(None)})
@@ -45,8 +45,11 @@ def result_json(value: object) -> Json:
     result's schema says any value there), and NaN or an infinity inside it null; raises
     ``NoJsonForm`` for a result that is NaN, an infinity or an integer past the digit limit,
     or contains itself. A complex number is no JSON number: its text (``1j``), as inside."""
+    imaginary = isinstance(value, numbers.Complex) and not isinstance(value, numbers.Real)
     if isinstance(value, int) or (
-        isinstance(value, numbers.Number) and not isinstance(value, numbers.Integral | complex)
+        isinstance(value, numbers.Number)
+        and not isinstance(value, numbers.Integral)
+        and not imaginary  # numpy's complex64 too, no ``complex``
     ):
         return to_json(value)  # NaN, 10**5000: no number a schema of one allows
     try:
@@ -141,10 +144,13 @@ def _stateless_marker(value: object) -> bool:
     return default_json(value) is MISSING
 
 
-def field_values(value: object) -> dict[str, object] | None:
-    """The fields of a dataclass, NamedTuple, pydantic, attrs or msgspec instance by JSON name;
-    else None."""
+def field_values(value: object, *, public: bool = False) -> dict[str, object] | None:
+    """The fields of a dataclass, NamedTuple, pydantic, attrs or msgspec instance by JSON name
+    (``public``: without those in private attributes, ``private_fields``); else None."""
     cls = type(value)
+    if public and (private := private_fields(cls)):
+        fields = field_values(value)
+        return None if fields is None else {k: v for k, v in fields.items() if k not in private}
     model_fields = getattr(cls, "model_fields", None)
     if isinstance(model_fields, dict):
         return {info.alias or name: getattr(value, name) for name, info in model_fields.items()}
@@ -190,7 +196,7 @@ def _to_json(value: object, consume: bool, as_text: bool = False) -> Json:
         if pairs is None:
             return own_text(value)
         return {_key(k, as_text): _to_json(v, consume, as_text) for k, v in pairs}
-    fields = field_values(value)
+    fields = field_values(value, public=as_text)  # a result's private fields stay private
     if fields is not None:
         return {k: _to_json(v, consume, as_text) for k, v in fields.items()}
     if isinstance(value, list | tuple):
