@@ -700,3 +700,34 @@ def test_text_inside_a_typevar_s_bound_is_evaluated_in_its_module(
         ],
     }
     assert diagnostics == []
+
+
+_V = typing.TypeVar("_V")
+Same = te.TypeAliasType("Same", _V, type_params=(_V,))
+"""An alias whose value is its type parameter: ``Same[int]`` is ``int``."""
+
+
+class Kept:
+    def keep(self, days: Same[int], label: Same[str] = "x") -> str:
+        """Keep.
+
+        Args:
+            days: How long.
+            label: A label.
+        """
+        return f"{days!r} {label!r}"
+
+
+def test_an_alias_whose_value_is_its_type_parameter_is_its_argument() -> None:
+    """``Same[int]`` took any value, with no diagnostic: its value ``_V`` has no parameters of
+    its own to fill in."""
+    tools, diagnostics = inspect_class(Kept)
+    assert tools["keep"].parameters_schema()["properties"] == {
+        "days": {"type": "integer", "description": "How long."},
+        "label": {"type": "string", "description": "A label.", "default": "x"},
+    }
+    assert diagnostics == []
+    box = Toolbox(Kept())
+    assert box.call("keep", {"days": 3}) == "3 'x'"
+    with pytest.raises(ToolCallError, match="expected integer"):
+        box.call("keep", {"days": "3 days"})

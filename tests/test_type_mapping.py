@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, NamedTuple, NotRequired, Optional, TypedDict, Union
 
 import annotated_types
+import numpy as np
 import pydantic
 import pytest
 import typing_extensions
@@ -592,3 +593,21 @@ def test_a_hint_mapped_again_gives_the_same_type_and_notes(hint: object) -> None
     first = mapper.map_parameter(Optional[_HoldsOne])  # noqa: UP045
     assert first.notes
     assert not mapper.map_parameter(Optional[_HoldsOne]).notes  # noqa: UP045
+
+
+@pytest.mark.parametrize(
+    ("key", "pattern"),
+    [
+        (complex, r"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]{1,2})?$"),
+        (typing.SupportsIndex, r"^-?(0|[1-9][0-9]*)$"),
+        (np.int64, r"^-?(0|[1-9][0-9]*)$"),
+    ],
+)
+def test_keys_of_a_type_that_stands_for_a_number_say_their_texts(key: type, pattern: str) -> None:
+    """``dict[complex, str]``: the Toolbox reads each key as the number ``complex`` stands for
+    (a float), and refused ``"abc"``, which the schema allowed; a numpy integer is an int."""
+    assert TypeMapper().map_parameter(dict[key, str]).schema.to_schema() == {  # type: ignore[valid-type]
+        "type": "object",
+        "additionalProperties": {"type": "string"},
+        "propertyNames": {"pattern": pattern},
+    }

@@ -77,6 +77,8 @@ def applied_alias_value(origin: object, args: tuple[object, ...]) -> object | No
     if value is None:
         return None
     parameters: tuple[object, ...] = getattr(origin, "__type_params__", ()) or ()
+    if len(parameters) == len(args) and value in parameters:  # ``type Id[T] = T``: ``Id[int]``
+        return args[parameters.index(value)]
     free: tuple[object, ...] = getattr(value, "__parameters__", ()) or ()
     if not free or len(parameters) != len(args):
         return value

@@ -20,7 +20,8 @@ from inspector.model import (
     SchemaType,
     StringType,
 )
-from inspector.typetable.scalars import scalar_for
+from inspector.typetable.protocols import stand_in
+from inspector.typetable.scalars import number_row, scalar_for
 from inspector.typetable.structures import Container, container_of, field_rows, has_fields
 from inspector.typetable.values import enum_json, is_flag, literal_json
 
@@ -109,7 +110,11 @@ def key_texts(hint: object) -> JsonObject | None:
     if forms is not None:
         texts = [f if isinstance(f, str) else json.dumps(f) for f in forms if f is not MISSING]
         return {"enum": list(dict.fromkeys(texts))}
+    form = stand_in(hint)  # ``complex``, ``SupportsIndex``: read as the type they stand for
+    if form is not None and form is not hint:
+        return key_texts(form)
     scalar = scalar_for(hint) if isinstance(hint, type) else None
+    scalar = scalar or (number_row(hint) if isinstance(hint, type) else None)
     schema = None if scalar is None else scalar.schema
     if isinstance(schema, BooleanType):
         return {"enum": ["true", "false"]}
