@@ -664,3 +664,33 @@ def test_a_submodule_a_stub_imports_from_its_package_resolves(
     assert messages(diagnostics) == [
         "warning: Conn.create: parameters 'name' and 'kind' are not documented"
     ]
+
+
+def test_a_compiled_class_that_names_its_module_without_its_package_is_typed_by_its_stub(
+    modules: Callable[..., None],
+) -> None:
+    """confluent_kafka's ``Producer`` says its module is ``cimpl``, imported as
+    ``confluent_kafka.cimpl`` and typed by ``confluent_kafka/cimpl.pyi``: found there."""
+    modules(
+        **{
+            "brokered/__init__.py": "from brokered.impl import Sender\n",
+            "brokered/impl.py": (
+                "class Sender:\n"
+                "    def send(self, topic, retries=3):\n"
+                "        'Send.'\n"
+                "        return topic * retries\n"
+                "Sender.__module__ = Sender.send.__module__ = 'impl'\n"
+            ),
+            "brokered/impl.pyi": (
+                "class Sender:\n    def send(self, topic: str, retries: int = ...) -> str: ...\n"
+            ),
+        }
+    )
+    module = load("brokered")
+    tools, _ = inspect_class(module.Sender)
+    assert tools["send"].type_sources == (
+        ("topic", "stub"),
+        ("retries", "stub"),
+        ("return", "stub"),
+    )
+    assert Toolbox(module.Sender()).call("send", {"topic": "a", "retries": 2}) == "aa"
