@@ -694,3 +694,36 @@ def test_a_compiled_class_that_names_its_module_without_its_package_is_typed_by_
         ("return", "stub"),
     )
     assert Toolbox(module.Sender()).call("send", {"topic": "a", "retries": 2}) == "aa"
+
+
+def test_a_compiled_method_typed_by_its_stub_takes_its_arguments_by_position(
+    modules: Callable[..., None],
+) -> None:
+    """confluent_kafka's ``commit_transaction(timeout)``, typed by ``cimpl.pyi`` without a
+    ``/``, takes no keyword (a C function's arguments all go by position): those given go by
+    position up to the first one omitted, the rest by name."""
+    modules(
+        **{
+            "counted.py": (
+                "class Counter:\n"
+                "    calls = []\n"
+                "    def bump(self, *args, **kwargs):\n"
+                "        'Bump.'\n"
+                "        if 'by' in kwargs:\n"
+                "            raise TypeError('bump() takes no keyword arguments')\n"
+                "        Counter.calls.append((args, kwargs))\n"
+                "        return len(args)\n"
+                "    bump.__signature__ = 'none'  # as a C method's\n"
+            ),
+            "counted.pyi": (
+                "class Counter:\n"
+                "    def bump(self, by: int = ..., label: str = ..., note: str = ...) -> int: ...\n"
+            ),
+        }
+    )
+    counter = load("counted").Counter
+    box = Toolbox(counter())
+    assert box.call("bump", {"by": 2, "label": "a"}) == 2
+    assert box.call("bump", {"by": 2, "note": "n"}) == 1
+    assert box.call("bump", {}) == 0
+    assert counter.calls == [((2, "a"), {}), ((2,), {"note": "n"}), ((), {})]
