@@ -2053,3 +2053,51 @@ def test_a_numpy_entry_with_an_aside_after_its_name_documents_that_parameter() -
         "size": {"type": "integer", "description": "Casting rules.", "default": 0},
     }
     assert messages(diagnostics) == []
+
+
+class Consolidated:
+    def replace(
+        self, filter: dict[str, str], upsert: bool = False, hint=None, **kwargs: int
+    ) -> str:  # type: ignore[no-untyped-def]
+        """Replace one document.
+
+        :Parameters:
+          - `filter`: A query that matches
+            the document to replace.
+          - `upsert` (optional): Insert when
+            nothing matches.
+          - `hint` (str): An index to use.
+          - `**kwargs` (optional): More options.
+
+        This command uses the write concern of the collection.
+        """
+        return ""
+
+
+def test_epydoc_consolidated_fields_document_their_arguments() -> None:
+    """motor's ``:Parameters:`` over ``- `filter`: ...`` items: no parser read them, the list
+    stayed in the description and every argument was undocumented (TI204)."""
+    tools, diagnostics = inspect_class(Consolidated)
+    tool = tools["replace"]
+    assert tool.description == (
+        "Replace one document.\n\nThis command uses the write concern of the collection."
+    )
+    assert tool.parameters_schema()["properties"] == {
+        "filter": {
+            "type": "object",
+            "description": "A query that matches\nthe document to replace.",
+            "additionalProperties": {"type": "string"},
+        },
+        "upsert": {
+            "type": "boolean",
+            "description": "Insert when\nnothing matches.",
+            "default": False,
+        },
+        "hint": {"type": ["string", "null"], "description": "An index to use.", "default": None},
+        "kwargs": {
+            "type": "object",
+            "description": "More options.",
+            "additionalProperties": {"type": "integer"},
+        },
+    }
+    assert messages(diagnostics) == []

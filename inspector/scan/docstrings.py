@@ -17,6 +17,7 @@ import docstring_parser.google
 import docstring_parser.numpydoc
 import docstring_parser.rest
 
+from inspector.scan.consolidated_fields import consolidated_fields_readable
 from inspector.scan.doc_margin import body_dedented
 from inspector.scan.entry_names import entry_names
 from inspector.scan.google_sections import read_google
@@ -293,6 +294,8 @@ def parse_docstring(
     if not text or not text.strip():
         return DocInfo()
     text = body_dedented(text)
+    if style in (DocstringStyle.AUTO, DocstringStyle.REST, DocstringStyle.EPYDOC):
+        text = consolidated_fields_readable(text)
     if (" -- " in text or " - " in text) and style in (
         DocstringStyle.AUTO,
         DocstringStyle.GOOGLE,
