@@ -374,8 +374,9 @@ CODES: dict[str, Code] = {
             UNCALLABLE_RECORDED_FALSE,
             _I,
             "uncallable-recorded-false",
-            "A new method that a model cannot call (TI131) is recorded as false, whatever `new` "
-            "says; set it to true to offer it with any value for that parameter.",
+            "A new method that a model cannot call (TI131), or whose signature cannot be read "
+            "(TI104), is recorded as false, whatever `new` says; set it to true to offer it with "
+            "any value for that parameter.",
         ),
         Code(
             UNCALLABLE_EXCLUDED,

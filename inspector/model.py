@@ -545,6 +545,10 @@ class Curation:
     named: bool = False
 
 
+NOT_INSPECTED = ("(signature)", "cannot be inspected")
+"""The ``uncallable`` entry of a method whose signature or types cannot be read."""
+
+
 @dataclass(frozen=True, slots=True)
 class ToolDescriptor:
     """One tool: a method described independently of any provider.

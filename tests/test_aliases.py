@@ -731,3 +731,48 @@ def test_an_alias_whose_value_is_its_type_parameter_is_its_argument() -> None:
     assert box.call("keep", {"days": 3}) == "3 'x'"
     with pytest.raises(ToolCallError, match="expected integer"):
         box.call("keep", {"days": "3 days"})
+
+
+MAPPING_TREE_SOURCE = """
+    from __future__ import annotations
+
+    import typing
+
+    Document: typing.TypeAlias = typing.Mapping[
+        str, typing.Union[int, str, "Document", typing.Sequence["Document"]]
+    ]
+
+
+    class Documents:
+        def upsert(self, document: Document) -> str:
+            '''Upsert.
+
+            Args:
+                document: The document.
+            '''
+            return ""
+"""
+
+
+def test_stubs_write_a_recursive_mapping_alias_as_an_alias(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run_cli: Callable[..., Run]
+) -> None:
+    """typesense's ``DocumentSchema``, a mapping whose values name it: the stubs wrote an
+    empty class (``class DocumentSchema: pass``), which scanned back as an object with no
+    properties, and said nothing."""
+    source = textwrap.dedent(MAPPING_TREE_SOURCE)
+    (tmp_path / "al_mapping_source.py").write_text(source, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    run = run_cli("scan", "al_mapping_source.py:Documents", "-o", "tools.json", "-q")
+    assert run.status == 0, run.stderr
+    run = run_cli("stubs", "tools.json", "-o", "al_mapping_stubs.py", "-q")
+    assert (run.status, run.stderr) == (0, "diagnostics: 0 errors, 0 warnings, 0 info\n")
+    text = (tmp_path / "al_mapping_stubs.py").read_text(encoding="utf-8")
+    assert "    def upsert(self, document: Document) -> str:\n" in text
+    assert text.endswith(
+        'Document: TypeAlias = "dict[str, int | str | Document | list[Document]]"\n'
+    )
+    original, _ = scan(["al_mapping_source.py:Documents"])
+    back, _ = scan(["al_mapping_stubs.py:Documents"])
+    (_, before), (_, after) = next(original.tools()), next(back.tools())
+    assert after.parameters_schema() == before.parameters_schema()

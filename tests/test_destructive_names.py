@@ -80,6 +80,10 @@ _ASKING = st.sampled_from(sorted(ASKING_FIRST_WORDS))
         ("rmd", "rmd"),
         ("dele", "dele"),
         ("flushall", "flushall"),
+        ("flush_all", "flush all"),  # pymemcache's Client.flush_all: every key gone
+        ("flushDb", "flush db"),
+        ("flush", None),
+        ("flush_buffers", None),
         ("eval_ro", "eval"),
         ("system", "system"),
         ("raw", "raw"),

@@ -1818,7 +1818,7 @@ def test_numpydoc_entry_shapes_and_titles_numpydoc_does_not_know_are_kept() -> N
         "a2": ParamDoc("The arrays.", "sequence of array_like"),
         "...": ParamDoc("The arrays.", "sequence of array_like"),
         "flags": ParamDoc("As for `nditer`.\nThe other ones"),
-        "buffersize (optional)": ParamDoc("As for `nditer`.\nThe other ones"),
+        "buffersize": ParamDoc("As for `nditer`.\nThe other ones"),
         "Details": ParamDoc(""),
         "concatenate": ParamDoc(""),
     }
@@ -2012,3 +2012,92 @@ def test_an_example_of_documented_names_after_a_margin_paragraph_is_no_entry_aga
         "Configure the server.\n\nThe same settings in a config file (see below) are read at "
         "start.\n\n    host: example.com\n    port: 8080"
     )
+
+
+class Asides:
+    def create(
+        self, uid: str, options: dict[str, str] | None = None, level=1, casting="no", size=0
+    ) -> str:  # type: ignore[no-untyped-def]
+        """Create.
+
+        Parameters
+        ----------
+        uid: str
+            Its id.
+        options (optional): dict
+            Options passed at creation.
+        level (int)
+            How hard.
+        casting, size (optional)
+            Casting rules.
+        """
+        return uid
+
+
+def test_a_numpy_entry_with_an_aside_after_its_name_documents_that_parameter() -> None:
+    """meilisearch's ``options (optional): dict`` named no parameter: its text was lost and
+    TI203/TI204 said so; an aside other than ``optional`` is the type, as in Google's form."""
+    tools, diagnostics = inspect_class(Asides)
+    assert tools["create"].parameters_schema()["properties"] == {
+        "uid": {"type": "string", "description": "Its id."},
+        "options": {
+            "description": "Options passed at creation.",
+            "anyOf": [
+                {"type": "object", "additionalProperties": {"type": "string"}},
+                {"type": "null"},
+            ],
+            "default": None,
+        },
+        "level": {"type": "integer", "description": "How hard.", "default": 1},
+        "casting": {"type": "string", "description": "Casting rules.", "default": "no"},
+        "size": {"type": "integer", "description": "Casting rules.", "default": 0},
+    }
+    assert messages(diagnostics) == []
+
+
+class Consolidated:
+    def replace(
+        self, filter: dict[str, str], upsert: bool = False, hint=None, **kwargs: int
+    ) -> str:  # type: ignore[no-untyped-def]
+        """Replace one document.
+
+        :Parameters:
+          - `filter`: A query that matches
+            the document to replace.
+          - `upsert` (optional): Insert when
+            nothing matches.
+          - `hint` (str): An index to use.
+          - `**kwargs` (optional): More options.
+
+        This command uses the write concern of the collection.
+        """
+        return ""
+
+
+def test_epydoc_consolidated_fields_document_their_arguments() -> None:
+    """motor's ``:Parameters:`` over ``- `filter`: ...`` items: no parser read them, the list
+    stayed in the description and every argument was undocumented (TI204)."""
+    tools, diagnostics = inspect_class(Consolidated)
+    tool = tools["replace"]
+    assert tool.description == (
+        "Replace one document.\n\nThis command uses the write concern of the collection."
+    )
+    assert tool.parameters_schema()["properties"] == {
+        "filter": {
+            "type": "object",
+            "description": "A query that matches\nthe document to replace.",
+            "additionalProperties": {"type": "string"},
+        },
+        "upsert": {
+            "type": "boolean",
+            "description": "Insert when\nnothing matches.",
+            "default": False,
+        },
+        "hint": {"type": ["string", "null"], "description": "An index to use.", "default": None},
+        "kwargs": {
+            "type": "object",
+            "description": "More options.",
+            "additionalProperties": {"type": "integer"},
+        },
+    }
+    assert messages(diagnostics) == []

@@ -664,3 +664,66 @@ def test_a_submodule_a_stub_imports_from_its_package_resolves(
     assert messages(diagnostics) == [
         "warning: Conn.create: parameters 'name' and 'kind' are not documented"
     ]
+
+
+def test_a_compiled_class_that_names_its_module_without_its_package_is_typed_by_its_stub(
+    modules: Callable[..., None],
+) -> None:
+    """confluent_kafka's ``Producer`` says its module is ``cimpl``, imported as
+    ``confluent_kafka.cimpl`` and typed by ``confluent_kafka/cimpl.pyi``: found there."""
+    modules(
+        **{
+            "brokered/__init__.py": "from brokered.impl import Sender\n",
+            "brokered/impl.py": (
+                "class Sender:\n"
+                "    def send(self, topic, retries=3):\n"
+                "        'Send.'\n"
+                "        return topic * retries\n"
+                "Sender.__module__ = Sender.send.__module__ = 'impl'\n"
+            ),
+            "brokered/impl.pyi": (
+                "class Sender:\n    def send(self, topic: str, retries: int = ...) -> str: ...\n"
+            ),
+        }
+    )
+    module = load("brokered")
+    tools, _ = inspect_class(module.Sender)
+    assert tools["send"].type_sources == (
+        ("topic", "stub"),
+        ("retries", "stub"),
+        ("return", "stub"),
+    )
+    assert Toolbox(module.Sender()).call("send", {"topic": "a", "retries": 2}) == "aa"
+
+
+def test_a_compiled_method_typed_by_its_stub_takes_its_arguments_by_position(
+    modules: Callable[..., None],
+) -> None:
+    """confluent_kafka's ``commit_transaction(timeout)``, typed by ``cimpl.pyi`` without a
+    ``/``, takes no keyword (a C function's arguments all go by position): those given go by
+    position up to the first one omitted, the rest by name."""
+    modules(
+        **{
+            "counted.py": (
+                "class Counter:\n"
+                "    calls = []\n"
+                "    def bump(self, *args, **kwargs):\n"
+                "        'Bump.'\n"
+                "        if 'by' in kwargs:\n"
+                "            raise TypeError('bump() takes no keyword arguments')\n"
+                "        Counter.calls.append((args, kwargs))\n"
+                "        return len(args)\n"
+                "    bump.__signature__ = 'none'  # as a C method's\n"
+            ),
+            "counted.pyi": (
+                "class Counter:\n"
+                "    def bump(self, by: int = ..., label: str = ..., note: str = ...) -> int: ...\n"
+            ),
+        }
+    )
+    counter = load("counted").Counter
+    box = Toolbox(counter())
+    assert box.call("bump", {"by": 2, "label": "a"}) == 2
+    assert box.call("bump", {"by": 2, "note": "n"}) == 1
+    assert box.call("bump", {}) == 0
+    assert counter.calls == [((2, "a"), {}), ((2,), {"note": "n"}), ((), {})]

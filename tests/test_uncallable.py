@@ -486,7 +486,7 @@ def test_a_new_uncallable_method_is_recorded_false(include_new: bool) -> None:
     )
     expected = {"Store": {"query": include_new, "execute": False}}
     assert classification_json(merged.classification) == expected
-    assert merged.uncallable == ["Store.execute"]
+    assert merged.uncallable == [("Store.execute", False)]
     assert merged.newly_included == (["Store.query"] if include_new else [])
 
 

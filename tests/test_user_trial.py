@@ -12,7 +12,7 @@ import pytest
 
 from inspector.runtime.toolbox import Toolbox
 from inspector.scan.hints import TypeMapper
-from tests.conftest import Run, inspect_class, messages
+from tests.conftest import Run, inspect_class, load, messages
 
 SERVICE = '''\
 class {name}:
@@ -145,3 +145,61 @@ def test_the_toolbox_logs_nothing_to_stderr_unless_logging_is_configured(
     logging.getLogger("inspector").handlers.clear()
     Toolbox(Client()).definitions("openai", strict=True)
     assert capfd.readouterr().err == ""
+
+
+MESSAGES = '''\
+from __future__ import annotations
+
+import dataclasses
+import typing
+
+if typing.TYPE_CHECKING:
+    from elsewhere import Metadata, Secret
+
+
+@dataclasses.dataclass
+class Msg:
+    subject: str
+    _metadata: Metadata | None = None
+
+
+@dataclasses.dataclass
+class Login:
+    user: str
+    password: Secret | None = None
+
+
+class Client:
+    def request(self, subject: str) -> Msg:
+        """Ask.
+
+        Args:
+            subject: Where.
+        """
+        return Msg(subject)
+
+    def login(self, login: Login) -> str:
+        """Log in.
+
+        Args:
+            login: Who.
+        """
+        return login.user
+'''
+
+
+def test_a_result_field_left_out_as_private_has_no_warning_about_its_hint(
+    modules: Callable[..., None],
+) -> None:
+    """nats' ``Msg._metadata: Optional[Metadata]`` (a ``TYPE_CHECKING`` name): the result's
+    schema leaves the field out, so TI127 about its hint told of nothing the model sees. A
+    parameter's record keeps such a field, and the warning."""
+    modules(**{"messages_client.py": MESSAGES})
+    client = load("messages_client").Client
+    tools, diagnostics = inspect_class(client)
+    assert tools["request"].returns.to_schema()["properties"] == {"subject": {"type": "string"}}
+    assert messages(diagnostics) == [
+        "warning: Client.login: parameter 'login': field 'password' of Login: hint "
+        "'Secret | None' unresolved (NameError: name 'Secret' is not defined); any value "
+        "accepted in its place"
+    ]

@@ -105,8 +105,8 @@ def test_a_method_that_cannot_be_inspected_is_one_warning_and_starts_false(
     assert first.stderr == (
         "broken.py:11: warning[TI104]: Broken.odd: no signature can be read (unexpected object "
         "'broken' in __signature__ attribute); not offered\n"
-        "tools.classification.json: info[TI310]: Broken.odd: a model cannot call it (a "
-        "required parameter has no JSON form); recorded as false\n"
+        "tools.classification.json: info[TI310]: Broken.odd: a model cannot call it (its "
+        "signature cannot be read); recorded as false\n"
     )
     assert Path("tools.classification.json").read_text(encoding="utf-8") == (
         '{\n  "Broken": {\n    "fine": true,\n    "odd": false\n  }\n}\n'

@@ -25,7 +25,7 @@ from inspector.files.classification import (
     line_of,
 )
 from inspector.files.new_entries import destructive_name, inputs_left_out
-from inspector.model import ToolDescriptor
+from inspector.model import NOT_INSPECTED, ToolDescriptor
 
 
 class Merge(NamedTuple):
@@ -40,9 +40,10 @@ class Merge(NamedTuple):
     """New class key → the vanished class key whose values it took over."""
     newly_included: list[str]
     """``Class.method`` of every method this merge made included (new, with ``include_new``)."""
-    uncallable: list[str]
+    uncallable: list[tuple[str, bool]]
     """``Class.method`` of every new method recorded as ``false`` because a model cannot call
-    it (a required parameter's type has no JSON form)."""
+    it (a required parameter's type has no JSON form), and whether that is because its
+    signature cannot be read."""
     misspelt: dict[str, str]
     """Class key the file did not name → the key that looks like its misspelling; the class's
     methods were recorded ``false`` (a typo must not turn the user's ``false`` on)."""
@@ -148,7 +149,8 @@ class _Found:
     def __init__(self) -> None:
         self.renamed: list[tuple[str, str, MethodEntry]] = []
         self.newly: list[str] = []
-        self.uncallable: list[str] = []
+        self.uncallable: list[tuple[str, bool]] = []
+        """Each method, and whether its signature could not be read."""
         self.destructive: list[tuple[str, str]] = []
         self.no_inputs: list[str] = []
 
@@ -187,7 +189,7 @@ def _methods(
             continue
         elif tool.uncallable:
             methods[name] = MethodEntry.plain(False)
-            found.uncallable.append(f"{class_key}.{name}")
+            found.uncallable.append((f"{class_key}.{name}", NOT_INSPECTED in tool.uncallable))
         elif inputs_left_out(tool):
             methods[name] = MethodEntry.plain(False)
             found.no_inputs.append(f"{class_key}.{name}")
@@ -350,12 +352,17 @@ def stale_diagnostics(merged: Merge, path: Path, unknown: Iterable[str] = ()) ->
     notes += [
         Diagnostic(
             Level.INFO,
-            f"{name}: a model cannot call it (a required parameter has no JSON form); "
-            "recorded as false",
+            f"{name}: a model cannot call it ("
+            + (
+                "its signature cannot be read"
+                if unread
+                else "a required parameter has no JSON form"
+            )
+            + "); recorded as false",
             str(path),
             code=codes.UNCALLABLE_RECORDED_FALSE,
         )
-        for name in merged.uncallable
+        for name, unread in merged.uncallable
     ]
     if merged.no_inputs:
         notes.append(_no_inputs_note(merged.no_inputs, path))

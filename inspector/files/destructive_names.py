@@ -95,7 +95,8 @@ FIRST_WORDS: Final = frozenset(
         "eval",
     }
 )
-"""A name whose first word is one of these, exactly."""
+"""A name whose first word is one of these, exactly, or whose first two words are
+(``flush_all``, ``rmTree``)."""
 
 WHOLE_NAMES: Final = frozenset(
     {
@@ -244,6 +245,8 @@ def destructive_word(name: str, *, is_async: bool = False, first_parameter: str 
         return " ".join(phrase or words)
     if words[0] in FIRST_WORDS:
         return words[0]
+    if "".join(words[:2]) in FIRST_WORDS:  # spelled apart: pymemcache's flush_all, rm_tree
+        return " ".join(words[:2])
     first = _stem(words[0], _STEMS_AT_FIRST_WORD) or _ending(words[0])
     if first is not None:
         return first

@@ -21,7 +21,11 @@ from inspector.model import AnyValueType, Field, Json, MethodKind, ParameterKind
 from inspector.project import pipeline
 from inspector.render.selection import Selected, quiet_excluded
 from inspector.runtime.arguments import Converter
-from inspector.runtime.spread import ByPosition, renaming_wrapper_positions
+from inspector.runtime.spread import (
+    ByPosition,
+    renaming_wrapper_positions,
+    unreadable_signature_positions,
+)
 from inspector.scan.call_hints import call_hints
 from inspector.scan.docstrings import DocstringStyle
 from inspector.scan.fields import FieldDefault, field_defaults
@@ -246,8 +250,30 @@ def bind(
         tool.parameters,
         fixed,
         obj,
-        renaming_wrapper_positions(function),
+        renaming_wrapper_positions(function)
+        or _stub_positions(function, tool, python_names, stubbed),
         frozenset(documented),
+    )
+
+
+def _stub_positions(
+    function: Callable[..., object],
+    tool: ToolDescriptor,
+    python_names: Mapping[str, str],
+    stubbed: bool,
+) -> ByPosition:
+    """The parameters a call passes by position to a compiled method whose signature came
+    from its stub (see ``spread.unreadable_signature_positions``); none for a signature read
+    from a docstring's first line, whose defaulted parameters go by name (the line may order
+    them otherwise than the code)."""
+    if not stubbed:
+        return ()
+    return unreadable_signature_positions(
+        function,
+        (
+            (python_names.get(p.name, p.name), p.kind is ParameterKind.POSITIONAL_OR_KEYWORD)
+            for p in tool.parameters
+        ),
     )
 
 

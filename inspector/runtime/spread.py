@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 _BY_KEYWORD = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
 
@@ -78,6 +78,21 @@ def renaming_wrapper_positions(function: Callable[..., object]) -> ByPosition:
     return tuple(
         (p.name, p.default, index < len(needed) and needed[index]) for index, p in enumerate(method)
     )
+
+
+def unreadable_signature_positions(
+    function: Callable[..., object], parameters: Iterable[tuple[str, bool]]
+) -> ByPosition:
+    """For a compiled method whose signature cannot be read (its tool's parameters came from
+    its stub), its positional-or-keyword ``parameters`` (Python name, whether
+    it is one), in order: a call passes them by position up to the first one omitted, as
+    every C function takes them (confluent_kafka's ``commit_transaction(timeout)`` takes no
+    keyword). Empty for any other callable. Read once, when the tool is bound."""
+    try:
+        inspect.signature(function)
+    except (TypeError, ValueError):
+        return tuple((name, inspect.Parameter.empty, False) for name, kind in parameters if kind)
+    return ()
 
 
 def _by_position(

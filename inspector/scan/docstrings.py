@@ -17,7 +17,9 @@ import docstring_parser.google
 import docstring_parser.numpydoc
 import docstring_parser.rest
 
+from inspector.scan.consolidated_fields import consolidated_fields_readable
 from inspector.scan.doc_margin import body_dedented
+from inspector.scan.entry_names import entry_names
 from inspector.scan.google_sections import read_google
 from inspector.scan.numpy_sections import read_numpy, text_after_type
 from inspector.scan.rest_text import may_hold_markup, plain_text
@@ -68,9 +70,6 @@ _UNDERLINED = re.compile(
 letters (rapidfuzz's ``Yields`` over seven) or in other capitals (scipy's ``See also``): numpydoc
 reads each; docstring-parser takes only dashes as long as the title, under the title it spells."""
 _TITLES = {s.title.lower(): s.title for s in docstring_parser.numpydoc.DEFAULT_SECTIONS}
-_UNDERLINE = re.compile(r"([=\-~^])\1{2,}")
-"""A line under a title that is no section numpydoc knows (SymPy's ``kwargs`` over
-``======`` among its parameters), read as an entry: it names no argument."""
 _REST_VARIADIC_FIELD = re.compile(r"^([ \t]*):(?:(kwargs|keyword arguments)|(args)):", re.M)
 """A reST field that documents ``**kwargs`` or ``*args`` without a name (BeautifulSoup's
 ``:kwargs: A dictionary of filters on attribute values.``)."""
@@ -295,6 +294,8 @@ def parse_docstring(
     if not text or not text.strip():
         return DocInfo()
     text = body_dedented(text)
+    if style in (DocstringStyle.AUTO, DocstringStyle.REST, DocstringStyle.EPYDOC):
+        text = consolidated_fields_readable(text)
     if (" -- " in text or " - " in text) and style in (
         DocstringStyle.AUTO,
         DocstringStyle.GOOGLE,
@@ -352,9 +353,9 @@ def _parsed(text: str, style: DocstringStyle, names: Collection[str] = ()) -> Do
         type_name, description = text_after_type(
             type_name, description, numpy=style is DocstringStyle.NUMPY
         )
-        documented = ParamDoc(description, type_name, required, default)
-        for name in _names(meta.arg_name):
-            target[name] = documented
+        names, type_name = entry_names(meta.arg_name, type_name)
+        for name in names:
+            target[name] = ParamDoc(description, type_name, required, default)
     if any("." in name for name in params):
         params = _with_keys_in_their_parameter(params)
     returns = parsed.returns
@@ -378,18 +379,6 @@ def _parsed(text: str, style: DocstringStyle, names: Collection[str] = ()) -> Do
         present=True,
     )
     return _without_typed_colon_marks(info) if typed_colons else info
-
-
-def _names(written: str) -> Iterator[str]:
-    """The arguments an entry names: numpydoc's ``x, y : int`` both, reST's ``\\*\\*kwargs``
-    as ``**kwargs``, JSDoc's optional ``[since]`` as ``since``, a literal (SymPy's
-    ````self````) as its name; an underline, none."""
-    for part in written.split(", "):
-        name = part.strip().replace("\\", "")
-        if name[:1] == "`" and name[-1:] == "`":
-            name = name.strip("`")
-        if not _UNDERLINE.fullmatch(name):  # a title's (SymPy's ``kwargs`` over ``======``)
-            yield _JSDOC_OPTIONAL.sub(r"\1", name)
 
 
 def _without_typed_colon_marks(info: DocInfo) -> DocInfo:
@@ -467,11 +456,6 @@ def _dashed_arguments(text: str) -> tuple[str, dict[str, ParamDoc]]:
             found.setdefault(name, []).extend(entry_texts)
     params = {name: ParamDoc(" ".join(texts)) for name, texts in found.items()}
     return "\n".join(kept), params
-
-
-_JSDOC_OPTIONAL = re.compile(r"^\[([^\[\]=\s]+)\]$")
-"""An argument named in brackets: JSDoc's optional parameter, as ccxt writes its reST fields
-(``:param int [since]: timestamp...``); the name is what the brackets hold."""
 
 
 def _with_keys_in_their_parameter(params: dict[str, ParamDoc]) -> dict[str, ParamDoc]:

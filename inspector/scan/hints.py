@@ -576,13 +576,13 @@ class TypeMapper:
         doc = _own_doc(cls)
         texts = parse_docstring(doc, self.context.docstring_style).attributes if doc else {}
         failed: list[str] = []
-        rows = self.context.resolver.field_rows(cls, failed)
+        private = private_fields(cls) if self._results else frozenset()  # kept to itself
+        rows = self.context.resolver.field_rows(cls, failed, untold=private)
         self._notes.extend(
             Note(codes.HINT_PART_UNRESOLVED, f"{text}; any value accepted in its place")
             for text in failed
         )
         under = self.context.attribute_docs.of(cls)
-        private = private_fields(cls) if self._results else frozenset()  # kept to itself
         fields: list[Field] = []
         for name, hint, required, default in rows:
             if name in private:

@@ -25,6 +25,7 @@ from inspector.diagnostics import (
 )
 from inspector.model import (
     MISSING,
+    NOT_INSPECTED,
     AnyOfType,
     AnyValueType,
     Field,
@@ -633,10 +634,6 @@ class MethodBuilder:
             report(note.code, f"return value: {note.message}")
         description = mapped.description
         return Returns(mapped.schema, description if description is not None else text)
-
-
-NOT_INSPECTED = ("(signature)", "cannot be inspected")
-"""The ``uncallable`` entry of a method whose signature or types cannot be read."""
 
 
 def not_inspected(method: MethodInfo) -> ToolDescriptor:

@@ -12,7 +12,7 @@ import contextlib
 import sys
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from inspector.scan.aliases import DROP, Unresolved, has_forward_refs, map_parts
 from inspector.scan.stubsource import StubFinder
@@ -82,10 +82,13 @@ class HintResolver:
             self._cache[key] = resolved
         return resolved
 
-    def field_rows(self, cls: type, failed: list[str] | None = None) -> list[FieldRow]:
+    def field_rows(
+        self, cls: type, failed: list[str] | None = None, untold: Collection[str] = ()
+    ) -> list[FieldRow]:
         """``field_rows``, with each field's hint resolved as a parameter's is when
         ``get_type_hints`` fails (a dataclass field naming a ``TYPE_CHECKING`` import); a hint
-        that stays unresolved is any value, and is told in ``failed``."""
+        that stays unresolved is any value, and is told in ``failed`` unless the field is in
+        ``untold`` (one the schema leaves out)."""
         try:
             return field_rows(cls)
         except NameError:
@@ -98,7 +101,7 @@ class HintResolver:
                     hints[name] = self.resolve(annotation, globalns, base).hint
                 except Exception as error:  # any expression may fail: that field takes any value
                     hints[name] = typing.Any
-                    if failed is not None:
+                    if failed is not None and name not in untold:
                         failed.append(
                             f"field {name!r} of {cls.__qualname__}: hint {annotation!r} "
                             f"unresolved ({type(error).__name__}: {error})"

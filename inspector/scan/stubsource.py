@@ -287,6 +287,7 @@ class StubFinder:
     def signature(self, function: Callable[..., object], owner: type) -> StubSignature | None:
         """The stub signature of a method, or None when no stub says anything about it."""
         module, qualname = _location(function, owner)
+        module = _loaded_as(module, owner)
         path = qualname.split(".")
         found = self._definition(module, path, set())
         if found is None and module != owner.__module__:
@@ -301,7 +302,7 @@ class StubFinder:
                     name,
                 )
             path = [name] if group else [*owner.__qualname__.split("."), name]
-            found = self._definition(owner.__module__, path, set())
+            found = self._definition(_loaded_as(owner.__module__, owner), path, set())
         if found is None:
             found = self._exported(module, path)
         seen: set[tuple[str, ...]] = set()
@@ -502,6 +503,23 @@ def _stubs_distribution(package: str) -> str:
     except Exception:  # a broken distribution's metadata: name the package
         return package
     return sorted(owners)[0]
+
+
+def _loaded_as(module: str, owner: type) -> str:
+    """The name under which ``module`` was imported: itself, or, when no module of that name
+    was (a compiled module that names itself without its package: confluent_kafka's
+    ``cimpl``, imported as ``confluent_kafka.cimpl``), the loaded module of that last name
+    that holds the class ``owner``, typed by the stub beside it (``confluent_kafka/cimpl.pyi``)."""
+    if module in sys.modules or "." in module:
+        return module
+    suffix = f".{module}"
+    top = owner.__qualname__.partition(".")[0]
+    found = sorted(
+        name
+        for name, loaded in list(sys.modules.items())
+        if name.endswith(suffix) and getattr(loaded, top, None) is owner
+    )
+    return found[0] if found else module
 
 
 def _location(function: Callable[..., object], owner: type) -> tuple[str, str]:

@@ -269,7 +269,9 @@ class TypeWriter:
         if target is None:
             self.notes.append(f"$defs entry {node.name!r} is missing; any value accepted")
             return None
-        if not isinstance(target, ObjectType):  # a recursive alias: its text may name itself
+        if not isinstance(target, ObjectType) or _mapping(target):
+            # a recursive alias (typesense's ``DocumentSchema = Mapping[str, ... |
+            # "DocumentSchema"]``): its text may name itself; a class would have no fields
             return Atom(self._alias(node.name, target))
         key = (node.name, self._reached(node.name))
         name = self._recursive.get(key)
@@ -474,6 +476,12 @@ class TypeWriter:
         if not lines:
             lines.append(f"{pycode.INDENT}pass")
         return lines
+
+
+def _mapping(node: ObjectType) -> bool:
+    """Whether the object is a mapping written ``dict[str, X]``: untitled, no properties,
+    its values typed."""
+    return node.title is None and not node.properties and node.additional is not None
 
 
 def _field_name_ok(name: str, module_names: set[str]) -> bool:
