@@ -237,7 +237,10 @@ class Converter:
                 functools.partial(self._pair, k, v, key_hint, value_hint, path)
                 for k, v in mapping.items()
             )
-            return dict(typing.cast(list[tuple[object, object]], pairs))
+            made = dict(typing.cast(list[tuple[object, object]], pairs))
+            if isinstance(origin, type) and origin is not dict and issubclass(origin, dict):
+                return _dict_of_class(made, origin, path)
+            return made
         if isinstance(origin, type) and has_fields(origin):
             return self._structured(value, origin, path)
         alias = applied_alias_value(origin, typing.get_args(hint))
@@ -529,6 +532,26 @@ value looked up and not found): an argument error the model can act on. Any othe
 is a failure of that code (a ``RuntimeError`` of a connection made in ``__post_init__``): the
 Toolbox reports it as the method's failure, masked under ``errors="mask"``, since its text is
 no advice to the model and may hold secrets."""
+
+
+def _dict_of_class(converted: dict[object, object], cls: type, path: str) -> object:
+    """The ``dict`` subclass a hint names (datasets' ``Features``, ``OrderedDict``,
+    ``Counter``) made from the converted pairs: a plain dict has none of its methods and
+    attributes (``Dataset.flatten_indices(features={})`` failed on ``dict.type``). A class
+    whose constructor takes something else first (``defaultdict``'s factory) is made empty
+    and filled; one that refuses the pairs otherwise refuses the argument."""
+    try:
+        return cls(converted)
+    except _REFUSALS as error:
+        if not isinstance(error, TypeError):
+            raise ArgumentError(path, f"{cls.__name__}: {_raised(error)}") from None
+        refusal = error
+    try:
+        made = cls()
+        made.update(converted)
+    except _REFUSALS:
+        raise ArgumentError(path, f"{cls.__name__}: {_raised(refusal)}") from None
+    return made
 
 
 def _raised(error: Exception) -> str:
