@@ -799,6 +799,33 @@ def test_a_parameter_typed_with_a_dict_subclass_gets_that_class() -> None:
         box.call("cast", {**arguments, "spare": {}, "counts": {"n": -1}})
 
 
+class Unprintable(Exception):
+    def __str__(self) -> str:
+        raise ModuleNotFoundError("No module named 'rich'")
+
+
+class Grouping:
+    def group_by(self, by: list[str]) -> int:
+        """Group the rows.
+
+        Args:
+            by: The columns.
+        """
+        raise Unprintable
+
+
+def test_an_exception_whose_text_cannot_be_made_is_still_an_answer() -> None:
+    """ibis' ``SignatureValidationError`` makes its text with ``rich``; without it, ``str()``
+    raised, and the ``ModuleNotFoundError`` escaped ``handle``."""
+    call = {"name": "group_by", "arguments": {"by": []}}
+    (reply,) = Toolbox(Grouping()).handle(
+        "mcp", {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": call}
+    )
+    assert reply["result"]["content"] == [  # type: ignore[index]
+        {"type": "text", "text": "group_by failed: Unprintable: <exception str() failed>"}
+    ]
+
+
 LEVEL = numpy.uint8(3)
 
 

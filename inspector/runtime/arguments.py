@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from inspector.diagnostics import shown
 from inspector.model import MISSING, Json, SchemaType, is_nullable
+from inspector.runtime.host import exception_text
 from inspector.scan.aliases import applied_alias_value
 from inspector.scan.hints import TypeMapper, is_union
 from inspector.typetable.protocols import generic_stand_in, stand_in
@@ -409,7 +410,7 @@ class Converter:
         try:
             return cls(**converted)
         except _REFUSALS as error:  # a validator refused: attrs', __post_init__, pint's assert
-            plain = isinstance(error, TypeError | ValueError) and str(error)  # its text says it
+            plain = isinstance(error, TypeError | ValueError) and exception_text(error)
             raise ArgumentError(path, f"{cls.__name__}: {plain or _raised(error)}") from None
 
     def _accepts_null(self, hint: object) -> bool:
@@ -557,7 +558,7 @@ def _dict_of_class(converted: dict[object, object], cls: type, path: str) -> obj
 def _raised(error: Exception) -> str:
     """An exception as a model reads it: its type, and its text when it has one (a bare
     ``assert`` has none)."""
-    text = str(error)
+    text = exception_text(error)
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
