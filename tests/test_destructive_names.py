@@ -90,6 +90,9 @@ _ASKING = st.sampled_from(sorted(ASKING_FIRST_WORDS))
         ("raw_sql", "raw sql"),
         ("rawQuery", "raw query"),
         ("command", "command"),
+        ("pop", "pop"),  # a mutable collection's: the entry is gone (ConfigParser.popitem)
+        ("popitem", "popitem"),
+        ("popleft", "popleft"),
         ("run_command_async", "run command"),
         ("shut_down", "shut down"),
         ("send_signal", "send signal"),
@@ -133,6 +136,8 @@ _ASKING = st.sampled_from(sorted(ASKING_FIRST_WORDS))
         ("solve_linear_system", None),
         ("raw_data", None),
         ("command_info", None),
+        ("pop_context", None),
+        ("populate", None),
         ("has_delete_permission", None),
         ("can_delete", None),
         ("check_unsafe_protocols", None),

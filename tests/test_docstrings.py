@@ -1833,6 +1833,30 @@ def test_numpydoc_entry_shapes_and_titles_numpydoc_does_not_know_are_kept() -> N
     assert (alone.returns, alone.returns_type) == ("Whether.", "bool")
 
 
+def test_a_numpydoc_section_of_the_authors_own_after_the_parameters_is_description() -> None:
+    """great_tables' ``GT.fmt_date``: a title of its own after the entries ("Formatting with
+    the `date_style=` argument" over dashes), then a table. Each of its lines was an argument
+    not in the signature (TI203 120 times in four methods) and the text was lost; a title
+    shaped like a name (SymPy's ``kwargs``, ``Details``) is still read as before."""
+    text = (
+        "Format dates.\n\nParameters\n----------\ncolumns\n    The columns.\n"
+        "date_style\n    The style.\n\nFormatting with the `date_style=` argument\n"
+        "-----------------------------------------\nWe need a preset style:\n\n"
+        '| Style | Output |\n|-------|--------|\n| `"iso"` | `"2000-02-29"`, Tuesday |\n\n'
+        "Examples\n--------\n>>> fmt()\n"
+    )
+    info = parse_docstring(text)
+    assert info.params == {
+        "columns": ParamDoc("The columns."),
+        "date_style": ParamDoc("The style."),
+    }
+    assert info.description == (
+        "Format dates.\n\nFormatting with the `date_style=` argument\n"
+        "-----------------------------------------\nWe need a preset style:\n\n"
+        '| Style | Output |\n|-------|--------|\n| `"iso"` | `"2000-02-29"`, Tuesday |'
+    )
+
+
 class Transport:
     """paramiko's shapes: ``:param socket sock:``, a ``:versionadded:`` field; gcs' ``file``."""
 

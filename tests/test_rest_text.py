@@ -63,6 +63,7 @@ from inspector.scan.rest_text import _patterns, may_hold_markup, plain_text
         ("Code `x.y` and `.5` stay.", None),
         ("Usage::\n\n    >>> f()", "Usage:\n\n    >>> f()"),
         ("Example:\n\n::\n\n    f()", "Example:\n\n\n    f()"),
+        ("::: {.callout-warning}\n## Experimental.\n:::", None),  # ibis: a Quarto block's fences
         ("Equivalent to:\n\n```python\nx = f()\n```", None),
         (
             "A fence ```` ``x`` ```` keeps its inner literal.",
@@ -172,7 +173,7 @@ def test_any_text_is_read_without_error(text: str) -> None:
 
 _LOOKBEHIND_FIRST = {  # the patterns as first written, each looking behind before its text
     "literal": re.compile(r"(?<!`)``(?=[^\s`])(.+?)(?<=[^\s`])``(?!`)", re.S),
-    "literal_mark": re.compile(r"(?<=\S)::$", re.M),
+    "literal_mark": re.compile(r"(?<=[^\s:])::$", re.M),
     "default_role": re.compile(r"(?<!`)`(~\.|[.~])([A-Za-z_][\w.]*(?:\(\))?)`(?!`)"),
 }
 

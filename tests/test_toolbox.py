@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import collections
 import concurrent.futures
 import datetime
 import decimal
@@ -745,6 +746,84 @@ def test_a_value_its_class_refuses_is_the_model_s_error_not_a_traceback() -> Non
     )
     with pytest.raises(ToolCallError, match=r"^read: port: 70000 is no Port: ValueError: out of "):
         box.call("read", {"level": 1, "port": 70000})
+
+
+class Features(dict[str, str]):
+    """A dict that knows more (datasets' ``Features``)."""
+
+    @property
+    def names(self) -> list[str]:
+        return sorted(self)
+
+
+class Counts(dict[str, int]):
+    def __init__(self, pairs: dict[str, int]) -> None:
+        if any(count < 0 for count in pairs.values()):
+            raise ValueError("a count is never negative")
+        super().__init__(pairs)
+
+
+class Shelf:
+    def cast(
+        self,
+        features: Features,
+        order: collections.OrderedDict[str, int],
+        spare: collections.defaultdict[str, int],
+        counts: Counts | None = None,
+    ) -> list[str]:
+        """Cast the shelf.
+
+        Args:
+            features: Its columns.
+            order: In order.
+            spare: With a factory.
+            counts: Checked counts.
+        """
+        kinds = [type(value).__name__ for value in (features, order, spare, counts)]
+        return [*kinds, *features.names, *order, *spare]
+
+
+def test_a_parameter_typed_with_a_dict_subclass_gets_that_class() -> None:
+    """datasets' ``Dataset.flatten_indices(features={})`` got a plain dict and failed on
+    ``dict.type``; a class whose constructor wants its factory first (``defaultdict``) is made
+    empty and filled; one that refuses the pairs refuses the argument."""
+    box = Toolbox(Shelf())
+    arguments = {"features": {"b": "int64", "a": "string"}, "order": {"z": 1, "y": 2}}
+    assert box.call("cast", {**arguments, "spare": {"k": 3}, "counts": {"n": 1}}) == [
+        *("Features", "OrderedDict", "defaultdict", "Counts"),
+        *("a", "b", "z", "y", "k"),
+    ]
+    with pytest.raises(
+        ToolCallError, match=r"^cast: counts: Counts: ValueError: a count is never negative$"
+    ):
+        box.call("cast", {**arguments, "spare": {}, "counts": {"n": -1}})
+
+
+class Unprintable(Exception):
+    def __str__(self) -> str:
+        raise ModuleNotFoundError("No module named 'rich'")
+
+
+class Grouping:
+    def group_by(self, by: list[str]) -> int:
+        """Group the rows.
+
+        Args:
+            by: The columns.
+        """
+        raise Unprintable
+
+
+def test_an_exception_whose_text_cannot_be_made_is_still_an_answer() -> None:
+    """ibis' ``SignatureValidationError`` makes its text with ``rich``; without it, ``str()``
+    raised, and the ``ModuleNotFoundError`` escaped ``handle``."""
+    call = {"name": "group_by", "arguments": {"by": []}}
+    (reply,) = Toolbox(Grouping()).handle(
+        "mcp", {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": call}
+    )
+    assert reply["result"]["content"] == [  # type: ignore[index]
+        {"type": "text", "text": "group_by failed: Unprintable: <exception str() failed>"}
+    ]
 
 
 LEVEL = numpy.uint8(3)

@@ -103,6 +103,12 @@ WHOLE_NAMES: Final = frozenset(
         ("system",),  # os.system (not system_info)
         ("raw",),  # Django's Manager.raw (not raw_data)
         ("command",),  # pymongo's Database.command (not command_info)
+        # an entry taken out of a mutable collection: every MutableMapping's and
+        # MutableSequence's pop and popitem (ConfigParser.popitem drops a whole section),
+        # deque's popleft (not pop_context, populate)
+        ("pop",),
+        ("popitem",),
+        ("popleft",),
     }
 )
 """Names that are these words and nothing more: the same words are harmless in longer names."""

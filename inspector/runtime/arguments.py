@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from inspector.diagnostics import shown
 from inspector.model import MISSING, Json, SchemaType, is_nullable
+from inspector.runtime.host import exception_text
 from inspector.scan.aliases import applied_alias_value
 from inspector.scan.hints import TypeMapper, is_union
 from inspector.typetable.protocols import generic_stand_in, stand_in
@@ -237,7 +238,10 @@ class Converter:
                 functools.partial(self._pair, k, v, key_hint, value_hint, path)
                 for k, v in mapping.items()
             )
-            return dict(typing.cast(list[tuple[object, object]], pairs))
+            made = dict(typing.cast(list[tuple[object, object]], pairs))
+            if isinstance(origin, type) and origin is not dict and issubclass(origin, dict):
+                return _dict_of_class(made, origin, path)
+            return made
         if isinstance(origin, type) and has_fields(origin):
             return self._structured(value, origin, path)
         alias = applied_alias_value(origin, typing.get_args(hint))
@@ -406,7 +410,7 @@ class Converter:
         try:
             return cls(**converted)
         except _REFUSALS as error:  # a validator refused: attrs', __post_init__, pint's assert
-            plain = isinstance(error, TypeError | ValueError) and str(error)  # its text says it
+            plain = isinstance(error, TypeError | ValueError) and exception_text(error)
             raise ArgumentError(path, f"{cls.__name__}: {plain or _raised(error)}") from None
 
     def _accepts_null(self, hint: object) -> bool:
@@ -531,10 +535,30 @@ Toolbox reports it as the method's failure, masked under ``errors="mask"``, sinc
 no advice to the model and may hold secrets."""
 
 
+def _dict_of_class(converted: dict[object, object], cls: type, path: str) -> object:
+    """The ``dict`` subclass a hint names (datasets' ``Features``, ``OrderedDict``,
+    ``Counter``) made from the converted pairs: a plain dict has none of its methods and
+    attributes (``Dataset.flatten_indices(features={})`` failed on ``dict.type``). A class
+    whose constructor takes something else first (``defaultdict``'s factory) is made empty
+    and filled; one that refuses the pairs otherwise refuses the argument."""
+    try:
+        return cls(converted)
+    except _REFUSALS as error:
+        if not isinstance(error, TypeError):
+            raise ArgumentError(path, f"{cls.__name__}: {_raised(error)}") from None
+        refusal = error
+    try:
+        made = cls()
+        made.update(converted)
+    except _REFUSALS:
+        raise ArgumentError(path, f"{cls.__name__}: {_raised(refusal)}") from None
+    return made
+
+
 def _raised(error: Exception) -> str:
     """An exception as a model reads it: its type, and its text when it has one (a bare
     ``assert`` has none)."""
-    text = str(error)
+    text = exception_text(error)
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 

@@ -80,6 +80,16 @@ def not_approved(name: str) -> str:
     return f"{name}: not approved; the call was not made"
 
 
+def exception_text(error: BaseException) -> str:
+    """An exception's text, or Python's own ``<exception str() failed>`` when its ``__str__``
+    raises: ibis' ``SignatureValidationError`` builds its text with ``rich``, and without
+    ``rich`` installed the ``ModuleNotFoundError`` escaped ``Toolbox.handle``."""
+    try:
+        return str(error)
+    except Exception:
+        return "<exception str() failed>"
+
+
 def failure_text(
     name: str,
     error: BaseException,
@@ -98,7 +108,7 @@ def failure_text(
             return f"{name} failed", True
     if errors == "mask":
         return f"{name} failed", True
-    said = str(error)
+    said = exception_text(error)
     message = f"{name} failed: {type(error).__name__}" + (f": {said}" if said else "")
     if debug:
         message += "\n" + "".join(traceback.format_exception(error))

@@ -8,7 +8,10 @@ in the signature (TI203), and the sentence was lost. A line at the margin that i
 like an entry is read as the author's eye reads it: right below an entry (or its text), it
 continues that entry's text; after a blank line, or before any entry, it opens a paragraph
 about the parameters, which is description text, as a paragraph after a Google section's
-entries is."""
+entries is. A title of the author's own after the entries, underlined (great_tables'
+"Formatting with the `date_style=` argument" over dashes, then a table), opens description
+text up to the next title the parser knows; one shaped like a name (SymPy's ``kwargs``) stays
+among the entries."""
 
 from __future__ import annotations
 
@@ -136,6 +139,8 @@ def _has_odd_line(text: str) -> bool:
         end = text.rfind("\n", 0, after.start()) if after is not None else len(text)
         if patterns.odd.search(text, title.end(), end) is not None:
             return True
+        if after is not None and not _ENTRY.fullmatch(text[end + 1 : after.start()].strip()):
+            return True  # a title of the author's own (or one the parser knows: no harm)
     return False
 
 
@@ -171,8 +176,11 @@ def _section(lines: list[str]) -> tuple[list[str], list[str]]:
             line[0] not in " \t"
             and index + 1 < len(lines)
             and _UNDERLINE_LINE.fullmatch(lines[index + 1])
-        ):  # a title numpydoc does not know (``See also``, SymPy's ``kwargs``): as it was
-            body.extend(lines[index:])
+        ):  # a title numpydoc does not know
+            if _ENTRY.fullmatch(line.rstrip()):  # like a name (SymPy's ``kwargs``): as it was
+                body.extend(lines[index:])
+            else:  # a section of the author's own (great_tables' "Formatting with ..."): text
+                paragraphs.append(lines[index:])
             break
         if line[0] in " \t":
             if mode == "tail":

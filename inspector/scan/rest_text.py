@@ -20,7 +20,9 @@ class _Patterns(NamedTuple):
     literal: re.Pattern[str]
     """````x````, not a Markdown code fence (three or more backquotes)."""
     literal_mark: re.Pattern[str]
-    """``Usage::`` ending a paragraph: a colon, the literal block follows."""
+    """``Usage::`` ending a paragraph: a colon, the literal block follows. Not the fence of a
+    Pandoc, Quarto or MyST block (ibis' ``::: {.callout-warning}`` ... ``:::``), a line of
+    colons that is no reST: it was cut to ``::``."""
     lone_literal_mark: re.Pattern[str]
     directive: re.Pattern[str]
     default_role: re.Pattern[str]
@@ -72,7 +74,7 @@ def _patterns() -> _Patterns:
         # skips to where the text occurs; ``(?<!`)``...`` tried every character (the texts
         # of pandas', numpy's, redis', sqlalchemy's and arrow's docstrings: 14 -> 9.6 ms)
         literal=re.compile(r"``(?<!```)(?=[^\s`])(.+?)(?<=[^\s`])``(?!`)", re.S),
-        literal_mark=re.compile(r"::(?<=\S::)$", re.M),
+        literal_mark=re.compile(r"::(?<=[^\s:]::)$", re.M),
         lone_literal_mark=re.compile(r"^[ \t]*::[ \t]*$\n?", re.M),
         directive=re.compile(r"^([ \t]*)\.\. ([a-zA-Z][\w-]*)::[ \t]*(.*)$"),
         default_role=re.compile(r"`(?<!``)(~\.|[.~])([A-Za-z_][\w.]*(?:\(\))?)`(?!`)"),

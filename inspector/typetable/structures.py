@@ -97,7 +97,8 @@ STRUCTURES: tuple[Structure, ...] = (
         '{"type": "object", "additionalProperties": X}; keys of another type than str add'
         ' "propertyNames": the texts they are read from ({"enum": [...]} for a Literal or an'
         ' enum, {"pattern": ...} for int and float, {"format": ...} for a UUID or a date)',
-        "a dict, each key read as K from its text",
+        "a dict, each key read as K from its text; a dict subclass (OrderedDict, datasets'"
+        " Features) made from it (defaultdict: made empty, then filled)",
         "an object (keys: strings; other keys as their JSON text: 1, true)",
         "dict[str, X]",
     ),
