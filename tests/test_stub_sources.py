@@ -727,3 +727,30 @@ def test_a_compiled_method_typed_by_its_stub_takes_its_arguments_by_position(
     assert box.call("bump", {"by": 2, "note": "n"}) == 1
     assert box.call("bump", {}) == 0
     assert counter.calls == [((2, "a"), {}), ((2,), {"note": "n"}), ((), {})]
+
+
+def test_a_compiled_method_with_a_parameter_left_out_takes_its_arguments_by_name(
+    modules: Callable[..., None],
+) -> None:
+    """A parameter the schema leaves out (a callable) has a place among the positions: the
+    values after it went one slot early (``send("a", 2)`` put the retries in ``on_done``).
+    By name, a C method that takes no keyword refuses the call instead."""
+    modules(
+        **{
+            "sending.py": (
+                "class Sender:\n"
+                "    def send(self, *args, **kwargs):\n"
+                "        'Send.'\n"
+                "        return [args, kwargs]\n"
+                "    send.__signature__ = 'none'  # as a C method's\n"
+            ),
+            "sending.pyi": (
+                "from collections.abc import Callable\n"
+                "class Sender:\n"
+                "    def send(self, topic: str, on_done: Callable[[], None] | None = ...,"
+                " retries: int = ...) -> list[object]: ...\n"
+            ),
+        }
+    )
+    box = Toolbox(load("sending").Sender())
+    assert box.call("send", {"topic": "a", "retries": 2}) == [(), {"topic": "a", "retries": 2}]

@@ -46,7 +46,7 @@ from openai.types.responses import ResponseFunctionToolCall
 from openai.types.responses.response_input_item_param import FunctionCallOutput
 
 from example_class import ExampleClass
-from inspector import Toolbox, ToolCallError
+from inspector import Toolbox, ToolCallError, ToolEvent
 from inspector.diagnostics import InspectorError
 from inspector.model import (
     AnyOfType,
@@ -783,6 +783,45 @@ class Shelf:
         return [*kinds, *features.names, *order, *spare]
 
 
+class Named(dict[str, int]):
+    """A mapping whose constructor takes a name first."""
+
+    def __init__(self, name: str = "", *args: object, **kwargs: int) -> None:
+        super().__init__(*args, **kwargs)
+        self.name = name
+
+
+class Checked(dict[str, int]):
+    """A mapping whose constructor refuses with ``TypeError``."""
+
+    def __init__(self, data: dict[str, object] | None = None) -> None:
+        if any(not isinstance(v, int) or v < 0 for v in (data or {}).values()):
+            raise TypeError("values are non-negative ints")
+        super().__init__(data or {})
+
+
+class Tables:
+    def total(self, named: Named | None = None, checked: Checked | None = None) -> int:
+        """Sum.
+
+        Args:
+            named: A named table.
+            checked: A checked table.
+        """
+        return sum((named or checked or {}).values())
+
+
+def test_a_dict_subclass_that_does_not_hold_the_pairs_gives_way_to_a_dict() -> None:
+    """A constructor that takes something else first (a name) made an empty table of the pairs,
+    and the method summed nothing: the plain dict is passed, as before. A ``TypeError`` of a
+    constructor that checks the pairs is a refusal, not a cue to fill it past the check."""
+    box = Toolbox(Tables())
+    assert box.call("total", {"named": {"a": 1, "b": 2}}) == 3
+    assert box.call("total", {"checked": {"a": 4}}) == 4
+    with pytest.raises(ToolCallError, match="Checked: TypeError: values are non-negative ints"):
+        box.call("total", {"checked": {"a": -5}})
+
+
 def test_a_parameter_typed_with_a_dict_subclass_gets_that_class() -> None:
     """datasets' ``Dataset.flatten_indices(features={})`` got a plain dict and failed on
     ``dict.type``; a class whose constructor wants its factory first (``defaultdict``) is made
@@ -824,6 +863,16 @@ def test_an_exception_whose_text_cannot_be_made_is_still_an_answer() -> None:
     assert reply["result"]["content"] == [  # type: ignore[index]
         {"type": "text", "text": "group_by failed: Unprintable: <exception str() failed>"}
     ]
+    events: list[ToolEvent] = []
+    for options in ({"errors": "mask"}, {"error_formatter": lambda name, error: "sorry"}):
+        box = Toolbox(Grouping(), on_event=events.append, **options)  # type: ignore[arg-type]
+        (reply,) = box.handle(
+            "mcp", {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": call}
+        )
+        assert reply["result"]["isError"] is True  # type: ignore[index]
+    assert [e.message for e in events] == [
+        "group_by failed: Unprintable: <exception str() failed>"
+    ] * 2
 
 
 LEVEL = numpy.uint8(3)

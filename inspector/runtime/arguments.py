@@ -9,6 +9,7 @@ a note says so.
 
 from __future__ import annotations
 
+import collections
 import datetime
 import enum
 import functools
@@ -538,21 +539,22 @@ no advice to the model and may hold secrets."""
 def _dict_of_class(converted: dict[object, object], cls: type, path: str) -> object:
     """The ``dict`` subclass a hint names (datasets' ``Features``, ``OrderedDict``,
     ``Counter``) made from the converted pairs: a plain dict has none of its methods and
-    attributes (``Dataset.flatten_indices(features={})`` failed on ``dict.type``). A class
-    whose constructor takes something else first (``defaultdict``'s factory) is made empty
-    and filled; one that refuses the pairs otherwise refuses the argument."""
+    attributes (``Dataset.flatten_indices(features={})`` failed on ``dict.type``). A
+    ``defaultdict`` (its factory comes first) is made empty and filled. A class that refuses
+    the pairs refuses the argument (filling it past its constructor would skip what the
+    constructor checks); one whose constructor takes something else first, so that what it
+    made does not hold them (``Named(name, ...)``), gives way to the plain dict, as before."""
+    made: object
     try:
-        return cls(converted)
+        if issubclass(cls, collections.defaultdict):
+            filled: collections.defaultdict[object, object] = cls()
+            filled.update(converted)
+            made = filled
+        else:
+            made = typing.cast(Callable[[object], object], cls)(converted)
     except _REFUSALS as error:
-        if not isinstance(error, TypeError):
-            raise ArgumentError(path, f"{cls.__name__}: {_raised(error)}") from None
-        refusal = error
-    try:
-        made = cls()
-        made.update(converted)
-    except _REFUSALS:
-        raise ArgumentError(path, f"{cls.__name__}: {_raised(refusal)}") from None
-    return made
+        raise ArgumentError(path, f"{cls.__name__}: {_raised(error)}") from None
+    return made if made == converted else converted  # its constructor took them otherwise
 
 
 def _raised(error: Exception) -> str:

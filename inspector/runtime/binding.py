@@ -21,6 +21,7 @@ from inspector.model import AnyValueType, Field, Json, MethodKind, ParameterKind
 from inspector.project import pipeline
 from inspector.render.selection import Selected, quiet_excluded
 from inspector.runtime.arguments import Converter
+from inspector.runtime.host import exception_text
 from inspector.runtime.spread import (
     ByPosition,
     renaming_wrapper_positions,
@@ -265,8 +266,9 @@ def _stub_positions(
     """The parameters a call passes by position to a compiled method whose signature came
     from its stub (see ``spread.unreadable_signature_positions``); none for a signature read
     from a docstring's first line, whose defaulted parameters go by name (the line may order
-    them otherwise than the code)."""
-    if not stubbed:
+    them otherwise than the code), nor when the schema left a parameter out (a callable): the
+    positions after it are not known, and each value would land one slot early."""
+    if not stubbed or tool.left_out:  # a parameter the schema left out: positions unknown
         return ()
     return unreadable_signature_positions(
         function,
@@ -316,7 +318,7 @@ def not_bindable(class_key: str, tool: ToolDescriptor, error: Exception) -> Diag
     return Diagnostic(
         Level.WARNING,
         f"{class_key}.{tool.method_name}: cannot be taken from the object "
-        f"({type(error).__name__}: {error}); left out",
+        f"({type(error).__name__}: {exception_text(error)}); left out",
         tool.location,
         code=codes.NOT_BINDABLE,
     )

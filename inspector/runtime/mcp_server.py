@@ -32,7 +32,7 @@ from inspector.diagnostics import InspectorError, Level
 from inspector.model import JsonObject, ToolDescriptor
 from inspector.providers.calls import Call, Outcome
 from inspector.runtime.call_reading import unknown_tool
-from inspector.runtime.host import Approver, MissingContext
+from inspector.runtime.host import Approver, MissingContext, exception_text
 from inspector.runtime.http_auth import BearerGate, request_client
 from inspector.runtime.messages import answer, to_text
 from inspector.runtime.serve_options import ServeOptions, mcp_tools
@@ -216,7 +216,8 @@ async def _outcome(
     except anyio.get_cancelled_exc_class():
         raise
     except BaseException as error:  # a hostile method: never let it end the server
-        return Outcome(call, error=f"{call.name} failed: {type(error).__name__}: {error}"), False
+        failed = f"{call.name} failed: {type(error).__name__}: {exception_text(error)}"
+        return Outcome(call, error=failed), False
     return toolbox.outcome(call, value)  # NaN and the like: the Toolbox's error result
 
 

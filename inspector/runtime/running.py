@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from inspector.runtime.binding import Bound, flattened
 from inspector.runtime.call_reading import ToolCallError
-from inspector.runtime.host import ToolEvent
+from inspector.runtime.host import ToolEvent, exception_text
 from inspector.typetable.values import read_as_items
 
 Work = Callable[[], object]
@@ -355,7 +355,7 @@ class Runner:
             if isinstance(error, Stopped):  # ours, not the method's: no error to report
                 how, error = "its items no longer read", None
             elif error is not None:
-                how = f"with {type(error).__name__}: {error}"
+                how = f"with {type(error).__name__}: {exception_text(error)}"
             else:
                 how = "normally"
             message = f"{name}: the call that timed out has ended ({how}); the tool takes calls"

@@ -47,6 +47,7 @@ from inspector.runtime.host import (
     ErrorFormatter,
     ToolEvent,
     approval_answer,
+    exception_text,
     failure_text,
     needs_approval,
     not_approved,
@@ -765,7 +766,7 @@ class Toolbox:
             name, error, errors=self._errors, formatter=self._error_formatter, debug=self.debug
         )
         if hidden:
-            said = f"{name} failed: {type(error).__name__}: {error}"
+            said = f"{name} failed: {type(error).__name__}: {exception_text(error)}"
             self._tell(ToolEvent("failed", name, said, error))
         return ToolCallError(message, name)
 
