@@ -99,7 +99,7 @@ class Converter:
     notes: list[str] = field(default_factory=list)
     loose: bool = False
     _offered: dict[tuple[tuple[object, ...], bool], tuple[object, ...]] = field(
-        default_factory=dict
+        default_factory=dict, init=False, repr=False
     )
 
     def convert(self, value: Json, hint: object, path: str) -> object:

@@ -154,9 +154,7 @@ def _compose(
     if entries:
         lines = [f"{section}:"]
         for name, text in entries:
-            first, *rest = text.split("\n")
-            lines.append(f"{pycode.INDENT}{name}: {first}")
-            lines.extend(f"{pycode.INDENT * 2}{line}" if line else "" for line in rest)
+            lines += _hanging(f"{pycode.INDENT}{name}:", text, pycode.INDENT * 2)
         blocks.append(lines)
     if returns:
         returned = (f"{pycode.INDENT}{line}" if line else "" for line in returns.split("\n"))
@@ -179,14 +177,16 @@ def _compose_rest(
     fields = [(f":{_REST_FIELDS[section]} {name}:", text) for name, text in entries]
     if returns:
         fields.append((":returns:", returns))
-    lines: list[str] = []
-    for field, text in fields:
-        first, *rest = text.split("\n")
-        lines.append(f"{field} {first}")
-        lines.extend(f"{pycode.INDENT}{line}" if line else "" for line in rest)
+    lines = [line for field, text in fields for line in _hanging(field, text, pycode.INDENT)]
     if lines:
         blocks.append(lines)
     return _joined(indent, description, blocks)
+
+
+def _hanging(head: str, text: str, indent: str) -> list[str]:
+    """``head`` and the text's first line, its other lines indented under them."""
+    first, *rest = text.split("\n")
+    return [f"{head} {first}", *(f"{indent}{line}" if line else "" for line in rest)]
 
 
 def _joined(indent: str, description: str, blocks: list[list[str]]) -> str:
