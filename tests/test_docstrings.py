@@ -1857,6 +1857,39 @@ def test_a_numpydoc_section_of_the_authors_own_after_the_parameters_is_descripti
     )
 
 
+def test_a_numpydoc_sub_heading_of_the_authors_own_over_entries_keeps_them() -> None:
+    """An author's own title among the parameters ("Layout options", "Keyword arguments" over
+    dashes) over more entries is a sub-heading: the entries stay parameters and the title is
+    dropped; a name of the author's own over a table ("Styles") is description, as any title
+    over a body that is not entries."""
+    text = (
+        "Draw.\n\nParameters\n----------\ndata : DataFrame\n    The rows.\n\n"
+        "Layout options\n--------------\nwidth : int\n    Width in pixels.\nheight : int\n"
+        "    Height in pixels.\n\nKeyword arguments\n-----------------\ncolor : str\n"
+        "    The colour.\n\nStyles\n------\niso         2023-01-05\n"
+        "wday_month  Thursday, January 5\n\nReturns\n-------\nChart\n    The chart.\n"
+    )
+    info = parse_docstring(text)
+    assert info.params == {
+        "data": ParamDoc("The rows.", "DataFrame"),
+        "width": ParamDoc("Width in pixels.", "int"),
+        "height": ParamDoc("Height in pixels.", "int"),
+        "color": ParamDoc("The colour.", "str"),
+    }
+    assert info.description == (
+        "Draw.\n\nStyles\n------\niso         2023-01-05\nwday_month  Thursday, January 5"
+    )
+    assert (info.returns, info.returns_type) == ("The chart.", "Chart")
+    styles = parse_docstring(
+        "Format.\n\nParameters\n----------\nstyle : str\n    The style.\n\n"
+        "Styles\n------\niso         2023-01-05\n"
+    )
+    assert (styles.params, styles.description) == (
+        {"style": ParamDoc("The style.", "str")},
+        "Format.\n\nStyles\n------\niso         2023-01-05",
+    )
+
+
 class Transport:
     """paramiko's shapes: ``:param socket sock:``, a ``:versionadded:`` field; gcs' ``file``."""
 

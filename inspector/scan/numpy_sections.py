@@ -9,16 +9,17 @@ like an entry is read as the author's eye reads it: right below an entry (or its
 continues that entry's text; after a blank line, or before any entry, it opens a paragraph
 about the parameters, which is description text, as a paragraph after a Google section's
 entries is. A title of the author's own after the entries, underlined (great_tables'
-"Formatting with the `date_style=` argument" over dashes, then a table), opens description
-text up to the next title the parser knows; one shaped like a name (SymPy's ``kwargs``) stays
-among the entries."""
+"Formatting with the `date_style=` argument" over dashes, then a table; "Styles" over a
+table) opens description text up to the next title; over more entries ("Layout options",
+"Keyword arguments") it is a sub-heading, dropped, and the entries stay. A title shaped like
+a name over entries (SymPy's ``kwargs``) stays among the entries."""
 
 from __future__ import annotations
 
 import functools
 import inspect
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import NamedTuple
 
 _PARAMETER_TITLE = re.compile(
@@ -61,7 +62,7 @@ class NumpyReading(NamedTuple):
     """The paragraphs at the margin of parameter sections that open no entry: description."""
 
 
-def read_numpy(text: str, titles: re.Pattern[str]) -> NumpyReading:
+def read_numpy(text: str, titles: re.Pattern[str], known: Collection[str]) -> NumpyReading:
     """The docstring with each line at the margin of a parameter section that is not shaped
     like an entry made the text of the entry above it, or taken out as a paragraph (``tail``).
 
@@ -69,12 +70,13 @@ def read_numpy(text: str, titles: re.Pattern[str]) -> NumpyReading:
         text: The docstring, its titles underlined with dashes as long as the title.
         titles: The parser's section titles, each matching a title and its underline at the
             margin.
+        known: The parser's section titles as text.
 
     Returns:
         The text as it came and no tail when every line at the margin of its parameter
         sections is an entry's (most docstrings).
     """
-    if not _has_odd_line(text):
+    if not _has_odd_line(text, known):
         return NumpyReading(text, "")
     cleaned = inspect.cleandoc(text)
     found = list(titles.finditer(cleaned))
@@ -126,7 +128,7 @@ def _margin_patterns(indent: str) -> _MarginPatterns:
     )
 
 
-def _has_odd_line(text: str) -> bool:
+def _has_odd_line(text: str, known: Collection[str]) -> bool:
     """Whether a line at the margin of a parameter section is not shaped like an entry: read
     on the text as it is, at the title's indentation, by two searches a section, so a
     docstring whose every such line is an entry's (most) is not cleaned and split here for
@@ -139,8 +141,16 @@ def _has_odd_line(text: str) -> bool:
         end = text.rfind("\n", 0, after.start()) if after is not None else len(text)
         if patterns.odd.search(text, title.end(), end) is not None:
             return True
-        if after is not None and not _ENTRY.fullmatch(text[end + 1 : after.start()].strip()):
+        if after is None:
+            continue
+        title_line = text[end + 1 : after.start()].strip()
+        if not _ENTRY.fullmatch(title_line):
             return True  # a title of the author's own (or one the parser knows: no harm)
+        if title_line not in known:  # a name of the author's own over its section ("Styles")
+            following = patterns.title.search(text, after.end())
+            stop = text.rfind("\n", 0, following.start()) if following is not None else len(text)
+            if patterns.odd.search(text, after.end(), stop) is not None:
+                return True
     return False
 
 
@@ -165,23 +175,30 @@ def _section(lines: list[str]) -> tuple[list[str], list[str]]:
     mode = "start"  # what the last line at the margin was: "entry", "text" (an entry's), "tail"
     blank_before = True
     indent = ""  # the indentation of the current entry's text
+    skip_to = 0  # lines before it were taken by a title of the author's own
     for index, line in enumerate(lines):
+        if index < skip_to:
+            continue
         if not line.strip():
             body.append(line)  # the section's lines stay apart from the title after it
             if mode == "tail":
                 paragraphs[-1].append(line)
             blank_before = True
             continue
-        if (
-            line[0] not in " \t"
-            and index + 1 < len(lines)
-            and _UNDERLINE_LINE.fullmatch(lines[index + 1])
-        ):  # a title numpydoc does not know
+        if _is_title(lines, index):  # a title numpydoc does not know
+            end = next((i for i in range(index + 2, len(lines)) if _is_title(lines, i)), len(lines))
+            if not _all_entries(lines[index + 2 : end]):
+                # a section of the author's own (great_tables' "Formatting with ...", a table
+                # of styles): description text
+                paragraphs.append(lines[index:end])
+                mode, blank_before, skip_to = "start", True, end
+                continue
             if _ENTRY.fullmatch(line.rstrip()):  # like a name (SymPy's ``kwargs``): as it was
                 body.extend(lines[index:])
-            else:  # a section of the author's own (great_tables' "Formatting with ..."): text
-                paragraphs.append(lines[index:])
-            break
+                break
+            # the author's sub-heading over more entries ("Layout options"): the entries stay
+            mode, blank_before, skip_to = "start", True, index + 2
+            continue
         if line[0] in " \t":
             if mode == "tail":
                 paragraphs[-1].append(line)
@@ -203,6 +220,21 @@ def _section(lines: list[str]) -> tuple[list[str], list[str]]:
             paragraphs[-1].append(line)
         blank_before = False
     return body, [text for text in ("\n".join(p).strip() for p in paragraphs) if text]
+
+
+def _is_title(lines: list[str], index: int) -> bool:
+    """Whether the line at ``index`` is a title at the margin, underlined."""
+    line = lines[index]
+    return (
+        line[:1] not in ("", " ", "\t")
+        and index + 1 < len(lines)
+        and _UNDERLINE_LINE.fullmatch(lines[index + 1]) is not None
+    )
+
+
+def _all_entries(lines: list[str]) -> bool:
+    """Whether every line at the margin of a section's body is shaped like an entry."""
+    return all(_ENTRY.fullmatch(line.rstrip()) for line in lines if line[:1] not in ("", " ", "\t"))
 
 
 _TEXT_AFTER_TYPE = re.compile(r"\.[ \t]+(?=[A-Z(`])")
