@@ -93,6 +93,11 @@ _ASKING = st.sampled_from(sorted(ASKING_FIRST_WORDS))
         ("pop", "pop"),  # a mutable collection's: the entry is gone (ConfigParser.popitem)
         ("popitem", "popitem"),
         ("popleft", "popleft"),
+        ("pop_item", "pop item"),  # spelled apart, as flush_all
+        ("popLeft", "pop left"),
+        ("pop_all", "pop all"),  # every entry gone
+        ("e_val", None),  # a one-letter word joined to the next is no word (an eigenvalue)
+        ("eVal", None),
         ("run_command_async", "run command"),
         ("shut_down", "shut down"),
         ("send_signal", "send signal"),

@@ -109,9 +109,11 @@ WHOLE_NAMES: Final = frozenset(
         ("pop",),
         ("popitem",),
         ("popleft",),
+        ("popall",),
     }
 )
-"""Names that are these words and nothing more: the same words are harmless in longer names."""
+"""Names that are these words and nothing more, or these words spelled apart in two
+(``pop_item``, ``popLeft``): the same words are harmless in longer names."""
 
 LEADING_PHRASES: Final = frozenset(
     {
@@ -247,11 +249,14 @@ def destructive_word(name: str, *, is_async: bool = False, first_parameter: str 
     read = (*whole, *name_words(first_parameter)) if len(whole) == 1 else whole
     # the shortest phrase first: a longer one that matches starts with it
     phrase = next((read[:n] for n in _PHRASE_LENGTHS if read[:n] in LEADING_PHRASES), None)
-    if whole in WHOLE_NAMES or phrase is not None:
+    # spelled apart (pymemcache's flush_all, rm_tree); two words, not a letter and a word
+    # (``e_val``, an eigenvalue)
+    joined = "".join(words[:2]) if len(words) > 1 and min(map(len, words[:2])) > 1 else ""
+    if whole in WHOLE_NAMES or (len(words) == 2 and (joined,) in WHOLE_NAMES) or phrase:
         return " ".join(phrase or words)
     if words[0] in FIRST_WORDS:
         return words[0]
-    if "".join(words[:2]) in FIRST_WORDS:  # spelled apart: pymemcache's flush_all, rm_tree
+    if joined in FIRST_WORDS:
         return " ".join(words[:2])
     first = _stem(words[0], _STEMS_AT_FIRST_WORD) or _ending(words[0])
     if first is not None:

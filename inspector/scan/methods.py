@@ -6,11 +6,9 @@ texts from the docstring; what a model cannot give is left out or makes the meth
 
 from __future__ import annotations
 
-import contextlib
 import inspect
 import keyword
 import typing
-from collections.abc import AsyncIterator, Iterator
 
 import docstring_parser
 
@@ -619,8 +617,6 @@ class MethodBuilder:
         hint = hints.get("return", NO_HINT)
         # the words of a type phrase that is no type are the text (written where a type goes)
         text = doc.returns or self._type_as_text(doc.returns_type, method)
-        if hint is not NO_HINT:
-            hint = result_hint(method.function, hint)
         if hint is NO_HINT and doc.returns_type:
             hint = self._doc_type(doc.returns_type, method, "return", report)
             if hint is not typing.Any:
@@ -729,30 +725,6 @@ def nullable(schema_type: SchemaType) -> SchemaType:
     if isinstance(schema_type, AnyOfType) and not schema_type.keywords:
         return AnyOfType((*schema_type.options, NullType()))
     return AnyOfType((schema_type, NullType()))
-
-
-def _items() -> Iterator[None]:
-    yield None
-
-
-async def _async_items() -> AsyncIterator[None]:
-    yield None
-
-
-_CONTEXT_MANAGER_CODES = frozenset(
-    getattr(wrapper, "__code__", None)
-    for wrapper in (contextlib.contextmanager(_items), contextlib.asynccontextmanager(_async_items))
-)
-"""The code of the wrappers ``@contextmanager`` and ``@asynccontextmanager`` return: their
-result is a context manager, whatever the hint of the generator they wrap says."""
-
-
-def result_hint(function: object, hint: object) -> object:
-    """The hint of what a call returns: a context manager for what ``@contextmanager`` (or
-    ``@asynccontextmanager``) made, whose hint types the generator inside."""
-    if getattr(function, "__code__", None) in _CONTEXT_MANAGER_CODES:
-        return contextlib.AbstractContextManager
-    return hint
 
 
 def _left_out(

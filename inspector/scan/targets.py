@@ -11,7 +11,7 @@ import importlib.util
 import inspect
 import os
 import sys
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from types import CodeType, FunctionType, ModuleType
 from typing import Final
@@ -527,11 +527,50 @@ _HOOK_MARKS = ("__marshmallow_hook__", "__sa_validators__", "__sa_reconstructor_
 
 
 def _is_hook(raw: object) -> bool:
-    """Whether a class attribute is a method its framework calls itself (``_HOOK_MARKS``)."""
+    """Whether a class attribute is a method its framework calls itself (``_HOOK_MARKS``), or
+    one that makes a context manager (``_is_context_manager``)."""
     function = raw.__func__ if isinstance(raw, classmethod | staticmethod) else raw
     if type(function) is not FunctionType:  # only a function's own marks: no attribute of
         return False  # another object is read (a proxy's ``__getattr__`` may raise)
-    return any(function.__dict__.get(mark) is not None for mark in _HOOK_MARKS)
+    return any(function.__dict__.get(mark) is not None for mark in _HOOK_MARKS) or (
+        _is_context_manager(function)
+    )
+
+
+def _context_manager_codes() -> frozenset[CodeType]:
+    """The code of the function ``@contextmanager`` and ``@asynccontextmanager`` make: one
+    code object for every method they wrap (their nested ``helper``)."""
+
+    def made() -> Iterator[None]:
+        yield  # pragma: no cover - never entered
+
+    async def made_async() -> AsyncIterator[None]:
+        yield  # pragma: no cover - never entered
+
+    return frozenset(
+        (
+            contextlib.contextmanager(made).__code__,
+            contextlib.asynccontextmanager(made_async).__code__,
+        )
+    )
+
+
+_CONTEXT_MANAGER_CODES = _context_manager_codes()
+
+
+def _is_context_manager(function: FunctionType) -> bool:
+    """Whether a method is made by ``@contextmanager`` (``@asynccontextmanager``), also under
+    decorators that keep ``__wrapped__``: a call gives a context manager that a model cannot
+    enter, so the method's body (click's ``Context.scope``, Flask's
+    ``FlaskClient.session_transaction``) never runs, and the model got the object's text."""
+    seen: object = function
+    for _ in range(8):  # a chain of wrappers is short; a cycle must not loop
+        if type(seen) is not FunctionType:
+            return False
+        if seen.__code__ in _CONTEXT_MANAGER_CODES:
+            return True
+        seen = seen.__dict__.get("__wrapped__")
+    return False
 
 
 def _pydantic_hooks(owner: type) -> frozenset[str]:
