@@ -670,10 +670,16 @@ def test_a_compiled_class_that_names_its_module_without_its_package_is_typed_by_
     modules: Callable[..., None],
 ) -> None:
     """confluent_kafka's ``Producer`` says its module is ``cimpl``, imported as
-    ``confluent_kafka.cimpl`` and typed by ``confluent_kafka/cimpl.pyi``: found there."""
+    ``confluent_kafka.cimpl`` and typed by ``confluent_kafka/cimpl.pyi``: found there.
+    Another loaded ``*.impl`` whose lazy ``__getattr__`` raises is not asked (it ended the
+    search, TI121)."""
     modules(
         **{
-            "brokered/__init__.py": "from brokered.impl import Sender\n",
+            "lazied/__init__.py": "",
+            "lazied/impl.py": (
+                "def __getattr__(name):\n    raise ImportError(f'{name} needs the heavy extra')\n"
+            ),
+            "brokered/__init__.py": "import lazied.impl\nfrom brokered.impl import Sender\n",
             "brokered/impl.py": (
                 "class Sender:\n"
                 "    def send(self, topic, retries=3):\n"
@@ -687,7 +693,10 @@ def test_a_compiled_class_that_names_its_module_without_its_package_is_typed_by_
         }
     )
     module = load("brokered")
-    tools, _ = inspect_class(module.Sender)
+    tools, diagnostics = inspect_class(module.Sender)
+    assert messages(diagnostics) == [
+        "warning: Sender.send: parameters 'topic' and 'retries' are not documented"
+    ]
     assert tools["send"].type_sources == (
         ("topic", "stub"),
         ("retries", "stub"),

@@ -517,7 +517,10 @@ def _loaded_as(module: str, owner: type) -> str:
     found = sorted(
         name
         for name, loaded in list(sys.modules.items())
-        if name.endswith(suffix) and getattr(loaded, top, None) is owner
+        # its own namespace: no module ``__getattr__`` runs (a lazy one may import, or raise)
+        if name.endswith(suffix)
+        and isinstance(loaded, types.ModuleType)
+        and loaded.__dict__.get(top) is owner
     )
     return found[0] if found else module
 
