@@ -838,6 +838,41 @@ def test_a_parameter_typed_with_a_dict_subclass_gets_that_class() -> None:
         box.call("cast", {**arguments, "spare": {}, "counts": {"n": -1}})
 
 
+class Groups:
+    def grow(
+        self,
+        groups: collections.defaultdict[str, list[int]],
+        seen: collections.defaultdict[str, collections.abc.Set[str]] | None = None,
+        tallies: collections.defaultdict[str, collections.Counter[str]] | None = None,
+        loose: collections.defaultdict[str, Named] | None = None,
+    ) -> list[object]:
+        """Fill a group the model did not give.
+
+        Args:
+            groups: The groups.
+            seen: What each saw.
+            tallies: Counts.
+            loose: Of a class made with arguments.
+        """
+        groups["new"].append(1)
+        made = [groups["new"], groups["old"]]
+        for table in (seen, tallies, loose):
+            if table is not None:
+                made.append(table.default_factory)
+        return made
+
+
+def test_a_defaultdict_parameter_gets_the_factory_its_value_type_names() -> None:
+    """``groups["new"].append(1)`` failed with ``KeyError: 'new'`` for a schema-valid call: the
+    mapping had no factory. A value type made with no argument is its factory (an abstract
+    collection's plain class); another has none, as before."""
+    box = Toolbox(Groups())
+    assert box.call("grow", {"groups": {"old": [7]}}) == [[1], [7]]
+    assert box.call(
+        "grow", {"groups": {}, "seen": {}, "tallies": {"a": {"x": 1}}, "loose": {}}
+    ) == [[1], [], set, collections.Counter, None]
+
+
 class Unprintable(Exception):
     def __str__(self) -> str:
         raise ModuleNotFoundError("No module named 'rich'")

@@ -241,7 +241,7 @@ class Converter:
             )
             made = dict(typing.cast(list[tuple[object, object]], pairs))
             if isinstance(origin, type) and origin is not dict and issubclass(origin, dict):
-                return _dict_of_class(made, origin, path)
+                return _dict_of_class(made, origin, path, value_hint)
             return made
         if isinstance(origin, type) and has_fields(origin):
             return self._structured(value, origin, path)
@@ -536,18 +536,21 @@ Toolbox reports it as the method's failure, masked under ``errors="mask"``, sinc
 no advice to the model and may hold secrets."""
 
 
-def _dict_of_class(converted: dict[object, object], cls: type, path: str) -> object:
+def _dict_of_class(
+    converted: dict[object, object], cls: type, path: str, value_hint: object
+) -> object:
     """The ``dict`` subclass a hint names (datasets' ``Features``, ``OrderedDict``,
     ``Counter``) made from the converted pairs: a plain dict has none of its methods and
     attributes (``Dataset.flatten_indices(features={})`` failed on ``dict.type``). A
-    ``defaultdict`` (its factory comes first) is made empty and filled. A class that refuses
+    ``defaultdict`` (its factory comes first) is made empty, with the factory its value type
+    names (``_empty_value``), and filled. A class that refuses
     the pairs refuses the argument (filling it past its constructor would skip what the
     constructor checks); one whose constructor takes something else first, so that what it
     made does not hold them (``Named(name, ...)``), gives way to the plain dict, as before."""
     made: object
     try:
         if issubclass(cls, collections.defaultdict):
-            filled: collections.defaultdict[object, object] = cls()
+            filled: collections.defaultdict[object, object] = cls(_empty_value(value_hint))
             filled.update(converted)
             made = filled
         else:
@@ -555,6 +558,38 @@ def _dict_of_class(converted: dict[object, object], cls: type, path: str) -> obj
     except _REFUSALS as error:
         raise ArgumentError(path, f"{cls.__name__}: {_raised(error)}") from None
     return made if made == converted else converted  # its constructor took them otherwise
+
+
+_EMPTY_VALUES: dict[object, type] = {
+    **{
+        kind: kind
+        for kind in (
+            *(list, set, frozenset, dict, tuple, str, bytes, int, float),
+            *(collections.Counter, collections.OrderedDict, collections.deque),
+        )
+    },
+    collections.abc.Sequence: list,
+    collections.abc.MutableSequence: list,
+    collections.abc.Set: set,
+    collections.abc.MutableSet: set,
+    collections.abc.Mapping: dict,
+    collections.abc.MutableMapping: dict,
+}
+"""The types a ``defaultdict``'s values may be made of with no argument, and the class that
+makes them (an abstract collection's plain one)."""
+
+
+def _empty_value(hint: object) -> type | None:
+    """The factory of a ``defaultdict`` whose values the hint types: what makes an empty value
+    of it (``list`` for ``list[int]`` and ``Sequence[int]``, ``int`` for ``int``), or None
+    (no factory: a missing key is a ``KeyError``) for another type, whose constructor may
+    want arguments or do more than make a value. A method that fills the mapping
+    (``groups[key].append(x)``) then works on any key the model did not give."""
+    origin = typing.get_origin(hint) or hint
+    try:
+        return _EMPTY_VALUES.get(origin)
+    except TypeError:  # an unhashable hint (a field object): no factory
+        return None
 
 
 def _raised(error: Exception) -> str:

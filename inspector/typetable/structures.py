@@ -98,7 +98,9 @@ STRUCTURES: tuple[Structure, ...] = (
         ' "propertyNames": the texts they are read from ({"enum": [...]} for a Literal or an'
         ' enum, {"pattern": ...} for int and float, {"format": ...} for a UUID or a date)',
         "a dict, each key read as K from its text; a dict subclass (OrderedDict, datasets'"
-        " Features) made from it (defaultdict: made empty, then filled; one whose constructor"
+        " Features) made from it (defaultdict: made empty, with the factory its value type names"
+        " when that type is made with no argument, list for list[int], then filled; one whose"
+        " constructor"
         " does not take the pairs: the dict)",
         "an object (keys: strings; other keys as their JSON text: 1, true)",
         "dict[str, X]",
