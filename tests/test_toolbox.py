@@ -873,6 +873,43 @@ def test_a_defaultdict_parameter_gets_the_factory_its_value_type_names() -> None
     ) == [[1], [], set, collections.Counter, None]
 
 
+@pydantic.dataclasses.dataclass
+class Aliased:
+    """A pydantic dataclass whose field pydantic's ``__init__`` takes under its alias."""
+
+    count: int = pydantic.Field(alias="Count")
+    label: str = "x"
+
+
+class Bumper:
+    def bump(self, item: Aliased) -> Aliased:
+        """Bump.
+
+        Args:
+            item: The item.
+        """
+        return Aliased(Count=item.count + 1, label=item.label)
+
+
+def test_a_pydantic_dataclass_takes_and_gives_its_fields_by_alias() -> None:
+    """``count: int = Field(alias="Count")``: pydantic's ``__init__`` takes ``Count``, so the
+    class had no form (TI131, "its own __init__ does not take its fields"), and the field read
+    as optional (its ``Field(...)`` taken for a default). Read as pydantic reads it: the alias,
+    required; the result gives it back under the alias, as its schema says."""
+    box = Toolbox(Bumper())
+    (tool,) = box.tools
+    item = tool.parameters_schema()["properties"]["item"]  # type: ignore[index]
+    assert (item["properties"], item["required"]) == (
+        {"Count": {"type": "integer"}, "label": {"type": "string", "default": "x"}},
+        ["Count"],
+    )
+    assert box.call("bump", {"item": {"Count": 2}}) == Aliased(Count=3)
+    arguments = json.dumps({"item": {"Count": 2, "label": "y"}})
+    call = {"id": "1", "type": "function", "function": {"name": "bump", "arguments": arguments}}
+    (reply,) = box.handle("openai", {"tool_calls": [call]})
+    assert reply["content"] == '{"Count": 3, "label": "y"}'
+
+
 class Unprintable(Exception):
     def __str__(self) -> str:
         raise ModuleNotFoundError("No module named 'rich'")

@@ -77,13 +77,26 @@ def init_fields(cls: type) -> list[dataclasses.Field[object]]:
     return [f for f in dataclasses.fields(cls) if f.init]
 
 
+def init_field_names(cls: type) -> list[tuple[str, str]]:
+    """A dataclass's fields that its constructor takes (``init_fields``), each as (the name its
+    constructor takes, its attribute): a pydantic dataclass's field under its alias
+    (``a: int = Field(alias="A")``: pydantic's ``__init__`` takes ``A``), others as named."""
+    infos = getattr(cls, "__pydantic_fields__", None)
+    aliases: dict[str, object] = infos if isinstance(infos, dict) else {}
+    named = []
+    for f in init_fields(cls):
+        alias = getattr(aliases.get(f.name), "alias", None)
+        named.append((alias if isinstance(alias, str) and alias else f.name, f.name))
+    return named
+
+
 def private_fields(cls: type) -> frozenset[str]:
     """The names of a dataclass's, attrs class's or msgspec struct's fields that are private
     by their own name (a leading underscore: ``_token``): internal state a result keeps to
     itself (huggingface_hub's ``InferenceEndpoint._api``). An attrs ``_label`` is made from
     ``label``, a public name; a TypedDict's ``_id`` or a NamedTuple's field is data."""
     if dataclasses.is_dataclass(cls):
-        return frozenset(f.name for f in init_fields(cls) if f.name.startswith("_"))
+        return frozenset(name for name, attribute in init_field_names(cls) if attribute[:1] == "_")
     records = record_fields(cls)
     return frozenset(f.name for f in records or () if f.name.startswith("_"))
 

@@ -16,6 +16,7 @@ from inspector.model import MISSING, Json, _Missing
 from inspector.typetable.records import (
     NO_VALUE,
     RecordField,
+    init_field_names,
     init_fields,
     is_attrs,
     is_struct,
@@ -201,7 +202,7 @@ def made_from_fields(cls: type) -> bool:
     ``Schema.__init__(self)``, which sets the fields itself) is made of no fields a model
     gives. Classes of other kinds, and constructors ``inspect`` cannot read, are."""
     if dataclasses.is_dataclass(cls):
-        names = [f.name for f in init_fields(cls)]
+        names = [name for name, _ in init_field_names(cls)]
     elif is_attrs(cls):
         names = [f.name for f in record_fields(cls) or ()]
     else:
@@ -225,7 +226,13 @@ def field_rows(cls: type, hints: dict[str, object] | None = None) -> list[FieldR
     """(name, hint, required, default) for each field of a structured class; ``hints``, when
     given, are the fields' hints already resolved."""
     if isinstance(getattr(cls, "model_fields", None), dict):
-        return _pydantic_rows(cls)
+        return _pydantic_rows(cls.model_fields)  # type: ignore[attr-defined]
+    pydantic_fields = getattr(cls, "__pydantic_fields__", None)
+    if dataclasses.is_dataclass(cls) and isinstance(pydantic_fields, dict):
+        # a pydantic dataclass: its fields as pydantic reads them (a ``Field(...)`` default is
+        # pydantic's description of the field, not a value; the alias is what it takes)
+        taken = {f.name for f in init_fields(cls)}
+        return _pydantic_rows({k: v for k, v in pydantic_fields.items() if k in taken})
     if hints is None:
         hints = typing.get_type_hints(cls, include_extras=True)
     records = record_fields(cls)
@@ -248,9 +255,8 @@ def field_rows(cls: type, hints: dict[str, object] | None = None) -> list[FieldR
             factory: typing.Any = f.default_factory
             if has_factory and factory in _EMPTY_FACTORIES:
                 default = default_json(factory())
-            rows.append(
-                (f.name, hints.get(f.name, typing.Any), not (has_default or has_factory), default)
-            )
+            required = not (has_default or has_factory)
+            rows.append((f.name, hints.get(f.name, typing.Any), required, default))
         return rows
     if is_typeddict(cls):
         required_keys: frozenset[str] = getattr(cls, "__required_keys__", frozenset())
@@ -288,9 +294,9 @@ def _record_default(record: RecordField) -> Json | _Missing:
     return MISSING
 
 
-def _pydantic_rows(cls: type) -> list[FieldRow]:
+def _pydantic_rows(model_fields: dict[str, typing.Any]) -> list[FieldRow]:
+    """A pydantic model's (or pydantic dataclass's) fields, each by its alias."""
     rows: list[FieldRow] = []
-    model_fields: dict[str, typing.Any] = getattr(cls, "model_fields", {})
     for name, info in model_fields.items():
         hint: object = info.annotation
         metadata = list(info.metadata)

@@ -19,7 +19,7 @@ import typing
 from inspector.diagnostics import stable_repr
 from inspector.model import MISSING, AnyOfType, ArrayType, IntegerType, Json, SchemaType, _Missing
 from inspector.typetable.protocols import as_stand_in
-from inspector.typetable.records import init_fields, private_fields, record_fields
+from inspector.typetable.records import init_field_names, private_fields, record_fields
 from inspector.typetable.scalars import NoJsonForm, WrongJson, scalar_for
 
 _PLAIN = frozenset({str, bool, type(None)})
@@ -155,7 +155,7 @@ def field_values(value: object, *, public: bool = False) -> dict[str, object] | 
     if isinstance(model_fields, dict):
         return {info.alias or name: getattr(value, name) for name, info in model_fields.items()}
     if dataclasses.is_dataclass(cls):
-        return {f.name: getattr(value, f.name) for f in init_fields(cls)}
+        return {name: getattr(value, attribute) for name, attribute in init_field_names(cls)}
     records = record_fields(cls)
     if records is not None:
         return {f.name: getattr(value, f.attribute) for f in records}
