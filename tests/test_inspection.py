@@ -507,6 +507,45 @@ def test_a_context_manager_method_returns_text_not_what_its_generator_yields() -
     assert [d.code for d in diagnostics] == ["TI132", "TI132"]
 
 
+def _page_open(method: typing.Callable[..., typing.Any]) -> typing.Callable[..., typing.Any]:
+    """A guard over a method, as fpdf2's ``@check_page`` is over its ``@contextmanager``."""
+
+    @functools.wraps(method)
+    def guarded(*args: typing.Any, **kwargs: typing.Any) -> typing.Any:
+        return method(*args, **kwargs)
+
+    return guarded
+
+
+class Pages:
+    @_page_open
+    @contextlib.contextmanager
+    def rotation(self, angle: float) -> Iterator[None]:
+        """Rotate what is drawn inside.
+
+        Args:
+            angle: Degrees.
+        """
+        yield
+
+
+def test_a_context_manager_under_another_decorator_returns_text() -> None:
+    """fpdf2's ``rotation``, ``table`` and ``rect_clip``: ``@check_page`` over
+    ``@contextmanager``. The outer wrapper hid the context manager, the schema said an array
+    (``Iterator[None]``) and every call was an error: the result did not match it."""
+    tools, diagnostics = inspect_class(Pages)
+    assert tools["rotation"].returns.to_schema() == {}
+    assert [d.code for d in diagnostics] == ["TI132"]
+    call = {"name": "rotation", "arguments": {"angle": 90}}
+    (reply,) = Toolbox(Pages()).handle(
+        "mcp", {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": call}
+    )
+    assert reply["result"] == {  # type: ignore[index]
+        "content": [{"type": "text", "text": "<contextlib._GeneratorContextManager object>"}],
+        "isError": False,
+    }
+
+
 class Geocoder:
     def geocode(  # type: ignore[no-untyped-def]  # typed by the docstring, as geopy is
         self,

@@ -749,10 +749,17 @@ result is a context manager, whatever the hint of the generator they wrap says."
 
 def result_hint(function: object, hint: object) -> object:
     """The hint of what a call returns: a context manager for what ``@contextmanager`` (or
-    ``@asynccontextmanager``) made, whose hint types the generator inside."""
-    if getattr(function, "__code__", None) in _CONTEXT_MANAGER_CODES:
-        return contextlib.AbstractContextManager
-    return hint
+    ``@asynccontextmanager``) made, whose hint types the generator inside, also under another
+    decorator that keeps ``__wrapped__`` (fpdf2's ``@check_page`` over ``rotation``)."""
+    try:
+        inner = inspect.unwrap(function, stop=_makes_context_manager)  # type: ignore[arg-type]
+    except ValueError:  # a cycle of __wrapped__
+        return hint
+    return contextlib.AbstractContextManager if _makes_context_manager(inner) else hint
+
+
+def _makes_context_manager(function: object) -> bool:
+    return getattr(function, "__code__", None) in _CONTEXT_MANAGER_CODES
 
 
 def _left_out(
