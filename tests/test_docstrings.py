@@ -815,6 +815,17 @@ class Embedded:
 
         Another function's signature is kept."""
 
+    def tostring(self, tree: object, method: str = "xml") -> None:
+        """tostring(element_or_tree, encoding=None, method="xml",
+                     pretty_print=False, with_tail=True)
+
+        Serialize an element."""
+
+    def parse(self, source: str) -> None:
+        """parse(source,
+
+        is no signature: a blank line inside it)."""
+
 
 def test_a_first_line_that_is_the_functions_signature_is_dropped() -> None:
     described = {t.name: t.description for t in Toolbox(Embedded()).tools}
@@ -830,6 +841,9 @@ def test_a_first_line_that_is_the_functions_signature_is_dropped() -> None:
         "keys": "a set-like object providing a view on D's keys",
         "clear": "Remove all items from D.",
         "count": "return number of occurrences of value",
+        # a signature over lines (lxml's tostring), not over a blank line
+        "tostring": "Serialize an element.",
+        "parse": "parse(source,\n\nis no signature: a blank line inside it).",
     }
 
 

@@ -226,14 +226,18 @@ def docstring_of(owner: type, name: str, function: object) -> str | None:
     return None
 
 
+_IN_SIGNATURE = r"(?:[^()\n]|\n(?![ \t]*(?:\n|\Z)))"
+"""A character inside a signature's parentheses: a line break too, before a line that is not
+blank (lxml's ``tostring(element_or_tree, encoding=None, method="xml",`` goes on below)."""
 _SIGNATURE_LINE = re.compile(
     # a.all(axis=(0, 1))
-    r"\A\s*(?:\w+\.)*(?P<name>\w+)(?P<arguments>\((?:[^()\n]|\([^()\n]*\))*\))"
+    rf"\A\s*(?:\w+\.)*(?P<name>\w+)(?P<arguments>\((?:{_IN_SIGNATURE}|\({_IN_SIGNATURE}*\))*\))"
     r"[ \t]*(?:-{1,2}>(?P<after>[^\n]*))?[ \t]*(?:\n|\Z)"  # -> type, --> type
 )
 """A first line that is a signature (``name(self, a, b=None) -> x``, ``Packer.pack(self,
 obj)``, regex's ``match(string, pos=None) --> MatchObject or None.``), as Cython's
-``embedsignature`` and C extensions write them: one parenthesis deep, on one line."""
+``embedsignature`` and C extensions write them: one parenthesis deep, its parameters on one
+line or on lines that follow it."""
 
 
 def without_signature_line(text: str, name: str) -> str:
