@@ -21,10 +21,10 @@ from inspector.scan.docstrings import (
     DocstringStyle,
     ParamDoc,
     _has_google_section,
-    _underlined,
     detect_style,
     parse_docstring,
 )
+from inspector.scan.numpy_sections import underlined_titles
 from tests.conftest import Run, inspect_class, load, messages
 
 
@@ -298,7 +298,7 @@ def test_numpydoc_titles_are_underlined_as_the_parser_reads_them(pieces: list[st
     """Each underline found first, its title looked up on the line above: what the pattern of
     every title, tried at each line, gives (six times slower on real docstrings)."""
     text = "".join(pieces)
-    assert _underlined(text) == _ANY_TITLE_UNDERLINED.sub(_as_parser_spells, text)
+    assert underlined_titles(text) == _ANY_TITLE_UNDERLINED.sub(_as_parser_spells, text)
 
 
 PREPARE_REQUEST = """Constructs a :class:`PreparedRequest <PreparedRequest>` for
@@ -854,6 +854,17 @@ class Embedded:
 
         Another function's signature is kept."""
 
+    def tostring(self, tree: object, method: str = "xml") -> None:
+        """tostring(element_or_tree, encoding=None, method="xml",
+                     pretty_print=False, with_tail=True)
+
+        Serialize an element."""
+
+    def parse(self, source: str) -> None:
+        """parse(source,
+
+        is no signature: a blank line inside it)."""
+
 
 def test_a_first_line_that_is_the_functions_signature_is_dropped() -> None:
     described = {t.name: t.description for t in Toolbox(Embedded()).tools}
@@ -869,6 +880,9 @@ def test_a_first_line_that_is_the_functions_signature_is_dropped() -> None:
         "keys": "a set-like object providing a view on D's keys",
         "clear": "Remove all items from D.",
         "count": "return number of occurrences of value",
+        # a signature over lines (lxml's tostring), not over a blank line
+        "tostring": "Serialize an element.",
+        "parse": "parse(source,\n\nis no signature: a blank line inside it).",
     }
 
 

@@ -105,7 +105,7 @@ def test_an_inexact_stub_is_reported_at_its_method() -> None:
 
     tool = ToolDescriptor(
         name="Ledger_add",  # the provider-facing name, renamed for a clash
-        description="Add.\n\nArgs:\n    amount: looks like a section",
+        description="Add.\n\nArgs:\n    amount: a section\n\n:param amount: a field",
         class_name="Ledger",
         method_name="add",
         location="books.py:12",

@@ -121,6 +121,10 @@ from inspector.scan.rest_text import _patterns, may_hold_markup, plain_text
         ("Rename.\n\n  :versionadded: 2.2", "Rename.\n\n  Added in version 2.2."),
         (":versionchanged: 2.3 Takes a path.", "Changed in version 2.3: Takes a path."),
         (":Deprecated: 1.0.", "Deprecated since version 1.0."),
+        (":versionadded: v2.0b1 Paths.", "Added in version v2.0b1. Paths."),
+        # no version first: the text is what changed (lxml's ``XSLT.tostring``), not a version
+        (":deprecated: use str(result_tree) instead.", "Deprecated: use str(result_tree) instead."),
+        (":versionchanged: Takes a path.", "Changed: Takes a path."),
         (":note: Closed after.\n:warning: Slow.", "Note: Closed after.\nWarning: Slow."),
         (":seealso: `open`", "See also: `open`"),
         (":versionadded:", "Versionadded:"),

@@ -265,7 +265,7 @@ HOSTILE = [
     for name, description in [
         ("class", 'Open """); import os; os.system("touch pwned"); ("""'),
         ("2fast", "{% raw %}{{ 7 * 7 }}{# not a comment #}\\N{BULLET} \\u0041"),
-        ("get-weather", "Line one.\n\nArgs:\n    fake: looks like a section."),
+        ("get-weather", "Line one.\n\nArgs:\n    fake: a section.\n\n:param fake: a field."),
         ("list", "A builtin name."),
         ("_private", "Leading underscore."),
         ("self", "Lone surrogate \ud800 and NUL \x00 and \u2028 separator."),
@@ -347,6 +347,10 @@ def test_a_description_with_a_google_section_title_is_carried_by_rest_fields(
             ("both", "Two forms.\n\nExample:\n\n    x\n\n:param label: text"),
         ]
     }
+    # no field says reST: the title is written as one (tomlkit's ``value``, TI601 before)
+    value = {"name": "value", "description": "Parse a value.\n\nExample:\n\n>>> value('1')\n1"}
+    value["parameters"] = {"type": "object", "properties": {"raw": {"type": "string"}}}
+    methods["value"] = {"type": "function", "function": value, "returns": {"type": "integer"}}
     document = {
         "format": "toolsinspector/1",
         "classes": {"Tools": {"source": "sheet:Tools", "methods": methods}},
@@ -373,6 +377,8 @@ def test_a_description_with_a_google_section_title_is_carried_by_rest_fields(
     back = _scan_stub(render_stubs(module, []), tmp_path, ["Tools"])["classes"]["Tools"]["methods"]
     assert back["acell"]["function"] == methods["acell"]["function"]
     assert back["acell"]["returns"] == methods["acell"]["returns"]
+    assert '        """Parse a value.\n\n        :Example:\n\n' in render_stubs(module, [])
+    assert back["value"]["function"] == value
 
 
 def test_variadics_of_any_value_documented_with_stars_come_back(

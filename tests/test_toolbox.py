@@ -62,7 +62,7 @@ from inspector.model import (
 )
 from inspector.project.pipeline import scan_objects
 from inspector.typetable.values import to_json
-from tests.conftest import GOLDEN
+from tests.conftest import GOLDEN, messages
 from tests.sdk_types import check_typed_dict
 
 
@@ -820,6 +820,63 @@ def test_a_dict_subclass_that_does_not_hold_the_pairs_gives_way_to_a_dict() -> N
     assert box.call("total", {"checked": {"a": 4}}) == 4
     with pytest.raises(ToolCallError, match="Checked: TypeError: values are non-negative ints"):
         box.call("total", {"checked": {"a": -5}})
+
+
+class Destination(dict[str, object]):
+    """A mapping whose constructor wants more than the pairs, as pypdf's ``Destination``."""
+
+    def __init__(self, title: str, page: int) -> None:
+        super().__init__(title=title, page=page)
+
+
+class Outline:
+    def add(self, item: Destination, parent: Destination | None = None) -> str:
+        """Add an item.
+
+        Args:
+            item: The item.
+            parent: Its parent.
+        """
+        return str(item["title"])
+
+    def find(self, title: str, root: list[Destination] | None = None) -> bool:
+        """Find an item.
+
+        Args:
+            title: Its title.
+            root: Where to look.
+        """
+        return any(d["title"] == title for d in root or [])
+
+    def count(self, fields: collections.abc.Mapping[str, int]) -> int:
+        """Count the fields (a ``Mapping`` is no ``dict`` subclass: it takes any object).
+
+        Args:
+            fields: The fields.
+        """
+        return len(fields)
+
+
+def test_a_dict_subclass_not_made_of_the_pairs_has_no_json_form() -> None:
+    """pypdf's ``PdfWriter.add_outline_item_dict(outline_item: OutlineItem | Destination)``
+    asked for an object, and every object was refused: ``Destination(title, page, fit)``
+    cannot be made of the pairs (``outline_item: expected object, got {}``). Such a class
+    has no JSON form, as a dataclass whose ``__init__`` does not take its fields."""
+    box = Toolbox(Outline())
+    assert [t["name"] for t in box.definitions("mcp")["tools"]] == ["find", "count"]
+    assert messages(box.diagnostics) == [
+        "warning: Outline.add: parameter 'item': required, and type Destination has no JSON"
+        " form (Destination's own __init__ does not take a dict): a model cannot call this"
+        " method (a new classification entry excludes it; set true, any value is accepted)",
+        "info: Outline.add: parameter 'parent': type Destination has no JSON form"
+        " (Destination's own __init__ does not take a dict); left out",
+        "info: Outline.find: parameter 'root': type list[tests.test_toolbox.Destination] has"
+        " no JSON form (Destination's own __init__ does not take a dict); left out",
+        "info: : Outline.add is excluded: a model cannot give 'item' (Destination) (no JSON"
+        " form); set it true in the classification file to offer it with any value",
+    ]
+    assert box.call("find", {"title": "a"}) is False
+    assert box.call("count", {"fields": {"a": 1}}) == 1
 
 
 def test_a_parameter_typed_with_a_dict_subclass_gets_that_class() -> None:

@@ -21,7 +21,7 @@ from inspector.scan.consolidated_fields import consolidated_fields_readable
 from inspector.scan.doc_margin import body_dedented
 from inspector.scan.entry_names import entry_names
 from inspector.scan.google_sections import read_google
-from inspector.scan.numpy_sections import read_numpy, text_after_type
+from inspector.scan.numpy_sections import read_numpy, text_after_type, underlined_titles
 from inspector.scan.rest_text import may_hold_markup, plain_text
 
 _PARAM_SECTIONS = frozenset({"param", "parameter", "arg", "argument", "key", "keyword"})
@@ -60,12 +60,6 @@ _REST_MARKER = re.compile(
     r"returns?|rtype|raises?|ivar|cvar|var|vartype)\b[^:\n]*:",
     re.M,
 )
-_UNDERLINE = re.compile(r"\n[ \t]*(={3,}|-{3,})(?=[ \t]*$)", re.M)
-"""An underline, from the end of the line above, where a numpydoc section title may be. Found
-first, and the title looked up: a pattern of every title in any capitals, tried at each line,
-took 0.8 ms on a pandas docstring (a fifth of the inspection of ``DataFrame``); opening with a
-newline, the search skips from one to the next."""
-_TITLES = {s.title.lower(): s.title for s in docstring_parser.numpydoc.DEFAULT_SECTIONS}
 _REST_VARIADIC_FIELD = re.compile(r"^([ \t]*):(?:(kwargs|keyword arguments)|(args)):", re.M)
 """A reST field that documents ``**kwargs`` or ``*args`` without a name (BeautifulSoup's
 ``:kwargs: A dictionary of filters on attribute values.``)."""
@@ -222,14 +216,18 @@ def docstring_of(owner: type, name: str, function: object) -> str | None:
     return None
 
 
+_IN_SIGNATURE = r"(?:[^()\n]|\n(?![ \t]*(?:\n|\Z)))"
+"""A character inside a signature's parentheses: a line break too, before a line that is not
+blank (lxml's ``tostring(element_or_tree, encoding=None, method="xml",`` goes on below)."""
 _SIGNATURE_LINE = re.compile(
     # a.all(axis=(0, 1))
-    r"\A\s*(?:\w+\.)*(?P<name>\w+)(?P<arguments>\((?:[^()\n]|\([^()\n]*\))*\))"
+    rf"\A\s*(?:\w+\.)*(?P<name>\w+)(?P<arguments>\((?:{_IN_SIGNATURE}|\({_IN_SIGNATURE}*\))*\))"
     r"[ \t]*(?:-{1,2}>(?P<after>[^\n]*))?[ \t]*(?:\n|\Z)"  # -> type, --> type
 )
 """A first line that is a signature (``name(self, a, b=None) -> x``, ``Packer.pack(self,
 obj)``, regex's ``match(string, pos=None) --> MatchObject or None.``), as Cython's
-``embedsignature`` and C extensions write them: one parenthesis deep, on one line."""
+``embedsignature`` and C extensions write them: one parenthesis deep, its parameters on one
+line or on lines that follow it."""
 
 
 def without_signature_line(text: str, name: str) -> str:
@@ -311,7 +309,7 @@ def _parsed(text: str, style: DocstringStyle, names: Collection[str] = ()) -> Do
     if style is DocstringStyle.AUTO:
         style = detect_style(text)
         if style is DocstringStyle.GOOGLE and "===" in text:  # no marker of another style
-            numpy = _underlined(text)
+            numpy = underlined_titles(text)
             if numpy != text and detect_style(numpy) is DocstringStyle.NUMPY:
                 text, style = numpy, DocstringStyle.NUMPY
     numpy_tail = ""
@@ -645,7 +643,7 @@ _RESULT_SECTIONS = frozenset({"Returns", "Yields"})
 def _numpy_readable(text: str) -> str:
     """A NumPy docstring as docstring-parser reads it: its titles underlined with dashes as
     long as the title, its result types without roles (before colons are marked)."""
-    text = _underlined(text)
+    text = underlined_titles(text)
     return _numpy_result_types_readable(text) if ":`" in text else text
 
 
@@ -663,30 +661,6 @@ def _numpy_result_types_readable(text: str) -> str:
         elif entry is not None and line.startswith(entry):
             lines[index] = _ROLE.sub(r"\1", line)
     return "\n".join(lines)
-
-
-def _underlined(text: str) -> str:
-    """The text with each numpydoc section title underlined as docstring-parser reads it: the
-    title as the parser spells it, over dashes as long as the title. numpydoc reads a title in
-    other capitals (scipy's ``See also``), underlined with ``=`` (SymPy's) or with more dashes
-    than it has letters (rapidfuzz's ``Yields`` over seven); docstring-parser takes only
-    dashes as long as the title, under the title it spells."""
-    pieces: list[str] = []
-    done = 0
-    for underline in _UNDERLINE.finditer(text):
-        above = underline.start()  # the end of the line above
-        start = text.rfind("\n", 0, above) + 1
-        line = text[start:above]
-        title = line.strip(" \t")
-        spelled = _TITLES.get(title.lower())
-        if spelled is None or len(underline[1]) < len(title) or start < done:
-            continue
-        indent = line[: len(line) - len(line.lstrip(" \t"))]
-        title_end = start + len(indent) + len(title)
-        pieces += (text[done:start], indent, spelled, text[title_end : underline.start(1)])
-        pieces.append("-" * len(title))
-        done = underline.end()
-    return "".join(pieces) + text[done:] if pieces else text
 
 
 def _after_fields(text: str) -> tuple[str, str]:

@@ -59,10 +59,12 @@ from inspector.typetable.protocols import generic_stand_in, stand_in, stands_in_
 from inspector.typetable.records import private_fields
 from inspector.typetable.scalars import number_row, scalar_for
 from inspector.typetable.structures import (
+    NOT_MADE_FROM_PAIRS,
     Container,
     container_of,
     has_fields,
     made_from_fields,
+    made_from_pairs,
     tuple_items,
 )
 from inspector.typetable.unions import union_forms
@@ -430,6 +432,8 @@ class TypeMapper:
             items = tuple_items(hint)
             return ArrayType() if items is None else self._tuple(items)
         if kind is Container.MAPPING:
+            if not self._results and isinstance(origin, type) and not made_from_pairs(origin):
+                return self._unsupported(hint, NOT_MADE_FROM_PAIRS.format(named(origin)))
             return self._mapping(hint, args)
         value = applied_alias_value(origin, args)
         if value is not None:
@@ -495,6 +499,8 @@ class TypeMapper:
             return scalar.schema
         kind = container_of(hint)
         if kind is Container.MAPPING:
+            if not self._results and not made_from_pairs(hint):
+                return self._unsupported(hint, NOT_MADE_FROM_PAIRS.format(named(hint)))
             return ObjectType(additional=AnyValueType())
         if kind is Container.SET:
             return ArrayType(items=self._set_item(()), unique=True)

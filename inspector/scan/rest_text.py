@@ -226,7 +226,10 @@ def _role(match: re.Match[str]) -> str:
     return f"`{content.lstrip('!')}`"
 
 
-_VERSIONED = frozenset({"versionadded", "versionchanged", "deprecated"})
+_VERSIONED = {"versionadded": "Added:", "versionchanged": "Changed:", "deprecated": "Deprecated:"}
+"""The directives whose argument is a version, and their sentence when a field's text starts
+with none (lxml's ``:deprecated: use str(result_tree) instead.``)."""
+_VERSION = re.compile(r"[vV]?\d[\w.+-]*[.,:;]?")
 
 
 def _field(match: re.Match[str]) -> str:
@@ -238,6 +241,8 @@ def _field(match: re.Match[str]) -> str:
     if key in _SENTENCES and rest.strip():
         if key in _VERSIONED:  # the version, then what changed
             version, _, said = rest.strip().partition(" ")
+            if not _VERSION.fullmatch(version):
+                return f"{indent}{_VERSIONED[key]} {rest.strip()}"
             return "\n".join(_rendered(indent, key, version, [said.strip()] if said else []))
         return "\n".join(_rendered(indent, key, rest.strip(), []))
     return f"{indent}{name[:1].upper()}{name[1:]}:{rest}"

@@ -2,8 +2,9 @@
 
 A text the Google form cannot carry (a description holding a Google section's title, such as
 gspread's ``Example:`` above its examples) is written in reST fields instead when those carry
-more of it; a text neither form carries exactly is reported as not carried, so the caller can
-keep it another way.
+more of it, with such a title written as a field (``:Example:``) when that carries more still;
+a text no form carries exactly is reported as not carried, so the caller can keep it another
+way.
 """
 
 from __future__ import annotations
@@ -51,12 +52,15 @@ def docstring(
         text, carried = _parsed_back(
             indent, description, section, entries, returns, compose=_compose
         )
-        if not _complete(carried, entries):
-            rest = _parsed_back(
-                indent, description, section, entries, returns, compose=_compose_rest
-            )
-            if _rank(rest[1]) > _rank(carried):
-                text, carried = rest
+        composers = [_compose_rest]
+        if _SECTION_TITLE.search(description):
+            composers.append(_compose_titles_as_fields)
+        for compose in composers:
+            if _complete(carried, entries):
+                break
+            other = _parsed_back(indent, description, section, entries, returns, compose=compose)
+            if _rank(other[1]) > _rank(carried):
+                text, carried = other
     if not text.strip():
         return [], Carried(True, frozenset(), True)
     # no line ends with a space, as ``ruff format`` writes docstrings: a scan reads the text
@@ -181,6 +185,21 @@ def _compose_rest(
     if lines:
         blocks.append(lines)
     return _joined(indent, description, blocks)
+
+
+_SECTION_TITLE = re.compile(r"^([A-Z][A-Za-z]*(?: [A-Za-z]+)?):$", re.M)
+"""A line alone that a Google parser may read as a section's title (``Example:``)."""
+
+
+def _compose_titles_as_fields(
+    indent: str, description: str, section: str, entries: list[tuple[str, str]], returns: str
+) -> str:
+    """reST fields, each line of the description that reads as a section's title written as a
+    field without text (``:Example:``, as tomlkit writes it), which a scan shows as that line:
+    without fields to say the docstring is reST, a Google parser took the title and its
+    examples out of the description."""
+    titled = _SECTION_TITLE.sub(r":\1:", description)
+    return _compose_rest(indent, titled, section, entries, returns)
 
 
 def _hanging(head: str, text: str, indent: str) -> list[str]:

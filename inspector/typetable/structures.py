@@ -4,6 +4,7 @@ which travel as JSON objects."""
 
 from __future__ import annotations
 
+import collections
 import collections.abc as cabc
 import dataclasses
 import enum
@@ -101,8 +102,8 @@ STRUCTURES: tuple[Structure, ...] = (
         "a dict, each key read as K from its text; a dict subclass (OrderedDict, datasets'"
         " Features) made from it (defaultdict: made empty, with the factory its value type names"
         " when that type is made with no argument, list for list[int], then filled; one whose"
-        " constructor"
-        " does not take the pairs: the dict)",
+        " constructor does not take the pairs: the dict; one whose constructor wants more than"
+        " a mapping, pypdf's Destination(title, page, fit): no JSON form)",
         "an object (keys: strings; other keys as their JSON text: 1, true)",
         "dict[str, X]",
     ),
@@ -194,6 +195,27 @@ def has_fields(cls: type) -> bool:
         or is_attrs(cls)
         or is_struct(cls)
     )
+
+
+NOT_MADE_FROM_PAIRS = "{}'s own __init__ does not take a dict"
+"""Why a ``dict`` subclass whose constructor wants more than a mapping has no JSON form."""
+
+
+def made_from_pairs(cls: type) -> bool:
+    """Whether a ``dict`` subclass is made of the pairs a model sends, as the Toolbox makes it:
+    its constructor takes one mapping (``OrderedDict``, datasets' ``Features``), or it is a
+    ``defaultdict`` (made empty, then filled). pypdf's ``Destination(title, page, fit)`` wants
+    more than a mapping: no argument of it is made of a JSON object. Constructors ``inspect``
+    cannot read are taken to take one."""
+    if cls is dict or not issubclass(cls, dict) or issubclass(cls, collections.defaultdict):
+        return True
+    try:
+        inspect.signature(cls).bind({})
+    except ValueError:  # no signature to read
+        return True
+    except TypeError:  # a mapping alone does not call it
+        return False
+    return True
 
 
 def made_from_fields(cls: type) -> bool:
