@@ -49,9 +49,10 @@ class MethodInfo:
     """A public method as found on its class, before any type is read: ``owner`` is the class
     that defines it (diagnostics name it: the code to change, said once for every subclass),
     ``class_name`` the name of the class it is scanned for (a base's method is the subclass's
-    tool, as tools.json and the classification file name it)."""
+    tool, as tools.json and the classification file name it; default: ``receiver``'s) and
+    ``receiver`` that class itself (``Self`` in the method's hints is it; default: ``owner``)."""
 
-    __slots__ = ("class_name", "function", "kind", "line", "name", "owner", "path")
+    __slots__ = ("class_name", "function", "kind", "line", "name", "owner", "path", "receiver")
 
     def __init__(
         self,
@@ -63,8 +64,10 @@ class MethodInfo:
         path: str,
         line: int,
         class_name: str | None = None,
+        receiver: type | None = None,
     ) -> None:
-        self.class_name: Final = owner.__name__ if class_name is None else class_name
+        self.receiver: Final = owner if receiver is None else receiver
+        self.class_name: Final = self.receiver.__name__ if class_name is None else class_name
         self.owner: Final = owner
         self.name: Final = name
         self.function: Final = function
@@ -480,9 +483,7 @@ def iter_methods(info: ClassInfo, locations: Locations | None = None) -> Iterato
             seen.add(name)
             if name in hooks or _is_hook(raw):  # the framework calls it, not a caller
                 continue
-            method = _as_method(
-                owner, name, raw, info.path, locations, class_name=info.cls.__name__
-            )
+            method = _as_method(owner, name, raw, info.path, locations, receiver=info.cls)
             if method is not None and _is_alias(info.cls, name, method.function):
                 continue
             if method is not None and owner_is_group:
@@ -650,7 +651,7 @@ def _method_a_descriptor_stands_for(owner: type, name: str, raw: object) -> Func
 
 
 def _as_method(
-    owner: type, name: str, raw: object, path: str, locations: Locations, *, class_name: str
+    owner: type, name: str, raw: object, path: str, locations: Locations, *, receiver: type
 ) -> MethodInfo | None:
     function: Callable[..., object]
     if type(raw) is FunctionType:  # most methods: none of the checks below applies
@@ -673,8 +674,7 @@ def _as_method(
         return None
     unwrapped = inspect.unwrap(function) if hasattr(function, "__wrapped__") else function
     code = getattr(unwrapped, "__code__", None)
+    line = 0
     if code is not None:
-        where = locations.of(code.co_filename)
-        line = code.co_firstlineno
-        return MethodInfo(owner, name, function, kind, path=where, line=line, class_name=class_name)
-    return MethodInfo(owner, name, function, kind, path=path, line=0, class_name=class_name)
+        path, line = locations.of(code.co_filename), code.co_firstlineno
+    return MethodInfo(owner, name, function, kind, path=path, line=line, receiver=receiver)
