@@ -474,8 +474,9 @@ def iter_methods(info: ClassInfo, locations: Locations | None = None) -> Iterato
     seen: set[str] = set()
     locations = locations if locations is not None else Locations()
     owner_is_group = is_function_group(info.cls)
+    callbacks = library_callbacks(info.cls)
     for owner in _owners(info.cls, info.through):
-        hooks = _pydantic_hooks(owner)
+        hooks = _pydantic_hooks(owner) | callbacks
         found: list[MethodInfo] = []
         for name, raw in vars(owner).items():
             if name in seen or not is_public(name):
@@ -533,6 +534,39 @@ def _is_hook(raw: object) -> bool:
     if type(function) is not FunctionType:  # only a function's own marks: no attribute of
         return False  # another object is read (a proxy's ``__getattr__`` may raise)
     return any(function.__dict__.get(mark) is not None for mark in _HOOK_MARKS)
+
+
+_CALLBACKS: Final = {
+    ("threading", "Thread"): ("run",),
+    ("socketserver", "BaseRequestHandler"): ("setup", "handle", "finish"),
+    ("socketserver", "BaseServer"): (
+        "server_bind", "server_activate", "get_request", "verify_request", "process_request",
+        "finish_request", "handle_error", "handle_timeout", "service_actions",
+        "shutdown_request", "close_request",
+    ),
+}  # fmt: skip
+"""The methods a standard-library base calls on its subclasses itself (``Thread.run`` on the
+thread ``start`` made; the request cycle of ``socketserver``); each of asyncio's protocol
+classes, whose methods are all callbacks of the event loop, is in ``_PROTOCOLS``."""
+
+_PROTOCOLS: Final = "asyncio.protocols"
+
+
+def library_callbacks(cls: type) -> frozenset[str]:
+    """The names of the methods the standard library calls on ``cls`` itself, for a class
+    built on one of its callback bases: asyncio's protocols (asyncssh's connection overrides
+    ``data_received``, ``connection_lost``...), ``threading.Thread`` (paramiko's
+    ``Transport.run``, the transport's loop) and ``socketserver``'s server and handler. As a
+    tool, a model fed the protocol bytes, ran a thread's loop on the caller's thread (it never
+    returns) or a step of a server's request cycle."""
+    names: set[str] = set()
+    for base in getattr(cls, "__mro__", ()):
+        module = str(getattr(base, "__module__", ""))
+        if module == _PROTOCOLS:
+            names.update(name for name in vars(base) if is_public(name))
+        else:
+            names.update(_CALLBACKS.get((module, base.__qualname__), ()))
+    return frozenset(names)
 
 
 def _pydantic_hooks(owner: type) -> frozenset[str]:
