@@ -68,6 +68,8 @@ _ASKING = st.sampled_from(sorted(ASKING_FIRST_WORDS))
         ("unsafe_load_all", "unsafe"),
         ("load_unsafe", "unsafe"),
         ("get_and_delete", "delete"),
+        ("expunge", "expunge"),  # imaplib's: every message marked deleted is gone
+        ("uid_expunge", "expunge"),
         # word endings: protocol commands, permissions
         ("sendcmd", "cmd"),
         ("voidcmd", "cmd"),

@@ -468,9 +468,34 @@ def test_paragraphs_after_rest_fields_are_description_again() -> None:
     )
     assert {k: v.description for k, v in doc.params.items()} == {
         "frame": "the timeframe.",
-        "week_start": "(optional) only used with weeks.\nMonday is 1.",
+        "week_start": "only used with weeks.\nMonday is 1.",
     }
     assert doc.returns_type == "tuple"
+
+
+def test_an_optional_aside_before_an_argument_s_text_is_left_out() -> None:
+    """asyncssh's ``:param localpath: (optional)`` over the text (116 of its parameters began
+    ``(optional)`` and a line break); the default in the schema says it. An ``(optional)`` that
+    is the whole text, or inside it, stays."""
+    doc = parse_docstring(
+        """Download remote files.
+
+        :param remotepaths:
+            The paths of the remote files.
+        :param localpath: (optional)
+            The path of the local file.
+        :param preserve: (Optional) Whether to keep the times.
+        :param sparse: (optional)
+        :param block_size: The size (optional) of each read.
+        """
+    )
+    assert {k: v.description for k, v in doc.params.items()} == {
+        "remotepaths": "The paths of the remote files.",
+        "localpath": "The path of the local file.",
+        "preserve": "Whether to keep the times.",
+        "sparse": "(optional)",
+        "block_size": "The size (optional) of each read.",
+    }
 
 
 class Containers:

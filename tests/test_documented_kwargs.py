@@ -116,7 +116,7 @@ def test_rest_and_google_documented_keywords() -> None:
         "url": {"type": "string", "description": "URL for the new `Request` object."},
         "timeout": {
             "anyOf": [{"type": "number"}, {"type": "array"}],
-            "description": "(optional) How many seconds to wait.",
+            "description": "How many seconds to wait.",
         },
     }
     assert tools["post"].parameters_schema() == {

@@ -451,6 +451,75 @@ def test_a_hint_read_for_no_class_does_not_stand_for_one_read_for_a_class() -> N
     assert resolver.resolve(list[int], globalns, Crate).hint == list[int]
 
 
+def test_self_in_a_base_method_is_the_class_it_is_scanned_for(
+    modules: Callable[..., None],
+) -> None:
+    """A base's ``Self`` read on a subclass is the subclass, as a type checker reads it
+    (typeshed's ``_BaseNetwork.subnet_of(self, other: Self)`` on ``IPv4Network``): from the
+    code's hints and from a stub's alike, and the Toolbox builds the subclass."""
+    modules(
+        **{
+            "self_bases.py": '''
+                from __future__ import annotations
+                import dataclasses
+                from typing import Self
+
+                @dataclasses.dataclass
+                class _Base:
+                    x: int = 0
+
+                    def merge(self, other: Self) -> Self:
+                        """Merge.
+
+                        Args:
+                            other: Another one.
+                        """
+                        return other
+
+                    def widen(self, other):
+                        """Widen.
+
+                        Args:
+                            other: Another one.
+                        """
+                        return other
+
+                @dataclasses.dataclass
+                class Point(_Base):
+                    y: int = 0
+            ''',
+            "self_bases.pyi": """
+                import dataclasses
+                from typing import Self
+
+                @dataclasses.dataclass
+                class _Base:
+                    x: int = 0
+                    def merge(self, other: Self) -> Self: ...
+                    def widen(self, other: Self) -> Self: ...
+
+                @dataclasses.dataclass
+                class Point(_Base):
+                    y: int = 0
+            """,
+        }
+    )
+    module = load("self_bases")
+    tools, diagnostics = inspect_class(module.Point)
+    integer = {"type": "integer", "default": 0}
+    point = {"type": "object", "title": "Point", "properties": {"x": integer, "y": integer}}
+    for name in ("merge", "widen"):
+        assert inlined(tools[name].parameters_schema())["properties"] == {
+            "other": {**point, "description": "Another one."}
+        }
+        assert inlined(tools[name].returns.to_schema()) == point
+    assert tools["widen"].type_sources == (("other", "stub"), ("return", "stub"))
+    assert diagnostics == []
+    toolbox = Toolbox(module.Point(1, 2))
+    assert toolbox.call("merge", {"other": {"x": 3, "y": 4}}) == module.Point(3, 4)
+    assert toolbox.call("widen", {"other": {"y": 5}}) == module.Point(0, 5)
+
+
 class Style(te.TypedDict):
     """Drawing style."""
 

@@ -682,6 +682,21 @@ class Digest:
         return "<md5 _hashlib.HASH object @ 0x7f62f7ee6230>"
 
 
+class Session:
+    """A repr of its own that writes its address before more text (paramiko's
+    ``<paramiko.Transport at 0x10eeded0 (unconnected)>``), nested in another's."""
+
+    def __repr__(self) -> str:
+        return "<Session at 0x10eeded0 (unconnected)>"
+
+
+class Options:
+    """A repr that writes another object's repr (paramiko's ``SecurityOptions``)."""
+
+    def __repr__(self) -> str:
+        return f"<Options for {Session()!r}>"
+
+
 class Register:
     """A text whose ``@ 0x...`` is the data (a register map's address)."""
 
@@ -763,7 +778,7 @@ class Results:
         Returns:
             Objects.
         """
-        return [Record(), Opaque(), Digest(), Register()]
+        return [Record(), Opaque(), Digest(), Register(), Session(), Options()]
 
     def column(self) -> object:
         """A column.
@@ -791,7 +806,8 @@ def test_results_of_unknown_classes_are_converted_for_the_model() -> None:
     text = text_of(toolbox, "texts")
     assert text == (
         '["Record #7", "<tests.test_host_control.Opaque object>", "<md5 _hashlib.HASH object>", '
-        '"peripheral GPIOA @ 0x40020000"]'
+        '"peripheral GPIOA @ 0x40020000", "<Session (unconnected)>", '
+        '"<Options for <Session (unconnected)>>"]'
     )
 
 

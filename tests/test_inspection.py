@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import enum
 import functools
+import socketserver
+import threading
 import typing
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
@@ -827,6 +830,65 @@ def test_a_method_that_makes_a_context_manager_is_no_tool() -> None:
     its body never ran. A wrapped method of another kind stays a tool."""
     assert list(inspect_class(Session)[0]) == ["commit"]
     assert [t.name for t in Toolbox(Session()).tools] == ["commit"]
+
+
+class LineProtocol(asyncio.Protocol):
+    """A protocol (as asyncssh's connection is): the event loop calls its callbacks."""
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        """Called by the loop."""
+
+    def data_received(self, data: bytes) -> None:
+        """Called by the loop with the bytes read."""
+
+    def eof_received(self) -> bool:
+        """Called by the loop at the end of the stream."""
+        return False
+
+    def send_line(self, text: str) -> int:
+        """Send a line.
+
+        Args:
+            text: The line.
+        """
+        return len(text)
+
+
+class Worker(threading.Thread):
+    """A thread (as paramiko's ``Transport`` is): ``start`` runs ``run`` on the new thread."""
+
+    def run(self) -> None:
+        """The thread's loop."""
+
+    def progress(self) -> int:
+        """How far the work is."""
+        return 0
+
+
+class EchoServer(socketserver.TCPServer):
+    """A server: ``serve_forever`` calls its hooks."""
+
+    def service_actions(self) -> None:
+        """Called by the serving loop."""
+
+    def verify_request(self, request: typing.Any, client_address: typing.Any) -> bool:
+        """Called for each request."""
+        return True
+
+    def clients(self) -> int:
+        """How many clients are connected."""
+        return 0
+
+
+def test_a_method_a_standard_library_base_calls_itself_is_no_tool() -> None:
+    """asyncio's protocol callbacks, ``Thread.run`` and ``socketserver``'s request cycle were
+    tools: asyncssh's connection offered ``data_received`` (a model feeding it protocol bytes)
+    and ``connection_lost``, paramiko's ``Transport`` its ``run`` (the transport's loop, on the
+    caller's thread: it never returns). The classes' own methods stay tools."""
+    assert list(inspect_class(LineProtocol)[0]) == ["send_line"]
+    assert list(inspect_class(Worker)[0]) == ["progress"]
+    assert list(inspect_class(EchoServer)[0]) == ["clients"]
+    assert [t.name for t in Toolbox(Worker(), classification={}).tools] == ["progress"]
 
 
 class Tracked(pydantic.BaseModel):

@@ -393,6 +393,66 @@ def test_a_name_only_the_stub_of_an_extension_module_defines_resolves(
     ]
 
 
+def test_a_name_only_the_stub_of_a_module_imported_whole_defines_resolves(
+    modules: Callable[..., None],
+) -> None:
+    """typeshed's ``imaplib.pyi`` types ``IMAP4.append(date_time)`` with ``time._TimeTuple``
+    (after ``import time``), an alias ``time.pyi`` alone defines: the stub hint was unresolved
+    (TI120) and the parameter took any value. Run-time names still come first."""
+    modules(
+        **{
+            "fake_clock.py": "class When:\n    pass\n",
+            "fake_clock.pyi": """
+                from typing import TypeAlias
+
+                _Tuple: TypeAlias = tuple[int, int, int]
+                class When: ...
+            """,
+            "fake_mailbox.py": """
+                class Mailbox:
+                    def append(self, date_time, count):
+                        '''Append a message.
+
+                        Args:
+                            date_time: When it came.
+                            count: How many.
+                        '''
+                        return date_time
+            """,
+            "fake_mailbox.pyi": """
+                import fake_clock
+
+                class Mailbox:
+                    def append(
+                        self, date_time: float | fake_clock._Tuple, count: fake_clock.When
+                    ) -> object: ...
+            """,
+        }
+    )
+    mailbox = load("fake_mailbox").Mailbox
+    tools, diagnostics = inspect_class(mailbox)
+    assert tools["append"].parameters_schema()["properties"]["date_time"] == {
+        "description": "When it came.",
+        "anyOf": [
+            {"type": "number"},
+            {
+                "type": "array",
+                "prefixItems": [{"type": "integer"}] * 3,
+                "minItems": 3,
+                "maxItems": 3,
+            },
+        ],
+    }
+    assert messages(diagnostics) == [
+        "warning: Mailbox.append: parameter 'count': required, and type When has no JSON "
+        "form: a model cannot call this method (a new classification entry excludes it; set "
+        "true, any value is accepted)"
+    ]
+    assert Toolbox(mailbox(), classification={"Mailbox": {"append": True}}).call(
+        "append", {"date_time": [2024, 5, 1], "count": 1}
+    ) == (2024, 5, 1)
+
+
 def test_typeshed_forms_newer_than_the_running_python_resolve(
     modules: Callable[..., None],
 ) -> None:

@@ -39,6 +39,8 @@ ANY_WORD_STEMS: Final = frozenset(
         "remove",
         "destroy",
         "purge",
+        # IMAP's EXPUNGE erases every message marked deleted (imaplib's expunge)
+        "expunge",
         "wipe",
         "erase",
         "overwrite",

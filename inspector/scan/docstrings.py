@@ -111,6 +111,9 @@ _TRAILING_SPACE = re.compile(r"[ \t]+$", re.M)
 holding them is not what ``ruff format`` writes."""
 _REQUIRED_MARK = re.compile(r"^\s*\*\*\[REQUIRED\]\*\*\s*")
 """botocore's ``:param Bucket: **[REQUIRED]**``."""
+_OPTIONAL_MARK = re.compile(r"\s*\(optional\)\s+(?=\S)", re.IGNORECASE)
+"""An aside before an argument's text that says no more than its default does: asyncssh's
+``:param localpath: (optional)`` over the text on the next line."""
 
 
 @dataclass(slots=True)
@@ -755,9 +758,11 @@ def _indented_as_written(long: str, text: str) -> str:
 
 
 def _required(description: str) -> tuple[str, bool]:
-    """A description without botocore's ``**[REQUIRED]**`` mark, and whether it had one."""
+    """A description without botocore's ``**[REQUIRED]**`` mark, and whether it had one; an
+    ``(optional)`` aside before the text is left out too (the schema's default says it)."""
     if "**[REQUIRED]**" not in description:
-        return description, False
+        optional = _OPTIONAL_MARK.match(description)
+        return (description[optional.end() :] if optional else description), False
     match = _REQUIRED_MARK.match(description)
     return (description[match.end() :], True) if match else (description, False)
 

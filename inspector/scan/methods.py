@@ -6,6 +6,7 @@ texts from the docstring; what a model cannot give is left out or makes the meth
 
 from __future__ import annotations
 
+import functools
 import inspect
 import keyword
 import typing
@@ -257,7 +258,8 @@ class MethodBuilder:
             if text is None:
                 continue
             try:
-                resolved = resolve_stub_hint(self.resolver.resolve, text, method.owner, stub)
+                resolve = functools.partial(self.resolver.resolve, receiver=method.receiver)
+                resolved = resolve_stub_hint(resolve, text, method.owner, stub)
             except Exception as error:  # a stub may name anything; report it
                 message = f"stub hint {text!r} unresolved ({brief(error)})"
                 report(codes.STUB_HINT_UNRESOLVED, f"{label(name)}: {message}")
@@ -286,7 +288,9 @@ class MethodBuilder:
         resolved: dict[str, object] = {}
         for name, annotation in annotations.items():
             try:
-                found = self.resolver.resolve(annotation, globalns, method.owner)
+                found = self.resolver.resolve(
+                    annotation, globalns, method.owner, receiver=method.receiver
+                )
             except Exception as error:  # any expression in an annotation may fail; report it
                 missing = none_name(annotation, globalns)
                 why = (

@@ -56,7 +56,9 @@ def fill_from_overloads(
     )
     if not untyped and not open_kwargs and "return" in hints:
         return {}
-    found = overload_types(method.function, method.owner, resolver, bound=bound)
+    found = overload_types(
+        method.function, method.owner, resolver, bound=bound, receiver=method.receiver
+    )
     if found is None:
         return {}
     for name in (*untyped, "return"):
@@ -75,11 +77,17 @@ def fill_from_overloads(
 
 
 def overload_types(
-    function: Callable[..., object], owner: type, resolver: HintResolver, *, bound: bool
+    function: Callable[..., object],
+    owner: type,
+    resolver: HintResolver,
+    *,
+    bound: bool,
+    receiver: type | None = None,
 ) -> OverloadTypes | None:
     """The types a function's registered overloads give (None when it has none); ``bound``:
-    the first parameter is ``self``/``cls`` and says nothing. A hint that does not resolve
-    is left out: the implementation's own reading still stands."""
+    the first parameter is ``self``/``cls`` and says nothing; ``receiver``: the class the
+    method is read for (``Self``; default: ``owner``). A hint that does not resolve is left
+    out: the implementation's own reading still stands."""
     target = inspect.unwrap(getattr(function, "__func__", function))
     try:
         overloads = typing.get_overloads(target)
@@ -91,7 +99,8 @@ def overload_types(
     found = OverloadTypes()
     counts: dict[str, int] = {}
     for overload in overloads:
-        for name, hint, parameter in _typed(overload, owner, resolver, bound=bound):
+        typed = _typed(overload, owner, resolver, bound=bound, receiver=receiver)
+        for name, hint, parameter in typed:
             options = gathered.setdefault(name, [])
             if not any(hint == option for option in options):
                 options.append(hint)
@@ -142,7 +151,12 @@ def overloads_doc(
 
 
 def _typed(
-    overload: Callable[..., object], owner: type, resolver: HintResolver, *, bound: bool
+    overload: Callable[..., object],
+    owner: type,
+    resolver: HintResolver,
+    *,
+    bound: bool,
+    receiver: type | None,
 ) -> list[tuple[str, object, inspect.Parameter | None]]:
     """The overload's annotated parameters (not ``*args``/``**kwargs``, not ``self``) and
     return, resolved."""
@@ -163,7 +177,7 @@ def _typed(
         if name != "return" and (parameter is None or parameter.kind not in _BY_POSITION_OR_NAME):
             continue
         try:
-            hint = resolver.resolve(annotation, globalns, owner).hint
+            hint = resolver.resolve(annotation, globalns, owner, receiver=receiver).hint
         except Exception:  # any expression may fail; this overload says nothing of it
             continue
         typed.append((name, hint, parameter))

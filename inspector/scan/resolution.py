@@ -48,8 +48,13 @@ class HintResolver:
         globalns: Mapping[str, object],
         owner: type | None,
         localns: Mapping[str, object] | None = None,
+        *,
+        receiver: type | None = None,
     ) -> Resolved:
         """The hint of an annotation; raises what evaluation raised when nothing resolves.
+        ``owner`` is the class that defines the method, ``receiver`` the class it is read for
+        (default: ``owner``): ``Self`` is the receiver, as a type checker reads a base's
+        ``def merge(self, other: Self) -> Self`` on a subclass.
 
         Each distinct annotation of a module is resolved once, and once per class only when
         what it resolves to may depend on the class it is read for: text naming that class or
@@ -69,7 +74,7 @@ class HintResolver:
             else:  # kept under no class only when it holds neither, whoever read it
                 specific = found is None and bool(part_kinds(annotation) & (_FORWARD | _SELF))
             if specific:
-                key = (*key[:3], owner if owner is not None else _CLASSLESS)
+                key = (*key[:3], owner if owner is not None else _CLASSLESS, receiver)
                 found = self._cache.get(key)
         if found is not None:
             return found
@@ -77,7 +82,8 @@ class HintResolver:
         scope = _Scope(localns if localns is not None else {}, names)
         resolved, kinds = self._resolve(annotation, globalns, scope)
         if owner is not None and kinds & _SELF:
-            resolved = resolved._replace(hint=replace_self(resolved.hint, owner))
+            self_type = receiver if receiver is not None else owner
+            resolved = resolved._replace(hint=replace_self(resolved.hint, self_type))
         if key is not None:
             self._cache[key] = resolved
         return resolved

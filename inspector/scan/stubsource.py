@@ -175,7 +175,7 @@ class StubNamespace(dict[str, object]):
 
     def _imported(self, module: str, attribute: str | None) -> object:
         if attribute is None:
-            return importlib.import_module(module)
+            return _ModuleAndStub(importlib.import_module(module), module, self.finder)
         if attribute == "TypeVar" and module in ("typing", "typing_extensions"):
             return _type_var
         try:
@@ -193,6 +193,29 @@ class StubNamespace(dict[str, object]):
         if stub is None:
             raise KeyError(attribute)
         return stub[attribute]
+
+
+class _ModuleAndStub:
+    """A module a stub imports whole (``import time``): its run-time attributes, then the names
+    only its stub defines (typeshed's ``imaplib`` writes ``time._TimeTuple``, an alias
+    ``time.pyi`` alone has)."""
+
+    __slots__ = ("_finder", "_module", "_name")
+
+    def __init__(self, module: types.ModuleType, name: str, finder: StubFinder) -> None:
+        self._module, self._name, self._finder = module, name, finder
+
+    def __getattr__(self, attribute: str) -> object:
+        try:
+            return getattr(self._module, attribute)
+        except AttributeError:
+            stub = self._finder.namespace(self._name)
+            if stub is None:
+                raise
+        try:
+            return stub[attribute]
+        except KeyError:
+            raise AttributeError(attribute) from None
 
 
 def _type_var(name: str, *constraints: object, **options: object) -> object:

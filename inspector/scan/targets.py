@@ -49,9 +49,10 @@ class MethodInfo:
     """A public method as found on its class, before any type is read: ``owner`` is the class
     that defines it (diagnostics name it: the code to change, said once for every subclass),
     ``class_name`` the name of the class it is scanned for (a base's method is the subclass's
-    tool, as tools.json and the classification file name it)."""
+    tool, as tools.json and the classification file name it; default: ``receiver``'s) and
+    ``receiver`` that class itself (``Self`` in the method's hints is it; default: ``owner``)."""
 
-    __slots__ = ("class_name", "function", "kind", "line", "name", "owner", "path")
+    __slots__ = ("class_name", "function", "kind", "line", "name", "owner", "path", "receiver")
 
     def __init__(
         self,
@@ -63,8 +64,10 @@ class MethodInfo:
         path: str,
         line: int,
         class_name: str | None = None,
+        receiver: type | None = None,
     ) -> None:
-        self.class_name: Final = owner.__name__ if class_name is None else class_name
+        self.receiver: Final = owner if receiver is None else receiver
+        self.class_name: Final = self.receiver.__name__ if class_name is None else class_name
         self.owner: Final = owner
         self.name: Final = name
         self.function: Final = function
@@ -471,8 +474,9 @@ def iter_methods(info: ClassInfo, locations: Locations | None = None) -> Iterato
     seen: set[str] = set()
     locations = locations if locations is not None else Locations()
     owner_is_group = is_function_group(info.cls)
+    callbacks = library_callbacks(info.cls)
     for owner in _owners(info.cls, info.through):
-        hooks = _pydantic_hooks(owner)
+        hooks = _pydantic_hooks(owner) | callbacks
         found: list[MethodInfo] = []
         for name, raw in vars(owner).items():
             if name in seen or not is_public(name):
@@ -480,9 +484,7 @@ def iter_methods(info: ClassInfo, locations: Locations | None = None) -> Iterato
             seen.add(name)
             if name in hooks or _is_hook(raw):  # the framework calls it, not a caller
                 continue
-            method = _as_method(
-                owner, name, raw, info.path, locations, class_name=info.cls.__name__
-            )
+            method = _as_method(owner, name, raw, info.path, locations, receiver=info.cls)
             if method is not None and _is_alias(info.cls, name, method.function):
                 continue
             if method is not None and owner_is_group:
@@ -571,6 +573,39 @@ def _is_context_manager(function: FunctionType) -> bool:
             return True
         seen = seen.__dict__.get("__wrapped__")
     return False
+
+
+_CALLBACKS: Final = {
+    ("threading", "Thread"): ("run",),
+    ("socketserver", "BaseRequestHandler"): ("setup", "handle", "finish"),
+    ("socketserver", "BaseServer"): (
+        "server_bind", "server_activate", "get_request", "verify_request", "process_request",
+        "finish_request", "handle_error", "handle_timeout", "service_actions",
+        "shutdown_request", "close_request",
+    ),
+}  # fmt: skip
+"""The methods a standard-library base calls on its subclasses itself (``Thread.run`` on the
+thread ``start`` made; the request cycle of ``socketserver``); each of asyncio's protocol
+classes, whose methods are all callbacks of the event loop, is in ``_PROTOCOLS``."""
+
+_PROTOCOLS: Final = "asyncio.protocols"
+
+
+def library_callbacks(cls: type) -> frozenset[str]:
+    """The names of the methods the standard library calls on ``cls`` itself, for a class
+    built on one of its callback bases: asyncio's protocols (asyncssh's connection overrides
+    ``data_received``, ``connection_lost``...), ``threading.Thread`` (paramiko's
+    ``Transport.run``, the transport's loop) and ``socketserver``'s server and handler. As a
+    tool, a model fed the protocol bytes, ran a thread's loop on the caller's thread (it never
+    returns) or a step of a server's request cycle."""
+    names: set[str] = set()
+    for base in getattr(cls, "__mro__", ()):
+        module = str(getattr(base, "__module__", ""))
+        if module == _PROTOCOLS:
+            names.update(name for name in vars(base) if is_public(name))
+        else:
+            names.update(_CALLBACKS.get((module, base.__qualname__), ()))
+    return frozenset(names)
 
 
 def _pydantic_hooks(owner: type) -> frozenset[str]:
@@ -689,7 +724,7 @@ def _method_a_descriptor_stands_for(owner: type, name: str, raw: object) -> Func
 
 
 def _as_method(
-    owner: type, name: str, raw: object, path: str, locations: Locations, *, class_name: str
+    owner: type, name: str, raw: object, path: str, locations: Locations, *, receiver: type
 ) -> MethodInfo | None:
     function: Callable[..., object]
     if type(raw) is FunctionType:  # most methods: none of the checks below applies
@@ -712,8 +747,7 @@ def _as_method(
         return None
     unwrapped = inspect.unwrap(function) if hasattr(function, "__wrapped__") else function
     code = getattr(unwrapped, "__code__", None)
+    line = 0
     if code is not None:
-        where = locations.of(code.co_filename)
-        line = code.co_firstlineno
-        return MethodInfo(owner, name, function, kind, path=where, line=line, class_name=class_name)
-    return MethodInfo(owner, name, function, kind, path=path, line=0, class_name=class_name)
+        path, line = locations.of(code.co_filename), code.co_firstlineno
+    return MethodInfo(owner, name, function, kind, path=path, line=line, receiver=receiver)

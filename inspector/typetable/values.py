@@ -302,13 +302,15 @@ _ANY_ADDRESS = re.compile(r"\s+at 0x[0-9a-fA-F]+|(?<=object) @ 0x[0-9a-fA-F]+")
 
 def own_text(value: object) -> str:
     """A value's text when nothing else stands for it: its class's own ``__str__`` when it
-    defines one, else ``stable_repr``; never a memory address."""
+    defines one, else ``stable_repr``; never a memory address, even one a class's own text
+    writes before more text (paramiko's ``<paramiko.Transport at 0x7f... (unconnected)>``)."""
     if type(value).__str__ is not object.__str__:
         try:
             return _ANY_ADDRESS.sub("", str(value))
         except Exception:  # a hostile __str__: the repr instead
             pass
-    return stable_repr(value)
+    text = stable_repr(value)
+    return _ANY_ADDRESS.sub("", text) if type(value).__repr__ is not object.__repr__ else text
 
 
 def _key(key: object, as_text: bool = False) -> str:
