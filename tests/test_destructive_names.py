@@ -111,6 +111,10 @@ _ASKING = st.sampled_from(sorted(ASKING_FIRST_WORDS))
         ("transfer_ownership", "transfer"),
         ("transferFrom", "transfer"),
         ("transferred_bytes", None),
+        ("withdraw", "withdraw"),  # ccxt's: funds sent out of the account to an address
+        ("withdraw_ws", "withdraw"),
+        ("fetch_withdrawals", None),
+        ("withdrawal_fees", None),
         ("transform", None),
         # the traps: a stem inside a noun, an adjective, a past form, or a longer word
         ("deleted_items", None),

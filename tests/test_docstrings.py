@@ -2236,3 +2236,41 @@ def test_epydoc_consolidated_fields_document_their_arguments() -> None:
         },
     }
     assert messages(diagnostics) == []
+
+
+class ConsolidatedEntries:
+    def table(self, as_dict=False, freq="yearly", tickers=None, pretty=False) -> str:  # type: ignore[no-untyped-def]
+        """
+        :Parameters:
+            as_dict: bool
+                Return table as Python dict
+                Default is False
+            freq : str
+                "yearly" or "quarterly"
+            tickers : str, list
+            pretty: Format row names nicely.
+        """
+        return ""
+
+
+def test_epydoc_consolidated_field_over_numpy_entries_documents_them() -> None:
+    """yfinance's ``:Parameters:`` over NumPy's entries without bullets (``as_dict: bool``, the
+    text under it): the block stayed in the description as text and every argument was
+    undocumented (TI204)."""
+    tools, diagnostics = inspect_class(ConsolidatedEntries)
+    tool = tools["table"]
+    assert tool.description == ""
+    assert tool.parameters_schema()["properties"] == {
+        "as_dict": {
+            "type": "boolean",
+            "description": "Return table as Python dict\nDefault is False",
+            "default": False,
+        },
+        "freq": {"type": "string", "description": '"yearly" or "quarterly"', "default": "yearly"},
+        "tickers": {
+            "anyOf": [{"type": "string"}, {"type": "array"}, {"type": "null"}],
+            "default": None,
+        },
+        "pretty": {"type": "boolean", "description": "Format row names nicely.", "default": False},
+    }
+    assert messages(diagnostics) == []

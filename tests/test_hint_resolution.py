@@ -274,6 +274,73 @@ def test_a_class_that_names_its_package_as_its_module_has_its_fields_read_where_
     assert called == "t1 datetime.datetime(2024, 1, 2, 3, 4, 5)"
 
 
+def test_a_typeddict_reads_each_key_where_the_typeddict_that_adds_it_is_defined(
+    modules: Callable[..., None],
+) -> None:
+    """stripe's ``CustomerCreateParams`` extends ``RequestOptions`` from another module, whose
+    ``headers: NotRequired["Mapping[str, str]|None"]`` names a ``Mapping`` only that module
+    imports: every key was read in the subclass' module (a TypedDict's MRO is ``dict``'s), so
+    ``headers`` took any value, and a part no module resolves was dropped without a word."""
+    modules(
+        **{
+            "tdpkg/__init__.py": "",
+            "tdpkg/options.py": """
+                from typing import Mapping
+
+                from typing_extensions import NotRequired, TypedDict
+
+
+                class Options(TypedDict):
+                    headers: NotRequired["Mapping[str, str]|None"]
+            """,
+            "tdpkg/client.py": """
+                from typing_extensions import NotRequired
+
+                from tdpkg.options import Options
+
+
+                class CreateParams(Options):
+                    email: NotRequired["str"]
+                    note: NotRequired["Nowhere[str]|None"]
+
+
+                class Client:
+                    def create(self, params: CreateParams) -> str:
+                        '''Create a customer.
+
+                        Args:
+                            params: The customer.
+                        '''
+                        return ",".join(sorted(params))
+            """,
+        }
+    )
+    client = load("tdpkg.client").Client
+    tools, diagnostics = inspect_class(client)
+    assert inlined(tools["create"].parameters_schema())["properties"]["params"] == {
+        "type": "object",
+        "title": "CreateParams",
+        "description": "The customer.",
+        "properties": {
+            "headers": {
+                "anyOf": [
+                    {"type": "object", "additionalProperties": {"type": "string"}},
+                    {"type": "null"},
+                ]
+            },
+            "email": {"type": "string"},
+            "note": {},
+        },
+    }
+    assert messages(diagnostics) == [
+        "warning: Client.create: parameter 'params': field 'note' of CreateParams: "
+        "Nowhere[str]|None (NameError: name 'Nowhere' is not defined) unresolved; any value "
+        "accepted in its place",
+    ]
+    called = Toolbox(client()).call("create", {"params": {"headers": {"a": "b"}, "email": "e"}})
+    assert called == "email,headers"
+
+
 def test_a_hint_that_stays_unresolved_is_any_value_with_a_warning(
     modules: Callable[..., None],
 ) -> None:

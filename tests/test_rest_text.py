@@ -74,6 +74,11 @@ from inspector.scan.rest_text import _patterns, may_hold_markup, plain_text
         ("All rows but the last `|n|`, as `df[|n|:]` and df[|n|:] do.", None),  # absolute value
         ("Stops when |x - y| < tol, or ratio |r| <= 1.", None),
         ("| a | b |\n|---:|:---------|", None),  # a Markdown table
+        (  # a line block (yfinance's argument texts): the bars only keep the lines apart
+            "| Valid periods: 1d,5d,1mo\n| Default: '1mo'\n|\n  | Indented one.",
+            "Valid periods: 1d,5d,1mo\nDefault: '1mo'\n\n  Indented one.",
+        ),
+        ("Pipe it:\n| grep x |\n| a | b |", None),  # a line ends with a bar: a table's
         ("See\n\n.. _target:\n   https://x.org/t\n\nMore.", "See\n\n\nMore."),
         (
             "Return a `structured array`_ here.\n\n    .. _structured array: https://n.org/a",

@@ -23,8 +23,10 @@ FIRST_WORD_STEMS: Final = frozenset(
         "move",
         "rename",
         # handed to another owner or account, which the caller cannot take back (PyGithub's
-        # Repository.transfer_ownership, ccxt's transfer, an ERC-20 contract's transferFrom)
+        # Repository.transfer_ownership, ccxt's transfer, an ERC-20 contract's transferFrom),
+        # or sent out of the account to an address (ccxt's withdraw: funds on their way out)
         "transfer",
+        "withdraw",
         # stop a process, a server, a job (psutil's Process.suspend sends SIGSTOP)
         "shutdown",
         "abort",
@@ -144,6 +146,8 @@ name that is a verb alone is read with its first parameter's name after it: fabr
 ``run args`` and ``call args``; ``getoutput(cmd)`` and ``check_output`` say it alone."""
 
 DERIVED_ENDINGS: Final = (
+    "al",
+    "als",
     "ed",
     "er",
     "ers",
@@ -163,7 +167,8 @@ DERIVED_ENDINGS: Final = (
     "ly",
 )
 """A word longer than its stem that ends so names a thing, a state or a quality, not the act:
-``deleted``, ``executor``, ``execution``, ``executable``, ``clearance``, ``movement``."""
+``deleted``, ``executor``, ``execution``, ``executable``, ``clearance``, ``movement``,
+``withdrawal``."""
 
 NOT_DESTRUCTIVE_WORDS: Final = frozenset({"dropdown", "dropout", "droplet", "dropbox"})
 """Compound nouns that start with a stem."""

@@ -8,9 +8,19 @@ older pymongo's docstrings)::
       - `projection` (optional): A list of field names that should be
         returned in the result document.
 
-No parser reads that form: the list stayed in the description and no argument was documented.
-Each item is written as the field of its own argument (``:param filter: ...``), an aside in
-parentheses after the name as its type unless it is ``optional``.
+or, as yfinance's docstrings do, with NumPy's entries under it, no bullet::
+
+    :Parameters:
+        as_dict: bool
+            Return table as Python dict
+        freq : str
+            "yearly" or "quarterly"
+
+No parser reads either form: the list stayed in the description and no argument was
+documented. Each item is written as the field of its own argument (``:param filter: ...``), an
+aside in parentheses after the name as its type unless it is ``optional``. An entry without a
+bullet is NumPy's: the text after its name's colon is its type (``:type as_dict: bool``) when
+lines under it describe it or the colon stands apart (``freq : str``), else its description.
 """
 
 from __future__ import annotations
@@ -27,6 +37,8 @@ _ITEM = re.compile(
     r"(?:[ \t]*\(([^()\n]*)\))?[ \t]*(?::|--?)[ \t]*(.*)"
 )
 """An item: ``- `name` (aside): text``, the name in backquotes or bold, or bare."""
+_ENTRY = re.compile(r"([ \t]+)(\*{0,2}[A-Za-z_]\w*)([ \t]*):[ \t]*(.*)")
+"""An entry without a bullet: ``name: type`` or ``name : type``."""
 
 
 def consolidated_fields_readable(text: str) -> str:
@@ -53,20 +65,44 @@ def _fields(lines: list[str], start: int, margin: str) -> tuple[list[str], int] 
     """The fields the items from ``start`` on make, and the index of the line after them; None
     when a line there is neither an item nor indented under one."""
     written: list[str] = []
+    entry: list[str] = []  # an entry without a bullet: its name, what follows the colon, its lines
     index = start
     bullet = -1  # the indentation of the items
+    bulleted = _ITEM.fullmatch(lines[start]) is not None if start < len(lines) else False
     while index < len(lines) and lines[index].strip():
         line = lines[index]
-        item = _ITEM.fullmatch(line)
+        item = _ITEM.fullmatch(line) if bulleted else _ENTRY.fullmatch(line)
         indent = len(line) - len(line.lstrip())
-        if item is not None and bullet in (-1, len(item[1])):
+        if item is not None and bullet in (-1, len(item[1])) and len(item[1]) > len(margin):
             bullet = len(item[1])
-            name, aside, said = item[2], (item[3] or "").strip(), item[4]
-            typed = f"{aside} " if aside and aside.lower() != "optional" else ""
-            written.append(f"{margin}:param {typed}{name}: {said}".rstrip())
+            if not bulleted:
+                written.extend(_entry_fields(entry, margin))
+                entry = [item[2], item[4].strip(), item[3]]
+            else:
+                name, aside, said = item[2], (item[3] or "").strip(), item[4]
+                typed = f"{aside} " if aside and aside.lower() != "optional" else ""
+                written.append(f"{margin}:param {typed}{name}: {said}".rstrip())
         elif bullet != -1 and indent > bullet:
-            written.append(f"{margin}    {line.strip()}")
+            if bulleted:
+                written.append(f"{margin}    {line.strip()}")
+            else:
+                entry.append(line.strip())
         else:
             return None
         index += 1
+    written.extend(_entry_fields(entry, margin))
     return (written, index) if written else None
+
+
+def _entry_fields(entry: list[str], margin: str) -> list[str]:
+    """The fields of an entry without a bullet (``[name, after the colon, space before it,
+    *lines under it]``): what follows the colon is the type when lines describe the argument
+    or the colon stands apart, else its description."""
+    if not entry:
+        return []
+    name, after, spaced, *said = entry
+    if not said and not spaced:
+        return [f"{margin}:param {name}: {after}".rstrip()]
+    head = f"{margin}:param {name}: {said[0] if said else ''}".rstrip()
+    typed = [f"{margin}:type {name}: {after}"] if after else []
+    return [head, *(f"{margin}    {text}" for text in said[1:]), *typed]

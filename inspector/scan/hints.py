@@ -581,13 +581,10 @@ class TypeMapper:
     def _fields_of(self, cls: type) -> tuple[Field, ...]:
         doc = _own_doc(cls)
         texts = parse_docstring(doc, self.context.docstring_style).attributes if doc else {}
-        failed: list[str] = []
+        failed: list[tuple[str, str]] = []
         private = private_fields(cls) if self._results else frozenset()  # kept to itself
         rows = self.context.resolver.field_rows(cls, failed, untold=private)
-        self._notes.extend(
-            Note(codes.HINT_PART_UNRESOLVED, f"{text}; any value accepted in its place")
-            for text in failed
-        )
+        self._notes.extend(Note(code, text) for code, text in failed)
         under = self.context.attribute_docs.of(cls)
         fields: list[Field] = []
         for name, hint, required, default in rows:

@@ -14,10 +14,11 @@ import types
 import typing
 from collections.abc import Collection, Mapping
 
+from inspector import codes
 from inspector.scan.aliases import DROP, Unresolved, has_forward_refs, map_parts
 from inspector.scan.stubsource import StubFinder
 from inspector.scan.typecheck_names import TypeCheckingNames, names_in, substitute
-from inspector.typetable.structures import FieldRow, field_rows
+from inspector.typetable.structures import FieldRow, field_rows, is_typeddict
 
 _UNION_NAMES = frozenset({"Union", "Optional"})
 
@@ -89,29 +90,54 @@ class HintResolver:
         return resolved
 
     def field_rows(
-        self, cls: type, failed: list[str] | None = None, untold: Collection[str] = ()
+        self,
+        cls: type,
+        failed: list[tuple[str, str]] | None = None,
+        untold: Collection[str] = (),
     ) -> list[FieldRow]:
         """``field_rows``, with each field's hint resolved as a parameter's is when
         ``get_type_hints`` fails (a dataclass field naming a ``TYPE_CHECKING`` import); a hint
-        that stays unresolved is any value, and is told in ``failed`` unless the field is in
-        ``untold`` (one the schema leaves out)."""
+        that stays unresolved is any value, a union member left out, each told in ``failed``
+        (its code and message) unless the field is in ``untold`` (one the schema leaves
+        out)."""
         try:
             return field_rows(cls)
         except NameError:
             pass
         hints: dict[str, object] = {}
-        for base in reversed(cls.__mro__):
+        for base, declared in _declared_annotations(cls):
             globalns = _class_namespace(base)
-            for name, annotation in vars(base).get("__annotations__", {}).items():
+            for name, annotation in declared.items():
+                field = f"field {name!r} of {cls.__qualname__}"
+                told = failed if failed is not None and name not in untold else []
                 try:
-                    hints[name] = self.resolve(annotation, globalns, base).hint
+                    resolved = self.resolve(annotation, globalns, base)
                 except Exception as error:  # any expression may fail: that field takes any value
                     hints[name] = typing.Any
-                    if failed is not None and name not in untold:
-                        failed.append(
-                            f"field {name!r} of {cls.__qualname__}: hint {annotation!r} "
-                            f"unresolved ({type(error).__name__}: {error})"
+                    why = f"{type(error).__name__}: {error}"
+                    told.append(
+                        (
+                            codes.HINT_PART_UNRESOLVED,
+                            f"{field}: hint {annotation!r} unresolved ({why}); any value "
+                            "accepted in its place",
                         )
+                    )
+                    continue
+                hints[name] = resolved.hint  # the parts it gave up on, told as a parameter's
+                told.extend(
+                    (
+                        codes.UNION_MEMBER_UNRESOLVED,
+                        f"{field}: union member {member} unresolved; left out",
+                    )
+                    for member in resolved.dropped
+                )
+                told.extend(
+                    (
+                        codes.HINT_PART_UNRESOLVED,
+                        f"{field}: {part} unresolved; any value accepted in its place",
+                    )
+                    for part in resolved.loosened
+                )
         return field_rows(cls, hints)
 
     def _resolve(
@@ -189,6 +215,35 @@ class HintResolver:
                 with contextlib.suppress(Exception):  # any import may fail; the hint stays
                     scope[name] = self.names.resolve_name(module, name)
         return scope.keys() != before.keys() or any(scope[k] is not v for k, v in before.items())
+
+
+def _declared_annotations(cls: type) -> list[tuple[type, dict[str, object]]]:
+    """Each class that declares fields of ``cls``, the first declared first, with the
+    annotations it declares: those of its MRO; for a TypedDict, whose MRO is ``dict``'s and
+    whose annotations hold its bases' too, the TypedDicts it extends (``__orig_bases__``),
+    each with the keys it adds, so that a key's text is read in the module that wrote it
+    (stripe's ``CustomerCreateParams`` extends ``RequestOptions``, whose ``headers:
+    "Mapping[str, str]|None"`` names a ``Mapping`` only ``RequestOptions``' module imports)."""
+    if not is_typeddict(cls):
+        return [(base, vars(base).get("__annotations__", {})) for base in reversed(cls.__mro__)]
+    declared: list[tuple[type, dict[str, object]]] = []
+    seen: set[str] = set()
+
+    def walk(typed: type) -> None:
+        for written in getattr(typed, "__orig_bases__", ()):
+            base = typing.get_origin(written) or written  # ``Page[T]``: ``Page``
+            if isinstance(base, type) and is_typeddict(base) and base is not typed:
+                walk(base)
+        own = {
+            name: annotation
+            for name, annotation in vars(typed).get("__annotations__", {}).items()
+            if name not in seen
+        }
+        seen.update(own)
+        declared.append((typed, own))
+
+    walk(cls)
+    return declared
 
 
 def _class_namespace(cls: type) -> Mapping[str, object]:

@@ -137,11 +137,27 @@ def may_hold_markup(text: str) -> bool:
     )
 
 
+_LINE_BLOCK = re.compile(r"(?:^[ \t]*\|(?:[ \t].*)?(?:\n|\Z))+", re.M)
+"""A reST line block: lines that each open with a bar and a blank (yfinance's ``| Valid
+periods: 1d,5d`` then ``| Default: '1mo'``), the bar only there to keep them apart."""
+_LINE_BAR = re.compile(r"^([ \t]*)\|[ \t]?", re.M)
+
+
+def _line_block(match: re.Match[str]) -> str:
+    """The lines without their bars, unless one but a bar alone (an empty line of the block)
+    ends with a bar too: a Markdown table's."""
+    block = match[0]
+    if any(line.strip() != "|" and line.rstrip().endswith("|") for line in block.splitlines()):
+        return block
+    return _LINE_BAR.sub(r"\1", block)
+
+
 def plain_text(text: str) -> str:
-    """The text with its reST roles, literals, directives, substitutions and hyperlinks made
-    plain."""
+    """The text with its reST roles, literals, directives, substitutions, line blocks and
+    hyperlinks made plain."""
     if "|" in text:
         text = _patterns().substitution.sub(r"\1", text)
+        text = _LINE_BLOCK.sub(_line_block, text)
     if ".. _" in text:  # a target only says where a link goes: the text has no place for it
         text = _patterns().link_target.sub("", text).strip("\n")
     if ".." in text and _patterns().comment.search(text):  # a comment is for the source only
