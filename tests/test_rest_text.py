@@ -131,6 +131,12 @@ from inspector.scan.rest_text import _patterns, may_hold_markup, plain_text
             "All :class:`.Collection`\\ s, a ``\\ `` and `x`\\  y.",
             "All `Collection`s, a ``\\ `` and `x`\\  y.",
         ),
+        # a backslash right after a role escapes the letter it goes on with: reST drops it
+        # (GitPython's ``:class:`~git.objects.commit.Commit`\s``); one opening a literal stays
+        (
+            "Of :class:`~git.Commit`\\s, :class:`Tag`\\s and ``\\d+``.",
+            "Of `Commit`s, `Tag`s and `\\d+`.",
+        ),
     ],
 )
 def test_markup_becomes_plain_text(text: str, plain: str | None) -> None:

@@ -16,6 +16,8 @@ from typing import NamedTuple
 
 class _Patterns(NamedTuple):
     role: re.Pattern[str]
+    """``:class:`x```, ``:py:meth:`x```, with a backslash right after it that escapes a letter
+    (GitPython's ``:class:`~git.objects.commit.Commit`\\s``: reST drops the backslash)."""
     titled: re.Pattern[str]
     literal: re.Pattern[str]
     """````x````, not a Markdown code fence (three or more backquotes)."""
@@ -68,7 +70,7 @@ class _Patterns(NamedTuple):
 def _patterns() -> _Patterns:
     """Compiled at the first text with markup: most docstrings have none (saves start-up)."""
     return _Patterns(
-        role=re.compile(r":(?:[a-zA-Z][\w-]*:)?([a-zA-Z][\w-]*):`([^`]+)`"),
+        role=re.compile(r":(?:[a-zA-Z][\w-]*:)?([a-zA-Z][\w-]*):`([^`]+)`(?:\\(?=\w))?"),
         titled=re.compile(r"^(.*?)\s*<([^<>]+)>$", re.S),
         # these three start with their text and look behind only then, so the regex engine
         # skips to where the text occurs; ``(?<!`)``...`` tried every character (the texts
