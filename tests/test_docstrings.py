@@ -2125,3 +2125,56 @@ def test_epydoc_consolidated_fields_document_their_arguments() -> None:
         },
     }
     assert messages(diagnostics) == []
+
+
+class Packed:
+    """pygit2's ``Repository.pack``: a Google ``Parameters:`` title over entries in NumPy's
+    layout without a type, each name alone on its line, its text indented below."""
+
+    def pack(self, path: str | None = None, n_threads: int = 0) -> int:
+        """Pack the objects.
+
+        Parameters:
+
+        path
+            Where the files are written.
+            `None`: the default location.
+
+        n_threads
+            How many threads.
+
+        Packs are smaller.
+        """
+        return 0
+
+    def indented(self, path: str = "", n_threads: int = 0) -> int:
+        """Pack.
+
+        Parameters:
+            path
+                Where the files are written.
+            n_threads
+                How many threads.
+        """
+        return 0
+
+
+def test_google_entries_whose_names_stand_alone_over_their_text_are_read() -> None:
+    """At the title's indent, after a blank line, the entries stayed in the description and
+    every parameter was undocumented (TI204); indented, their text was lost."""
+    tools, diagnostics = inspect_class(Packed)
+    assert tools["pack"].parameters_schema()["properties"] == {
+        "path": {
+            "type": ["string", "null"],
+            "description": "Where the files are written.\n`None`: the default location.",
+            "default": None,
+        },
+        "n_threads": {"type": "integer", "description": "How many threads.", "default": 0},
+    }
+    assert tools["pack"].description == "Pack the objects.\n\nPacks are smaller."
+    assert tools["indented"].parameters_schema()["properties"] == {
+        "path": {"type": "string", "description": "Where the files are written.", "default": ""},
+        "n_threads": {"type": "integer", "description": "How many threads.", "default": 0},
+    }
+    assert tools["indented"].description == "Pack."
+    assert messages(diagnostics) == []
