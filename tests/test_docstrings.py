@@ -815,6 +815,14 @@ class Embedded:
 
         Another function's signature is kept."""
 
+    def status(self, ignored: bool = False) -> None:
+        """status(ignored: bool = False) -> dict[str, enums.FileStatus]
+
+        Reads the status of the repository."""
+
+    def lookup(self) -> None:
+        """lookup() -> tuple[Object, list[str]] | None -- the object and its names"""
+
 
 def test_a_first_line_that_is_the_functions_signature_is_dropped() -> None:
     described = {t.name: t.description for t in Toolbox(Embedded()).tools}
@@ -830,6 +838,9 @@ def test_a_first_line_that_is_the_functions_signature_is_dropped() -> None:
         "keys": "a set-like object providing a view on D's keys",
         "clear": "Remove all items from D.",
         "count": "return number of occurrences of value",
+        # a type written with brackets (pygit2's ``-> dict[str, enums.FileStatus]``) is a type
+        "status": "Reads the status of the repository.",
+        "lookup": "the object and its names",
     }
 
 
