@@ -126,6 +126,10 @@ from inspector.scan.rest_text import _patterns, may_hold_markup, plain_text
         (":versionadded:", "Versionadded:"),
         (":since version: 3", "Since version: 3"),
         ("A :b: c, :class:`X` and ::", "A :b: c, `X` and ::"),
+        # Sphinx's metadata is for autodoc, which shows no reader it (nox, packaging)
+        ("An alias.\n\n:meta private:\n\nMore.", "An alias.\n\nMore."),
+        ("Major.\n\n  :meta hide-value:\n", "Major."),
+        (":metadata: kept", "Metadata: kept"),
         # an escaped space ends inline markup inside a word: reST removes it (praw)
         (
             "All :class:`.Collection`\\ s, a ``\\ `` and `x`\\  y.",
