@@ -890,6 +890,14 @@ class Embedded:
 
         is no signature: a blank line inside it)."""
 
+    def status(self, ignored: bool = False) -> None:
+        """status(ignored: bool = False) -> dict[str, enums.FileStatus]
+
+        Reads the status of the repository."""
+
+    def lookup(self) -> None:
+        """lookup() -> tuple[Object, list[str]] | None -- the object and its names"""
+
 
 def test_a_first_line_that_is_the_functions_signature_is_dropped() -> None:
     described = {t.name: t.description for t in Toolbox(Embedded()).tools}
@@ -908,6 +916,9 @@ def test_a_first_line_that_is_the_functions_signature_is_dropped() -> None:
         # a signature over lines (lxml's tostring), not over a blank line
         "tostring": "Serialize an element.",
         "parse": "parse(source,\n\nis no signature: a blank line inside it).",
+        # a type written with brackets (pygit2's ``-> dict[str, enums.FileStatus]``) is a type
+        "status": "Reads the status of the repository.",
+        "lookup": "the object and its names",
     }
 
 
@@ -2273,4 +2284,57 @@ def test_epydoc_consolidated_field_over_numpy_entries_documents_them() -> None:
         },
         "pretty": {"type": "boolean", "description": "Format row names nicely.", "default": False},
     }
+    assert messages(diagnostics) == []
+
+
+class Packed:
+    """pygit2's ``Repository.pack``: a Google ``Parameters:`` title over entries in NumPy's
+    layout without a type, each name alone on its line, its text indented below."""
+
+    def pack(self, path: str | None = None, n_threads: int = 0) -> int:
+        """Pack the objects.
+
+        Parameters:
+
+        path
+            Where the files are written.
+            `None`: the default location.
+
+        n_threads
+            How many threads.
+
+        Packs are smaller.
+        """
+        return 0
+
+    def indented(self, path: str = "", n_threads: int = 0) -> int:
+        """Pack.
+
+        Parameters:
+            path
+                Where the files are written.
+            n_threads
+                How many threads.
+        """
+        return 0
+
+
+def test_google_entries_whose_names_stand_alone_over_their_text_are_read() -> None:
+    """At the title's indent, after a blank line, the entries stayed in the description and
+    every parameter was undocumented (TI204); indented, their text was lost."""
+    tools, diagnostics = inspect_class(Packed)
+    assert tools["pack"].parameters_schema()["properties"] == {
+        "path": {
+            "type": ["string", "null"],
+            "description": "Where the files are written.\n`None`: the default location.",
+            "default": None,
+        },
+        "n_threads": {"type": "integer", "description": "How many threads.", "default": 0},
+    }
+    assert tools["pack"].description == "Pack the objects.\n\nPacks are smaller."
+    assert tools["indented"].parameters_schema()["properties"] == {
+        "path": {"type": "string", "description": "Where the files are written.", "default": ""},
+        "n_threads": {"type": "integer", "description": "How many threads.", "default": 0},
+    }
+    assert tools["indented"].description == "Pack."
     assert messages(diagnostics) == []

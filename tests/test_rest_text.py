@@ -135,10 +135,20 @@ from inspector.scan.rest_text import _patterns, may_hold_markup, plain_text
         (":versionadded:", "Versionadded:"),
         (":since version: 3", "Since version: 3"),
         ("A :b: c, :class:`X` and ::", "A :b: c, `X` and ::"),
+        # Sphinx's metadata is for autodoc, which shows no reader it (nox, packaging)
+        ("An alias.\n\n:meta private:\n\nMore.", "An alias.\n\nMore."),
+        ("Major.\n\n  :meta hide-value:\n", "Major."),
+        (":metadata: kept", "Metadata: kept"),
         # an escaped space ends inline markup inside a word: reST removes it (praw)
         (
             "All :class:`.Collection`\\ s, a ``\\ `` and `x`\\  y.",
             "All `Collection`s, a ``\\ `` and `x`\\  y.",
+        ),
+        # a backslash right after a role escapes the letter it goes on with: reST drops it
+        # (GitPython's ``:class:`~git.objects.commit.Commit`\s``); one opening a literal stays
+        (
+            "Of :class:`~git.Commit`\\s, :class:`Tag`\\s and ``\\d+``.",
+            "Of `Commit`s, `Tag`s and `\\d+`.",
         ),
     ],
 )

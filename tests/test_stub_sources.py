@@ -823,3 +823,44 @@ def test_a_compiled_method_with_a_parameter_left_out_takes_its_arguments_by_name
     )
     box = Toolbox(load("sending").Sender())
     assert box.call("send", {"topic": "a", "retries": 2}) == [(), {"topic": "a", "retries": 2}]
+
+
+def test_a_compiled_method_a_subclass_inherits_is_converted_with_its_base_class_stub(
+    modules: Callable[..., None],
+) -> None:
+    """pygit2's ``Repository`` (Python) subclasses ``_pygit2.Repository`` (C), whose ``walk(oid,
+    sort_mode: SortMode)`` its stub types. The scan read the stub of the class that defines
+    the method; the Toolbox looked under the object's own class, found no stub, and passed the
+    model's values unconverted (the flags' list where the method takes a ``SortMode``)."""
+    modules(
+        **{
+            "walking/__init__.py": (
+                "from walking.core import Walker\nclass Repo(Walker):\n    'A repository.'\n"
+            ),
+            "walking/core.py": (
+                "import enum\n"
+                "class Order(enum.IntFlag):\n"
+                "    TIME = 1\n"
+                "    REVERSE = 2\n"
+                "class Walker:\n"
+                "    def walk(self, *args, **kwargs):\n"
+                "        'Walk.'\n"
+                "        return repr(args + tuple(kwargs.values()))\n"
+                "    walk.__signature__ = 'none'  # as a C method's\n"
+                "    walk.__module__ = None  # as a C method's, bound\n"
+            ),
+            "walking/core.pyi": (
+                "import enum\n"
+                "class Order(enum.IntFlag):\n"
+                "    TIME = 1\n"
+                "    REVERSE = 2\n"
+                "class Walker:\n"
+                "    def walk(self, start: str, order: Order = ...) -> str: ...\n"
+            ),
+        }
+    )
+    module = load("walking")
+    tools, _ = inspect_class(module.Repo)
+    assert tools["walk"].type_sources == (("start", "stub"), ("order", "stub"), ("return", "stub"))
+    box = Toolbox(module.Repo())
+    assert box.call("walk", {"start": "a", "order": [1, 2]}) == "('a', <Order.TIME|REVERSE: 3>)"

@@ -200,6 +200,15 @@ def unmatched(
     ]
 
 
+def _defining_class(obj: object, name: str) -> type:
+    """The class that defines the method ``name`` of ``obj`` (a class or an instance), as the
+    scan reads it there: a compiled base's method is typed by the base's stub, which the
+    object's own class (a Python subclass) does not have; the object's class when none in its
+    MRO defines it."""
+    cls = obj if isinstance(obj, type) else type(obj)
+    return next((c for c in cls.__mro__ if name in vars(c)), cls)
+
+
 def bind(
     obj: object,
     tool: ToolDescriptor,
@@ -227,14 +236,20 @@ def bind(
         for name, source in tool.type_sources
         if source == "docstring" and name != "return"
     ] + documented_keys(function, tool, python_names)
-    owner = type(obj) if not isinstance(obj, type) else obj
+    owner = _defining_class(obj, tool.method_name)
     stubbed = any(source == "stub" for _, source in tool.type_sources)
     try:
         defaulted = [
             python_names.get(n, n) for n, source in tool.type_sources if source == "default"
         ]
         hints = call_hints(
-            function, owner, style, documented, stubs if stubbed else None, defaulted=defaulted
+            function,
+            owner,
+            style,
+            documented,
+            stubs if stubbed else None,
+            defaulted=defaulted,
+            receiver=obj if isinstance(obj, type) else type(obj),
         )
     except Exception:  # the builder already reported it; convert nothing then
         hints = {}

@@ -33,6 +33,7 @@ def call_hints(
     stubs: MethodBuilder | None = None,
     *,
     defaulted: Collection[str] = (),
+    receiver: type | None = None,
 ) -> dict[str, object]:
     """The hints a tool call's arguments are converted with, resolved as a scan resolves
     them: the code's, and with ``stubs`` (a builder shared by the tools that took types from
@@ -42,9 +43,12 @@ def call_hints(
     one by one, with ``None`` allowed where the default is ``None`` (``x: int = None``);
     ``@overload`` types where the code has none; the parameters named in ``documented``
     (typed by the docstring in the scan) by their docstring type, those in ``defaulted`` by
-    the type of their literal default."""
+    the type of their literal default. ``owner`` is the class that defines the method,
+    ``receiver`` the class it is called on (``Self`` is it; default: ``owner``)."""
     name = getattr(function, "__name__", "")
-    method = MethodInfo(owner, name, function, MethodKind.STATIC, path="", line=0)
+    method = MethodInfo(
+        owner, name, function, MethodKind.STATIC, path="", line=0, receiver=receiver
+    )
     report = Reporter(method)  # the scan reported these already
     builder = stubs if stubs is not None else MethodBuilder(docstring_style)
     if stubs is None:
@@ -60,7 +64,9 @@ def call_hints(
         wanted: dict[str, inspect._ParameterKind | None] = {p.name: p.kind for p in parameters}
         hints, _ = stubs._hints(method, wanted, report, stub)
     bound = hasattr(function, "__self__")  # a bound method: its overloads list self/cls
-    overloads = overload_types(function, owner, builder.resolver, bound=bound)
+    overloads = overload_types(
+        function, owner, builder.resolver, bound=bound, receiver=method.receiver
+    )
     for name, hint in overloads.hints.items() if overloads is not None else ():
         if name != "return":  # the overloads type what the code leaves open, as a scan does
             hints.setdefault(name, hint)

@@ -259,9 +259,11 @@ def signature_line_arguments(text: object, name: str) -> str | None:
     return found["arguments"] if found is not None and found["name"] == name else None
 
 
-_TYPE_PHRASE = re.compile(r"\w+(?:\.\w+)*(?:\s*(?:\bor\b|\bof\b|\|)\s*\w+(?:\.\w+)*)*")
+_TYPE_NAME = r"\w+(?:\.\w+)*(?:\[(?:[^\[\]\n]|\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\])*\])?"
+_TYPE_PHRASE = re.compile(rf"{_TYPE_NAME}(?:\s*(?:\bor\b|\bof\b|\|)\s*{_TYPE_NAME})*")
 """A type as a signature line's arrow names it: ``int``, ``_db.Connection``, ``MatchObject or
-None``, ``list of str``."""
+None``, ``list of str``, and with its arguments in brackets, three deep (pygit2's
+``dict[str, enums.FileStatus]``, ``tuple[Object, Reference] | None``)."""
 
 
 def _said_after_arrow(after: str) -> str:

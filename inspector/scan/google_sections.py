@@ -63,7 +63,8 @@ def read_google(text: str, titles: re.Pattern[str], names: Collection[str] = ())
     An entry section whose first line is at the title's own indent and opens an entry of a
     parameter (arrow's ``Parameters:`` over ``check_imaginary (bool): If True ...``) has its
     entries there: they are read so up to a blank line that no such entry follows, or the next
-    section.
+    section. A parameter's name alone on its line over its text indented deeper (pygit2's
+    ``Parameters:`` over a blank line, then ``path``) opens its entry, there too.
 
     Args:
         text: The docstring, cleaned or as written.
@@ -95,8 +96,9 @@ def read_google(text: str, titles: re.Pattern[str], names: Collection[str] = ())
             index += 1
         opened = index
         if _ENTRY_SECTION.fullmatch(line):
-            if names and index < len(lines) and _opens_entry_of(lines[index], names):
-                index, body = _entries_at_margin(lines, index, names, titles)
+            start = _names_alone_as_entries(lines, index, names, titles) if names else index
+            if names and start < len(lines) and _opens_entry_of(lines[start], names):
+                index, body = _entries_at_margin(lines, start, names, titles)
             else:
                 index, body = _entries(lines, index, titles, names)
             if body:
@@ -260,9 +262,10 @@ def _entries_at_margin(
     lines: list[str], index: int, names: Collection[str], titles: re.Pattern[str]
 ) -> tuple[int, list[str]]:
     """An entry section written at its title's indent, from ``index`` (an entry of a
-    parameter) to a blank line that no such entry follows, or the next title: each entry
-    indented as the parser reads entries, each other line deeper, as the text of the entry
-    above it; the index after it."""
+    parameter) to a blank line that neither such an entry nor an indented line (the next
+    paragraph of the entry above) follows, or the next title: each entry indented as the
+    parser reads entries, each other line deeper, as the text of the entry above it; the
+    index after it."""
     body: list[str] = []
     while index < len(lines) and titles.match(lines[index]) is None:
         line = lines[index]
@@ -270,7 +273,9 @@ def _entries_at_margin(
             ahead = index + 1
             while ahead < len(lines) and not lines[ahead].strip():
                 ahead += 1
-            if ahead == len(lines) or not _opens_entry_of(lines[ahead], names):
+            if ahead == len(lines) or not (
+                _opens_entry_of(lines[ahead], names) or lines[ahead][:1] in (" ", "\t")
+            ):  # an entry of a parameter goes on, or the text of the entry above it
                 break
             body.append("")
         elif _opens_entry_of(line, names):
@@ -279,6 +284,38 @@ def _entries_at_margin(
             body.append("        " + line)
         index += 1
     return index, body
+
+
+def _names_alone_as_entries(
+    lines: list[str], index: int, names: Collection[str], titles: re.Pattern[str]
+) -> int:
+    """Each line of an entry section, from its first line that is not blank to the next
+    title, that is a parameter's name alone at that line's indent, its text indented deeper
+    on the next line (NumPy's layout of an entry, without a type: pygit2's ``Parameters:``
+    over a blank line, then ``path`` and its text), written as the parser opens an entry:
+    ``path:``. Returns where the section's entries open: its first line that is not blank
+    when that line is such a name (entries at the title's indent then), else ``index``."""
+    first = index
+    while first < len(lines) and not lines[first].strip():
+        first += 1
+    if first == len(lines):
+        return index
+    indent = len(lines[first]) - len(lines[first].lstrip())
+    opens = False  # whether the first line is such a name
+    for at in range(first, len(lines) - 1):
+        line, below = lines[at], lines[at + 1]
+        if titles.match(line):
+            break
+        depth = len(line) - len(line.lstrip())
+        if (
+            depth == indent
+            and line.strip().lstrip("*") in names
+            and below.strip()
+            and len(below) - len(below.lstrip()) > depth
+        ):
+            lines[at] = f"{line.rstrip()}:"
+            opens = opens or at == first
+    return first if opens and indent == 0 else index
 
 
 def _written_type(line: str) -> tuple[str, str] | None:

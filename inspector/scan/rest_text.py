@@ -16,6 +16,8 @@ from typing import NamedTuple
 
 class _Patterns(NamedTuple):
     role: re.Pattern[str]
+    """``:class:`x```, ``:py:meth:`x```, with a backslash right after it that escapes a letter
+    (GitPython's ``:class:`~git.objects.commit.Commit`\\s``: reST drops the backslash)."""
     titled: re.Pattern[str]
     literal: re.Pattern[str]
     """````x````, not a Markdown code fence (three or more backquotes)."""
@@ -58,6 +60,9 @@ class _Patterns(NamedTuple):
     bracket or quote."""
     note: re.Pattern[str]
     """The label opening a footnote or citation: ``.. [1] Smith, 2000.``"""
+    meta: re.Pattern[str]
+    """A field of Sphinx's metadata (nox's ``:meta private:``, packaging's ``:meta
+    hide-value:``) with a blank line after it: autodoc takes it out of the text it shows."""
     escaped_space: re.Pattern[str]
     """An escaped space right after inline markup and before a word: praw's
     ``:class:`.Collection`\\ s``, which reST writes so that the markup ends where a word goes
@@ -68,7 +73,7 @@ class _Patterns(NamedTuple):
 def _patterns() -> _Patterns:
     """Compiled at the first text with markup: most docstrings have none (saves start-up)."""
     return _Patterns(
-        role=re.compile(r":(?:[a-zA-Z][\w-]*:)?([a-zA-Z][\w-]*):`([^`]+)`"),
+        role=re.compile(r":(?:[a-zA-Z][\w-]*:)?([a-zA-Z][\w-]*):`([^`]+)`(?:\\(?=\w))?"),
         titled=re.compile(r"^(.*?)\s*<([^<>]+)>$", re.S),
         # these three start with their text and look behind only then, so the regex engine
         # skips to where the text occurs; ``(?<!`)``...`` tried every character (the texts
@@ -97,6 +102,7 @@ def _patterns() -> _Patterns:
             r"(?:[ \t]+|(?<![^\s(\"']))\[(#[\w.-]*|\d+|[A-Za-z_][\w.-]*)\]_(?![\w`])"
         ),
         note=re.compile(r"^([ \t]*)\.\. \[(#[\w.-]*|\d+|[A-Za-z_][\w.-]*)\](?:[ \t]+|$)", re.M),
+        meta=re.compile(r"^[ \t]*:meta[ \t]+[^:\n]+:[^\n]*(?:\n|\Z)(?:[ \t]*\n)?", re.M),
         escaped_space=re.compile(r"(?<=[`*|_])\\ (?=\w)"),
     )
 
@@ -174,6 +180,8 @@ def plain_text(text: str) -> str:
             text = _patterns().default_role.sub(_default_role, text)
     if ".. " in text and "::" in text:
         text = _directives(text)
+    if ":meta" in text:
+        text = _patterns().meta.sub("", text).strip("\n")
     if ":" in text:
         text = _patterns().field.sub(_field, text)
     if "::" in text:
