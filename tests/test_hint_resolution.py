@@ -587,6 +587,123 @@ def test_self_in_a_base_method_is_the_class_it_is_scanned_for(
     assert toolbox.call("widen", {"other": {"y": 5}}) == module.Point(0, 5)
 
 
+GENERIC_BASES = """
+    {future}
+    import dataclasses
+    from typing import Callable, Generic, ParamSpec, TypeVar
+
+    K = TypeVar("K", bound=str)
+    T = TypeVar("T")
+    V = TypeVar("V", int, float)
+    P = ParamSpec("P")
+
+    @dataclasses.dataclass
+    class User:
+        name: str
+
+    @dataclasses.dataclass
+    class Order:
+        total: float
+
+    class Store(Generic[K, T]):
+        def add(self, key: K, item: T) -> list[T]:
+            \"\"\"Add.
+
+            Args:
+                key: The key.
+                item: The item.
+            \"\"\"
+            return [item]
+
+    class Named(Store[str, V], Generic[V]):
+        pass
+
+    class Users(Store[str, User]):
+        pass
+
+    class Orders(Store[str, Order]):
+        pass
+
+    class Counts(Named[int]):
+        pass
+
+    class Hooked(Generic[P, T]):
+        def run(self, item: T) -> T:
+            \"\"\"Run.
+
+            Args:
+                item: The item.
+            \"\"\"
+            return item
+
+    class Runs(Hooked[[int], User]):
+        pass
+"""
+
+
+@pytest.mark.parametrize("future", ["from __future__ import annotations", ""])
+def test_a_generic_base_s_type_parameters_are_the_types_the_subclass_gives_them(
+    modules: Callable[..., None], future: str
+) -> None:
+    """A method a class inherits from a generic base reads the base's type parameters as the
+    types its bases give them, through every class between (``Named[int]`` is ``Store[str,
+    int]``), as a type checker does; one scan reads the same base for each subclass anew; a
+    parameter no class fixes is its TypeVar (its bound, its constraints); a base with a
+    ``ParamSpec`` binds nothing. The Toolbox converts arguments as the schema reads them."""
+    name = "generic_bases_future" if future else "generic_bases"
+    modules(**{f"{name}.py": GENERIC_BASES.replace("{future}", future)})
+    module = load(name)
+    builder = MethodBuilder()  # one scan: the base's hints are read once, bound per class
+
+    def add_schema(cls: type) -> object:
+        method = next(m for m in iter_methods(ClassInfo(cls, cls.__name__, "t.py")))
+        tool, notes = builder.build(method)
+        assert tool is not None and notes == []
+        return [inlined(tool.parameters_schema())["properties"], inlined(tool.returns.to_schema())]
+
+    key = {"type": "string", "description": "The key."}
+    user = {
+        "type": "object",
+        "title": "User",
+        "properties": {"name": {"type": "string"}},
+        "required": ["name"],
+    }
+    order = {
+        "type": "object",
+        "title": "Order",
+        "properties": {"total": {"type": "number"}},
+        "required": ["total"],
+    }
+    assert add_schema(module.Users) == [
+        {"key": key, "item": {**user, "description": "The item."}},
+        {"type": "array", "items": user},
+    ]
+    assert add_schema(module.Orders) == [
+        {"key": key, "item": {**order, "description": "The item."}},
+        {"type": "array", "items": order},
+    ]
+    integer = {"type": "integer"}
+    assert add_schema(module.Counts) == [
+        {"key": key, "item": {**integer, "description": "The item."}},
+        {"type": "array", "items": integer},
+    ]
+    number = {"type": "number"}  # ``V`` unfixed: its constraints, ``int | float``
+    assert add_schema(module.Named) == [
+        {"key": key, "item": {**number, "description": "The item."}},
+        {"type": "array", "items": number},
+    ]
+    assert add_schema(module.Store) == [
+        {"key": key, "item": {"description": "The item."}},
+        {"type": "array", "items": {}},
+    ]
+    assert add_schema(module.Runs) == [{"item": {"description": "The item."}}, {}]
+    toolbox = Toolbox(module.Users(), module.Counts())
+    assert toolbox.call("Users_add", {"key": "a", "item": {"name": "Ann"}}) == [module.User("Ann")]
+    assert toolbox.call("Counts_add", {"key": "a", "item": 2}) == [2]
+    with pytest.raises(ToolCallError, match="item"):
+        toolbox.call("Counts_add", {"key": "a", "item": "two"})
+
+
 class Style(te.TypedDict):
     """Drawing style."""
 

@@ -2,7 +2,8 @@
 
 Each annotation is evaluated on its own. A name the module imports only under
 ``if TYPE_CHECKING:`` is imported when needed; a union keeps the members that resolve;
-``Self`` becomes the owning class.
+``Self`` becomes the class the method is read for, and a generic base's type parameters the
+types that class gives them (``T`` of ``Repo[T]`` is ``User`` on ``class Users(Repo[User])``).
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ class HintResolver:
         self.names = names if names is not None else TypeCheckingNames()
         self.stubs = stubs if stubs is not None else StubFinder()
         self._cache: dict[object, Resolved] = {}
+        self._bindings: dict[tuple[type, type], dict[object, object]] = {}
 
     def resolve(
         self,
@@ -55,7 +57,8 @@ class HintResolver:
         """The hint of an annotation; raises what evaluation raised when nothing resolves.
         ``owner`` is the class that defines the method, ``receiver`` the class it is read for
         (default: ``owner``): ``Self`` is the receiver, as a type checker reads a base's
-        ``def merge(self, other: Self) -> Self`` on a subclass.
+        ``def merge(self, other: Self) -> Self`` on a subclass, and the type parameters of a
+        generic ``owner`` are the types the receiver's bases give them.
 
         Each distinct annotation of a module is resolved once, and once per class only when
         what it resolves to may depend on the class it is read for: text naming that class or
@@ -77,17 +80,24 @@ class HintResolver:
             if specific:
                 key = (*key[:3], owner if owner is not None else _CLASSLESS, receiver)
                 found = self._cache.get(key)
-        if found is not None:
+        if found is None:
+            names: dict[str, object] = {owner.__name__: owner} if owner is not None else {}
+            scope = _Scope(localns if localns is not None else {}, names)
+            found, kinds = self._resolve(annotation, globalns, scope)
+            if owner is not None and kinds & _SELF:
+                self_type = receiver if receiver is not None else owner
+                found = found._replace(hint=replace_self(found.hint, self_type))
+            if key is not None:
+                self._cache[key] = found
+        if owner is None or receiver is None or receiver is owner:
             return found
-        names: dict[str, object] = {owner.__name__: owner} if owner is not None else {}
-        scope = _Scope(localns if localns is not None else {}, names)
-        resolved, kinds = self._resolve(annotation, globalns, scope)
-        if owner is not None and kinds & _SELF:
-            self_type = receiver if receiver is not None else owner
-            resolved = resolved._replace(hint=replace_self(resolved.hint, self_type))
-        if key is not None:
-            self._cache[key] = resolved
-        return resolved
+        bindings = self._bindings.get((owner, receiver))
+        if bindings is None:
+            bindings = self._bindings[owner, receiver] = typevar_bindings(receiver, owner)
+        if not bindings:  # a base that is not generic, or whose parameters no class fixed
+            return found
+        bound = map_parts(found.hint, lambda part, _: bindings.get(part, part))
+        return found if bound is found.hint else found._replace(hint=bound)
 
     def field_rows(
         self,
@@ -215,6 +225,46 @@ class HintResolver:
                 with contextlib.suppress(Exception):  # any import may fail; the hint stays
                     scope[name] = self.names.resolve_name(module, name)
         return scope.keys() != before.keys() or any(scope[k] is not v for k, v in before.items())
+
+
+def typevar_bindings(receiver: type, owner: type) -> dict[object, object]:
+    """The types ``receiver``'s bases give the type parameters of ``owner``, one of its
+    generic bases, through every class between them (``class Named(Repo[str, V])``, ``class
+    Users(Named[User])``: ``Repo``'s ``K`` is ``str``, its ``T`` is ``User``). A parameter
+    passed on unfixed is the TypeVar it is passed as (``Named``'s ``V`` when read for
+    ``Named``); none is bound when a base's parameters are not all plain TypeVars (a
+    ``ParamSpec`` or a ``TypeVarTuple`` shifts the arguments). The first path
+    through the MRO that reaches ``owner`` counts, as a type checker takes the first base."""
+
+    def walk(
+        cls: type, given: dict[object, object], seen: set[type]
+    ) -> dict[object, object] | None:
+        if cls is owner:
+            return given
+        seen.add(cls)
+        for written in vars(cls).get("__orig_bases__", cls.__bases__):
+            base = typing.get_origin(written) or written
+            if not isinstance(base, type) or base in seen or not issubclass(base, owner):
+                continue
+            parameters = getattr(base, "__parameters__", ())
+            arguments = typing.get_args(written)
+            passed: dict[object, object] = {}
+            if len(arguments) == len(parameters) and all(
+                type(p) is typing.TypeVar for p in parameters
+            ):
+                passed = {
+                    parameter: map_parts(argument, lambda part, _: given.get(part, part))
+                    for parameter, argument in zip(parameters, arguments, strict=True)
+                }
+            found = walk(base, passed, seen)
+            if found is not None:
+                return found
+        return None
+
+    try:
+        return walk(receiver, {}, set()) or {}
+    except TypeError:  # a class whose bases cannot be compared (issubclass raised): unbound
+        return {}
 
 
 def _declared_annotations(cls: type) -> list[tuple[type, dict[str, object]]]:
