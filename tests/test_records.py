@@ -4,12 +4,13 @@ converts by its own rules) (issue 27, item 7)."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import os
 import re
 import subprocess
 import sys
-from typing import Annotated
+from typing import Annotated, Generic, NamedTuple, TypedDict, TypeVar
 
 import attrs
 import msgspec
@@ -17,7 +18,7 @@ import pytest
 
 from inspector.runtime.toolbox import Toolbox, ToolCallError
 from inspector.typetable.values import result_json
-from tests.conftest import inspect_class, messages
+from tests.conftest import inlined, inspect_class, messages
 
 
 def _even(instance: object, attribute: object, value: int) -> None:
@@ -239,3 +240,123 @@ def test_an_enum_of_a_set_of_texts_is_the_same_in_every_run() -> None:
         for seed in ("1", "2", "3")
     }
     assert runs == {'["a", "b", "c", "d", "e"]\n'}
+
+
+T = TypeVar("T")
+N = TypeVar("N", int, float)
+
+
+@dataclasses.dataclass
+class Page(Generic[T]):
+    items: list[T]
+    total: int = 0
+
+
+class Tagged(TypedDict, Generic[T]):
+    value: T
+    tags: list[str]
+
+
+@attrs.define
+class Span(Generic[N]):
+    low: N
+    high: N
+
+
+class Pair(NamedTuple, Generic[T]):
+    left: T
+    right: T
+
+
+class Pages:
+    def save(
+        self, page: Page[Box], tagged: Tagged[int], span: Span[float], pair: Pair[str]
+    ) -> Page[int]:
+        """Save.
+
+        Args:
+            page: A page of boxes.
+            tagged: A tagged number.
+            span: A range.
+            pair: Two names.
+        """
+        return Page([len(page.items), tagged["value"], len(pair)])
+
+    def unbound(self, page: Page, span: Span) -> None:  # type: ignore[type-arg]
+        """Without type arguments.
+
+        Args:
+            page: A page.
+            span: A range.
+        """
+
+
+def test_a_generic_record_s_fields_take_the_type_arguments_of_its_hint() -> None:
+    """``Page[Box]`` of ``Page(Generic[T])`` has fields typed ``Box`` where ``Page`` says
+    ``T``: dataclasses, TypedDicts (not mappings keyed by their argument), attrs classes and
+    NamedTuples; without arguments, a field typed ``T`` is what ``T`` allows. The Toolbox
+    builds the fields' values by the same types."""
+    tools, diagnostics = inspect_class(Pages)
+    assert messages(diagnostics) == []
+    properties = inlined(tools["save"].parameters_schema())["properties"]
+    box = inlined(tools["save"].parameters_schema())["properties"]["page"]["properties"]["items"]
+    assert box["items"]["title"] == "Box"
+    assert {name: inlined(schema) for name, schema in properties.items() if name != "page"} == {
+        "tagged": {
+            "type": "object",
+            "title": "Tagged",
+            "properties": {
+                "value": {"type": "integer"},
+                "tags": {"type": "array", "items": {"type": "string"}},
+            },
+            "required": ["value", "tags"],
+            "description": "A tagged number.",
+        },
+        "span": {
+            "type": "object",
+            "title": "Span",
+            "properties": {"low": {"type": "number"}, "high": {"type": "number"}},
+            "required": ["low", "high"],
+            "description": "A range.",
+        },
+        "pair": {
+            "type": "object",
+            "title": "Pair",
+            "properties": {"left": {"type": "string"}, "right": {"type": "string"}},
+            "required": ["left", "right"],
+            "description": "Two names.",
+        },
+    }
+    assert inlined(tools["save"].returns.to_schema()) == {
+        "type": "object",
+        "title": "Page",
+        "properties": {
+            "items": {"type": "array", "items": {"type": "integer"}},
+            "total": {"type": "integer", "default": 0},
+        },
+        "required": ["items"],
+    }
+    unbound = inlined(tools["unbound"].parameters_schema())["properties"]
+    assert unbound["page"]["properties"]["items"] == {"type": "array", "items": {}}
+    assert unbound["span"]["properties"]["low"] == {"type": "number"}
+    toolbox = Toolbox(Pages())
+    arguments = {
+        "page": {"items": [{"width": 2}]},
+        "tagged": {"value": 3, "tags": []},
+        "span": {"low": 1, "high": 2.5},
+        "pair": {"left": "a", "right": "b"},
+    }
+    assert toolbox.call("save", arguments) == Page([1, 3, 2])
+    with pytest.raises(
+        ToolCallError,
+        match=r"^save: page.items\[0\].width: must be at least 1, got 0; "
+        r"tagged.value: expected integer, got \"three\"$",
+    ):
+        toolbox.call(
+            "save",
+            {
+                **arguments,
+                "page": {"items": [{"width": 0}]},
+                "tagged": {"value": "three", "tags": []},
+            },
+        )

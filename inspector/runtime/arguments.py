@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from inspector.diagnostics import shown
 from inspector.model import MISSING, Json, SchemaType, is_nullable
 from inspector.runtime.host import exception_text
-from inspector.scan.aliases import applied_alias_value
+from inspector.scan.aliases import applied_alias_value, map_parts
 from inspector.scan.hints import TypeMapper, is_union
 from inspector.typetable.protocols import generic_stand_in, stand_in
 from inspector.typetable.records import struct_convert
@@ -39,6 +39,7 @@ from inspector.typetable.structures import (
     is_typeddict,
     made_from_fields,
     tuple_items,
+    type_arguments,
 )
 from inspector.typetable.unions import absorbed
 from inspector.typetable.values import (
@@ -214,6 +215,8 @@ class Converter:
 
     def _generic(self, value: Json, hint: object, origin: object, path: str) -> object:
         args = typing.get_args(hint)
+        if isinstance(origin, type) and has_fields(origin):  # ``Page[User]``, a TypedDict's too
+            return self._structured(value, origin, path, type_arguments(origin, args))
         kind = container_of(origin)
         if kind is not None and not self.mapper.map_member(hint, loose=self.loose).json_form:
             # a container of what has no JSON form (``list[Connection]``) has none: its schema
@@ -243,8 +246,6 @@ class Converter:
             if isinstance(origin, type) and origin is not dict and issubclass(origin, dict):
                 return _dict_of_class(made, origin, path, value_hint)
             return made
-        if isinstance(origin, type) and has_fields(origin):
-            return self._structured(value, origin, path)
         alias = applied_alias_value(origin, typing.get_args(hint))
         if alias is None:  # os.PathLike[str]: a Path; SupportsLenAndGetItem[int]: list[int]
             alias = generic_stand_in(origin, typing.get_args(hint))
@@ -368,9 +369,18 @@ class Converter:
             allowed = error.expected.removeprefix("one of ")
             raise ArgumentError(path, f"invalid value {shown(value)}; allowed: {allowed}") from None
 
-    def _structured(self, value: Json, cls: type, path: str) -> object:
+    def _structured(
+        self, value: Json, cls: type, path: str, arguments: dict[object, object] | None = None
+    ) -> object:
+        """An instance of a class with fields (a TypedDict's dict) from an object, its type
+        parameters read as ``arguments`` gives them (``Page[User]``: ``T`` is ``User``)."""
         mapping = self._object(value, path)
         rows = self.mapper.context.resolver.field_rows(cls)
+        if arguments:
+            rows = [
+                (name, map_parts(hint, lambda part, _: arguments.get(part, part)), needed, default)
+                for name, hint, needed, default in rows
+            ]
         defaulted = [
             name
             for name, hint, required, _ in rows

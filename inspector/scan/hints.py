@@ -18,7 +18,6 @@ import re
 import types
 import typing
 from collections.abc import Callable
-from dataclasses import replace
 from typing import NamedTuple
 
 from inspector import codes
@@ -31,7 +30,6 @@ from inspector.model import (
     ArrayType,
     EnumType,
     Field,
-    Injected,
     Json,
     Keywords,
     NullType,
@@ -41,9 +39,10 @@ from inspector.model import (
     StringType,
     walk,
 )
-from inspector.scan.aliases import alias_value, applied_alias_value
+from inspector.scan.aliases import alias_value, applied_alias_value, map_parts
+from inspector.scan.annotated import apply_metadata, is_json_schema_override, read_metadata
 from inspector.scan.context import ScanContext
-from inspector.scan.docstrings import cleaned_text, parse_docstring
+from inspector.scan.docstrings import parse_docstring
 from inspector.scan.enum_names import enum_names, with_enum_names
 from inspector.scan.mapping_keys import (
     NO_KEYS_OF,
@@ -66,6 +65,7 @@ from inspector.typetable.structures import (
     made_from_fields,
     made_from_pairs,
     tuple_items,
+    type_arguments,
 )
 from inspector.typetable.unions import union_forms
 from inspector.typetable.values import (
@@ -137,8 +137,8 @@ class TypeMapper:
         self._in_progress: dict[object, str] = {}
         """Classes and aliases being mapped → their definition name, should they recur."""
         self._recursive: set[object] = set()
-        self._class_cache: dict[tuple[type, _Mode], SchemaType] = {}
-        """Per class and mode (``_mode``)."""
+        self._class_cache: dict[tuple[object, _Mode], SchemaType] = {}
+        """Per class (with its type arguments) and mode (``_mode``)."""
         self._defined: dict[object, str] = {}
         self._hint_cache: dict[tuple[object, _Mode], SchemaType] = {}
         """Per mode (``_mode``): a record's field of no JSON form is text only in results."""
@@ -421,6 +421,8 @@ class TypeMapper:
     def _generic(self, hint: object) -> SchemaType:
         origin = typing.get_origin(hint)
         args = typing.get_args(hint)
+        if isinstance(origin, type) and has_fields(origin):  # ``Page[User]``, a TypedDict's too
+            return self._record(origin, hint)
         kind = container_of(origin)
         if kind is Container.ARRAY:
             return ArrayType(items=self._item(args))
@@ -438,8 +440,6 @@ class TypeMapper:
         value = applied_alias_value(origin, args)
         if value is not None:
             return self.map(value)
-        if isinstance(origin, type) and has_fields(origin):
-            return self.map_class(origin)
         form = generic_stand_in(origin, args)
         if form is not None:  # os.PathLike[str], SupportsAbs[int], a user's generic protocol
             return self.map(form)
@@ -488,12 +488,7 @@ class TypeMapper:
         if issubclass(hint, enum.Enum):
             return self._enum(hint)
         if has_fields(hint):
-            if inspect.isabstract(hint) and not self._results:  # no argument can be made of it
-                return self._unsupported(hint, f"{named(hint)} is abstract: no value of it is made")
-            if not self._results and not made_from_fields(hint):
-                why = f"{named(hint)}'s own __init__ does not take its fields"
-                return self._unsupported(hint, why)
-            return self._structured(hint)
+            return self._record(hint, hint)
         scalar = scalar_for(hint) or number_row(hint)
         if scalar is not None:
             return scalar.schema
@@ -525,15 +520,26 @@ class TypeMapper:
             return ArrayType(items=described, unique=True)
         return described
 
-    def _structured(self, cls: type) -> SchemaType:
-        if cls in self._in_progress:
-            self._recursive.add(cls)
-            return RefType(self._in_progress[cls])
-        cached = self._class_cache.get((cls, self._mode))
+    def _record(self, cls: type, hint: object) -> SchemaType:
+        """A class that travels as an object of its fields; ``hint`` is it, or it with type
+        arguments (``Page[User]``: its fields typed ``T`` are ``User``)."""
+        if inspect.isabstract(cls) and not self._results:  # no argument can be made of it
+            return self._unsupported(cls, f"{named(cls)} is abstract: no value of it is made")
+        if not self._results and not made_from_fields(cls):
+            return self._unsupported(cls, f"{named(cls)}'s own __init__ does not take its fields")
+        return self._structured(cls, hint)
+
+    def _structured(self, cls: type, hint: object) -> SchemaType:
+        """The object of ``cls``'s fields, ``hint`` (it or it with type arguments) the key it is
+        known by, should it recur."""
+        if hint in self._in_progress:
+            self._recursive.add(hint)
+            return RefType(self._in_progress[hint])
+        cached = self._class_cache.get((hint, self._mode))
         if cached is not None:
             return cached
-        if cls in self._defined:
-            return RefType(self._defined[cls])
+        if hint in self._defined:
+            return RefType(self._defined[hint])
         if len(self._in_progress) >= MAX_NESTING:
             message = (
                 f"fields of {cls.__qualname__} not read: nested more than {MAX_NESTING} classes "
@@ -542,10 +548,12 @@ class TypeMapper:
             self._notes.append(Note(codes.FIELDS_UNREADABLE, message))
             return AnyValueType()
         name = self._definition_name(cls.__name__)
-        self._in_progress[cls] = name
+        self._in_progress[hint] = name
         try:
             built = ObjectType(
-                properties=self._fields_of(cls), title=cls.__name__, keywords=self._class_doc(cls)
+                properties=self._fields_of(cls, type_arguments(cls, typing.get_args(hint))),
+                title=cls.__name__,
+                keywords=self._class_doc(cls),
             )
         except Exception as error:  # unresolvable field hints, odd classes
             message = (
@@ -555,13 +563,13 @@ class TypeMapper:
             self._notes.append(Note(codes.FIELDS_UNREADABLE, message))
             return AnyValueType()
         finally:
-            del self._in_progress[cls]
-        if cls in self._recursive:
+            del self._in_progress[hint]
+        if hint in self._recursive:
             self.definitions[name] = built
-            self._defined[cls] = name
+            self._defined[hint] = name
             return RefType(name)
         if not any(isinstance(node, RefType) for node in walk(built)):
-            self._class_cache[cls, self._mode] = built
+            self._class_cache[hint, self._mode] = built
         return built
 
     def _definition_name(self, wanted: str) -> str:
@@ -578,7 +586,8 @@ class TypeMapper:
         description = parse_docstring(doc, style).description if doc else ""
         return (("description", description),) if description else ()
 
-    def _fields_of(self, cls: type) -> tuple[Field, ...]:
+    def _fields_of(self, cls: type, arguments: dict[object, object]) -> tuple[Field, ...]:
+        """The fields of ``cls``, its type parameters read as ``arguments`` gives them."""
         doc = _own_doc(cls)
         texts = parse_docstring(doc, self.context.docstring_style).attributes if doc else {}
         failed: list[tuple[str, str]] = []
@@ -587,9 +596,14 @@ class TypeMapper:
         self._notes.extend(Note(code, text) for code, text in failed)
         under = self.context.attribute_docs.of(cls)
         fields: list[Field] = []
-        for name, hint, required, default in rows:
+        for name, written, required, default in rows:
             if name in private:
                 continue
+            hint = (
+                map_parts(written, lambda part, _: arguments.get(part, part))
+                if arguments
+                else written
+            )
             mapped, explicit = self._described(hint)
             if explicit is not None:
                 description = explicit
@@ -696,99 +710,3 @@ def _dropped_members(names: list[str], why: str) -> str:
         return f"union member {names[0]} has no JSON Schema form{reason}; left out"
     listing = listed(names, separator=", ")
     return f"union members {listing} have no JSON Schema form{reason}; left out"
-
-
-# ``Annotated`` metadata → JSON Schema keywords: descriptions, pydantic ``Field`` and
-# annotated-types constraints, JSON Schema keywords given as a dict
-
-_CONSTRAINTS = {
-    "gt": "exclusiveMinimum",
-    "ge": "minimum",
-    "lt": "exclusiveMaximum",
-    "le": "maximum",
-    "multiple_of": "multipleOf",
-    "pattern": "pattern",
-}
-_LENGTH_KEYWORDS = {
-    StringType: ("minLength", "maxLength"),
-    ArrayType: ("minItems", "maxItems"),
-    ObjectType: ("minProperties", "maxProperties"),
-}
-
-
-def is_json_schema_override(item: object) -> bool:
-    """A pydantic ``WithJsonSchema``: the schema it gives is the whole of the schema."""
-    return type(item).__name__ == "WithJsonSchema"
-
-
-def overrides_schema(hint: object) -> bool:
-    """Whether an ``Annotated`` hint's metadata gives its schema whole (``WithJsonSchema``):
-    nothing is added to it, not even the ``null`` of a ``None`` default."""
-    if typing.get_origin(hint) is not typing.Annotated:
-        return False
-    return any(is_json_schema_override(item) for item in typing.get_args(hint)[1:])
-
-
-def read_metadata(item: object, extra: dict[str, Json]) -> None:
-    """Read description and constraints from one ``Annotated`` metadata item."""
-    if isinstance(item, str):  # as written (stubs carry descriptions back this way, exactly)
-        extra["description"] = item
-        return
-    keywords = item if isinstance(item, dict) else getattr(item, "json_schema_extra", None)
-    if isinstance(keywords, dict):  # JSON Schema keywords, as they should appear
-        extra.update((k, v) for k, v in keywords.items() if isinstance(k, str))
-        if isinstance(item, dict):
-            return
-    documentation = getattr(item, "documentation", None)
-    if isinstance(documentation, str):  # typing_extensions.Doc: often a triple-quoted block
-        extra["description"] = cleaned_text(documentation)
-        return
-    nested = getattr(item, "metadata", None)
-    if isinstance(nested, list):  # pydantic FieldInfo
-        for sub in nested:
-            read_metadata(sub, extra)
-        description = getattr(item, "description", None)
-        if isinstance(description, str):
-            extra["description"] = cleaned_text(description)
-        return
-    if isinstance(item, cabc.Iterable) and not isinstance(item, bytes | dict):
-        for sub in item:  # annotated-types GroupedMetadata, pydantic StringConstraints
-            read_metadata(sub, extra)
-        return
-    for attribute, keyword_name in _CONSTRAINTS.items():
-        value = getattr(item, attribute, None)
-        if isinstance(value, int | float | str) and not isinstance(value, bool):
-            extra[keyword_name] = value
-    for attribute in ("min_length", "max_length"):
-        value = getattr(item, attribute, None)
-        if isinstance(value, int) and not isinstance(value, bool):
-            extra[attribute] = value
-
-
-def apply_metadata(mapped: SchemaType, extra: dict[str, Json]) -> SchemaType:
-    """Attach keywords read from metadata; length bounds get the name that fits the type."""
-    if not extra:
-        return mapped
-    named_by = mapped
-    if isinstance(mapped, AnyOfType):  # ``list[int] | None``: the length is the list's
-        others = [o for o in mapped.options if not isinstance(o, NullType)]
-        named_by = others[0] if len(others) == 1 else mapped
-    lengths = _LENGTH_KEYWORDS.get(type(named_by), ("minLength", "maxLength"))
-    renamed = {"min_length": lengths[0], "max_length": lengths[1]}
-    keywords = dict(mapped.keywords)
-    for key, value in extra.items():
-        keywords[renamed.get(key, key)] = value
-    return replace(mapped, keywords=tuple(keywords.items()))
-
-
-def injected_key(hint: object) -> str | None:
-    """The context key of a parameter hinted ``Annotated[T, Injected("key")]`` ("" for
-    ``Injected()`` or the bare class), or None when the hint injects nothing."""
-    if typing.get_origin(hint) is not typing.Annotated:
-        return None
-    for item in typing.get_args(hint)[1:]:
-        if isinstance(item, Injected):
-            return item.key
-        if item is Injected:
-            return ""
-    return None

@@ -39,6 +39,8 @@ from inspector.model import (
     _Missing,
     is_nullable,
 )
+from inspector.scan.annotated import injected_key as injected_key_of
+from inspector.scan.annotated import overrides_schema
 from inspector.scan.context import ScanContext
 from inspector.scan.defaults import default_of, fitting_default
 from inspector.scan.doc_types import (
@@ -68,14 +70,7 @@ from inspector.scan.fields import (
     NO_DEFAULT,
     field_object,
 )
-from inspector.scan.hints import (
-    Mapped,
-    Note,
-    TypeMapper,
-    no_form_name,
-    overrides_schema,
-)
-from inspector.scan.hints import injected_key as injected_key_of
+from inspector.scan.hints import Mapped, Note, TypeMapper, no_form_name
 from inspector.scan.overloads import fill_from_overloads, overloads_doc
 from inspector.scan.renames import Renames, named_in_schema, renamed_field, renames_of
 from inspector.scan.resolution import Resolved, is_never, is_unpack, none_name

@@ -167,6 +167,18 @@ def container_of(origin: object) -> Container | None:
     return kind
 
 
+def type_arguments(cls: type, arguments: tuple[object, ...]) -> dict[object, object]:
+    """What the type arguments of a generic class's hint (``Page[User]``) make its type
+    parameters (``T``: ``User``); none when they are not one per plain TypeVar (a
+    ``ParamSpec`` takes a list, a ``TypeVarTuple`` any number)."""
+    parameters = getattr(cls, "__parameters__", ())
+    if len(parameters) != len(arguments) or not all(
+        type(parameter) is typing.TypeVar for parameter in parameters
+    ):
+        return {}
+    return dict(zip(parameters, arguments, strict=True))
+
+
 def tuple_items(hint: object) -> tuple[object, ...] | None:
     """The item types of a tuple hint (``tuple[int, str]``, ``tuple[()]``: none, ``tuple[int,
     ...]`` with its ``...``); None for a bare ``tuple`` or ``typing.Tuple``, of any items.
