@@ -832,6 +832,45 @@ def test_a_method_that_makes_a_context_manager_is_no_tool() -> None:
     assert [t.name for t in Toolbox(Session()).tools] == ["commit"]
 
 
+class Runner:
+    """Members its author marks private for Sphinx (nox's ``Session``), whatever their name."""
+
+    def run(self, command: str) -> str:
+        """Run a command.
+
+        Args:
+            command: What to run.
+        """
+        return command
+
+    def runner(self) -> str:
+        """The runner behind it.
+
+        :meta private:
+        """
+        return "runner"
+
+    @classmethod
+    def build(cls) -> Runner:
+        """Build one.
+
+        :meta   private:
+        """
+        return cls()
+
+    def env(self) -> dict[str, str]:
+        """The environment (the word :meta private: in a sentence marks nothing)."""
+        return {}
+
+
+def test_a_method_marked_meta_private_is_no_tool() -> None:
+    """Sphinx's ``:meta private:`` field makes a member private as an underscore does: it is
+    not offered (the field itself was already left out of descriptions); only the field on a
+    line of its own counts."""
+    assert list(inspect_class(Runner)[0]) == ["run", "env"]
+    assert [t.name for t in Toolbox(Runner()).tools] == ["run", "env"]
+
+
 class LineProtocol(asyncio.Protocol):
     """A protocol (as asyncssh's connection is): the event loop calls its callbacks."""
 

@@ -10,6 +10,7 @@ import importlib.machinery
 import importlib.util
 import inspect
 import os
+import re
 import sys
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Mapping
 from pathlib import Path
@@ -484,6 +485,8 @@ def iter_methods(info: ClassInfo, locations: Locations | None = None) -> Iterato
             seen.add(name)
             if name in hooks or _is_hook(raw):  # the framework calls it, not a caller
                 continue
+            if _marked_private(raw):
+                continue
             method = _as_method(owner, name, raw, info.path, locations, receiver=info.cls)
             if method is not None and _is_alias(info.cls, name, method.function):
                 continue
@@ -526,6 +529,18 @@ def _one_def_by_name(methods: list[MethodInfo]) -> list[MethodInfo]:
 _HOOK_MARKS = ("__marshmallow_hook__", "__sa_validators__", "__sa_reconstructor__")
 """What a framework's decorator sets on a method it calls itself: marshmallow's ``@post_load``,
 ``@validates`` and kin, SQLAlchemy's ``@validates`` and ``@reconstructor``."""
+
+
+_META_PRIVATE = re.compile(r"^[ \t]*:meta[ \t]+private:[ \t]*$", re.M)
+"""Sphinx's field that makes a member private whatever its name (nox's ``Session`` members)."""
+
+
+def _marked_private(raw: object) -> bool:
+    """Whether a method's docstring marks it private for Sphinx (``:meta private:``): its
+    author keeps it out of the documented API, as an underscore would."""
+    function = raw.__func__ if isinstance(raw, classmethod | staticmethod) else raw
+    doc = getattr(function, "__doc__", None) if type(function) is FunctionType else None
+    return isinstance(doc, str) and ":meta" in doc and _META_PRIVATE.search(doc) is not None
 
 
 def _is_hook(raw: object) -> bool:
