@@ -902,6 +902,10 @@ class Groups:
         seen: collections.defaultdict[str, collections.abc.Set[str]] | None = None,
         tallies: collections.defaultdict[str, collections.Counter[str]] | None = None,
         loose: collections.defaultdict[str, Named] | None = None,
+        *,
+        pairs: collections.defaultdict[str, tuple[int, int]] | None = None,
+        runs: collections.defaultdict[str, Annotated[tuple[int, ...], "runs"]] | None = None,
+        flags: collections.defaultdict[str, bool] | None = None,
     ) -> list[object]:
         """Fill a group the model did not give.
 
@@ -910,13 +914,41 @@ class Groups:
             seen: What each saw.
             tallies: Counts.
             loose: Of a class made with arguments.
+            pairs: Of a fixed length: no empty value.
+            runs: Annotated.
+            flags: Flags.
         """
         groups["new"].append(1)
         made = [groups["new"], groups["old"]]
-        for table in (seen, tallies, loose):
+        for table in (seen, tallies, loose, pairs, runs, flags):
             if table is not None:
                 made.append(table.default_factory)
         return made
+
+
+class Tree(collections.defaultdict):  # type: ignore[type-arg]
+    """An autovivifying tree: its constructor sets its own factory."""
+
+    def __init__(self) -> None:
+        super().__init__(Tree)
+
+
+class Tally(collections.defaultdict[str, int]):
+    def __init__(self) -> None:
+        super().__init__(int)
+
+
+class Trees:
+    def grow(self, tree: Tree, tally: Tally) -> list[object]:
+        """Grow.
+
+        Args:
+            tree: The tree.
+            tally: Counts.
+        """
+        tree["a"]["b"]
+        tally["x"] += 1
+        return [len(tree), dict(tally), type(tree["a"])]
 
 
 def test_a_defaultdict_parameter_gets_the_factory_its_value_type_names() -> None:
@@ -928,6 +960,15 @@ def test_a_defaultdict_parameter_gets_the_factory_its_value_type_names() -> None
     assert box.call(
         "grow", {"groups": {}, "seen": {}, "tallies": {"a": {"x": 1}}, "loose": {}}
     ) == [[1], [], set, collections.Counter, None]
+    assert box.call("grow", {"groups": {}, "pairs": {}, "runs": {}, "flags": {}}) == [
+        *([1], []),
+        *(None, tuple, bool),
+    ]
+    assert Toolbox(Trees()).call("grow", {"tree": {}, "tally": {"y": 2}}) == [
+        1,
+        {"y": 2, "x": 1},
+        Tree,
+    ]
 
 
 @pydantic.dataclasses.dataclass

@@ -553,14 +553,19 @@ def _dict_of_class(
     ``Counter``) made from the converted pairs: a plain dict has none of its methods and
     attributes (``Dataset.flatten_indices(features={})`` failed on ``dict.type``). A
     ``defaultdict`` (its factory comes first) is made empty, with the factory its value type
-    names (``_empty_value``), and filled. A class that refuses
+    names (``_empty_value``), and filled; one with a constructor of its own (that sets its
+    own factory: ``class Tree(defaultdict)`` calling ``super().__init__(Tree)``) is made
+    with no argument, then filled. A class that refuses
     the pairs refuses the argument (filling it past its constructor would skip what the
     constructor checks); one whose constructor takes something else first, so that what it
     made does not hold them (``Named(name, ...)``), gives way to the plain dict, as before."""
     made: object
     try:
         if issubclass(cls, collections.defaultdict):
-            filled: collections.defaultdict[object, object] = cls(_empty_value(value_hint))
+            own_init = cls.__init__ is not collections.defaultdict.__init__
+            filled: collections.defaultdict[object, object] = (
+                cls() if own_init else cls(_empty_value(value_hint))
+            )
             filled.update(converted)
             made = filled
         else:
@@ -574,7 +579,7 @@ _EMPTY_VALUES: dict[object, type] = {
     **{
         kind: kind
         for kind in (
-            *(list, set, frozenset, dict, tuple, str, bytes, int, float),
+            *(list, set, frozenset, dict, str, bytes, bool, int, float),
             *(collections.Counter, collections.OrderedDict, collections.deque),
         )
     },
@@ -595,7 +600,12 @@ def _empty_value(hint: object) -> type | None:
     (no factory: a missing key is a ``KeyError``) for another type, whose constructor may
     want arguments or do more than make a value. A method that fills the mapping
     (``groups[key].append(x)``) then works on any key the model did not give."""
+    while typing.get_origin(hint) is typing.Annotated:
+        hint = typing.get_args(hint)[0]
     origin = typing.get_origin(hint) or hint
+    if origin is tuple:  # ``()`` is a value of ``tuple[int, ...]``, not of ``tuple[int, int]``
+        items = tuple_items(hint)
+        return tuple if items is None or not items or items[-1] is Ellipsis else None
     try:
         return _EMPTY_VALUES.get(origin)
     except TypeError:  # an unhashable hint (a field object): no factory
