@@ -79,6 +79,12 @@ from inspector.scan.rest_text import _patterns, may_hold_markup, plain_text
             "Valid periods: 1d,5d,1mo\nDefault: '1mo'\n\n  Indented one.",
         ),
         ("Pipe it:\n| grep x |\n| a | b |", None),  # a line ends with a bar: a table's
+        # bars that go on a line, or in a literal block, are code: no line block
+        ("flags = (os.O_RDWR\n         | os.O_CREAT\n         | os.O_TRUNC)", None),
+        (
+            "Run it::\n\n    cat log\n\n    | grep ERROR\n    | sort\n\nThen:\n\n| a\n| b",
+            "Run it:\n\n    cat log\n\n    | grep ERROR\n    | sort\n\nThen:\n\na\nb",
+        ),
         ("See\n\n.. _target:\n   https://x.org/t\n\nMore.", "See\n\n\nMore."),
         (
             "Return a `structured array`_ here.\n\n    .. _structured array: https://n.org/a",

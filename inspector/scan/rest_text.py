@@ -63,6 +63,13 @@ class _Patterns(NamedTuple):
     meta: re.Pattern[str]
     """A field of Sphinx's metadata (nox's ``:meta private:``, packaging's ``:meta
     hide-value:``) with a blank line after it: autodoc takes it out of the text it shows."""
+    line_block: re.Pattern[str]
+    """Lines that each open with a bar and a blank (or are a bar alone): a line block, where
+    ``_line_blocks`` says it is one."""
+    line_bar: re.Pattern[str]
+    """A line block's bar, with the blank after it."""
+    version: re.Pattern[str]
+    """A version, as a version directive's argument starts (``2.2``, ``v1.0:``)."""
     escaped_space: re.Pattern[str]
     """An escaped space right after inline markup and before a word: praw's
     ``:class:`.Collection`\\ s``, which reST writes so that the markup ends where a word goes
@@ -103,6 +110,9 @@ def _patterns() -> _Patterns:
         ),
         note=re.compile(r"^([ \t]*)\.\. \[(#[\w.-]*|\d+|[A-Za-z_][\w.-]*)\](?:[ \t]+|$)", re.M),
         meta=re.compile(r"^[ \t]*:meta[ \t]+[^:\n]+:[^\n]*(?:\n|\Z)(?:[ \t]*\n)?", re.M),
+        line_block=re.compile(r"(?:^[ \t]*\|(?:[ \t].*)?(?:\n|\Z))+", re.M),
+        line_bar=re.compile(r"^([ \t]*)\|[ \t]?", re.M),
+        version=re.compile(r"[vV]?\d[\w.+-]*[.,:;]?"),
         escaped_space=re.compile(r"(?<=[`*|_])\\ (?=\w)"),
     )
 
@@ -143,19 +153,36 @@ def may_hold_markup(text: str) -> bool:
     )
 
 
-_LINE_BLOCK = re.compile(r"(?:^[ \t]*\|(?:[ \t].*)?(?:\n|\Z))+", re.M)
-"""A reST line block: lines that each open with a bar and a blank (yfinance's ``| Valid
-periods: 1d,5d`` then ``| Default: '1mo'``), the bar only there to keep them apart."""
-_LINE_BAR = re.compile(r"^([ \t]*)\|[ \t]?", re.M)
+def _line_blocks(text: str) -> str:
+    """The text with each reST line block's lines without their bars (yfinance's ``| Valid
+    periods: 1d,5d`` then ``| Default: '1mo'``: the bars only keep the lines apart). A line
+    block is a body element: its first bar opens the text or follows a blank line, outside a
+    literal block; bars that go on a line (``(os.O_RDWR`` over ``| os.O_CREAT``, a shell
+    pipeline) are code, and a block in which a line other than a lone bar ends with a bar
+    too is a Markdown table."""
+    patterns = _patterns()
+
+    def plain(match: re.Match[str]) -> str:
+        block, start = match[0], match.start()
+        previous = text[: max(start - 1, 0)].rpartition("\n")[2] if start else ""
+        if previous.strip() or _in_literal_block(text, start, block):
+            return block
+        lines = block.splitlines()
+        if any(line.strip() != "|" and line.rstrip().endswith("|") for line in lines):
+            return block
+        return patterns.line_bar.sub(r"\1", block)
+
+    return patterns.line_block.sub(plain, text)
 
 
-def _line_block(match: re.Match[str]) -> str:
-    """The lines without their bars, unless one but a bar alone (an empty line of the block)
-    ends with a bar too: a Markdown table's."""
-    block = match[0]
-    if any(line.strip() != "|" and line.rstrip().endswith("|") for line in block.splitlines()):
-        return block
-    return _LINE_BAR.sub(r"\1", block)
+def _in_literal_block(text: str, start: int, block: str) -> bool:
+    """Whether the block at ``start`` lies in a literal block: the nearest line above it that
+    is indented less ends with ``::``."""
+    indent = len(block) - len(block.lstrip(" \t"))
+    for line in reversed(text[:start].splitlines()):
+        if line.strip() and len(line) - len(line.lstrip(" \t")) < indent:
+            return line.rstrip().endswith("::")
+    return False
 
 
 def plain_text(text: str) -> str:
@@ -163,7 +190,7 @@ def plain_text(text: str) -> str:
     hyperlinks made plain."""
     if "|" in text:
         text = _patterns().substitution.sub(r"\1", text)
-        text = _LINE_BLOCK.sub(_line_block, text)
+        text = _line_blocks(text)
     if ".. _" in text:  # a target only says where a link goes: the text has no place for it
         text = _patterns().link_target.sub("", text).strip("\n")
     if ".." in text and _patterns().comment.search(text):  # a comment is for the source only
@@ -253,7 +280,6 @@ def _role(match: re.Match[str]) -> str:
 _VERSIONED = {"versionadded": "Added:", "versionchanged": "Changed:", "deprecated": "Deprecated:"}
 """The directives whose argument is a version, and their sentence when a field's text starts
 with none (lxml's ``:deprecated: use str(result_tree) instead.``)."""
-_VERSION = re.compile(r"[vV]?\d[\w.+-]*[.,:;]?")
 
 
 def _field(match: re.Match[str]) -> str:
@@ -265,7 +291,7 @@ def _field(match: re.Match[str]) -> str:
     if key in _SENTENCES and rest.strip():
         if key in _VERSIONED:  # the version, then what changed
             version, _, said = rest.strip().partition(" ")
-            if not _VERSION.fullmatch(version):
+            if not _patterns().version.fullmatch(version):
                 return f"{indent}{_VERSIONED[key]} {rest.strip()}"
             return "\n".join(_rendered(indent, key, version, [said.strip()] if said else []))
         return "\n".join(_rendered(indent, key, rest.strip(), []))
