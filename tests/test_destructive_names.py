@@ -115,6 +115,12 @@ _ASKING = st.sampled_from(sorted(ASKING_FIRST_WORDS))
         ("withdraw_ws", "withdraw"),
         ("fetch_withdrawals", None),
         ("withdrawal_fees", None),
+        # a stem run together with a word that ends as a derived word does is still the act
+        ("killsignal", "kill"),
+        ("deleteoriginal", "delete"),
+        ("resetlocal", "reset"),
+        ("clearinterval", "clear"),
+        ("deleteselection", "delete"),
         ("transform", None),
         # the traps: a stem inside a noun, an adjective, a past form, or a longer word
         ("deleted_items", None),

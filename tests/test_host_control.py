@@ -687,7 +687,7 @@ class Session:
     ``<paramiko.Transport at 0x10eeded0 (unconnected)>``), nested in another's."""
 
     def __repr__(self) -> str:
-        return "<Session at 0x10eeded0 (unconnected)>"
+        return f"<Session at {id(self):#x} (unconnected)>"
 
 
 class Options:
@@ -698,10 +698,11 @@ class Options:
 
 
 class Register:
-    """A text whose ``@ 0x...`` is the data (a register map's address)."""
+    """A text whose ``@ 0x...`` is the data (a register map's address), and its `` at 0x...``
+    too when it is no memory address (a debugger's breakpoint)."""
 
     def __str__(self) -> str:
-        return "peripheral GPIOA @ 0x40020000"
+        return "peripheral GPIOA @ 0x40020000, breakpoint at 0x401000"
 
 
 class Response:
@@ -806,7 +807,7 @@ def test_results_of_unknown_classes_are_converted_for_the_model() -> None:
     text = text_of(toolbox, "texts")
     assert text == (
         '["Record #7", "<tests.test_host_control.Opaque object>", "<md5 _hashlib.HASH object>", '
-        '"peripheral GPIOA @ 0x40020000", "<Session (unconnected)>", '
+        '"peripheral GPIOA @ 0x40020000, breakpoint at 0x401000", "<Session (unconnected)>", '
         '"<Options for <Session (unconnected)>>"]'
     )
 

@@ -166,9 +166,9 @@ DERIVED_ENDINGS: Final = (
     "ness",
     "ly",
 )
-"""A word longer than its stem that ends so names a thing, a state or a quality, not the act:
-``deleted``, ``executor``, ``execution``, ``executable``, ``clearance``, ``movement``,
-``withdrawal``."""
+"""A word longer than its stem that ends so right after it (``_derived``) names a thing, a
+state or a quality, not the act: ``deleted``, ``executor``, ``execution``, ``executable``,
+``clearance``, ``movement``, ``withdrawal``."""
 
 NOT_DESTRUCTIVE_WORDS: Final = frozenset({"dropdown", "dropout", "droplet", "dropbox"})
 """Compound nouns that start with a stem."""
@@ -285,7 +285,26 @@ def _stem(word: str, stems: frozenset[str]) -> str | None:
     stem = next((word[:end] for end in range(len(word), 0, -1) if word[:end] in stems), None)
     if stem is None:
         return None
-    return stem if word == stem or not word.endswith(DERIVED_ENDINGS) else None
+    return None if _derived(word[len(stem) :], stem) else stem
+
+
+_BRIDGE = 2
+"""At most this many letters between a stem and a derived ending (``exec-ut-ion``,
+``drop-p-ed``); a longer run is a word of its own (``kill-sign-al``, ``delete-select-ion``)."""
+
+
+def _derived(rest: str, stem: str) -> bool:
+    """Whether the letters after a stem make a word derived from it (``withdraw-al``,
+    ``delete-d``, ``exec-ut-or``), not the stem joined to another word (``kill-signal``,
+    ``clear-interval``, ``reset-local``)."""
+    if not rest:
+        return False
+    spelled = (rest, "e" + rest) if stem.endswith("e") else (rest,)  # ``delete`` + ``d``
+    return any(
+        text.endswith(ending) and len(text) - len(ending) <= _BRIDGE
+        for text in spelled
+        for ending in DERIVED_ENDINGS
+    )
 
 
 def _ending(word: str) -> str | None:

@@ -295,22 +295,38 @@ def _class_has(cls: type, name: str) -> bool:
     return any(name in vars(base) for base in cls.__mro__)
 
 
-_ANY_ADDRESS = re.compile(r"\s+at 0x[0-9a-fA-F]+|(?<=object) @ 0x[0-9a-fA-F]+")
+_ANY_ADDRESS = re.compile(r"\s+at 0x([0-9a-fA-F]+)|(?<=object) @ 0x[0-9a-fA-F]+")
 """`` at 0x7f...`` anywhere in a text a class writes itself, or hashlib's ``object @ 0x7f...``
 (not any `` @ 0x...``: a register map's ``GPIOA @ 0x40020000`` is the data)."""
+_POINTER_DIGITS = 9
+"""An address of this many hex digits or more, written `` at 0x...``, is a 64-bit memory
+address (CPython's objects live at ``0x55...`` or ``0x7f...``, twelve digits); a shorter one
+may be the data (a debugger's ``<Breakpoint at 0x401000 hits=3>``), unless it is the value's
+own ``id``."""
 
 
 def own_text(value: object) -> str:
     """A value's text when nothing else stands for it: its class's own ``__str__`` when it
     defines one, else ``stable_repr``; never a memory address, even one a class's own text
-    writes before more text (paramiko's ``<paramiko.Transport at 0x7f... (unconnected)>``)."""
+    writes before more text (paramiko's ``<paramiko.Transport at 0x7f... (unconnected)>``):
+    the value's own ``id``, or one as long as a 64-bit address (an object's inside it)."""
+    own = id(value)
+
+    def unaddressed(match: re.Match[str]) -> str:
+        digits = match[1]
+        if digits is None or len(digits) >= _POINTER_DIGITS or int(digits, 16) == own:
+            return ""
+        return match[0]
+
     if type(value).__str__ is not object.__str__:
         try:
-            return _ANY_ADDRESS.sub("", str(value))
+            return _ANY_ADDRESS.sub(unaddressed, str(value))
         except Exception:  # a hostile __str__: the repr instead
             pass
     text = stable_repr(value)
-    return _ANY_ADDRESS.sub("", text) if type(value).__repr__ is not object.__repr__ else text
+    return (
+        _ANY_ADDRESS.sub(unaddressed, text) if type(value).__repr__ is not object.__repr__ else text
+    )
 
 
 def _key(key: object, as_text: bool = False) -> str:
