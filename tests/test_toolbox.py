@@ -973,10 +973,22 @@ def test_a_defaultdict_parameter_gets_the_factory_its_value_type_names() -> None
 
 @pydantic.dataclasses.dataclass
 class Aliased:
-    """A pydantic dataclass whose field pydantic's ``__init__`` takes under its alias."""
+    """A pydantic dataclass whose field pydantic's ``__init__`` takes under its alias.
+
+    Attributes:
+        count: How many.
+    """
 
     count: int = pydantic.Field(alias="Count")
     label: str = "x"
+    """Its label."""
+
+
+@pydantic.dataclasses.dataclass
+class Validated:
+    """Taken under its validation alias, which pydantic's ``__init__`` takes first."""
+
+    count: int = pydantic.Field(validation_alias="Count")
 
 
 class Bumper:
@@ -988,19 +1000,37 @@ class Bumper:
         """
         return Aliased(Count=item.count + 1, label=item.label)
 
+    def check(self, item: Validated) -> int:
+        """Check.
+
+        Args:
+            item: The item.
+        """
+        return item.count
+
 
 def test_a_pydantic_dataclass_takes_and_gives_its_fields_by_alias() -> None:
     """``count: int = Field(alias="Count")``: pydantic's ``__init__`` takes ``Count``, so the
     class had no form (TI131, "its own __init__ does not take its fields"), and the field read
     as optional (its ``Field(...)`` taken for a default). Read as pydantic reads it: the alias,
-    required; the result gives it back under the alias, as its schema says."""
+    required, documented where the attribute is; the result gives it back under the alias, as
+    its schema says. A ``validation_alias`` is what ``__init__`` takes first."""
     box = Toolbox(Bumper())
-    (tool,) = box.tools
-    item = tool.parameters_schema()["properties"]["item"]  # type: ignore[index]
+    bump, check = box.tools
+    item = bump.parameters_schema()["properties"]["item"]  # type: ignore[index]
     assert (item["properties"], item["required"]) == (
-        {"Count": {"type": "integer"}, "label": {"type": "string", "default": "x"}},
+        {
+            "Count": {"type": "integer", "description": "How many."},
+            "label": {"type": "string", "default": "x", "description": "Its label."},
+        },
         ["Count"],
     )
+    validated = check.parameters_schema()["properties"]["item"]  # type: ignore[index]
+    assert (validated["properties"], validated["required"]) == (
+        {"Count": {"type": "integer"}},
+        ["Count"],
+    )
+    assert box.call("check", {"item": {"Count": 4}}) == 4
     assert box.call("bump", {"item": {"Count": 2}}) == Aliased(Count=3)
     arguments = json.dumps({"item": {"Count": 2, "label": "y"}})
     call = {"id": "1", "type": "function", "function": {"name": "bump", "arguments": arguments}}

@@ -61,6 +61,7 @@ from inspector.typetable.structures import (
     NOT_MADE_FROM_PAIRS,
     Container,
     container_of,
+    field_attributes,
     has_fields,
     made_from_fields,
     made_from_pairs,
@@ -595,10 +596,12 @@ class TypeMapper:
         rows = self.context.resolver.field_rows(cls, failed, untold=private)
         self._notes.extend(Note(code, text) for code, text in failed)
         under = self.context.attribute_docs.of(cls)
+        attributes = field_attributes(cls)
         fields: list[Field] = []
         for name, written, required, default in rows:
             if name in private:
                 continue
+            attribute = attributes.get(name, name)  # what the docstring and body document
             hint = (
                 map_parts(written, lambda part, _: arguments.get(part, part))
                 if arguments
@@ -607,10 +610,11 @@ class TypeMapper:
             mapped, explicit = self._described(hint)
             if explicit is not None:
                 description = explicit
-            elif name in under:
-                description = under[name]
+            elif attribute in under:
+                description = under[attribute]
             else:
-                description = texts[name].description if name in texts else ""
+                documented = texts.get(attribute) or texts.get(name)
+                description = documented.description if documented is not None else ""
             description = with_enum_names(description, mapped)
             fields.append(
                 Field(name, mapped, description, required, MISSING if required else default)

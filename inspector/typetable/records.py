@@ -80,14 +80,22 @@ def init_fields(cls: type) -> list[dataclasses.Field[object]]:
 def init_field_names(cls: type) -> list[tuple[str, str]]:
     """A dataclass's fields that its constructor takes (``init_fields``), each as (the name its
     constructor takes, its attribute): a pydantic dataclass's field under its alias
-    (``a: int = Field(alias="A")``: pydantic's ``__init__`` takes ``A``), others as named."""
+    (``a: int = Field(alias="A")``: pydantic's ``__init__`` takes ``A``; see
+    ``pydantic_init_name``), others as named."""
     infos = getattr(cls, "__pydantic_fields__", None)
     aliases: dict[str, object] = infos if isinstance(infos, dict) else {}
-    named = []
-    for f in init_fields(cls):
-        alias = getattr(aliases.get(f.name), "alias", None)
-        named.append((alias if isinstance(alias, str) and alias else f.name, f.name))
-    return named
+    return [(pydantic_init_name(aliases.get(f.name), f.name), f.name) for f in init_fields(cls)]
+
+
+def pydantic_init_name(info: object, attribute: str) -> str:
+    """The keyword a pydantic dataclass's ``__init__`` takes a field by: its
+    ``validation_alias`` when that is text, else its ``alias``, else the attribute's name
+    (``info``: pydantic's ``FieldInfo``, None for a field it does not list)."""
+    for kind in ("validation_alias", "alias"):
+        name = getattr(info, kind, None)
+        if isinstance(name, str) and name:
+            return name
+    return attribute
 
 
 def private_fields(cls: type) -> frozenset[str]:

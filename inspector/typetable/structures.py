@@ -21,6 +21,7 @@ from inspector.typetable.records import (
     init_fields,
     is_attrs,
     is_struct,
+    pydantic_init_name,
     record_fields,
 )
 from inspector.typetable.values import default_json
@@ -266,7 +267,8 @@ def field_rows(cls: type, hints: dict[str, object] | None = None) -> list[FieldR
         # a pydantic dataclass: its fields as pydantic reads them (a ``Field(...)`` default is
         # pydantic's description of the field, not a value; the alias is what it takes)
         taken = {f.name for f in init_fields(cls)}
-        return _pydantic_rows({k: v for k, v in pydantic_fields.items() if k in taken})
+        fields = {k: v for k, v in pydantic_fields.items() if k in taken}
+        return _pydantic_rows(fields, pydantic_init_name)
     if hints is None:
         hints = typing.get_type_hints(cls, include_extras=True)
     records = record_fields(cls)
@@ -328,8 +330,17 @@ def _record_default(record: RecordField) -> Json | _Missing:
     return MISSING
 
 
-def _pydantic_rows(model_fields: dict[str, typing.Any]) -> list[FieldRow]:
-    """A pydantic model's (or pydantic dataclass's) fields, each by its alias."""
+def _pydantic_alias(info: typing.Any, attribute: str) -> str:
+    return info.alias or attribute
+
+
+def _pydantic_rows(
+    model_fields: dict[str, typing.Any],
+    named: typing.Callable[[typing.Any, str], str] = _pydantic_alias,
+) -> list[FieldRow]:
+    """A pydantic model's (or pydantic dataclass's) fields, each by the name ``named`` gives
+    it (a model's: its alias; ``model_validate`` takes the validation alias, see the
+    Toolbox; a dataclass's: the keyword its ``__init__`` takes)."""
     rows: list[FieldRow] = []
     for name, info in model_fields.items():
         hint: object = info.annotation
@@ -340,8 +351,23 @@ def _pydantic_rows(model_fields: dict[str, typing.Any]) -> list[FieldRow]:
             hint = typing.Annotated[(hint, *metadata)]
         required = bool(info.is_required())
         default = MISSING if required or info.default_factory else default_json(info.default)
-        rows.append((info.alias or name, hint, required, default))
+        rows.append((named(info, name), hint, required, default))
     return rows
+
+
+def field_attributes(cls: type) -> dict[str, str]:
+    """A record's fields whose JSON name is not their attribute's, by that name: a pydantic
+    alias (``count: int = Field(alias="Count")``: ``Count`` → ``count``), attrs' ``label`` of
+    ``_label``, msgspec's renamed fields. A docstring and the class body document the
+    attribute."""
+    model_fields = getattr(cls, "model_fields", None)
+    if isinstance(model_fields, dict):
+        named = {_pydantic_alias(info, name): name for name, info in model_fields.items()}
+    elif dataclasses.is_dataclass(cls):
+        named = dict(init_field_names(cls))
+    else:
+        named = {f.name: f.attribute for f in record_fields(cls) or ()}
+    return {name: attribute for name, attribute in named.items() if name != attribute}
 
 
 def _typed_dict_required(hint: object, by_totality: bool) -> bool:
