@@ -280,7 +280,8 @@ def test_a_typeddict_reads_each_key_where_the_typeddict_that_adds_it_is_defined(
     """stripe's ``CustomerCreateParams`` extends ``RequestOptions`` from another module, whose
     ``headers: NotRequired["Mapping[str, str]|None"]`` names a ``Mapping`` only that module
     imports: every key was read in the subclass' module (a TypedDict's MRO is ``dict``'s), so
-    ``headers`` took any value, and a part no module resolves was dropped without a word."""
+    ``headers`` took any value, and a part no module resolves was dropped without a word. A
+    key the subclass declares again is read as it declares it."""
     modules(
         **{
             "tdpkg/__init__.py": "",
@@ -292,6 +293,7 @@ def test_a_typeddict_reads_each_key_where_the_typeddict_that_adds_it_is_defined(
 
                 class Options(TypedDict):
                     headers: NotRequired["Mapping[str, str]|None"]
+                    limit: NotRequired["int | None"]
             """,
             "tdpkg/client.py": """
                 from typing_extensions import NotRequired
@@ -300,6 +302,7 @@ def test_a_typeddict_reads_each_key_where_the_typeddict_that_adds_it_is_defined(
 
 
                 class CreateParams(Options):
+                    limit: NotRequired["int"]  # declared again, narrowed: its own reading
                     email: NotRequired["str"]
                     note: NotRequired["Nowhere[str]|None"]
 
@@ -328,6 +331,7 @@ def test_a_typeddict_reads_each_key_where_the_typeddict_that_adds_it_is_defined(
                     {"type": "null"},
                 ]
             },
+            "limit": {"type": "integer"},
             "email": {"type": "string"},
             "note": {},
         },

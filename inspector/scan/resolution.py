@@ -277,19 +277,22 @@ def _declared_annotations(cls: type) -> list[tuple[type, dict[str, object]]]:
     if not is_typeddict(cls):
         return [(base, vars(base).get("__annotations__", {})) for base in reversed(cls.__mro__)]
     declared: list[tuple[type, dict[str, object]]] = []
-    seen: set[str] = set()
+    walked: set[type] = set()
 
     def walk(typed: type) -> None:
+        walked.add(typed)
+        inherited: dict[str, object] = {}
         for written in getattr(typed, "__orig_bases__", ()):
             base = typing.get_origin(written) or written  # ``Page[T]``: ``Page``
             if isinstance(base, type) and is_typeddict(base) and base is not typed:
-                walk(base)
-        own = {
+                inherited.update(vars(base).get("__annotations__", {}))
+                if base not in walked:
+                    walk(base)
+        own = {  # a key it declares again (narrowed: ``ReadOnly``) is its own, read after
             name: annotation
             for name, annotation in vars(typed).get("__annotations__", {}).items()
-            if name not in seen
+            if inherited.get(name, _ABSENT) is not annotation
         }
-        seen.update(own)
         declared.append((typed, own))
 
     walk(cls)
