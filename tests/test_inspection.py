@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import enum
 import functools
+import multiprocessing
 import socketserver
 import threading
 import typing
@@ -904,6 +905,17 @@ class Worker(threading.Thread):
         return 0
 
 
+class Job(multiprocessing.Process):
+    """A process: ``start`` runs ``run`` in the new process, as ``Thread.run`` on its thread."""
+
+    def run(self) -> None:
+        """The process's work."""
+
+    def progress(self) -> int:
+        """How far the work is."""
+        return 0
+
+
 class EchoServer(socketserver.TCPServer):
     """A server: ``serve_forever`` calls its hooks."""
 
@@ -926,6 +938,7 @@ def test_a_method_a_standard_library_base_calls_itself_is_no_tool() -> None:
     caller's thread: it never returns). The classes' own methods stay tools."""
     assert list(inspect_class(LineProtocol)[0]) == ["send_line"]
     assert list(inspect_class(Worker)[0]) == ["progress"]
+    assert list(inspect_class(Job)[0]) == ["progress"]
     assert list(inspect_class(EchoServer)[0]) == ["clients"]
     assert [t.name for t in Toolbox(Worker(), classification={}).tools] == ["progress"]
 

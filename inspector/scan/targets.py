@@ -475,7 +475,7 @@ def iter_methods(info: ClassInfo, locations: Locations | None = None) -> Iterato
     seen: set[str] = set()
     locations = locations if locations is not None else Locations()
     owner_is_group = is_function_group(info.cls)
-    callbacks = library_callbacks(info.cls)
+    callbacks = _library_callbacks(info.cls)
     for owner in _owners(info.cls, info.through):
         hooks = _pydantic_hooks(owner) | callbacks
         found: list[MethodInfo] = []
@@ -592,6 +592,7 @@ def _is_context_manager(function: FunctionType) -> bool:
 
 _CALLBACKS: Final = {
     ("threading", "Thread"): ("run",),
+    ("multiprocessing.process", "BaseProcess"): ("run",),
     ("socketserver", "BaseRequestHandler"): ("setup", "handle", "finish"),
     ("socketserver", "BaseServer"): (
         "server_bind", "server_activate", "get_request", "verify_request", "process_request",
@@ -600,13 +601,14 @@ _CALLBACKS: Final = {
     ),
 }  # fmt: skip
 """The methods a standard-library base calls on its subclasses itself (``Thread.run`` on the
-thread ``start`` made; the request cycle of ``socketserver``); each of asyncio's protocol
-classes, whose methods are all callbacks of the event loop, is in ``_PROTOCOLS``."""
+thread ``start`` made, a ``multiprocessing.Process``'s ``run`` in the process it made; the
+request cycle of ``socketserver``); each of asyncio's protocol classes, whose methods are all
+callbacks of the event loop, is in ``_PROTOCOLS``."""
 
 _PROTOCOLS: Final = "asyncio.protocols"
 
 
-def library_callbacks(cls: type) -> frozenset[str]:
+def _library_callbacks(cls: type) -> frozenset[str]:
     """The names of the methods the standard library calls on ``cls`` itself, for a class
     built on one of its callback bases: asyncio's protocols (asyncssh's connection overrides
     ``data_received``, ``connection_lost``...), ``threading.Thread`` (paramiko's
