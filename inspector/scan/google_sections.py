@@ -96,7 +96,7 @@ def read_google(text: str, titles: re.Pattern[str], names: Collection[str] = ())
             index += 1
         opened = index
         if _ENTRY_SECTION.fullmatch(line):
-            start = _names_alone_as_entries(lines, index, names, titles) if names else index
+            start = _mark_names_alone_as_entries(lines, index, names, titles) if names else index
             if names and start < len(lines) and _opens_entry_of(lines[start], names):
                 index, body = _entries_at_margin(lines, start, names, titles)
             else:
@@ -286,15 +286,16 @@ def _entries_at_margin(
     return index, body
 
 
-def _names_alone_as_entries(
+def _mark_names_alone_as_entries(
     lines: list[str], index: int, names: Collection[str], titles: re.Pattern[str]
 ) -> int:
     """Each line of an entry section, from its first line that is not blank to the next
     title, that is a parameter's name alone at that line's indent, its text indented deeper
     on the next line (NumPy's layout of an entry, without a type: pygit2's ``Parameters:``
-    over a blank line, then ``path`` and its text), written as the parser opens an entry:
-    ``path:``. Returns where the section's entries open: its first line that is not blank
-    when that line is such a name (entries at the title's indent then), else ``index``."""
+    over a blank line, then ``path`` and its text), rewritten in ``lines`` (in place) as the
+    parser opens an entry: ``path:``. Returns where the section's entries open: its first
+    line that is not blank when that line is such a name (entries at the title's indent
+    then), else ``index``."""
     first = index
     while first < len(lines) and not lines[first].strip():
         first += 1
