@@ -35,6 +35,7 @@ from inspector.typetable.structures import (
     ONE_SHOT,
     Container,
     container_of,
+    empty_value_factory,
     has_fields,
     is_typeddict,
     made_from_fields,
@@ -553,7 +554,7 @@ def _dict_of_class(
     ``Counter``) made from the converted pairs: a plain dict has none of its methods and
     attributes (``Dataset.flatten_indices(features={})`` failed on ``dict.type``). A
     ``defaultdict`` (its factory comes first) is made empty, with the factory its value type
-    names (``_empty_value``), and filled; one with a constructor of its own (that sets its
+    names (``empty_value_factory``), and filled; one with a constructor of its own (that sets its
     own factory: ``class Tree(defaultdict)`` calling ``super().__init__(Tree)``) is made
     with no argument, then filled. A class that refuses
     the pairs refuses the argument (filling it past its constructor would skip what the
@@ -564,7 +565,7 @@ def _dict_of_class(
         if issubclass(cls, collections.defaultdict):
             own_init = cls.__init__ is not collections.defaultdict.__init__
             filled: collections.defaultdict[object, object] = (
-                cls() if own_init else cls(_empty_value(value_hint))
+                cls() if own_init else cls(empty_value_factory(value_hint))
             )
             filled.update(converted)
             made = filled
@@ -573,43 +574,6 @@ def _dict_of_class(
     except _REFUSALS as error:
         raise ArgumentError(path, f"{cls.__name__}: {_raised(error)}") from None
     return made if made == converted else converted  # its constructor took them otherwise
-
-
-_EMPTY_VALUES: dict[object, type] = {
-    **{
-        kind: kind
-        for kind in (
-            *(list, set, frozenset, dict, str, bytes, bool, int, float),
-            *(collections.Counter, collections.OrderedDict, collections.deque),
-        )
-    },
-    collections.abc.Sequence: list,
-    collections.abc.MutableSequence: list,
-    collections.abc.Set: set,
-    collections.abc.MutableSet: set,
-    collections.abc.Mapping: dict,
-    collections.abc.MutableMapping: dict,
-}
-"""The types a ``defaultdict``'s values may be made of with no argument, and the class that
-makes them (an abstract collection's plain one)."""
-
-
-def _empty_value(hint: object) -> type | None:
-    """The factory of a ``defaultdict`` whose values the hint types: what makes an empty value
-    of it (``list`` for ``list[int]`` and ``Sequence[int]``, ``int`` for ``int``), or None
-    (no factory: a missing key is a ``KeyError``) for another type, whose constructor may
-    want arguments or do more than make a value. A method that fills the mapping
-    (``groups[key].append(x)``) then works on any key the model did not give."""
-    while typing.get_origin(hint) is typing.Annotated:
-        hint = typing.get_args(hint)[0]
-    origin = typing.get_origin(hint) or hint
-    if origin is tuple:  # ``()`` is a value of ``tuple[int, ...]``, not of ``tuple[int, int]``
-        items = tuple_items(hint)
-        return tuple if items is None or not items or items[-1] is Ellipsis else None
-    try:
-        return _EMPTY_VALUES.get(origin)
-    except TypeError:  # an unhashable hint (a field object): no factory
-        return None
 
 
 def _raised(error: Exception) -> str:

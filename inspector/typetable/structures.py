@@ -180,6 +180,43 @@ def type_arguments(cls: type, arguments: tuple[object, ...]) -> dict[object, obj
     return dict(zip(parameters, arguments, strict=True))
 
 
+_MADE_EMPTY: dict[object, type] = {
+    **{
+        kind: kind
+        for kind in (
+            *(list, set, frozenset, dict, str, bytes, bool, int, float),
+            *(collections.Counter, collections.OrderedDict, collections.deque),
+        )
+    },
+    collections.abc.Sequence: list,
+    collections.abc.MutableSequence: list,
+    collections.abc.Set: set,
+    collections.abc.MutableSet: set,
+    collections.abc.Mapping: dict,
+    collections.abc.MutableMapping: dict,
+}
+"""The types a ``defaultdict``'s values may be made of with no argument, and the class that
+makes them (an abstract collection's plain one)."""
+
+
+def empty_value_factory(hint: object) -> type | None:
+    """The factory of a ``defaultdict`` whose values the hint types: what makes an empty value
+    of it (``list`` for ``list[int]`` and ``Sequence[int]``, ``int`` for ``int``), or None
+    (no factory: a missing key is a ``KeyError``) for another type, whose constructor may
+    want arguments or do more than make a value. A method that fills the mapping
+    (``groups[key].append(x)``) then works on any key the model did not give."""
+    while typing.get_origin(hint) is typing.Annotated:
+        hint = typing.get_args(hint)[0]
+    origin = typing.get_origin(hint) or hint
+    if origin is tuple:  # ``()`` is a value of ``tuple[int, ...]``, not of ``tuple[int, int]``
+        items = tuple_items(hint)
+        return tuple if items is None or not items or items[-1] is Ellipsis else None
+    try:
+        return _MADE_EMPTY.get(origin)
+    except TypeError:  # an unhashable hint (a field object): no factory
+        return None
+
+
 def tuple_items(hint: object) -> tuple[object, ...] | None:
     """The item types of a tuple hint (``tuple[int, str]``, ``tuple[()]``: none, ``tuple[int,
     ...]`` with its ``...``); None for a bare ``tuple`` or ``typing.Tuple``, of any items.
