@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from inspector.catalog import Catalog, CatalogClass
 from inspector.files.tools_json import from_json, to_json
-from inspector.runtime.toolbox import Toolbox
+from inspector.runtime.toolbox import Toolbox, ToolCallError
 from inspector.scan import stub_outline
 from inspector.scan.methods import NOT_INSPECTED
 from inspector.scan.stub_outline import condition_value
@@ -864,3 +864,80 @@ def test_a_compiled_method_a_subclass_inherits_is_converted_with_its_base_class_
     assert tools["walk"].type_sources == (("start", "stub"), ("order", "stub"), ("return", "stub"))
     box = Toolbox(module.Repo())
     assert box.call("walk", {"start": "a", "order": [1, 2]}) == "('a', <Order.TIME|REVERSE: 3>)"
+
+
+def test_a_base_generic_only_in_its_stub_takes_the_types_the_subclass_s_stub_gives_it(
+    modules: Callable[..., None],
+) -> None:
+    """typeshed's ``_BaseNetwork(Generic[_A])`` and ``IPv4Network(_BaseV4,
+    _BaseNetwork[IPv4Address])``: ``IPv4Network.hosts()`` yields ``IPv4Address``, not either
+    address. A stub's TypeVars are bound as the code's are: through every class between, a
+    class generic by its bases alone (``Mid(Box[_U])``) in the order they name them, and the
+    Toolbox converts as the schema says."""
+    modules(
+        **{
+            "stubgen_base.py": '''
+                class Box:
+                    def put(self, item, count=1):
+                        """Put.
+
+                        Args:
+                            item: The item.
+                            count: How many.
+                        """
+                        return [item] * count
+
+                class Mid(Box):
+                    pass
+
+                class Ints(Box):
+                    pass
+
+                class Texts(Mid):
+                    pass
+            ''',
+            "stubgen_base.pyi": """
+                from typing import Generic, TypeVar
+
+                _T = TypeVar("_T")
+                _U = TypeVar("_U")
+                _N = TypeVar("_N", int, float)
+
+                class Box(Generic[_T, _N]):
+                    def put(self, item: _T, count: _N = ...) -> list[_T]: ...
+
+                class Mid(Box[list[_U], int]): ...
+                class Ints(Box[int, float]): ...
+                class Texts(Mid[str]): ...
+            """,
+        }
+    )
+    module = load("stubgen_base")
+
+    def schemas(cls: type) -> list[object]:
+        tools, diagnostics = inspect_class(cls)
+        assert messages(diagnostics) == []
+        put = tools["put"]
+        return [
+            {k: v.get("type") for k, v in put.parameters_schema()["properties"].items()},
+            put.returns.to_schema(),
+        ]
+
+    assert schemas(module.Ints) == [
+        {"item": "integer", "count": "number"},
+        {"type": "array", "items": {"type": "integer"}},
+    ]
+    texts = {"type": "array", "items": {"type": "string"}}
+    assert schemas(module.Texts) == [
+        {"item": "array", "count": "integer"},
+        {"type": "array", "items": texts},
+    ]
+    assert schemas(module.Box) == [  # read for itself: what its TypeVars allow
+        {"item": None, "count": "number"},
+        {"type": "array", "items": {}},
+    ]
+    toolbox = Toolbox(module.Ints(), module.Texts())
+    assert toolbox.call("Ints_put", {"item": 2, "count": 2}) == [2, 2]
+    assert toolbox.call("Texts_put", {"item": ["a"]}) == [["a"]]
+    with pytest.raises(ToolCallError, match="item: expected integer"):
+        toolbox.call("Ints_put", {"item": "two"})

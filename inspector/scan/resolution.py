@@ -17,6 +17,7 @@ from collections.abc import Collection, Mapping
 
 from inspector import codes
 from inspector.scan.aliases import DROP, Unresolved, has_forward_refs, map_parts
+from inspector.scan.stub_generics import stub_typevar_bindings
 from inspector.scan.stubsource import StubFinder
 from inspector.scan.typecheck_names import TypeCheckingNames, names_in, substitute
 from inspector.typetable.structures import FieldRow, field_rows, is_typeddict
@@ -44,6 +45,7 @@ class HintResolver:
         self.stubs = stubs if stubs is not None else StubFinder()
         self._cache: dict[object, Resolved] = {}
         self._bindings: dict[tuple[type, type], dict[object, object]] = {}
+        self._stub_bindings: dict[tuple[type, type], dict[object, object]] = {}
 
     def resolve(
         self,
@@ -91,12 +93,19 @@ class HintResolver:
                 self._cache[key] = found
         if owner is None or receiver is None or receiver is owner:
             return found
+        bound = found.hint
         bindings = self._bindings.get((owner, receiver))
         if bindings is None:
             bindings = self._bindings[owner, receiver] = typevar_bindings(receiver, owner)
-        if not bindings:  # a base that is not generic, or whose parameters no class fixed
-            return found
-        bound = map_parts(found.hint, lambda part, _: bindings.get(part, part))
+        if bindings:  # none: a base that is not generic, or whose parameters no class fixed
+            bound = map_parts(bound, lambda part, _: bindings.get(part, part))
+        if _holds_typevar(bound):  # a stub's TypeVar (a base generic only in its stub)?
+            in_stubs = self._stub_bindings.get((owner, receiver))
+            if in_stubs is None:
+                in_stubs = stub_typevar_bindings(self.stubs, receiver, owner)
+                self._stub_bindings[owner, receiver] = in_stubs
+            if in_stubs:
+                bound = map_parts(bound, lambda part, _: in_stubs.get(part, part))
         return found if bound is found.hint else found._replace(hint=bound)
 
     def field_rows(
@@ -225,6 +234,19 @@ class HintResolver:
                 with contextlib.suppress(Exception):  # any import may fail; the hint stays
                     scope[name] = self.names.resolve_name(module, name)
         return scope.keys() != before.keys() or any(scope[k] is not v for k, v in before.items())
+
+
+def _holds_typevar(hint: object) -> bool:
+    """Whether a TypeVar is part of the hint, at any depth."""
+    if isinstance(hint, typing.TypeVar):
+        return True
+    if type(hint) is type or typing.get_origin(hint) is typing.Literal:
+        return False
+    return any(
+        _holds_typevar(part)
+        for arg in typing.get_args(hint)
+        for part in (arg if isinstance(arg, list) else (arg,))
+    )
 
 
 def typevar_bindings(receiver: type, owner: type) -> dict[object, object]:

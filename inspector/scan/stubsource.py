@@ -141,7 +141,7 @@ class StubNamespace(dict[str, object]):
             runtime = getattr(sys.modules.get(self.module), name, None)
             return runtime or self._protocol(node) or _stub_only(name, self.module)
         if isinstance(node, ast.expr) and is_type_expression(node):
-            return self._evaluated(node)
+            return self.evaluated(node)
         if hasattr(builtins, name):
             return getattr(builtins, name)
         raise KeyError(name)
@@ -156,7 +156,7 @@ class StubNamespace(dict[str, object]):
         if not all(is_type_expression(base) for base in node.bases):
             return None
         try:
-            bases = tuple(self._evaluated(base) for base in node.bases)
+            bases = tuple(self.evaluated(base) for base in node.bases)
         except Exception:  # a name it cannot evaluate: a plain stand-in
             return None
         origins = [typing.get_origin(base) or base for base in bases]
@@ -169,7 +169,8 @@ class StubNamespace(dict[str, object]):
         _MADE.add(made)
         return made
 
-    def _evaluated(self, expression: ast.expr) -> object:
+    def evaluated(self, expression: ast.expr) -> object:
+        """An expression of the stub, evaluated with its names."""
         code = compile(ast.Expression(expression), f"<stub {self.module}>", "eval")
         return eval(code, {"__builtins__": builtins}, self)
 
@@ -335,6 +336,14 @@ class StubFinder:
         # a definition at a dotted path is a class's member (only classes have members here)
         return None if found is None else _signature(*found, member=len(path) > 1)
 
+    def class_definition(self, cls: type) -> tuple[Definition, StubNamespace] | None:
+        """What the stub of a run-time class's module says of it, with its namespace."""
+        return self._definition(_loaded_as(cls.__module__, cls), cls.__qualname__.split("."), set())
+
+    def definition(self, module: str, name: str) -> tuple[Definition, StubNamespace] | None:
+        """What a module's stub defines or imports under ``name``, with its namespace."""
+        return self._definition(module, [name], set())
+
     def _exported(self, module: str, path: list[str]) -> tuple[Definition, StubNamespace] | None:
         """The definition at ``path`` in the stub of a package above ``module`` that exports
         the same object under the same name, the nearest first: a compiled backend's class
@@ -383,7 +392,7 @@ class StubFinder:
             return self._reexported(stub, path, seen)
         owner = stub.definitions.get(path[0])
         for base in owner.bases if len(path) == 2 and isinstance(owner, ast.ClassDef) else ():
-            name = _base_name(base)
+            name = base_name(base)
             if name is None or name in stub.definitions:
                 continue  # a base of the same stub: _find looked there
             source, attribute = stub.imports.get(name, ("builtins", name))
@@ -508,7 +517,7 @@ class StubFinder:
             members = self._members[id(node)] = class_members(node)
         found = self._find(members, path[1:], top)
         for base in node.bases if found is None else ():
-            name = _base_name(base)
+            name = base_name(base)
             if name is not None and name != path[0]:
                 found = self._find(top, [name, *path[1:]], top)
                 if found is not None:
@@ -568,7 +577,7 @@ def _dotted(node: ast.expr) -> list[str]:
     return [node.id, *parts] if isinstance(node, ast.Name) else []
 
 
-def _base_name(base: ast.expr) -> str | None:
+def base_name(base: ast.expr) -> str | None:
     """The name a base class is written with: ``Base`` or ``Base[T]``."""
     if isinstance(base, ast.Subscript):
         base = base.value
