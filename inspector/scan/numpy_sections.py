@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import inspect
 import re
-from collections.abc import Collection, Iterator
+from collections.abc import Iterator
 from typing import NamedTuple
 
 import docstring_parser.numpydoc
@@ -62,6 +62,9 @@ first, and the title looked up: a pattern of every title in any capitals, tried 
 took 0.8 ms on a pandas docstring (a fifth of the inspection of ``DataFrame``); opening with a
 newline, the search skips from one to the next."""
 _SPELLED = {s.title.lower(): s.title for s in docstring_parser.numpydoc.DEFAULT_SECTIONS}
+"""The titles the NumPy parser knows as sections, by their lower-case spelling."""
+_KNOWN = frozenset(_SPELLED.values())
+"""The same titles as the parser spells them (a title of the author's own is none)."""
 
 
 def underlined_titles(text: str) -> str:
@@ -97,7 +100,7 @@ class NumpyReading(NamedTuple):
     """The paragraphs at the margin of parameter sections that open no entry: description."""
 
 
-def read_numpy(text: str, titles: re.Pattern[str], known: Collection[str]) -> NumpyReading:
+def read_numpy(text: str, titles: re.Pattern[str]) -> NumpyReading:
     """The docstring with each line at the margin of a parameter section that is not shaped
     like an entry made the text of the entry above it, or taken out as a paragraph (``tail``).
 
@@ -105,13 +108,12 @@ def read_numpy(text: str, titles: re.Pattern[str], known: Collection[str]) -> Nu
         text: The docstring, its titles underlined with dashes as long as the title.
         titles: The parser's section titles, each matching a title and its underline at the
             margin.
-        known: The parser's section titles as text.
 
     Returns:
         The text as it came and no tail when every line at the margin of its parameter
         sections is an entry's (most docstrings).
     """
-    if not _has_odd_line(text, known):
+    if not _has_odd_line(text):
         return NumpyReading(text, "")
     cleaned = inspect.cleandoc(text)
     found = list(titles.finditer(cleaned))
@@ -163,7 +165,7 @@ def _margin_patterns(indent: str) -> _MarginPatterns:
     )
 
 
-def _has_odd_line(text: str, known: Collection[str]) -> bool:
+def _has_odd_line(text: str) -> bool:
     """Whether a line at the margin of a parameter section is not shaped like an entry: read
     on the text as it is, at the title's indentation, by two searches a section, so a
     docstring whose every such line is an entry's (most) is not cleaned and split here for
@@ -181,7 +183,7 @@ def _has_odd_line(text: str, known: Collection[str]) -> bool:
         title_line = text[end + 1 : after.start()].strip()
         if not _ENTRY.fullmatch(title_line):
             return True  # a title of the author's own (or one the parser knows: no harm)
-        if title_line not in known:  # a name of the author's own over its section ("Styles")
+        if title_line not in _KNOWN:  # a name of the author's own over its section ("Styles")
             following = patterns.title.search(text, after.end())
             stop = text.rfind("\n", 0, following.start()) if following is not None else len(text)
             if patterns.odd.search(text, after.end(), stop) is not None:
