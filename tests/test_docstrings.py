@@ -1979,6 +1979,85 @@ def test_a_numpydoc_sub_heading_of_the_authors_own_over_entries_keeps_them() -> 
     )
 
 
+class Sections:
+    def crop(self, box: tuple[int, int, int, int]) -> int:
+        """Crop the image.
+
+        Parameters
+        ----------
+        box : tuple of int
+            The edges.
+
+        Example usage
+        -------------
+            img.crop((0, 0, 10, 10))
+        """
+        return 0
+
+    def resize(self, size: int, mode: str = "nearest") -> int:
+        """Resize the image.
+
+        Parameters
+        ----------
+        size : int
+            The new size.
+        mode : str
+            The interpolation.
+
+        Valid modes
+        -----------
+        nearest
+        bilinear
+        bicubic
+        """
+        return 0
+
+    def draw(self, data: int, width: int = 0, height: int = 0) -> int:
+        """Draw.
+
+        Parameters
+        ----------
+        data : int
+            The rows.
+
+        Layout options
+        --------------
+        width
+            Width in pixels.
+        height
+            Height in pixels.
+        """
+        return 0
+
+
+def test_a_numpydoc_title_of_the_authors_own_over_no_entries_is_description() -> None:
+    """review43: a title of the author's own among the parameters is a sub-heading only over
+    entries with a type, starred, or names of the signature. A code sample indented under it
+    ("Example usage") went into the last parameter's text and the title was lost; bare words
+    under it ("Valid modes" over ``nearest``) were arguments not in the signature (TI203)
+    and the list was lost. Names of the signature alone ("Layout options" over ``width``)
+    stay parameters."""
+    tools, diagnostics = inspect_class(Sections)
+    assert tools["crop"].description == (
+        "Crop the image.\n\nExample usage\n-------------\n    img.crop((0, 0, 10, 10))"
+    )
+    assert tools["crop"].parameters_schema()["properties"]["box"]["description"] == "The edges."
+    assert tools["resize"].description == (
+        "Resize the image.\n\nValid modes\n-----------\nnearest\nbilinear\nbicubic"
+    )
+    assert tools["resize"].parameters_schema()["properties"] == {
+        "size": {"type": "integer", "description": "The new size."},
+        "mode": {"type": "string", "description": "The interpolation.", "default": "nearest"},
+    }
+    assert tools["draw"].description == "Draw."
+    assert tools["draw"].parameters_schema()["properties"] == {
+        "data": {"type": "integer", "description": "The rows."},
+        "width": {"type": "integer", "description": "Width in pixels.", "default": 0},
+        "height": {"type": "integer", "description": "Height in pixels.", "default": 0},
+    }
+    assert messages(diagnostics) == []
+
+
 class Transport:
     """paramiko's shapes: ``:param socket sock:``, a ``:versionadded:`` field; gcs' ``file``."""
 

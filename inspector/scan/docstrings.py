@@ -319,7 +319,7 @@ def _parsed(text: str, style: DocstringStyle, names: Collection[str] = ()) -> Do
                 text, style = numpy, DocstringStyle.NUMPY
     numpy_tail = ""
     if style is DocstringStyle.NUMPY:
-        text, numpy_tail = read_numpy(_numpy_readable(text), _NUMPY_PARSER.titles_re)
+        text, numpy_tail = read_numpy(_numpy_readable(text), _NUMPY_PARSER.titles_re, names)
     protected = _SPACES_ONLY_LINE.sub("", text) if " \n" in text or "\t\n" in text else text
     if style is DocstringStyle.REST:  # before colons are marked
         protected = _rest_fields_readable(protected)
