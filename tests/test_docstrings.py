@@ -2366,6 +2366,35 @@ def test_epydoc_consolidated_field_over_numpy_entries_documents_them() -> None:
     assert messages(diagnostics) == []
 
 
+class ConsolidatedWrapped:
+    def find_docs(self, filter: dict, limit: int = 0) -> int:  # type: ignore[type-arg]
+        """Delete documents.
+
+        :Parameters:
+            filter: A query that matches the documents to
+                delete.
+            limit: At most this many.
+        """
+        return 0
+
+
+def test_epydoc_consolidated_entry_whose_text_wraps_keeps_its_first_line() -> None:
+    """review43: after a tight colon (``filter: text``) the text was taken as the type whenever
+    lines followed, so a wrapped description lost its first line, silently. It is the type only
+    when it reads as one (``as_dict: bool`` above); else it opens the description."""
+    tools, diagnostics = inspect_class(ConsolidatedWrapped)
+    tool = tools["find_docs"]
+    assert tool.description == "Delete documents."
+    assert tool.parameters_schema()["properties"] == {
+        "filter": {
+            "type": "object",
+            "description": "A query that matches the documents to\ndelete.",
+        },
+        "limit": {"type": "integer", "description": "At most this many.", "default": 0},
+    }
+    assert messages(diagnostics) == []
+
+
 class Packed:
     """pygit2's ``Repository.pack``: a Google ``Parameters:`` title over entries in NumPy's
     layout without a type, each name alone on its line, its text indented below."""
