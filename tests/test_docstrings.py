@@ -295,8 +295,10 @@ def _as_parser_spells(match: re.Match[str]) -> str:
 
 @given(_TITLE_PIECES)
 def test_numpydoc_titles_are_underlined_as_the_parser_reads_them(pieces: list[str]) -> None:
-    """Each underline found first, its title looked up on the line above: what the pattern of
-    every title, tried at each line, gives (six times slower on real docstrings)."""
+    """A numpydoc title in any capitals (``See also``, ``SEE ALSO``), alone on its line over at
+    least as many ``=`` or ``-`` as it has letters, is written as docstring-parser spells it
+    over as many dashes; a shorter underline, a word that is no title, or a title sharing its
+    line is left as written. Checked against numpydoc's rule written as one pattern."""
     text = "".join(pieces)
     assert underlined_titles(text) == _ANY_TITLE_UNDERLINED.sub(_as_parser_spells, text)
 
