@@ -295,8 +295,10 @@ def _as_parser_spells(match: re.Match[str]) -> str:
 
 @given(_TITLE_PIECES)
 def test_numpydoc_titles_are_underlined_as_the_parser_reads_them(pieces: list[str]) -> None:
-    """Each underline found first, its title looked up on the line above: what the pattern of
-    every title, tried at each line, gives (six times slower on real docstrings)."""
+    """A numpydoc title in any capitals (``See also``, ``SEE ALSO``), alone on its line over at
+    least as many ``=`` or ``-`` as it has letters, is written as docstring-parser spells it
+    over as many dashes; a shorter underline, a word that is no title, or a title sharing its
+    line is left as written. Checked against numpydoc's rule written as one pattern."""
     text = "".join(pieces)
     assert underlined_titles(text) == _ANY_TITLE_UNDERLINED.sub(_as_parser_spells, text)
 
@@ -1979,6 +1981,85 @@ def test_a_numpydoc_sub_heading_of_the_authors_own_over_entries_keeps_them() -> 
     )
 
 
+class Sections:
+    def crop(self, box: tuple[int, int, int, int]) -> int:
+        """Crop the image.
+
+        Parameters
+        ----------
+        box : tuple of int
+            The edges.
+
+        Example usage
+        -------------
+            img.crop((0, 0, 10, 10))
+        """
+        return 0
+
+    def resize(self, size: int, mode: str = "nearest") -> int:
+        """Resize the image.
+
+        Parameters
+        ----------
+        size : int
+            The new size.
+        mode : str
+            The interpolation.
+
+        Valid modes
+        -----------
+        nearest
+        bilinear
+        bicubic
+        """
+        return 0
+
+    def draw(self, data: int, width: int = 0, height: int = 0) -> int:
+        """Draw.
+
+        Parameters
+        ----------
+        data : int
+            The rows.
+
+        Layout options
+        --------------
+        width
+            Width in pixels.
+        height
+            Height in pixels.
+        """
+        return 0
+
+
+def test_a_numpydoc_title_of_the_authors_own_over_no_entries_is_description() -> None:
+    """review43: a title of the author's own among the parameters is a sub-heading only over
+    entries with a type, starred, or names of the signature. A code sample indented under it
+    ("Example usage") went into the last parameter's text and the title was lost; bare words
+    under it ("Valid modes" over ``nearest``) were arguments not in the signature (TI203)
+    and the list was lost. Names of the signature alone ("Layout options" over ``width``)
+    stay parameters."""
+    tools, diagnostics = inspect_class(Sections)
+    assert tools["crop"].description == (
+        "Crop the image.\n\nExample usage\n-------------\n    img.crop((0, 0, 10, 10))"
+    )
+    assert tools["crop"].parameters_schema()["properties"]["box"]["description"] == "The edges."
+    assert tools["resize"].description == (
+        "Resize the image.\n\nValid modes\n-----------\nnearest\nbilinear\nbicubic"
+    )
+    assert tools["resize"].parameters_schema()["properties"] == {
+        "size": {"type": "integer", "description": "The new size."},
+        "mode": {"type": "string", "description": "The interpolation.", "default": "nearest"},
+    }
+    assert tools["draw"].description == "Draw."
+    assert tools["draw"].parameters_schema()["properties"] == {
+        "data": {"type": "integer", "description": "The rows."},
+        "width": {"type": "integer", "description": "Width in pixels.", "default": 0},
+        "height": {"type": "integer", "description": "Height in pixels.", "default": 0},
+    }
+    assert messages(diagnostics) == []
+
+
 class Transport:
     """paramiko's shapes: ``:param socket sock:``, a ``:versionadded:`` field; gcs' ``file``."""
 
@@ -2283,6 +2364,35 @@ def test_epydoc_consolidated_field_over_numpy_entries_documents_them() -> None:
             "default": None,
         },
         "pretty": {"type": "boolean", "description": "Format row names nicely.", "default": False},
+    }
+    assert messages(diagnostics) == []
+
+
+class ConsolidatedWrapped:
+    def find_docs(self, filter: dict, limit: int = 0) -> int:  # type: ignore[type-arg]
+        """Delete documents.
+
+        :Parameters:
+            filter: A query that matches the documents to
+                delete.
+            limit: At most this many.
+        """
+        return 0
+
+
+def test_epydoc_consolidated_entry_whose_text_wraps_keeps_its_first_line() -> None:
+    """review43: after a tight colon (``filter: text``) the text was taken as the type whenever
+    lines followed, so a wrapped description lost its first line, silently. It is the type only
+    when it reads as one (``as_dict: bool`` above); else it opens the description."""
+    tools, diagnostics = inspect_class(ConsolidatedWrapped)
+    tool = tools["find_docs"]
+    assert tool.description == "Delete documents."
+    assert tool.parameters_schema()["properties"] == {
+        "filter": {
+            "type": "object",
+            "description": "A query that matches the documents to\ndelete.",
+        },
+        "limit": {"type": "integer", "description": "At most this many.", "default": 0},
     }
     assert messages(diagnostics) == []
 

@@ -19,13 +19,17 @@ or, as yfinance's docstrings do, with NumPy's entries under it, no bullet::
 No parser reads either form: the list stayed in the description and no argument was
 documented. Each item is written as the field of its own argument (``:param filter: ...``), an
 aside in parentheses after the name as its type unless it is ``optional``. An entry without a
-bullet is NumPy's: the text after its name's colon is its type (``:type as_dict: bool``) when
-lines under it describe it or the colon stands apart (``freq : str``), else its description.
+bullet is NumPy's when the colon stands apart (``freq : str``): the text after it is its type
+(``:type freq: str``). After a tight colon (``as_dict: bool``) the text is the type only when
+lines under it describe the argument and it reads as a type (``_reads_as_type``); else it is
+the description's first line, and the lines under it continue it (``filter: A query that
+matches the documents to`` over ``delete.``).
 """
 
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 _TITLE = re.compile(
     r"^([ \t]*):(?:Parameters|Params|Arguments|Args|Keywords|Keyword Arguments):[ \t]*$",
@@ -39,6 +43,20 @@ _ITEM = re.compile(
 """An item: ``- `name` (aside): text``, the name in backquotes or bold, or bare."""
 _ENTRY = re.compile(r"([ \t]+)(\*{0,2}[A-Za-z_]\w*)([ \t]*):[ \t]*(.*)")
 """An entry without a bullet: ``name: type`` or ``name : type``."""
+_ONE_NAME = re.compile(r"`?~?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*`?")
+"""A type named alone (``ClientSession``, ``pymongo.cursor.Cursor``)."""
+
+
+class _Entry(NamedTuple):
+    """An entry without a bullet, as read so far."""
+
+    name: str
+    after: str
+    """What follows the colon on the entry's line."""
+    spaced: bool
+    """Whether a space stands before the colon (``freq : str``): NumPy's entry, typed."""
+    lines: list[str]
+    """The lines under the entry, stripped."""
 
 
 def consolidated_fields_readable(text: str) -> str:
@@ -65,7 +83,7 @@ def _fields(lines: list[str], start: int, margin: str) -> tuple[list[str], int] 
     """The fields the items from ``start`` on make, and the index of the line after them; None
     when a line there is neither an item nor indented under one."""
     written: list[str] = []
-    entry: list[str] = []  # an entry without a bullet: its name, what follows the colon, its lines
+    entry: _Entry | None = None  # the entry without a bullet being read
     index = start
     bullet = -1  # the indentation of the items
     bulleted = _ITEM.fullmatch(lines[start]) is not None if start < len(lines) else False
@@ -77,7 +95,7 @@ def _fields(lines: list[str], start: int, margin: str) -> tuple[list[str], int] 
             bullet = len(item[1])
             if not bulleted:
                 written.extend(_entry_fields(entry, margin))
-                entry = [item[2], item[4].strip(), item[3]]
+                entry = _Entry(item[2], item[4].strip(), bool(item[3]), [])
             else:
                 name, aside, said = item[2], (item[3] or "").strip(), item[4]
                 typed = f"{aside} " if aside and aside.lower() != "optional" else ""
@@ -85,8 +103,8 @@ def _fields(lines: list[str], start: int, margin: str) -> tuple[list[str], int] 
         elif bullet != -1 and indent > bullet:
             if bulleted:
                 written.append(f"{margin}    {line.strip()}")
-            else:
-                entry.append(line.strip())
+            elif entry is not None:
+                entry.lines.append(line.strip())
         else:
             return None
         index += 1
@@ -94,15 +112,30 @@ def _fields(lines: list[str], start: int, margin: str) -> tuple[list[str], int] 
     return (written, index) if written else None
 
 
-def _entry_fields(entry: list[str], margin: str) -> list[str]:
-    """The fields of an entry without a bullet (``[name, after the colon, space before it,
-    *lines under it]``): what follows the colon is the type when lines describe the argument
-    or the colon stands apart, else its description."""
-    if not entry:
+def _entry_fields(entry: _Entry | None, margin: str) -> list[str]:
+    """The fields of an entry without a bullet: what follows the colon is the type when the
+    colon stands apart, or when lines describe the argument and it reads as a type; else the
+    first line of its description, which the lines under it continue."""
+    if entry is None:
         return []
-    name, after, spaced, *said = entry
-    if not said and not spaced:
-        return [f"{margin}:param {name}: {after}".rstrip()]
+    name, after, spaced, said = entry
+    if not spaced and after and not (said and _reads_as_type(after)):
+        return [f"{margin}:param {name}: {after}", *(f"{margin}    {text}" for text in said)]
     head = f"{margin}:param {name}: {said[0] if said else ''}".rstrip()
     typed = [f"{margin}:type {name}: {after}"] if after else []
     return [head, *(f"{margin}    {text}" for text in said[1:]), *typed]
+
+
+def _reads_as_type(phrase: str) -> bool:
+    """Whether a phrase is a type: every word of it read as one by the docstring type reader
+    (``bool``, ``str or list``, ``dict of str to int``), or one name alone, which only the
+    function's module can resolve (``ClientSession``) and the scan reads there. A sentence
+    wrapped to the next line (``A query that matches the documents to``) is none."""
+    if _ONE_NAME.fullmatch(phrase):
+        return True
+    # imported at the first such phrase: the type reader brings the model, the type table and
+    # decimal, json and datetime, which reading a docstring alone (stubs) does not need
+    from inspector.scan.doc_types import NOT_UNDERSTOOD, read_doc_type
+
+    read = read_doc_type(phrase, {})
+    return read.hint is not NOT_UNDERSTOOD and not read.dropped

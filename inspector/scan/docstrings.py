@@ -319,7 +319,7 @@ def _parsed(text: str, style: DocstringStyle, names: Collection[str] = ()) -> Do
                 text, style = numpy, DocstringStyle.NUMPY
     numpy_tail = ""
     if style is DocstringStyle.NUMPY:
-        text, numpy_tail = read_numpy(_numpy_readable(text), _NUMPY_PARSER.titles_re, _NUMPY_TITLES)
+        text, numpy_tail = read_numpy(_numpy_readable(text), _NUMPY_PARSER.titles_re, names)
     protected = _SPACES_ONLY_LINE.sub("", text) if " \n" in text or "\t\n" in text else text
     if style is DocstringStyle.REST:  # before colons are marked
         protected = _rest_fields_readable(protected)
@@ -602,8 +602,6 @@ _NUMPY_PARSER = docstring_parser.numpydoc.NumpydocParser(
         for section in docstring_parser.numpydoc.DEFAULT_SECTIONS
     ]
 )
-_NUMPY_TITLES = frozenset(section.title for section in docstring_parser.numpydoc.DEFAULT_SECTIONS)
-"""The titles the NumPy parser knows as sections (a title of the author's own is not one)."""
 
 _PARSERS: dict[DocstringStyle, Callable[[str], docstring_parser.Docstring]] = {
     DocstringStyle.GOOGLE: _GOOGLE_PARSER.parse,

@@ -11,9 +11,12 @@ about the parameters, which is description text, as a paragraph after a Google s
 entries is. A title of the author's own after the entries, underlined (great_tables'
 "Formatting with the `date_style=` argument" over dashes, then a table; "Styles" over a
 table) opens description text up to the next title; over more entries ("Layout options",
-"Keyword arguments") it is a sub-heading, dropped, and the entries stay. A title shaped like
-a name over entries (SymPy's ``kwargs``) stays among the entries. Section titles are first
-underlined as docstring-parser reads them (``underlined_titles``)."""
+"Keyword arguments") it is a sub-heading, dropped, and the entries stay: only when each line at
+its body's margin is an entry with a type (``width : int``), starred, or a name of the
+signature. A code sample indented under such a title ("Example usage") or a list of bare words
+("Valid modes" over ``nearest``, ``bilinear``) is description. A title shaped like a name over
+entries (SymPy's ``kwargs``) stays among the entries. Section titles are first underlined as
+docstring-parser reads them (``underlined_titles``)."""
 
 from __future__ import annotations
 
@@ -62,6 +65,9 @@ first, and the title looked up: a pattern of every title in any capitals, tried 
 took 0.8 ms on a pandas docstring (a fifth of the inspection of ``DataFrame``); opening with a
 newline, the search skips from one to the next."""
 _SPELLED = {s.title.lower(): s.title for s in docstring_parser.numpydoc.DEFAULT_SECTIONS}
+"""The titles the NumPy parser knows as sections, by their lower-case spelling."""
+_KNOWN = frozenset(_SPELLED.values())
+"""The same titles as the parser spells them (a title of the author's own is none)."""
 
 
 def underlined_titles(text: str) -> str:
@@ -97,7 +103,7 @@ class NumpyReading(NamedTuple):
     """The paragraphs at the margin of parameter sections that open no entry: description."""
 
 
-def read_numpy(text: str, titles: re.Pattern[str], known: Collection[str]) -> NumpyReading:
+def read_numpy(text: str, titles: re.Pattern[str], names: Collection[str]) -> NumpyReading:
     """The docstring with each line at the margin of a parameter section that is not shaped
     like an entry made the text of the entry above it, or taken out as a paragraph (``tail``).
 
@@ -105,13 +111,14 @@ def read_numpy(text: str, titles: re.Pattern[str], known: Collection[str]) -> Nu
         text: The docstring, its titles underlined with dashes as long as the title.
         titles: The parser's section titles, each matching a title and its underline at the
             margin.
-        known: The parser's section titles as text.
+        names: The parameters of the signature (none when unknown): under a title of the
+            author's own, lines naming them alone are entries, as typed entries are.
 
     Returns:
         The text as it came and no tail when every line at the margin of its parameter
         sections is an entry's (most docstrings).
     """
-    if not _has_odd_line(text, known):
+    if not _has_odd_line(text):
         return NumpyReading(text, "")
     cleaned = inspect.cleandoc(text)
     found = list(titles.finditer(cleaned))
@@ -134,7 +141,7 @@ def read_numpy(text: str, titles: re.Pattern[str], known: Collection[str]) -> Nu
     tail: list[str] = []
     done = 0
     for start, end in odd:
-        body, paragraphs = _section(cleaned[start:end].split("\n"))
+        body, paragraphs = _section(cleaned[start:end].split("\n"), names)
         pieces.extend((cleaned[done:start], "\n".join(body)))
         tail.extend(paragraphs)
         done = end
@@ -163,7 +170,7 @@ def _margin_patterns(indent: str) -> _MarginPatterns:
     )
 
 
-def _has_odd_line(text: str, known: Collection[str]) -> bool:
+def _has_odd_line(text: str) -> bool:
     """Whether a line at the margin of a parameter section is not shaped like an entry: read
     on the text as it is, at the title's indentation, by two searches a section, so a
     docstring whose every such line is an entry's (most) is not cleaned and split here for
@@ -181,7 +188,7 @@ def _has_odd_line(text: str, known: Collection[str]) -> bool:
         title_line = text[end + 1 : after.start()].strip()
         if not _ENTRY.fullmatch(title_line):
             return True  # a title of the author's own (or one the parser knows: no harm)
-        if title_line not in known:  # a name of the author's own over its section ("Styles")
+        if title_line not in _KNOWN:  # a name of the author's own over its section ("Styles")
             following = patterns.title.search(text, after.end())
             stop = text.rfind("\n", 0, following.start()) if following is not None else len(text)
             if patterns.odd.search(text, after.end(), stop) is not None:
@@ -202,9 +209,10 @@ def _parameter_titles(text: str) -> Iterator[re.Match[str]]:
             start = text.find(word, start + 1)
 
 
-def _section(lines: list[str]) -> tuple[list[str], list[str]]:
+def _section(lines: list[str], names: Collection[str]) -> tuple[list[str], list[str]]:
     """A parameter section's lines with each line at the margin that opens no entry indented
-    under the entry above it, or taken out; the paragraphs taken out."""
+    under the entry above it, or taken out; the paragraphs taken out. ``names``: the
+    signature's parameters."""
     body: list[str] = []
     paragraphs: list[list[str]] = []
     mode = "start"  # what the last line at the margin was: "entry", "text" (an entry's), "tail"
@@ -222,17 +230,19 @@ def _section(lines: list[str]) -> tuple[list[str], list[str]]:
             continue
         if _is_title(lines, index):  # a title numpydoc does not know
             end = next((i for i in range(index + 2, len(lines)) if _is_title(lines, i)), len(lines))
-            if not _all_entries(lines[index + 2 : end]):
-                # a section of the author's own (great_tables' "Formatting with ...", a table
-                # of styles): description text
-                paragraphs.append(lines[index:end])
-                mode, blank_before, skip_to = "start", True, end
+            under = lines[index + 2 : end]
+            if _ENTRY.fullmatch(line.rstrip()):
+                if _all_entries(under):  # like a name (SymPy's ``kwargs``): as it was
+                    body.extend(lines[index:])
+                    break
+            elif _over_entries(under, names):
+                # the author's sub-heading over more entries ("Layout options"): the entries stay
+                mode, blank_before, skip_to = "start", True, index + 2
                 continue
-            if _ENTRY.fullmatch(line.rstrip()):  # like a name (SymPy's ``kwargs``): as it was
-                body.extend(lines[index:])
-                break
-            # the author's sub-heading over more entries ("Layout options"): the entries stay
-            mode, blank_before, skip_to = "start", True, index + 2
+            # a section of the author's own (great_tables' "Formatting with ...", a table of
+            # styles, a code sample, a list of values): description text
+            paragraphs.append(lines[index:end])
+            mode, blank_before, skip_to = "start", True, end
             continue
         if line[0] in " \t":
             if mode == "tail":
@@ -269,7 +279,31 @@ def _is_title(lines: list[str], index: int) -> bool:
 
 def _all_entries(lines: list[str]) -> bool:
     """Whether every line at the margin of a section's body is shaped like an entry."""
-    return all(_ENTRY.fullmatch(line.rstrip()) for line in lines if line[:1] not in ("", " ", "\t"))
+    return all(_ENTRY.fullmatch(line.rstrip()) for line in _at_margin(lines))
+
+
+def _over_entries(lines: list[str], names: Collection[str]) -> bool:
+    """Whether a section's body is parameter entries: a line at its margin, and each such line
+    an entry with a type or starred (``_TYPED_ENTRY``) or names of the signature alone. Only
+    shaped like an entry is not enough: the body of a code sample, all indented, has no line
+    at the margin, and a list of values (``nearest``, ``bilinear``) is bare words."""
+    margin = list(_at_margin(lines))
+    return bool(margin) and all(
+        _TYPED_ENTRY.fullmatch(line.rstrip()) or _names_of(line, names) for line in margin
+    )
+
+
+def _at_margin(lines: list[str]) -> Iterator[str]:
+    return (line for line in lines if line[:1] not in ("", " ", "\t"))
+
+
+def _names_of(line: str, names: Collection[str]) -> bool:
+    """Whether an entry's line without a type names parameters of the signature only
+    (``width``, ``width, height``, ``width (optional)``)."""
+    if not names or not _ENTRY.fullmatch(line.rstrip()):
+        return False
+    written = line.split("(", 1)[0]
+    return all(part.strip(" \t`\\*") in names for part in written.split(","))
 
 
 _TEXT_AFTER_TYPE = re.compile(r"\.[ \t]+(?=[A-Z(`])")
