@@ -466,6 +466,11 @@ class TypeMapper:
     def _mapping(self, hint: object, args: tuple[object, ...]) -> SchemaType:
         if args and not self._results and unhashable(args[0]):
             return self._unsupported(hint, NO_KEYS_OF.format(named(args[0])))
+        if args and not self._results:  # keys no JSON text makes (cattrs' ``Mapping[type, X]``):
+            before = (len(self._notes), self._unformed, self._nulled)
+            self._part(args[0])  # no form either (``map_generic``); what it noted is the keys'
+            del self._notes[before[0] :]
+            self._unformed, self._nulled = before[1:]
         keys = key_names(args[0]) if args else None
         texts = None
         if args and args[0] not in (str, *_ANY_HINTS) and keys is None and not any_text(args[0]):
