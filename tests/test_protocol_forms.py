@@ -233,6 +233,14 @@ def test_the_members_a_union_leaves_out_are_named_in_one_message() -> None:
     ]
 
 
+def test_a_union_with_any_value_leaves_nothing_out_and_says_nothing() -> None:
+    """scipy's ``ArrayLike = Array | npt.ArrayLike`` with ``Array = Any``: any value is
+    accepted, yet TI123 said numpy's ``_SupportsArray`` members were left out (13 notes for
+    ``Rotation``)."""
+    mapped = TypeMapper().map_member(typing.Union[Any, Reader, int])  # noqa: UP007
+    assert (mapped.schema.to_schema(), mapped.notes, mapped.json_form) == ({}, (), True)
+
+
 def test_members_a_union_leaves_out_that_share_a_name_are_named_by_their_module_too() -> None:
     """google-genai's ``Union[httpx.Client, httpx2.Client]`` was ``union members Client,
     Client``."""

@@ -327,13 +327,13 @@ class TypeMapper:
                     options.append(part)
         if not options and not has_null:  # no member has a JSON form
             return self._unsupported(hint, "; ".join(whys))
+        if any(isinstance(o, AnyValueType) and not o.keywords for o in options):
+            return AnyValueType()  # scipy's ``Any | npt.ArrayLike``: nothing was left out
         if dropped:
             why = "; ".join(whys)
             message = _dropped_members(_distinct_names(dropped), why)
             self._notes.append(Note(codes.UNION_MEMBER_NO_JSON, message, why))
             self._nulled += 1
-        if any(isinstance(o, AnyValueType) and not o.keywords for o in options):
-            return AnyValueType()
         options = union_forms(options)
         if has_null:
             options.append(NullType())
