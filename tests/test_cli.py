@@ -93,6 +93,50 @@ def test_module_target_takes_every_public_class_defined_in_it(
     assert not Path("tools.classification.json").exists()
 
 
+INTERFACES = """\
+import abc
+from typing import Protocol
+
+
+class SupportsGetData(Protocol):
+    def getdata(self) -> list[int]: ...
+
+
+class PointHandler(abc.ABC):
+    '''Used as a mixin by point transforms.'''
+
+    @abc.abstractmethod
+    def point(self, size: int) -> int:
+        pass
+
+
+class Doubler(PointHandler):
+    def point(self, size: int) -> int:
+        '''Double it.'''
+        return size * 2
+
+
+class Image:
+    def getdata(self) -> list[int]:
+        '''The pixels.'''
+        return []
+"""
+
+
+def test_a_module_target_leaves_out_protocols_and_abstract_classes(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    """In the shape of Pillow's ``PIL.Image`` (``SupportsGetData``, ``ImagePointHandler``) and
+    ``PIL.ImageOps`` (``SupportsGetMesh``): no object of an interface is made, so none of its
+    methods is called, yet each was scanned as a class of tools. A
+    target that names one still scans it."""
+    Path("imaging.py").write_text(INTERFACES, encoding="utf-8")
+    data = json.loads(run_cli("scan", "imaging.py", "-o", "-", "-q").stdout)
+    assert list(data["classes"]) == ["Doubler", "Image"]
+    named = json.loads(run_cli("scan", "imaging.py:SupportsGetData", "-o", "-", "-q").stdout)
+    assert list(named["classes"]) == ["SupportsGetData"]
+
+
 @pytest.mark.parametrize(
     ("init", "expected"),
     [

@@ -260,6 +260,16 @@ def test_optional_and_default_markers_are_read_apart(phrase: str, expected: DocT
         ("array-like of shape (n_samples,) or (n_samples, n_outputs)", DocType(list[typing.Any])),
         ("array-like of shape (n,) or (n, m) or None", DocType(list[typing.Any] | None)),
         ("array-like of shape (n,) or int", DocType(list[typing.Any] | int)),
+        # names of a tuple's items say how many there are, no type (geopy's ``(latitude,
+        # longitude)``: TI122 named 'latitude' and 'longitude')
+        ("tuple of (latitude, longitude)", DocType(tuple[typing.Any, typing.Any])),
+        ("Point or (lat, lon, alt)", DocType(Point | tuple[typing.Any, typing.Any, typing.Any])),
+        ("int or (deprecated)", DocType(int, ("deprecated",))),
+        # a condition is no type, nor a value; ``them`` are the members before (geopy's
+        # ``rtype``: ``exactly_one=False`` was a ``Literal[False]`` member)
+        ("str, or None if not found", DocType(str | None)),
+        ("Point or a list of them, if ``exactly_one=False``", DocType(Point | list[Point])),
+        ("int when given (a count), else str", DocType(int | str)),
     ],
 )
 def test_words_not_understood_are_left_out_and_named(phrase: str, expected: DocType) -> None:
@@ -419,7 +429,11 @@ def test_example_values_and_counts_in_a_docstring_type_are_no_enum() -> None:
     properties = toolbox.tools[0].parameters_schema()["properties"]
     assert properties == {
         "query": {
-            "anyOf": [{"type": "array"}, {"type": "string"}],
+            "anyOf": [
+                {"type": "array"},
+                {"type": "array", "prefixItems": [{}, {}], "minItems": 2, "maxItems": 2},
+                {"type": "string"},
+            ],
             "description": "The coordinates.",
         },
         "viewbox": {

@@ -2448,3 +2448,89 @@ def test_google_entries_whose_names_stand_alone_over_their_text_are_read() -> No
     }
     assert tools["indented"].description == "Pack."
     assert messages(diagnostics) == []
+
+
+class Tagged:
+    """mutagen's ``FLAC.save`` and pydub's ``AudioSegment.export`` and ``overlay``: entries
+    that are a name and a type in parentheses without a colon, and entries without an
+    ``Args:`` title."""
+
+    def save(self, filething: str | None = None, deleteid3=False, padding=None) -> None:  # type: ignore[no-untyped-def]
+        """Save metadata blocks to a file.
+
+        Args:
+            filething (str)
+            deleteid3 (bool): delete id3 tags while at it
+            padding (int)
+
+        If no filename is given, the one most recently loaded is used.
+        """
+
+    def export(self, out_f=None, format="mp3", tags=None) -> None:  # type: ignore[no-untyped-def]
+        """Export to a file with given options
+
+        out_f (string):
+            Path to destination audio file. Also accepts os.PathLike objects on
+            python >= 3.6
+
+        format (string)
+            Format for destination audio file.
+            ('mp3', 'wav', 'raw', 'ogg' or other ffmpeg/avconv supported files)
+
+        tags (dict)
+            Set metadata information to destination files.
+        """
+
+    def pan(self, pan_amount: float) -> None:
+        """pan_amount (float) should be between -1.0 and +1.0
+
+        pan_amount (in percent)
+        is no entry: its text is not indented below it.
+        """
+
+
+def test_google_entries_of_a_name_and_a_type_in_parentheses_are_read() -> None:
+    """Without a colon, such an entry was the text of the entry above it (``deleteid3``'s
+    text went on with ``padding (int)``); without an ``Args:`` title above them, the entries
+    were the tool's description and every parameter was undocumented (TI204) and untyped."""
+    tools, diagnostics = inspect_class(Tagged)
+    assert tools["save"].parameters_schema()["properties"] == {
+        "filething": {"type": ["string", "null"], "default": None},
+        "deleteid3": {
+            "type": "boolean",
+            "description": "delete id3 tags while at it",
+            "default": False,
+        },
+        "padding": {"type": ["integer", "null"], "default": None},
+    }
+    assert tools["save"].description == (
+        "Save metadata blocks to a file.\n\n"
+        "If no filename is given, the one most recently loaded is used."
+    )
+    assert tools["export"].description == "Export to a file with given options"
+    assert tools["export"].parameters_schema()["properties"] == {
+        "out_f": {
+            "type": ["string", "null"],
+            "description": "Path to destination audio file. Also accepts os.PathLike objects "
+            "on\npython >= 3.6",
+            "default": None,
+        },
+        "format": {
+            "type": "string",
+            "description": "Format for destination audio file.\n('mp3', 'wav', 'raw', 'ogg' "
+            "or other ffmpeg/avconv supported files)",
+            "default": "mp3",
+        },
+        "tags": {
+            "anyOf": [{"type": "object"}, {"type": "null"}],
+            "description": "Set metadata information to destination files.",
+            "default": None,
+        },
+    }
+    assert tools["pan"].description == (
+        "pan_amount (float) should be between -1.0 and +1.0\n\n"
+        "pan_amount (in percent)\nis no entry: its text is not indented below it."
+    )
+    assert messages(diagnostics) == [
+        "warning: Tagged.pan: parameter 'pan_amount' is not documented"
+    ]

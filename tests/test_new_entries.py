@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import typing
 from collections.abc import Callable
 from pathlib import Path
 
@@ -114,6 +115,11 @@ OS_DESTRUCTIVE = (
     ("killpg", "kill"),
     ("abort", "abort"),
 )
+OS_NEVER_RETURNING = frozenset(
+    {"abort", "execl", "execle", "execlp", "execlpe", "execv", "execve", "execvp", "execvpe"}
+)
+"""Destructive names whose methods never return (``-> NoReturn`` in typeshed): recorded false
+for that (TI336), which ``--new include-all`` does not change."""
 OS_KEPT = ("listdir", "getcwd", "stat", "getpid", "walk", "makedirs", "get_exec_path", "replace")
 
 
@@ -132,12 +138,16 @@ def test_a_scan_of_os_records_what_runs_deletes_or_stops_false_and_keeps_the_use
         name: name == "system" for name, _ in present
     }
     assert {name: values[name] for name in OS_KEPT} == {name: name != "listdir" for name in OS_KEPT}
+    destructive = [(name, word) for name, word in present[1:] if name not in OS_NEVER_RETURNING]
     [line] = [line for line in run.stderr.splitlines() if "TI333" in line]
-    assert line.startswith(f"t.classification.json: info[TI333]: {len(present) - 1} new methods")
+    assert line.startswith(f"t.classification.json: info[TI333]: {len(destructive)} new methods")
     *named, more = line.partition("names: ")[2].partition("; set true")[0].split(", ")
-    assert more == f"and {len(present) - 1 - len(named)} more"  # the line stays readable
-    assert set(named) <= {f"os.{name} ({word})" for name, word in present[1:]}
+    assert more == f"and {len(destructive) - len(named)} more"  # the line stays readable
+    assert set(named) <= {f"os.{name} ({word})" for name, word in destructive}
     assert len(line) < 500
+    [line] = [line for line in run.stderr.splitlines() if "TI336" in line]
+    never = line.partition("the process): ")[2].split(", ")
+    assert set(never) == {f"os.{name}" for name in OS_NEVER_RETURNING if hasattr(os, name)}
 
 
 def test_a_scan_of_yaml_ftp_and_smtp_records_code_and_protocol_commands_false(
@@ -375,3 +385,68 @@ def test_a_scan_names_the_command_a_bare_verb_runs(
         "word in their names: Remote.run (run command), Remote.sudo (sudo); set true to offer, "
         "--new include-all includes them"
     )
+
+
+PARSER = '''\
+from typing import NoReturn
+
+
+class Parser:
+    """In the shape of argparse's ArgumentParser and wave's Wave_read."""
+
+    def format_usage(self) -> str:
+        """The usage text."""
+        return "usage: tool"
+
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+        """Exit the program.
+
+        Args:
+            status: The exit status.
+            message: Printed first.
+        """
+        raise SystemExit(status)
+
+    def getmark(self, id: int) -> NoReturn:
+        """Not supported: always raises.
+
+        Args:
+            id: The mark.
+        """
+        raise LookupError(id)
+'''
+
+
+def test_a_method_that_never_returns_starts_false(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    """``-> NoReturn`` only raises or ends the process: argparse's ``exit`` and ``error`` were
+    offered, and a call ended in SystemExit, an answer the model could do nothing with."""
+    Path("parser.py").write_text(PARSER, encoding="utf-8")
+    run = run_cli("scan", "parser.py", "-o", "t.json", "--new", "include-all")
+    assert run.status == 0, run.stderr
+    assert _read("t.classification.json") == {
+        "Parser": {"format_usage": True, "exit": False, "getmark": False}
+    }
+    assert run.stderr.splitlines() == [
+        "t.classification.json: info[TI336]: 2 new methods recorded as false, they never return "
+        "(NoReturn: only raises or ends the process): Parser.exit, Parser.getmark",
+    ]
+    Path("t.classification.json").unlink()
+    run = run_cli("render", "--provider", "mcp", "--tools", "t.json")
+    assert [tool["name"] for tool in json.loads(run.stdout)["tools"]] == ["format_usage"]
+    assert run.stderr.splitlines()[1:] == [
+        "t.classification.json: info[TI337]: Parser.exit is excluded: it never returns "
+        "(NoReturn: only raises or ends the process); set it true in the classification file "
+        "to offer it",
+        "t.classification.json: info[TI337]: Parser.getmark is excluded: it never returns "
+        "(NoReturn: only raises or ends the process); set it true in the classification file "
+        "to offer it",
+        "diagnostics: 0 errors, 0 warnings, 3 info (2 TI337, 1 TI303)",
+    ]
+    namespace: dict[str, object] = {}
+    exec(compile(PARSER, "parser.py", "exec"), namespace)
+    parser = typing.cast(type, namespace["Parser"])()
+    assert [t.name for t in Toolbox(parser).tools] == ["format_usage"]
+    offered = Toolbox(parser, classification={"Parser": {"exit": True}})
+    assert [t.name for t in offered.tools] == ["format_usage", "exit"]

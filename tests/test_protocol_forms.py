@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import collections.abc as cabc
 import datetime
+import decimal
 import fractions
 import importlib
 import json
@@ -32,7 +33,7 @@ from inspector.runtime.toolbox import Toolbox
 from inspector.scan.hints import TypeMapper
 from inspector.stubs.module import build_module, render_stubs
 from inspector.typetable.protocols import HASHABLE, PROTOCOLS, ProtocolRow, stand_in
-from inspector.typetable.scalars import FRACTION_PATTERN, NoJsonForm
+from inspector.typetable.scalars import DECIMAL_PATTERN, FRACTION_PATTERN, NoJsonForm
 from inspector.typetable.values import default_json, to_json
 from tests.conftest import inspect_class, load, stable_id
 from tests.test_typetable import VALUES, _validator, values_for
@@ -124,6 +125,8 @@ class Closeable(cabc.Iterable[int], Protocol):
 STRING = {"type": "string"}
 BASE64 = {"type": "string", "contentEncoding": "base64"}
 LABEL = {"type": ["string", "number", "boolean", "null"]}
+DECIMAL = {"type": ["number", "string"], "pattern": DECIMAL_PATTERN}
+FRACTION = {"type": ["number", "string"], "pattern": FRACTION_PATTERN}
 
 CASES: list[tuple[object, JsonObject]] = [
     (cabc.Hashable, LABEL),
@@ -172,6 +175,12 @@ CASES: list[tuple[object, JsonObject]] = [
     ),
     (bytes | int, {"anyOf": [BASE64, {"type": "integer"}]}),
     (bytes | pathlib.Path, {"anyOf": [BASE64, {"type": "string", "format": "path"}]}),
+    # a plain integer or number beside a member that takes every number (its pattern bounds
+    # its strings alone): decimal.Context's ``Decimal | int`` is Decimal's number or text
+    (decimal.Decimal | int, DECIMAL),
+    (int | decimal.Decimal | float, DECIMAL),
+    (fractions.Fraction | int, FRACTION),
+    (decimal.Decimal | int | None, {"anyOf": [DECIMAL, {"type": "null"}]}),
 ]
 
 
@@ -222,6 +231,14 @@ def test_the_members_a_union_leaves_out_are_named_in_one_message() -> None:
     assert [note[:2] for note in mapped.notes] == [
         ("TI123", "union members Reader, Callable[[], int] have no JSON Schema form; left out")
     ]
+
+
+def test_a_union_with_any_value_leaves_nothing_out_and_says_nothing() -> None:
+    """scipy's ``ArrayLike = Array | npt.ArrayLike`` with ``Array = Any``: any value is
+    accepted, yet TI123 said numpy's ``_SupportsArray`` members were left out (13 notes for
+    ``Rotation``)."""
+    mapped = TypeMapper().map_member(typing.Union[Any, Reader, int])  # noqa: UP007
+    assert (mapped.schema.to_schema(), mapped.notes, mapped.json_form) == ({}, (), True)
 
 
 def test_members_a_union_leaves_out_that_share_a_name_are_named_by_their_module_too() -> None:

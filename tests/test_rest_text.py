@@ -20,6 +20,12 @@ from inspector.scan.rest_text import _patterns, may_hold_markup, plain_text
         ("See :py:func:`!os.path.join`.", "See `os.path.join`."),
         ("See :ref:`the user guide <io.parquet>`.", "See the user guide."),
         ("Read :doc:`install`.", "Read install."),
+        # a cross-reference alone on its line shows a title the docstring does not hold: its
+        # label is no text (pyproj's ``:ref:`pipeline``` and ``:ref:`min_confidence```)
+        ("Make one.\n\n:ref:`pipeline`\n\nSee:\n\n- x", "Make one.\n\nSee:\n\n- x"),
+        ("The most confident.\n    :ref:`min_confidence`\n\n", "The most confident."),
+        ("Read\n:doc:`install`\nfirst.", "Read\nfirst."),
+        (":ref:`the guide <io>`\n:std:ref:`io` alone.", "the guide\nio alone."),
         ("A :class:`Request <requests.Request>` object.", "A `Request` object."),
         (":math:`x^2` grows.", "`x^2` grows."),
         ("Pass ``engine='pyarrow'`` here.", "Pass `engine='pyarrow'` here."),

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, TypedDict, Unpack
@@ -447,6 +447,45 @@ def test_a_set_of_unhashable_items_or_a_mapping_of_unhashable_keys_has_no_json_f
         )
         == 5
     )
+
+
+class Overrides:
+    """In the shape of cattrs' ``Converter(type_overrides: Mapping[type, AttributeOverride] =
+    {})``: keys that are classes."""
+
+    def copy(self, type_overrides: Mapping[type, str] | None = None, depth: int = 1) -> int:
+        """A copy with other overrides."""
+        return depth
+
+    def register(self, hooks: dict[type | Callable[[], None], str]) -> int:
+        """Hooks by class."""
+        return len(hooks)
+
+    def weigh(self, labels: dict[Any, int], counts: Mapping[int, int] | None = None) -> int:
+        """Keys of any value, keys read from their text: offered."""
+        return len(labels)
+
+
+def test_a_mapping_whose_keys_have_no_json_form_has_none_either() -> None:
+    """No JSON key, which is text, makes a class or a live object: the mapping was offered as
+    an object whose keys reached the method as strings (and TI113 said they arrive so)."""
+    tools, diagnostics = inspect_class(Overrides)
+    assert [p.name for p in tools["copy"].parameters] == ["depth"]
+    assert tools["register"].uncallable == (
+        ("hooks", "dict[type | collections.abc.Callable[[], None], str]"),
+    )
+    assert [p.name for p in tools["weigh"].parameters] == ["labels", "counts"]
+    assert [(d.code, d.message) for d in diagnostics if d.code in ("TI113", "TI130")] == [
+        (
+            "TI130",
+            "parameter 'type_overrides': type collections.abc.Mapping[type, str] has no JSON "
+            "form (type inside it has none); left out",
+        ),
+        ("TI113", "parameter 'counts': mapping keys of type int arrive as JSON strings"),
+    ]
+    with pytest.raises(ToolCallError) as raised:
+        Toolbox(Overrides()).call("copy", {"type_overrides": {"int": "x"}})
+    assert str(raised.value).startswith("copy: unexpected argument 'type_overrides'")
 
 
 def test_tools_json_keeps_what_was_left_out_and_why() -> None:

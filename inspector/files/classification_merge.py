@@ -24,7 +24,7 @@ from inspector.files.classification import (
     is_pattern,
     line_of,
 )
-from inspector.files.new_entries import destructive_name, inputs_left_out
+from inspector.files.new_entries import destructive_name, inputs_left_out, never_returns
 from inspector.model import NOT_INSPECTED, ToolDescriptor
 
 
@@ -53,6 +53,9 @@ class Merge(NamedTuple):
     no_inputs: list[str] = []  # noqa: RUF012
     """``Class.method`` of every new method recorded as ``false`` because all its inputs were
     left out (``new_entries.inputs_left_out``)."""
+    never_returns: list[str] = []  # noqa: RUF012
+    """``Class.method`` of every new method recorded as ``false`` because it never returns
+    (``new_entries.never_returns``)."""
 
 
 Previous = Catalog | Callable[[], Catalog | None] | None
@@ -136,6 +139,7 @@ def merge(
         misspelt,
         found.destructive,
         found.no_inputs,
+        found.never_returns,
     )
 
 
@@ -144,7 +148,7 @@ _EMPTY = ClassEntry()
 
 class _Found:
     """What a merge did beyond keeping values: renamed methods, new ones included, uncallable,
-    inputless and destructive ones recorded false."""
+    inputless, never returning and destructive ones recorded false."""
 
     def __init__(self) -> None:
         self.renamed: list[tuple[str, str, MethodEntry]] = []
@@ -153,6 +157,7 @@ class _Found:
         """Each method, and whether its signature could not be read."""
         self.destructive: list[tuple[str, str]] = []
         self.no_inputs: list[str] = []
+        self.never_returns: list[str] = []
 
 
 def _methods(
@@ -193,6 +198,9 @@ def _methods(
         elif inputs_left_out(tool):
             methods[name] = MethodEntry.plain(False)
             found.no_inputs.append(f"{class_key}.{name}")
+        elif never_returns(tool):
+            methods[name] = MethodEntry.plain(False)
+            found.never_returns.append(f"{class_key}.{name}")
         elif include_new and not include_destructive and (word := _destructive(tool)):
             methods[name] = MethodEntry.plain(False)
             found.destructive.append((f"{class_key}.{name}", word))
@@ -366,6 +374,8 @@ def stale_diagnostics(merged: Merge, path: Path, unknown: Iterable[str] = ()) ->
     ]
     if merged.no_inputs:
         notes.append(_no_inputs_note(merged.no_inputs, path))
+    if merged.never_returns:
+        notes.append(_never_returns_note(merged.never_returns, path))
     if merged.destructive:
         notes.append(destructive_note(merged.destructive, path))
     return notes + _misspelt_notes(merged, path)
@@ -386,6 +396,19 @@ def _no_inputs_note(names: list[str], path: Path) -> Diagnostic:
         f"describes, TI140): {listed(names, LISTED_METHODS, ', ')}",
         str(path),
         code=codes.NO_INPUTS_RECORDED_FALSE,
+    )
+
+
+def _never_returns_note(names: list[str], path: Path) -> Diagnostic:
+    """One line for every new method recorded false because it never returns."""
+    many = len(names) != 1
+    return Diagnostic(
+        Level.INFO,
+        f"{len(names)} new method{'s' if many else ''} recorded as false, "
+        f"{'they never return' if many else 'it never returns'} (NoReturn: only raises or ends "
+        f"the process): {listed(names, LISTED_METHODS, ', ')}",
+        str(path),
+        code=codes.NEVER_RETURNS_RECORDED_FALSE,
     )
 
 

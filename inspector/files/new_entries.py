@@ -1,13 +1,17 @@
 """What a method new to the classification file starts as: the ``new`` setting, and the methods
-that start ``false`` whatever it says (inputs that were all left out). Which names are
-destructive is ``destructive_names``' rule."""
+that start ``false`` whatever it says (inputs that were all left out, a method that never
+returns). Which names are destructive is ``destructive_names``' rule."""
 
 from __future__ import annotations
 
 import enum
+from typing import Final
 
 from inspector.files.destructive_names import destructive_word
-from inspector.model import ToolDescriptor
+from inspector.model import AnyValueType, ToolDescriptor
+
+NEVER: Final = AnyValueType(keywords=(("not", {}),))
+"""The return type of a method that never returns (``NoReturn``, ``Never``): no value."""
 
 
 class NewMethods(enum.Enum):
@@ -42,6 +46,13 @@ def inputs_left_out(tool: ToolDescriptor) -> bool:
     left out (nothing says what they take): Django's ``QuerySet.filter`` would be offered as
     a tool without arguments whose text talks about keyword arguments."""
     return not tool.parameters and any(o.reason == "untyped-variadic" for o in tool.left_out)
+
+
+def never_returns(tool: ToolDescriptor) -> bool:
+    """Whether the tool's method never returns (``-> NoReturn``, ``-> Never``): it only raises
+    or ends the process (argparse's ``ArgumentParser.exit`` and ``error``, ``wave``'s
+    ``getmark``), so no call of it gives the model an answer."""
+    return tool.returns.type == NEVER
 
 
 def destructive_name(tool: ToolDescriptor) -> str | None:

@@ -12,7 +12,7 @@ from inspector.catalog import Catalog
 from inspector.diagnostics import Diagnostic, Level
 from inspector.files.classification import Classification, is_included, line_of
 from inspector.files.classification_merge import misspelt_keys
-from inspector.files.new_entries import destructive_name, inputs_left_out
+from inspector.files.new_entries import destructive_name, inputs_left_out, never_returns
 from inspector.model import ToolDescriptor
 from inspector.render.curation import Covered, Locate, curate
 
@@ -74,6 +74,9 @@ def select_tools(
             diagnostics.append(_offered_uncallable(class_key, tool, where))
         elif choice is None and inputs_left_out(tool):
             diagnostics.append(_no_inputs(class_key, tool, where))
+            choice = False
+        elif choice is None and never_returns(tool):
+            diagnostics.append(_never_returning(class_key, tool, where))
             choice = False
         elif choice is None and classification is not None:
             word = destructive_name(tool)
@@ -213,6 +216,16 @@ def _no_inputs(class_key: str, tool: ToolDescriptor, where: str) -> Diagnostic:
         "left out); set it true in the classification file to offer it without arguments",
         where,
         code=codes.NO_INPUTS_EXCLUDED,
+    )
+
+
+def _never_returning(class_key: str, tool: ToolDescriptor, where: str) -> Diagnostic:
+    return Diagnostic(
+        Level.INFO,
+        f"{class_key}.{tool.method_name} is excluded: it never returns (NoReturn: only raises or "
+        "ends the process); set it true in the classification file to offer it",
+        where,
+        code=codes.NEVER_RETURNS_EXCLUDED,
     )
 
 

@@ -268,8 +268,13 @@ _EXAMPLE_OPENERS = frozenset(words[0] for words in (*_EXAMPLES, *_EXAMPLES_BEFOR
 _COUNTED = frozenset({"item", "items", "element", "elements", "entry", "entries"})
 """Words a count names its items with (``tuple of 2 items of (latitude, longitude)``): the
 items' type follows ``of``, if any."""
-_PREVIOUS = frozenset({"such", "previous", "above", "those", "these", "same"})
-"""``list of such``, ``sequence of the previous``: of the members before."""
+_PREVIOUS = frozenset({"such", "previous", "above", "those", "these", "them", "same"})
+"""``list of such``, ``sequence of the previous``, geopy's ``a list of them``: of the members
+before."""
+_CONDITIONS = frozenset({"if", "when", "unless", "whenever"})
+"""Words that open a condition on the member before them, up to the next comma or semicolon
+(``str, or None if not found``, geopy's ``a list of them, if ``exactly_one=False````): no
+type, nor a value (``False`` there is no ``Literal[False]``)."""
 _COMPARISONS = frozenset({"<", ">", "=", "!"})
 _SEPARATORS = frozenset({",", "|", "/", "or", "and", ";"})
 _MAX_DEPTH = 12
@@ -429,6 +434,8 @@ class _Reader:
         while (token := self.peek()) is not None and token.text not in stops:
             if token.kind in ("punct", "word", "other") and token.text in _SEPARATORS:
                 self.at += 1
+            elif token.kind == "word" and token.text.lower() in _CONDITIONS:
+                self.skip_condition(stops)
             elif members and self.examples_ahead():  # ``str, e.g. 'utf-8'``
                 self.skip_examples()
             elif token.text in (")", "]", "}"):
@@ -470,8 +477,11 @@ class _Reader:
             return self.braces(depth + 1)
         if token.text == "(":
             self.at += 1
+            kept = len(self.dropped)
             inner = self.phrase(frozenset({")"}), depth + 1)
             self.skip(")")
+            if not inner and len(self.dropped) - kept > 1:  # ``(latitude, longitude)``
+                return generic(tuple, *[typing.Any] * self.item_names(kept))
             return union_of(inner)
         if token.kind == "word":
             return self.term(previous, depth)
@@ -483,6 +493,22 @@ class _Reader:
                 self.at += 1
         return NOT_UNDERSTOOD
 
+    def item_names(self, kept: int) -> int:
+        """How many names a bracket that held no type gave (geopy's ``(latitude,
+        longitude)``): they name a tuple's items, no type, and are no longer dropped."""
+        named = len(self.dropped) - kept
+        del self.dropped[kept:]
+        return named
+
+    def skip_condition(self, stops: frozenset[str]) -> None:
+        """Past a condition: up to a comma or semicolon, a stop or a bracket it does not open."""
+        level = 0
+        while (token := self.peek()) is not None and token.text not in stops:
+            if level == 0 and token.text in (",", ";", ")", "]", "}"):
+                return
+            level += {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}.get(token.text, 0)
+            self.at += 1
+
     def skip(self, closing: str) -> None:
         if self.is_next(closing):
             self.at += 1
@@ -491,6 +517,8 @@ class _Reader:
         found: list[str] = []
         while (token := self.peek()) is not None and token.kind == "word":
             if token.text in _SEPARATORS or token.text in ("of", "to") or token.text in _LITERALS:
+                break
+            if token.text.lower() in _CONDITIONS:  # ``int when given``: the type ends there
                 break
             if self.examples_ahead():
                 break
@@ -681,8 +709,11 @@ class _Reader:
             return [list(previous)], None
         if self.is_next("("):
             self.at += 1
+            kept = len(self.dropped)
             found = [[m] for m in self.phrase(frozenset({")", "or", "|", "/"}), depth)]
             self.skip(")")
+            if not found and (named := self.item_names(kept)):
+                return [[typing.Any]] * named, None
             return (found if found else [[]]), None
         if self.is_next("{") and self.dict_braces_ahead():
             return self.key_value(depth), None

@@ -29,6 +29,8 @@ _ENTRY = re.compile(
 """How an entry opens: a name (``*args`` and ``**kwargs`` too; names that share a text,
 ``x, y``), maybe a type in parentheses, then a colon. A line at the entries' indent that opens
 otherwise is text, not an entry."""
+_TYPED_NAME = re.compile(r"\*{0,2}([A-Za-z_]\w*)[ \t]*\(.+\)")
+"""A parameter's name and its type in parentheses, the whole line: an entry without text."""
 _COLON_AFTER = re.compile(r"[ \t]*:[ \t]*")
 _UNDERLINE = re.compile(r"[ \t]*(?:-{3,}|={3,})[ \t]*")
 _ROLE = re.compile(r":(?:[\w.+-]+:)+`~?([^`]*)`")
@@ -76,9 +78,10 @@ def read_google(text: str, titles: re.Pattern[str], names: Collection[str] = ())
         text as it came when it has no section.
     """
     cleaned = inspect.cleandoc(text)
-    if titles.search(cleaned) is None:
-        return GoogleReading(text, None, "")
     lines = cleaned.split("\n")
+    # entries without a title get an ``Args:`` above them, in ``lines``
+    if titles.search(cleaned) is None and not _entries_without_title(lines, names):
+        return GoogleReading(text, None, "")
     for index, line in enumerate(lines):  # kombu's ``Raises`` over dashes among Google titles
         if _underlined(lines, index + 1) and titles.match(f"{line.rstrip()}:"):
             lines[index] = f"{line.rstrip()}:"
@@ -129,6 +132,29 @@ def read_google(text: str, titles: re.Pattern[str], names: Collection[str] = ())
     return GoogleReading(
         "\n" + "\n".join(kept), returns_type, "\n\n".join(piece for piece in tail if piece)
     )
+
+
+def _entries_without_title(lines: list[str], names: Collection[str]) -> bool:
+    """Whether a paragraph at the margin opens with a parameter's name and its type in
+    parentheses over its text indented deeper (pydub's ``AudioSegment.export``: ``out_f
+    (string):``, then ``format (string)`` without a colon, and no ``Args:`` above them): an
+    ``Args:`` title is put above it, and its entries are read as those of a section written at
+    its title's indent. Their texts were the tool's description, and every parameter was
+    undocumented (TI204)."""
+    if not names:
+        return False
+    for at in range(1, len(lines) - 1):
+        typed = _TYPED_NAME.fullmatch(lines[at].rstrip().removesuffix(":"))
+        if (
+            typed is not None
+            and typed[1] in names
+            and not lines[at - 1].strip()
+            and lines[at + 1][:1] in (" ", "\t")
+            and lines[at + 1].strip()
+        ):
+            lines.insert(at, "Args:")
+            return True
+    return False
 
 
 def _underlined(lines: list[str], index: int) -> bool:
@@ -292,10 +318,12 @@ def _mark_names_alone_as_entries(
     """Each line of an entry section, from its first line that is not blank to the next
     title, that is a parameter's name alone at that line's indent, its text indented deeper
     on the next line (NumPy's layout of an entry, without a type: pygit2's ``Parameters:``
-    over a blank line, then ``path`` and its text), rewritten in ``lines`` (in place) as the
-    parser opens an entry: ``path:``. Returns where the section's entries open: its first
-    line that is not blank when that line is such a name (entries at the title's indent
-    then), else ``index``."""
+    over a blank line, then ``path`` and its text), or a parameter's name and its type in
+    parentheses alone (mutagen's ``filething (filething)`` and ``padding
+    (:obj:`PaddingFunction`)`` between entries with colons: each was the text of the entry
+    above it), written as the parser opens an entry: ``path:``. Returns where the section's
+    entries open: its first line that is not blank when that line is such a name (entries at
+    the title's indent then), else ``index``. ``lines`` is changed in place."""
     first = index
     while first < len(lines) and not lines[first].strip():
         first += 1
@@ -303,16 +331,19 @@ def _mark_names_alone_as_entries(
         return index
     indent = len(lines[first]) - len(lines[first].lstrip())
     opens = False  # whether the first line is such a name
-    for at in range(first, len(lines) - 1):
-        line, below = lines[at], lines[at + 1]
+    for at in range(first, len(lines)):
+        line, below = lines[at], lines[at + 1] if at + 1 < len(lines) else ""
         if titles.match(line):
             break
         depth = len(line) - len(line.lstrip())
-        if (
-            depth == indent
-            and line.strip().lstrip("*") in names
-            and below.strip()
-            and len(below) - len(below.lstrip()) > depth
+        typed = _TYPED_NAME.fullmatch(line.strip())
+        if depth == indent and (
+            (typed is not None and typed[1] in names)
+            or (
+                line.strip().lstrip("*") in names
+                and below.strip()
+                and len(below) - len(below.lstrip()) > depth
+            )
         ):
             lines[at] = f"{line.rstrip()}:"
             opens = opens or at == first

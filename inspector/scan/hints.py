@@ -328,13 +328,13 @@ class TypeMapper:
                     options.append(part)
         if not options and not has_null:  # no member has a JSON form
             return self._unsupported(hint, "; ".join(whys))
+        if any(isinstance(o, AnyValueType) and not o.keywords for o in options):
+            return AnyValueType()  # scipy's ``Any | npt.ArrayLike``: nothing was left out
         if dropped:
             why = "; ".join(whys)
             message = _dropped_members(_distinct_names(dropped), why)
             self._notes.append(Note(codes.UNION_MEMBER_NO_JSON, message, why))
             self._nulled += 1
-        if any(isinstance(o, AnyValueType) and not o.keywords for o in options):
-            return AnyValueType()
         options = union_forms(options)
         if has_null:
             options.append(NullType())
@@ -467,6 +467,11 @@ class TypeMapper:
     def _mapping(self, hint: object, args: tuple[object, ...]) -> SchemaType:
         if args and not self._results and unhashable(args[0]):
             return self._unsupported(hint, NO_KEYS_OF.format(named(args[0])))
+        if args and not self._results:  # keys no JSON text makes (cattrs' ``Mapping[type, X]``):
+            before = (len(self._notes), self._unformed, self._nulled)
+            self._part(args[0])  # no form either (``map_generic``); what it noted is the keys'
+            del self._notes[before[0] :]
+            self._unformed, self._nulled = before[1:]
         keys = key_names(args[0]) if args else None
         texts = None
         if args and args[0] not in (str, *_ANY_HINTS) and keys is None and not any_text(args[0]):

@@ -22,11 +22,11 @@ from inspector.diagnostics import (
     clipped,
     reraise_interrupt,
 )
+from inspector.files.new_entries import NEVER
 from inspector.model import (
     MISSING,
     NOT_INSPECTED,
     AnyOfType,
-    AnyValueType,
     Field,
     Json,
     LeftOut,
@@ -111,8 +111,6 @@ _IMPLICIT: dict[MethodKind, str | None] = {
 }
 """The first parameter a signature line may leave out, by kind (``self`` for the others)."""
 _VAR_KEYWORD = inspect.Parameter.VAR_KEYWORD
-_NEVER = AnyValueType(keywords=(("not", {}),))
-"""The return type of a method that never returns (``NoReturn``, ``Never``): no value."""
 
 
 _REPLACED_BY_NO_FORM = frozenset({codes.NO_SCHEMA_FORM, codes.UNION_MEMBER_NO_JSON})
@@ -623,7 +621,7 @@ class MethodBuilder:
         if hint is NO_HINT:
             return Returns(None, text)
         if is_never(hint):
-            return Returns(_NEVER, text)
+            return Returns(NEVER, text)
         mapped = self.mapper.map_result(hint)
         for note in mapped.notes:
             report(note.code, f"return value: {note.message}")

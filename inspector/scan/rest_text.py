@@ -70,6 +70,11 @@ class _Patterns(NamedTuple):
     """A line block's bar, with the blank after it."""
     version: re.Pattern[str]
     """A version, as a version directive's argument starts (``2.2``, ``v1.0:``)."""
+    lone_link: re.Pattern[str]
+    """A line that is only a cross-reference without a title (pyproj's ``:ref:`pipeline```
+    under a summary, ``:ref:`min_confidence``` under a parameter's text), with the blank
+    lines after it: Sphinx shows the title of the section it names, which a docstring does not
+    hold, and its label is no text (``build_crs_cf``)."""
     escaped_space: re.Pattern[str]
     """An escaped space right after inline markup and before a word: praw's
     ``:class:`.Collection`\\ s``, which reST writes so that the markup ends where a word goes
@@ -113,6 +118,10 @@ def _patterns() -> _Patterns:
         line_block=re.compile(r"(?:^[ \t]*\|(?:[ \t].*)?(?:\n|\Z))+", re.M),
         line_bar=re.compile(r"^([ \t]*)\|[ \t]?", re.M),
         version=re.compile(r"[vV]?\d[\w.+-]*[.,:;]?"),
+        lone_link=re.compile(
+            r"^[ \t]*:(?:[a-zA-Z][\w-]*:)?(?:ref|doc|numref):`[^`<>]+`[ \t]*(?:\n[ \t]*)*(?:\n|\Z)",
+            re.M,
+        ),
         escaped_space=re.compile(r"(?<=[`*|_])\\ (?=\w)"),
     )
 
@@ -200,6 +209,8 @@ def plain_text(text: str) -> str:
     if "`_" in text:
         text = _patterns().link_reference.sub(_link_reference, text)
     if "`" in text:
+        if ":ref:" in text or ":doc:" in text or ":numref:" in text:
+            text = _patterns().lone_link.sub("", text).rstrip("\n")
         text = _patterns().role.sub(_role, text)
         if "``" in text:
             text = _patterns().literal.sub(r"`\1`", text)

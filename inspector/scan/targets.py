@@ -313,22 +313,32 @@ def module_key(module: ModuleType) -> str:
 def _classes_defined_in(module: ModuleType) -> list[type]:
     """A module's public classes: those its ``__all__`` names, else those it defines (for a
     package, also those of its own submodules it exposes: ``networkx.Graph``), each under its
-    own name (not aliases)."""
+    own name (not aliases); interfaces left out (``_is_interface``)."""
     exported = getattr(module, "__all__", None)
     if isinstance(exported, list | tuple) and all(isinstance(n, str) for n in exported):
         pairs = _exported(module, exported)
-        return [v for n, v in pairs if isinstance(v, type) and is_public(n) and v.__name__ == n]
-    own = (module.__name__, f"{module.__name__}.") if hasattr(module, "__path__") else None
-    return [
-        value
-        for name, value in list(vars(module).items())  # a lazy attribute may add names
-        if isinstance(value, type)
-        and is_public(name)
-        and (
-            value.__module__ == module.__name__
-            or (own is not None and value.__module__.startswith(own[1]) and value.__name__ == name)
-        )
-    ]
+        found = [v for n, v in pairs if isinstance(v, type) and is_public(n) and v.__name__ == n]
+    else:
+        own = (module.__name__, f"{module.__name__}.") if hasattr(module, "__path__") else None
+        found = [
+            value
+            for name, value in list(vars(module).items())  # a lazy attribute may add names
+            if isinstance(value, type)
+            and is_public(name)
+            and (
+                value.__module__ == module.__name__
+                or (own and value.__module__.startswith(own[1]) and value.__name__ == name)
+            )
+        ]
+    return [cls for cls in found if not _is_interface(cls)]
+
+
+def _is_interface(cls: type) -> bool:
+    """A Protocol, or a class with abstract methods left: no object of it is made, so none of
+    its methods is called; it says what an argument must have (Pillow's ``SupportsGetData``
+    and ``ImagePointHandler``, ``PIL.ImageOps``' ``SupportsGetMesh``). A target that names one
+    (``mod:Proto``) still scans it."""
+    return getattr(cls, "_is_protocol", False) is True or inspect.isabstract(cls)
 
 
 def _exported(module: ModuleType, names: Iterable[str]) -> list[tuple[str, object]]:

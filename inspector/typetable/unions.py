@@ -1,6 +1,6 @@
 """How the forms of a union's members combine into the union's schema: members that travel as
-strings collapse into a plain ``str`` member, a plain integer into a plain number, and enums
-merge into one."""
+strings collapse into a plain ``str`` member, a plain integer or number into a member that takes
+every number, and enums merge into one."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from inspector.model import (
+    AnyOfType,
     AnyValueType,
     ArrayType,
     EnumType,
@@ -32,16 +33,42 @@ def absorbed(member: SchemaType, union: Sequence[SchemaType]) -> bool:
 
 def union_forms(options: list[SchemaType]) -> list[SchemaType]:
     """The forms a union offers: absorbed string forms left out, enums merged, and a plain
-    integer left out beside a plain number, which takes every integer too (``int | float``,
-    typeshed's ``SupportsFloat | SupportsIndex``: ``{"type": "number"}``). The Toolbox still
-    reads the union member by member, so a whole number reaches the method as the ``int``."""
-    numbers = PLAIN_NUMBER in options
+    integer or number left out beside another member that takes every number (``int |
+    float``, typeshed's ``SupportsFloat | SupportsIndex``: ``{"type": "number"}``; the
+    standard library's ``Decimal | int`` of ``decimal.Context``: ``Decimal``'s number or
+    text). The Toolbox still reads the union member by member, so a whole number reaches the
+    method as the ``int``."""
     return _merge_enums(
         [
             option
             for option in distinct_forms(options)
-            if not absorbed(option, options) and not (numbers and option == PLAIN_INTEGER)
+            if not absorbed(option, options) and not _numbers_taken(option, options)
         ]
+    )
+
+
+_STRING_KEYWORDS = frozenset({"pattern", "minLength", "maxLength", "format", "contentEncoding"})
+"""Keywords that bound a schema's strings alone: a JSON number passes them."""
+
+
+def _numbers_taken(member: SchemaType, union: Sequence[SchemaType]) -> bool:
+    """Whether a plain integer or number member is left out because another member of the
+    union takes every number."""
+    return member in (PLAIN_INTEGER, PLAIN_NUMBER) and any(
+        other != member and _takes_every_number(other) for other in union
+    )
+
+
+def _takes_every_number(member: SchemaType) -> bool:
+    """The plain number, or a union of forms holding it whose keywords bound only its strings
+    (``Decimal``'s and ``Fraction``'s number or text, ``{"type": ["number", "string"],
+    "pattern": ...}``)."""
+    if member == PLAIN_NUMBER:
+        return True
+    return (
+        isinstance(member, AnyOfType)
+        and PLAIN_NUMBER in member.options
+        and all(key in _STRING_KEYWORDS for key, _ in member.keywords)
     )
 
 
