@@ -765,6 +765,38 @@ def test_a_compiled_class_that_names_its_module_without_its_package_is_typed_by_
     assert Toolbox(module.Sender()).call("send", {"topic": "a", "retries": 2}) == "aa"
 
 
+def test_a_compiled_class_whose_c_name_has_no_module_is_typed_by_its_package_s_stub(
+    modules: Callable[..., None],
+) -> None:
+    """lmdb's ``Environment`` is written in C as ``Environment``, so Python says its module is
+    ``builtins``: its 17 methods had no signature (TI104) though ``lmdb/__init__.pyi`` types
+    them. The stub of the package that holds the class is read, before its compiled module's
+    and before ``__main__``, which may import the class too."""
+    modules(
+        **{
+            "mdb/__init__.py": "from mdb.native import *\n",
+            "mdb/__init__.pyi": (
+                "class Env:\n    def begin(self, write: bool = False) -> str: ...\n"
+            ),
+            "mdb/native.py": (
+                "class Env:\n"
+                "    def begin(self, write=False):\n"
+                "        'Begin a transaction.'\n"
+                "        return 'write' if write else 'read'\n"
+                "Env.__module__ = Env.begin.__module__ = 'builtins'\n"
+            ),
+        }
+    )
+    module = load("mdb")
+    tools, diagnostics = inspect_class(module.Env)
+    assert messages(diagnostics) == ["warning: Env.begin: parameter 'write' is not documented"]
+    assert tools["begin"].type_sources == (("write", "stub"), ("return", "stub"))
+    assert tools["begin"].parameters_schema()["properties"] == {
+        "write": {"type": "boolean", "default": False}
+    }
+    assert Toolbox(module.Env()).call("begin", {"write": True}) == "write"
+
+
 def test_a_compiled_method_typed_by_its_stub_takes_its_arguments_by_position(
     modules: Callable[..., None],
 ) -> None:

@@ -532,18 +532,28 @@ def _loaded_as(module: str, owner: type) -> str:
     """The name under which ``module`` was imported: itself, or, when no module of that name
     was (a compiled module that names itself without its package: confluent_kafka's
     ``cimpl``, imported as ``confluent_kafka.cimpl``), the loaded module of that last name
-    that holds the class ``owner``, typed by the stub beside it (``confluent_kafka/cimpl.pyi``)."""
-    if module in sys.modules or "." in module:
-        return module
-    suffix = f".{module}"
+    that holds the class ``owner``, typed by the stub beside it (``confluent_kafka/cimpl.pyi``);
+    when ``module`` is ``builtins`` and holds no such class (a compiled class whose C name has
+    no module: lmdb's ``Environment``), the loaded module that holds it, the package first
+    (``lmdb``, typed in ``lmdb/__init__.pyi``, before ``lmdb.cpython``)."""
     top = owner.__qualname__.partition(".")[0]
+    if module == "builtins" and vars(builtins).get(top) is not owner:
+        suffix = ""
+    elif module in sys.modules or "." in module:
+        return module
+    else:
+        suffix = f".{module}"
     found = sorted(
-        name
-        for name, loaded in list(sys.modules.items())
-        # its own namespace: no module ``__getattr__`` runs (a lazy one may import, or raise)
-        if name.endswith(suffix)
-        and isinstance(loaded, types.ModuleType)
-        and loaded.__dict__.get(top) is owner
+        (
+            name
+            for name, loaded in list(sys.modules.items())
+            # its own namespace: no module ``__getattr__`` runs (a lazy one may import, or raise)
+            if name.endswith(suffix)
+            and name != "builtins"
+            and isinstance(loaded, types.ModuleType)
+            and loaded.__dict__.get(top) is owner
+        ),
+        key=lambda name: (name.startswith("_"), name),  # ``__main__`` imports it: no stub
     )
     return found[0] if found else module
 
