@@ -254,6 +254,43 @@ def test_stub_overloads_match_positional_only_by_place_and_variadics_by_kind(
     assert diagnostics == []
 
 
+def test_a_stub_overload_that_never_returns_adds_no_type(modules: Callable[..., None]) -> None:
+    """A stub's ``@overload`` returning ``NoReturn`` (a call form that fails) is left out of
+    the merged signature, as the code's own overloads are: the return is the others'."""
+    modules(
+        **{
+            "never_stub.py": (
+                "class Store:\n    def get(self, key=None, keys=None):\n        'Get.'\n"
+            ),
+            "never_stub.pyi": (
+                "from typing import NoReturn, overload\n"
+                "class Store:\n"
+                "    @overload\n"
+                "    def get(self) -> NoReturn: ...\n"
+                "    @overload\n"
+                "    def get(self, key: str, keys: None = None) -> int | None: ...\n"
+                "    @overload\n"
+                "    def get(self, key: None, keys: list[str]) -> list[int]: ...\n"
+            ),
+        }
+    )
+    tools, _ = inspect_class(load("never_stub").Store)
+    assert tools["get"].returns.to_schema() == {
+        "anyOf": [
+            {"type": "integer"},
+            {"type": "array", "items": {"type": "integer"}},
+            {"type": "null"},
+        ]
+    }
+    assert tools["get"].parameters_schema()["properties"] == {
+        "key": {"type": ["string", "null"], "default": None},
+        "keys": {
+            "anyOf": [{"type": "array", "items": {"type": "string"}}, {"type": "null"}],
+            "default": None,
+        },
+    }
+
+
 def test_an_extension_module_stub_is_found_by_the_module_name(
     modules: Callable[..., None], tmp_path: Path
 ) -> None:

@@ -649,10 +649,20 @@ def _parameter(
     return StubParameter(name, kind, annotation, value)
 
 
+_NEVER_TEXTS = frozenset(
+    f"{module}{name}"
+    for module in ("", "typing.", "typing_extensions.")
+    for name in ("NoReturn", "Never")
+)
+"""How a stub writes a return that never comes."""
+
+
 def _merged(signatures: list[_Parts], namespace: StubNamespace, bound: bool) -> StubSignature:
     """Overloads as one signature: the longest parameter list, each annotation the union of
     the overloads' annotations of that parameter (positional-only ones matched by position,
-    named by the most common name), the return the union of the returns."""
+    named by the most common name), the return the union of the returns. An overload that
+    never returns names a call that fails: it is left out, as in ``overloads``."""
+    signatures = [s for s in signatures if s[1] not in _NEVER_TEXTS] or signatures
     longest = max((p for p, _ in signatures), key=len)
     parameters = []
     for index, parameter in enumerate(longest):
