@@ -77,6 +77,8 @@ CURATION_UNUSED: Final = "TI332"
 DESTRUCTIVE_RECORDED_FALSE: Final = "TI333"
 NO_INPUTS_RECORDED_FALSE: Final = "TI334"
 NO_INPUTS_EXCLUDED: Final = "TI335"
+NEVER_RETURNS_RECORDED_FALSE: Final = "TI336"
+NEVER_RETURNS_EXCLUDED: Final = "TI337"
 RENDER_FAILED: Final = "TI401"
 MOVED_INTO_DESCRIPTION: Final = "TI402"
 DIALECT_LOSS: Final = "TI403"
@@ -462,6 +464,22 @@ CODES: dict[str, Code] = {
             "no-inputs-excluded",
             "A method whose inputs were all left out (TI140) and that no classification entry "
             "includes is not offered.",
+        ),
+        Code(
+            NEVER_RETURNS_RECORDED_FALSE,
+            _I,
+            "never-returns-recorded-false",
+            "New methods typed as never returning (`NoReturn`, `Never`: pymongo's "
+            "`Collection.next`, click's `Context.fail`) are recorded as false, whatever `new` "
+            "says, in one line: a model that calls one gets only its error. Set one to true "
+            "to offer it (a tool that ends the conversation by raising).",
+        ),
+        Code(
+            NEVER_RETURNS_EXCLUDED,
+            _I,
+            "never-returns-excluded",
+            "A method typed as never returning (TI336) that no classification entry includes "
+            "is not offered.",
         ),
         Code(RENDER_FAILED, _E, "render-failed", "A provider's file cannot be rendered."),
         Code(

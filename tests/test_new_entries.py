@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import typing
 from collections.abc import Callable
 from pathlib import Path
 
@@ -375,3 +376,81 @@ def test_a_scan_names_the_command_a_bare_verb_runs(
         "word in their names: Remote.run (run command), Remote.sudo (sudo); set true to offer, "
         "--new include-all includes them"
     )
+
+
+CLIENT = '''\
+from typing import NoReturn
+
+
+class Client:
+    """A database client."""
+
+    def ping(self) -> bool:
+        """Whether the server answers."""
+        return True
+
+    def __next__(self) -> NoReturn:
+        raise TypeError("'Client' object is not iterable")
+
+    next = __next__
+
+    def fail(self, message: str) -> NoReturn:
+        """Stop with an error.
+
+        Args:
+            message: What went wrong.
+        """
+        raise RuntimeError(message)
+'''
+
+
+def test_a_method_that_never_returns_starts_false(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    """pymongo's ``Collection.next`` (``next = __next__``, typed ``NoReturn``: it raises
+    TypeError) was offered, without description, on ``Collection``, ``Database`` and
+    ``MongoClient``; a model that called it got only the error. A method that never returns
+    starts false, and a render or a Toolbox without an entry for it leaves it out."""
+    Path("client.py").write_text(CLIENT, encoding="utf-8")
+    run = run_cli("scan", "client.py", "-o", "t.json")
+    assert run.status == 0, run.stderr
+    assert _read("t.classification.json") == {
+        "Client": {"ping": True, "next": False, "fail": False}
+    }
+    assert [line for line in run.stderr.splitlines() if "info[TI336]" in line] == [
+        "t.classification.json: info[TI336]: 2 new methods recorded as false, they never "
+        "return (NoReturn: a model gets only the error): Client.next, Client.fail; set true to "
+        "offer"
+    ]
+    Path("t.classification.json").write_text('{"Client": {"ping": true}}', encoding="utf-8")
+    run = run_cli("render", "--provider", "mcp", "--tools", "t.json")
+    assert [tool["name"] for tool in json.loads(run.stdout)["tools"]] == ["ping"]
+    assert [line for line in run.stderr.splitlines() if "info[TI337]" in line] == [
+        "t.classification.json: info[TI337]: Client.next is excluded: it never returns "
+        "(NoReturn: a model gets only the error); set it true in the classification file to "
+        "offer it",
+        "t.classification.json: info[TI337]: Client.fail is excluded: it never returns "
+        "(NoReturn: a model gets only the error); set it true in the classification file to "
+        "offer it",
+    ]
+
+
+class Halting:
+    def count(self) -> int:
+        """How many."""
+        return 3
+
+    def fail(self, message: str) -> typing.NoReturn:
+        """Stop with an error.
+
+        Args:
+            message: What went wrong.
+        """
+        raise RuntimeError(message)
+
+
+def test_the_toolbox_offers_a_method_that_never_returns_only_when_told() -> None:
+    assert [t.name for t in Toolbox(Halting()).tools] == ["count"]
+    assert [t.name for t in Toolbox(Halting(), classification={}).tools] == ["count"]
+    offered = Toolbox(Halting(), classification={"Halting": {"fail": True}})
+    assert [t.name for t in offered.tools] == ["count", "fail"]

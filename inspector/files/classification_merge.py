@@ -24,7 +24,7 @@ from inspector.files.classification import (
     is_pattern,
     line_of,
 )
-from inspector.files.new_entries import destructive_name, inputs_left_out
+from inspector.files.new_entries import destructive_name, inputs_left_out, never_returns
 from inspector.model import NOT_INSPECTED, ToolDescriptor
 
 
@@ -53,6 +53,9 @@ class Merge(NamedTuple):
     no_inputs: list[str] = []  # noqa: RUF012
     """``Class.method`` of every new method recorded as ``false`` because all its inputs were
     left out (``new_entries.inputs_left_out``)."""
+    no_return: list[str] = []  # noqa: RUF012
+    """``Class.method`` of every new method recorded as ``false`` because it never returns
+    (``new_entries.never_returns``)."""
 
 
 Previous = Catalog | Callable[[], Catalog | None] | None
@@ -136,6 +139,7 @@ def merge(
         misspelt,
         found.destructive,
         found.no_inputs,
+        found.no_return,
     )
 
 
@@ -153,6 +157,7 @@ class _Found:
         """Each method, and whether its signature could not be read."""
         self.destructive: list[tuple[str, str]] = []
         self.no_inputs: list[str] = []
+        self.no_return: list[str] = []
 
 
 def _methods(
@@ -194,8 +199,11 @@ def _methods(
             methods[name] = MethodEntry.plain(False)
             found.no_inputs.append(f"{class_key}.{name}")
         elif include_new and not include_destructive and (word := _destructive(tool)):
-            methods[name] = MethodEntry.plain(False)
+            methods[name] = MethodEntry.plain(False)  # the word says more than NoReturn (execv)
             found.destructive.append((f"{class_key}.{name}", word))
+        elif never_returns(tool):
+            methods[name] = MethodEntry.plain(False)
+            found.no_return.append(f"{class_key}.{name}")
         else:
             methods[name] = MethodEntry.plain(include_new)
             if include_new:
@@ -366,6 +374,8 @@ def stale_diagnostics(merged: Merge, path: Path, unknown: Iterable[str] = ()) ->
     ]
     if merged.no_inputs:
         notes.append(_no_inputs_note(merged.no_inputs, path))
+    if merged.no_return:
+        notes.append(_no_return_note(merged.no_return, path))
     if merged.destructive:
         notes.append(destructive_note(merged.destructive, path))
     return notes + _misspelt_notes(merged, path)
@@ -386,6 +396,19 @@ def _no_inputs_note(names: list[str], path: Path) -> Diagnostic:
         f"describes, TI140): {listed(names, LISTED_METHODS, ', ')}",
         str(path),
         code=codes.NO_INPUTS_RECORDED_FALSE,
+    )
+
+
+def _no_return_note(names: list[str], path: Path) -> Diagnostic:
+    """One line for every new method recorded false because it never returns."""
+    many = len(names) != 1
+    return Diagnostic(
+        Level.INFO,
+        f"{len(names)} new method{'s' if many else ''} recorded as false, "
+        f"{'they never return' if many else 'it never returns'} (NoReturn: a model gets only "
+        f"the error): {listed(names, LISTED_METHODS, ', ')}; set true to offer",
+        str(path),
+        code=codes.NEVER_RETURNS_RECORDED_FALSE,
     )
 
 

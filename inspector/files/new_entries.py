@@ -1,5 +1,5 @@
 """What a method new to the classification file starts as: the ``new`` setting, and the methods
-that start ``false`` whatever it says (inputs that were all left out). Which names are
+that start ``false`` whatever it says (inputs that were all left out, no return). Which names are
 destructive is ``destructive_names``' rule."""
 
 from __future__ import annotations
@@ -42,6 +42,15 @@ def inputs_left_out(tool: ToolDescriptor) -> bool:
     left out (nothing says what they take): Django's ``QuerySet.filter`` would be offered as
     a tool without arguments whose text talks about keyword arguments."""
     return not tool.parameters and any(o.reason == "untyped-variadic" for o in tool.left_out)
+
+
+def never_returns(tool: ToolDescriptor) -> bool:
+    """Whether the tool's method is typed as never returning (``NoReturn``, ``Never``): it
+    only raises or exits, and a model that calls it gets its error and nothing else
+    (pymongo's ``Collection.next``, ``next = __next__``, raises TypeError: a collection is no
+    iterator; click's ``Context.fail``, argparse's ``ArgumentParser.error``)."""
+    returned = tool.returns.type
+    return returned is not None and returned.to_schema() == {"not": {}}
 
 
 def destructive_name(tool: ToolDescriptor) -> str | None:

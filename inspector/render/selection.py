@@ -12,7 +12,7 @@ from inspector.catalog import Catalog
 from inspector.diagnostics import Diagnostic, Level
 from inspector.files.classification import Classification, is_included, line_of
 from inspector.files.classification_merge import misspelt_keys
-from inspector.files.new_entries import destructive_name, inputs_left_out
+from inspector.files.new_entries import destructive_name, inputs_left_out, never_returns
 from inspector.model import ToolDescriptor
 from inspector.render.curation import Covered, Locate, curate
 
@@ -44,8 +44,8 @@ def select_tools(
     classification does not cover is included when ``include_new`` (with a warning), excluded
     otherwise, and excluded when its name is destructive unless ``include_destructive`` (a scan
     would record it false); one a model cannot call (``ToolDescriptor.uncallable``) or whose
-    inputs were all left out is excluded either way, unless its own key says true (a pattern
-    does not include it)."""
+    inputs were all left out, or that never returns, is excluded either way, unless its own key
+    says true (a pattern does not include it)."""
     diagnostics: list[Diagnostic] = []
     where = str(classification_path or "")
     if classification is None and classification_path is not None:
@@ -74,6 +74,9 @@ def select_tools(
             diagnostics.append(_offered_uncallable(class_key, tool, where))
         elif choice is None and inputs_left_out(tool):
             diagnostics.append(_no_inputs(class_key, tool, where))
+            choice = False
+        elif choice is None and never_returns(tool):
+            diagnostics.append(_no_return(class_key, tool, where))
             choice = False
         elif choice is None and classification is not None:
             word = destructive_name(tool)
@@ -213,6 +216,16 @@ def _no_inputs(class_key: str, tool: ToolDescriptor, where: str) -> Diagnostic:
         "left out); set it true in the classification file to offer it without arguments",
         where,
         code=codes.NO_INPUTS_EXCLUDED,
+    )
+
+
+def _no_return(class_key: str, tool: ToolDescriptor, where: str) -> Diagnostic:
+    return Diagnostic(
+        Level.INFO,
+        f"{class_key}.{tool.method_name} is excluded: it never returns (NoReturn: a model "
+        "gets only the error); set it true in the classification file to offer it",
+        where,
+        code=codes.NEVER_RETURNS_EXCLUDED,
     )
 
 
