@@ -21,7 +21,7 @@ from inspector.runtime.toolbox import Toolbox
 from inspector.scan import stub_outline
 from inspector.scan.methods import NOT_INSPECTED
 from inspector.scan.stub_outline import condition_value
-from tests.conftest import inspect_class, load, messages
+from tests.conftest import inlined, inspect_class, load, messages
 
 
 @given(
@@ -289,6 +289,78 @@ def test_a_stub_overload_that_never_returns_adds_no_type(modules: Callable[..., 
             "default": None,
         },
     }
+
+
+def test_a_typeddict_only_the_stub_defines_is_an_object_with_its_keys(
+    modules: Callable[..., None],
+) -> None:
+    """lmdb's ``Environment.stat() -> _StatDict`` and ``info() -> _InfoDict`` name
+    ``@type_check_only`` TypedDicts of ``lmdb/__init__.pyi``: a stand-in of no JSON form
+    (TI132) before; now made from the stub's fields, bases and ``total`` kept, in a parameter
+    too. A class that only looks like one (a method in its body) stays a stand-in."""
+    modules(
+        **{
+            "tdstub.py": (
+                "class Env:\n"
+                "    def stat(self):\n"
+                "        'Statistics.'\n"
+                "        return {'depth': 1, 'entries': 2}\n"
+                "    def configure(self, flags):\n"
+                "        'Configure.'\n"
+                "        return sorted(flags)\n"
+                "    def odd(self):\n"
+                "        'Odd.'\n"
+            ),
+            "tdstub.pyi": (
+                "from typing import TypedDict, type_check_only\n"
+                "from typing_extensions import NotRequired, Required\n"
+                "@type_check_only\n"
+                "class _Base(TypedDict):\n"
+                "    depth: int\n"
+                "@type_check_only\n"
+                "class _Stat(_Base):\n"
+                "    'What stat gives.'\n"
+                "    entries: int\n"
+                "    name: NotRequired[str]\n"
+                "class _Flags(TypedDict, total=False):\n"
+                "    sync: bool\n"
+                "    path: Required[str]\n"
+                "class _Odd(TypedDict):\n"
+                "    size: int\n"
+                "    def grow(self) -> None: ...\n"
+                "class Env:\n"
+                "    def stat(self) -> _Stat: ...\n"
+                "    def configure(self, flags: _Flags) -> list[str]: ...\n"
+                "    def odd(self) -> _Odd: ...\n"
+            ),
+        }
+    )
+    tools, diagnostics = inspect_class(load("tdstub").Env)
+    assert inlined(tools["stat"].returns.to_schema()) == {
+        "type": "object",
+        "title": "_Stat",
+        "properties": {
+            "depth": {"type": "integer"},
+            "entries": {"type": "integer"},
+            "name": {"type": "string"},
+        },
+        "required": ["depth", "entries"],
+    }
+    assert inlined(tools["configure"].parameters_schema())["properties"]["flags"] == {
+        "type": "object",
+        "title": "_Flags",
+        "properties": {"sync": {"type": "boolean"}, "path": {"type": "string"}},
+        "required": ["path"],
+    }
+    assert tools["odd"].returns.to_schema() == {}
+    assert messages(diagnostics) == [
+        "warning: Env.configure: parameter 'flags' is not documented",
+        "info: Env.odd: return value: type _Odd has no JSON form; the model gets the form read "
+        "from the value (an array, a record's fields, a mapping), else its text",
+    ]
+    assert Toolbox(load("tdstub").Env()).call(
+        "configure", {"flags": {"path": "/x", "sync": True}}
+    ) == ["path", "sync"]
 
 
 def test_an_extension_module_stub_is_found_by_the_module_name(

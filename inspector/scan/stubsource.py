@@ -31,10 +31,12 @@ from inspector.scan.stub_outline import (
     OutlinedClass,
     Overloads,
     StubModule,
+    class_body,
     class_members,
     decorator_is,
     read_module,
 )
+from inspector.scan.stub_typeddict import stub_typeddict
 from inspector.scan.targets import GROUP_MARK
 from inspector.scan.typecheck_names import is_type_expression
 
@@ -139,7 +141,12 @@ class StubNamespace(dict[str, object]):
         node = self.stub.definitions.get(name)
         if isinstance(node, ast.ClassDef):
             runtime = getattr(sys.modules.get(self.module), name, None)
-            return runtime or self._protocol(node) or _stub_only(name, self.module)
+            return (
+                runtime
+                or self._protocol(node)
+                or stub_typeddict(node, self.module, self._evaluated, lambda: class_body(node))
+                or _stub_only(name, self.module)
+            )
         if isinstance(node, ast.expr) and is_type_expression(node):
             return self._evaluated(node)
         if hasattr(builtins, name):
