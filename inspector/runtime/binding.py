@@ -33,6 +33,7 @@ from inspector.scan.docstrings import DocstringStyle
 from inspector.scan.fields import FieldDefault, field_defaults
 from inspector.scan.forwarding import overridden
 from inspector.scan.methods import MethodBuilder
+from inspector.scan.variadics import wrapper_takes_keywords
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,7 +330,8 @@ def documented_keys(
         signature = inspect.signature(function).parameters
     except (TypeError, ValueError):
         return []
-    if not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in signature.values()):
+    takes = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in signature.values())
+    if not takes and not wrapper_takes_keywords(function):
         return []
     names = (python_names.get(f.name, f.name) for f in tool.parameters)
     return [name for name in names if name not in signature]
