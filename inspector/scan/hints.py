@@ -67,7 +67,7 @@ from inspector.typetable.structures import (
     made_from_pairs,
     tuple_items,
 )
-from inspector.typetable.unions import union_forms
+from inspector.typetable.unions import as_booleans, union_forms
 from inspector.typetable.values import (
     enum_json,
     is_flag,
@@ -353,7 +353,7 @@ class TypeMapper:
                 values.append(value)
         if values == [None]:  # ``Literal[None]`` is ``None`` (PEP 586), in a union too
             return NullType()
-        return EnumType(tuple(values))
+        return as_booleans([EnumType(tuple(values))])[0]  # ``Literal[True, False]``: bool
 
     def map_typevar(self, hint: object) -> SchemaType:
         """A TypeVar: its bound, its constraints as a union, or any value."""
