@@ -69,6 +69,14 @@ _ASKING = st.sampled_from(sorted(ASKING_FIRST_WORDS))
         ("load_unsafe", "unsafe"),
         ("get_and_delete", "delete"),
         ("expunge", "expunge"),  # imaplib's: every message marked deleted is gone
+        ("evict", "evict"),  # diskcache's Cache.evict(tag): every entry of the tag is gone
+        ("evict_expired", "evict"),
+        ("lru_evict", "evict"),
+        ("cull", "cull"),  # diskcache's Cache.cull: entries gone until the cache fits
+        ("eviction_policy", None),
+        ("evicted_count", None),
+        ("get_evict_count", None),
+        ("culling_interval", None),
         ("uid_expunge", "expunge"),
         # word endings: protocol commands, permissions
         ("sendcmd", "cmd"),

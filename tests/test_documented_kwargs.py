@@ -5,6 +5,7 @@ as a keyword."""
 from __future__ import annotations
 
 import datetime
+import functools
 import typing
 
 import pytest
@@ -192,3 +193,54 @@ def test_a_documented_keyword_left_out_for_its_type_is_no_argument_the_signature
     assert messages(diagnostics) == [
         "info: Container.delete: parameter 'lease': type Lease has no JSON form; left out"
     ]
+
+
+def query_params(*names: str) -> typing.Callable[[typing.Any], typing.Any]:
+    """opensearch-py's decorator: the query parameters a method documents are keywords its
+    wrapper takes and passes on inside ``params``."""
+
+    def decorate(function: typing.Any) -> typing.Any:
+        @functools.wraps(function)
+        def wrapped(*args: typing.Any, **kwargs: typing.Any) -> typing.Any:
+            params = kwargs.pop("params", None) or {}
+            params.update((name, kwargs.pop(name)) for name in names if name in kwargs)
+            return function(*args, params=params, **kwargs)
+
+        return wrapped
+
+    return decorate
+
+
+class SearchClient:
+    @query_params("q", "size")
+    def search(self, *, index: typing.Any = None, params: typing.Any = None) -> typing.Any:
+        """Return the documents that match a query.
+
+        :arg index: The indexes to search.
+        :arg q: A query in the Lucene query string syntax.
+        :arg int size: How many hits to return.
+        """
+        return {"index": index, "params": params}
+
+
+def test_the_keywords_a_wrapper_takes_for_its_method_are_documented_parameters() -> None:
+    """opensearch-py's ``@query_params`` wrapper takes ``(*args, **kwargs)``; the signature
+    read is the wrapped method's (``body``, ``index``, ``params``, ``headers``), and the 547
+    query parameters its 43 methods document (``search``'s ``q``, ``size``, ``_source``)
+    were "documented arguments not in the signature" (TI203) a model could not give."""
+    tools, diagnostics = inspect_class(SearchClient)
+    assert tools["search"].parameters_schema()["properties"] == {
+        "index": {"description": "The indexes to search.", "default": None},
+        "params": {"default": None},
+        "q": {"description": "A query in the Lucene query string syntax."},
+        "size": {"type": "integer", "description": "How many hits to return."},
+    }
+    assert messages(diagnostics) == [
+        "warning: SearchClient.search: parameter 'q': no type hint; any value accepted",
+        "warning: SearchClient.search: parameter 'params' is not documented",
+    ]
+    box = Toolbox(SearchClient())
+    assert box.call("search", {"index": "books", "q": "python", "size": "3"}) == {
+        "index": "books",
+        "params": {"q": "python", "size": 3},
+    }

@@ -578,6 +578,67 @@ def test_another_name_for_a_method_is_no_second_tool() -> None:
     assert unknown.value.message.startswith("unknown tool 'getMe'")
 
 
+class Shelf:
+    def get(self, key: str, default: int | None = None) -> int | None:
+        """Get a value.
+
+        Args:
+            key: Its key.
+            default: What a missing key gives.
+        """
+        return {"a": 1}.get(key, default)
+
+    def put(self, key: str, value: int) -> str:
+        """Put a value."""
+        return f"{key}={value}"
+
+
+class TimedShelf(Shelf):
+    """cachetools' ``TTLCache``: each method of ``Cache`` wrapped to hold its timer."""
+
+    def get(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        return super().get(*args, **kwargs)
+
+    def put(self, *args: int, **kwargs: int):  # type: ignore[no-untyped-def]
+        return super().put(*args, **kwargs)  # typed: says what it takes, if not as the base
+
+
+class LoggedShelf(TimedShelf):
+    def get(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        return super().get(*args, **kwargs)
+
+
+def test_an_override_that_only_passes_its_arguments_on_takes_the_overridden_signature() -> None:
+    """cachetools' ``TTLCache.get``, ``pop`` and ``setdefault`` are ``(self, *args,
+    **kwargs)`` with no hint and no docstring around ``Cache``'s: they took no argument
+    (TI140) and started false. The method they override says what they take, in the scan and
+    in the Toolbox, which calls the override; an override with hints of its own keeps them."""
+    tools, diagnostics = inspect_class(LoggedShelf)
+    assert tools["get"].parameters_schema() == {
+        "type": "object",
+        "properties": {
+            "key": {"type": "string", "description": "Its key."},
+            "default": {
+                "type": ["integer", "null"],
+                "description": "What a missing key gives.",
+                "default": None,
+            },
+        },
+        "required": ["key"],
+    }
+    assert tools["get"].description == "Get a value."
+    assert tools["put"].parameters_schema()["properties"] == {
+        "args": {"type": "array", "items": {"type": "integer"}},
+        "kwargs": {"type": "object", "additionalProperties": {"type": "integer"}},
+    }
+    assert messages(diagnostics) == [
+        "warning: TimedShelf.put: parameters 'args' and 'kwargs' are not documented"
+    ]
+    toolbox = Toolbox(LoggedShelf())
+    assert toolbox.call("get", {"key": "b", "default": "7"}) == 7  # converted as the base's
+    assert toolbox.call("get", {"key": "a"}) == 1
+
+
 class cachedproperty:
     """praw's caching property: a descriptor that gives a value on an instance, with an empty
     ``__call__`` so that Sphinx documents it, and the function under ``__wrapped__``."""

@@ -5,7 +5,7 @@ takes the keywords the overloads name (sqlalchemy's ``execution_options(**opt)``
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Literal, overload
+from typing import Any, Literal, NoReturn, overload
 
 import pytest
 
@@ -217,3 +217,74 @@ def test_an_implementation_without_docstring_takes_its_overloads() -> None:
         ("tag", "A tag."),
     ]
     assert messages(diagnostics) == []
+
+
+class Documents:
+    @overload
+    def get(self) -> NoReturn: ...
+
+    @overload
+    def get(self, doc_id: int, doc_ids: None = ...) -> dict[str, Any] | None: ...
+
+    @overload
+    def get(self, doc_id: None, doc_ids: list[int]) -> list[dict[str, Any]]: ...
+
+    def get(self, doc_id=None, doc_ids=None):  # type: ignore[no-untyped-def]
+        """Get one document or several.
+
+        Args:
+            doc_id: The document's ID.
+            doc_ids: The documents' IDs.
+        """
+        if doc_id is None and doc_ids is None:
+            raise RuntimeError("give doc_id or doc_ids")
+        return {"id": doc_id} if doc_ids is None else [{"id": i} for i in doc_ids]
+
+
+def test_an_overload_that_never_returns_adds_no_type() -> None:
+    """tinydb's ``Table.get`` has an overload ``get(self) -> NoReturn`` (a call without
+    arguments fails): its return was read as one of the values (``NoReturn`` has no JSON form,
+    TI132) and the others were lost; it says nothing of what the method returns or takes."""
+    tools, diagnostics = inspect_class(Documents)
+    get = tools["get"]
+    assert get.returns.to_schema() == {
+        "anyOf": [
+            {"type": "object"},
+            {"type": "array", "items": {"type": "object"}},
+            {"type": "null"},
+        ]
+    }
+    assert get.parameters_schema()["properties"] == {
+        "doc_id": {
+            "type": ["integer", "null"],
+            "description": "The document's ID.",
+            "default": None,
+        },
+        "doc_ids": {
+            "anyOf": [{"type": "array", "items": {"type": "integer"}}, {"type": "null"}],
+            "description": "The documents' IDs.",
+            "default": None,
+        },
+    }
+    assert messages(diagnostics) == []
+    assert Toolbox(Documents()).call("get", {"doc_ids": [1, 2]}) == [{"id": 1}, {"id": 2}]
+
+
+class Halting:
+    @overload
+    def stop(self, code: int) -> NoReturn: ...
+
+    @overload
+    def stop(self, code: str) -> NoReturn: ...
+
+    def stop(self, code):  # type: ignore[no-untyped-def]
+        """Stop."""
+        raise SystemExit(code)
+
+
+def test_a_method_whose_every_overload_never_returns_never_returns() -> None:
+    tools, _ = inspect_class(Halting)
+    assert tools["stop"].returns.to_schema() == {"not": {}}
+    assert tools["stop"].parameters_schema()["properties"] == {
+        "code": {"type": ["integer", "string"]}
+    }

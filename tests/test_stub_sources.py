@@ -21,7 +21,7 @@ from inspector.runtime.toolbox import Toolbox, ToolCallError
 from inspector.scan import stub_outline
 from inspector.scan.methods import NOT_INSPECTED
 from inspector.scan.stub_outline import condition_value
-from tests.conftest import inspect_class, load, messages
+from tests.conftest import inlined, inspect_class, load, messages
 
 
 @given(
@@ -252,6 +252,115 @@ def test_stub_overloads_match_positional_only_by_place_and_variadics_by_kind(
         "anyOf": [{"type": "integer", "enum": [1, -1]}, {"type": "integer"}],
     }
     assert diagnostics == []
+
+
+def test_a_stub_overload_that_never_returns_adds_no_type(modules: Callable[..., None]) -> None:
+    """A stub's ``@overload`` returning ``NoReturn`` (a call form that fails) is left out of
+    the merged signature, as the code's own overloads are: the return is the others'."""
+    modules(
+        **{
+            "never_stub.py": (
+                "class Store:\n    def get(self, key=None, keys=None):\n        'Get.'\n"
+            ),
+            "never_stub.pyi": (
+                "from typing import NoReturn, overload\n"
+                "class Store:\n"
+                "    @overload\n"
+                "    def get(self) -> NoReturn: ...\n"
+                "    @overload\n"
+                "    def get(self, key: str, keys: None = None) -> int | None: ...\n"
+                "    @overload\n"
+                "    def get(self, key: None, keys: list[str]) -> list[int]: ...\n"
+            ),
+        }
+    )
+    tools, _ = inspect_class(load("never_stub").Store)
+    assert tools["get"].returns.to_schema() == {
+        "anyOf": [
+            {"type": "integer"},
+            {"type": "array", "items": {"type": "integer"}},
+            {"type": "null"},
+        ]
+    }
+    assert tools["get"].parameters_schema()["properties"] == {
+        "key": {"type": ["string", "null"], "default": None},
+        "keys": {
+            "anyOf": [{"type": "array", "items": {"type": "string"}}, {"type": "null"}],
+            "default": None,
+        },
+    }
+
+
+def test_a_typeddict_only_the_stub_defines_is_an_object_with_its_keys(
+    modules: Callable[..., None],
+) -> None:
+    """lmdb's ``Environment.stat() -> _StatDict`` and ``info() -> _InfoDict`` name
+    ``@type_check_only`` TypedDicts of ``lmdb/__init__.pyi``: a stand-in of no JSON form
+    (TI132) before; now made from the stub's fields, bases and ``total`` kept, in a parameter
+    too. A class that only looks like one (a method in its body) stays a stand-in."""
+    modules(
+        **{
+            "tdstub.py": (
+                "class Env:\n"
+                "    def stat(self):\n"
+                "        'Statistics.'\n"
+                "        return {'depth': 1, 'entries': 2}\n"
+                "    def configure(self, flags):\n"
+                "        'Configure.'\n"
+                "        return sorted(flags)\n"
+                "    def odd(self):\n"
+                "        'Odd.'\n"
+            ),
+            "tdstub.pyi": (
+                "from typing import TypedDict, type_check_only\n"
+                "from typing_extensions import NotRequired, Required\n"
+                "@type_check_only\n"
+                "class _Base(TypedDict):\n"
+                "    depth: int\n"
+                "@type_check_only\n"
+                "class _Stat(_Base):\n"
+                "    'What stat gives.'\n"
+                "    entries: int\n"
+                "    name: NotRequired[str]\n"
+                "class _Flags(TypedDict, total=False):\n"
+                "    sync: bool\n"
+                "    path: Required[str]\n"
+                "class _Odd(TypedDict):\n"
+                "    size: int\n"
+                "    def grow(self) -> None: ...\n"
+                "class Env:\n"
+                "    def stat(self) -> _Stat: ...\n"
+                "    def configure(self, flags: _Flags) -> list[str]: ...\n"
+                "    def odd(self) -> _Odd: ...\n"
+            ),
+        }
+    )
+    tools, diagnostics = inspect_class(load("tdstub").Env)
+    assert inlined(tools["stat"].returns.to_schema()) == {
+        "type": "object",
+        "title": "_Stat",
+        "properties": {
+            "depth": {"type": "integer"},
+            "entries": {"type": "integer"},
+            "name": {"type": "string"},
+        },
+        "required": ["depth", "entries"],
+    }
+    assert inlined(tools["configure"].parameters_schema())["properties"]["flags"] == {
+        "type": "object",
+        "title": "_Flags",
+        "properties": {"sync": {"type": "boolean"}, "path": {"type": "string"}},
+        "required": ["path"],
+    }
+    assert tools["odd"].returns.to_schema() == {}
+    assert messages(diagnostics) == [
+        "warning: Env.configure: parameter 'flags' is not documented",
+        "info: Env.odd: return value: type _Odd has no JSON form; the model gets the form read "
+        "from the value (an array, a record's fields, a mapping), else its text",
+    ]
+    assert Toolbox(load("tdstub").Env()).call(
+        "configure", {"flags": {"path": "/x", "sync": True}}
+    ) == ["path", "sync"]
 
 
 def test_an_extension_module_stub_is_found_by_the_module_name(
@@ -763,6 +872,38 @@ def test_a_compiled_class_that_names_its_module_without_its_package_is_typed_by_
         ("return", "stub"),
     )
     assert Toolbox(module.Sender()).call("send", {"topic": "a", "retries": 2}) == "aa"
+
+
+def test_a_compiled_class_whose_c_name_has_no_module_is_typed_by_its_package_s_stub(
+    modules: Callable[..., None],
+) -> None:
+    """lmdb's ``Environment`` is written in C as ``Environment``, so Python says its module is
+    ``builtins``: its 17 methods had no signature (TI104) though ``lmdb/__init__.pyi`` types
+    them. The stub of the package that holds the class is read, before its compiled module's
+    and before ``__main__``, which may import the class too."""
+    modules(
+        **{
+            "mdb/__init__.py": "from mdb.native import *\n",
+            "mdb/__init__.pyi": (
+                "class Env:\n    def begin(self, write: bool = False) -> str: ...\n"
+            ),
+            "mdb/native.py": (
+                "class Env:\n"
+                "    def begin(self, write=False):\n"
+                "        'Begin a transaction.'\n"
+                "        return 'write' if write else 'read'\n"
+                "Env.__module__ = Env.begin.__module__ = 'builtins'\n"
+            ),
+        }
+    )
+    module = load("mdb")
+    tools, diagnostics = inspect_class(module.Env)
+    assert messages(diagnostics) == ["warning: Env.begin: parameter 'write' is not documented"]
+    assert tools["begin"].type_sources == (("write", "stub"), ("return", "stub"))
+    assert tools["begin"].parameters_schema()["properties"] == {
+        "write": {"type": "boolean", "default": False}
+    }
+    assert Toolbox(module.Env()).call("begin", {"write": True}) == "write"
 
 
 def test_a_compiled_method_typed_by_its_stub_takes_its_arguments_by_position(

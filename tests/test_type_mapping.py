@@ -611,3 +611,33 @@ def test_keys_of_a_type_that_stands_for_a_number_say_their_texts(key: type, patt
         "additionalProperties": {"type": "string"},
         "propertyNames": {"pattern": pattern},
     }
+
+
+def test_booleans_named_one_by_one_are_a_boolean() -> None:
+    """lmdb's stub overloads merge ``keyfixed: Literal[False]`` and ``Literal[True]`` into
+    ``{"type": "boolean", "enum": [false, true]}``, and ``values: Literal[True] | bool`` into
+    an ``anyOf`` of that enum and a boolean: each is a boolean. One boolean alone, or beside
+    other values, is still the value it names."""
+
+    def schema(hint: object) -> JsonObject:
+        return TypeMapper().map_parameter(hint).schema.to_schema()
+
+    assert schema(Literal[False] | Literal[True]) == {"type": "boolean"}
+    assert schema(Literal[True, False]) == {"type": "boolean"}
+    assert schema(Literal[True] | bool) == {"type": "boolean"}
+    assert schema(Literal[False, True] | None) == {"type": ["boolean", "null"]}
+    assert schema(Literal[True] | int) == {
+        "anyOf": [{"type": "boolean", "enum": [True]}, {"type": "integer"}]
+    }
+    assert schema(Literal[True]) == {"type": "boolean", "enum": [True]}
+    assert schema(Literal[True, "auto"]) == {"type": ["boolean", "string"], "enum": [True, "auto"]}
+
+    class Store:
+        def begin(self, buffers: Literal[False] | Literal[True] = False) -> bool:
+            """Begin."""
+            return buffers
+
+    toolbox = Toolbox(Store())
+    assert toolbox.call("begin", {"buffers": True}) is True
+    with pytest.raises(ToolCallError, match="buffers"):
+        toolbox.call("begin", {"buffers": "maybe"})

@@ -18,6 +18,8 @@ FIRST_WORD_STEMS: Final = frozenset(
         "unlink",
         "clear",
         "discard",
+        # a cache's entries thrown out before their time (diskcache's Cache.cull)
+        "cull",
         # moved or renamed away: the old name stops working, an existing target is replaced
         # (os.rename, shutil.move, Path.rename, pymongo's Collection.rename)
         "move",
@@ -45,6 +47,9 @@ ANY_WORD_STEMS: Final = frozenset(
         "expunge",
         "wipe",
         "erase",
+        # a cache's entries, or a pod from its node, thrown out (diskcache's Cache.evict(tag),
+        # every entry of a tag)
+        "evict",
         "overwrite",
         # state set back, a token or key made useless, an installed app gone: redis'
         # slowlog_reset, Slack's auth_revoke and apps_uninstall

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import fnmatch
 import inspect
+import types
 import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -30,7 +31,9 @@ from inspector.runtime.spread import (
 from inspector.scan.call_hints import call_hints
 from inspector.scan.docstrings import DocstringStyle
 from inspector.scan.fields import FieldDefault, field_defaults
+from inspector.scan.forwarding import overridden
 from inspector.scan.methods import MethodBuilder
+from inspector.scan.variadics import wrapper_takes_keywords
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,19 +234,23 @@ def bind(
     renames = getattr(obj, "__parameter_names__", None)
     names = renames.get(tool.method_name) if isinstance(renames, dict) else None
     python_names = {v: k for k, v in names.items()} if isinstance(names, dict) else {}
+    owner = _defining_class(obj, tool.method_name)
+    read = function  # what the scan read: for an override that only passes its arguments
+    stands = overridden(owner, tool.method_name)  # on, the method it overrides (it is called)
+    if stands is not None and not isinstance(obj, type):
+        owner, read = stands[0], types.MethodType(stands[1], obj)
     documented = [
         python_names.get(name, name)
         for name, source in tool.type_sources
         if source == "docstring" and name != "return"
-    ] + documented_keys(function, tool, python_names)
-    owner = _defining_class(obj, tool.method_name)
+    ] + documented_keys(read, tool, python_names)
     stubbed = any(source == "stub" for _, source in tool.type_sources)
     try:
         defaulted = [
             python_names.get(n, n) for n, source in tool.type_sources if source == "default"
         ]
         hints = call_hints(
-            function,
+            read,
             owner,
             style,
             documented,
@@ -253,7 +260,7 @@ def bind(
         )
     except Exception:  # the builder already reported it; convert nothing then
         hints = {}
-    target = inspect.unwrap(function)
+    target = inspect.unwrap(read)
     offered = shaped or tool
     fixed = _fixed(tool, offered, python_names, hints, frozenset(documented))
     defaults = field_defaults(target, hints)
@@ -323,7 +330,8 @@ def documented_keys(
         signature = inspect.signature(function).parameters
     except (TypeError, ValueError):
         return []
-    if not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in signature.values()):
+    takes = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in signature.values())
+    if not takes and not wrapper_takes_keywords(function):
         return []
     names = (python_names.get(f.name, f.name) for f in tool.parameters)
     return [name for name in names if name not in signature]

@@ -68,7 +68,7 @@ from inspector.typetable.structures import (
     tuple_items,
     type_arguments,
 )
-from inspector.typetable.unions import union_forms
+from inspector.typetable.unions import as_booleans, union_forms
 from inspector.typetable.values import (
     enum_json,
     is_flag,
@@ -354,7 +354,7 @@ class TypeMapper:
                 values.append(value)
         if values == [None]:  # ``Literal[None]`` is ``None`` (PEP 586), in a union too
             return NullType()
-        return EnumType(tuple(values))
+        return as_booleans([EnumType(tuple(values))])[0]  # ``Literal[True, False]``: bool
 
     def map_typevar(self, hint: object) -> SchemaType:
         """A TypeVar: its bound, its constraints as a union, or any value."""

@@ -77,16 +77,22 @@ from inspector.scan.resolution import Resolved, is_never, is_unpack, none_name
 from inspector.scan.rest_text import plain_text
 from inspector.scan.sentinels import without_sentinel_type
 from inspector.scan.signature_line import signature_line_parameters
+from inspector.scan.stub_hint_text import resolve_stub_hint
 from inspector.scan.stubsource import (
     TYPESHED_MISSING,
     UNKNOWN_DEFAULT,
     StubSignature,
     missing_typeshed,
-    resolve_stub_hint,
     runtime_parameter,
 )
 from inspector.scan.targets import MethodInfo, owner_name
-from inspector.scan.variadics import tuple_item, unsaid, variadic_field, variadic_item
+from inspector.scan.variadics import (
+    tuple_item,
+    unsaid,
+    variadic_field,
+    variadic_item,
+    wrapper_takes_keywords,
+)
 from inspector.typetable.structures import field_rows
 from inspector.typetable.values import as_declared
 
@@ -509,7 +515,8 @@ class MethodBuilder:
         """The arguments a docstring documents for ``**kwargs`` (botocore's, requests') and
         those ``@overload`` signatures name: keyword-only parameters typed by the overloads,
         else by the docstring; required only when documented so or every overload says so."""
-        if not ((doc.params or keywords) and parameters and parameters[-1].kind is _VAR_KEYWORD):
+        takes = bool(parameters) and parameters[-1].kind is _VAR_KEYWORD
+        if not ((doc.params or keywords) and (takes or wrapper_takes_keywords(method.function))):
             return ()
         taken = {p.name for p in parameters} | {f.name for f in fields}
         taken |= {p.name for p in omitted.left_out}

@@ -12,7 +12,7 @@ from collections.abc import Callable
 import docstring_parser
 
 from inspector.scan.docstrings import DocInfo, DocstringStyle, parse_docstring, unparsed
-from inspector.scan.resolution import HintResolver
+from inspector.scan.resolution import HintResolver, is_never
 from inspector.scan.targets import MethodInfo
 
 _BY_KEYWORD = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
@@ -98,8 +98,13 @@ def overload_types(
     gathered: dict[str, list[object]] = {}
     found = OverloadTypes()
     counts: dict[str, int] = {}
-    for overload in overloads:
-        typed = _typed(overload, owner, resolver, bound=bound, receiver=receiver)
+    every = [_typed(o, owner, resolver, bound=bound, receiver=receiver) for o in overloads]
+    # an overload that never returns names a call that fails (tinydb's ``get(self) ->
+    # NoReturn``: no argument given): no value it returns, no argument it takes
+    calls = [
+        typed for typed in every if not any(n == "return" and is_never(h) for n, h, _ in typed)
+    ] or every  # every overload fails: the method never returns
+    for typed in calls:
         for name, hint, parameter in typed:
             options = gathered.setdefault(name, [])
             if not any(hint == option for option in options):
@@ -112,7 +117,7 @@ def overload_types(
                 counts[name] = counts.get(name, 0) + 1
     for name, options in gathered.items():
         found.hints[name] = options[0] if len(options) == 1 else typing.Union[tuple(options)]  # noqa: UP007
-    found.required = {name for name, count in counts.items() if count == len(overloads)}
+    found.required = {name for name, count in counts.items() if count == len(calls)}
     return found
 
 

@@ -37,13 +37,19 @@ def class_members(node: ast.ClassDef) -> dict[str, Definition] | Outline:
         outline = _body_outline(body) if len(body) > OUTLINED_BODY else None
         if outline is not None:
             return outline
-        whole = ast.parse(node.text).body[0]
-        assert isinstance(whole, ast.ClassDef)
-        node = whole
     members: dict[str, Definition] = {}
-    for statement in _active(node.body):
+    for statement in _active(class_body(node)):
         _define(statement, members)
     return members
+
+
+def class_body(node: ast.ClassDef) -> list[ast.stmt]:
+    """A class's statements, an outlined class's body parsed whole."""
+    if not isinstance(node, OutlinedClass):
+        return node.body
+    whole = ast.parse(node.text).body[0]
+    assert isinstance(whole, ast.ClassDef)
+    return whole.body
 
 
 def _defined_names(statements: list[ast.stmt]) -> set[str]:

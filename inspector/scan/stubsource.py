@@ -31,10 +31,12 @@ from inspector.scan.stub_outline import (
     OutlinedClass,
     Overloads,
     StubModule,
+    class_body,
     class_members,
     decorator_is,
     read_module,
 )
+from inspector.scan.stub_typeddict import stub_typeddict
 from inspector.scan.targets import GROUP_MARK
 from inspector.scan.typecheck_names import is_type_expression
 
@@ -139,7 +141,12 @@ class StubNamespace(dict[str, object]):
         node = self.stub.definitions.get(name)
         if isinstance(node, ast.ClassDef):
             runtime = getattr(sys.modules.get(self.module), name, None)
-            return runtime or self._protocol(node) or _stub_only(name, self.module)
+            return (
+                runtime
+                or self._protocol(node)
+                or stub_typeddict(node, self.module, self.evaluated, lambda: class_body(node))
+                or _stub_only(name, self.module)
+            )
         if isinstance(node, ast.expr) and is_type_expression(node):
             return self.evaluated(node)
         if hasattr(builtins, name):
@@ -541,18 +548,28 @@ def _loaded_as(module: str, owner: type) -> str:
     """The name under which ``module`` was imported: itself, or, when no module of that name
     was (a compiled module that names itself without its package: confluent_kafka's
     ``cimpl``, imported as ``confluent_kafka.cimpl``), the loaded module of that last name
-    that holds the class ``owner``, typed by the stub beside it (``confluent_kafka/cimpl.pyi``)."""
-    if module in sys.modules or "." in module:
-        return module
-    suffix = f".{module}"
+    that holds the class ``owner``, typed by the stub beside it (``confluent_kafka/cimpl.pyi``);
+    when ``module`` is ``builtins`` and holds no such class (a compiled class whose C name has
+    no module: lmdb's ``Environment``), the loaded module that holds it, the package first
+    (``lmdb``, typed in ``lmdb/__init__.pyi``, before ``lmdb.cpython``)."""
     top = owner.__qualname__.partition(".")[0]
+    if module == "builtins" and vars(builtins).get(top) is not owner:
+        suffix = ""
+    elif module in sys.modules or "." in module:
+        return module
+    else:
+        suffix = f".{module}"
     found = sorted(
-        name
-        for name, loaded in list(sys.modules.items())
-        # its own namespace: no module ``__getattr__`` runs (a lazy one may import, or raise)
-        if name.endswith(suffix)
-        and isinstance(loaded, types.ModuleType)
-        and loaded.__dict__.get(top) is owner
+        (
+            name
+            for name, loaded in list(sys.modules.items())
+            # its own namespace: no module ``__getattr__`` runs (a lazy one may import, or raise)
+            if name.endswith(suffix)
+            and name != "builtins"
+            and isinstance(loaded, types.ModuleType)
+            and loaded.__dict__.get(top) is owner
+        ),
+        key=lambda name: (name.startswith("_"), name),  # ``__main__`` imports it: no stub
     )
     return found[0] if found else module
 
@@ -648,10 +665,20 @@ def _parameter(
     return StubParameter(name, kind, annotation, value)
 
 
+_NEVER_TEXTS = frozenset(
+    f"{module}{name}"
+    for module in ("", "typing.", "typing_extensions.")
+    for name in ("NoReturn", "Never")
+)
+"""How a stub writes a return that never comes."""
+
+
 def _merged(signatures: list[_Parts], namespace: StubNamespace, bound: bool) -> StubSignature:
     """Overloads as one signature: the longest parameter list, each annotation the union of
     the overloads' annotations of that parameter (positional-only ones matched by position,
-    named by the most common name), the return the union of the returns."""
+    named by the most common name), the return the union of the returns. An overload that
+    never returns names a call that fails: it is left out, as in ``overloads``."""
+    signatures = [s for s in signatures if s[1] not in _NEVER_TEXTS] or signatures
     longest = max((p for p, _ in signatures), key=len)
     parameters = []
     for index, parameter in enumerate(longest):
@@ -721,56 +748,6 @@ def missing_typeshed(module: str) -> bool:
     except ImportError:
         return True
     return False
-
-
-# A stub's hints evaluated where run-time classes differ from the stub's
-
-
-_R = typing.TypeVar("_R")
-
-
-def resolve_stub_hint(
-    resolve: Callable[[str, dict[str, object], type, StubNamespace], _R],
-    text: str,
-    owner: type,
-    stub: StubSignature,
-) -> _R:
-    """A stub's hint resolved in its namespace; on a ``TypeError``, again without the type
-    arguments of run-time classes that take none (typeshed's ``Policy[Any]``:
-    ``email.policy.Policy`` is not generic at run time), if the hint has any."""
-    namespace = stub.namespace
-    try:
-        return resolve(text, namespace.globals, owner, namespace)
-    except TypeError:
-        try:
-            tree = ast.parse(text, mode="eval")
-        except SyntaxError:
-            raise
-        stripped = _PlainSubscripts(namespace)
-        plain = stripped.visit(tree)
-        if not stripped.changed:
-            raise
-        return resolve(ast.unparse(plain), namespace.globals, owner, namespace)
-
-
-class _PlainSubscripts(ast.NodeTransformer):
-    """Replaces ``Name[...]`` by ``Name`` where the name is a class that takes no arguments."""
-
-    def __init__(self, namespace: StubNamespace) -> None:
-        self.namespace, self.changed = namespace, False
-
-    def visit_Subscript(self, node: ast.Subscript) -> ast.AST:
-        self.generic_visit(node)
-        if not isinstance(node.value, ast.Name):
-            return node
-        try:
-            value = self.namespace[node.value.id]
-        except Exception:  # not a name of this stub: left to the evaluation
-            return node
-        if isinstance(value, type) and not hasattr(value, "__class_getitem__"):
-            self.changed = True
-            return node.value
-        return node
 
 
 def runtime_parameter(parameter: StubParameter) -> inspect.Parameter:

@@ -19,6 +19,7 @@ from typing import Final
 
 from inspector.diagnostics import InspectorError, UsageError, did_you_mean, reraise_interrupt
 from inspector.model import MethodKind
+from inspector.scan.forwarding import overridden
 
 _NO_METHODS = (property, functools.cached_property, type)
 """Class attributes that are no methods, though callable or descriptors."""
@@ -754,7 +755,9 @@ def _as_method(
     owner: type, name: str, raw: object, path: str, locations: Locations, *, receiver: type
 ) -> MethodInfo | None:
     function: Callable[..., object]
-    if type(raw) is FunctionType:  # most methods: none of the checks below applies
+    if type(raw) is FunctionType and (stands := overridden(owner, name)) is not None:
+        owner, function, kind = *stands, MethodKind.INSTANCE  # typed where it is overridden
+    elif type(raw) is FunctionType:  # most methods: none of the checks below applies
         function, kind = raw, MethodKind.INSTANCE
     elif isinstance(raw, _NO_METHODS):
         return None

@@ -56,6 +56,21 @@ def unsaid(
     return None
 
 
+def wrapper_takes_keywords(function: object) -> bool:
+    """Whether ``function`` is a decorator's wrapper (``functools.wraps``: its signature is
+    read as the wrapped function's) that takes a ``**kwargs`` of its own: the keywords its
+    method documents beyond the wrapped signature are the wrapper's (opensearch-py's
+    ``@query_params`` takes ``search``'s ``q``, ``size``, ``_source``... and passes them on
+    inside ``params``)."""
+    if getattr(function, "__wrapped__", None) is None:
+        return False
+    try:
+        own = inspect.signature(function, follow_wrapped=False)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return False
+    return any(p.kind is _VAR_KEYWORD for p in own.parameters.values())
+
+
 def tuple_item(unpacked: object) -> object:
     """The hint of each of ``*args: *tuple[...]``: the item of ``tuple[int, ...]``, else the
     union of the members."""

@@ -11,6 +11,7 @@ from inspector.model import (
     AnyOfType,
     AnyValueType,
     ArrayType,
+    BooleanType,
     EnumType,
     IntegerType,
     Json,
@@ -37,13 +38,15 @@ def union_forms(options: list[SchemaType]) -> list[SchemaType]:
     float``, typeshed's ``SupportsFloat | SupportsIndex``: ``{"type": "number"}``; the
     standard library's ``Decimal | int`` of ``decimal.Context``: ``Decimal``'s number or
     text). The Toolbox still reads the union member by member, so a whole number reaches the
-    method as the ``int``."""
-    return _merge_enums(
-        [
-            option
-            for option in distinct_forms(options)
-            if not absorbed(option, options) and not _numbers_taken(option, options)
-        ]
+    method as the ``int``. Booleans named one by one are a boolean (``as_booleans``)."""
+    return as_booleans(
+        _merge_enums(
+            [
+                option
+                for option in distinct_forms(options)
+                if not absorbed(option, options) and not _numbers_taken(option, options)
+            ]
+        )
     )
 
 
@@ -94,6 +97,33 @@ def _plain(option: SchemaType) -> SchemaType:
         items = None if option.items == AnyValueType() else _plain(option.items)
         return replace(option, items=items)
     return option
+
+
+def as_booleans(options: list[SchemaType]) -> list[SchemaType]:
+    """The forms with booleans named one by one written as the boolean they are: an enum of
+    booleans beside a plain boolean left out, an enum of both booleans a boolean (lmdb's stub
+    overloads ``keyfixed: Literal[False]`` and ``Literal[True]`` merged into ``{"type":
+    "boolean", "enum": [false, true]}``, and ``values: Literal[True] | bool`` into an
+    ``anyOf`` of that enum and a boolean)."""
+    plain = BooleanType()
+    kept: list[SchemaType] = []
+    for option in options:
+        if not _only_booleans(option):
+            kept.append(option)
+        elif plain not in options:  # beside the plain boolean, it adds nothing
+            assert isinstance(option, EnumType)
+            kept.append(plain if set(option.values) == {True, False} else option)
+    return kept
+
+
+def _only_booleans(option: SchemaType) -> bool:
+    """An enum, with no keywords of its own, of booleans alone."""
+    return (
+        isinstance(option, EnumType)
+        and not option.keywords
+        and bool(option.values)
+        and all(type(value) is bool for value in option.values)
+    )
 
 
 def _merge_enums(options: list[SchemaType]) -> list[SchemaType]:
