@@ -894,6 +894,83 @@ def test_a_method_that_makes_a_context_manager_is_no_tool() -> None:
     assert [t.name for t in Toolbox(Session()).tools] == ["commit"]
 
 
+RouteCallable = typing.Union[  # noqa: UP007 (Flask's alias, evaluated at run time)
+    typing.Callable[..., str], typing.Callable[..., typing.Awaitable[str]]
+]
+Route = typing.TypeVar("Route", bound=RouteCallable)
+View = typing.TypeVar("View", bound="typing.Callable[..., typing.Any]")  # text: click's
+Kind = typing.TypeVar("Kind", bound=type)
+
+
+class App:
+    """Methods that make decorators (Flask's ``route``, FastAPI's ``get``, click's
+    ``command``): a call does nothing until its result is applied to a function."""
+
+    def route(self, rule: str) -> typing.Callable[[Route], Route]:
+        """Register a view.
+
+        Args:
+            rule: The URL rule.
+        """
+        return lambda view: view
+
+    def get(self, path: str) -> typing.Callable[[View], View]:
+        """Register a GET view.
+
+        Args:
+            path: The path.
+        """
+        return lambda view: view
+
+    def command(self) -> typing.Callable[[typing.Callable[..., typing.Any]], int]:
+        """Make a command."""
+        return lambda function: 0
+
+    def register(self, name: str) -> typing.Callable[[type[Kind]], type[Kind]] | None:
+        """Register a class, or nothing.
+
+        Args:
+            name: Its name.
+        """
+        return None
+
+    def registered(self, name: str) -> typing.Callable[[Kind], Kind]:
+        """Register a class.
+
+        Args:
+            name: Its name.
+        """
+        return lambda cls: cls
+
+    def scale(self, factor: int) -> typing.Callable[[int], int]:
+        """A function that scales a number: no decorator.
+
+        Args:
+            factor: The factor.
+        """
+        return lambda x: x * factor
+
+    def url_for(self, endpoint: str) -> str:
+        """The URL of an endpoint.
+
+        Args:
+            endpoint: The endpoint.
+        """
+        return "/" + endpoint
+
+
+def test_a_method_that_makes_a_decorator_is_no_tool() -> None:
+    """A method whose result is a decorator (a callable of one function or class) was a
+    tool whose call did nothing: the model got a function's text. A method whose result is
+    a callable of something else, or of nothing certain (``... | None``), stays a tool."""
+    assert list(inspect_class(App)[0]) == ["register", "scale", "url_for"]
+    assert [t.name for t in Toolbox(App(), classification={}).tools] == [
+        "register",
+        "scale",
+        "url_for",
+    ]
+
+
 class Runner:
     """Members its author marks private for Sphinx (nox's ``Session``), whatever their name."""
 

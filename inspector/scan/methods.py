@@ -42,6 +42,7 @@ from inspector.model import (
 from inspector.scan.annotated import injected_key as injected_key_of
 from inspector.scan.annotated import overrides_schema
 from inspector.scan.context import ScanContext
+from inspector.scan.decorator_factories import makes_decorator
 from inspector.scan.defaults import default_of, fitting_default
 from inspector.scan.doc_types import (
     NOT_UNDERSTOOD,
@@ -119,6 +120,8 @@ _IMPLICIT: dict[MethodKind, str | None] = {
 _VAR_KEYWORD = inspect.Parameter.VAR_KEYWORD
 
 
+_DECORATOR: typing.Final = object()
+"""What ``_build`` gives for a method that makes a decorator: no tool."""
 _REPLACED_BY_NO_FORM = frozenset({codes.NO_SCHEMA_FORM, codes.UNION_MEMBER_NO_JSON})
 """The notes that TI130/TI131 replace for a parameter whose type has no JSON form."""
 
@@ -141,10 +144,12 @@ class MethodBuilder:
         self._doc_types: dict[tuple[str, str], DocType] = {}
         self._renames = Renames()
 
-    def build(self, method: MethodInfo) -> tuple[ToolDescriptor, list[Diagnostic]]:
-        """The tool of a method and what was noticed. A method that cannot be inspected is a
-        tool without parameters that a model cannot call (``not_inspected``): it stays in the
-        catalog, so the classification file keeps its entry and its ``false`` quiets it."""
+    def build(self, method: MethodInfo) -> tuple[ToolDescriptor | None, list[Diagnostic]]:
+        """The tool of a method and what was noticed; no tool (and nothing noticed) for a
+        method that makes a decorator (``makes_decorator``): a call does nothing until its
+        result is applied to a function. A method that cannot be inspected is a tool without
+        parameters that a model cannot call (``not_inspected``): it stays in the catalog, so
+        the classification file keeps its entry and its ``false`` quiets it."""
         report = Reporter(method)
         try:
             tool = self._build(method, report)
@@ -153,9 +158,13 @@ class MethodBuilder:
             self.mapper.take_definitions()
             report(codes.METHOD_FAILED, f"cannot be inspected ({brief(error)}); not offered")
             tool = None
-        return tool if tool is not None else not_inspected(method), report.diagnostics
+        if tool is _DECORATOR:
+            return None, []
+        if not isinstance(tool, ToolDescriptor):
+            return not_inspected(method), report.diagnostics
+        return tool, report.diagnostics
 
-    def _build(self, method: MethodInfo, report: Reporter) -> ToolDescriptor | None:
+    def _build(self, method: MethodInfo, report: Reporter) -> ToolDescriptor | object | None:
         read = self._signature(method, report)
         if read is None:
             return None
@@ -167,6 +176,8 @@ class MethodBuilder:
             parameters = parameters[1:]
         wanted = {p.name: p.kind for p in parameters} | {"return": None}
         hints, sources = self._hints(method, wanted, report, stub)
+        if makes_decorator(hints.get("return"), self.context.names.typevar_bound):
+            return _DECORATOR
         keywords = fill_from_overloads(
             method, parameters, hints, sources, self.resolver, bound=bound
         )

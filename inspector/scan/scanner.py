@@ -279,7 +279,9 @@ def scan_class(
     for method in iter_methods(info, builder.context.targets.locations):
         methods += 1
         tool, notes = builder.build(method)
-        if tool is not None and inputs_left_out(tool):
+        if tool is None:  # it makes a decorator: no tool
+            continue
+        if inputs_left_out(tool):
             notes = _inputs_left_out(notes, method)
         diagnostics.extend(notes)
         tools.append(tool)
