@@ -223,6 +223,40 @@ class SearchClient:
         return {"index": index, "params": params}
 
 
+def logged(function: typing.Any) -> typing.Any:
+    """A wrapper that only passes its keywords on (a logging, retry or timing decorator)."""
+
+    @functools.wraps(function)
+    def wrapper(*args: typing.Any, **kwargs: typing.Any) -> typing.Any:
+        return function(*args, **kwargs)
+
+    return wrapper
+
+
+class Store:
+    @logged
+    def get(self, key: str) -> str:
+        """Get a value.
+
+        Args:
+            key: The key.
+            default: Removed in 2.0 (a stale entry).
+        """
+        return key
+
+
+def test_a_wrapper_that_only_passes_keywords_on_takes_no_stale_entry() -> None:
+    """A documented name the method no longer takes stays no argument under a wrapper that
+    names no keyword of its own: offered, every call using it failed in the method."""
+    tools, diagnostics = inspect_class(Store)
+    assert list(tools["get"].parameters_schema()["properties"]) == ["key"]
+    assert messages(diagnostics) == [
+        "warning: Store.get: documented argument 'default' is not in the signature"
+    ]
+    with pytest.raises(ToolCallError, match=r"^get: unexpected argument 'default'"):
+        Toolbox(Store()).call("get", {"key": "a", "default": "x"})
+
+
 def test_the_keywords_a_wrapper_takes_for_its_method_are_documented_parameters() -> None:
     """opensearch-py's ``@query_params`` wrapper takes ``(*args, **kwargs)``; the signature
     read is the wrapped method's (``body``, ``index``, ``params``, ``headers``), and the 547

@@ -33,7 +33,7 @@ from inspector.scan.docstrings import DocstringStyle
 from inspector.scan.fields import FieldDefault, field_defaults
 from inspector.scan.forwarding import overridden
 from inspector.scan.methods import MethodBuilder
-from inspector.scan.variadics import wrapper_takes_keywords
+from inspector.scan.variadics import wrapper_keywords
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,10 +331,11 @@ def documented_keys(
     except (TypeError, ValueError):
         return []
     takes = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in signature.values())
-    if not takes and not wrapper_takes_keywords(function):
+    wrapper_takes = frozenset[str]() if takes else wrapper_keywords(function)
+    if not takes and not wrapper_takes:
         return []
     names = (python_names.get(f.name, f.name) for f in tool.parameters)
-    return [name for name in names if name not in signature]
+    return [n for n in names if n not in signature and (takes or n in wrapper_takes)]
 
 
 def not_bindable(class_key: str, tool: ToolDescriptor, error: Exception) -> Diagnostic:

@@ -92,7 +92,7 @@ from inspector.scan.variadics import (
     unsaid,
     variadic_field,
     variadic_item,
-    wrapper_takes_keywords,
+    wrapper_keywords,
 )
 from inspector.typetable.structures import field_rows
 from inspector.typetable.values import as_declared
@@ -527,7 +527,8 @@ class MethodBuilder:
         those ``@overload`` signatures name: keyword-only parameters typed by the overloads,
         else by the docstring; required only when documented so or every overload says so."""
         takes = bool(parameters) and parameters[-1].kind is _VAR_KEYWORD
-        if not ((doc.params or keywords) and (takes or wrapper_takes_keywords(method.function))):
+        wrapper_takes = frozenset[str]() if takes else wrapper_keywords(method.function)
+        if not ((doc.params or keywords) and (takes or wrapper_takes)):
             return ()
         taken = {p.name for p in parameters} | {f.name for f in fields}
         taken |= {p.name for p in omitted.left_out}
@@ -536,6 +537,8 @@ class MethodBuilder:
         for name in names:
             if name in taken or not name.isidentifier() or keyword.iskeyword(name):
                 continue
+            if not takes and name not in wrapper_takes:  # a stale entry: the wrapper takes no
+                continue  # such keyword (TI203 says so)
             documented = doc.params.get(name)
             prose = name not in keywords  # typed by the docstring, not by an overload
             if not prose:

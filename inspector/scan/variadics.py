@@ -56,19 +56,33 @@ def unsaid(
     return None
 
 
-def wrapper_takes_keywords(function: object) -> bool:
-    """Whether ``function`` is a decorator's wrapper (``functools.wraps``: its signature is
-    read as the wrapped function's) that takes a ``**kwargs`` of its own: the keywords its
-    method documents beyond the wrapped signature are the wrapper's (opensearch-py's
-    ``@query_params`` takes ``search``'s ``q``, ``size``, ``_source``... and passes them on
-    inside ``params``)."""
+def wrapper_keywords(function: object) -> frozenset[str]:
+    """The keywords a decorator's wrapper (``functools.wraps``: its signature is read as the
+    wrapped function's) with a ``**kwargs`` of its own visibly takes beyond the wrapped
+    signature: the texts it holds, in its closure (one by one or in a collection) or among
+    its code's constants (opensearch-py's ``@query_params("q", "size", ...)`` takes
+    ``search``'s ``q``, ``size``... and passes them on inside ``params``). None for another
+    function, or a wrapper that only passes ``**kwargs`` on (a logging or retry decorator): a
+    documented name its method does not take is then no argument."""
     if getattr(function, "__wrapped__", None) is None:
-        return False
+        return frozenset()
     try:
         own = inspect.signature(function, follow_wrapped=False)  # type: ignore[arg-type]
     except (TypeError, ValueError):
-        return False
-    return any(p.kind is _VAR_KEYWORD for p in own.parameters.values())
+        return frozenset()
+    if not any(p.kind is _VAR_KEYWORD for p in own.parameters.values()):
+        return frozenset()
+    held: list[object] = []
+    for cell in getattr(function, "__closure__", None) or ():
+        try:
+            value = cell.cell_contents
+        except ValueError:  # an empty cell
+            continue
+        is_collection = isinstance(value, tuple | list | set | frozenset)
+        held.extend(value if is_collection else (value,))
+    code = getattr(function, "__code__", None)
+    held.extend(getattr(code, "co_consts", ()))
+    return frozenset(text for text in held if isinstance(text, str) and text.isidentifier())
 
 
 def tuple_item(unpacked: object) -> object:
