@@ -594,7 +594,7 @@ def test_self_in_a_base_method_is_the_class_it_is_scanned_for(
 GENERIC_BASES = """
     {future}
     import dataclasses
-    from typing import Callable, Generic, ParamSpec, TypeVar
+    from typing import Callable, Generic, ParamSpec, Protocol, TypeVar
 
     K = TypeVar("K", bound=str)
     T = TypeVar("T")
@@ -641,6 +641,19 @@ GENERIC_BASES = """
             return item
 
     class Runs(Hooked[[int], User]):
+        pass
+
+    class Repo(Protocol[T]):
+        def add(self, key: str, item: T) -> list[T]:
+            \"\"\"Add.
+
+            Args:
+                key: The key.
+                item: The item.
+            \"\"\"
+            return [item]
+
+    class Members(Repo[User]):
         pass
 """
 
@@ -701,6 +714,10 @@ def test_a_generic_base_s_type_parameters_are_the_types_the_subclass_gives_them(
         {"type": "array", "items": {}},
     ]
     assert add_schema(module.Runs) == [{"item": {"description": "The item."}}, {}]
+    assert add_schema(module.Members) == [  # a Protocol that is not runtime-checkable too
+        {"key": key, "item": {**user, "description": "The item."}},
+        {"type": "array", "items": user},
+    ]
     toolbox = Toolbox(module.Users(), module.Counts())
     assert toolbox.call("Users_add", {"key": "a", "item": {"name": "Ann"}}) == [module.User("Ann")]
     assert toolbox.call("Counts_add", {"key": "a", "item": 2}) == [2]

@@ -360,3 +360,82 @@ def test_a_generic_record_s_fields_take_the_type_arguments_of_its_hint() -> None
                 "tagged": {"value": "three", "tags": []},
             },
         )
+
+
+@dataclasses.dataclass
+class Tree(Generic[T]):
+    value: T
+    children: list[Tree[T]] = dataclasses.field(default_factory=list)
+
+
+@dataclasses.dataclass
+class UserPage(Page[Box]):
+    """A record that extends a parametrized one: its fields typed ``T`` are ``Box``."""
+
+
+@dataclasses.dataclass
+class Pair2(Page[N], Generic[N]):
+    """Passes its own parameter on: ``Pair2[int]`` is a ``Page[int]``."""
+
+
+class Forests:
+    def plant(self, tree: Tree, counted: Tree[int]) -> int:  # type: ignore[type-arg]
+        """Plant.
+
+        Args:
+            tree: A tree of anything.
+            counted: A tree of numbers.
+        """
+        return len(tree.children) + len(counted.children)
+
+    def take(
+        self,
+        page: Page[Annotated[int, {"minimum": 0}]],
+        users: UserPage,
+        pairs: Pair2[int],
+    ) -> int:
+        """Take.
+
+        Args:
+            page: Counts.
+            users: Boxes.
+            pairs: Numbers.
+        """
+        return sum(page.items) + len(users.items) + sum(pairs.items)
+
+
+def test_generic_records_recur_as_one_definition_and_subclasses_take_their_arguments() -> None:
+    """A recursive generic record read without arguments is one definition (``Tree`` and the
+    ``Tree[T]`` of its own field were two); a type argument that cannot be hashed
+    (``Annotated`` with a dict) is read (the method was lost: TI103); a record that extends a
+    parametrized one (``UserPage(Page[Box])``) or passes its parameter on (``Pair2[int]``)
+    types its fields by them, in the scan and the Toolbox."""
+    tools, diagnostics = inspect_class(Forests)
+    assert messages(diagnostics) == []
+    plant = tools["plant"]
+    assert plant.parameters_schema()["properties"]["tree"] == {
+        "$ref": "#/$defs/Tree",
+        "description": "A tree of anything.",
+    }
+    assert [name for name, _ in plant.definitions] == ["Tree", "Tree2"]
+    properties = inlined(tools["take"].parameters_schema())["properties"]
+    assert properties["page"]["properties"]["items"] == {
+        "type": "array",
+        "items": {"type": "integer", "minimum": 0},
+    }
+    assert properties["users"]["properties"]["items"]["items"]["title"] == "Box"
+    assert properties["pairs"]["properties"]["items"] == {
+        "type": "array",
+        "items": {"type": "integer"},
+    }
+    box = Toolbox(Forests())
+    arguments = {
+        "page": {"items": [1, 2]},
+        "users": {"items": [{"width": 2}]},
+        "pairs": {"items": [3]},
+    }
+    assert box.call("take", arguments) == 7
+    with pytest.raises(ToolCallError, match=r"users.items\[0\].width: must be at least 1"):
+        box.call("take", {**arguments, "users": {"items": [{"width": 0}]}})
+    tree = {"value": 1, "children": [{"value": 2}]}
+    assert box.call("plant", {"tree": tree, "counted": tree}) == 2

@@ -938,17 +938,29 @@ class Tally(collections.defaultdict[str, int]):
         super().__init__(int)
 
 
+class Passing(collections.defaultdict[str, list[int]]):
+    """A constructor that passes everything on: it takes the factory as ``defaultdict``'s."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+
+
 class Trees:
-    def grow(self, tree: Tree, tally: Tally) -> list[object]:
+    def grow(self, tree: Tree, tally: Tally, passing: Passing | None = None) -> list[object]:
         """Grow.
 
         Args:
             tree: The tree.
             tally: Counts.
+            passing: Lists.
         """
         tree["a"]["b"]
         tally["x"] += 1
-        return [len(tree), dict(tally), type(tree["a"])]
+        made = [len(tree), dict(tally), type(tree["a"])]
+        if passing is not None:
+            passing["new"].append(1)
+            made.append(passing["new"])
+        return made
 
 
 def test_a_defaultdict_parameter_gets_the_factory_its_value_type_names() -> None:
@@ -964,10 +976,11 @@ def test_a_defaultdict_parameter_gets_the_factory_its_value_type_names() -> None
         *([1], []),
         *(None, tuple, bool),
     ]
-    assert Toolbox(Trees()).call("grow", {"tree": {}, "tally": {"y": 2}}) == [
+    assert Toolbox(Trees()).call("grow", {"tree": {}, "tally": {"y": 2}, "passing": {}}) == [
         1,
         {"y": 2, "x": 1},
         Tree,
+        [1],
     ]
 
 
@@ -989,6 +1002,7 @@ class Validated:
     """Taken under its validation alias, which pydantic's ``__init__`` takes first."""
 
     count: int = pydantic.Field(validation_alias="Count")
+    size: int = pydantic.Field(default=1, validation_alias=pydantic.AliasChoices("s", "sz"))
 
 
 class Bumper:
@@ -1006,7 +1020,7 @@ class Bumper:
         Args:
             item: The item.
         """
-        return item.count
+        return item.count * item.size
 
 
 def test_a_pydantic_dataclass_takes_and_gives_its_fields_by_alias() -> None:
@@ -1027,10 +1041,10 @@ def test_a_pydantic_dataclass_takes_and_gives_its_fields_by_alias() -> None:
     )
     validated = check.parameters_schema()["properties"]["item"]  # type: ignore[index]
     assert (validated["properties"], validated["required"]) == (
-        {"Count": {"type": "integer"}},
+        {"Count": {"type": "integer"}, "s": {"type": "integer", "default": 1}},
         ["Count"],
     )
-    assert box.call("check", {"item": {"Count": 4}}) == 4
+    assert box.call("check", {"item": {"Count": 4, "s": 2}}) == 8
     assert box.call("bump", {"item": {"Count": 2}}) == Aliased(Count=3)
     arguments = json.dumps({"item": {"Count": 2, "label": "y"}})
     call = {"id": "1", "type": "function", "function": {"name": "bump", "arguments": arguments}}

@@ -27,6 +27,7 @@ from inspector.model import MISSING, Json, SchemaType, is_nullable
 from inspector.runtime.host import exception_text
 from inspector.scan.aliases import applied_alias_value, map_parts
 from inspector.scan.hints import TypeMapper, is_union
+from inspector.scan.resolution import record_bindings
 from inspector.typetable.protocols import generic_stand_in, stand_in
 from inspector.typetable.records import struct_convert
 from inspector.typetable.scalars import WrongJson, is_date_text, number_row, scalar_for
@@ -40,7 +41,6 @@ from inspector.typetable.structures import (
     is_typeddict,
     made_from_fields,
     tuple_items,
-    type_arguments,
 )
 from inspector.typetable.unions import absorbed
 from inspector.typetable.values import (
@@ -217,7 +217,7 @@ class Converter:
     def _generic(self, value: Json, hint: object, origin: object, path: str) -> object:
         args = typing.get_args(hint)
         if isinstance(origin, type) and has_fields(origin):  # ``Page[User]``, a TypedDict's too
-            return self._structured(value, origin, path, type_arguments(origin, args))
+            return self._structured(value, origin, path, record_bindings(origin, args))
         kind = container_of(origin)
         if kind is not None and not self.mapper.map_member(hint, loose=self.loose).json_form:
             # a container of what has no JSON form (``list[Connection]``) has none: its schema
@@ -334,7 +334,7 @@ class Converter:
         if has_fields(hint):
             if inspect.isabstract(hint) or not made_from_fields(hint):
                 return value  # no argument is made of its fields: the schema said "any value"
-            return self._structured(value, hint, path)
+            return self._structured(value, hint, path, record_bindings(hint, ()))
         scalar = scalar_for(hint) or number_row(hint)
         if scalar is not None:
             try:
@@ -539,6 +539,34 @@ _BOUNDS: tuple[tuple[str, typing.Callable[[float, float], bool], str], ...] = (
 _LENGTHS = ("minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties")
 
 
+def _declared_value(cls: type, value_hint: object) -> object:
+    """The value type of a mapping class: the hint's, else the one its class declares among
+    its bases (``class Lists(defaultdict[str, list[int]])`` used bare: ``list[int]``)."""
+    if value_hint is not typing.Any:
+        return value_hint
+    for klass in cls.__mro__:
+        for base in vars(klass).get("__orig_bases__", ()):
+            origin, arguments = typing.get_origin(base), typing.get_args(base)
+            if isinstance(origin, type) and issubclass(origin, dict) and len(arguments) == 2:
+                return arguments[1]
+    return value_hint
+
+
+def _takes_factory(cls: type) -> bool:
+    """Whether a ``defaultdict`` class's constructor takes a factory first, as
+    ``defaultdict``'s does (also through ``*args``); one of its own that takes nothing sets
+    its own factory (``class Tree(defaultdict)`` calling ``super().__init__(Tree)``)."""
+    if getattr(cls, "__init__", None) is collections.defaultdict.__init__:
+        return True
+    try:
+        inspect.signature(cls).bind(None)
+    except TypeError:
+        return False
+    except ValueError:  # a signature inspect cannot read: as ``defaultdict``'s
+        return True
+    return True
+
+
 _REFUSALS = (TypeError, ValueError, ArithmeticError, AssertionError, LookupError)
 """How a class's own code refuses a value (its constructor, a validator; a ``KeyError`` of a
 value looked up and not found): an argument error the model can act on. Any other exception
@@ -554,18 +582,17 @@ def _dict_of_class(
     ``Counter``) made from the converted pairs: a plain dict has none of its methods and
     attributes (``Dataset.flatten_indices(features={})`` failed on ``dict.type``). A
     ``defaultdict`` (its factory comes first) is made empty, with the factory its value type
-    names (``empty_value_factory``), and filled; one with a constructor of its own (that sets its
-    own factory: ``class Tree(defaultdict)`` calling ``super().__init__(Tree)``) is made
-    with no argument, then filled. A class that refuses
+    names (``empty_value_factory``), and filled; one whose constructor takes no factory
+    (``_takes_factory``) is made with no argument, then filled. A class that refuses
     the pairs refuses the argument (filling it past its constructor would skip what the
     constructor checks); one whose constructor takes something else first, so that what it
     made does not hold them (``Named(name, ...)``), gives way to the plain dict, as before."""
     made: object
     try:
         if issubclass(cls, collections.defaultdict):
-            own_init = cls.__init__ is not collections.defaultdict.__init__
+            factory = empty_value_factory(_declared_value(cls, value_hint))
             filled: collections.defaultdict[object, object] = (
-                cls() if own_init else cls(empty_value_factory(value_hint))
+                cls(factory) if _takes_factory(cls) else cls()
             )
             filled.update(converted)
             made = filled

@@ -54,6 +54,7 @@ from inspector.scan.mapping_keys import (
     text_bounds,
     unhashable,
 )
+from inspector.scan.resolution import record_bindings
 from inspector.typetable.protocols import generic_stand_in, stand_in, stands_in_for_results
 from inspector.typetable.records import private_fields
 from inspector.typetable.scalars import number_row, scalar_for
@@ -66,7 +67,6 @@ from inspector.typetable.structures import (
     made_from_fields,
     made_from_pairs,
     tuple_items,
-    type_arguments,
 )
 from inspector.typetable.unions import as_booleans, union_forms
 from inspector.typetable.values import (
@@ -447,7 +447,8 @@ class TypeMapper:
         return self._unsupported(hint)
 
     def _item(self, args: tuple[object, ...]) -> SchemaType | None:
-        if not args or args[0] in _ANY_HINTS:
+        if not args or args[0] is typing.Any or args[0] is object:  # no hashing: an item may be
+            # unhashable (``Annotated[int, {"minimum": 0}]``)
             return None
         return self._part(args[0])
 
@@ -474,7 +475,12 @@ class TypeMapper:
             self._unformed, self._nulled = before[1:]
         keys = key_names(args[0]) if args else None
         texts = None
-        if args and args[0] not in (str, *_ANY_HINTS) and keys is None and not any_text(args[0]):
+        if (
+            args
+            and all(args[0] is not h for h in (str, *_ANY_HINTS))
+            and keys is None
+            and not any_text(args[0])
+        ):
             if is_text(args[0]):  # the keys' own bounds (``Annotated[str, MinLen(1)]``), if any
                 texts = text_bounds(self.map(args[0]))
             else:
@@ -533,19 +539,20 @@ class TypeMapper:
             return self._unsupported(cls, f"{named(cls)} is abstract: no value of it is made")
         if not self._results and not made_from_fields(cls):
             return self._unsupported(cls, f"{named(cls)}'s own __init__ does not take its fields")
-        return self._structured(cls, hint)
+        arguments = typing.get_args(hint)
+        return self._structured(cls, _record_key(cls, hint, arguments), arguments)
 
-    def _structured(self, cls: type, hint: object) -> SchemaType:
-        """The object of ``cls``'s fields, ``hint`` (it or it with type arguments) the key it is
-        known by, should it recur."""
-        if hint in self._in_progress:
-            self._recursive.add(hint)
-            return RefType(self._in_progress[hint])
-        cached = self._class_cache.get((hint, self._mode))
+    def _structured(self, cls: type, key: object, arguments: tuple[object, ...]) -> SchemaType:
+        """The object of ``cls``'s fields read with its type ``arguments``; ``key`` is what it
+        is known by, should it recur (``_record_key``)."""
+        if key in self._in_progress:
+            self._recursive.add(key)
+            return RefType(self._in_progress[key])
+        cached = self._class_cache.get((key, self._mode))
         if cached is not None:
             return cached
-        if hint in self._defined:
-            return RefType(self._defined[hint])
+        if key in self._defined:
+            return RefType(self._defined[key])
         if len(self._in_progress) >= MAX_NESTING:
             message = (
                 f"fields of {cls.__qualname__} not read: nested more than {MAX_NESTING} classes "
@@ -554,10 +561,10 @@ class TypeMapper:
             self._notes.append(Note(codes.FIELDS_UNREADABLE, message))
             return AnyValueType()
         name = self._definition_name(cls.__name__)
-        self._in_progress[hint] = name
+        self._in_progress[key] = name
         try:
             built = ObjectType(
-                properties=self._fields_of(cls, type_arguments(cls, typing.get_args(hint))),
+                properties=self._fields_of(cls, record_bindings(cls, arguments)),
                 title=cls.__name__,
                 keywords=self._class_doc(cls),
             )
@@ -569,13 +576,13 @@ class TypeMapper:
             self._notes.append(Note(codes.FIELDS_UNREADABLE, message))
             return AnyValueType()
         finally:
-            del self._in_progress[hint]
-        if hint in self._recursive:
+            del self._in_progress[key]
+        if key in self._recursive:
             self.definitions[name] = built
-            self._defined[hint] = name
+            self._defined[key] = name
             return RefType(name)
         if not any(isinstance(node, RefType) for node in walk(built)):
-            self._class_cache[hint, self._mode] = built
+            self._class_cache[key, self._mode] = built
         return built
 
     def _definition_name(self, wanted: str) -> str:
@@ -652,6 +659,20 @@ class TypeMapper:
         self._notes.append(Note(codes.NO_SCHEMA_FORM, message, why))
         self._unformed += 1
         return AnyValueType()
+
+
+def _record_key(cls: type, hint: object, arguments: tuple[object, ...]) -> object:
+    """What a record read with type arguments is known by: the class itself when the hint has
+    none or its own parameters (``Tree`` and the ``Tree[T]`` of its own field are one), else
+    the hint, or the class and its arguments' identities when the hint cannot be hashed
+    (``Page[Annotated[int, {"minimum": 0}]]``)."""
+    if not arguments or arguments == getattr(cls, "__parameters__", None):
+        return cls
+    try:
+        hash(hint)
+    except TypeError:
+        return (cls, *(id(argument) for argument in arguments))
+    return hint
 
 
 def is_union(hint: object) -> bool:

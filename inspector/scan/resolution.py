@@ -20,7 +20,7 @@ from inspector.scan.aliases import DROP, Unresolved, has_forward_refs, map_parts
 from inspector.scan.stub_generics import stub_typevar_bindings
 from inspector.scan.stubsource import StubFinder
 from inspector.scan.typecheck_names import TypeCheckingNames, names_in, substitute
-from inspector.typetable.structures import FieldRow, field_rows, is_typeddict
+from inspector.typetable.structures import FieldRow, field_rows, is_typeddict, type_arguments
 
 _UNION_NAMES = frozenset({"Union", "Optional"})
 
@@ -266,7 +266,9 @@ def typevar_bindings(receiver: type, owner: type) -> dict[object, object]:
         seen.add(cls)
         for written in vars(cls).get("__orig_bases__", cls.__bases__):
             base = typing.get_origin(written) or written
-            if not isinstance(base, type) or base in seen or not issubclass(base, owner):
+            # ``owner in __mro__``, not ``issubclass``: a Protocol that is not runtime-checkable
+            # (the repository pattern's ``Repo(Protocol[T])``) refuses ``issubclass``
+            if not isinstance(base, type) or base in seen or owner not in base.__mro__:
                 continue
             parameters = getattr(base, "__parameters__", ())
             arguments = typing.get_args(written)
@@ -283,10 +285,21 @@ def typevar_bindings(receiver: type, owner: type) -> dict[object, object]:
                 return found
         return None
 
-    try:
-        return walk(receiver, {}, set()) or {}
-    except TypeError:  # a class whose bases cannot be compared (issubclass raised): unbound
-        return {}
+    return walk(receiver, {}, set()) or {}
+
+
+def record_bindings(cls: type, arguments: tuple[object, ...]) -> dict[object, object]:
+    """The types a record's fields read for type parameters: the hint's type arguments for
+    the record's own (``Page[User]``: ``T`` is ``User``), and what its bases give those of
+    the generic records it extends (``class UserPage(Page[User])``), read through the hint's
+    (``class Sub(Page[V], Generic[V])`` as ``Sub[int]``: ``T`` and ``V`` are ``int``)."""
+    own = type_arguments(cls, arguments)
+    bound = dict(own)
+    for base in cls.__mro__[1:]:
+        if getattr(base, "__parameters__", ()):
+            for parameter, value in typevar_bindings(cls, base).items():
+                bound.setdefault(parameter, map_parts(value, lambda part, _: own.get(part, part)))
+    return bound
 
 
 def _declared_annotations(cls: type) -> list[tuple[type, dict[str, object]]]:

@@ -89,10 +89,14 @@ def init_field_names(cls: type) -> list[tuple[str, str]]:
 
 def pydantic_init_name(info: object, attribute: str) -> str:
     """The keyword a pydantic dataclass's ``__init__`` takes a field by: its
-    ``validation_alias`` when that is text, else its ``alias``, else the attribute's name
+    ``validation_alias`` when that is text (or ``AliasChoices`` whose first choice is), else
+    its ``alias``, else the attribute's name
     (``info``: pydantic's ``FieldInfo``, None for a field it does not list)."""
     for kind in ("validation_alias", "alias"):
         name = getattr(info, kind, None)
+        choices = getattr(name, "choices", None)  # ``AliasChoices("c", "cnt")``: its first
+        if isinstance(choices, list) and choices and isinstance(choices[0], str):
+            name = choices[0]
         if isinstance(name, str) and name:
             return name
     return attribute

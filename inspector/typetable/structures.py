@@ -273,6 +273,11 @@ def made_from_fields(cls: type) -> bool:
     dataclass or attrs class whose own ``__init__`` takes something else (chromadb's
     ``Schema.__init__(self)``, which sets the fields itself) is made of no fields a model
     gives. Classes of other kinds, and constructors ``inspect`` cannot read, are."""
+    if dataclasses.is_dataclass(cls) and isinstance(
+        getattr(cls, "__pydantic_fields__", None), dict
+    ):
+        return True  # pydantic's ``__init__`` validates its fields by their aliases, whatever
+        # signature it shows (``AliasChoices``: ``count``, where it takes ``c``)
     if dataclasses.is_dataclass(cls):
         names = [name for name, _ in init_field_names(cls)]
     elif is_attrs(cls):
