@@ -120,6 +120,17 @@ class Image:
     def getdata(self) -> list[int]:
         '''The pixels.'''
         return []
+
+
+class Codec(abc.ABC):
+    @staticmethod
+    def detect(data: str) -> str:
+        '''The codec of some data.'''
+        return data
+
+    @abc.abstractmethod
+    def encode(self, text: str) -> str:
+        '''Encode.'''
 """
 
 
@@ -129,10 +140,12 @@ def test_a_module_target_leaves_out_protocols_and_abstract_classes(
     """In the shape of Pillow's ``PIL.Image`` (``SupportsGetData``, ``ImagePointHandler``) and
     ``PIL.ImageOps`` (``SupportsGetMesh``): no object of an interface is made, so none of its
     methods is called, yet each was scanned as a class of tools. A
-    target that names one still scans it."""
+    target that names one still scans it, and an abstract class with a static or class
+    method (called without an object) is scanned."""
     Path("imaging.py").write_text(INTERFACES, encoding="utf-8")
     data = json.loads(run_cli("scan", "imaging.py", "-o", "-", "-q").stdout)
-    assert list(data["classes"]) == ["Doubler", "Image"]
+    assert list(data["classes"]) == ["Doubler", "Image", "Codec"]
+    assert list(data["classes"]["Codec"]["methods"]) == ["detect", "encode"]
     named = json.loads(run_cli("scan", "imaging.py:SupportsGetData", "-o", "-", "-q").stdout)
     assert list(named["classes"]) == ["SupportsGetData"]
 

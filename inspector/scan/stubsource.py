@@ -665,12 +665,13 @@ def _parameter(
     return StubParameter(name, kind, annotation, value)
 
 
-_NEVER_TEXTS = frozenset(
-    f"{module}{name}"
-    for module in ("", "typing.", "typing_extensions.")
-    for name in ("NoReturn", "Never")
-)
-"""How a stub writes a return that never comes."""
+_NEVER_NAMES = frozenset({"NoReturn", "Never"})
+"""How a stub writes a return that never comes, under any module name (``typing.NoReturn``,
+``t.Never``): a stub's overloads are merged as text, before their hints are evaluated."""
+
+
+def _never(text: str | None) -> bool:
+    return text is not None and text.rpartition(".")[2] in _NEVER_NAMES
 
 
 def _merged(signatures: list[_Parts], namespace: StubNamespace, bound: bool) -> StubSignature:
@@ -678,7 +679,7 @@ def _merged(signatures: list[_Parts], namespace: StubNamespace, bound: bool) -> 
     the overloads' annotations of that parameter (positional-only ones matched by position,
     named by the most common name), the return the union of the returns. An overload that
     never returns names a call that fails: it is left out, as in ``overloads``."""
-    signatures = [s for s in signatures if s[1] not in _NEVER_TEXTS] or signatures
+    signatures = [s for s in signatures if not _never(s[1])] or signatures
     longest = max((p for p, _ in signatures), key=len)
     parameters = []
     for index, parameter in enumerate(longest):

@@ -335,11 +335,19 @@ def _classes_defined_in(module: ModuleType) -> list[type]:
 
 
 def _is_interface(cls: type) -> bool:
-    """A Protocol, or a class with abstract methods left: no object of it is made, so none of
-    its methods is called; it says what an argument must have (Pillow's ``SupportsGetData``
-    and ``ImagePointHandler``, ``PIL.ImageOps``' ``SupportsGetMesh``). A target that names one
-    (``mod:Proto``) still scans it."""
-    return getattr(cls, "_is_protocol", False) is True or inspect.isabstract(cls)
+    """A Protocol, or a class with abstract methods left, without a public static or class
+    method: no object of it is made, so none of its methods is called; it says what an
+    argument must have (Pillow's ``SupportsGetData`` and ``ImagePointHandler``,
+    ``PIL.ImageOps``' ``SupportsGetMesh``). One with a static or class method is called
+    without an object (``Codec.detect``), and is scanned; so is one a target names
+    (``mod:Proto``)."""
+    if getattr(cls, "_is_protocol", False) is not True and not inspect.isabstract(cls):
+        return False
+    return not any(
+        isinstance(value, staticmethod | classmethod) and is_public(name)
+        for klass in cls.__mro__
+        for name, value in vars(klass).items()
+    )
 
 
 def _exported(module: ModuleType, names: Iterable[str]) -> list[tuple[str, object]]:
