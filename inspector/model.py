@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 Json: TypeAlias = bool | int | float | str | list["Json"] | dict[str, "Json"] | None
 JsonObject: TypeAlias = dict[str, Json]
@@ -340,6 +340,10 @@ class AnyValueType:
 
     def to_schema(self, refs: Refs | None = None) -> JsonObject:
         return _with_keywords({}, self.keywords)
+
+
+NEVER: Final = AnyValueType(keywords=(("not", {}),))
+"""The return type of a method that never returns (``NoReturn``, ``Never``): no value."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,13 +5,9 @@ returns). Which names are destructive is ``destructive_names``' rule."""
 from __future__ import annotations
 
 import enum
-from typing import Final
 
 from inspector.files.destructive_names import destructive_word
-from inspector.model import AnyValueType, ToolDescriptor
-
-NEVER: Final = AnyValueType(keywords=(("not", {}),))
-"""The return type of a method that never returns (``NoReturn``, ``Never``): no value."""
+from inspector.model import NEVER, ToolDescriptor
 
 
 class NewMethods(enum.Enum):

@@ -22,9 +22,9 @@ from inspector.diagnostics import (
     clipped,
     reraise_interrupt,
 )
-from inspector.files.new_entries import NEVER
 from inspector.model import (
     MISSING,
+    NEVER,
     NOT_INSPECTED,
     AnyOfType,
     Field,
