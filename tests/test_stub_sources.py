@@ -879,8 +879,9 @@ def test_a_compiled_class_whose_c_name_has_no_module_is_typed_by_its_package_s_s
 ) -> None:
     """lmdb's ``Environment`` is written in C as ``Environment``, so Python says its module is
     ``builtins``: its 17 methods had no signature (TI104) though ``lmdb/__init__.pyi`` types
-    them. The stub of the package that holds the class is read, before its compiled module's
-    and before ``__main__``, which may import the class too."""
+    them. The stub of the package above the compiled module that holds the class is read,
+    before the compiled module's and before another module's that imports the class and
+    sorts first (``aardvark``)."""
     modules(
         **{
             "mdb/__init__.py": "from mdb.native import *\n",
@@ -894,9 +895,13 @@ def test_a_compiled_class_whose_c_name_has_no_module_is_typed_by_its_package_s_s
                 "        return 'write' if write else 'read'\n"
                 "Env.__module__ = Env.begin.__module__ = 'builtins'\n"
             ),
+            "aardvark.py": "from mdb import Env\n",  # sorts first, has no stub
         }
     )
     module = load("mdb")
+    native = sys.modules["mdb.native"]
+    native.__file__ = str(Path(native.__file__ or "").with_suffix(".so"))  # compiled, as lmdb's
+    load("aardvark")
     tools, diagnostics = inspect_class(module.Env)
     assert messages(diagnostics) == ["warning: Env.begin: parameter 'write' is not documented"]
     assert tools["begin"].type_sources == (("write", "stub"), ("return", "stub"))

@@ -16,6 +16,7 @@ import ast
 import builtins
 import contextlib
 import importlib
+import importlib.machinery
 import inspect
 import sys
 import types
@@ -571,7 +572,17 @@ def _loaded_as(module: str, owner: type) -> str:
         ),
         key=lambda name: (name.startswith("_"), name),  # ``__main__`` imports it: no stub
     )
+    home = next((name for name in found if _is_extension(sys.modules.get(name))), None)
+    if home is not None:  # the extension that defines it, and the packages above it, first
+        related = [name for name in found if home == name or home.startswith(f"{name}.")]
+        found = sorted(related, key=len) + [name for name in found if name not in related]
     return found[0] if found else module
+
+
+def _is_extension(module: object) -> bool:
+    """Whether a module is a compiled extension (its file a ``.so`` or ``.pyd``)."""
+    path = getattr(module, "__file__", None)
+    return isinstance(path, str) and path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
 
 
 def _location(function: Callable[..., object], owner: type) -> tuple[str, str]:
