@@ -129,6 +129,7 @@ _ASKING = st.sampled_from(sorted(ASKING_FIRST_WORDS))
         ("resetlocal", "reset"),
         ("clearinterval", "clear"),
         ("deleteselection", "delete"),
+        ("executioner", None),  # endings on endings: exec-ut-ion-er
         ("transform", None),
         # the traps: a stem inside a noun, an adjective, a past form, or a longer word
         ("deleted_items", None),

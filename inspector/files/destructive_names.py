@@ -305,9 +305,15 @@ def _derived(rest: str, stem: str) -> bool:
     if not rest:
         return False
     spelled = (rest, "e" + rest) if stem.endswith("e") else (rest,)  # ``delete`` + ``d``
+    return any(_ends_derived(text) for text in spelled)
+
+
+def _ends_derived(text: str) -> bool:
+    """Whether ``text`` is derived endings after at most ``_BRIDGE`` letters, one ending on
+    another too (``ut-ion-er`` of ``executioner``)."""
     return any(
-        text.endswith(ending) and len(text) - len(ending) <= _BRIDGE
-        for text in spelled
+        text.endswith(ending)
+        and (len(text) - len(ending) <= _BRIDGE or _ends_derived(text[: -len(ending)]))
         for ending in DERIVED_ENDINGS
     )
 
