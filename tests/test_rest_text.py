@@ -24,7 +24,15 @@ from inspector.scan.rest_text import _patterns, may_hold_markup, plain_text
         # label is no text (pyproj's ``:ref:`pipeline``` and ``:ref:`min_confidence```)
         ("Make one.\n\n:ref:`pipeline`\n\nSee:\n\n- x", "Make one.\n\nSee:\n\n- x"),
         ("The most confident.\n    :ref:`min_confidence`\n\n", "The most confident."),
-        ("Read\n:doc:`install`\nfirst.", "Read\nfirst."),
+        # in a sentence, the line's label is a word of it (as ``Read :doc:`install`.``)
+        ("Read\n:doc:`install`\nfirst.", "Read\ninstall\nfirst."),
+        (
+            "Read the settings described in\n:ref:`configuration`\nbefore calling.",
+            "Read the settings described in\nconfiguration\nbefore calling.",
+        ),
+        ("Set up:\n:ref:`a`\n:doc:`b`\n\nThen run.", "Set up:\n\nThen run."),
+        ("One.\n\n:ref:`a`\n:doc:`b`\n\nTwo.", "One.\n\nTwo."),
+        ("Read\n:doc:`a`\n:ref:`b`\nfirst.", "Read\na\nb\nfirst."),
         (":ref:`the guide <io>`\n:std:ref:`io` alone.", "the guide\nio alone."),
         ("A :class:`Request <requests.Request>` object.", "A `Request` object."),
         (":math:`x^2` grows.", "`x^2` grows."),

@@ -71,10 +71,8 @@ class _Patterns(NamedTuple):
     version: re.Pattern[str]
     """A version, as a version directive's argument starts (``2.2``, ``v1.0:``)."""
     lone_link: re.Pattern[str]
-    """A line that is only a cross-reference without a title (pyproj's ``:ref:`pipeline```
-    under a summary, ``:ref:`min_confidence``` under a parameter's text), with the blank
-    lines after it: Sphinx shows the title of the section it names, which a docstring does not
-    hold, and its label is no text (``build_crs_cf``)."""
+    """A line that is only a cross-reference without a title, with the blank lines after it:
+    dropped where ``_lone_links`` says it is a sentence of its own."""
     escaped_space: re.Pattern[str]
     """An escaped space right after inline markup and before a word: praw's
     ``:class:`.Collection`\\ s``, which reST writes so that the markup ends where a word goes
@@ -184,6 +182,38 @@ def _line_blocks(text: str) -> str:
     return patterns.line_block.sub(plain, text)
 
 
+_SENTENCE_END = (".", "!", "?", ":")
+
+
+def _lone_links(text: str) -> str:
+    """The text without each line that is only a cross-reference without a title and stands
+    as a sentence of its own: the line before it is blank, absent, ends a sentence, or is
+    such a line dropped (pyproj's ``:ref:`pipeline``` under a summary, ``:ref:`min_confidence```
+    under a parameter's text). Sphinx shows there the title of the section it names, which a
+    docstring does not hold, and its label is no text (``build_crs_cf``). Inside a sentence
+    (``described in`` over ``:ref:`configuration``` over ``before calling.``) the line is
+    kept, and its label read as a titleless reference in a sentence is: the words around it
+    need it."""
+    dropped_up_to = -1  # where the last line dropped ended: a list of them goes together
+    paragraph = True  # whether the lines dropped last opened a paragraph
+
+    def lone(match: re.Match[str]) -> str:
+        nonlocal dropped_up_to, paragraph
+        start = match.start()
+        previous = text[: max(start - 1, 0)].rpartition("\n")[2].rstrip() if start else ""
+        if start != dropped_up_to:  # the next line of a list is read as its first was
+            if previous and not previous.endswith(_SENTENCE_END):
+                return match[0]
+            paragraph = not previous
+        dropped_up_to = match.end()
+        # a paragraph of its own goes with the blank lines after it; a line under a sentence
+        # leaves them, which part that sentence from the next paragraph
+        return "" if paragraph else match[0].partition("\n")[2]
+
+    kept = _patterns().lone_link.sub(lone, text)
+    return kept.rstrip("\n") if dropped_up_to >= 0 else kept
+
+
 def _in_literal_block(text: str, start: int, block: str) -> bool:
     """Whether the block at ``start`` lies in a literal block: the nearest line above it that
     is indented less ends with ``::``."""
@@ -210,7 +240,7 @@ def plain_text(text: str) -> str:
         text = _patterns().link_reference.sub(_link_reference, text)
     if "`" in text:
         if ":ref:" in text or ":doc:" in text or ":numref:" in text:
-            text = _patterns().lone_link.sub("", text).rstrip("\n")
+            text = _lone_links(text)
         text = _patterns().role.sub(_role, text)
         if "``" in text:
             text = _patterns().literal.sub(r"`\1`", text)
