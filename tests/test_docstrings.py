@@ -2481,6 +2481,17 @@ class Tagged:
             Set metadata information to destination files.
         """
 
+    def apply(self, func: str, rows: list[str]) -> None:
+        """Apply a function to rows.
+
+        The function is called as
+
+        func(row)
+            and what it returns replaces the row.
+
+        Returns the rows.
+        """
+
     def pan(self, pan_amount: float) -> None:
         """pan_amount (float) should be between -1.0 and +1.0
 
@@ -2531,6 +2542,13 @@ def test_google_entries_of_a_name_and_a_type_in_parentheses_are_read() -> None:
         "pan_amount (float) should be between -1.0 and +1.0\n\n"
         "pan_amount (in percent)\nis no entry: its text is not indented below it."
     )
+    # a call in the text, ``func(row)`` over an indented line, is no entry (review44: the
+    # call was lost, and ``func`` took the line below it as its text)
+    assert tools["apply"].description == (
+        "Apply a function to rows.\n\nThe function is called as\n\n"
+        "func(row)\n    and what it returns replaces the row.\n\nReturns the rows."
+    )
     assert messages(diagnostics) == [
-        "warning: Tagged.pan: parameter 'pan_amount' is not documented"
+        "warning: Tagged.apply: parameters 'func' and 'rows' are not documented",
+        "warning: Tagged.pan: parameter 'pan_amount' is not documented",
     ]
