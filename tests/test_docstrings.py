@@ -2031,6 +2031,28 @@ class Sections:
         """
         return 0
 
+    def plot(self, x: float, **kwargs: str) -> int:
+        """Plot.
+
+        Parameters
+        ----------
+        x : float
+            X.
+
+        Style options
+        -------------
+        color
+            The line color.
+        width
+            The line width.
+
+        Valid modes
+        -----------
+        nearest
+        bilinear
+        """
+        return 0
+
 
 def test_a_numpydoc_title_of_the_authors_own_over_no_entries_is_description() -> None:
     """review43: a title of the author's own among the parameters is a sub-heading only over
@@ -2057,7 +2079,19 @@ def test_a_numpydoc_title_of_the_authors_own_over_no_entries_is_description() ->
         "width": {"type": "integer", "description": "Width in pixels.", "default": 0},
         "height": {"type": "integer", "description": "Height in pixels.", "default": 0},
     }
-    assert messages(diagnostics) == []
+    # a method that takes ``**kwargs``: untyped names over their texts are the keywords it
+    # takes (matplotlib's and plotly's "Style options"; review44: they were description);
+    # bare words with no text below them are still a list of values
+    assert tools["plot"].description == "Plot.\n\nValid modes\n-----------\nnearest\nbilinear"
+    assert tools["plot"].parameters_schema()["properties"] == {
+        "x": {"type": "number", "description": "X."},
+        "color": {"description": "The line color."},
+        "width": {"description": "The line width."},
+    }
+    assert messages(diagnostics) == [
+        "warning: Sections.plot: parameter 'color': no type hint; any value accepted",
+        "warning: Sections.plot: parameter 'width': no type hint; any value accepted",
+    ]
 
 
 class Transport:
