@@ -19,6 +19,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from inspector.codes import DOCSTRING_TYPE_UNKNOWN
 from inspector.model import (
     MISSING,
     AnyOfType,
@@ -265,6 +266,15 @@ def test_optional_and_default_markers_are_read_apart(phrase: str, expected: DocT
         ("tuple of (latitude, longitude)", DocType(tuple[typing.Any, typing.Any])),
         ("Point or (lat, lon, alt)", DocType(Point | tuple[typing.Any, typing.Any, typing.Any])),
         ("int or (deprecated)", DocType(int, ("deprecated",))),
+        # a bracket standing alone names items only when each word is an identifier and no
+        # qualifier: asides are no 2-tuple (review44: ``(keyword-only, advanced)`` was one)
+        ("(keyword-only, advanced)", DocType(NOT_UNDERSTOOD, ("keyword-only", "advanced"))),
+        ("(read-only, cached)", DocType(NOT_UNDERSTOOD, ("read-only", "cached"))),
+        ("(deprecated, unused)", DocType(NOT_UNDERSTOOD, ("deprecated", "unused"))),
+        ("(experimental, unstable)", DocType(NOT_UNDERSTOOD, ("experimental", "unstable"))),
+        ("(latitude, longitude)", DocType(tuple[typing.Any, typing.Any])),
+        # after a container's ``of``, the words name the items whatever they are
+        ("list or tuple of (latitude, longitude)", DocType(list | tuple[typing.Any, typing.Any])),
         # a condition is no type, nor a value; ``them`` are the members before (geopy's
         # ``rtype``: ``exactly_one=False`` was a ``Literal[False]`` member)
         ("str, or None if not found", DocType(str | None)),
@@ -452,6 +462,36 @@ def test_example_values_and_counts_in_a_docstring_type_are_no_enum() -> None:
         },
     }
     assert toolbox.call("reverse", {"query": "52.5, 13.4"}) == ["52.5, 13.4", None]
+
+
+class Image:
+    def resize(self, size: int, resample=None):  # type: ignore[no-untyped-def]
+        """Resize.
+
+        Parameters
+        ----------
+        size : int
+            The size.
+        resample : (keyword-only, advanced)
+            A filter.
+        """
+        return resample
+
+
+def test_qualifiers_in_parentheses_are_no_tuple() -> None:
+    """review44: ``(keyword-only, advanced)`` was a fixed 2-tuple, so the model had to send a
+    2-array and the method received a tuple; it is a type not understood (any value)."""
+    tools, diagnostics = inspect_class(Image)
+    assert tools["resize"].parameters_schema()["properties"] == {
+        "size": {"type": "integer", "description": "The size."},
+        "resample": {"description": "A filter.", "default": None},
+    }
+    assert messages(diagnostics) == [
+        "warning: Image.resize: parameter 'resample': docstring type '(keyword-only, "
+        "advanced)' not understood; any value accepted"
+    ]
+    assert [d.code for d in diagnostics] == [DOCSTRING_TYPE_UNKNOWN]
+    assert Toolbox(Image()).call("resize", {"size": 2, "resample": "bicubic"}) == "bicubic"
 
 
 _WORDS = [

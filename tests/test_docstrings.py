@@ -2031,6 +2031,28 @@ class Sections:
         """
         return 0
 
+    def plot(self, x: float, **kwargs: str) -> int:
+        """Plot.
+
+        Parameters
+        ----------
+        x : float
+            X.
+
+        Style options
+        -------------
+        color
+            The line color.
+        width
+            The line width.
+
+        Valid modes
+        -----------
+        nearest
+        bilinear
+        """
+        return 0
+
 
 def test_a_numpydoc_title_of_the_authors_own_over_no_entries_is_description() -> None:
     """review43: a title of the author's own among the parameters is a sub-heading only over
@@ -2057,7 +2079,19 @@ def test_a_numpydoc_title_of_the_authors_own_over_no_entries_is_description() ->
         "width": {"type": "integer", "description": "Width in pixels.", "default": 0},
         "height": {"type": "integer", "description": "Height in pixels.", "default": 0},
     }
-    assert messages(diagnostics) == []
+    # a method that takes ``**kwargs``: untyped names over their texts are the keywords it
+    # takes (matplotlib's and plotly's "Style options"; review44: they were description);
+    # bare words with no text below them are still a list of values
+    assert tools["plot"].description == "Plot.\n\nValid modes\n-----------\nnearest\nbilinear"
+    assert tools["plot"].parameters_schema()["properties"] == {
+        "x": {"type": "number", "description": "X."},
+        "color": {"description": "The line color."},
+        "width": {"description": "The line width."},
+    }
+    assert messages(diagnostics) == [
+        "warning: Sections.plot: parameter 'color': no type hint; any value accepted",
+        "warning: Sections.plot: parameter 'width': no type hint; any value accepted",
+    ]
 
 
 class Transport:
@@ -2481,6 +2515,17 @@ class Tagged:
             Set metadata information to destination files.
         """
 
+    def apply(self, func: str, rows: list[str]) -> None:
+        """Apply a function to rows.
+
+        The function is called as
+
+        func(row)
+            and what it returns replaces the row.
+
+        Returns the rows.
+        """
+
     def pan(self, pan_amount: float) -> None:
         """pan_amount (float) should be between -1.0 and +1.0
 
@@ -2531,6 +2576,13 @@ def test_google_entries_of_a_name_and_a_type_in_parentheses_are_read() -> None:
         "pan_amount (float) should be between -1.0 and +1.0\n\n"
         "pan_amount (in percent)\nis no entry: its text is not indented below it."
     )
+    # a call in the text, ``func(row)`` over an indented line, is no entry (review44: the
+    # call was lost, and ``func`` took the line below it as its text)
+    assert tools["apply"].description == (
+        "Apply a function to rows.\n\nThe function is called as\n\n"
+        "func(row)\n    and what it returns replaces the row.\n\nReturns the rows."
+    )
     assert messages(diagnostics) == [
-        "warning: Tagged.pan: parameter 'pan_amount' is not documented"
+        "warning: Tagged.apply: parameters 'func' and 'rows' are not documented",
+        "warning: Tagged.pan: parameter 'pan_amount' is not documented",
     ]

@@ -24,7 +24,15 @@ from inspector.scan.rest_text import _patterns, may_hold_markup, plain_text
         # label is no text (pyproj's ``:ref:`pipeline``` and ``:ref:`min_confidence```)
         ("Make one.\n\n:ref:`pipeline`\n\nSee:\n\n- x", "Make one.\n\nSee:\n\n- x"),
         ("The most confident.\n    :ref:`min_confidence`\n\n", "The most confident."),
-        ("Read\n:doc:`install`\nfirst.", "Read\nfirst."),
+        # in a sentence, the line's label is a word of it (as ``Read :doc:`install`.``)
+        ("Read\n:doc:`install`\nfirst.", "Read\ninstall\nfirst."),
+        (
+            "Read the settings described in\n:ref:`configuration`\nbefore calling.",
+            "Read the settings described in\nconfiguration\nbefore calling.",
+        ),
+        ("Set up:\n:ref:`a`\n:doc:`b`\n\nThen run.", "Set up:\n\nThen run."),
+        ("One.\n\n:ref:`a`\n:doc:`b`\n\nTwo.", "One.\n\nTwo."),
+        ("Read\n:doc:`a`\n:ref:`b`\nfirst.", "Read\na\nb\nfirst."),
         (":ref:`the guide <io>`\n:std:ref:`io` alone.", "the guide\nio alone."),
         ("A :class:`Request <requests.Request>` object.", "A `Request` object."),
         (":math:`x^2` grows.", "`x^2` grows."),
@@ -87,6 +95,24 @@ from inspector.scan.rest_text import _patterns, may_hold_markup, plain_text
         ("Pipe it:\n| grep x |\n| a | b |", None),  # a line ends with a bar: a table's
         # bars that go on a line, or in a literal block, are code: no line block
         ("flags = (os.O_RDWR\n         | os.O_CREAT\n         | os.O_TRUNC)", None),
+        ("mode = os.O_RDWR \\\n    | os.O_CREAT", None),
+        ("cat log\n| grep ERROR", None),
+        # a line block as a definition's indented body, under its term (yfinance's), is one
+        (
+            "Download data.\n\nValid intervals:\n    | 1m, 2m, 5m\n    | 1h, 1d\n",
+            "Download data.\n\nValid intervals:\n    1m, 2m, 5m\n    1h, 1d\n",
+        ),
+        (
+            "period\n    | Valid periods: 1d\n    | Default: 1mo",
+            "period\n    Valid periods: 1d\n    Default: 1mo",
+        ),
+        # in a literal block, bars stay, under a line of code indented less too
+        (
+            "Run::\n\n    if y:\n        | a\n        | b",
+            "Run:\n\n    if y:\n        | a\n        | b",
+        ),
+        (".. code-block:: text\n\n    x\n      | a", "x\n  | a"),
+        ("Intervals::\n    | 1m\n    | 1h", "Intervals:\n    | 1m\n    | 1h"),
         (
             "Run it::\n\n    cat log\n\n    | grep ERROR\n    | sort\n\nThen:\n\n| a\n| b",
             "Run it:\n\n    cat log\n\n    | grep ERROR\n    | sort\n\nThen:\n\na\nb",
@@ -180,6 +206,21 @@ def test_descriptions_of_every_part_are_plain() -> None:
     assert doc.description == "Summary with `B`.\n\nAdded in version 1.0."
     assert doc.params["x"].description == "The `x`; see `go`."
     assert doc.returns == "A `int`."
+
+
+def test_a_reference_in_a_sentence_and_a_definition_s_line_block_in_a_docstring() -> None:
+    """review44: a titleless reference on its own line inside a wrapped sentence lost its word
+    with the line, and a line block as a definition's indented body kept its bars."""
+    doc = parse_docstring(
+        "Download data.\n\nValid intervals:\n    | 1m, 2m, 5m\n    | 1h, 1d\n\n"
+        "Args:\n    period: Read the settings described in\n        :ref:`configuration`\n"
+        "        before calling.\n\n        :ref:`periods`\n",
+        DocstringStyle.AUTO,
+    )
+    assert doc.description == "Download data.\n\nValid intervals:\n    1m, 2m, 5m\n    1h, 1d"
+    assert doc.params["period"].description == (
+        "Read the settings described in\nconfiguration\nbefore calling."
+    )
 
 
 def test_a_comment_or_footnote_alone_is_made_plain_in_a_docstring() -> None:

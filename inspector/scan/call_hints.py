@@ -71,8 +71,11 @@ def call_hints(
         if name != "return":  # the overloads type what the code leaves open, as a scan does
             hints.setdefault(name, hint)
     signature_names = {p.name for p in parameters}
+    keywords = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters)
     documented_hints = (
-        _docstring_hints(builder, method, documented, signature_names) if documented else {}
+        _docstring_hints(builder, method, documented, signature_names, keywords)
+        if documented
+        else {}
     )
     hints.update(documented_hints)
     for parameter in parameters:
@@ -104,12 +107,16 @@ def call_hints(
 
 
 def _docstring_hints(
-    builder: MethodBuilder, method: MethodInfo, names: Collection[str], signature: set[str]
+    builder: MethodBuilder,
+    method: MethodInfo,
+    names: Collection[str],
+    signature: set[str],
+    keywords: bool,
 ) -> dict[str, object]:
     """The docstring types of ``names``, read as the scan reads them (``signature``: the
-    names of the parameters)."""
+    names of the parameters; ``keywords``: whether they take ``**kwargs``)."""
     report = Reporter(method)
-    doc = builder._doc(method, report, signature)
+    doc = builder._doc(method, report, signature, keywords)
     found: dict[str, object] = {}
     for name in names:
         documented = doc.params.get(name) or doc.params.get(f"*{name}")

@@ -271,6 +271,16 @@ items' type follows ``of``, if any."""
 _PREVIOUS = frozenset({"such", "previous", "above", "those", "these", "them", "same"})
 """``list of such``, ``sequence of the previous``, geopy's ``a list of them``: of the members
 before."""
+_QUALIFIERS = frozenset(
+    {
+        "advanced", "cached", "computed", "default", "deprecated", "experimental", "ignored",
+        "immutable", "inherited", "internal", "keyword", "lazy", "legacy", "mutable",
+        "obsolete", "optional", "positional", "private", "provisional", "public", "readonly",
+        "required", "static", "unstable", "unused", "writable",
+    }
+)  # fmt: skip
+"""Words that say how an argument is taken or kept, not what it is: in a bracket standing
+alone (``(deprecated, unused)``) they are asides, no names of a tuple's items."""
 _CONDITIONS = frozenset({"if", "when", "unless", "whenever"})
 """Words that open a condition on the member before them, up to the next comma or semicolon
 (``str, or None if not found``, geopy's ``a list of them, if ``exactly_one=False````): no
@@ -480,7 +490,7 @@ class _Reader:
             kept = len(self.dropped)
             inner = self.phrase(frozenset({")"}), depth + 1)
             self.skip(")")
-            if not inner and len(self.dropped) - kept > 1:  # ``(latitude, longitude)``
+            if not inner and len(self.dropped) - kept > 1 and self.names_items(kept):
                 return generic(tuple, *[typing.Any] * self.item_names(kept))
             return union_of(inner)
         if token.kind == "word":
@@ -492,6 +502,16 @@ class _Reader:
             if (bound := self.peek()) is not None and bound.kind == "number":
                 self.at += 1
         return NOT_UNDERSTOOD
+
+    def names_items(self, kept: int) -> bool:
+        """Whether a bracket standing alone, that held no type, names a tuple's items
+        (``Point or (lat, lon, alt)``): each word dropped in it is an identifier and no
+        qualifier (not ``(keyword-only, advanced)`` nor ``(deprecated, unused)``, which say
+        how the argument is taken). After a container's ``of`` (geopy's ``list or tuple of
+        (latitude, longitude)``) its words name the items whatever they are."""
+        return all(
+            word.isidentifier() and word.lower() not in _QUALIFIERS for word in self.dropped[kept:]
+        )
 
     def item_names(self, kept: int) -> int:
         """How many names a bracket that held no type gave (geopy's ``(latitude,

@@ -286,10 +286,12 @@ def parse_docstring(
     text: str | None,
     style: DocstringStyle = DocstringStyle.AUTO,
     names: Collection[str] = (),
+    keywords: bool = False,
 ) -> DocInfo:
     """Parse a docstring; raises ``docstring_parser.ParseError`` on text the style rejects.
     ``names`` are the parameters of the signature, when known: a Google section's entries at
-    its title's indent are read only when they name them."""
+    its title's indent are read only when they name them. ``keywords``: whether it takes
+    ``**kwargs`` (``read_numpy``)."""
     if not text or not text.strip():
         return DocInfo()
     text = body_dedented(text)
@@ -302,15 +304,17 @@ def parse_docstring(
         text, dashed = _dashed_arguments(text)
         if dashed:  # the rest may be in no style at all (phonenumbers' ``Raises:`` texts)
             try:
-                info = _parsed(text, style, names)
+                info = _parsed(text, style, names, keywords)
             except docstring_parser.ParseError:
                 info = unparsed(text)
             info.params = {**dashed, **info.params}
             return info
-    return _parsed(text, style, names)
+    return _parsed(text, style, names, keywords)
 
 
-def _parsed(text: str, style: DocstringStyle, names: Collection[str] = ()) -> DocInfo:
+def _parsed(
+    text: str, style: DocstringStyle, names: Collection[str] = (), keywords: bool = False
+) -> DocInfo:
     if style is DocstringStyle.AUTO:
         style = detect_style(text)
         if style is DocstringStyle.GOOGLE and "===" in text:  # no marker of another style
@@ -319,7 +323,9 @@ def _parsed(text: str, style: DocstringStyle, names: Collection[str] = ()) -> Do
                 text, style = numpy, DocstringStyle.NUMPY
     numpy_tail = ""
     if style is DocstringStyle.NUMPY:
-        text, numpy_tail = read_numpy(_numpy_readable(text), _NUMPY_PARSER.titles_re, names)
+        text, numpy_tail = read_numpy(
+            _numpy_readable(text), _NUMPY_PARSER.titles_re, names, keywords
+        )
     protected = _SPACES_ONLY_LINE.sub("", text) if " \n" in text or "\t\n" in text else text
     if style is DocstringStyle.REST:  # before colons are marked
         protected = _rest_fields_readable(protected)

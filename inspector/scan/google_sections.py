@@ -29,8 +29,10 @@ _ENTRY = re.compile(
 """How an entry opens: a name (``*args`` and ``**kwargs`` too; names that share a text,
 ``x, y``), maybe a type in parentheses, then a colon. A line at the entries' indent that opens
 otherwise is text, not an entry."""
-_TYPED_NAME = re.compile(r"\*{0,2}([A-Za-z_]\w*)[ \t]*\(.+\)")
-"""A parameter's name and its type in parentheses, the whole line: an entry without text."""
+_TYPED_NAME = re.compile(r"\*{0,2}([A-Za-z_]\w*)[ \t]+\(.+\)")
+"""A parameter's name, a blank and its type in parentheses, the whole line: an entry without
+text (``padding (int)``). Without the blank it is a call written in the text (``func(row)``
+over an indented line), which Google's ``name (type)`` never is."""
 _COLON_AFTER = re.compile(r"[ \t]*:[ \t]*")
 _UNDERLINE = re.compile(r"[ \t]*(?:-{3,}|={3,})[ \t]*")
 _ROLE = re.compile(r":(?:[\w.+-]+:)+`~?([^`]*)`")

@@ -182,7 +182,9 @@ class MethodBuilder:
             method, parameters, hints, sources, self.resolver, bound=bound
         )
         names = {p.name for p in parameters}
-        doc = names_in_signature_order(self._doc(method, report, names), names, receiver)
+        takes_keywords = any(p.kind is _VAR_KEYWORD for p in parameters)
+        doc = self._doc(method, report, names, takes_keywords)
+        doc = names_in_signature_order(doc, names, receiver)
         omitted = Omitted()
         fields = tuple(
             f
@@ -339,7 +341,9 @@ class MethodBuilder:
                 f"{label(name)}: {part} unresolved; any value accepted in its place",
             )
 
-    def _doc(self, method: MethodInfo, report: Reporter, names: set[str]) -> DocInfo:
+    def _doc(
+        self, method: MethodInfo, report: Reporter, names: set[str], keywords: bool
+    ) -> DocInfo:
         text = docstring_of(method.owner, method.name, method.function)
         if not (text and text.strip()):
             found = overloads_doc(method.function, self.docstring_style)
@@ -348,7 +352,7 @@ class MethodBuilder:
                     report(codes.DOCSTRING_UNPARSABLE, f"an overload's docstring {error}")
                 return found[0]
         try:
-            doc = parse_docstring(text, self.docstring_style, names)
+            doc = parse_docstring(text, self.docstring_style, names, keywords)
         except docstring_parser.ParseError as error:
             report(
                 codes.DOCSTRING_UNPARSABLE,

@@ -13,8 +13,10 @@ entries is. A title of the author's own after the entries, underlined (great_tab
 table) opens description text up to the next title; over more entries ("Layout options",
 "Keyword arguments") it is a sub-heading, dropped, and the entries stay: only when each line at
 its body's margin is an entry with a type (``width : int``), starred, or a name of the
-signature. A code sample indented under such a title ("Example usage") or a list of bare words
-("Valid modes" over ``nearest``, ``bilinear``) is description. A title shaped like a name over
+signature, or, for a method that takes ``**kwargs``, a name over its text indented below
+(matplotlib's and plotly's "Style options" over ``color``). A code sample indented under such a
+title ("Example usage") or a list of bare words ("Valid modes" over ``nearest``, ``bilinear``)
+is description. A title shaped like a name over
 entries (SymPy's ``kwargs``) stays among the entries. Section titles are first underlined as
 docstring-parser reads them (``underlined_titles``)."""
 
@@ -103,7 +105,9 @@ class NumpyReading(NamedTuple):
     """The paragraphs at the margin of parameter sections that open no entry: description."""
 
 
-def read_numpy(text: str, titles: re.Pattern[str], names: Collection[str]) -> NumpyReading:
+def read_numpy(
+    text: str, titles: re.Pattern[str], names: Collection[str], keywords: bool = False
+) -> NumpyReading:
     """The docstring with each line at the margin of a parameter section that is not shaped
     like an entry made the text of the entry above it, or taken out as a paragraph (``tail``).
 
@@ -113,6 +117,8 @@ def read_numpy(text: str, titles: re.Pattern[str], names: Collection[str]) -> Nu
             margin.
         names: The parameters of the signature (none when unknown): under a title of the
             author's own, lines naming them alone are entries, as typed entries are.
+        keywords: Whether the signature takes ``**kwargs``: under a title of the author's
+            own, a name over its text indented below is an entry too (a keyword it takes).
 
     Returns:
         The text as it came and no tail when every line at the margin of its parameter
@@ -141,7 +147,7 @@ def read_numpy(text: str, titles: re.Pattern[str], names: Collection[str]) -> Nu
     tail: list[str] = []
     done = 0
     for start, end in odd:
-        body, paragraphs = _section(cleaned[start:end].split("\n"), names)
+        body, paragraphs = _section(cleaned[start:end].split("\n"), names, keywords)
         pieces.extend((cleaned[done:start], "\n".join(body)))
         tail.extend(paragraphs)
         done = end
@@ -209,10 +215,12 @@ def _parameter_titles(text: str) -> Iterator[re.Match[str]]:
             start = text.find(word, start + 1)
 
 
-def _section(lines: list[str], names: Collection[str]) -> tuple[list[str], list[str]]:
+def _section(
+    lines: list[str], names: Collection[str], keywords: bool
+) -> tuple[list[str], list[str]]:
     """A parameter section's lines with each line at the margin that opens no entry indented
     under the entry above it, or taken out; the paragraphs taken out. ``names``: the
-    signature's parameters."""
+    signature's parameters; ``keywords``: whether it takes ``**kwargs``."""
     body: list[str] = []
     paragraphs: list[list[str]] = []
     mode = "start"  # what the last line at the margin was: "entry", "text" (an entry's), "tail"
@@ -235,7 +243,7 @@ def _section(lines: list[str], names: Collection[str]) -> tuple[list[str], list[
                 if _all_entries(under):  # like a name (SymPy's ``kwargs``): as it was
                     body.extend(lines[index:])
                     break
-            elif _over_entries(under, names):
+            elif _over_entries(under, names, keywords):
                 # the author's sub-heading over more entries ("Layout options"): the entries stay
                 mode, blank_before, skip_to = "start", True, index + 2
                 continue
@@ -282,15 +290,27 @@ def _all_entries(lines: list[str]) -> bool:
     return all(_ENTRY.fullmatch(line.rstrip()) for line in _at_margin(lines))
 
 
-def _over_entries(lines: list[str], names: Collection[str]) -> bool:
+def _over_entries(lines: list[str], names: Collection[str], keywords: bool) -> bool:
     """Whether a section's body is parameter entries: a line at its margin, and each such line
-    an entry with a type or starred (``_TYPED_ENTRY``) or names of the signature alone. Only
-    shaped like an entry is not enough: the body of a code sample, all indented, has no line
-    at the margin, and a list of values (``nearest``, ``bilinear``) is bare words."""
-    margin = list(_at_margin(lines))
+    an entry with a type or starred (``_TYPED_ENTRY``) or names of the signature alone; when
+    the signature takes ``**kwargs`` (``keywords``), also an entry's name over its text
+    indented below (``color`` over ``    The line color.``): the keywords a method passes on
+    are no names of its signature, and are often written without a type. Only shaped like an
+    entry is not enough: the body of a code sample, all indented, has no line at the margin,
+    and a list of values (``nearest``, ``bilinear``) is bare words with no text below them."""
+    margin = [at for at, line in enumerate(lines) if line[:1] not in ("", " ", "\t")]
     return bool(margin) and all(
-        _TYPED_ENTRY.fullmatch(line.rstrip()) or _names_of(line, names) for line in margin
+        _TYPED_ENTRY.fullmatch(lines[at].rstrip())
+        or _names_of(lines[at], names)
+        or (keywords and _ENTRY.fullmatch(lines[at].rstrip()) and _text_below(lines, at))
+        for at in margin
     )
+
+
+def _text_below(lines: list[str], at: int) -> bool:
+    """Whether the line after ``at`` is indented text (an entry's)."""
+    below = lines[at + 1] if at + 1 < len(lines) else ""
+    return below[:1] in (" ", "\t") and bool(below.strip())
 
 
 def _at_margin(lines: list[str]) -> Iterator[str]:

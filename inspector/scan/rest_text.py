@@ -71,10 +71,8 @@ class _Patterns(NamedTuple):
     version: re.Pattern[str]
     """A version, as a version directive's argument starts (``2.2``, ``v1.0:``)."""
     lone_link: re.Pattern[str]
-    """A line that is only a cross-reference without a title (pyproj's ``:ref:`pipeline```
-    under a summary, ``:ref:`min_confidence``` under a parameter's text), with the blank
-    lines after it: Sphinx shows the title of the section it names, which a docstring does not
-    hold, and its label is no text (``build_crs_cf``)."""
+    """A line that is only a cross-reference without a title, with the blank lines after it:
+    dropped where ``_lone_links`` says it is a sentence of its own."""
     escaped_space: re.Pattern[str]
     """An escaped space right after inline markup and before a word: praw's
     ``:class:`.Collection`\\ s``, which reST writes so that the markup ends where a word goes
@@ -165,16 +163,19 @@ def may_hold_markup(text: str) -> bool:
 def _line_blocks(text: str) -> str:
     """The text with each reST line block's lines without their bars (yfinance's ``| Valid
     periods: 1d,5d`` then ``| Default: '1mo'``: the bars only keep the lines apart). A line
-    block is a body element: its first bar opens the text or follows a blank line, outside a
-    literal block; bars that go on a line (``(os.O_RDWR`` over ``| os.O_CREAT``, a shell
-    pipeline) are code, and a block in which a line other than a lone bar ends with a bar
-    too is a Markdown table."""
+    block is a body element, outside a literal block: its first bar opens the text, follows a
+    blank line, or is the indented body of a definition (``_under_a_term``: ``period`` over
+    ``    | Valid periods: 1d``). Bars that go on a line (``(os.O_RDWR`` over ``|
+    os.O_CREAT``, a shell pipeline) are code, and a block in which a line other than a lone
+    bar ends with a bar too is a Markdown table."""
     patterns = _patterns()
 
     def plain(match: re.Match[str]) -> str:
         block, start = match[0], match.start()
         previous = text[: max(start - 1, 0)].rpartition("\n")[2] if start else ""
-        if previous.strip() or _in_literal_block(text, start, block):
+        if previous.strip() and not _under_a_term(previous, block):
+            return block
+        if _in_literal_block(text, start, block):
             return block
         lines = block.splitlines()
         if any(line.strip() != "|" and line.rstrip().endswith("|") for line in lines):
@@ -184,13 +185,71 @@ def _line_blocks(text: str) -> str:
     return patterns.line_block.sub(plain, text)
 
 
+_SENTENCE_END = (".", "!", "?", ":")
+
+
+def _lone_links(text: str) -> str:
+    """The text without each line that is only a cross-reference without a title and stands
+    as a sentence of its own: the line before it is blank, absent, ends a sentence, or is
+    such a line dropped (pyproj's ``:ref:`pipeline``` under a summary, ``:ref:`min_confidence```
+    under a parameter's text). Sphinx shows there the title of the section it names, which a
+    docstring does not hold, and its label is no text (``build_crs_cf``). Inside a sentence
+    (``described in`` over ``:ref:`configuration``` over ``before calling.``) the line is
+    kept, and its label read as a titleless reference in a sentence is: the words around it
+    need it."""
+    dropped_up_to = -1  # where the last line dropped ended: a list of them goes together
+    paragraph = True  # whether the lines dropped last opened a paragraph
+
+    def lone(match: re.Match[str]) -> str:
+        nonlocal dropped_up_to, paragraph
+        start = match.start()
+        previous = text[: max(start - 1, 0)].rpartition("\n")[2].rstrip() if start else ""
+        if start != dropped_up_to:  # the next line of a list is read as its first was
+            if previous and not previous.endswith(_SENTENCE_END):
+                return match[0]
+            paragraph = not previous
+        dropped_up_to = match.end()
+        # a paragraph of its own goes with the blank lines after it; a line under a sentence
+        # leaves them, which part that sentence from the next paragraph
+        return "" if paragraph else match[0].partition("\n")[2]
+
+    kept = _patterns().lone_link.sub(lone, text)
+    return kept.rstrip("\n") if dropped_up_to >= 0 else kept
+
+
+_GOES_ON = ("\\", ",", "=", "+", "-", "*", "/", "%", "&", "|", "^", "<", ">", "(", "[", "{")
+"""How a line of code that goes on to the next one ends: an operator, a comma, a backslash
+or an opening bracket."""
+
+
+def _under_a_term(previous: str, block: str) -> bool:
+    """Whether a line block is the indented body of a definition, the line above it its
+    term: that line is indented less than the block's first bar and is complete, as a term
+    is: it leaves no bracket open and ends with no operator, comma or backslash. A line that
+    goes on to the bars is code (``flags = (os.O_RDWR`` over ``| os.O_CREAT``), and one at
+    the bars' indent or deeper is the line the bars continue (a shell pipeline)."""
+    depth = len(previous) - len(previous.lstrip(" \t"))
+    if depth >= len(block) - len(block.lstrip(" \t")):
+        return False
+    line = previous.rstrip()
+    opened = sum(line.count(mark) for mark in "([{") - sum(line.count(mark) for mark in ")]}")
+    return opened <= 0 and not line.endswith(_GOES_ON)
+
+
 def _in_literal_block(text: str, start: int, block: str) -> bool:
-    """Whether the block at ``start`` lies in a literal block: the nearest line above it that
-    is indented less ends with ``::``."""
+    """Whether the block at ``start`` lies in a literal block: a line above it, indented less
+    than the block and than every line between them, ends with ``::`` or opens a code
+    directive (``.. code-block:: bash``). Not only the nearest such line: in a literal block,
+    a line of code may be indented less than the bars under it (``if y:`` over them)."""
     indent = len(block) - len(block.lstrip(" \t"))
     for line in reversed(text[:start].splitlines()):
-        if line.strip() and len(line) - len(line.lstrip(" \t")) < indent:
-            return line.rstrip().endswith("::")
+        depth = len(line) - len(line.lstrip(" \t"))
+        if not line.strip() or depth >= indent:
+            continue
+        directive = _patterns().directive.match(line)
+        if line.rstrip().endswith("::") or (directive is not None and directive[2] in _CODE):
+            return True
+        indent = depth
     return False
 
 
@@ -210,7 +269,7 @@ def plain_text(text: str) -> str:
         text = _patterns().link_reference.sub(_link_reference, text)
     if "`" in text:
         if ":ref:" in text or ":doc:" in text or ":numref:" in text:
-            text = _patterns().lone_link.sub("", text).rstrip("\n")
+            text = _lone_links(text)
         text = _patterns().role.sub(_role, text)
         if "``" in text:
             text = _patterns().literal.sub(r"`\1`", text)
