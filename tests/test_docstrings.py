@@ -124,6 +124,39 @@ def test_summary_without_blank_line_keeps_a_single_newline() -> None:
     assert tools["run"].description == "First line.\nSecond line of the same paragraph."
 
 
+def test_autodocstring_placeholders_are_no_text_and_no_type() -> None:
+    """VS Code's autoDocstring writes ``_summary_``, ``_type_`` and ``_description_`` for the
+    author to fill in (rq's ``Queue.enqueue_at``): they reached the model as text, and
+    ``_type_`` gave a TI107 warning."""
+
+    class Queue:
+        def enqueue_at(self, when: str, f, count: int = 1) -> object:
+            """_summary_
+
+            _extended_summary_
+
+            Args:
+                when (str): _description_
+                f (_type_): _description_
+                count (int): How many.
+
+            Returns:
+                _type_: _description_
+            """
+
+    tools, diagnostics = inspect_class(Queue)
+    tool = tools["enqueue_at"]
+    assert (tool.description, tool.returns.description) == ("", "")
+    assert [(p.name, p.description) for p in tool.parameters] == [
+        ("when", ""),
+        ("f", ""),
+        ("count", "How many."),
+    ]
+    assert messages(diagnostics) == [
+        "warning: Queue.enqueue_at: parameter 'f': no type hint; any value accepted",
+    ]
+
+
 def test_a_block_indented_below_the_summary_keeps_its_lines_aligned() -> None:
     """emoji's ``emojize``: examples indented right below the summary; the first line of the
     block lost its indentation while the others kept theirs."""

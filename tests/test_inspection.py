@@ -6,11 +6,13 @@ import asyncio
 import contextlib
 import enum
 import functools
+import json
 import multiprocessing
+import operator
 import socketserver
 import threading
 import typing
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Literal
 
@@ -894,6 +896,96 @@ def test_a_method_that_makes_a_context_manager_is_no_tool() -> None:
     assert [t.name for t in Toolbox(Session()).tools] == ["commit"]
 
 
+class Scheduler:
+    """Methods that make a function and give it back (APScheduler's ``scheduled_job``, Flask's
+    ``route``), beside methods that define one and give back something else."""
+
+    def __init__(self) -> None:
+        self.jobs: list[str] = []
+
+    def add_job(self, name: str) -> int:
+        """Add a job.
+
+        Args:
+            name: Its name.
+        """
+        self.jobs.append(name)
+        return len(self.jobs)
+
+    @_logged  # a wrapper that keeps ``__wrapped__``
+    def scheduled_job(self, trigger: str) -> Callable[[Callable[[], None]], Callable[[], None]]:
+        """A decorator version of add_job.
+
+        Args:
+            trigger: When it runs.
+        """
+
+        def inner(func: Callable[[], None]) -> Callable[[], None]:
+            self.add_job(f"{trigger}:{func.__name__}")
+            return func
+
+        return inner
+
+    @staticmethod
+    def formatter(width: int) -> Callable[[str], str]:
+        """Make a formatter.
+
+        Args:
+            width: The width.
+        """
+        return lambda text: text.ljust(width)
+
+    def sorted_jobs(self, reverse: bool = False) -> list[str]:
+        """The jobs, sorted.
+
+        Args:
+            reverse: Z to A.
+        """
+
+        def key(name: str) -> str:
+            return name.lower()
+
+        if not self.jobs:
+            return []
+        return sorted(self.jobs, key=key, reverse=reverse)
+
+
+def test_a_method_that_gives_back_a_function_it_makes_is_no_tool() -> None:
+    """A decorator's or callback's factory was a tool whose call gave the model a function's
+    text, while what the function does when applied (``add_job``) never ran: it is no tool.
+    A method that defines a function and gives back something else stays one."""
+    assert list(inspect_class(Scheduler)[0]) == ["add_job", "sorted_jobs"]
+    assert [t.name for t in Toolbox(Scheduler()).tools] == ["add_job", "sorted_jobs"]
+
+
+def _dollar_id(contents: dict[str, str]) -> str | None:
+    """The schema's ``$id``."""
+    return contents.get("$id")
+
+
+class Validator:
+    """A function the class calls, kept in an attribute named as a constant (jsonschema's
+    validators), beside methods named in capitals by their own ``def`` (a web handler's)."""
+
+    ID_OF = staticmethod(_dollar_id)
+    find_id = staticmethod(_dollar_id)
+
+    def GET(self, path: str) -> str:
+        """Answer a GET.
+
+        Args:
+            path: The path.
+        """
+        return path
+
+
+def test_a_function_kept_under_a_constants_name_is_no_tool() -> None:
+    """``ID_OF = staticmethod(_dollar_id)`` is which function the class calls, not a method:
+    it was offered as a tool named ``ID_OF`` with no description."""
+    assert list(inspect_class(Validator)[0]) == ["find_id", "GET"]
+    assert [t.name for t in Toolbox(Validator()).tools] == ["find_id", "GET"]
+
+
 RouteCallable = typing.Union[  # noqa: UP007 (Flask's alias, evaluated at run time)
     typing.Callable[..., str], typing.Callable[..., typing.Awaitable[str]]
 ]
@@ -948,7 +1040,7 @@ class App:
         Args:
             factor: The factor.
         """
-        return lambda x: x * factor
+        return functools.partial(operator.mul, factor)
 
     def url_for(self, endpoint: str) -> str:
         """The URL of an endpoint.
@@ -1054,6 +1146,22 @@ class Job(multiprocessing.Process):
         return 0
 
 
+class SetEncoder(json.JSONEncoder):
+    """An encoder: ``encode`` calls ``default`` for each value it cannot encode."""
+
+    def default(self, o: typing.Any) -> typing.Any:
+        """A set as a sorted list."""
+        return sorted(o) if isinstance(o, set) else super().default(o)
+
+    def encode_all(self, values: list[str]) -> str:
+        """Encode the values.
+
+        Args:
+            values: What to encode.
+        """
+        return self.encode(set(values))
+
+
 class EchoServer(socketserver.TCPServer):
     """A server: ``serve_forever`` calls its hooks."""
 
@@ -1079,6 +1187,8 @@ def test_a_method_a_standard_library_base_calls_itself_is_no_tool() -> None:
     assert list(inspect_class(Job)[0]) == ["progress"]
     assert list(inspect_class(EchoServer)[0]) == ["clients"]
     assert [t.name for t in Toolbox(Worker(), classification={}).tools] == ["progress"]
+    # ``JSONEncoder.default`` too (the base's own raised for any value a model gave it)
+    assert [t.name for t in Toolbox(SetEncoder()).tools] == ["encode_all"]
 
 
 class Tracked(pydantic.BaseModel):

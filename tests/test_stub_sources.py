@@ -474,6 +474,45 @@ def test_a_base_class_the_stub_re_exports_is_followed_to_where_it_is_defined() -
     assert list(box.objects[0]) == [3, 2, 1]  # type: ignore[call-overload]
 
 
+def test_a_method_is_found_in_the_stub_of_a_base_s_base_through_its_module(
+    modules: Callable[..., None],
+) -> None:
+    """typeshed's ``SystemRandom(Random)`` over ``Random(_random.Random)``: only the
+    compiled base's stub, named through its module, types ``random()``; the search stopped
+    at the stub's own bases (the tool gave back any value, unconverted)."""
+    modules(
+        **{
+            "fake_generator.py": "class Generator:\n    def random(self):\n        return 0.5\n",
+            "fake_generator.pyi": "class Generator:\n    def random(self) -> float: ...\n",
+            "fake_random.py": """
+                import fake_generator
+
+                class Random(fake_generator.Generator):
+                    pass
+
+                class SystemRandom(Random):
+                    def random(self):
+                        '''A number from the system's source.'''
+                        return 0.25
+            """,
+            "fake_random.pyi": """
+                import fake_generator
+
+                class Random(fake_generator.Generator): ...
+
+                class SystemRandom(Random):
+                    def getrandbits(self, k: int) -> int: ...
+            """,
+        }
+    )
+    tools, diagnostics = inspect_class(load("fake_random").SystemRandom)
+    assert (tools["random"].returns.to_schema(), tools["random"].type_sources) == (
+        {"type": "number"},
+        (("return", "stub"),),
+    )
+    assert messages(diagnostics) == []
+
+
 def test_a_name_only_the_stub_of_an_extension_module_defines_resolves(
     modules: Callable[..., None],
 ) -> None:

@@ -111,6 +111,9 @@ _TRAILING_SPACE = re.compile(r"[ \t]+$", re.M)
 holding them is not what ``ruff format`` writes."""
 _REQUIRED_MARK = re.compile(r"^\s*\*\*\[REQUIRED\]\*\*\s*")
 """botocore's ``:param Bucket: **[REQUIRED]**``."""
+_PLACEHOLDERS = frozenset({"_summary_", "_extended_summary_", "_description_", "_type_"})
+"""What VS Code's autoDocstring writes for its author to fill in (rq's ``Returns: _type_:
+_description_``): no text and no type, whatever the style."""
 _OPTIONAL_MARK = re.compile(r"\s*\(optional\)\s+(?=\S)", re.IGNORECASE)
 """An aside before an argument's text that says no more than its default does: asyncssh's
 ``:param localpath: (optional)`` over the text on the next line."""
@@ -352,9 +355,9 @@ def _parsed(
     attributes: dict[str, ParamDoc] = {}
     for meta in parsed.params:
         target = params if meta.args[0] in _PARAM_SECTIONS else attributes
-        description, required = _required(_restore(_unaligned(meta.description), marked))
+        description, required = _required(_restore(_unaligned(_filled(meta.description)), marked))
         default = meta.default if isinstance(meta.default, str) else None
-        type_name = _unmarked(meta.type_name, marked or typed_colons)
+        type_name = _filled(_unmarked(meta.type_name, marked or typed_colons))
         type_name, description = text_after_type(
             type_name, description, numpy=style is DocstringStyle.NUMPY
         )
@@ -364,10 +367,12 @@ def _parsed(
     if any("." in name for name in params):
         params = _with_keys_in_their_parameter(params)
     returns = parsed.returns
-    returns_text, returns_type = (returns.description, returns.type_name) if returns else ("", None)
+    returns_text, returns_type = (
+        (_filled(returns.description) or "", returns.type_name) if returns else ("", None)
+    )
     # a type the parser cannot read (in parentheses, a lone role) was taken out before it
-    returns_type = (google and google.returns_type) or _unmarked(
-        returns_type, marked or typed_colons
+    returns_type = _filled(
+        (google and google.returns_type) or _unmarked(returns_type, marked or typed_colons)
     )
     if returns_type is not None and _VALUE.fullmatch(returns_type):  # ``0: Success.``: no type
         returns_text, returns_type = f"{returns_type}: {_unaligned(returns_text)}", None
@@ -763,6 +768,11 @@ def _indented_as_written(long: str, text: str) -> str:
     return long
 
 
+def _filled(text: str | None) -> str | None:
+    """The text, or None when it is empty or one of autoDocstring's ``_PLACEHOLDERS``."""
+    return text if text and text.strip() not in _PLACEHOLDERS else None
+
+
 def _required(description: str) -> tuple[str, bool]:
     """A description without botocore's ``**[REQUIRED]**`` mark, and whether it had one; an
     ``(optional)`` aside before the text is left out too (the schema's default says it)."""
@@ -774,8 +784,8 @@ def _required(description: str) -> tuple[str, bool]:
 
 
 def _description(parsed: docstring_parser.Docstring, text: str) -> str:
-    short = parsed.short_description or ""
-    long = _indented_as_written(parsed.long_description or "", text)
+    short = _filled(parsed.short_description) or ""
+    long = _filled(_indented_as_written(parsed.long_description or "", text)) or ""
     if short and long:
         separator = "\n\n" if parsed.blank_after_short_description else "\n"
         return f"{short}{separator}{long}"

@@ -400,14 +400,30 @@ class StubFinder:
             return self._reexported(stub, path, seen)
         owner = stub.definitions.get(path[0])
         for base in owner.bases if len(path) == 2 and isinstance(owner, ast.ClassDef) else ():
-            name = base_name(base)
-            if name is None or name in stub.definitions:
-                continue  # a base of the same stub: _find looked there
-            source, attribute = stub.imports.get(name, ("builtins", name))
-            found = self._definition(source, [attribute or name, path[1]], seen)
+            found = self._in_base(module, stub, base, path[1], seen)
             if found is not None:
                 return found
         return None
+
+    def _in_base(
+        self, module: str, stub: StubModule, base: ast.expr, member: str, seen: set[tuple[str, ...]]
+    ) -> tuple[Definition, StubNamespace] | None:
+        """A member of a stub class's base, and of the bases of that base in turn: a base of
+        the same stub (whose own bases may be another stub's), one the stub imports by name,
+        or through its module (typeshed's ``SystemRandom(Random)`` over
+        ``Random(_random.Random)``, which alone types ``random()``)."""
+        name = base_name(base)
+        if name is not None and name in stub.definitions:  # its members were looked at, not
+            return self._definition(module, [name, member], seen)  # its bases of other stubs
+        if name is not None:
+            source, attribute = stub.imports.get(name, ("builtins", name))
+            return self._definition(source, [attribute or name, member], seen)
+        dotted = _dotted(base.value if isinstance(base, ast.Subscript) else base)
+        imported = stub.imports.get(dotted[0]) if len(dotted) > 1 else None
+        if imported is None or imported[1] is not None:  # no module of the stub's imports
+            return None
+        source = ".".join([imported[0], *dotted[1:-1]])
+        return self._definition(source, [dotted[-1], member], seen)
 
     def _reexported(
         self, stub: StubModule, path: list[str], seen: set[tuple[str, ...]]

@@ -20,6 +20,7 @@ from typing import Final
 from inspector.diagnostics import InspectorError, UsageError, did_you_mean, reraise_interrupt
 from inspector.model import MethodKind
 from inspector.scan.forwarding import overridden
+from inspector.scan.function_factories import returns_own_function
 
 _NO_METHODS = (property, functools.cached_property, type)
 """Class attributes that are no methods, though callable or descriptors."""
@@ -504,7 +505,7 @@ def iter_methods(info: ClassInfo, locations: Locations | None = None) -> Iterato
             seen.add(name)
             if name in hooks or _is_hook(raw):  # the framework calls it, not a caller
                 continue
-            if _marked_private(raw):
+            if _marked_private(raw) or _is_setting(name, raw) or returns_own_function(raw):
                 continue
             method = _as_method(owner, name, raw, info.path, locations, receiver=info.cls)
             if method is not None and _is_alias(info.cls, name, method.function):
@@ -562,6 +563,15 @@ def _marked_private(raw: object) -> bool:
     return isinstance(doc, str) and ":meta" in doc and _META_PRIVATE.search(doc) is not None
 
 
+def _is_setting(name: str, raw: object) -> bool:
+    """Whether a class attribute named as a constant holds a function ``def``-ined under
+    another name (jsonschema's ``ID_OF = staticmethod(_dollar_id)``): a setting, the function
+    the class calls, not a method (a ``def GET`` is still one)."""
+    function = raw.__func__ if isinstance(raw, classmethod | staticmethod) else raw
+    own = getattr(function, "__name__", name) if type(function) is FunctionType else name
+    return name.isupper() and own != name
+
+
 def _is_hook(raw: object) -> bool:
     """Whether a class attribute is a method its framework calls itself (``_HOOK_MARKS``), or
     one that makes a context manager (``_is_context_manager``)."""
@@ -612,6 +622,7 @@ def _is_context_manager(function: FunctionType) -> bool:
 _CALLBACKS: Final = {
     ("threading", "Thread"): ("run",),
     ("multiprocessing.process", "BaseProcess"): ("run",),
+    ("json.encoder", "JSONEncoder"): ("default",),
     ("socketserver", "BaseRequestHandler"): ("setup", "handle", "finish"),
     ("socketserver", "BaseServer"): (
         "server_bind", "server_activate", "get_request", "verify_request", "process_request",
@@ -620,7 +631,8 @@ _CALLBACKS: Final = {
     ),
 }  # fmt: skip
 """The methods a standard-library base calls on its subclasses itself (``Thread.run`` on the
-thread ``start`` made, a ``multiprocessing.Process``'s ``run`` in the process it made; the
+thread ``start`` made, a ``multiprocessing.Process``'s ``run`` in the process it made, a
+``JSONEncoder``'s ``default`` for each value it cannot encode; the
 request cycle of ``socketserver``); each of asyncio's protocol classes, whose methods are all
 callbacks of the event loop, is in ``_PROTOCOLS``."""
 

@@ -76,9 +76,16 @@ PROTOCOLS: tuple[ProtocolRow, ...] = (
         _both("SupportsFloat", "SupportsAbs", "SupportsRound"),
         float,
     ),
+    # typeshed's ``SizedBuffer`` is a buffer whose length is known (hmac's ``digest(key,
+    # ...)``, gzip's and zipfile's ``write``, smtplib's and imaplib's ``send``)
     ProtocolRow(
-        "collections.abc.Buffer, typing_extensions.Buffer, SupportsBytes",
-        (("collections.abc", "Buffer"), *_both("Buffer", "SupportsBytes")),
+        "collections.abc.Buffer, typing_extensions.Buffer, SupportsBytes, "
+        "_typeshed.SizedBuffer (in stub files)",
+        (
+            ("collections.abc", "Buffer"),
+            *_both("Buffer", "SupportsBytes"),
+            ("_typeshed", "SizedBuffer"),
+        ),
         bytes,
     ),
     # the ABC bytes and bytearray are registered with (deprecated since 3.12, gone in 3.14;

@@ -1,0 +1,77 @@
+"""Methods that make a function and give it back: a decorator factory (APScheduler's
+``BackgroundScheduler.scheduled_job``, Flask's ``route``) or a callback factory. Such a method
+is no tool: the model got the function's text, and the work the function does when it is
+applied (``add_job``, ``add_url_rule``) never happened."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import textwrap
+from types import CodeType, FunctionType
+
+_NESTED_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+
+
+def returns_own_function(raw: object) -> bool:
+    """Whether a class attribute is a method whose every ``return`` gives back a function it
+    defines (a nested ``def`` by its name, or a ``lambda``): what it makes is to be applied
+    later, by code, not by a model.
+
+    Args:
+        raw: The attribute as the class holds it (a function, a ``classmethod`` or
+            ``staticmethod`` of one, or a wrapper that keeps ``__wrapped__``).
+
+    Returns:
+        False too when the source cannot be read (a compiled or generated method).
+    """
+    function = raw.__func__ if isinstance(raw, classmethod | staticmethod) else raw
+    if type(function) is not FunctionType:
+        return False
+    try:
+        function = inspect.unwrap(function)
+    except ValueError:  # a cycle of ``__wrapped__``
+        return False
+    code = getattr(function, "__code__", None)
+    # cheap first: a method that defines no function inside has no code object among its
+    # constants, and its source is never read
+    if not isinstance(code, CodeType) or not any(isinstance(c, CodeType) for c in code.co_consts):
+        return False
+    definition = _definition(function)
+    if definition is None:
+        return False
+    made = {
+        node.name
+        for node in definition.body
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    }
+    returns = list(_own_returns(definition.body))
+    return bool(returns) and all(
+        isinstance(node.value, ast.Lambda)
+        or (isinstance(node.value, ast.Name) and node.value.id in made)
+        for node in returns
+    )
+
+
+def _definition(function: object) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The method's own ``def``, parsed from its source, or None when it cannot be read."""
+    try:
+        source = textwrap.dedent(inspect.getsource(function))  # type: ignore[arg-type]
+        body = ast.parse(source).body
+    except (OSError, TypeError, SyntaxError, ValueError):
+        return None
+    node = body[0] if len(body) == 1 else None
+    return node if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) else None
+
+
+def _own_returns(statements: list[ast.stmt]) -> list[ast.Return]:
+    """The ``return`` statements of a body, not of the functions and classes inside it."""
+    found: list[ast.Return] = []
+    pending: list[ast.AST] = list(statements)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.Return):
+            found.append(node)
+        elif not isinstance(node, _NESTED_SCOPES):
+            pending.extend(ast.iter_child_nodes(node))
+    return found
