@@ -103,6 +103,7 @@ OS_DESTRUCTIVE = (
     ("rmdir", "rmdir"),
     ("unlink", "unlink"),
     ("truncate", "truncate"),
+    ("unsetenv", "unset"),  # an environment variable taken away
     ("rename", "rename"),
     ("renames", "rename"),
     ("chmod", "chmod"),
