@@ -835,6 +835,43 @@ def test_a_submodule_a_stub_imports_from_its_package_resolves(
     ]
 
 
+def test_a_name_a_stub_star_imports_resolves(modules: Callable[..., None]) -> None:
+    """PyYAML's stub (types-PyYAML) writes ``from .tokens import *`` and ``from .nodes import
+    *`` and types ``scan`` as ``-> Iterator[Token]``, ``compose`` as ``-> Node | None``: a name
+    only a star import of the stub brings was unresolved (TI120, any value)."""
+    modules(
+        **{
+            "yamlish/__init__.py": (
+                "from .kinds import *\n"
+                "class Reader:\n"
+                "    def scan(self, stream, kind=None):\n"
+                "        'Scan a stream.'\n"
+            ),
+            "yamlish/__init__.pyi": (
+                "from .kinds import *\n"
+                "class Reader:\n"
+                "    def scan(self, stream: str, kind: Kind | None = None) -> list[Kind]: ...\n"
+            ),
+            "yamlish/kinds.py": (
+                "import enum\nclass Kind(enum.Enum):\n    PLAIN = 'plain'\n    QUOTED = 'quoted'\n"
+            ),
+        }
+    )
+    tools, diagnostics = inspect_class(load("yamlish").Reader)
+    assert tools["scan"].parameters_schema()["properties"]["kind"] == {
+        "type": ["string", "null"],
+        "enum": ["plain", "quoted", None],
+        "default": None,
+    }
+    assert tools["scan"].returns.to_schema() == {
+        "type": "array",
+        "items": {"type": "string", "enum": ["plain", "quoted"]},
+    }
+    assert messages(diagnostics) == [
+        "warning: Reader.scan: parameters 'stream' and 'kind' are not documented"
+    ]
+
+
 def test_a_compiled_class_that_names_its_module_without_its_package_is_typed_by_its_stub(
     modules: Callable[..., None],
 ) -> None:

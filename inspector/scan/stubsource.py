@@ -149,6 +149,11 @@ class StubNamespace(dict[str, object]):
             )
         if isinstance(node, ast.expr) and is_type_expression(node):
             return self.evaluated(node)
+        if node is None and not name.startswith("_"):  # ``*`` brings no private name
+            # PyYAML's stub: ``from .tokens import *`` and ``-> Iterator[Token]``
+            for module in self.stub.star_imports:
+                with contextlib.suppress(KeyError, ImportError):
+                    return self._imported(module, name)
         if hasattr(builtins, name):
             return getattr(builtins, name)
         raise KeyError(name)
