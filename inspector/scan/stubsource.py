@@ -345,6 +345,11 @@ class StubFinder:
         while found is not None and isinstance(found[0], ast.Name | ast.Attribute):
             path = _dotted(found[0])
             found = self._assigned(path, found[1].module, seen)
+        if found is not None and isinstance(found[0], ast.AnnAssign):
+            # typeshed's ``rmtree: _RmtreeType``: the function is an instance of a protocol, and
+            # the protocol's ``__call__`` is its signature
+            path = [*_dotted(found[0].annotation), "__call__"]
+            found = self._assigned(path, found[1].module, seen)
         # a definition at a dotted path is a class's member (only classes have members here)
         return None if found is None else _signature(*found, member=len(path) > 1)
 
