@@ -641,3 +641,41 @@ def test_booleans_named_one_by_one_are_a_boolean() -> None:
     assert toolbox.call("begin", {"buffers": True}) is True
     with pytest.raises(ToolCallError, match="buffers"):
         toolbox.call("begin", {"buffers": "maybe"})
+
+
+_Field = typing.TypeVar("_Field")
+_Named = typing.TypeVar("_Named", bound=str)
+_Keyed = typing.TypeVar("_Keyed", str, int)
+
+
+def test_mapping_keys_of_a_type_variable_are_read_as_its_bound() -> None:
+    """typeshed's ``csv.DictWriter(Generic[_T])`` types ``writerow(rowdict: Mapping[_T,
+    Any])``: TI113 said that "keys of type ~_T arrive as JSON strings", where an unbound type
+    variable takes any key (as it takes any value). A bound or constraints are the keys'."""
+    free = TypeMapper().map_parameter(typing.Mapping[_Field, int])
+    assert free.schema.to_schema() == {
+        "type": "object",
+        "additionalProperties": {"type": "integer"},
+    }
+    assert list(free.notes) == []
+    named = TypeMapper().map_parameter(dict[_Named, int])
+    assert named.schema.to_schema() == {
+        "type": "object",
+        "additionalProperties": {"type": "integer"},
+    }
+    assert list(named.notes) == []
+    keyed = TypeMapper().map_parameter(dict[_Keyed, int])
+    assert [note[1] for note in keyed.notes] == [
+        "mapping keys of type str | int arrive as JSON strings"
+    ]
+
+    class Writer(typing.Generic[_Field]):
+        def writerow(self, rowdict: typing.Mapping[_Field, typing.Any]) -> int:
+            """Write a row.
+
+            Args:
+                rowdict: The row's values by field name.
+            """
+            return len(rowdict)
+
+    assert Toolbox(Writer[str]()).call("writerow", {"rowdict": {"a": 1, "b": 2}}) == 2
