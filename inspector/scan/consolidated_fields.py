@@ -131,8 +131,13 @@ def reads_as_type(phrase: str) -> bool:
     (``bool``, ``str or list``, ``dict of str to int``), or one name alone, which only the
     function's module can resolve (``ClientSession``) and the scan reads there. A sentence
     wrapped to the next line (``A query that matches the documents to``) is none."""
-    if _ONE_NAME.fullmatch(phrase):
-        return True
+    return _ONE_NAME.fullmatch(phrase) is not None or understood_type(phrase)
+
+
+def understood_type(phrase: str) -> bool:
+    """Whether the docstring type reader reads every word of a phrase as a type (``str``,
+    ``Optional[float]``, ``list of str``); a name it cannot resolve alone (``Note``) is
+    none."""
     # imported at the first such phrase: the type reader brings the model, the type table and
     # decimal, json and datetime, which reading a docstring alone (stubs) does not need
     from inspector.scan.doc_types import NOT_UNDERSTOOD, read_doc_type
