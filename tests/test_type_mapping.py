@@ -7,6 +7,7 @@ import datetime
 import decimal
 import enum
 import pathlib
+import threading
 import typing
 import uuid
 from dataclasses import dataclass, field
@@ -679,3 +680,49 @@ def test_mapping_keys_of_a_type_variable_are_read_as_its_bound() -> None:
             return len(rowdict)
 
     assert Toolbox(Writer[str]()).call("writerow", {"rowdict": {"a": 1, "b": 2}}) == 2
+
+
+@dataclass
+class Tracked:
+    """rich's ``progress.Task``: private fields, two with defaults."""
+
+    id: int
+    _get_time: typing.Callable[[], float]
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+    _label: str = ""
+
+
+@dataclass
+class Row:
+    id: int
+    _seen: list[int] = field(default_factory=list)
+
+
+class Table:
+    def add(self, row: Row) -> list[object]:
+        """Add a row.
+
+        Args:
+            row: The row.
+        """
+        return [row.id, row._seen]
+
+
+def test_a_private_field_with_a_default_is_no_property_of_an_argument() -> None:
+    """``Task._lock`` (a lock its ``default_factory`` makes) was a property of any value with
+    a TI108 warning that ``<function RLock>`` has no JSON Schema form: a field of the class's
+    own state, which its default makes, as a private parameter with a default is internal
+    (TI117). A private field without a default stays: no value is made without it."""
+    mapped = TypeMapper().map_parameter(Tracked)
+    assert mapped.schema.to_schema() == {
+        "type": "object",
+        "title": "Tracked",
+        "description": "rich's `progress.Task`: private fields, two with defaults.",
+        "properties": {"id": {"type": "integer"}, "_get_time": {}},
+        "required": ["id", "_get_time"],
+    }
+    assert [note[1] for note in mapped.notes] == [
+        "type Callable[[], float] has no JSON Schema form; any value accepted"
+    ]
+    toolbox = Toolbox(Table())
+    assert toolbox.call("add", {"row": {"id": 3}}) == [3, []]  # the field's default

@@ -600,14 +600,19 @@ class TypeMapper:
         doc = _own_doc(cls)
         texts = parse_docstring(doc, self.context.docstring_style).attributes if doc else {}
         failed: list[tuple[str, str]] = []
-        private = private_fields(cls) if self._results else frozenset()  # kept to itself
-        rows = self.context.resolver.field_rows(cls, failed, untold=private)
+        private = private_fields(cls)
+        rows = self.context.resolver.field_rows(
+            cls, failed, untold=private if self._results else frozenset()
+        )
         self._notes.extend(Note(code, text) for code, text in failed)
         under = self.context.attribute_docs.of(cls)
         attributes = field_attributes(cls)
         fields: list[Field] = []
         for name, written, required, default in rows:
-            if name in private:
+            # a result keeps its private fields to itself; an argument's private field with a
+            # default is internal, as a parameter's is (TI117): its default applies (rich's
+            # ``Task._lock``, a lock made by ``default_factory``)
+            if name in private and (self._results or not required):
                 continue
             attribute = attributes.get(name, name)  # what the docstring and body document
             hint = (
