@@ -13,7 +13,7 @@ from inspector.diagnostics import Diagnostic, InspectorError, UsageError, locate
 from inspector.files import classification as classification_file
 from inspector.files import tools_json
 from inspector.files.jsonfile import dumps, json_text, read_json, write_file, write_text
-from inspector.files.new_entries import inputs_left_out, never_returns
+from inspector.files.new_entries import event_handler, inputs_left_out, never_returns
 from inspector.files.overwrite import FileKind, Input, Output, check_outputs, source_files
 from inspector.files.tools_json import load as load_tools
 from inspector.model import JsonObject
@@ -163,7 +163,10 @@ def scan_targets(
         result.included = sum(
             1
             for _, t in catalog.tools()
-            if not t.uncallable and not inputs_left_out(t) and not never_returns(t)
+            if not t.uncallable
+            and not inputs_left_out(t)
+            and not never_returns(t)
+            and not event_handler(t)
         )
         return result
     chosen = merged.classification

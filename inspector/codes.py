@@ -79,6 +79,8 @@ NO_INPUTS_RECORDED_FALSE: Final = "TI334"
 NO_INPUTS_EXCLUDED: Final = "TI335"
 NEVER_RETURNS_RECORDED_FALSE: Final = "TI336"
 NEVER_RETURNS_EXCLUDED: Final = "TI337"
+EVENT_HANDLER_RECORDED_FALSE: Final = "TI338"
+EVENT_HANDLER_EXCLUDED: Final = "TI339"
 RENDER_FAILED: Final = "TI401"
 MOVED_INTO_DESCRIPTION: Final = "TI402"
 DIALECT_LOSS: Final = "TI403"
@@ -479,6 +481,22 @@ CODES: dict[str, Code] = {
             _I,
             "never-returns-excluded",
             "A method that never returns (`-> NoReturn`) and that no classification entry "
+            "includes is not offered.",
+        ),
+        Code(
+            EVENT_HANDLER_RECORDED_FALSE,
+            _I,
+            "event-handler-recorded-false",
+            "New methods named as event handlers (`on_` and a word: watchdog's "
+            "`on_thread_start`, rich's `Console.on_broken_pipe`) are recorded as false, "
+            "whatever `new` says, in one line: their library calls them when the event happens, "
+            "and a model that called one made the event's work happen without the event.",
+        ),
+        Code(
+            EVENT_HANDLER_EXCLUDED,
+            _I,
+            "event-handler-excluded",
+            "A method named as an event handler (`on_...`) that no classification entry "
             "includes is not offered.",
         ),
         Code(RENDER_FAILED, _E, "render-failed", "A provider's file cannot be rendered."),

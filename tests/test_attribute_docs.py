@@ -103,3 +103,37 @@ def test_plain_and_local_classes() -> None:
     assert docs.of(Local) == {"name": "Local name."}
     assert docs.of(int) == {}
     assert docs.of(dataclasses.make_dataclass("Made", ["a"])) == {}
+
+
+@dataclasses.dataclass
+class Task:
+    """rich's ``progress.Task``: attribute docstrings that open with their type, as Napoleon
+    reads them."""
+
+    description: str
+    """str: Description of the task."""
+    total: float | None
+    """Optional[float]: Total number of steps
+    in this task."""
+    note: str = ""
+    """Note: not a type."""
+    link: str = ""
+    """See http://example.com: a colon that opens no type."""
+
+
+def test_an_attribute_docstring_that_opens_with_its_type_describes_without_it() -> None:
+    """Each field's text opened with its type (``str: Description of the task.``): the model
+    read the type twice, once as text."""
+    assert TypeMapper().map(Task).to_schema()["properties"] == {
+        "description": {"type": "string", "description": "Description of the task."},
+        "total": {
+            "type": ["number", "null"],
+            "description": "Total number of steps\nin this task.",
+        },
+        "note": {"type": "string", "description": "Note: not a type.", "default": ""},
+        "link": {
+            "type": "string",
+            "description": "See http://example.com: a colon that opens no type.",
+            "default": "",
+        },
+    }

@@ -78,6 +78,15 @@ _ASKING = st.sampled_from(sorted(ASKING_FIRST_WORDS))
         ("get_evict_count", None),
         ("culling_interval", None),
         ("uid_expunge", "expunge"),
+        # a setting or a registration taken away: python-dotenv, os, shutil, tomlkit, AWS
+        ("unset_key", "unset"),
+        ("unsetenv", "unset"),
+        ("unregister_archive_format", "unregister"),
+        ("unregisterEncoder", "unregister"),
+        ("deregister_task_definition", "deregister"),
+        ("unsettled_count", None),
+        ("unregistered_users", None),
+        ("is_unset", None),
         # word endings: protocol commands, permissions
         ("sendcmd", "cmd"),
         ("voidcmd", "cmd"),

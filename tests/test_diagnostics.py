@@ -355,7 +355,7 @@ def test_a_wrong_configured_code_is_a_usage_error_naming_the_key(
     assert result.status == 2
     assert result.stderr == (
         f"error: {in_tmp / 'pyproject.toml'}: [tool.toolsinspector]: ignore: unknown code "
-        "'TI999' (did you mean TI309, prune-skipped?)\n"
+        "'TI999' (did you mean TI339, event-handler-excluded?)\n"
     )
 
 

@@ -2619,3 +2619,64 @@ def test_google_entries_of_a_name_and_a_type_in_parentheses_are_read() -> None:
         "warning: Tagged.apply: parameters 'func' and 'rows' are not documented",
         "warning: Tagged.pan: parameter 'pan_amount' is not documented",
     ]
+
+
+class TypeAfterColon:
+    """rich's ``Console.input`` and ``Progress.track``: a Google entry whose type, in
+    parentheses, comes after the colon (``password: (bool, optional): Hide typed text.``)."""
+
+    def track(self, sequence, total=None, task_id=None, description="Working..."):  # type: ignore[no-untyped-def]
+        """Track progress by iterating over a sequence.
+
+        Args:
+            sequence (list): Values you want to iterate over.
+            total: (float, optional): Total number of steps. Default is len(sequence).
+            task_id: (TaskID): Task to track. Default is new task.
+            description: (str, optional): Description of task,
+                if new task is created.
+        """
+
+    def ask(self, prompt="", note=None):  # type: ignore[no-untyped-def]
+        """Ask the user.
+
+        Args:
+            prompt: (shown in bold): the prompt to show.
+            note: (see the guide) Text under the prompt.
+        """
+
+
+def test_a_google_type_in_parentheses_after_the_colon_is_the_type() -> None:
+    """Each such entry's text opened with ``(float, optional):`` and its parameter was
+    untyped (any value); a parenthesis after the colon that no colon follows is text, and one
+    that holds no type (``(shown in bold):``) is text too."""
+    tools, diagnostics = inspect_class(TypeAfterColon)
+    assert tools["track"].parameters_schema()["properties"] == {
+        "sequence": {
+            "type": "array",
+            "description": "Values you want to iterate over.",
+        },
+        "total": {
+            "type": ["number", "null"],
+            "description": "Total number of steps. Default is len(sequence).",
+            "default": None,
+        },
+        "task_id": {"description": "Task to track. Default is new task.", "default": None},
+        "description": {
+            "type": "string",
+            "description": "Description of task,\nif new task is created.",
+            "default": "Working...",
+        },
+    }
+    assert tools["ask"].parameters_schema()["properties"] == {
+        "prompt": {
+            "type": "string",
+            "description": "(shown in bold): the prompt to show.",
+            "default": "",
+        },
+        "note": {"description": "(see the guide) Text under the prompt.", "default": None},
+    }
+    assert messages(diagnostics) == [
+        "warning: TypeAfterColon.track: parameter 'task_id': docstring type 'TaskID' not "
+        "understood; any value accepted",
+        "warning: TypeAfterColon.ask: parameter 'note': no type hint; any value accepted",
+    ]

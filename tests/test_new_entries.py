@@ -103,6 +103,7 @@ OS_DESTRUCTIVE = (
     ("rmdir", "rmdir"),
     ("unlink", "unlink"),
     ("truncate", "truncate"),
+    ("unsetenv", "unset"),  # an environment variable taken away
     ("rename", "rename"),
     ("renames", "rename"),
     ("chmod", "chmod"),
@@ -450,3 +451,74 @@ def test_a_method_that_never_returns_starts_false(
     assert [t.name for t in Toolbox(parser).tools] == ["format_usage"]
     offered = Toolbox(parser, classification={"Parser": {"exit": True}})
     assert [t.name for t in offered.tools] == ["format_usage", "exit"]
+
+
+OBSERVER = '''\
+class Observer:
+    """In the shape of watchdog's BaseObserver and rich's Console."""
+
+    def start(self) -> None:
+        """Start watching."""
+
+    def on_thread_stop(self) -> None:
+        """Called by stop: unschedules every watch."""
+
+    def onBrokenPipe(self) -> None:
+        """Called when the output's pipe is closed."""
+
+    def online(self) -> bool:
+        """Whether the watched volume is online."""
+        return True
+
+    def on(self, event: str) -> None:
+        """Send an event.
+
+        Args:
+            event: Its name.
+        """
+'''
+
+
+def test_a_method_named_as_an_event_handler_starts_false(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    """watchdog's ``BaseObserver.on_thread_start`` and ``on_thread_stop`` ("Override this
+    method instead of stop") and rich's ``Console.on_broken_pipe`` were offered: the library
+    calls each when its event happens, and a model that called one stopped every watch, or
+    redirected the output, with no event. ``on`` alone, or a word that starts with it, is no
+    handler's name."""
+    Path("observer.py").write_text(OBSERVER, encoding="utf-8")
+    run = run_cli("scan", "observer.py", "-o", "t.json", "--new", "include-all")
+    assert run.status == 0, run.stderr
+    assert _read("t.classification.json") == {
+        "Observer": {
+            "start": True,
+            "on_thread_stop": False,
+            "onBrokenPipe": False,
+            "online": True,
+            "on": True,
+        }
+    }
+    assert run.stderr.splitlines() == [
+        "t.classification.json: info[TI338]: 2 new methods recorded as false, named as event "
+        "handlers (on_...: the library calls them on the event): Observer.on_thread_stop, "
+        "Observer.onBrokenPipe",
+    ]
+    Path("t.classification.json").unlink()
+    run = run_cli("render", "--provider", "mcp", "--tools", "t.json")
+    assert [tool["name"] for tool in json.loads(run.stdout)["tools"]] == ["start", "online", "on"]
+    assert run.stderr.splitlines()[1:] == [
+        "t.classification.json: info[TI339]: Observer.on_thread_stop is excluded: it is named "
+        "as an event handler (on_...: the library calls it on the event); set it true in the "
+        "classification file to offer it",
+        "t.classification.json: info[TI339]: Observer.onBrokenPipe is excluded: it is named as "
+        "an event handler (on_...: the library calls it on the event); set it true in the "
+        "classification file to offer it",
+        "diagnostics: 0 errors, 0 warnings, 3 info (2 TI339, 1 TI303)",
+    ]
+    namespace: dict[str, object] = {}
+    exec(compile(OBSERVER, "observer.py", "exec"), namespace)
+    observer = typing.cast(type, namespace["Observer"])()
+    assert [t.name for t in Toolbox(observer).tools] == ["start", "online", "on"]
+    offered = Toolbox(observer, classification={"Observer": {"on_thread_stop": True}})
+    assert [t.name for t in offered.tools] == ["start", "on_thread_stop", "online", "on"]

@@ -1164,8 +1164,9 @@ class _Endpoints:
 def test_a_result_keeps_a_record_s_private_attributes_to_itself() -> None:
     """A dataclass's field with a private name is internal state (a client, a token): neither
     the output schema nor the result shows it. An attrs ``_key`` is made from ``key``, a public
-    name; a TypedDict's ``_id`` is data; a parameter's record keeps every field its constructor
-    takes."""
+    name; a TypedDict's ``_id`` is data. A parameter's record leaves out a private field with a
+    default too, as a private parameter with a default is internal (TI117); the Toolbox still
+    passes one a caller gives."""
     box = Toolbox(_Endpoints())
     outputs = {t["name"]: t["outputSchema"] for t in box.definitions("mcp")["tools"]}
     items = outputs["endpoints"]["properties"]["result"]["items"]
@@ -1173,7 +1174,7 @@ def test_a_result_keeps_a_record_s_private_attributes_to_itself() -> None:
     assert list(outputs["session"]["properties"]) == ["user", "key"]
     assert list(outputs["document"]["properties"]) == ["_id", "text"]
     inputs = {t.name: t.parameters_schema() for t in box.tools}
-    assert list(inputs["take"]["properties"]["endpoint"]["properties"]) == ["name", "_token"]
+    assert list(inputs["take"]["properties"]["endpoint"]["properties"]) == ["name"]
     for name, expected in [
         ("endpoints", {"result": [{"name": "a"}]}),
         ("session", {"user": "ann", "key": "k"}),

@@ -874,6 +874,90 @@ def test_a_submodule_a_stub_imports_from_its_package_resolves(
     ]
 
 
+def test_a_name_a_stub_star_imports_resolves(modules: Callable[..., None]) -> None:
+    """PyYAML's stub (types-PyYAML) writes ``from .tokens import *`` and ``from .nodes import
+    *`` and types ``scan`` as ``-> Iterator[Token]``, ``compose`` as ``-> Node | None``: a name
+    only a star import of the stub brings was unresolved (TI120, any value)."""
+    modules(
+        **{
+            "yamlish/__init__.py": (
+                "from .kinds import *\n"
+                "class Reader:\n"
+                "    def scan(self, stream, kind=None):\n"
+                "        'Scan a stream.'\n"
+            ),
+            "yamlish/__init__.pyi": (
+                "from .kinds import *\n"
+                "class Reader:\n"
+                "    def scan(self, stream: str, kind: Kind | None = None) -> list[Kind]: ...\n"
+            ),
+            "yamlish/kinds.py": (
+                "import enum\nclass Kind(enum.Enum):\n    PLAIN = 'plain'\n    QUOTED = 'quoted'\n"
+            ),
+        }
+    )
+    tools, diagnostics = inspect_class(load("yamlish").Reader)
+    assert tools["scan"].parameters_schema()["properties"]["kind"] == {
+        "type": ["string", "null"],
+        "enum": ["plain", "quoted", None],
+        "default": None,
+    }
+    assert tools["scan"].returns.to_schema() == {
+        "type": "array",
+        "items": {"type": "string", "enum": ["plain", "quoted"]},
+    }
+    assert messages(diagnostics) == [
+        "warning: Reader.scan: parameters 'stream' and 'kind' are not documented"
+    ]
+
+
+def test_a_function_a_stub_declares_as_a_callable_protocol_takes_its_call_signature(
+    modules: Callable[..., None],
+) -> None:
+    """typeshed declares ``shutil.rmtree: _RmtreeType``, a protocol whose ``__call__`` (one per
+    Python version) is the function's signature: ``path``, ``onerror`` and ``dir_fd`` had no
+    type hint (TI106, any value)."""
+    modules(
+        **{
+            "tidy.py": (
+                "class Tidy:\n"
+                "    def rmtree(self, path, ignore_errors=False, *, dir_fd=None):\n"
+                "        'Delete a tree.'\n"
+                "    def plain(self, path):\n"
+                "        'A stub attribute of no call signature.'\n"
+            ),
+            "tidy.pyi": (
+                "import sys\n"
+                "from typing import Protocol\n"
+                "class _RmtreeType(Protocol):\n"
+                "    avoids_symlink_attacks: bool\n"
+                "    if sys.version_info >= (3, 0):\n"
+                "        def __call__(\n"
+                "            self,\n"
+                "            path: str,\n"
+                "            ignore_errors: bool = False,\n"
+                "            *,\n"
+                "            dir_fd: int | None = None,\n"
+                "        ) -> None: ...\n"
+                "class Tidy:\n"
+                "    rmtree: _RmtreeType\n"
+                "    plain: int\n"
+            ),
+        }
+    )
+    tools, diagnostics = inspect_class(load("tidy").Tidy)
+    assert tools["rmtree"].parameters_schema()["properties"] == {
+        "path": {"type": "string"},
+        "ignore_errors": {"type": "boolean", "default": False},
+        "dir_fd": {"type": ["integer", "null"], "default": None},
+    }
+    assert messages(diagnostics) == [
+        "warning: Tidy.rmtree: parameters 'path', 'ignore_errors' and 'dir_fd' are not documented",
+        "warning: Tidy.plain: parameter 'path': no type hint; any value accepted",
+        "warning: Tidy.plain: parameter 'path' is not documented",
+    ]
+
+
 def test_a_compiled_class_that_names_its_module_without_its_package_is_typed_by_its_stub(
     modules: Callable[..., None],
 ) -> None:

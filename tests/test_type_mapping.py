@@ -7,6 +7,7 @@ import datetime
 import decimal
 import enum
 import pathlib
+import threading
 import typing
 import uuid
 from dataclasses import dataclass, field
@@ -641,3 +642,87 @@ def test_booleans_named_one_by_one_are_a_boolean() -> None:
     assert toolbox.call("begin", {"buffers": True}) is True
     with pytest.raises(ToolCallError, match="buffers"):
         toolbox.call("begin", {"buffers": "maybe"})
+
+
+_Field = typing.TypeVar("_Field")
+_Named = typing.TypeVar("_Named", bound=str)
+_Keyed = typing.TypeVar("_Keyed", str, int)
+
+
+def test_mapping_keys_of_a_type_variable_are_read_as_its_bound() -> None:
+    """typeshed's ``csv.DictWriter(Generic[_T])`` types ``writerow(rowdict: Mapping[_T,
+    Any])``: TI113 said that "keys of type ~_T arrive as JSON strings", where an unbound type
+    variable takes any key (as it takes any value). A bound or constraints are the keys'."""
+    free = TypeMapper().map_parameter(typing.Mapping[_Field, int])
+    assert free.schema.to_schema() == {
+        "type": "object",
+        "additionalProperties": {"type": "integer"},
+    }
+    assert list(free.notes) == []
+    named = TypeMapper().map_parameter(dict[_Named, int])
+    assert named.schema.to_schema() == {
+        "type": "object",
+        "additionalProperties": {"type": "integer"},
+    }
+    assert list(named.notes) == []
+    keyed = TypeMapper().map_parameter(dict[_Keyed, int])
+    assert [note[1] for note in keyed.notes] == [
+        "mapping keys of type str | int arrive as JSON strings"
+    ]
+
+    class Writer(typing.Generic[_Field]):
+        def writerow(self, rowdict: typing.Mapping[_Field, typing.Any]) -> int:
+            """Write a row.
+
+            Args:
+                rowdict: The row's values by field name.
+            """
+            return len(rowdict)
+
+    assert Toolbox(Writer[str]()).call("writerow", {"rowdict": {"a": 1, "b": 2}}) == 2
+
+
+@dataclass
+class Tracked:
+    """rich's ``progress.Task``: private fields, two with defaults."""
+
+    id: int
+    _get_time: typing.Callable[[], float]
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+    _label: str = ""
+
+
+@dataclass
+class Row:
+    id: int
+    _seen: list[int] = field(default_factory=list)
+
+
+class Table:
+    def add(self, row: Row) -> list[object]:
+        """Add a row.
+
+        Args:
+            row: The row.
+        """
+        return [row.id, row._seen]
+
+
+def test_a_private_field_with_a_default_is_no_property_of_an_argument() -> None:
+    """``Task._lock`` (a lock its ``default_factory`` makes) was a property of any value with
+    a TI108 warning that ``<function RLock>`` has no JSON Schema form: a field of the class's
+    own state, which its default makes, as a private parameter with a default is internal
+    (TI117). A private field without a default stays: no value is made without it."""
+    mapped = TypeMapper().map_parameter(Tracked)
+    assert mapped.schema.to_schema() == {
+        "type": "object",
+        "title": "Tracked",
+        "description": "rich's `progress.Task`: private fields, two with defaults.",
+        "properties": {"id": {"type": "integer"}, "_get_time": {}},
+        "required": ["id", "_get_time"],
+    }
+    assert [note[1] for note in mapped.notes] == [
+        "type Callable[[], float] has no JSON Schema form; any value accepted"
+    ]
+    toolbox = Toolbox(Table())
+    assert toolbox.call("add", {"row": {"id": 3}}) == [3, []]  # the field's default

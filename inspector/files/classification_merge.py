@@ -24,7 +24,12 @@ from inspector.files.classification import (
     is_pattern,
     line_of,
 )
-from inspector.files.new_entries import destructive_name, inputs_left_out, never_returns
+from inspector.files.new_entries import (
+    destructive_name,
+    event_handler,
+    inputs_left_out,
+    never_returns,
+)
 from inspector.model import NOT_INSPECTED, ToolDescriptor
 
 
@@ -56,6 +61,9 @@ class Merge(NamedTuple):
     never_returns: list[str] = []  # noqa: RUF012
     """``Class.method`` of every new method recorded as ``false`` because it never returns
     (``new_entries.never_returns``)."""
+    handlers: list[str] = []  # noqa: RUF012
+    """``Class.method`` of every new method recorded as ``false`` because it is named as an
+    event handler (``new_entries.event_handler``)."""
 
 
 Previous = Catalog | Callable[[], Catalog | None] | None
@@ -140,6 +148,7 @@ def merge(
         found.destructive,
         found.no_inputs,
         found.never_returns,
+        found.handlers,
     )
 
 
@@ -148,7 +157,7 @@ _EMPTY = ClassEntry()
 
 class _Found:
     """What a merge did beyond keeping values: renamed methods, new ones included, uncallable,
-    inputless, never returning and destructive ones recorded false."""
+    inputless, never returning, event handling and destructive ones recorded false."""
 
     def __init__(self) -> None:
         self.renamed: list[tuple[str, str, MethodEntry]] = []
@@ -158,6 +167,7 @@ class _Found:
         self.destructive: list[tuple[str, str]] = []
         self.no_inputs: list[str] = []
         self.never_returns: list[str] = []
+        self.handlers: list[str] = []
 
 
 def _methods(
@@ -201,6 +211,9 @@ def _methods(
         elif never_returns(tool):
             methods[name] = MethodEntry.plain(False)
             found.never_returns.append(f"{class_key}.{name}")
+        elif event_handler(tool):
+            methods[name] = MethodEntry.plain(False)
+            found.handlers.append(f"{class_key}.{name}")
         elif include_new and not include_destructive and (word := _destructive(tool)):
             methods[name] = MethodEntry.plain(False)
             found.destructive.append((f"{class_key}.{name}", word))
@@ -376,6 +389,8 @@ def stale_diagnostics(merged: Merge, path: Path, unknown: Iterable[str] = ()) ->
         notes.append(_no_inputs_note(merged.no_inputs, path))
     if merged.never_returns:
         notes.append(_never_returns_note(merged.never_returns, path))
+    if merged.handlers:
+        notes.append(_handlers_note(merged.handlers, path))
     if merged.destructive:
         notes.append(destructive_note(merged.destructive, path))
     return notes + _misspelt_notes(merged, path)
@@ -409,6 +424,20 @@ def _never_returns_note(names: list[str], path: Path) -> Diagnostic:
         f"the process): {listed(names, LISTED_METHODS, ', ')}",
         str(path),
         code=codes.NEVER_RETURNS_RECORDED_FALSE,
+    )
+
+
+def _handlers_note(names: list[str], path: Path) -> Diagnostic:
+    """One line for every new method recorded false because it is named as an event
+    handler."""
+    many = len(names) != 1
+    return Diagnostic(
+        Level.INFO,
+        f"{len(names)} new method{'s' if many else ''} recorded as false, named as "
+        f"{'event handlers' if many else 'an event handler'} (on_...: the library calls "
+        f"{'them' if many else 'it'} on the event): {listed(names, LISTED_METHODS, ', ')}",
+        str(path),
+        code=codes.EVENT_HANDLER_RECORDED_FALSE,
     )
 
 

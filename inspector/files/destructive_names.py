@@ -56,6 +56,12 @@ ANY_WORD_STEMS: Final = frozenset(
         "reset",
         "revoke",
         "uninstall",
+        # a setting or a registration the user made taken away: python-dotenv's unset_key
+        # (the key gone from the .env file), os.unsetenv, shutil's unregister_archive_format,
+        # tomlkit's unregister_encoder, an AWS client's deregister_*
+        "unset",
+        "unregister",
+        "deregister",
         "kill",
         "terminate",
         # run the program, statement or code they are given: os.execvp, os.posix_spawn,

@@ -1,12 +1,12 @@
 """What a method new to the classification file starts as: the ``new`` setting, and the methods
 that start ``false`` whatever it says (inputs that were all left out, a method that never
-returns). Which names are destructive is ``destructive_names``' rule."""
+returns, an event handler). Which names are destructive is ``destructive_names``' rule."""
 
 from __future__ import annotations
 
 import enum
 
-from inspector.files.destructive_names import destructive_word
+from inspector.files.destructive_names import destructive_word, name_words
 from inspector.model import NEVER, ToolDescriptor
 
 
@@ -49,6 +49,16 @@ def never_returns(tool: ToolDescriptor) -> bool:
     or ends the process (argparse's ``ArgumentParser.exit`` and ``error``, ``wave``'s
     ``getmark``), so no call of it gives the model an answer."""
     return tool.returns.type == NEVER
+
+
+def event_handler(tool: ToolDescriptor) -> bool:
+    """Whether the tool's method is named as an event handler, ``on`` and a word
+    (``on_thread_stop``, ``onMessage``): its library calls it when the event happens
+    (watchdog's ``BaseObserver.on_thread_start`` and ``on_thread_stop``, rich's
+    ``Console.on_broken_pipe``, a ``FileSystemEventHandler``'s ``on_created``); a model that
+    called one ran the event's work with no event."""
+    words = name_words(tool.method_name)
+    return len(words) > 1 and words[0] == "on"
 
 
 def destructive_name(tool: ToolDescriptor) -> str | None:

@@ -12,7 +12,12 @@ from inspector.catalog import Catalog
 from inspector.diagnostics import Diagnostic, Level
 from inspector.files.classification import Classification, is_included, line_of
 from inspector.files.classification_merge import misspelt_keys
-from inspector.files.new_entries import destructive_name, inputs_left_out, never_returns
+from inspector.files.new_entries import (
+    destructive_name,
+    event_handler,
+    inputs_left_out,
+    never_returns,
+)
 from inspector.model import ToolDescriptor
 from inspector.render.curation import Covered, Locate, curate
 
@@ -43,9 +48,9 @@ def select_tools(
     """The included tools, flat, in catalog order, each shaped by its entry. A method the
     classification does not cover is included when ``include_new`` (with a warning), excluded
     otherwise, and excluded when its name is destructive unless ``include_destructive`` (a scan
-    would record it false); one a model cannot call (``ToolDescriptor.uncallable``) or whose
-    inputs were all left out is excluded either way, unless its own key says true (a pattern
-    does not include it)."""
+    would record it false); one a model cannot call (``ToolDescriptor.uncallable``), whose
+    inputs were all left out, that never returns or that is named as an event handler is
+    excluded either way, unless its own key says true (a pattern does not include it)."""
     diagnostics: list[Diagnostic] = []
     where = str(classification_path or "")
     if classification is None and classification_path is not None:
@@ -77,6 +82,9 @@ def select_tools(
             choice = False
         elif choice is None and never_returns(tool):
             diagnostics.append(_never_returning(class_key, tool, where))
+            choice = False
+        elif choice is None and event_handler(tool):
+            diagnostics.append(_event_handler(class_key, tool, where))
             choice = False
         elif choice is None and classification is not None:
             word = destructive_name(tool)
@@ -226,6 +234,17 @@ def _never_returning(class_key: str, tool: ToolDescriptor, where: str) -> Diagno
         "ends the process); set it true in the classification file to offer it",
         where,
         code=codes.NEVER_RETURNS_EXCLUDED,
+    )
+
+
+def _event_handler(class_key: str, tool: ToolDescriptor, where: str) -> Diagnostic:
+    return Diagnostic(
+        Level.INFO,
+        f"{class_key}.{tool.method_name} is excluded: it is named as an event handler (on_...: "
+        "the library calls it on the event); set it true in the classification file to offer "
+        "it",
+        where,
+        code=codes.EVENT_HANDLER_EXCLUDED,
     )
 
 

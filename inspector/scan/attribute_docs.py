@@ -9,6 +9,7 @@ import itertools
 import linecache
 import sys
 
+from inspector.scan.consolidated_fields import understood_type
 from inspector.scan.docstrings import cleaned_text
 
 _Docs = dict[str, str]
@@ -107,8 +108,18 @@ def _class_docs(body: list[ast.stmt]) -> _Docs:
             and isinstance(following.value, ast.Constant)
             and isinstance(following.value.value, str)
         ):
-            docs[name] = cleaned_text(following.value.value)
+            docs[name] = _without_type(cleaned_text(following.value.value))
     return docs
+
+
+def _without_type(text: str) -> str:
+    """An attribute docstring without the type it may open with, as Napoleon reads one
+    (``str: Description of the task.``, rich's ``Task``): the text of the field, whose type is
+    its hint's. A first word the type reader does not read as a type (``Note: ...``) stays."""
+    written, colon, rest = text.partition(":")
+    if not colon or not rest[:1].isspace() or "\n" in written:
+        return text
+    return rest.strip() if understood_type(written.strip()) else text
 
 
 def _assigned_name(statement: ast.stmt) -> str | None:

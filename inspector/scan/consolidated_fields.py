@@ -21,7 +21,7 @@ documented. Each item is written as the field of its own argument (``:param filt
 aside in parentheses after the name as its type unless it is ``optional``. An entry without a
 bullet is NumPy's when the colon stands apart (``freq : str``): the text after it is its type
 (``:type freq: str``). After a tight colon (``as_dict: bool``) the text is the type only when
-lines under it describe the argument and it reads as a type (``_reads_as_type``); else it is
+lines under it describe the argument and it reads as a type (``reads_as_type``); else it is
 the description's first line, and the lines under it continue it (``filter: A query that
 matches the documents to`` over ``delete.``).
 """
@@ -119,20 +119,25 @@ def _entry_fields(entry: _Entry | None, margin: str) -> list[str]:
     if entry is None:
         return []
     name, after, spaced, said = entry
-    if not spaced and after and not (said and _reads_as_type(after)):
+    if not spaced and after and not (said and reads_as_type(after)):
         return [f"{margin}:param {name}: {after}", *(f"{margin}    {text}" for text in said)]
     head = f"{margin}:param {name}: {said[0] if said else ''}".rstrip()
     typed = [f"{margin}:type {name}: {after}"] if after else []
     return [head, *(f"{margin}    {text}" for text in said[1:]), *typed]
 
 
-def _reads_as_type(phrase: str) -> bool:
+def reads_as_type(phrase: str) -> bool:
     """Whether a phrase is a type: every word of it read as one by the docstring type reader
     (``bool``, ``str or list``, ``dict of str to int``), or one name alone, which only the
     function's module can resolve (``ClientSession``) and the scan reads there. A sentence
     wrapped to the next line (``A query that matches the documents to``) is none."""
-    if _ONE_NAME.fullmatch(phrase):
-        return True
+    return _ONE_NAME.fullmatch(phrase) is not None or understood_type(phrase)
+
+
+def understood_type(phrase: str) -> bool:
+    """Whether the docstring type reader reads every word of a phrase as a type (``str``,
+    ``Optional[float]``, ``list of str``); a name it cannot resolve alone (``Note``) is
+    none."""
     # imported at the first such phrase: the type reader brings the model, the type table and
     # decimal, json and datetime, which reading a docstring alone (stubs) does not need
     from inspector.scan.doc_types import NOT_UNDERSTOOD, read_doc_type

@@ -16,6 +16,8 @@ import re
 from collections.abc import Collection
 from typing import NamedTuple
 
+from inspector.scan.consolidated_fields import reads_as_type
+
 _ENTRY_SECTION = re.compile(
     r"(?:Arguments|Args|Parameters|Params|Attributes|Keyword Args|Keyword Arguments"
     r"|Other Parameters):[ \t]*"
@@ -34,6 +36,9 @@ _TYPED_NAME = re.compile(r"\*{0,2}([A-Za-z_]\w*)[ \t]+\(.+\)")
 text (``padding (int)``). Without the blank it is a call written in the text (``func(row)``
 over an indented line), which Google's ``name (type)`` never is."""
 _COLON_AFTER = re.compile(r"[ \t]*:[ \t]*")
+_TYPE_AFTER_COLON = re.compile(r"([ \t]*\*{0,2}[A-Za-z_]\w*)[ \t]*:[ \t]*\(([^()]+)\)[ \t]*:")
+"""An entry whose type, in parentheses, follows the name's colon: ``total: (float,
+optional): Total number of steps.`` (rich's ``Progress.track``)."""
 _UNDERLINE = re.compile(r"[ \t]*(?:-{3,}|={3,})[ \t]*")
 _ROLE = re.compile(r":(?:[\w.+-]+:)+`~?([^`]*)`")
 _LEADING_ROLE = re.compile(r":(?:[\w.+-]+:)+`~?([^`]+)`(?:[ \t]*$|[ \t]*:[ \t]*)")
@@ -226,8 +231,20 @@ def _entries(
             continue  # before the first entry: no parameter's text
         if line.strip() and depth == indent and not _ENTRY.match(line.lstrip()):
             line = line[:depth] + "    " + line[depth:]
-        body.append(line)
+        body.append(_type_before_colon(line) if depth == indent else line)
     return index, body
+
+
+def _type_before_colon(line: str) -> str:
+    """An entry's line with a type written in parentheses after the name's colon moved before
+    it, where the parser reads a type (``total: (float, optional): Total.`` → ``total (float,
+    optional): Total.``): the parenthesis opened the parameter's text and its type was lost.
+    A parenthesis that reads as no type (``prompt: (shown in bold): the prompt.``) stays
+    text."""
+    found = _TYPE_AFTER_COLON.match(line)
+    if found is None or not reads_as_type(found[2].strip()):
+        return line
+    return f"{found[1]} ({found[2].strip()}):{line[found.end() :]}"
 
 
 def _undocumented(body: list[str], indent: int, names: Collection[str]) -> list[str]:
@@ -307,7 +324,7 @@ def _entries_at_margin(
                 break
             body.append("")
         elif _opens_entry_of(line, names):
-            body.append("    " + line)
+            body.append("    " + _type_before_colon(line))
         else:
             body.append("        " + line)
         index += 1

@@ -13,7 +13,9 @@ from __future__ import annotations
 import collections.abc as cabc
 import contextlib
 import enum
+import functools
 import inspect
+import operator
 import re
 import types
 import typing
@@ -473,20 +475,21 @@ class TypeMapper:
             self._part(args[0])  # no form either (``map_generic``); what it noted is the keys'
             del self._notes[before[0] :]
             self._unformed, self._nulled = before[1:]
-        keys = key_names(args[0]) if args else None
+        key = _bound_of(args[0]) if args else None
+        keys = key_names(key) if args else None
         texts = None
         if (
             args
-            and all(args[0] is not h for h in (str, *_ANY_HINTS))
+            and all(key is not h for h in (str, *_ANY_HINTS))
             and keys is None
-            and not any_text(args[0])
+            and not any_text(key)
         ):
-            if is_text(args[0]):  # the keys' own bounds (``Annotated[str, MinLen(1)]``), if any
-                texts = text_bounds(self.map(args[0]))
+            if is_text(key):  # the keys' own bounds (``Annotated[str, MinLen(1)]``), if any
+                texts = text_bounds(self.map(key))
             else:
-                message = f"mapping keys of type {named(args[0])} arrive as JSON strings"
+                message = f"mapping keys of type {named(key)} arrive as JSON strings"
                 self._notes.append(Note(codes.MAPPING_KEYS_AS_STRINGS, message))
-                texts = key_texts(args[0])
+                texts = key_texts(key)
         value = self._part(args[1]) if len(args) == 2 else AnyValueType()
         if keys is not None:  # the keys the Toolbox takes, said where a model reads them
             texts = {"enum": keys}
@@ -604,14 +607,19 @@ class TypeMapper:
         doc = _own_doc(cls)
         texts = parse_docstring(doc, self.context.docstring_style).attributes if doc else {}
         failed: list[tuple[str, str]] = []
-        private = private_fields(cls) if self._results else frozenset()  # kept to itself
-        rows = self.context.resolver.field_rows(cls, failed, untold=private)
+        private = private_fields(cls)
+        rows = self.context.resolver.field_rows(
+            cls, failed, untold=private if self._results else frozenset()
+        )
         self._notes.extend(Note(code, text) for code, text in failed)
         under = self.context.attribute_docs.of(cls)
         attributes = field_attributes(cls)
         fields: list[Field] = []
         for name, written, required, default in rows:
-            if name in private:
+            # a result keeps its private fields to itself; an argument's private field with a
+            # default is internal, as a parameter's is (TI117): its default applies (rich's
+            # ``Task._lock``, a lock made by ``default_factory``)
+            if name in private and (self._results or not required):
                 continue
             attribute = attributes.get(name, name)  # what the docstring and body document
             hint = (
@@ -740,3 +748,16 @@ def _dropped_members(names: list[str], why: str) -> str:
         return f"union member {names[0]} has no JSON Schema form{reason}; left out"
     listing = listed(names, separator=", ")
     return f"union members {listing} have no JSON Schema form{reason}; left out"
+
+
+def _bound_of(key: object) -> object:
+    """A mapping's key type, a type variable read as what it takes: its bound, the union of
+    its constraints, or any value (typeshed's ``csv.DictWriter.writerow(rowdict: Mapping[_T,
+    Any])``: TI113 said that keys of type ``~_T`` arrive as JSON strings)."""
+    if not isinstance(key, typing.TypeVar):
+        return key
+    if key.__bound__ is not None:
+        return key.__bound__
+    if key.__constraints__:
+        return functools.reduce(operator.or_, key.__constraints__)  # ``str | int``
+    return typing.Any

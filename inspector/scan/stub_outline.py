@@ -313,6 +313,12 @@ def _define(statement: ast.stmt, into: dict[str, Definition]) -> None:
         targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
         if len(targets) == 1 and isinstance(targets[0], ast.Name) and statement.value is not None:
             into[targets[0].id] = statement.value
+        elif (
+            isinstance(statement, ast.AnnAssign)
+            and isinstance(statement.target, ast.Name)
+            and isinstance(statement.annotation, ast.Name | ast.Attribute)
+        ):  # ``rmtree: _RmtreeType``: an instance of a class, maybe one whose ``__call__`` is
+            into[statement.target.id] = statement  # the function's signature (typeshed's shutil)
 
 
 class Overloads:

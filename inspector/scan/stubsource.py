@@ -150,6 +150,11 @@ class StubNamespace(dict[str, object]):
             )
         if isinstance(node, ast.expr) and is_type_expression(node):
             return self.evaluated(node)
+        if node is None and not name.startswith("_"):  # ``*`` brings no private name
+            # PyYAML's stub: ``from .tokens import *`` and ``-> Iterator[Token]``
+            for module in self.stub.star_imports:
+                with contextlib.suppress(KeyError, ImportError):
+                    return self._imported(module, name)
         if hasattr(builtins, name):
             return getattr(builtins, name)
         raise KeyError(name)
@@ -340,6 +345,11 @@ class StubFinder:
         seen: set[tuple[str, ...]] = set()
         while found is not None and isinstance(found[0], ast.Name | ast.Attribute):
             path = _dotted(found[0])
+            found = self._assigned(path, found[1].module, seen)
+        if found is not None and isinstance(found[0], ast.AnnAssign):
+            # typeshed's ``rmtree: _RmtreeType``: the function is an instance of a protocol, and
+            # the protocol's ``__call__`` is its signature
+            path = [*_dotted(found[0].annotation), "__call__"]
             found = self._assigned(path, found[1].module, seen)
         # a definition at a dotted path is a class's member (only classes have members here)
         return None if found is None else _signature(*found, member=len(path) > 1)
