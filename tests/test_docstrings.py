@@ -2644,6 +2644,15 @@ class TypeAfterColon:
             note: (see the guide) Text under the prompt.
         """
 
+    def sample(self, count=1, rows=10, level=None):  # type: ignore[no-untyped-def]
+        """Sample rows.
+
+        Args:
+            count: (int): How many, as the section's first entry.
+            rows: (e.g. 10): How many rows: an example, no type.
+            level: (required): A qualifier, no type.
+        """
+
 
 def test_a_google_type_in_parentheses_after_the_colon_is_the_type() -> None:
     """Each such entry's text opened with ``(float, optional):`` and its parameter was
@@ -2675,8 +2684,22 @@ def test_a_google_type_in_parentheses_after_the_colon_is_the_type() -> None:
         },
         "note": {"description": "(see the guide) Text under the prompt.", "default": None},
     }
+    assert tools["sample"].parameters_schema()["properties"] == {
+        "count": {
+            "type": "integer",
+            "description": "How many, as the section's first entry.",
+            "default": 1,
+        },
+        "rows": {
+            "type": "integer",
+            "description": "(e.g. 10): How many rows: an example, no type.",
+            "default": 10,
+        },
+        "level": {"description": "(required): A qualifier, no type.", "default": None},
+    }
     assert messages(diagnostics) == [
         "warning: TypeAfterColon.track: parameter 'task_id': docstring type 'TaskID' not "
         "understood; any value accepted",
         "warning: TypeAfterColon.ask: parameter 'note': no type hint; any value accepted",
+        "warning: TypeAfterColon.sample: parameter 'level': no type hint; any value accepted",
     ]

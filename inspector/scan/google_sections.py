@@ -16,7 +16,7 @@ import re
 from collections.abc import Collection
 from typing import NamedTuple
 
-from inspector.scan.consolidated_fields import reads_as_type
+from inspector.scan.consolidated_fields import understood_type
 
 _ENTRY_SECTION = re.compile(
     r"(?:Arguments|Args|Parameters|Params|Attributes|Keyword Args|Keyword Arguments"
@@ -227,7 +227,7 @@ def _entries(
         if indent is None:
             if line.strip() and _ENTRY.match(line.lstrip()):
                 indent = depth
-                body.append(line)
+                body.append(_type_before_colon(line))
             continue  # before the first entry: no parameter's text
         if line.strip() and depth == indent and not _ENTRY.match(line.lstrip()):
             line = line[:depth] + "    " + line[depth:]
@@ -242,9 +242,24 @@ def _type_before_colon(line: str) -> str:
     A parenthesis that reads as no type (``prompt: (shown in bold): the prompt.``) stays
     text."""
     found = _TYPE_AFTER_COLON.match(line)
-    if found is None or not reads_as_type(found[2].strip()):
+    if found is None or not _type_in_parentheses(found[2].strip()):
         return line
     return f"{found[1]} ({found[2].strip()}):{line[found.end() :]}"
+
+
+_NO_TYPE_MARKS = re.compile(r"\b(?:e\.?g|i\.?e|example|such as|like)\b|\d|['\"`]", re.I)
+"""What a parenthesis that gives an example or a value has (``(e.g. 10)``, ``("auto")``)."""
+
+
+def _type_in_parentheses(phrase: str) -> bool:
+    """Whether a parenthesis after an entry's colon is its type: it gives no example or value
+    (``e.g. 10``: a type of the value 10 alone would refuse every other), and the type reader
+    reads every word (``float, optional``) or it is one class's name (``TaskID``, which the
+    scan resolves in the method's module); a lone lower-case word it does not read
+    (``required``, ``seconds``) is text."""
+    if _NO_TYPE_MARKS.search(phrase) is not None:
+        return False
+    return (phrase.isidentifier() and phrase[:1].isupper()) or understood_type(phrase)
 
 
 def _undocumented(body: list[str], indent: int, names: Collection[str]) -> list[str]:
