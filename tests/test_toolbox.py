@@ -945,14 +945,29 @@ class Passing(collections.defaultdict[str, list[int]]):
         super().__init__(*args, **kwargs)
 
 
+class Labelled(collections.defaultdict[str, int]):
+    """Takes something else first: made with nothing, not given the factory as its label."""
+
+    def __init__(self, label: str = "anon", *args: Any) -> None:
+        super().__init__(int, *args)
+        self.label = label
+
+
 class Trees:
-    def grow(self, tree: Tree, tally: Tally, passing: Passing | None = None) -> list[object]:
+    def grow(
+        self,
+        tree: Tree,
+        tally: Tally,
+        passing: Passing | None = None,
+        labelled: Labelled | None = None,
+    ) -> list[object]:
         """Grow.
 
         Args:
             tree: The tree.
             tally: Counts.
             passing: Lists.
+            labelled: Labelled counts.
         """
         tree["a"]["b"]
         tally["x"] += 1
@@ -960,6 +975,8 @@ class Trees:
         if passing is not None:
             passing["new"].append(1)
             made.append(passing["new"])
+        if labelled is not None:
+            made.append(labelled.label)
         return made
 
 
@@ -976,12 +993,8 @@ def test_a_defaultdict_parameter_gets_the_factory_its_value_type_names() -> None
         *([1], []),
         *(None, tuple, bool),
     ]
-    assert Toolbox(Trees()).call("grow", {"tree": {}, "tally": {"y": 2}, "passing": {}}) == [
-        1,
-        {"y": 2, "x": 1},
-        Tree,
-        [1],
-    ]
+    arguments = {"tree": {}, "tally": {"y": 2}, "passing": {}, "labelled": {"a": 1}}
+    assert Toolbox(Trees()).call("grow", arguments) == [1, {"y": 2, "x": 1}, Tree, [1], "anon"]
 
 
 @pydantic.dataclasses.dataclass

@@ -554,17 +554,20 @@ def _declared_value(cls: type, value_hint: object) -> object:
 
 def _takes_factory(cls: type) -> bool:
     """Whether a ``defaultdict`` class's constructor takes a factory first, as
-    ``defaultdict``'s does (also through ``*args``); one of its own that takes nothing sets
-    its own factory (``class Tree(defaultdict)`` calling ``super().__init__(Tree)``)."""
+    ``defaultdict``'s does: its own, or one whose first parameter passes everything on
+    (``*args``) or is named for it (``default_factory``). One that takes something else
+    first (``name``) or nothing sets its own factory (``class Tree(defaultdict)`` calling
+    ``super().__init__(Tree)``)."""
     if getattr(cls, "__init__", None) is collections.defaultdict.__init__:
         return True
     try:
-        inspect.signature(cls).bind(None)
-    except TypeError:
-        return False
-    except ValueError:  # a signature inspect cannot read: as ``defaultdict``'s
+        parameters = list(inspect.signature(cls).parameters.values())
+    except (TypeError, ValueError):  # a signature inspect cannot read: as ``defaultdict``'s
         return True
-    return True
+    first = parameters[0] if parameters else None
+    return first is not None and (
+        first.kind is inspect.Parameter.VAR_POSITIONAL or first.name == "default_factory"
+    )
 
 
 _REFUSALS = (TypeError, ValueError, ArithmeticError, AssertionError, LookupError)
