@@ -15,6 +15,7 @@ import importlib.util
 import json
 import numbers
 import sys
+import threading
 import typing
 import uuid
 from typing import Annotated
@@ -1139,6 +1140,14 @@ class _Document(typing.TypedDict):
     text: str
 
 
+@dataclasses.dataclass
+class _Locked:
+    """A record with a lock its ``default_factory`` makes (rich's ``Task._lock``)."""
+
+    name: str
+    _lock: threading.Lock = dataclasses.field(repr=False, default_factory=threading.Lock)
+
+
 class _Endpoints:
     def endpoints(self) -> list[_Endpoint]:
         """The endpoints."""
@@ -1160,12 +1169,21 @@ class _Endpoints:
         """
         return endpoint._token
 
+    def lock(self, locked: _Locked) -> str:
+        """Lock.
+
+        Args:
+            locked: A record with a lock.
+        """
+        return locked.name
+
 
 def test_a_result_keeps_a_record_s_private_attributes_to_itself() -> None:
     """A dataclass's field with a private name is internal state (a client, a token): neither
     the output schema nor the result shows it. An attrs ``_key`` is made from ``key``, a public
-    name; a TypedDict's ``_id`` is data. A parameter's record leaves out a private field with a
-    default too, as a private parameter with a default is internal (TI117); the Toolbox still
+    name; a TypedDict's ``_id`` is data. A parameter's record keeps a private field whose
+    default JSON says (``_token = "hf_secret"``: it may be data, a document's ``_id``) and
+    leaves out one whose default no JSON says (a factory's lock, see ``_Locked``); the Toolbox
     passes one a caller gives."""
     box = Toolbox(_Endpoints())
     outputs = {t["name"]: t["outputSchema"] for t in box.definitions("mcp")["tools"]}
@@ -1174,7 +1192,8 @@ def test_a_result_keeps_a_record_s_private_attributes_to_itself() -> None:
     assert list(outputs["session"]["properties"]) == ["user", "key"]
     assert list(outputs["document"]["properties"]) == ["_id", "text"]
     inputs = {t.name: t.parameters_schema() for t in box.tools}
-    assert list(inputs["take"]["properties"]["endpoint"]["properties"]) == ["name"]
+    assert list(inputs["take"]["properties"]["endpoint"]["properties"]) == ["name", "_token"]
+    assert list(inputs["lock"]["properties"]["locked"]["properties"]) == ["name"]
     for name, expected in [
         ("endpoints", {"result": [{"name": "a"}]}),
         ("session", {"user": "ann", "key": "k"}),

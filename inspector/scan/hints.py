@@ -616,10 +616,11 @@ class TypeMapper:
         attributes = field_attributes(cls)
         fields: list[Field] = []
         for name, written, required, default in rows:
-            # a result keeps its private fields to itself; an argument's private field with a
-            # default is internal, as a parameter's is (TI117): its default applies (rich's
-            # ``Task._lock``, a lock made by ``default_factory``)
-            if name in private and (self._results or not required):
+            # a result keeps its private fields to itself; an argument's private field whose
+            # default no JSON can say is internal, as such a parameter is (TI117): its factory
+            # applies (rich's ``Task._lock``, a lock made by ``default_factory``); one with a
+            # JSON default may be data (a document's ``_id: str = ""``) and stays
+            if name in private and (self._results or (not required and default is MISSING)):
                 continue
             attribute = attributes.get(name, name)  # what the docstring and body document
             hint = (
