@@ -949,13 +949,37 @@ class Scheduler:
             return []
         return sorted(self.jobs, key=key, reverse=reverse)
 
+    def watch(self, path: str) -> object:
+        """Watch a path; what it gives back stops watching.
+
+        Args:
+            path: The path.
+        """
+        self.jobs.append(path)
+
+        def stop() -> None:
+            self.jobs.remove(path)
+
+        return stop
+
+    def tally(self) -> int:
+        """How many jobs, by a function whose name is bound again to its value."""
+
+        def total() -> int:
+            return len(self.jobs)
+
+        total = total()  # type: ignore[assignment]
+        return total  # type: ignore[return-value]
+
 
 def test_a_method_that_gives_back_a_function_it_makes_is_no_tool() -> None:
     """A decorator's or callback's factory was a tool whose call gave the model a function's
     text, while what the function does when applied (``add_job``) never ran: it is no tool.
-    A method that defines a function and gives back something else stays one."""
-    assert list(inspect_class(Scheduler)[0]) == ["add_job", "sorted_jobs"]
-    assert [t.name for t in Toolbox(Scheduler()).tools] == ["add_job", "sorted_jobs"]
+    A method that defines a function and gives back something else stays one, and so does one
+    that did its work and gives back a function of no argument that undoes it (``stop``)."""
+    tools = ["add_job", "sorted_jobs", "watch", "tally"]
+    assert list(inspect_class(Scheduler)[0]) == tools
+    assert [t.name for t in Toolbox(Scheduler()).tools] == tools
 
 
 def _dollar_id(contents: dict[str, str]) -> str | None:
@@ -963,12 +987,28 @@ def _dollar_id(contents: dict[str, str]) -> str | None:
     return contents.get("$id")
 
 
+def _verb(verb: str) -> typing.Callable[..., str]:
+    """A factory of web handlers: each made inside it, named ``handler``."""
+
+    def handler(self: object, path: str) -> str:
+        """Answer a request.
+
+        Args:
+            path: The path.
+        """
+        return f"{verb} {path}"
+
+    return handler
+
+
 class Validator:
     """A function the class calls, kept in an attribute named as a constant (jsonschema's
-    validators), beside methods named in capitals by their own ``def`` (a web handler's)."""
+    validators), beside methods named in capitals by their own ``def`` (a web handler's) or
+    made by a factory (``POST = _verb("POST")``)."""
 
     ID_OF = staticmethod(_dollar_id)
     find_id = staticmethod(_dollar_id)
+    POST = _verb("POST")
 
     def GET(self, path: str) -> str:
         """Answer a GET.
@@ -982,8 +1022,8 @@ class Validator:
 def test_a_function_kept_under_a_constants_name_is_no_tool() -> None:
     """``ID_OF = staticmethod(_dollar_id)`` is which function the class calls, not a method:
     it was offered as a tool named ``ID_OF`` with no description."""
-    assert list(inspect_class(Validator)[0]) == ["find_id", "GET"]
-    assert [t.name for t in Toolbox(Validator()).tools] == ["find_id", "GET"]
+    assert list(inspect_class(Validator)[0]) == ["find_id", "POST", "GET"]
+    assert [t.name for t in Toolbox(Validator()).tools] == ["find_id", "POST", "GET"]
 
 
 RouteCallable = typing.Union[  # noqa: UP007 (Flask's alias, evaluated at run time)

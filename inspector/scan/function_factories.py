@@ -15,8 +15,8 @@ _NESTED_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDe
 
 def returns_own_function(raw: object) -> bool:
     """Whether a class attribute is a method whose every ``return`` gives back a function it
-    defines (a nested ``def`` by its name, or a ``lambda``): what it makes is to be applied
-    later, by code, not by a model.
+    defines (a nested ``def`` by its name, not assigned again, or a ``lambda``) that takes
+    an argument: what it makes is to be applied later, by code, not by a model.
 
     Args:
         raw: The attribute as the class holds it (a function, a ``classmethod`` or
@@ -40,17 +40,41 @@ def returns_own_function(raw: object) -> bool:
     definition = _definition(function)
     if definition is None:
         return False
+    rebound = _own_assigned(definition.body)  # ``total = total()``: a value, not the function
     made = {
-        node.name
+        node.name: node.args
         for node in definition.body
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name not in rebound
     }
     returns = list(_own_returns(definition.body))
-    return bool(returns) and all(
-        isinstance(node.value, ast.Lambda)
-        or (isinstance(node.value, ast.Name) and node.value.id in made)
+    given: list[ast.arguments | None] = [
+        node.value.args
+        if isinstance(node.value, ast.Lambda)
+        else made.get(node.value.id)
+        if isinstance(node.value, ast.Name)
+        else None
         for node in returns
+    ]
+    # a function that takes something (the function a decorator wraps, the value a callback
+    # gets); one that takes nothing (``watch(path)`` giving back ``stop``) is what undoes
+    # work the method did: the method is a tool
+    return bool(given) and all(
+        arguments is not None and bool(arguments.posonlyargs or arguments.args or arguments.vararg)
+        for arguments in given
     )
+
+
+def _own_assigned(statements: list[ast.stmt]) -> set[str]:
+    """The names a body assigns, not in the functions and classes inside it."""
+    names: set[str] = set()
+    pending: list[ast.AST] = list(statements)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif not isinstance(node, _NESTED_SCOPES):
+            pending.extend(ast.iter_child_nodes(node))
+    return names
 
 
 def _definition(function: object) -> ast.FunctionDef | ast.AsyncFunctionDef | None:

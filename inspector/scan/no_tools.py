@@ -45,10 +45,12 @@ def _marked_private(raw: object) -> bool:
 def _is_setting(name: str, raw: object) -> bool:
     """Whether a class attribute named as a constant holds a function ``def``-ined under
     another name (jsonschema's ``ID_OF = staticmethod(_dollar_id)``): a setting, the function
-    the class calls, not a method (a ``def GET`` is still one)."""
+    the class calls, not a method (a ``def GET`` is still one, and so is a ``GET`` a decorator
+    or a factory made: a function defined inside another)."""
     function = raw.__func__ if isinstance(raw, classmethod | staticmethod) else raw
-    own = getattr(function, "__name__", name) if type(function) is FunctionType else name
-    return name.isupper() and own != name
+    if type(function) is not FunctionType or "<locals>" in function.__qualname__:
+        return False  # a decorator's wrapper or a factory's method (``GET = _verb("GET")``)
+    return name.isupper() and function.__name__ != name
 
 
 def _is_hook(raw: object) -> bool:
