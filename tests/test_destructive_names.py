@@ -87,6 +87,8 @@ _ASKING = st.sampled_from(sorted(ASKING_FIRST_WORDS))
         ("unsettled_count", None),
         ("unregistered_users", None),
         ("is_unset", None),
+        ("list_unset_variables", None),  # what is not set: unset only as the first word acts
+        ("find_unset_options", None),
         # word endings: protocol commands, permissions
         ("sendcmd", "cmd"),
         ("voidcmd", "cmd"),

@@ -476,6 +476,14 @@ class Observer:
         Args:
             event: Its name.
         """
+
+    def on_sale(self, category: str) -> list[str]:
+        """The items on sale: a question, not a handler (it gives something back).
+
+        Args:
+            category: The category.
+        """
+        return []
 '''
 
 
@@ -497,6 +505,7 @@ def test_a_method_named_as_an_event_handler_starts_false(
             "onBrokenPipe": False,
             "online": True,
             "on": True,
+            "on_sale": True,
         }
     }
     assert run.stderr.splitlines() == [
@@ -506,7 +515,12 @@ def test_a_method_named_as_an_event_handler_starts_false(
     ]
     Path("t.classification.json").unlink()
     run = run_cli("render", "--provider", "mcp", "--tools", "t.json")
-    assert [tool["name"] for tool in json.loads(run.stdout)["tools"]] == ["start", "online", "on"]
+    assert [tool["name"] for tool in json.loads(run.stdout)["tools"]] == [
+        "start",
+        "online",
+        "on",
+        "on_sale",
+    ]
     assert run.stderr.splitlines()[1:] == [
         "t.classification.json: info[TI339]: Observer.on_thread_stop is excluded: it is named "
         "as an event handler (on_...: the library calls it on the event); set it true in the "
@@ -519,6 +533,6 @@ def test_a_method_named_as_an_event_handler_starts_false(
     namespace: dict[str, object] = {}
     exec(compile(OBSERVER, "observer.py", "exec"), namespace)
     observer = typing.cast(type, namespace["Observer"])()
-    assert [t.name for t in Toolbox(observer).tools] == ["start", "online", "on"]
+    assert [t.name for t in Toolbox(observer).tools] == ["start", "online", "on", "on_sale"]
     offered = Toolbox(observer, classification={"Observer": {"on_thread_stop": True}})
-    assert [t.name for t in offered.tools] == ["start", "on_thread_stop", "online", "on"]
+    assert [t.name for t in offered.tools] == ["start", "on_thread_stop", "online", "on", "on_sale"]

@@ -29,6 +29,10 @@ FIRST_WORD_STEMS: Final = frozenset(
         # or sent out of the account to an address (ccxt's withdraw: funds on their way out)
         "transfer",
         "withdraw",
+        # a setting the user made taken away: python-dotenv's unset_key (the key gone from the
+        # .env file), os.unsetenv; only as the act, the first word (``list_unset_variables``
+        # and ``unset_count`` name what is not set)
+        "unset",
         # stop a process, a server, a job (psutil's Process.suspend sends SIGSTOP)
         "shutdown",
         "abort",
@@ -56,10 +60,8 @@ ANY_WORD_STEMS: Final = frozenset(
         "reset",
         "revoke",
         "uninstall",
-        # a setting or a registration the user made taken away: python-dotenv's unset_key
-        # (the key gone from the .env file), os.unsetenv, shutil's unregister_archive_format,
+        # a registration the user made taken away: shutil's unregister_archive_format,
         # tomlkit's unregister_encoder, an AWS client's deregister_*
-        "unset",
         "unregister",
         "deregister",
         "kill",

@@ -7,7 +7,7 @@ from __future__ import annotations
 import enum
 
 from inspector.files.destructive_names import destructive_word, name_words
-from inspector.model import NEVER, ToolDescriptor
+from inspector.model import NEVER, AnyValueType, NullType, ToolDescriptor
 
 
 class NewMethods(enum.Enum):
@@ -56,9 +56,11 @@ def event_handler(tool: ToolDescriptor) -> bool:
     (``on_thread_stop``, ``onMessage``): its library calls it when the event happens
     (watchdog's ``BaseObserver.on_thread_start`` and ``on_thread_stop``, rich's
     ``Console.on_broken_pipe``, a ``FileSystemEventHandler``'s ``on_created``); a model that
-    called one ran the event's work with no event."""
+    called one ran the event's work with no event. A handler gives nothing back (``-> None``,
+    or no hint): ``on_sale(category) -> list[str]`` is a question, and a tool."""
     words = name_words(tool.method_name)
-    return len(words) > 1 and words[0] == "on"
+    gives_nothing = tool.returns.type in (NullType(), AnyValueType())
+    return len(words) > 1 and words[0] == "on" and gives_nothing
 
 
 def destructive_name(tool: ToolDescriptor) -> str | None:
