@@ -646,6 +646,7 @@ def test_booleans_named_one_by_one_are_a_boolean() -> None:
 
 _Field = typing.TypeVar("_Field")
 _Named = typing.TypeVar("_Named", bound=str)
+_Texted = typing.TypeVar("_Texted", bound="str")  # a bound written as text
 _Keyed = typing.TypeVar("_Keyed", str, int)
 
 
@@ -665,6 +666,9 @@ def test_mapping_keys_of_a_type_variable_are_read_as_its_bound() -> None:
         "additionalProperties": {"type": "integer"},
     }
     assert list(named.notes) == []
+    texted = TypeMapper().map_parameter(dict[_Texted, int])
+    assert texted.schema == named.schema
+    assert list(texted.notes) == []
     keyed = TypeMapper().map_parameter(dict[_Keyed, int])
     assert [note[1] for note in keyed.notes] == [
         "mapping keys of type str | int arrive as JSON strings"

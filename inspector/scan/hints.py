@@ -475,7 +475,7 @@ class TypeMapper:
             self._part(args[0])  # no form either (``map_generic``); what it noted is the keys'
             del self._notes[before[0] :]
             self._unformed, self._nulled = before[1:]
-        key = _bound_of(args[0]) if args else None
+        key = _bound_of(args[0], self.context.names.typevar_bound) if args else None
         keys = key_names(key) if args else None
         texts = None
         if (
@@ -751,14 +751,15 @@ def _dropped_members(names: list[str], why: str) -> str:
     return f"union members {listing} have no JSON Schema form{reason}; left out"
 
 
-def _bound_of(key: object) -> object:
-    """A mapping's key type, a type variable read as what it takes: its bound, the union of
-    its constraints, or any value (typeshed's ``csv.DictWriter.writerow(rowdict: Mapping[_T,
-    Any])``: TI113 said that keys of type ``~_T`` arrive as JSON strings)."""
+def _bound_of(key: object, bound_of: Callable[[typing.TypeVar], object]) -> object:
+    """A mapping's key type, a type variable read as what it takes: its bound (``bound_of``:
+    its text evaluated, ``bound="str"``), the union of its constraints, or any value
+    (typeshed's ``csv.DictWriter.writerow(rowdict: Mapping[_T, Any])``: TI113 said that keys
+    of type ``~_T`` arrive as JSON strings)."""
     if not isinstance(key, typing.TypeVar):
         return key
     if key.__bound__ is not None:
-        return key.__bound__
+        return bound_of(key)
     if key.__constraints__:
         return functools.reduce(operator.or_, key.__constraints__)  # ``str | int``
     return typing.Any

@@ -151,8 +151,9 @@ class StubNamespace(dict[str, object]):
         if isinstance(node, ast.expr) and is_type_expression(node):
             return self.evaluated(node)
         if node is None and not name.startswith("_"):  # ``*`` brings no private name
-            # PyYAML's stub: ``from .tokens import *`` and ``-> Iterator[Token]``
-            for module in self.stub.star_imports:
+            # PyYAML's stub: ``from .tokens import *`` and ``-> Iterator[Token]``; the last
+            # import that brings a name binds it, as Python binds it
+            for module in reversed(self.stub.star_imports):
                 with contextlib.suppress(KeyError, ImportError):
                     return self._imported(module, name)
         if hasattr(builtins, name):
@@ -441,7 +442,7 @@ class StubFinder:
         """A definition a stub imports (by name, or by ``*``) rather than defines."""
         source, attribute = stub.imports.get(path[0], ("", None))
         places = [(source, attribute or path[0])] if source else []
-        places += [(module, path[0]) for module in stub.star_imports]
+        places += [(module, path[0]) for module in reversed(stub.star_imports)]  # the last binds
         for module, name in places:
             found = self._definition(module, [name, *path[1:]], seen)
             if found is not None:
