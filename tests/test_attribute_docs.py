@@ -119,6 +119,8 @@ class Task:
     """Note: not a type."""
     link: str = ""
     """See http://example.com: a colon that opens no type."""
+    level: str = ""
+    """Warning: an admonition (the built-in Warning is a class)."""
 
 
 def test_an_attribute_docstring_that_opens_with_its_type_describes_without_it() -> None:
@@ -134,6 +136,11 @@ def test_an_attribute_docstring_that_opens_with_its_type_describes_without_it() 
         "link": {
             "type": "string",
             "description": "See http://example.com: a colon that opens no type.",
+            "default": "",
+        },
+        "level": {
+            "type": "string",
+            "description": "Warning: an admonition (the built-in Warning is a class).",
             "default": "",
         },
     }

@@ -119,7 +119,14 @@ def _without_type(text: str) -> str:
     written, colon, rest = text.partition(":")
     if not colon or not rest[:1].isspace() or "\n" in written:
         return text
+    if written.strip().lower() in _ADMONITIONS:  # ``Warning: ...`` opens a sentence
+        return text
     return rest.strip() if understood_type(written.strip()) else text
+
+
+_ADMONITIONS = frozenset({"warning", "note", "example", "tip", "hint", "caution", "see also"})
+"""Words a sentence opens with before a colon that the type reader may read as a type (the
+built-in ``Warning``), which Napoleon reads as an admonition, not a type."""
 
 
 def _assigned_name(statement: ast.stmt) -> str | None:
