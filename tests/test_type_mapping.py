@@ -715,14 +715,19 @@ class Table:
 def test_a_private_field_with_a_default_is_no_property_of_an_argument() -> None:
     """``Task._lock`` (a lock its ``default_factory`` makes) was a property of any value with
     a TI108 warning that ``<function RLock>`` has no JSON Schema form: a field of the class's
-    own state, which its default makes, as a private parameter with a default is internal
-    (TI117). A private field without a default stays: no value is made without it."""
+    own state, which its default makes, as such a private parameter is internal (TI117). A
+    private field without a default stays (no value is made without it), and so does one
+    whose default JSON says (``_label = ""``: it may be data, a document's ``_id``)."""
     mapped = TypeMapper().map_parameter(Tracked)
     assert mapped.schema.to_schema() == {
         "type": "object",
         "title": "Tracked",
         "description": "rich's `progress.Task`: private fields, two with defaults.",
-        "properties": {"id": {"type": "integer"}, "_get_time": {}},
+        "properties": {
+            "id": {"type": "integer"},
+            "_get_time": {},
+            "_label": {"type": "string", "default": ""},
+        },
         "required": ["id", "_get_time"],
     }
     assert [note[1] for note in mapped.notes] == [
