@@ -13,6 +13,12 @@ from types import CodeType, FunctionType
 _NESTED_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 
 
+def held_function(raw: object) -> object:
+    """The function a class attribute holds: a ``classmethod``'s or ``staticmethod``'s, else
+    the attribute itself."""
+    return raw.__func__ if isinstance(raw, classmethod | staticmethod) else raw
+
+
 def returns_own_function(raw: object) -> bool:
     """Whether a class attribute is a method whose every ``return`` gives back a function it
     defines (a nested ``def`` by its name, not assigned again, or a ``lambda``) that takes
@@ -25,7 +31,7 @@ def returns_own_function(raw: object) -> bool:
     Returns:
         False too when the source cannot be read (a compiled or generated method).
     """
-    function = raw.__func__ if isinstance(raw, classmethod | staticmethod) else raw
+    function = held_function(raw)
     if type(function) is not FunctionType:
         return False
     try:

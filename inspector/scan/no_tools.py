@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator, Iterator
 from types import CodeType, FunctionType
 from typing import Final
 
-from inspector.scan.function_factories import returns_own_function
+from inspector.scan.function_factories import held_function, returns_own_function
 
 
 def is_no_tool(name: str, raw: object) -> bool:
@@ -37,7 +37,7 @@ _META_PRIVATE = re.compile(r"^[ \t]*:meta[ \t]+private:[ \t]*$", re.M)
 def _marked_private(raw: object) -> bool:
     """Whether a method's docstring marks it private for Sphinx (``:meta private:``): its
     author keeps it out of the documented API, as an underscore would."""
-    function = raw.__func__ if isinstance(raw, classmethod | staticmethod) else raw
+    function = held_function(raw)
     doc = getattr(function, "__doc__", None) if type(function) is FunctionType else None
     return isinstance(doc, str) and ":meta" in doc and _META_PRIVATE.search(doc) is not None
 
@@ -47,7 +47,7 @@ def _is_setting(name: str, raw: object) -> bool:
     another name (jsonschema's ``ID_OF = staticmethod(_dollar_id)``): a setting, the function
     the class calls, not a method (a ``def GET`` is still one, and so is a ``GET`` a decorator
     or a factory made: a function defined inside another)."""
-    function = raw.__func__ if isinstance(raw, classmethod | staticmethod) else raw
+    function = held_function(raw)
     if type(function) is not FunctionType or "<locals>" in function.__qualname__:
         return False  # a decorator's wrapper or a factory's method (``GET = _verb("GET")``)
     return name.isupper() and function.__name__ != name
@@ -56,7 +56,7 @@ def _is_setting(name: str, raw: object) -> bool:
 def _is_hook(raw: object) -> bool:
     """Whether a class attribute is a method its framework calls itself (``_HOOK_MARKS``), or
     one that makes a context manager (``_is_context_manager``)."""
-    function = raw.__func__ if isinstance(raw, classmethod | staticmethod) else raw
+    function = held_function(raw)
     if type(function) is not FunctionType:  # only a function's own marks: no attribute of
         return False  # another object is read (a proxy's ``__getattr__`` may raise)
     return any(function.__dict__.get(mark) is not None for mark in _HOOK_MARKS) or (
