@@ -13,7 +13,7 @@ from inspector.diagnostics import Diagnostic, InspectorError, UsageError, locate
 from inspector.files import classification as classification_file
 from inspector.files import tools_json
 from inspector.files.jsonfile import dumps, json_text, read_json, write_file, write_text
-from inspector.files.new_entries import event_handler, inputs_left_out, never_returns
+from inspector.files.new_entries import false_start
 from inspector.files.overwrite import FileKind, Input, Output, check_outputs, source_files
 from inspector.files.tools_json import load as load_tools
 from inspector.model import JsonObject
@@ -161,12 +161,7 @@ def scan_targets(
         # no file decides: what a render or a Toolbox offers without one, every method a
         # model can call (the summary said all, the uncallable ones too)
         result.included = sum(
-            1
-            for _, t in catalog.tools()
-            if not t.uncallable
-            and not inputs_left_out(t)
-            and not never_returns(t)
-            and not event_handler(t)
+            1 for _, t in catalog.tools() if not t.uncallable and false_start(t) is None
         )
         return result
     chosen = merged.classification

@@ -25,10 +25,10 @@ from inspector.files.classification import (
     line_of,
 )
 from inspector.files.new_entries import (
+    FALSE_STARTS,
+    FalseStart,
     destructive_name,
-    event_handler,
-    inputs_left_out,
-    never_returns,
+    false_start,
 )
 from inspector.model import NOT_INSPECTED, ToolDescriptor
 
@@ -55,15 +55,10 @@ class Merge(NamedTuple):
     destructive: list[tuple[str, str]] = []  # noqa: RUF012 (a NamedTuple default is never changed)
     """(``Class.method``, the destructive word its name holds) of every new method recorded as
     ``false`` for its name (``destructive_names.destructive_word``)."""
-    no_inputs: list[str] = []  # noqa: RUF012
-    """``Class.method`` of every new method recorded as ``false`` because all its inputs were
-    left out (``new_entries.inputs_left_out``)."""
-    never_returns: list[str] = []  # noqa: RUF012
-    """``Class.method`` of every new method recorded as ``false`` because it never returns
-    (``new_entries.never_returns``)."""
-    handlers: list[str] = []  # noqa: RUF012
-    """``Class.method`` of every new method recorded as ``false`` because it is named as an
-    event handler (``new_entries.event_handler``)."""
+    false_starts: dict[FalseStart, list[str]] = {}  # noqa: RUF012
+    """``Class.method`` of every new method recorded as ``false`` whatever ``new`` says, by
+    why (``new_entries.false_start``: its inputs were all left out, it never returns, it is
+    named as an event handler)."""
 
 
 Previous = Catalog | Callable[[], Catalog | None] | None
@@ -146,9 +141,7 @@ def merge(
         found.uncallable,
         misspelt,
         found.destructive,
-        found.no_inputs,
-        found.never_returns,
-        found.handlers,
+        found.false_starts,
     )
 
 
@@ -165,9 +158,7 @@ class _Found:
         self.uncallable: list[tuple[str, bool]] = []
         """Each method, and whether its signature could not be read."""
         self.destructive: list[tuple[str, str]] = []
-        self.no_inputs: list[str] = []
-        self.never_returns: list[str] = []
-        self.handlers: list[str] = []
+        self.false_starts: dict[FalseStart, list[str]] = {}
 
 
 def _methods(
@@ -205,15 +196,9 @@ def _methods(
         elif tool.uncallable:
             methods[name] = MethodEntry.plain(False)
             found.uncallable.append((f"{class_key}.{name}", NOT_INSPECTED in tool.uncallable))
-        elif inputs_left_out(tool):
+        elif (start := false_start(tool)) is not None:
             methods[name] = MethodEntry.plain(False)
-            found.no_inputs.append(f"{class_key}.{name}")
-        elif never_returns(tool):
-            methods[name] = MethodEntry.plain(False)
-            found.never_returns.append(f"{class_key}.{name}")
-        elif event_handler(tool):
-            methods[name] = MethodEntry.plain(False)
-            found.handlers.append(f"{class_key}.{name}")
+            found.false_starts.setdefault(start, []).append(f"{class_key}.{name}")
         elif include_new and not include_destructive and (word := _destructive(tool)):
             methods[name] = MethodEntry.plain(False)
             found.destructive.append((f"{class_key}.{name}", word))
@@ -385,12 +370,11 @@ def stale_diagnostics(merged: Merge, path: Path, unknown: Iterable[str] = ()) ->
         )
         for name, unread in merged.uncallable
     ]
-    if merged.no_inputs:
-        notes.append(_no_inputs_note(merged.no_inputs, path))
-    if merged.never_returns:
-        notes.append(_never_returns_note(merged.never_returns, path))
-    if merged.handlers:
-        notes.append(_handlers_note(merged.handlers, path))
+    notes += [  # in the order the rules are asked, whatever order the methods came in
+        _false_start_note(start, merged.false_starts[start], path)
+        for _, start in FALSE_STARTS
+        if start in merged.false_starts
+    ]
     if merged.destructive:
         notes.append(destructive_note(merged.destructive, path))
     return notes + _misspelt_notes(merged, path)
@@ -401,43 +385,15 @@ LISTED_METHODS = 300
 (kubernetes' CoreV1Api has 74 destructive ones: the classification file holds each)."""
 
 
-def _no_inputs_note(names: list[str], path: Path) -> Diagnostic:
-    """One line for every new method recorded false because its inputs were all left out."""
+def _false_start_note(start: FalseStart, names: list[str], path: Path) -> Diagnostic:
+    """One line for every new method recorded false for one reason (``start``)."""
     many = len(names) != 1
     return Diagnostic(
         Level.INFO,
         f"{len(names)} new method{'s' if many else ''} recorded as false, "
-        f"{'they take' if many else 'it takes'} no input (only *args/**kwargs that nothing "
-        f"describes, TI140): {listed(names, LISTED_METHODS, ', ')}",
+        f"{start.many if many else start.one}: {listed(names, LISTED_METHODS, ', ')}",
         str(path),
-        code=codes.NO_INPUTS_RECORDED_FALSE,
-    )
-
-
-def _never_returns_note(names: list[str], path: Path) -> Diagnostic:
-    """One line for every new method recorded false because it never returns."""
-    many = len(names) != 1
-    return Diagnostic(
-        Level.INFO,
-        f"{len(names)} new method{'s' if many else ''} recorded as false, "
-        f"{'they never return' if many else 'it never returns'} (NoReturn: only raises or ends "
-        f"the process): {listed(names, LISTED_METHODS, ', ')}",
-        str(path),
-        code=codes.NEVER_RETURNS_RECORDED_FALSE,
-    )
-
-
-def _handlers_note(names: list[str], path: Path) -> Diagnostic:
-    """One line for every new method recorded false because it is named as an event
-    handler."""
-    many = len(names) != 1
-    return Diagnostic(
-        Level.INFO,
-        f"{len(names)} new method{'s' if many else ''} recorded as false, named as "
-        f"{'event handlers' if many else 'an event handler'} (on_...: the library calls "
-        f"{'them' if many else 'it'} on the event): {listed(names, LISTED_METHODS, ', ')}",
-        str(path),
-        code=codes.EVENT_HANDLER_RECORDED_FALSE,
+        code=start.recorded,
     )
 
 

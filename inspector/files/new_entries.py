@@ -5,7 +5,10 @@ returns, an event handler). Which names are destructive is ``destructive_names``
 from __future__ import annotations
 
 import enum
+from dataclasses import dataclass
+from typing import Final
 
+from inspector import codes
 from inspector.files.destructive_names import destructive_word, name_words
 from inspector.model import NEVER, AnyValueType, NullType, ToolDescriptor
 
@@ -61,6 +64,63 @@ def event_handler(tool: ToolDescriptor) -> bool:
     words = name_words(tool.method_name)
     gives_nothing = tool.returns.type in (NullType(), AnyValueType())
     return len(words) > 1 and words[0] == "on" and gives_nothing
+
+
+@dataclass(frozen=True)
+class FalseStart:
+    """Why a method new to the classification file starts ``false`` whatever ``new`` says,
+    and is not offered where no entry includes it, in the words of its two diagnostics.
+
+    Attributes:
+        recorded: The code of the line that lists new methods recorded ``false`` for it.
+        excluded: The code of the line that says a method is left out for it.
+        one: Why, in the first line, for one method (``it never returns (...)``).
+        many: Why, in the first line, for more (``they never return (...)``).
+        why: Why, in the second line (``it never returns (...)``).
+        offer: What setting it true offers, after "to offer it" (``" without arguments"``).
+    """
+
+    recorded: str
+    excluded: str
+    one: str
+    many: str
+    why: str
+    offer: str = ""
+
+
+NO_INPUTS: Final = FalseStart(
+    codes.NO_INPUTS_RECORDED_FALSE,
+    codes.NO_INPUTS_EXCLUDED,
+    "it takes no input (only *args/**kwargs that nothing describes, TI140)",
+    "they take no input (only *args/**kwargs that nothing describes, TI140)",
+    "it takes no input (its *args/**kwargs were left out)",
+    " without arguments",
+)
+NEVER_RETURNS: Final = FalseStart(
+    codes.NEVER_RETURNS_RECORDED_FALSE,
+    codes.NEVER_RETURNS_EXCLUDED,
+    "it never returns (NoReturn: only raises or ends the process)",
+    "they never return (NoReturn: only raises or ends the process)",
+    "it never returns (NoReturn: only raises or ends the process)",
+)
+EVENT_HANDLER: Final = FalseStart(
+    codes.EVENT_HANDLER_RECORDED_FALSE,
+    codes.EVENT_HANDLER_EXCLUDED,
+    "named as an event handler (on_...: the library calls it on the event)",
+    "named as event handlers (on_...: the library calls them on the event)",
+    "it is named as an event handler (on_...: the library calls it on the event)",
+)
+FALSE_STARTS: Final = (
+    (inputs_left_out, NO_INPUTS),
+    (never_returns, NEVER_RETURNS),
+    (event_handler, EVENT_HANDLER),
+)
+"""Each rule and its reason, in the order they are asked (the first that holds says why)."""
+
+
+def false_start(tool: ToolDescriptor) -> FalseStart | None:
+    """Why the tool's method starts ``false`` whatever ``new`` says, or None."""
+    return next((start for holds, start in FALSE_STARTS if holds(tool)), None)
 
 
 def destructive_name(tool: ToolDescriptor) -> str | None:

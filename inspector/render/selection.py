@@ -13,10 +13,9 @@ from inspector.diagnostics import Diagnostic, Level
 from inspector.files.classification import Classification, is_included, line_of
 from inspector.files.classification_merge import misspelt_keys
 from inspector.files.new_entries import (
+    FalseStart,
     destructive_name,
-    event_handler,
-    inputs_left_out,
-    never_returns,
+    false_start,
 )
 from inspector.model import ToolDescriptor
 from inspector.render.curation import Covered, Locate, curate
@@ -77,14 +76,8 @@ def select_tools(
             choice = False
         elif choice and tool.uncallable:
             diagnostics.append(_offered_uncallable(class_key, tool, where))
-        elif choice is None and inputs_left_out(tool):
-            diagnostics.append(_no_inputs(class_key, tool, where))
-            choice = False
-        elif choice is None and never_returns(tool):
-            diagnostics.append(_never_returning(class_key, tool, where))
-            choice = False
-        elif choice is None and event_handler(tool):
-            diagnostics.append(_event_handler(class_key, tool, where))
+        elif choice is None and (start := false_start(tool)) is not None:
+            diagnostics.append(_started_false(class_key, tool, start, where))
             choice = False
         elif choice is None and classification is not None:
             word = destructive_name(tool)
@@ -217,34 +210,15 @@ def _not_offered(class_key: str, tool: ToolDescriptor, where: str) -> Diagnostic
     )
 
 
-def _no_inputs(class_key: str, tool: ToolDescriptor, where: str) -> Diagnostic:
+def _started_false(
+    class_key: str, tool: ToolDescriptor, start: FalseStart, where: str
+) -> Diagnostic:
     return Diagnostic(
         Level.INFO,
-        f"{class_key}.{tool.method_name} is excluded: it takes no input (its *args/**kwargs were "
-        "left out); set it true in the classification file to offer it without arguments",
+        f"{class_key}.{tool.method_name} is excluded: {start.why}; set it true in the "
+        f"classification file to offer it{start.offer}",
         where,
-        code=codes.NO_INPUTS_EXCLUDED,
-    )
-
-
-def _never_returning(class_key: str, tool: ToolDescriptor, where: str) -> Diagnostic:
-    return Diagnostic(
-        Level.INFO,
-        f"{class_key}.{tool.method_name} is excluded: it never returns (NoReturn: only raises or "
-        "ends the process); set it true in the classification file to offer it",
-        where,
-        code=codes.NEVER_RETURNS_EXCLUDED,
-    )
-
-
-def _event_handler(class_key: str, tool: ToolDescriptor, where: str) -> Diagnostic:
-    return Diagnostic(
-        Level.INFO,
-        f"{class_key}.{tool.method_name} is excluded: it is named as an event handler (on_...: "
-        "the library calls it on the event); set it true in the classification file to offer "
-        "it",
-        where,
-        code=codes.EVENT_HANDLER_EXCLUDED,
+        code=start.excluded,
     )
 
 
