@@ -409,6 +409,8 @@ def _without_typed_colon_marks(info: DocInfo) -> DocInfo:
 _DASHED_HEADER = re.compile(
     r"([ \t]*)(?:keyword[ \t]+)?(?:arguments|args|parameters)[ \t]*:?[ \t]*", re.I
 )
+_DASHED_HEADER_LINE = re.compile(rf"^(?:{_DASHED_HEADER.pattern})$", re.I | re.M)
+"""A line ``_DASHED_HEADER`` matches whole, found in the text at once."""
 _SECTION_HEADER = re.compile(
     r"([ \t]*)(?:Returns|Raises|Yields|Note|Notes|Example|Examples):[ \t]*"
 )
@@ -425,6 +427,8 @@ def _dashed_arguments(text: str) -> tuple[str, dict[str, ParamDoc]]:
     section header such as ``Returns:``). No style's parser reads them. A section whose other
     lines at the entries' indent are no such entries (``b (int): the second``) is left as it
     is, for the style's parser."""
+    if _DASHED_HEADER_LINE.search(text) is None:  # no such section (41 of pandas' DataFrame
+        return text, {}  # docstrings hold a dash, none of them one): no line-by-line reading
     lines = text.split("\n")
     kept: list[str] = []
     found: dict[str, list[str]] = {}

@@ -39,6 +39,8 @@ _COLON_AFTER = re.compile(r"[ \t]*:[ \t]*")
 _TYPE_AFTER_COLON = re.compile(r"([ \t]*\*{0,2}[A-Za-z_]\w*)[ \t]*:[ \t]*\(([^()]+)\)[ \t]*:")
 """An entry whose type, in parentheses, follows the name's colon: ``total: (float,
 optional): Total number of steps.`` (rich's ``Progress.track``)."""
+_INDENT = ("", " ", "\t")
+"""What a line at no margin (or an empty one) opens with: no title matches it."""
 _UNDERLINE = re.compile(r"[ \t]*(?:-{3,}|={3,})[ \t]*")
 _ROLE = re.compile(r":(?:[\w.+-]+:)+`~?([^`]*)`")
 _LEADING_ROLE = re.compile(r":(?:[\w.+-]+:)+`~?([^`]+)`(?:[ \t]*$|[ \t]*:[ \t]*)")
@@ -89,9 +91,10 @@ def read_google(text: str, titles: re.Pattern[str], names: Collection[str] = ())
     # entries without a title get an ``Args:`` above them, in ``lines``
     if titles.search(cleaned) is None and not _entries_without_title(lines, names):
         return GoogleReading(text, None, "")
-    for index, line in enumerate(lines):  # kombu's ``Raises`` over dashes among Google titles
-        if _underlined(lines, index + 1) and titles.match(f"{line.rstrip()}:"):
-            lines[index] = f"{line.rstrip()}:"
+    if "---" in cleaned or "===" in cleaned:  # kombu's ``Raises`` over dashes among titles
+        for index, line in enumerate(lines):
+            if _underlined(lines, index + 1) and titles.match(f"{line.rstrip()}:"):
+                lines[index] = f"{line.rstrip()}:"
     kept: list[str] = []
     tail: list[str] = []
     returns_type: str | None = None
@@ -210,7 +213,7 @@ def _entries(
     indent: int | None = None
     while index < len(lines):
         line = lines[index]
-        if line[:1] not in ("", " ", "\t"):  # at the margin: the section ends, unless ...
+        if line[:1] not in _INDENT:  # at the margin: the section ends, unless ...
             if indent is None or titles.match(line):  # (the next section: most sections)
                 break
             end = _paragraph_in(lines, index, indent, _undocumented(body, indent, names), titles)
@@ -367,14 +370,15 @@ def _mark_names_alone_as_entries(
     opens = False  # whether the first line is such a name
     for at in range(first, len(lines)):
         line, below = lines[at], lines[at + 1] if at + 1 < len(lines) else ""
-        if titles.match(line):
+        if line[:1] not in _INDENT and titles.match(line):  # titles are at the margin
             break
+        stripped = line.strip()
         depth = len(line) - len(line.lstrip())
-        typed = _TYPED_NAME.fullmatch(line.strip())
+        typed = _TYPED_NAME.fullmatch(stripped) if stripped.endswith(")") else None
         if depth == indent and (
             (typed is not None and typed[1] in names)
             or (
-                line.strip().lstrip("*") in names
+                stripped.lstrip("*") in names
                 and below.strip()
                 and len(below) - len(below.lstrip()) > depth
             )
