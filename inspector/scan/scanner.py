@@ -20,6 +20,7 @@ from inspector.model import ToolDescriptor
 from inspector.scan.context import ScanContext
 from inspector.scan.docstrings import DocstringStyle
 from inspector.scan.methods import MethodBuilder, brief
+from inspector.scan.no_tools import NoTool
 from inspector.scan.targets import (
     ClassInfo,
     Locations,
@@ -279,7 +280,7 @@ def scan_class(
     for method in iter_methods(info, builder.context.targets.locations):
         methods += 1
         tool, notes = builder.build(method)
-        if tool is None:  # it makes a decorator: no tool
+        if isinstance(tool, NoTool):  # it makes a decorator
             continue
         if inputs_left_out(tool):
             notes = _inputs_left_out(notes, method)
