@@ -18,8 +18,8 @@ from inspector.scan.function_factories import held_function, returns_own_functio
 
 
 class NoTool(enum.Enum):
-    """Which rule makes a public attribute no tool: what a caller that must say why acts on,
-    never a message's text."""
+    """Which rule makes a public attribute no tool. A diagnostic that says why (a target that
+    names one function) words it from this, never from another message's text."""
 
     PRIVATE = "private"
     """Its name starts with ``_`` (a function a target names: ``mod.py:_helper``)."""
@@ -37,6 +37,54 @@ class NoTool(enum.Enum):
     """Its docstring says ``:meta private:`` (``_marked_private``)."""
     SETTING = "setting"
     """A name in capitals for a function defined under another name (``_is_setting``)."""
+
+    @property
+    def what(self) -> str:
+        """What the attribute is, after its name: ``route`` *makes a decorator*."""
+        return _WORDS[self][0]
+
+    @property
+    def why(self) -> str:
+        """Why that makes it no tool, for a message about the one function a target names."""
+        return _WORDS[self][1]
+
+
+_WORDS: Final[dict[NoTool, tuple[str, str]]] = {
+    NoTool.PRIVATE: (
+        "has a private name",
+        "a name that starts with '_' is never a tool; scan a public function that calls it",
+    ),
+    NoTool.HOOK: (
+        "is a hook its framework calls itself",
+        "the framework calls it when its own work needs it, never a model",
+    ),
+    NoTool.CALLBACK: (
+        "is a callback the standard library calls itself",
+        "the library calls it as a step of its own cycle, never a model",
+    ),
+    NoTool.CONTEXT_MANAGER: (
+        "makes a context manager",
+        "a model cannot enter it, so its body would never run",
+    ),
+    NoTool.MAKES_DECORATOR: (
+        "makes a decorator",
+        "its return hint says so: its work happens only when the decorator is applied to a "
+        "function, which no model can write",
+    ),
+    NoTool.RETURNS_OWN_FUNCTION: (
+        "gives back a function it makes",
+        "what that function does happens only when code applies it, and a model would get its text",
+    ),
+    NoTool.MARKED_PRIVATE: (
+        "is marked private for Sphinx",
+        "its docstring's ':meta private:' keeps it out of the API, as an underscore would",
+    ),
+    NoTool.SETTING: (
+        "is a setting",
+        "a name in capitals that holds a function defined under another name says which "
+        "function code calls",
+    ),
+}
 
 
 def no_tool_reason(name: str, raw: object) -> NoTool | None:
