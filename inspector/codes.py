@@ -127,7 +127,14 @@ CODES: dict[str, Code] = {
             "no-public-class",
             "A file or module target defines no public class.",
         ),
-        Code(NO_PUBLIC_METHODS, _W, "no-public-methods", "A target class has no public method."),
+        Code(
+            NO_PUBLIC_METHODS,
+            _W,
+            "no-public-methods",
+            "A target class has no public method, or none that is a tool (the message names "
+            "each one and the rule that left it out: it makes a decorator, is a hook...); or a "
+            "file or module target gives no tool at all.",
+        ),
         Code(
             METHOD_FAILED,
             _W,

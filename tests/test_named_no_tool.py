@@ -1,5 +1,6 @@
-"""A target that names one function a rule says is no tool says why (TI150); inside a
-module's or a class's scan such a member is left out without a word."""
+"""A target that names one function a rule says is no tool says why (TI150), and a target
+class whose every public method is no tool says which and why (TI102); inside a module's or a
+class's scan such a member is left out without a word."""
 
 from __future__ import annotations
 
@@ -185,15 +186,23 @@ def test_a_target_naming_a_function_that_is_no_tool_says_why(
 
 
 def test_the_rest_of_the_run_goes_on(in_tmp: Path, run_cli: Callable[..., Run]) -> None:
-    """Two targets that give no tool, one that does: a warning each, and the tool is written."""
+    """One target that gives no tool, one that does, one class of no tools: a warning each, and
+    the tool of the second is written."""
     _write()
     run = run_cli(
-        "scan", "hooks.py:register", "hooks.py:total", "hooks.py:opened", "-o", "tools.json"
+        "scan", "hooks.py:register", "hooks.py:total", "hooks.py:Router", "-o", "tools.json"
     )
     assert run.status == 0
-    assert run.stderr.splitlines() == [NAMED[0][2], NAMED[2][2]]
-    assert run.stdout.splitlines()[-1] == "diagnostics: 0 errors, 2 warnings (2 TI150), 0 info"
-    assert _tools() == {"hooks": ["total"]}
+    assert run.stderr.splitlines() == [
+        NAMED[0][2],
+        "hooks.py:66: warning[TI102]: Router: the class gives no tools: route makes a "
+        "decorator; session makes a context manager",
+    ]
+    assert (
+        run.stdout.splitlines()[-1]
+        == "diagnostics: 0 errors, 2 warnings (1 TI102, 1 TI150), 0 info"
+    )
+    assert _tools() == {"Router": [], "hooks": ["total"]}
 
 
 def test_a_module_or_class_scan_leaves_them_out_without_a_word(
@@ -221,6 +230,35 @@ def test_a_module_whose_every_function_is_no_tool_says_it_gives_none(
     ]
 
 
+def test_a_class_of_a_standard_library_base_whose_methods_are_its_callbacks_says_so(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    """``run`` is what a ``Thread`` calls on the thread ``start`` made; ``Thread``'s own
+    methods are the standard library's, not taken."""
+    Path("worker.py").write_text(
+        "import threading\n\n\nclass Worker(threading.Thread):\n    def run(self) -> None:\n"
+        '        """Work."""\n',
+        encoding="utf-8",
+    )
+    run = run_cli("scan", "worker.py:Worker", "-o", "tools.json")
+    assert run.status == 0
+    assert run.stderr.splitlines() == [
+        "worker.py:4: warning[TI102]: Worker: the class gives no tools: run is a callback the "
+        "standard library calls itself (the methods of threading.Thread, from an installed "
+        "package or the standard library, are not taken; scan that class itself for them)"
+    ]
+
+
+def test_a_class_without_public_methods_says_so_as_before(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    Path("empty.py").write_text("class Empty:\n    def _hidden(self) -> None: ...\n")
+    run = run_cli("scan", "empty.py:Empty", "-o", "tools.json")
+    assert run.stderr.splitlines() == [
+        "empty.py:1: warning[TI102]: Empty: no public methods: the class gives no tools"
+    ]
+
+
 def test_the_python_api_gives_the_same_diagnostics(in_tmp: Path) -> None:
     _write()
     expected = [
@@ -234,8 +272,16 @@ def test_the_python_api_gives_the_same_diagnostics(in_tmp: Path) -> None:
             "hooks.register",
             codes.NAMED_NO_TOOL,
         ),
+        Diagnostic(
+            Level.WARNING,
+            "the class gives no tools: route makes a decorator; session makes a context manager",
+            "hooks.py",
+            66,
+            "Router",
+            codes.NO_PUBLIC_METHODS,
+        ),
     ]
-    targets = ["hooks.py:register", "hooks.py:total"]
+    targets = ["hooks.py:register", "hooks.py:total", "hooks.py:Router"]
     catalog, diagnostics = inspector.scan_catalog(targets)
     assert diagnostics == expected
     assert [tool.name for _, tool in catalog.tools()] == ["total"]
@@ -245,11 +291,20 @@ def test_the_python_api_gives_the_same_diagnostics(in_tmp: Path) -> None:
     assert result.tools == 1
 
 
-def test_a_toolbox_given_a_module_leaves_them_out_without_a_word(
+def test_a_toolbox_scans_a_module_and_a_class_as_their_targets_do(
     in_tmp: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """A module given to a Toolbox leaves its functions that are no tools out without a word;
+    a class given whose every method is no tool says which and why, as its target does."""
     _write()
     monkeypatch.syspath_prepend(str(in_tmp))
     hooks = importlib.import_module("hooks")
     toolbox = Toolbox([hooks])
     assert ([tool.name for tool in toolbox.tools], toolbox.diagnostics) == (["total"], [])
+    toolbox = Toolbox([hooks.Router])
+    assert toolbox.tools == []
+    assert [str(d) for d in toolbox.diagnostics] == [
+        "hooks.py:66: warning[TI102]: Router: the class gives no tools: route makes a "
+        "decorator; session makes a context manager",
+        "warning[TI305]: no tool is included: the tool list is empty",
+    ]

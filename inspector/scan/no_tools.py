@@ -19,7 +19,8 @@ from inspector.scan.function_factories import held_function, returns_own_functio
 
 class NoTool(enum.Enum):
     """Which rule makes a public attribute no tool. A diagnostic that says why (a target that
-    names one function) words it from this, never from another message's text."""
+    names one function, a class that gives no tools) words it from this, never from another
+    message's text."""
 
     PRIVATE = "private"
     """Its name starts with ``_`` (a function a target names: ``mod.py:_helper``)."""

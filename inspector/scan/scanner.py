@@ -14,7 +14,7 @@ from types import ModuleType
 
 from inspector import codes
 from inspector.catalog import Catalog, CatalogClass
-from inspector.diagnostics import Diagnostic, InspectorError, Level, reraise_interrupt
+from inspector.diagnostics import Diagnostic, InspectorError, Level, listed, reraise_interrupt
 from inspector.files.new_entries import inputs_left_out
 from inspector.model import ToolDescriptor
 from inspector.scan.context import ScanContext
@@ -293,12 +293,10 @@ def scan_class(
     ``no_tools`` left out."""
     tools: list[ToolDescriptor] = []
     left_out: list[NoToolMember] = []
-    methods = 0
     for member in iter_members(info, builder.context.targets.locations):
         if isinstance(member, NoToolMember):
             left_out.append(member)
             continue
-        methods += 1
         tool, notes = builder.build(member)
         if isinstance(tool, NoTool):  # it makes a decorator
             left_out.append(NoToolMember(member.owner, member.name, tool, member.path, member.line))
@@ -308,8 +306,13 @@ def scan_class(
         diagnostics.extend(notes)
         tools.append(tool)
     key = info.cls.__qualname__
-    if not methods and info.explicit and not is_function_group(info.cls):
+    if not tools and info.explicit and not is_function_group(info.cls):
         message = "no public methods: the class gives no tools"
+        if left_out:  # it has some, each left out by a rule: say which and why, in the order
+            # of the code (by name on one line: methods one ``def`` made in a loop of a set)
+            ordered = sorted(left_out, key=lambda member: (member.path, member.line, member.name))
+            reasons = (f"{member.name} {member.reason.what}" for member in ordered)
+            message = f"the class gives no tools: {listed(reasons)}"
         left = bases_not_taken(info.cls)
         if left:
             message += (
