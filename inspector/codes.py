@@ -53,6 +53,7 @@ UNCALLABLE: Final = "TI131"
 RESULT_AS_TEXT: Final = "TI132"
 DEFAULT_NOT_OF_TYPE: Final = "TI133"
 INPUTS_LEFT_OUT: Final = "TI140"
+NAMED_NO_TOOL: Final = "TI150"
 NO_DOCSTRING: Final = "TI201"
 DOCSTRING_UNPARSABLE: Final = "TI202"
 DOCUMENTED_NOT_IN_SIGNATURE: Final = "TI203"
@@ -126,7 +127,14 @@ CODES: dict[str, Code] = {
             "no-public-class",
             "A file or module target defines no public class.",
         ),
-        Code(NO_PUBLIC_METHODS, _W, "no-public-methods", "A target class has no public method."),
+        Code(
+            NO_PUBLIC_METHODS,
+            _W,
+            "no-public-methods",
+            "A target class has no public method, or none that is a tool (the message names "
+            "each one and the rule that left it out: it makes a decorator, is a hook...); or a "
+            "file or module target gives no tool at all.",
+        ),
         Code(
             METHOD_FAILED,
             _W,
@@ -298,6 +306,17 @@ CODES: dict[str, Code] = {
             "(TI109): its tool would take no argument, so a new classification entry excludes "
             "it; document the keys in the docstring's Args, or set it true to offer it "
             "without arguments.",
+        ),
+        Code(
+            NAMED_NO_TOOL,
+            _W,
+            "named-no-tool",
+            "A target names one function (`file.py:func`, `package.module:func`) that a rule "
+            "says is no tool: it makes a decorator or a context manager, gives back a function "
+            "it makes, is a hook its framework calls, a setting, or private (its name, or "
+            "`:meta private:`). The scan gives nothing for it, and the message says which rule "
+            "left it out; in a class or module target such a member is left out without a "
+            "word.",
         ),
         Code(
             NO_DOCSTRING,

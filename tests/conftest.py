@@ -53,7 +53,7 @@ def inspect_class(
     for method in iter_methods(ClassInfo(cls, cls.__name__, "test.py")):
         tool, notes = builder.build(method)
         diagnostics += notes
-        if tool is not None:
+        if isinstance(tool, ToolDescriptor):  # not one that makes a decorator
             tools[tool.name] = tool
     return tools, diagnostics
 

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from inspector.catalog import Catalog, CatalogClass
 from inspector.files.tools_json import from_json, to_json
-from inspector.model import ParameterKind
+from inspector.model import ParameterKind, ToolDescriptor
 from inspector.runtime.toolbox import Toolbox, ToolCallError
 from inspector.scan import typecheck_names
 from inspector.scan.methods import MethodBuilder
@@ -445,7 +445,7 @@ def test_self_is_the_owning_class() -> None:
     builder = MethodBuilder()
     (crate,) = [builder.build(m)[0] for m in iter_methods(ClassInfo(Crate, "Crate", "t.py"))]
     tools, diagnostics = inspect_class(Box)
-    assert crate is not None
+    assert isinstance(crate, ToolDescriptor)
     assert crate.parameters[0].to_schema() == {
         "type": "object",
         "title": "Crate",
@@ -454,7 +454,7 @@ def test_self_is_the_owning_class() -> None:
         "required": ["label"],
     }
     (box_merge,) = [builder.build(m)[0] for m in iter_methods(ClassInfo(Box, "Box", "t.py"))]
-    assert box_merge is not None and box_merge.returns.to_schema() == BOX
+    assert isinstance(box_merge, ToolDescriptor) and box_merge.returns.to_schema() == BOX
     assert inlined(tools["merge"].parameters_schema())["properties"] == {
         "other": {**BOX, "description": "Another box."},
         "others": {"type": "array", "description": "More boxes.", "items": BOX},
@@ -502,7 +502,7 @@ def test_hints_written_without_quotes_resolve_for_each_class_they_are_read_for(
             "properties": {"side": {"type": side}},
             "required": ["side"],
         }
-        assert tool is not None
+        assert isinstance(tool, ToolDescriptor)
         assert inlined(tool.parameters_schema())["properties"] == {
             "other": {"type": "array", "description": "Others of this side.", "items": owner},
             "count": {"type": ["integer", "null"], "description": "How many.", "default": None},
@@ -675,7 +675,7 @@ def test_a_generic_base_s_type_parameters_are_the_types_the_subclass_gives_them(
     def add_schema(cls: type) -> object:
         method = next(m for m in iter_methods(ClassInfo(cls, cls.__name__, "t.py")))
         tool, notes = builder.build(method)
-        assert tool is not None and notes == []
+        assert isinstance(tool, ToolDescriptor) and notes == []
         return [inlined(tool.parameters_schema())["properties"], inlined(tool.returns.to_schema())]
 
     key = {"type": "string", "description": "The key."}

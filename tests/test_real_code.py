@@ -152,7 +152,7 @@ def s3_tools() -> dict[str, ToolDescriptor]:
     for method in iter_methods(ClassInfo(cls, cls.__name__, "botocore")):
         if method.name in wanted:
             tool, _ = builder.build(method)
-            assert tool is not None
+            assert isinstance(tool, ToolDescriptor)
             tools[method.name] = tool
     return tools
 

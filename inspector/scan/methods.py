@@ -72,6 +72,7 @@ from inspector.scan.fields import (
     field_object,
 )
 from inspector.scan.hints import Mapped, Note, TypeMapper, no_form_name
+from inspector.scan.no_tools import NoTool
 from inspector.scan.overloads import fill_from_overloads, overloads_doc
 from inspector.scan.renames import Renames, named_in_schema, renamed_field, renames_of
 from inspector.scan.resolution import Resolved, is_never, is_unpack, none_name
@@ -120,8 +121,6 @@ _IMPLICIT: dict[MethodKind, str | None] = {
 _VAR_KEYWORD = inspect.Parameter.VAR_KEYWORD
 
 
-_DECORATOR: typing.Final = object()
-"""What ``_build`` gives for a method that makes a decorator: no tool."""
 _REPLACED_BY_NO_FORM = frozenset({codes.NO_SCHEMA_FORM, codes.UNION_MEMBER_NO_JSON})
 """The notes that TI130/TI131 replace for a parameter whose type has no JSON form."""
 
@@ -144,12 +143,13 @@ class MethodBuilder:
         self._doc_types: dict[tuple[str, str], DocType] = {}
         self._renames = Renames()
 
-    def build(self, method: MethodInfo) -> tuple[ToolDescriptor | None, list[Diagnostic]]:
-        """The tool of a method and what was noticed; no tool (and nothing noticed) for a
-        method that makes a decorator (``makes_decorator``): a call does nothing until its
-        result is applied to a function. A method that cannot be inspected is a tool without
-        parameters that a model cannot call (``not_inspected``): it stays in the catalog, so
-        the classification file keeps its entry and its ``false`` quiets it."""
+    def build(self, method: MethodInfo) -> tuple[ToolDescriptor | NoTool, list[Diagnostic]]:
+        """The tool of a method and what was noticed; ``NoTool.MAKES_DECORATOR`` (and nothing
+        noticed) for a method that makes a decorator (``makes_decorator``): a call does
+        nothing until its result is applied to a function. A method that cannot be inspected
+        is a tool without parameters that a model cannot call (``not_inspected``): it stays in
+        the catalog, so the classification file keeps its entry and its ``false`` quiets
+        it."""
         report = Reporter(method)
         try:
             tool = self._build(method, report)
@@ -158,13 +158,13 @@ class MethodBuilder:
             self.mapper.take_definitions()
             report(codes.METHOD_FAILED, f"cannot be inspected ({brief(error)}); not offered")
             tool = None
-        if tool is _DECORATOR:
-            return None, []
+        if tool is NoTool.MAKES_DECORATOR:
+            return tool, []
         if not isinstance(tool, ToolDescriptor):
             return not_inspected(method), report.diagnostics
         return tool, report.diagnostics
 
-    def _build(self, method: MethodInfo, report: Reporter) -> ToolDescriptor | object | None:
+    def _build(self, method: MethodInfo, report: Reporter) -> ToolDescriptor | NoTool | None:
         read = self._signature(method, report)
         if read is None:
             return None
@@ -177,7 +177,7 @@ class MethodBuilder:
         wanted = {p.name: p.kind for p in parameters} | {"return": None}
         hints, sources = self._hints(method, wanted, report, stub)
         if makes_decorator(hints.get("return"), self.context.names.typevar_bound):
-            return _DECORATOR
+            return NoTool.MAKES_DECORATOR
         keywords = fill_from_overloads(
             method, parameters, hints, sources, self.resolver, bound=bound
         )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import enum
 import re
 from collections.abc import AsyncIterator, Iterator
 from types import CodeType, FunctionType
@@ -16,13 +17,96 @@ from typing import Final
 from inspector.scan.function_factories import held_function, returns_own_function
 
 
-def is_no_tool(name: str, raw: object) -> bool:
-    """Whether a class attribute ``name`` (``raw``, as the class holds it) is no tool whatever
-    its class: a hook its framework calls (``_is_hook``), a method marked private for Sphinx,
-    a setting (``_is_setting``), or a method that gives back a function it makes."""
-    return (
-        _is_hook(raw) or _marked_private(raw) or _is_setting(name, raw) or returns_own_function(raw)
-    )
+class NoTool(enum.Enum):
+    """Which rule makes a public attribute no tool. A diagnostic that says why (a target that
+    names one function, a class that gives no tools) words it from this, never from another
+    message's text."""
+
+    PRIVATE = "private"
+    """Its name starts with ``_`` (a function a target names: ``mod.py:_helper``)."""
+    HOOK = "hook"
+    """Its framework calls it itself (``_HOOK_MARKS``, ``pydantic_hooks``)."""
+    CALLBACK = "callback"
+    """The standard library calls it itself (``library_callbacks``)."""
+    CONTEXT_MANAGER = "context-manager"
+    """``@contextmanager`` or ``@asynccontextmanager`` made it (``_is_context_manager``)."""
+    MAKES_DECORATOR = "makes-decorator"
+    """Its return hint is a decorator (``decorator_factories.makes_decorator``)."""
+    RETURNS_OWN_FUNCTION = "returns-own-function"
+    """Every ``return`` gives back a function it makes (``returns_own_function``)."""
+    MARKED_PRIVATE = "marked-private"
+    """Its docstring says ``:meta private:`` (``_marked_private``)."""
+    SETTING = "setting"
+    """A name in capitals for a function defined under another name (``_is_setting``)."""
+
+    @property
+    def what(self) -> str:
+        """What the attribute is, after its name: ``route`` *makes a decorator*."""
+        return _WORDS[self][0]
+
+    @property
+    def why(self) -> str:
+        """Why that makes it no tool, for a message about the one function a target names."""
+        return _WORDS[self][1]
+
+
+_WORDS: Final[dict[NoTool, tuple[str, str]]] = {
+    NoTool.PRIVATE: (
+        "has a private name",
+        "a name that starts with '_' is never a tool; scan a public function that calls it",
+    ),
+    NoTool.HOOK: (
+        "is a hook its framework calls itself",
+        "the framework calls it when its own work needs it, never a model",
+    ),
+    NoTool.CALLBACK: (
+        "is a callback the standard library calls itself",
+        "the library calls it as a step of its own cycle, never a model",
+    ),
+    NoTool.CONTEXT_MANAGER: (
+        "makes a context manager",
+        "a model cannot enter it, so its body would never run",
+    ),
+    NoTool.MAKES_DECORATOR: (
+        "makes a decorator",
+        "its return hint says so: its work happens only when the decorator is applied to a "
+        "function, which no model can write",
+    ),
+    NoTool.RETURNS_OWN_FUNCTION: (
+        "gives back a function it makes",
+        "what that function does happens only when code applies it, and a model would get its text",
+    ),
+    NoTool.MARKED_PRIVATE: (
+        "is marked private for Sphinx",
+        "its docstring's ':meta private:' keeps it out of the API, as an underscore would",
+    ),
+    NoTool.SETTING: (
+        "is a setting",
+        "a name in capitals that holds a function defined under another name says which "
+        "function code calls",
+    ),
+}
+
+
+def no_tool_reason(name: str, raw: object) -> NoTool | None:
+    """Why a class attribute ``name`` (``raw``, as the class holds it) is no tool whatever its
+    class, or None when no rule here says so: a hook its framework calls (``_HOOK_MARKS``), a
+    method that makes a context manager, a method marked private for Sphinx, a setting
+    (``_is_setting``), or a method that gives back a function it makes."""
+    function = held_function(raw)
+    if type(function) is FunctionType:  # only a function's own marks: no attribute of another
+        # object is read (a proxy's ``__getattr__`` may raise)
+        if any(function.__dict__.get(mark) is not None for mark in _HOOK_MARKS):
+            return NoTool.HOOK
+        if _is_context_manager(function):
+            return NoTool.CONTEXT_MANAGER
+    if _marked_private(raw):
+        return NoTool.MARKED_PRIVATE
+    if _is_setting(name, raw):
+        return NoTool.SETTING
+    if returns_own_function(raw):
+        return NoTool.RETURNS_OWN_FUNCTION
+    return None
 
 
 _HOOK_MARKS = ("__marshmallow_hook__", "__sa_validators__", "__sa_reconstructor__")
@@ -51,17 +135,6 @@ def _is_setting(name: str, raw: object) -> bool:
     if type(function) is not FunctionType or "<locals>" in function.__qualname__:
         return False  # a decorator's wrapper or a factory's method (``GET = _verb("GET")``)
     return name.isupper() and function.__name__ != name
-
-
-def _is_hook(raw: object) -> bool:
-    """Whether a class attribute is a method its framework calls itself (``_HOOK_MARKS``), or
-    one that makes a context manager (``_is_context_manager``)."""
-    function = held_function(raw)
-    if type(function) is not FunctionType:  # only a function's own marks: no attribute of
-        return False  # another object is read (a proxy's ``__getattr__`` may raise)
-    return any(function.__dict__.get(mark) is not None for mark in _HOOK_MARKS) or (
-        _is_context_manager(function)
-    )
 
 
 def _context_manager_codes() -> frozenset[CodeType]:

@@ -14,21 +14,23 @@ from types import ModuleType
 
 from inspector import codes
 from inspector.catalog import Catalog, CatalogClass
-from inspector.diagnostics import Diagnostic, InspectorError, Level, reraise_interrupt
+from inspector.diagnostics import Diagnostic, InspectorError, Level, listed, reraise_interrupt
 from inspector.files.new_entries import inputs_left_out
 from inspector.model import ToolDescriptor
 from inspector.scan.context import ScanContext
 from inspector.scan.docstrings import DocstringStyle
 from inspector.scan.methods import MethodBuilder, brief
+from inspector.scan.no_tools import NoTool
 from inspector.scan.targets import (
     ClassInfo,
     Locations,
     MethodInfo,
+    NoToolMember,
     bases_not_taken,
     function_group,
     functions_defined_in,
     is_function_group,
-    iter_methods,
+    iter_members,
     module_key,
     owner_name,
 )
@@ -83,7 +85,7 @@ def scan_objects(
     for obj in _with_function_groups(objects):
         cls = obj if isinstance(obj, type) else type(obj)
         info = context.targets.class_info(cls, (through or {}).get(cls))
-        group = scan_class(info, builder, keys, diagnostics)
+        group, _ = scan_class(info, builder, keys, diagnostics)
         groups.append(group)
         owners.append(obj)
         if not group.function_group:
@@ -167,13 +169,15 @@ def _scan_target(
     found = False
     for info in infos:
         if is_function_group(info.cls):
-            group = scan_class(info, builder, set(), diagnostics)
+            group, left_out = scan_class(info, builder, set(), diagnostics)
             found = found or bool(group.tools)
+            if info.explicit:  # the target names one function: say why it gives no tool
+                diagnostics.extend(_named_no_tool(info.source, member) for member in left_out)
             _add_functions(groups, group)
             continue
         if info.cls not in seen:
             seen.add(info.cls)
-            group = scan_class(info, builder, keys, diagnostics)
+            group, _ = scan_class(info, builder, keys, diagnostics)
             found = found or bool(group.tools)
             if group.tools or info.explicit:  # a module's classes without methods are noise
                 groups.append(group)
@@ -182,6 +186,17 @@ def _scan_target(
         message = f"target {target!r}: no class with public methods"
         diagnostics.append(Diagnostic(Level.WARNING, message, code=codes.NO_PUBLIC_METHODS))
     return True
+
+
+def _named_no_tool(target: str, member: NoToolMember) -> Diagnostic:
+    """TI150: the one function a target names is no tool (inside a module's or a class's scan
+    such a member is left out without a word: it is no tool by design)."""
+    reason = member.reason
+    message = f"target {target!r} gives no tool: the function {reason.what} ({reason.why})"
+    subject = f"{owner_name(member.owner)}.{member.name}"
+    return Diagnostic(
+        Level.WARNING, message, member.path, member.line, subject, codes.NAMED_NO_TOOL
+    )
 
 
 def _inputs_left_out(notes: list[Diagnostic], method: MethodInfo) -> list[Diagnostic]:
@@ -273,21 +288,31 @@ def scan_class(
     builder: MethodBuilder,
     taken: set[str],
     diagnostics: list[Diagnostic],
-) -> CatalogClass:
+) -> tuple[CatalogClass, list[NoToolMember]]:
+    """A class's tools (a module's functions: the group's), and its public methods a rule of
+    ``no_tools`` left out."""
     tools: list[ToolDescriptor] = []
-    methods = 0
-    for method in iter_methods(info, builder.context.targets.locations):
-        methods += 1
-        tool, notes = builder.build(method)
-        if tool is None:  # it makes a decorator: no tool
+    left_out: list[NoToolMember] = []
+    for member in iter_members(info, builder.context.targets.locations):
+        if isinstance(member, NoToolMember):
+            left_out.append(member)
+            continue
+        tool, notes = builder.build(member)
+        if isinstance(tool, NoTool):  # it makes a decorator
+            left_out.append(NoToolMember(member.owner, member.name, tool, member.path, member.line))
             continue
         if inputs_left_out(tool):
-            notes = _inputs_left_out(notes, method)
+            notes = _inputs_left_out(notes, member)
         diagnostics.extend(notes)
         tools.append(tool)
     key = info.cls.__qualname__
-    if not methods and info.explicit and not is_function_group(info.cls):
+    if not tools and info.explicit and not is_function_group(info.cls):
         message = "no public methods: the class gives no tools"
+        if left_out:  # it has some, each left out by a rule: say which and why, in the order
+            # of the code (by name on one line: methods one ``def`` made in a loop of a set)
+            ordered = sorted(left_out, key=lambda member: (member.path, member.line, member.name))
+            reasons = (f"{member.name} {member.reason.what}" for member in ordered)
+            message = f"the class gives no tools: {listed(reasons)}"
         left = bases_not_taken(info.cls)
         if left:
             message += (
@@ -311,7 +336,7 @@ def scan_class(
                 code=codes.DUPLICATE_CLASS_NAME,
             )
         )
-    return CatalogClass(key, info.source, tuple(tools), is_function_group(info.cls))
+    return CatalogClass(key, info.source, tuple(tools), is_function_group(info.cls)), left_out
 
 
 NAME_LENGTH = 64

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import importlib
 import importlib.machinery
@@ -12,13 +13,14 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from types import CodeType, FunctionType, ModuleType
+from types import BuiltinFunctionType, CodeType, FunctionType, ModuleType
 from typing import Final
 
 from inspector.diagnostics import InspectorError, UsageError, did_you_mean, reraise_interrupt
 from inspector.model import MethodKind
 from inspector.scan.forwarding import overridden
-from inspector.scan.no_tools import is_no_tool, library_callbacks, pydantic_hooks
+from inspector.scan.function_factories import held_function
+from inspector.scan.no_tools import NoTool, library_callbacks, no_tool_reason, pydantic_hooks
 
 _NO_METHODS = (property, functools.cached_property, type)
 """Class attributes that are no methods, though callable or descriptors."""
@@ -26,8 +28,10 @@ _NO_METHODS = (property, functools.cached_property, type)
 
 class ClassInfo:
     """A class to inspect and the target text that named it (a module's functions come as the
-    class ``function_group`` makes of them). ``through`` is a base whose methods count as the
-    class's own, as they would for that base (see ``iter_methods``)."""
+    class ``function_group`` makes of them). ``explicit``: the target names the class, or, for
+    a module's functions, the one function (``mod.py:func``), not a whole module. ``through``
+    is a base whose methods count as the class's own, as they would for that base (see
+    ``iter_methods``)."""
 
     __slots__ = ("cls", "explicit", "path", "source", "through")
 
@@ -75,6 +79,19 @@ class MethodInfo:
         self.kind: Final = kind
         self.path: Final = path
         self.line: Final = line
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class NoToolMember:
+    """A public attribute of a class (a function of a module's group) that looks like a method
+    but that a rule leaves out: ``reason`` says which, ``path`` and ``line`` where it is
+    defined (the class's file, without a line, when no code says)."""
+
+    owner: type
+    name: str
+    reason: NoTool
+    path: str
+    line: int
 
 
 class Locations:
@@ -490,18 +507,40 @@ def iter_methods(info: ClassInfo, locations: Locations | None = None) -> Iterato
     each located by ``locations`` (the scan's). The inherited ones are those of the bases
     ``_owners`` takes, and those ``info.through`` would give its base (a fake ``FakeRedis``
     of another package, given for ``Redis``, has ``Redis``'s methods)."""
+    return (m for m in iter_members(info, locations) if isinstance(m, MethodInfo))
+
+
+def iter_members(
+    info: ClassInfo, locations: Locations | None = None
+) -> Iterator[MethodInfo | NoToolMember]:
+    """``iter_methods``'s methods, in its order, and where a rule of ``no_tools`` leaves a
+    public method out, the ``NoToolMember`` that says which (a function of a module's group
+    left out for its private name too: a target may name one, ``mod.py:_helper``), in the
+    order its class holds them, which may change between runs for methods made in a loop."""
     seen: set[str] = set()
     locations = locations if locations is not None else Locations()
     owner_is_group = is_function_group(info.cls)
     callbacks = library_callbacks(info.cls)
     for owner in _owners(info.cls, info.through):
-        hooks = pydantic_hooks(owner) | callbacks
+        hooks = pydantic_hooks(owner)
         found: list[MethodInfo] = []
         for name, raw in vars(owner).items():
-            if name in seen or not is_public(name):
+            if name in seen:
+                continue
+            if not is_public(name):
+                if owner_is_group and isinstance(raw, staticmethod):  # a function, not a mark
+                    yield _no_tool(owner, name, raw, NoTool.PRIVATE, path=info.path, at=locations)
                 continue
             seen.add(name)
-            if name in hooks or is_no_tool(name, raw):
+            reason = (
+                NoTool.HOOK
+                if name in hooks
+                else NoTool.CALLBACK
+                if name in callbacks
+                else no_tool_reason(name, raw)
+            )
+            if reason is not None:
+                yield _no_tool(owner, name, raw, reason, path=info.path, at=locations)
                 continue
             method = _as_method(owner, name, raw, info.path, locations, receiver=info.cls)
             if method is not None and _is_alias(info.cls, name, method.function):
@@ -518,6 +557,19 @@ def iter_methods(info: ClassInfo, locations: Locations | None = None) -> Iterato
             if method is not None:
                 found.append(method)
         yield from _one_def_by_name(found)
+
+
+def _no_tool(
+    owner: type, name: str, raw: object, reason: NoTool, *, path: str, at: Locations
+) -> NoToolMember:
+    """A member left out for ``reason``, located where its function is defined; any other
+    object (a pydantic validator's proxy, whose ``__getattr__`` may raise) in ``path``."""
+    function = held_function(raw)
+    if isinstance(function, FunctionType | BuiltinFunctionType):
+        path, line = _located(function, path, at)
+    else:
+        line = 0
+    return NoToolMember(owner, name, reason, path, line)
 
 
 def _one_def_by_name(methods: list[MethodInfo]) -> list[MethodInfo]:
@@ -662,9 +714,19 @@ def _as_method(
         function, kind = standing, MethodKind.INSTANCE
     else:
         return None
-    unwrapped = inspect.unwrap(function) if hasattr(function, "__wrapped__") else function
-    code = getattr(unwrapped, "__code__", None)
-    line = 0
-    if code is not None:
-        path, line = locations.of(code.co_filename), code.co_firstlineno
+    path, line = _located(function, path, locations)
     return MethodInfo(owner, name, function, kind, path=path, line=line, receiver=receiver)
+
+
+def _located(function: object, path: str, locations: Locations) -> tuple[str, int]:
+    """Where a function's code is (through the wrappers that keep ``__wrapped__``): its file and
+    first line; ``path`` without a line when it has no code (a C function)."""
+    try:
+        wrapped = hasattr(function, "__wrapped__")
+        unwrapped = inspect.unwrap(function) if wrapped else function  # type: ignore[arg-type]
+    except ValueError:  # a cycle of ``__wrapped__``
+        return path, 0
+    code = getattr(unwrapped, "__code__", None)
+    if code is None:
+        return path, 0
+    return locations.of(code.co_filename), code.co_firstlineno
