@@ -896,6 +896,42 @@ def test_a_method_that_makes_a_context_manager_is_no_tool() -> None:
     assert [t.name for t in Toolbox(Session()).tools] == ["commit"]
 
 
+class Looped:
+    """A method set as its own ``__wrapped__`` (a decorator that wraps in place), beside one
+    that is not."""
+
+    def double(self, value: int) -> int:
+        """Double a number.
+
+        Args:
+            value: The number.
+        """
+        return 2 * value
+
+    def halve(self, value: float) -> float:
+        """Halve a number.
+
+        Args:
+            value: The number.
+        """
+        return value / 2
+
+
+Looped.double.__wrapped__ = Looped.double  # type: ignore[attr-defined]
+
+
+def test_a_method_wrapping_itself_is_read_as_it_is() -> None:
+    """``inspect.unwrap`` raises on a loop of ``__wrapped__``: the whole scan stopped with an
+    internal error. The method is read through its own signature, and is called."""
+    tools, diagnostics = inspect_class(Looped)
+    assert diagnostics == []
+    assert [(p.name, p.required, p.to_schema()) for p in tools["double"].parameters] == [
+        ("value", True, {"type": "integer", "description": "The number."})
+    ]
+    assert list(tools) == ["double", "halve"]
+    assert Toolbox(Looped()).call("double", {"value": 4}) == 8
+
+
 class Scheduler:
     """Methods that make a function and give it back (APScheduler's ``scheduled_job``, Flask's
     ``route``), beside methods that define one and give back something else."""

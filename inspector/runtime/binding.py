@@ -32,6 +32,7 @@ from inspector.scan.call_hints import call_hints
 from inspector.scan.docstrings import DocstringStyle
 from inspector.scan.fields import FieldDefault, field_defaults
 from inspector.scan.forwarding import overridden
+from inspector.scan.function_factories import unwrapped
 from inspector.scan.methods import MethodBuilder
 from inspector.scan.variadics import wrapper_keywords
 
@@ -260,7 +261,7 @@ def bind(
         )
     except Exception:  # the builder already reported it; convert nothing then
         hints = {}
-    target = inspect.unwrap(read)
+    target = unwrapped(read)
     offered = shaped or tool
     fixed = _fixed(tool, offered, python_names, hints, frozenset(documented))
     defaults = field_defaults(target, hints)

@@ -23,7 +23,6 @@ import datetime
 import enum
 import functools
 import importlib
-import inspect
 import re
 import sys
 import types
@@ -32,6 +31,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import NamedTuple
 
 from inspector.model import MISSING, Json, RefType, SchemaType, _Missing
+from inspector.scan.function_factories import unwrapped
 from inspector.scan.typecheck_names import TypeCheckingNames
 from inspector.typetable.schema_values import value_problem
 
@@ -869,7 +869,7 @@ def resolve_doc_type(
     """A docstring type (``list[int]``, ``int or None``, ``{'a', 'b'}``, ``list of str``,
     ``array-like``) read with the names of the function's module, those it imports only under
     ``if TYPE_CHECKING:`` included (``names``: the scan's); never evaluated."""
-    target = inspect.unwrap(function) if hasattr(function, "__wrapped__") else function
+    target = unwrapped(function)
     globalns = getattr(target, "__globals__", {})
     module_name = str(globalns.get("__name__", ""))
     try:

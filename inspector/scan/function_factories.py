@@ -9,6 +9,7 @@ import ast
 import dis
 import inspect
 import textwrap
+import typing
 from types import CodeType, FunctionType
 
 _COMPREHENSIONS = frozenset({"<listcomp>", "<dictcomp>", "<setcomp>", "<genexpr>"})
@@ -16,10 +17,31 @@ _COMPREHENSIONS = frozenset({"<listcomp>", "<dictcomp>", "<setcomp>", "<genexpr>
 _NESTED_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 
 
+_Function = typing.TypeVar("_Function")
+
+
 def held_function(raw: object) -> object:
     """The function a class attribute holds: a ``classmethod``'s or ``staticmethod``'s, else
     the attribute itself."""
     return raw.__func__ if isinstance(raw, classmethod | staticmethod) else raw
+
+
+def unwrapped(function: _Function) -> _Function:
+    """The function a wrapper holds, through every wrapper that keeps ``__wrapped__``
+    (``inspect.unwrap``); the function itself when its ``__wrapped__`` chain loops (a wrapper
+    set as its own ``__wrapped__``), where ``inspect.unwrap`` raises."""
+    if not hasattr(function, "__wrapped__"):
+        return function
+    try:
+        return typing.cast(_Function, inspect.unwrap(function))  # type: ignore[arg-type]
+    except ValueError:  # a cycle of ``__wrapped__``
+        return function
+
+
+def wraps_in_a_loop(function: object) -> bool:
+    """Whether a function's ``__wrapped__`` chain loops: its own signature is the one to read
+    (``inspect.signature`` following the chain raises)."""
+    return hasattr(function, "__wrapped__") and unwrapped(function) is function
 
 
 def returns_own_function(raw: object) -> bool:
@@ -37,10 +59,7 @@ def returns_own_function(raw: object) -> bool:
     function = held_function(raw)
     if type(function) is not FunctionType:
         return False
-    try:
-        function = inspect.unwrap(function)
-    except ValueError:  # a cycle of ``__wrapped__``
-        return False
+    function = unwrapped(function)
     code = getattr(function, "__code__", None)
     # cheap first: a method that defines no function inside has no function's code among its
     # constants (a comprehension's, on Python 3.11, is no function: pandas' methods hold

@@ -71,6 +71,7 @@ from inspector.scan.fields import (
     NO_DEFAULT,
     field_object,
 )
+from inspector.scan.function_factories import unwrapped, wraps_in_a_loop
 from inspector.scan.hints import Mapped, Note, TypeMapper, no_form_name
 from inspector.scan.no_tools import NoTool
 from inspector.scan.overloads import fill_from_overloads, overloads_doc
@@ -233,7 +234,9 @@ class MethodBuilder:
         first line (a C method without a text signature: ``inspect.signature`` raises for
         it)."""
         try:
-            return list(inspect.signature(method.function).parameters.values()), None
+            follow = not wraps_in_a_loop(method.function)  # else its own signature
+            signature = inspect.signature(method.function, follow_wrapped=follow)
+            return list(signature.parameters.values()), None
         except (TypeError, ValueError) as error:
             stub = self._stub(method, report)
             if stub is None:
@@ -295,7 +298,7 @@ class MethodBuilder:
         annotations = getattr(function, "__annotations__", None)
         if not isinstance(annotations, dict):
             return {}
-        target = inspect.unwrap(function) if hasattr(function, "__wrapped__") else function
+        target = unwrapped(function)
         globalns = getattr(target, "__globals__", {})
         resolved: dict[str, object] = {}
         for name, annotation in annotations.items():

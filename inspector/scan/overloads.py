@@ -12,6 +12,7 @@ from collections.abc import Callable
 import docstring_parser
 
 from inspector.scan.docstrings import DocInfo, DocstringStyle, parse_docstring, unparsed
+from inspector.scan.function_factories import unwrapped
 from inspector.scan.resolution import HintResolver, is_never
 from inspector.scan.targets import MethodInfo
 
@@ -88,7 +89,7 @@ def overload_types(
     the first parameter is ``self``/``cls`` and says nothing; ``receiver``: the class the
     method is read for (``Self``; default: ``owner``). A hint that does not resolve is left
     out: the implementation's own reading still stands."""
-    target = inspect.unwrap(getattr(function, "__func__", function))
+    target = unwrapped(getattr(function, "__func__", function))
     try:
         overloads = typing.get_overloads(target)
     except Exception:  # an object typing cannot look up has no overloads
@@ -128,7 +129,7 @@ def overloads_doc(
     arguments the others document besides (openai's ``create`` documents its overloads and
     leaves the implementation bare), and why any of them could not be parsed; None when no
     overload has a docstring."""
-    target = inspect.unwrap(getattr(function, "__func__", function))
+    target = unwrapped(getattr(function, "__func__", function))
     try:
         overloads = typing.get_overloads(target)
     except Exception:  # an object typing cannot look up has no overloads

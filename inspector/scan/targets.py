@@ -19,7 +19,7 @@ from typing import Final
 from inspector.diagnostics import InspectorError, UsageError, did_you_mean, reraise_interrupt
 from inspector.model import MethodKind
 from inspector.scan.forwarding import overridden
-from inspector.scan.function_factories import held_function
+from inspector.scan.function_factories import held_function, unwrapped
 from inspector.scan.no_tools import NoTool, library_callbacks, no_tool_reason, pydantic_hooks
 
 _NO_METHODS = (property, functools.cached_property, type)
@@ -581,8 +581,7 @@ def _one_def_by_name(methods: list[MethodInfo]) -> list[MethodInfo]:
     places: dict[int, list[int]] = {}
     for index, method in enumerate(methods):
         function = method.function
-        unwrapped = inspect.unwrap(function) if hasattr(function, "__wrapped__") else function
-        code = getattr(unwrapped, "__code__", None)
+        code = getattr(unwrapped(function), "__code__", None)
         if isinstance(code, CodeType):
             places.setdefault(id(code), []).append(index)
     ordered = list(methods)
@@ -721,12 +720,7 @@ def _as_method(
 def _located(function: object, path: str, locations: Locations) -> tuple[str, int]:
     """Where a function's code is (through the wrappers that keep ``__wrapped__``): its file and
     first line; ``path`` without a line when it has no code (a C function)."""
-    try:
-        wrapped = hasattr(function, "__wrapped__")
-        unwrapped = inspect.unwrap(function) if wrapped else function  # type: ignore[arg-type]
-    except ValueError:  # a cycle of ``__wrapped__``
-        return path, 0
-    code = getattr(unwrapped, "__code__", None)
+    code = getattr(unwrapped(function), "__code__", None)
     if code is None:
         return path, 0
     return locations.of(code.co_filename), code.co_firstlineno
