@@ -513,6 +513,18 @@ class LeftOut:
 
 
 @dataclass(frozen=True, slots=True)
+class Deprecation:
+    """What a deprecated method's code says of it (``@deprecated``, a stub's, a docstring's
+    ``.. deprecated::``): its authors want it gone, so its new classification entry starts
+    ``false``. Either may be "" (``.. deprecated::`` alone says neither)."""
+
+    version: str = ""
+    """The version it was deprecated in (``"1.2"``)."""
+    message: str = ""
+    """What its authors say (``"Use fetch() instead"``), plain text."""
+
+
+@dataclass(frozen=True, slots=True)
 class Injected:
     """``Annotated`` metadata for a parameter the host gives and the model never sees:
     ``user: Annotated[str, Injected()]`` leaves ``user`` out of every schema, and the Toolbox
@@ -579,6 +591,7 @@ class ToolDescriptor:
             if included).
         curation: What the classification entry adds (fixed and hidden parameters, approval,
             timeout, deferred loading); empty for a tool read from the catalog as scanned.
+        deprecated: What the code says when the method is deprecated, else None.
     """
 
     name: str
@@ -595,6 +608,7 @@ class ToolDescriptor:
     left_out: tuple[LeftOut, ...] = ()
     uncallable: tuple[tuple[str, str], ...] = ()
     curation: Curation = field(default_factory=Curation)
+    deprecated: Deprecation | None = None
 
     @property
     def path_and_line(self) -> tuple[str, int]:

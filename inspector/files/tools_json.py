@@ -17,6 +17,7 @@ from inspector.files.schemas import (
     shared_text,
 )
 from inspector.model import (
+    Deprecation,
     Field,
     Json,
     JsonObject,
@@ -128,6 +129,9 @@ def _tool_json(tool: ToolDescriptor, schemas: Schemas, refs: Refs) -> JsonObject
         entry["left_out"] = {p.name: _left_out_json(p) for p in tool.left_out}
     if tool.uncallable:
         entry["uncallable"] = dict(tool.uncallable)
+    if tool.deprecated is not None:
+        said = (("version", tool.deprecated.version), ("message", tool.deprecated.message))
+        entry["deprecated"] = {key: value for key, value in said if value}
     entry["location"] = tool.location
     return entry
 
@@ -149,6 +153,13 @@ def _left_out(entry: dict[str, Json], where: str) -> tuple[LeftOut, ...]:
         reason, kind = str(why.get("reason", "")), str(why.get("type", ""))
         found.append(LeftOut(name, reason, kind, str(why.get("key", ""))))
     return tuple(found)
+
+
+def _deprecation(entry: dict[str, Json], where: str) -> Deprecation | None:
+    if "deprecated" not in entry:
+        return None
+    said = _mapping(entry["deprecated"], f"{where}.deprecated")
+    return Deprecation(str(said.get("version", "")), str(said.get("message", "")))
 
 
 def load(path: Path) -> Catalog:
@@ -253,6 +264,7 @@ def _tool_from_json(
             type_sources=tuple((k, str(v)) for k, v in sources.items()),
             left_out=_left_out(entry, where),
             uncallable=tuple((k, str(v)) for k, v in uncallable.items()),
+            deprecated=_deprecation(entry, where),
         )
     except (InspectorError, ValueError) as error:
         raise InspectorError(f"{where}: {error}") from None

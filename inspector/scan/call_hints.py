@@ -62,7 +62,7 @@ def call_hints(
         if stub is not None and stub.bound and parameters:  # a method from its stub: bound
             parameters = parameters[1:]  # here, so its ``self``/``cls`` is given already
         wanted: dict[str, inspect._ParameterKind | None] = {p.name: p.kind for p in parameters}
-        hints, _ = stubs._hints(method, wanted, report, stub)
+        hints, _, _ = stubs._hints(method, wanted, report, stub)
     bound = hasattr(function, "__self__")  # a bound method: its overloads list self/cls
     overloads = overload_types(
         function, owner, builder.resolver, bound=bound, receiver=method.receiver

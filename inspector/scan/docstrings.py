@@ -17,7 +17,9 @@ import docstring_parser.google
 import docstring_parser.numpydoc
 import docstring_parser.rest
 
+from inspector.model import Deprecation
 from inspector.scan.consolidated_fields import consolidated_fields_readable
+from inspector.scan.deprecation import NumpyDeprecation, parsed_deprecation
 from inspector.scan.doc_margin import body_dedented
 from inspector.scan.entry_names import entry_names
 from inspector.scan.google_sections import read_google
@@ -140,6 +142,8 @@ class DocInfo:
     returns: str = ""
     returns_type: str | None = None
     present: bool = False
+    deprecated: Deprecation | None = None
+    """What a deprecation at its margin says (``deprecation.docstring_deprecation``)."""
 
 
 def detect_style(text: str) -> DocstringStyle:
@@ -613,7 +617,9 @@ _GOOGLE_PARSER = docstring_parser.google.GoogleParser(
 # the library types `sections` as a dict but iterates it as a list of sections
 _NUMPY_PARSER = docstring_parser.numpydoc.NumpydocParser(
     [  # type: ignore[arg-type]
-        section if section.key in _READ_NUMPY_SECTIONS else _UnreadSection(section)
+        section
+        if section.key in _READ_NUMPY_SECTIONS
+        else (NumpyDeprecation if section.key == "deprecation" else _UnreadSection)(section)
         for section in docstring_parser.numpydoc.DEFAULT_SECTIONS
     ]
 )
@@ -788,9 +794,10 @@ def _required(description: str) -> tuple[str, bool]:
 
 
 def _description(parsed: docstring_parser.Docstring, text: str) -> str:
+    """The summary and the long description, then a deprecation the parser took out."""
     short = _filled(parsed.short_description) or ""
     long = _filled(_indented_as_written(parsed.long_description or "", text)) or ""
     if short and long:
         separator = "\n\n" if parsed.blank_after_short_description else "\n"
-        return f"{short}{separator}{long}"
-    return short or long
+        short, long = f"{short}{separator}{long}", ""
+    return "\n\n".join(part for part in (short or long, parsed_deprecation(parsed)) if part)

@@ -44,6 +44,11 @@ from inspector.scan.annotated import overrides_schema
 from inspector.scan.context import ScanContext
 from inspector.scan.decorator_factories import makes_decorator
 from inspector.scan.defaults import default_of, fitting_default
+from inspector.scan.deprecation import (
+    decorated_deprecation,
+    docstring_deprecation,
+    with_deprecation,
+)
 from inspector.scan.doc_types import (
     NOT_UNDERSTOOD,
     DocType,
@@ -176,7 +181,7 @@ class MethodBuilder:
             receiver = parameters[0].name
             parameters = parameters[1:]
         wanted = {p.name: p.kind for p in parameters} | {"return": None}
-        hints, sources = self._hints(method, wanted, report, stub)
+        hints, sources, stub = self._hints(method, wanted, report, stub)
         if makes_decorator(hints.get("return"), self.context.names.typevar_bound):
             return NoTool.MAKES_DECORATOR
         keywords = fill_from_overloads(
@@ -211,9 +216,13 @@ class MethodBuilder:
         named = [*wanted, *keywords]
         type_sources, uncallable = named_in_schema(renamed, named, sources, omitted.uncallable)
         tool_name = tool_names.get(method.name)
+        decorated = decorated_deprecation(method.function) or (stub.deprecated if stub else None)
+        description, deprecated = with_deprecation(
+            _without_own_name(doc.description, method.name), decorated, doc.deprecated
+        )
         return ToolDescriptor(
             name=tool_name if isinstance(tool_name, str) else method.name,
-            description=_without_own_name(doc.description, method.name),
+            description=description,
             parameters=fields,
             returns=returns,
             definitions=tuple(definitions.items()),
@@ -225,6 +234,7 @@ class MethodBuilder:
             type_sources=type_sources,
             left_out=tuple(omitted.left_out),
             uncallable=uncallable,
+            deprecated=deprecated,
         )
 
     def _signature(
@@ -257,11 +267,11 @@ class MethodBuilder:
         wanted: dict[str, inspect._ParameterKind | None],
         report: Reporter,
         stub: StubSignature | None,
-    ) -> tuple[dict[str, object], dict[str, str]]:
+    ) -> tuple[dict[str, object], dict[str, str], StubSignature | None]:
         """The hints of the code (each annotation evaluated on its own; a failing one becomes
         "any"), then the stub's for ``wanted`` names the code leaves unannotated (``wanted``:
-        the run-time parameters after ``self``/``cls``, in order, then ``"return"``); and which
-        names took their type from a stub."""
+        the run-time parameters after ``self``/``cls``, in order, then ``"return"``); which
+        names took their type from a stub, and the stub read (``stub`` or one found)."""
         hints = self._code_hints(method, report)
         missing = [(i, n) for i, n in enumerate(wanted) if n not in hints]
         if missing and stub is None:
@@ -284,7 +294,7 @@ class MethodBuilder:
             self._report_dropped(name, resolved, report, only_null=only_null)
             hints[name] = typing.Any if only_null else resolved.hint
             sources[name] = "stub"
-        return hints, sources
+        return hints, sources, stub
 
     def _stub(self, method: MethodInfo, report: Reporter) -> StubSignature | None:
         try:
@@ -362,9 +372,11 @@ class MethodBuilder:
                 f"docstring cannot be parsed ({error}); its text before the sections is the "
                 "description",
             )
-            return unparsed(text)
-        if not doc.present:
-            report(codes.NO_DOCSTRING, "no docstring: the tool has no description")
+            doc = unparsed(text)
+        else:
+            if not doc.present:
+                report(codes.NO_DOCSTRING, "no docstring: the tool has no description")
+        doc.deprecated = docstring_deprecation(text)
         return doc
 
     def _fields(

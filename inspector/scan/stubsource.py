@@ -26,6 +26,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
+from inspector.model import Deprecation
+from inspector.scan.deprecation import stub_deprecation
 from inspector.scan.stub_outline import (
     Definition,
     Outline,
@@ -71,7 +73,7 @@ class StubParameter:
 class StubSignature:
     """A method's signature in a stub, and the names its annotations are evaluated with."""
 
-    __slots__ = ("bound", "namespace", "parameters", "returns")
+    __slots__ = ("bound", "deprecated", "namespace", "parameters", "returns")
 
     def __init__(
         self,
@@ -79,6 +81,7 @@ class StubSignature:
         returns: str | None,
         namespace: StubNamespace,
         bound: bool = False,
+        deprecated: Deprecation | None = None,
     ) -> None:
         self.parameters: Final = parameters
         self.returns: Final = returns
@@ -86,6 +89,8 @@ class StubSignature:
         self.bound: Final = bound
         """Whether its first parameter is ``self`` or ``cls`` (a method of a class, not a
         ``staticmethod``): one the run-time parameters a caller counts do not include."""
+        self.deprecated: Final = deprecated
+        """What its ``@deprecated("...")`` says (``stub_deprecation``), or None."""
 
     def annotation(
         self, name: str, kind: inspect._ParameterKind | None = None, position: int | None = None
@@ -642,12 +647,13 @@ def base_name(base: ast.expr) -> str | None:
 def _signature(node: Definition, namespace: StubNamespace, *, member: bool) -> StubSignature | None:
     """The signature of a definition; ``member``: it is a class's (its first parameter is
     ``self`` or ``cls`` unless it is a ``staticmethod``)."""
+    said = stub_deprecation(node)
     if isinstance(node, Overloads):
         bound = member and not _is_static(node.definitions[0])
-        return _merged([signature_parts(d) for d in node.definitions], namespace, bound)
+        return _merged([signature_parts(d) for d in node.definitions], namespace, bound, said)
     if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
         parameters, returns = signature_parts(node)
-        return StubSignature(parameters, returns, namespace, member and not _is_static(node))
+        return StubSignature(parameters, returns, namespace, member and not _is_static(node), said)
     return None
 
 
@@ -712,7 +718,9 @@ def _never(text: str | None) -> bool:
     return text is not None and text.rpartition(".")[2] in _NEVER_NAMES
 
 
-def _merged(signatures: list[_Parts], namespace: StubNamespace, bound: bool) -> StubSignature:
+def _merged(
+    signatures: list[_Parts], namespace: StubNamespace, bound: bool, said: Deprecation | None
+) -> StubSignature:
     """Overloads as one signature: the longest parameter list, each annotation the union of
     the overloads' annotations of that parameter (positional-only ones matched by position,
     named by the most common name), the return the union of the returns. An overload that
@@ -733,7 +741,7 @@ def _merged(signatures: list[_Parts], namespace: StubNamespace, bound: bool) -> 
         texts = [m.annotation for m in found]
         parameters.append(StubParameter(name, parameter.kind, _union_text(texts), default))
     returns = _union_text([r for _, r in signatures])
-    return StubSignature(tuple(parameters), returns, namespace, bound)
+    return StubSignature(tuple(parameters), returns, namespace, bound, said)
 
 
 def _match(
