@@ -82,6 +82,8 @@ NEVER_RETURNS_RECORDED_FALSE: Final = "TI336"
 NEVER_RETURNS_EXCLUDED: Final = "TI337"
 EVENT_HANDLER_RECORDED_FALSE: Final = "TI338"
 EVENT_HANDLER_EXCLUDED: Final = "TI339"
+DEPRECATED_RECORDED_FALSE: Final = "TI340"
+DEPRECATED_EXCLUDED: Final = "TI341"
 RENDER_FAILED: Final = "TI401"
 MOVED_INTO_DESCRIPTION: Final = "TI402"
 DIALECT_LOSS: Final = "TI403"
@@ -517,6 +519,22 @@ CODES: dict[str, Code] = {
             "event-handler-excluded",
             "A method named as an event handler (`on_...`) that no classification entry "
             "includes is not offered.",
+        ),
+        Code(
+            DEPRECATED_RECORDED_FALSE,
+            _I,
+            "deprecated-recorded-false",
+            "New methods that their code marks deprecated (PEP 702's `@deprecated`, the "
+            "`deprecated` package's, a stub's, a docstring's `.. deprecated::` directive, "
+            "`:deprecated:` field or `Deprecated:` section) are recorded as false, whatever "
+            "`new` says, in one line that gives each one's version and message: a model "
+            "offered one writes calls to an API its authors want gone.",
+        ),
+        Code(
+            DEPRECATED_EXCLUDED,
+            _I,
+            "deprecated-excluded",
+            "A deprecated method that no classification entry includes is not offered.",
         ),
         Code(RENDER_FAILED, _E, "render-failed", "A provider's file cannot be rendered."),
         Code(

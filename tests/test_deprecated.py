@@ -1,6 +1,5 @@
-"""What says a method is deprecated: its code (``@deprecated``, the ``deprecated`` package, a
-docstring's directive, field or section), never the word in prose; tools.json keeps it and the
-description says it."""
+"""Deprecated methods start false: what the code says (``@deprecated``, the ``deprecated``
+package, a stub, a docstring's directive, field or section) and never the word in prose."""
 
 from __future__ import annotations
 
@@ -14,6 +13,7 @@ import pytest
 
 from inspector.files import tools_json
 from inspector.model import Deprecation
+from inspector.runtime.toolbox import Toolbox
 from inspector.scan.deprecation import docstring_deprecation
 from tests.conftest import Run, inspect_class
 
@@ -180,6 +180,10 @@ class Client:
         return key
 '''
 
+DEPRECATED = ("get", "get_many", "lookup", "from_url", "read", "load", "value", "values")
+DEPRECATED += ("item", "entry")
+"""The methods of ``Client`` whose code says they are deprecated, in its order."""
+
 
 def _read(path: str) -> typing.Any:
     return json.loads(Path(path).read_text(encoding="utf-8"))
@@ -251,6 +255,121 @@ def test_what_says_a_method_is_deprecated_is_in_tools_json_and_in_its_descriptio
     assert read["fetch"] is None
 
 
+def test_a_method_its_code_says_is_deprecated_starts_false(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    """Offering a deprecated method invites calls to an API its authors want gone: its new
+    entry is false whatever ``new`` says, and one line names each with its version and
+    message."""
+    run = _client(run_cli)
+    assert _read("t.classification.json") == {
+        "Client": {
+            "fetch": True,
+            **dict.fromkeys(DEPRECATED, False),
+            "search": True,
+            "find": True,
+            "delete": False,
+        }
+    }
+    assert run.stderr.splitlines() == [
+        "t.classification.json: info[TI340]: 10 new methods recorded as false, they are "
+        "deprecated: Client.get (Use fetch() instead), Client.get_many (Use fetch() in a "
+        "loop), Client.lookup (Use fetch() instead), Client.from_url (Use Client() instead), "
+        "Client.read (since 2.1: Use fetch() instead), Client.load (since 2.0: Use `fetch` "
+        "instead.), Client.value (since 1.4: Use `fetch` instead.), and 3 more",
+        "t.classification.json: info[TI333]: 1 new method recorded as false for a destructive "
+        "word in its name: Client.delete (delete); set true to offer, --new include-all "
+        "includes them",
+    ]
+    # like a method that never returns: counted as excluded, said by the line above
+    assert run.stdout.splitlines()[0] == (
+        "1 class, 14 tools: 3 included, 11 excluded (1 new with a destructive name recorded "
+        "false: --new include-all includes them)"
+    )
+
+
+def test_a_render_without_an_entry_leaves_a_deprecated_method_out_and_says_why(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    _client(run_cli)
+    Path("t.classification.json").write_text('{"Client": {"get": true}}', encoding="utf-8")
+    run = run_cli("render", "--provider", "mcp", "--tools", "t.json", "--new", "include-all")
+    assert [tool["name"] for tool in json.loads(run.stdout)["tools"]] == [
+        "fetch",
+        "get",
+        "search",
+        "find",
+        "delete",
+    ]
+    said = [
+        ("get_many", "Use fetch() in a loop"),
+        ("lookup", "Use fetch() instead"),
+        ("from_url", "Use Client() instead"),
+        ("read", "since 2.1: Use fetch() instead"),
+        ("load", "since 2.0: Use `fetch` instead."),
+        ("value", "since 1.4: Use `fetch` instead."),
+        ("values", "since 1.5"),
+        ("item", "since 1.3: Use fetch() instead."),
+        ("entry", "Use fetch() instead."),
+    ]
+    assert [line for line in run.stderr.splitlines() if "info[TI341]" in line] == [
+        f"t.classification.json: info[TI341]: Client.{name} is excluded: it is deprecated "
+        f"({why}); set it true in the classification file to offer it"
+        for name, why in said
+    ]
+    get = next(t for t in json.loads(run.stdout)["tools"] if t["name"] == "get")
+    assert get["description"] == "Get one value.\n\nDeprecated: Use fetch() instead"
+
+
+def test_the_user_s_true_is_kept_and_include_all_does_not_include_deprecated_methods(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    """``--new include-all`` includes destructive names, not deprecated methods: the authors
+    said those are going away, as a method that never returns stays false under it."""
+    Path("t.classification.json").write_text(
+        '{"Client": {"get": true, "fetch": false}}', encoding="utf-8"
+    )
+    run = _client(run_cli, "--new", "include-all")
+    assert _read("t.classification.json") == {
+        "Client": {
+            "fetch": False,
+            "get": True,
+            **dict.fromkeys(DEPRECATED[1:], False),
+            "search": True,
+            "find": True,
+            "delete": True,
+        }
+    }
+    [line] = [line for line in run.stderr.splitlines() if "TI340" in line]
+    assert line.startswith(
+        "t.classification.json: info[TI340]: 9 new methods recorded as false, they are "
+        "deprecated: Client.get_many (Use fetch() in a loop), "
+    )
+    rescan = run_cli("scan", "client.py", "-o", "t.json")
+    assert rescan.status == 0, rescan.stderr
+    assert "TI340" not in rescan.stderr  # no method is new
+    assert _read("t.classification.json")["Client"]["get"] is True
+
+
+def test_the_toolbox_leaves_deprecated_methods_out_unless_the_classification_says_true(
+    in_tmp: Path,
+) -> None:
+    Path("client.py").write_text(CLIENT, encoding="utf-8")
+    sys.path.insert(0, str(in_tmp))
+    try:
+        import client  # type: ignore[import-not-found]
+    finally:
+        sys.path.remove(str(in_tmp))
+    service = client.Client()
+    assert [t.name for t in Toolbox(service).tools] == ["fetch", "search", "find", "delete"]
+    offered = Toolbox(service, classification={"Client": {"read": True, "lookup": True}})
+    assert [t.name for t in offered.tools] == ["fetch", "lookup", "read", "search", "find"]
+    with pytest.warns(DeprecationWarning, match="Use fetch"):
+        assert offered.call("read", {"key": "a"}) == "a"
+    everything = Toolbox(service, classification={"Client": {}}, new="include-all")
+    assert [t.name for t in everything.tools] == ["fetch", "search", "find", "delete"]
+
+
 @pytest.mark.skipif(sys.version_info < (3, 13), reason="warnings.deprecated is new in 3.13")
 def test_warnings_deprecated_counts_as_typing_extensions_does() -> None:
     import warnings
@@ -263,6 +382,81 @@ def test_warnings_deprecated_counts_as_typing_extensions_does() -> None:
 
     tools, _ = inspect_class(Store)
     assert tools["size"].deprecated == Deprecation(message="Use count() instead")
+
+
+LEGACY = '''\
+class Legacy:
+    """A class typed in its stub."""
+
+    def old(self, key):
+        """Get one value.
+
+        Args:
+            key: The key.
+        """
+        return key
+
+    def convert(self, value):
+        """Convert a value.
+
+        Args:
+            value: The value.
+        """
+        return value
+'''
+LEGACY_STUB = """\
+from typing import overload
+
+from typing_extensions import deprecated
+
+class Legacy:
+    @deprecated("Use new() instead")
+    def old(self, key: str) -> str: ...
+    @overload
+    def convert(self, value: int) -> int: ...
+    @overload
+    @deprecated("Passing bytes is deprecated")
+    def convert(self, value: bytes) -> bytes: ...
+"""
+
+
+def test_a_stub_read_for_the_method_says_it_is_deprecated(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    """A stub the scan reads for a method (its code has no hints) deprecates it with
+    ``@deprecated``; one deprecated overload deprecates a way to call it, not the method."""
+    Path("legacy.py").write_text(LEGACY, encoding="utf-8")
+    Path("legacy.pyi").write_text(LEGACY_STUB, encoding="utf-8")
+    run = run_cli("scan", "legacy.py", "-o", "t.json")
+    assert run.status == 0, run.stderr
+    assert _read("t.classification.json") == {"Legacy": {"old": False, "convert": True}}
+    assert run.stderr.splitlines() == [
+        "t.classification.json: info[TI340]: 1 new method recorded as false, it is deprecated: "
+        "Legacy.old (Use new() instead)"
+    ]
+    old = _read("t.json")["classes"]["Legacy"]["methods"]["old"]
+    assert old["function"]["description"] == "Get one value.\n\nDeprecated: Use new() instead"
+
+
+def test_typeshed_s_deprecated_datetime_methods_start_false(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    """``datetime.utcnow`` and ``utcfromtimestamp`` are C methods typed by typeshed, which
+    marks them ``@deprecated`` (Python 3.12 deprecated them)."""
+    run = run_cli("scan", "datetime:datetime", "-o", "t.json")
+    assert run.status == 0, run.stderr
+    values = _read("t.classification.json")["datetime"]
+    assert [name for name, value in values.items() if value is False] == [
+        "utcnow",
+        "utcfromtimestamp",
+    ]
+    [line] = [line for line in run.stderr.splitlines() if "TI340" in line]
+    assert line == (
+        "t.classification.json: info[TI340]: 2 new methods recorded as false, they are "
+        "deprecated: datetime.utcnow (Use timezone-aware objects to represent datetimes in "
+        "UTC; e.g. by calling .now(…), datetime.utcfromtimestamp (Use timezone-aware objects "
+        "to represent datetimes in UTC; e.g. by calling .from…)"
+    )
 
 
 @pytest.mark.parametrize(

@@ -55,10 +55,11 @@ class Merge(NamedTuple):
     destructive: list[tuple[str, str]] = []  # noqa: RUF012 (a NamedTuple default is never changed)
     """(``Class.method``, the destructive word its name holds) of every new method recorded as
     ``false`` for its name (``destructive_names.destructive_word``)."""
-    false_starts: dict[FalseStart, list[str]] = {}  # noqa: RUF012
-    """``Class.method`` of every new method recorded as ``false`` whatever ``new`` says, by
-    why (``new_entries.false_start``: its inputs were all left out, it never returns, it is
-    named as an event handler)."""
+    false_starts: dict[FalseStart, list[tuple[str, str]]] = {}  # noqa: RUF012
+    """(``Class.method``, what its code adds to why: ``FalseStart.said``) of every new method
+    recorded as ``false`` whatever ``new`` says, by why (``new_entries.false_start``: its
+    inputs were all left out, it never returns, it is named as an event handler, it is
+    deprecated)."""
 
 
 Previous = Catalog | Callable[[], Catalog | None] | None
@@ -150,7 +151,8 @@ _EMPTY = ClassEntry()
 
 class _Found:
     """What a merge did beyond keeping values: renamed methods, new ones included, uncallable,
-    inputless, never returning, event handling and destructive ones recorded false."""
+    inputless, never returning, event handling, deprecated and destructive ones recorded
+    false."""
 
     def __init__(self) -> None:
         self.renamed: list[tuple[str, str, MethodEntry]] = []
@@ -158,7 +160,7 @@ class _Found:
         self.uncallable: list[tuple[str, bool]] = []
         """Each method, and whether its signature could not be read."""
         self.destructive: list[tuple[str, str]] = []
-        self.false_starts: dict[FalseStart, list[str]] = {}
+        self.false_starts: dict[FalseStart, list[tuple[str, str]]] = {}
 
 
 def _methods(
@@ -198,7 +200,8 @@ def _methods(
             found.uncallable.append((f"{class_key}.{name}", NOT_INSPECTED in tool.uncallable))
         elif (start := false_start(tool)) is not None:
             methods[name] = MethodEntry.plain(False)
-            found.false_starts.setdefault(start, []).append(f"{class_key}.{name}")
+            said = (f"{class_key}.{name}", start.said(tool))
+            found.false_starts.setdefault(start, []).append(said)
         elif include_new and not include_destructive and (word := _destructive(tool)):
             methods[name] = MethodEntry.plain(False)
             found.destructive.append((f"{class_key}.{name}", word))
@@ -385,13 +388,15 @@ LISTED_METHODS = 300
 (kubernetes' CoreV1Api has 74 destructive ones: the classification file holds each)."""
 
 
-def _false_start_note(start: FalseStart, names: list[str], path: Path) -> Diagnostic:
-    """One line for every new method recorded false for one reason (``start``)."""
-    many = len(names) != 1
+def _false_start_note(start: FalseStart, found: list[tuple[str, str]], path: Path) -> Diagnostic:
+    """One line for every new method recorded false for one reason (``start``), each with
+    what its code adds to why."""
+    many = len(found) != 1
+    named = (f"{name} ({said})" if said else name for name, said in found)
     return Diagnostic(
         Level.INFO,
-        f"{len(names)} new method{'s' if many else ''} recorded as false, "
-        f"{start.many if many else start.one}: {listed(names, LISTED_METHODS, ', ')}",
+        f"{len(found)} new method{'s' if many else ''} recorded as false, "
+        f"{start.many if many else start.one}: {listed(named, LISTED_METHODS, ', ')}",
         str(path),
         code=start.recorded,
     )

@@ -1,14 +1,17 @@
 """What a method new to the classification file starts as: the ``new`` setting, and the methods
 that start ``false`` whatever it says (inputs that were all left out, a method that never
-returns, an event handler). Which names are destructive is ``destructive_names``' rule."""
+returns, an event handler, a deprecated method). Which names are destructive is
+``destructive_names``' rule."""
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
 from inspector import codes
+from inspector.diagnostics import clipped
 from inspector.files.destructive_names import destructive_word, name_words
 from inspector.model import NEVER, AnyValueType, NullType, ToolDescriptor
 
@@ -66,6 +69,33 @@ def event_handler(tool: ToolDescriptor) -> bool:
     return len(words) > 1 and words[0] == "on" and gives_nothing
 
 
+def deprecated(tool: ToolDescriptor) -> bool:
+    """Whether the tool's method is deprecated, as its code says (``ToolDescriptor.deprecated``:
+    ``@deprecated``, a stub's, a docstring's ``.. deprecated::``): its authors want it gone,
+    and a model offered it writes calls to an API that is going away (typeshed's
+    ``datetime.utcnow``: "Use timezone-aware objects")."""
+    return tool.deprecated is not None
+
+
+DEPRECATION_SHOWN = 80
+"""How many characters of a deprecation's message a diagnostic gives: the line that lists the
+new deprecated methods stays readable (SQLAlchemy's are sentences); the whole message is in
+tools.json and at the end of the tool's description."""
+
+
+def deprecation_said(tool: ToolDescriptor) -> str:
+    """What the code says of the tool's deprecation, for a diagnostic: ``since 1.2: use y``,
+    ``Use fetch() instead``, ``since 1.2``, or "" (the message cut to
+    ``DEPRECATION_SHOWN``)."""
+    said = tool.deprecated
+    if said is None:
+        return ""
+    message = clipped(said.message, DEPRECATION_SHOWN)
+    if said.version:
+        return f"since {said.version}: {message}" if message else f"since {said.version}"
+    return message
+
+
 @dataclass(frozen=True)
 class FalseStart:
     """Why a method new to the classification file starts ``false`` whatever ``new`` says,
@@ -78,6 +108,9 @@ class FalseStart:
         many: Why, in the first line, for more (``they never return (...)``).
         why: Why, in the second line (``it never returns (...)``).
         offer: What setting it true offers, after "to offer it" (``" without arguments"``).
+        detail: What the method's own code adds to why, shown in parentheses after its name
+            in the first line and after ``why`` in the second (a deprecated method's version
+            and message, ``deprecation_said``), "" when it adds nothing; None: nothing ever.
     """
 
     recorded: str
@@ -86,6 +119,11 @@ class FalseStart:
     many: str
     why: str
     offer: str = ""
+    detail: Callable[[ToolDescriptor], str] | None = None
+
+    def said(self, tool: ToolDescriptor) -> str:
+        """What the tool's own code adds to why (``detail``), or ""."""
+        return self.detail(tool) if self.detail is not None else ""
 
 
 NO_INPUTS: Final = FalseStart(
@@ -110,10 +148,19 @@ EVENT_HANDLER: Final = FalseStart(
     "named as event handlers (on_...: the library calls them on the event)",
     "it is named as an event handler (on_...: the library calls it on the event)",
 )
+DEPRECATED: Final = FalseStart(
+    codes.DEPRECATED_RECORDED_FALSE,
+    codes.DEPRECATED_EXCLUDED,
+    "it is deprecated",
+    "they are deprecated",
+    "it is deprecated",
+    detail=deprecation_said,
+)
 FALSE_STARTS: Final = (
     (inputs_left_out, NO_INPUTS),
     (never_returns, NEVER_RETURNS),
     (event_handler, EVENT_HANDLER),
+    (deprecated, DEPRECATED),
 )
 """Each rule and its reason, in the order they are asked (the first that holds says why)."""
 

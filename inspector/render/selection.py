@@ -48,8 +48,9 @@ def select_tools(
     classification does not cover is included when ``include_new`` (with a warning), excluded
     otherwise, and excluded when its name is destructive unless ``include_destructive`` (a scan
     would record it false); one a model cannot call (``ToolDescriptor.uncallable``), whose
-    inputs were all left out, that never returns or that is named as an event handler is
-    excluded either way, unless its own key says true (a pattern does not include it)."""
+    inputs were all left out, that never returns, that is named as an event handler or that
+    is deprecated is excluded either way, unless its own key says true (a pattern does not
+    include it)."""
     diagnostics: list[Diagnostic] = []
     where = str(classification_path or "")
     if classification is None and classification_path is not None:
@@ -213,9 +214,11 @@ def _not_offered(class_key: str, tool: ToolDescriptor, where: str) -> Diagnostic
 def _started_false(
     class_key: str, tool: ToolDescriptor, start: FalseStart, where: str
 ) -> Diagnostic:
+    said = start.said(tool)
+    why = f"{start.why} ({said})" if said else start.why
     return Diagnostic(
         Level.INFO,
-        f"{class_key}.{tool.method_name} is excluded: {start.why}; set it true in the "
+        f"{class_key}.{tool.method_name} is excluded: {why}; set it true in the "
         f"classification file to offer it{start.offer}",
         where,
         code=start.excluded,
