@@ -46,6 +46,11 @@ from inspector.scan.rest_text import _patterns, may_hold_markup, plain_text
             ".. deprecated:: 3.1.0\n    Use ``b``.\n\nAfter.",
             "Deprecated since version 3.1.0: Use `b`.\n\nAfter.",
         ),
+        (  # SQLAlchemy writes the text on the version's line
+            ".. deprecated:: 1.4 The :meth:`a` method is deprecated.\n    Use ``b``.",
+            "Deprecated since version 1.4: The `a` method is deprecated.\nUse `b`.",
+        ),
+        (".. versionchanged:: 2.0 Lazy.", "Changed in version 2.0: Lazy."),
         (".. note::\n   Careful.", "Note: Careful."),
         (".. warning:: Slow.", "Warning: Slow."),
         (".. note::\n\n   After a blank line.", "Note: After a blank line."),

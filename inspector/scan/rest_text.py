@@ -425,6 +425,11 @@ def _rendered(indent: str, name: str, argument: str, body: list[str]) -> list[st
     if sentence is None:  # code, math, an unknown directive: its content only
         words = [argument] if argument and name not in _CODE else []  # not the language
         return [indent + line if line else "" for line in words + body]
+    version, _, said = argument.partition(" ")
+    if name in _VERSIONED and said.strip() and _patterns().version.fullmatch(version):
+        # SQLAlchemy's ``.. deprecated:: 1.4 The ... method is deprecated``: Sphinx reads the
+        # version, then text, as it reads the text below (read whole, the colon came last)
+        argument, body = version, [said.strip(), *body]
     if "{0}" in sentence:
         first = sentence.format(argument.rstrip("."))
         if not body:
