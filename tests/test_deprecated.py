@@ -491,3 +491,98 @@ def test_a_docstring_deprecates_its_method_only_at_its_margin(
     text: str, expected: Deprecation | None
 ) -> None:
     assert docstring_deprecation(text) == expected
+
+
+FORWARDING = '''\
+from typing_extensions import deprecated
+
+
+class Base:
+    def fetch(self, key: str) -> str:
+        """Fetch one value.
+
+        Args:
+            key: The key.
+        """
+        return key
+
+
+class Child(Base):
+    @deprecated("Use Child.fetch2 instead")
+    def fetch(self, *args, **kwargs):
+        return super().fetch(*args, **kwargs)
+'''
+
+
+def test_a_deprecated_override_that_passes_its_arguments_on_is_deprecated(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    """An override that only passes ``*args, **kwargs`` on stands for the method it overrides
+    (its parameters and texts are read there); its own ``@deprecated`` was lost with it, and
+    the method started true."""
+    Path("child.py").write_text(FORWARDING, encoding="utf-8")
+    run = run_cli("scan", "child.py:Child", "-o", "t.json")
+    assert run.status == 0, run.stderr
+    assert _read("t.classification.json") == {"Child": {"fetch": False}}
+    entry = _read("t.json")["classes"]["Child"]["methods"]["fetch"]
+    assert entry["deprecated"] == {"message": "Use Child.fetch2 instead"}
+    assert entry["function"]["parameters"] == {
+        "type": "object",
+        "properties": {"key": {"type": "string", "description": "The key."}},
+        "required": ["key"],
+    }
+
+
+PATTERNED = '''\
+from typing_extensions import deprecated
+
+
+class Client:
+    def fetch(self, key: str) -> str:
+        """Fetch one value.
+
+        Args:
+            key: The key.
+        """
+        return key
+
+    @deprecated("Use fetch() instead")
+    def get_value(self, key: str) -> str:
+        """Get one value.
+
+        Args:
+            key: The key.
+        """
+        return key
+'''
+
+
+def test_a_pattern_s_true_does_not_include_a_new_deprecated_method(
+    in_tmp: Path, run_cli: Callable[..., Run]
+) -> None:
+    """A pattern (``get*: true``) covered a new deprecated method: it was newly included
+    without a word, and a render and a Toolbox offered it. It is recorded false as without
+    the pattern; only its own entry's true offers it."""
+    Path("svc.py").write_text(PATTERNED, encoding="utf-8")
+    classification = {"Client": {"fetch": True, "get*": True}}
+    Path("t.classification.json").write_text(json.dumps(classification), encoding="utf-8")
+    run = run_cli("scan", "svc.py", "-o", "t.json")
+    assert run.status == 0, run.stderr
+    assert _read("t.classification.json") == {
+        "Client": {"fetch": True, "get_value": False, "get*": True}
+    }
+    assert (
+        "t.classification.json: info[TI340]: 1 new method recorded as false, it is deprecated: "
+        "Client.get_value (Use fetch() instead)"
+    ) in run.stderr.splitlines()
+    sys.path.insert(0, str(in_tmp))
+    try:
+        import svc  # type: ignore[import-not-found]
+    finally:
+        sys.path.remove(str(in_tmp))
+    assert [t.name for t in Toolbox(svc.Client(), classification=classification).tools] == ["fetch"]
+    own = {"Client": {"fetch": True, "get_value": True, "get*": True}}
+    assert [t.name for t in Toolbox(svc.Client(), classification=own).tools] == [
+        "fetch",
+        "get_value",
+    ]

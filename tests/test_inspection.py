@@ -24,6 +24,7 @@ from inspector import Toolbox, ToolCallError, codes
 from inspector.catalog import Catalog, CatalogClass
 from inspector.files.tools_json import from_json, to_json
 from inspector.model import MISSING, MethodKind, ParameterKind
+from inspector.project import pipeline
 from inspector.scan.methods import NOT_INSPECTED
 from tests.conftest import inspect_class, messages
 
@@ -1348,3 +1349,39 @@ def test_methods_one_def_made_in_a_loop_come_in_the_order_of_their_names() -> No
     first = list(inspect_class(_elementwise(["tan", "sin", "arcsin"]))[0])
     second = list(inspect_class(_elementwise(["arcsin", "tan", "sin"]))[0])
     assert first == second == ["copy", "shape", "arcsin", "sin", "tan"]
+
+
+class _Raising:
+    """An object whose every attribute read raises (a proxy of something gone)."""
+
+    def __getattr__(self, name: str) -> object:
+        raise RuntimeError(f"unbound {name}")
+
+
+class Proxied:
+    """A method left out (``:meta private:``) whose ``__wrapped__`` raises when read."""
+
+    def run(self, value: int) -> int:
+        """Run.
+
+        Args:
+            value: The value.
+        """
+        return value
+
+    def hidden(self) -> None:
+        """Hidden.
+
+        :meta private:
+        """
+
+
+Proxied.hidden.__wrapped__ = _Raising()  # type: ignore[attr-defined]
+
+
+def test_a_left_out_method_whose_wrapped_raises_does_not_stop_the_scan() -> None:
+    """Locating a left-out method read its ``__wrapped__``, whose error stopped the whole
+    scan with an internal error."""
+    catalog, _, diagnostics = pipeline.scan_objects([Proxied])
+    assert [t.name for _, t in catalog.tools()] == ["run"]
+    assert diagnostics == []

@@ -189,6 +189,14 @@ def _methods(
             methods[name] = vanished.pop(source)
             found.renamed.append((f"{class_key}.{source}", f"{class_key}.{name}", methods[name]))
         elif (pattern := kept.pattern_for(name)) is not None:
+            start = false_start(tool) if earlier.is_new(class_key, name) else None
+            if kept.methods[pattern].include and start is not None:
+                # a pattern's true does not offer it (as it does not an uncallable method): a
+                # new one is recorded false, as without the pattern
+                methods[name] = MethodEntry.plain(False)
+                said = (f"{class_key}.{name}", start.said(tool))
+                found.false_starts.setdefault(start, []).append(said)
+                continue
             # no entry of its own: the pattern keeps covering it. One it offers that the last
             # scan did not have is newly included all the same: the summary names it
             offered = kept.methods[pattern].include and not tool.uncallable

@@ -77,7 +77,9 @@ def select_tools(
             choice = False
         elif choice and tool.uncallable:
             diagnostics.append(_offered_uncallable(class_key, tool, where))
-        elif choice is None and (start := false_start(tool)) is not None:
+        elif (choice is None or (choice and key != tool.method_name)) and (
+            start := false_start(tool)
+        ) is not None:  # a pattern's true does not offer it: only its own entry does
             diagnostics.append(_started_false(class_key, tool, start, where))
             choice = False
         elif choice is None and classification is not None:

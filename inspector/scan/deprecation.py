@@ -57,6 +57,20 @@ def decorated_deprecation(function: object) -> Deprecation | None:
     return None
 
 
+def held_deprecation(cls: type, name: str, function: object) -> Deprecation | None:
+    """What a deprecating decorator left on a method's ``function``, or on the attribute
+    ``cls`` holds under ``name`` when that is another: an override that only passes its
+    arguments on stands for the method it overrides (``forwarding``), and a
+    ``@deprecated`` on it is still its own."""
+    found = decorated_deprecation(function)
+    if found is not None:
+        return found
+    nearest = next((vars(c)[name] for c in cls.__mro__ if name in vars(c)), None)
+    if nearest is None or nearest is function:
+        return None
+    return decorated_deprecation(nearest)
+
+
 def _package_adapter(wrapper: object) -> Deprecation | None:
     """The ``deprecated`` package's version and reason: its decorators
     (``deprecated.deprecated``, ``deprecated.sphinx.deprecated``) wrap with wrapt and set no

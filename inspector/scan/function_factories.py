@@ -29,12 +29,13 @@ def held_function(raw: object) -> object:
 def unwrapped(function: _Function) -> _Function:
     """The function a wrapper holds, through every wrapper that keeps ``__wrapped__``
     (``inspect.unwrap``); the function itself when its ``__wrapped__`` chain loops (a wrapper
-    set as its own ``__wrapped__``), where ``inspect.unwrap`` raises."""
-    if not hasattr(function, "__wrapped__"):
-        return function
+    set as its own ``__wrapped__``), where ``inspect.unwrap`` raises, or when reading
+    ``__wrapped__`` raises (a proxy's ``__getattr__``)."""
     try:
+        if not hasattr(function, "__wrapped__"):
+            return function
         return typing.cast(_Function, inspect.unwrap(function))  # type: ignore[arg-type]
-    except ValueError:  # a cycle of ``__wrapped__``
+    except Exception:  # a cycle of ``__wrapped__`` (ValueError), or the object's own error
         return function
 
 

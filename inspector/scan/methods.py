@@ -45,8 +45,8 @@ from inspector.scan.context import ScanContext
 from inspector.scan.decorator_factories import makes_decorator
 from inspector.scan.defaults import default_of, fitting_default
 from inspector.scan.deprecation import (
-    decorated_deprecation,
     docstring_deprecation,
+    held_deprecation,
     with_deprecation,
 )
 from inspector.scan.doc_types import (
@@ -216,7 +216,9 @@ class MethodBuilder:
         named = [*wanted, *keywords]
         type_sources, uncallable = named_in_schema(renamed, named, sources, omitted.uncallable)
         tool_name = tool_names.get(method.name)
-        decorated = decorated_deprecation(method.function) or (stub.deprecated if stub else None)
+        decorated = held_deprecation(method.receiver, method.name, method.function) or (
+            stub.deprecated if stub else None
+        )
         description, deprecated = with_deprecation(
             _without_own_name(doc.description, method.name), decorated, doc.deprecated
         )
