@@ -38,6 +38,26 @@ def changes(old: Any, new: Any) -> list[tuple[str, str, str, str, str]]:
     return [(c.tool, c.path, c.severity.label, c.kind.value, c.message) for c in found]
 
 
+def tools_file(deprecated: dict[str, str] | None) -> Any:
+    """A tools.json of one tool ``a`` of class ``C``, marked deprecated as given."""
+    entry: dict[str, Any] = {
+        "type": "function",
+        "function": {
+            "name": "a",
+            "description": "Do.",
+            "parameters": {"type": "object", "properties": {}},
+        },
+        "returns": {},
+        "async": False,
+        "kind": "instance",
+        "location": "c.py:1",
+    }
+    if deprecated is not None:
+        entry["deprecated"] = deprecated
+    classes = {"C": {"source": "c.py:C", "methods": {"a": entry}}}
+    return {"format": "toolsinspector/1", "classes": classes}
+
+
 INT = {"type": "integer"}
 STR = {"type": "string"}
 ORDER = {
@@ -245,6 +265,26 @@ ORDER = {
             ),
             [("a", "t", "breaking", "tuple-shape-changed", "tuple shape changed")],
             id="tuple shape",
+        ),
+        pytest.param(
+            tools_file(None),
+            tools_file({"version": "2.0", "message": "Use b() instead"}),
+            [
+                (
+                    "a",
+                    "",
+                    "compatible",
+                    "deprecation-changed",
+                    "deprecated (since 2.0: Use b() instead)",
+                )
+            ],
+            id="deprecated",
+        ),
+        pytest.param(
+            tools_file({"message": "Use b() instead"}),
+            tools_file(None),
+            [("a", "", "compatible", "deprecation-changed", "no longer deprecated")],
+            id="no longer deprecated",
         ),
     ],
 )

@@ -4,7 +4,8 @@
 required, type narrowed or changed, enum value removed, null no longer accepted, object
 property removed, additionalProperties tightened, constraint tightened). **compatible**: every
 old call still works (optional parameter added, type widened, enum value added, constraint
-loosened, default changed). **docs**: descriptions and titles only.
+loosened, default changed, the method deprecated or no longer). **docs**: descriptions and
+titles only.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from inspector.model import (
     AnyValueType,
     ArrayType,
     BooleanType,
+    Deprecation,
     EnumType,
     Field,
     IntegerType,
@@ -66,6 +68,8 @@ class ChangeKind(enum.Enum):
     BECAME_REQUIRED = "became-required"
     DEFAULT_CHANGED = "default-changed"
     DESCRIPTION_CHANGED = "description-changed"
+    DEPRECATION_CHANGED = "deprecation-changed"
+    """The method became deprecated, or no longer is, or what its code says of it changed."""
     TITLE_CHANGED = "title-changed"
     TYPE_WIDENED = "type-widened"
     TYPE_NARROWED = "type-narrowed"
@@ -156,6 +160,16 @@ def _same_offer(old: ToolDescriptor, new: ToolDescriptor) -> bool:
     return old.description == new.description and old.parameters_schema() == new.parameters_schema()
 
 
+def _deprecation_change(old: Deprecation | None, new: Deprecation | None) -> str:
+    """What changed in a method's deprecation, in words: every call still works, but a
+    deprecated tool starts false in a new classification entry."""
+    if new is None:
+        return "no longer deprecated"
+    said = ": ".join(part for part in (new.version and f"since {new.version}", new.message) if part)
+    head = "deprecated" if old is None else "deprecation changed"
+    return f"{head} ({said})" if said else head
+
+
 def diff_tools(old: ToolDescriptor, new: ToolDescriptor) -> Iterator[Change]:
     """The changes of one tool: description, parameters, return value."""
     context = _Context(old.name, dict(old.definitions), dict(new.definitions))
@@ -163,6 +177,9 @@ def diff_tools(old: ToolDescriptor, new: ToolDescriptor) -> Iterator[Change]:
         yield context.change(
             "", Severity.DOCS, ChangeKind.DESCRIPTION_CHANGED, "description changed"
         )
+    if old.deprecated != new.deprecated:
+        message = _deprecation_change(old.deprecated, new.deprecated)
+        yield context.change("", Severity.COMPATIBLE, ChangeKind.DEPRECATION_CHANGED, message)
     left_out = {p.name: p for p in new.left_out}
     for change in context.fields(old.parameters, new.parameters, "", "parameter"):
         why = left_out.get(change.path)  # a parameter's path is its name
