@@ -468,6 +468,7 @@ def test_typeshed_s_deprecated_datetime_methods_start_false(
             Deprecation("1.4", "Use new() instead"),
         ),
         ("Old.\n\n.. deprecated::\n\nMore text.\n", Deprecation()),
+        ("Old.\n\n.. Deprecated:: 3.1\n   Use new().\n", Deprecation("3.1", "Use new().")),
         (
             "Old.\n\n:deprecated: use str(tree) instead.\n",
             Deprecation("", "use str(tree) instead."),

@@ -119,7 +119,8 @@ def _decorator_message(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | No
     return None
 
 
-_DIRECTIVE = re.compile(r"\.\.[ \t]+deprecated[ \t]*::[ \t]*(.*)")
+_DIRECTIVE = re.compile(r"\.\.[ \t]+deprecated[ \t]*::[ \t]*(.*)", re.I)
+"""A ``.. deprecated::`` directive: docutils reads a directive's name in any case."""
 _FIELD = re.compile(r"[:@]deprecat(?:ed|ion):[ \t]*(.*)")
 _SECTION = re.compile(r"Deprecated[ \t]*:[ \t]*")
 _VERSION = re.compile(r"[vV]?\d[\w.+-]*")
