@@ -42,9 +42,6 @@ LARGE: dict[str, str] = {
     "types written once (shared $defs) included",
     "inspector/scan/doc_types.py": "docstring type phrases read into hints: one reader, its "
     "vocabulary of words and its name resolution",
-    "inspector/scan/docstrings.py": "a docstring read through docstring-parser: its style "
-    "detected, each style's parser made once, and what each needs made readable first; the "
-    "one reading every tool's texts come from",
     "inspector/scan/stubsource.py": "stub files found and read for one scan: the lookup from a "
     "run-time method to its stub's definition, the names it is evaluated in, and the "
     "signature (and @deprecated) that definition gives",

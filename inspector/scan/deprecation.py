@@ -25,6 +25,7 @@ import docstring_parser.numpydoc
 
 from inspector.model import Deprecation
 from inspector.scan.doc_margin import body_dedented
+from inspector.scan.numpy_sections import KeptTitleSection
 from inspector.scan.rest_text import plain_text
 from inspector.scan.stub_outline import Definition, Overloads, decorator_is
 
@@ -190,21 +191,13 @@ _AFTER = "after deprecation"
 """The key of the text ``NumpyDeprecation`` gives back: what follows the directive."""
 
 
-class NumpyDeprecation(docstring_parser.numpydoc.Section):
+class NumpyDeprecation(KeptTitleSection):
     """NumPy's ``.. deprecated::`` section read as Sphinx reads the directive: its version and
     its indented body are the deprecation, and the text after them at the margin (pandas'
     ``DataFrameGroupBy.corrwith``: its extended summary) is description again, under
     ``_AFTER``. The library's section took all of it for the deprecation's text, and the
     scan, which read no such section, lost all of it. Its title still ends the section above
     (a directive below the parameters is none of theirs)."""
-
-    def __init__(self, section: docstring_parser.numpydoc.Section) -> None:
-        super().__init__(section.title, section.key)
-        self._title_pattern = section.title_pattern
-
-    @property
-    def title_pattern(self) -> str:
-        return self._title_pattern
 
     def parse(self, text: str) -> Iterator[docstring_parser.DocstringMeta]:
         first, _, rest = text.partition("\n")

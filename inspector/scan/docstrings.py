@@ -23,7 +23,12 @@ from inspector.scan.deprecation import NumpyDeprecation, parsed_deprecation
 from inspector.scan.doc_margin import body_dedented
 from inspector.scan.entry_names import entry_names
 from inspector.scan.google_sections import read_google
-from inspector.scan.numpy_sections import read_numpy, text_after_type, underlined_titles
+from inspector.scan.numpy_sections import (
+    KeptTitleSection,
+    read_numpy,
+    text_after_type,
+    underlined_titles,
+)
 from inspector.scan.rest_text import may_hold_markup, plain_text
 
 _PARAM_SECTIONS = frozenset({"param", "parameter", "arg", "argument", "key", "keyword"})
@@ -556,19 +561,11 @@ def _without_roles(match: re.Match[str]) -> str:
     return match[1] + _ROLE.sub(r"\1", match[2]) + match[3]
 
 
-class _UnreadSection(docstring_parser.numpydoc.Section):
+class _UnreadSection(KeptTitleSection):
     """A numpydoc section no tool reads (Examples, Notes, See Also, Raises...): its title
     still ends the section before it, as the library's own section does, but its body is not
     parsed. pandas' docstrings are two thirds such sections; parsing their examples line by
     line took a fifth of its numpydoc time."""
-
-    def __init__(self, section: docstring_parser.numpydoc.Section) -> None:
-        super().__init__(section.title, section.key)
-        self._title_pattern = section.title_pattern
-
-    @property
-    def title_pattern(self) -> str:
-        return self._title_pattern
 
     def parse(self, text: str) -> Iterator[docstring_parser.DocstringMeta]:
         return iter(())

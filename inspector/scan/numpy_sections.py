@@ -363,3 +363,16 @@ def text_after_type(type_name: str | None, text: str, *, numpy: bool) -> tuple[s
         return type_name, text
     type_name, lead = _type_and_text(type_name)
     return type_name, "\n".join(part for part in (lead, text) if part)
+
+
+class KeptTitleSection(docstring_parser.numpydoc.Section):
+    """A numpydoc section read our way, made from the library's own: its title (and so where
+    the section before it ends) is the library's; a subclass says how its body is read."""
+
+    def __init__(self, section: docstring_parser.numpydoc.Section) -> None:
+        super().__init__(section.title, section.key)
+        self._title_pattern = section.title_pattern
+
+    @property
+    def title_pattern(self) -> str:
+        return self._title_pattern
